@@ -1,0 +1,105 @@
+import { useEffect, useId, useState, type MouseEvent } from "react";
+import { Link } from "react-router";
+import { nav, site } from "~/content/site";
+import { useGoToSection, type ScrollTarget } from "~/lib/scroll";
+
+const sectionLinks: { label: string; target: ScrollTarget; href: string }[] = [
+  { label: nav.home, target: "top", href: "/" },
+  { label: nav.program, target: "program", href: "/#program" },
+  { label: nav.successStories, target: "testimonials", href: "/#testimonials" },
+];
+
+export function SiteNav() {
+  const [open, setOpen] = useState(false);
+  const menuId = useId();
+  const goTo = useGoToSection();
+
+  useEffect(() => {
+    if (!open) return;
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key === "Escape") setOpen(false);
+    };
+    window.addEventListener("keydown", onKey);
+    return () => window.removeEventListener("keydown", onKey);
+  }, [open]);
+
+  const onSection = (target: ScrollTarget) => (event: MouseEvent) => {
+    event.preventDefault();
+    setOpen(false);
+    goTo(target);
+  };
+
+  const items = (layout: "row" | "stack") => (
+    <>
+      {sectionLinks.map((link) => (
+        <li key={link.target}>
+          <a
+            href={link.href}
+            onClick={onSection(link.target)}
+            className={
+              layout === "row"
+                ? "rounded px-3 py-2 text-sm font-medium text-slate-700 hover:text-brand-700"
+                : "block rounded px-3 py-3 text-base font-medium text-slate-800 hover:bg-slate-100"
+            }
+          >
+            {link.label}
+          </a>
+        </li>
+      ))}
+      <li>
+        <Link
+          to="/apply"
+          onClick={() => setOpen(false)}
+          className={
+            layout === "row"
+              ? "ml-2 rounded-md bg-brand-700 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-900"
+              : "mt-2 block rounded-md bg-brand-700 px-4 py-3 text-center text-base font-semibold text-white"
+          }
+        >
+          {nav.applyNow}
+        </Link>
+      </li>
+    </>
+  );
+
+  return (
+    <header className="sticky top-0 z-40 border-b border-slate-200 bg-white/95 backdrop-blur">
+      <nav
+        aria-label="Main"
+        className="mx-auto flex h-16 max-w-6xl items-center justify-between px-4"
+      >
+        <a href="/" onClick={onSection("top")} className="text-lg font-bold text-brand-900">
+          {site.name}
+        </a>
+        <ul className="hidden items-center md:flex">{items("row")}</ul>
+        <button
+          type="button"
+          className="rounded-md p-2 text-slate-800 md:hidden"
+          aria-expanded={open}
+          aria-controls={menuId}
+          aria-label={open ? nav.closeMenu : nav.openMenu}
+          onClick={() => setOpen((value) => !value)}
+        >
+          <svg
+            aria-hidden="true"
+            width="24"
+            height="24"
+            viewBox="0 0 24 24"
+            fill="none"
+            stroke="currentColor"
+            strokeWidth="2"
+          >
+            {open ? <path d="M6 6l12 12M18 6L6 18" /> : <path d="M4 7h16M4 12h16M4 17h16" />}
+          </svg>
+        </button>
+      </nav>
+      <div
+        id={menuId}
+        hidden={!open}
+        className="border-t border-slate-200 bg-white px-4 pb-4 md:hidden"
+      >
+        <ul className="flex flex-col pt-2">{items("stack")}</ul>
+      </div>
+    </header>
+  );
+}

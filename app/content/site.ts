@@ -1,0 +1,44 @@
+export const site = {
+  name: "From Scratch to Success",
+  tagline: "Land your finance internship or entry-level role, from scratch.",
+  description:
+    "A six-week cohort mentoring programme that takes students and recent graduates from a blank resume to interviews at wealth management firms, banks, capital markets desks and consultancies.",
+  contactEmail: "hello@fromscratchtosuccess.com",
+  videoChannelUrl: "https://www.youtube.com/@fromscratchtosuccess",
+  videoChannelLabel: "YouTube channel",
+  feeDescription: "The programme fee is available upon application.",
+} as const;
+
+export const nav = {
+  home: "Home",
+  program: "Program",
+  successStories: "Success Stories",
+  applyNow: "Apply Now",
+  openMenu: "Open menu",
+  closeMenu: "Close menu",
+} as const;
+
+export const footer = {
+  quickLinks: "Quick links",
+  programDetails: "Program Details",
+  successStories: "Success Stories",
+  applyNow: "Apply Now",
+  connect: "Connect",
+  videoChannel: "Watch on YouTube",
+  contact: "Email us",
+  privacy: "Privacy Policy",
+  terms: "Terms of Service",
+  copyright: (year: number) => `© ${year} From Scratch to Success. All rights reserved.`,
+} as const;
+
+export const notFound = {
+  code: "404",
+  title: "Oops! Page not found",
+  home: "Return to Home",
+} as const;
+
+export const errorPage = {
+  title: "Something went wrong",
+  body: "An unexpected error occurred. Please try again, or return to the home page.",
+  home: "Return to Home",
+} as const;

@@ -1,0 +1,75 @@
+import { sql } from "kysely";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startTestServices, testEngines, type TestServices } from "../../tests/support/databases";
+import { isDatabaseReachable } from "./database.server";
+import { migrateToLatest } from "./migrations.server";
+import type { Kysely } from "kysely";
+
+describe.each(testEngines())("database on $name", (engine) => {
+  let t: TestServices;
+  beforeAll(async () => {
+    t = await startTestServices(engine);
+  });
+  afterAll(async () => {
+    await t.cleanup();
+  });
+
+  it("migrates to the latest schema, and again without change", async () => {
+    await migrateToLatest(t.services.db as unknown as Kysely<unknown>, t.services.engine);
+    const result = await sql<{ n: number }>`select count(*) as n from people`.execute(
+      t.services.db,
+    );
+    expect(Number(result.rows[0]?.n)).toBe(0);
+    expect(t.services.engine).toBe(engine.name);
+  });
+
+  it("reports itself reachable", async () => {
+    expect(await isDatabaseReachable(t.services.db)).toBe(true);
+  });
+
+  it("stores binary data byte for byte", async () => {
+    const now = new Date().toISOString();
+    await t.services.db
+      .insertInto("people")
+      .values({
+        id: "p1",
+        email: "a@example.com",
+        first_name: "A",
+        last_name: "B",
+        university: "U",
+        graduation_year: "2027",
+        status: "lead",
+        lead_source: "direct",
+        tags: "[]",
+        lead_magnets: "[]",
+        first_touch: null,
+        last_touch: null,
+        last_lead_magnet_type: null,
+        last_lead_magnet_at: null,
+        created_at: now,
+        updated_at: now,
+      })
+      .execute();
+    const bytes = new Uint8Array([0, 1, 2, 255, 254]);
+    await t.services.db
+      .insertInto("uploads")
+      .values({
+        id: "u1",
+        person_id: "p1",
+        submission_id: null,
+        name: "x.docx",
+        full_path: "resume-reviews/x.docx",
+        content_type: "application/octet-stream",
+        size: bytes.length,
+        sha256: "x",
+        data: bytes,
+        review_status: "waiting",
+        scheduled_for: null,
+        created_at: now,
+        updated_at: now,
+      })
+      .execute();
+    const row = await t.services.db.selectFrom("uploads").select("data").executeTakeFirstOrThrow();
+    expect(Array.from(row.data)).toEqual([0, 1, 2, 255, 254]);
+  });
+});

@@ -1,0 +1,243 @@
+import { Migrator, type Kysely, type Migration, type MigrationProvider } from "kysely";
+
+export type Engine = "sqlite" | "postgres";
+
+/**
+ * Migrations live in code (not on disk) so the bundled server can always find them.
+ * Each one receives the engine so the few type differences (identity, binary) stay here.
+ */
+function initial(engine: Engine): Migration {
+  const binary = engine === "postgres" ? "bytea" : "blob";
+  return {
+    async up(db: Kysely<unknown>) {
+      const serial = <T extends { primaryKey(): T; autoIncrement(): T }>(col: T) =>
+        engine === "postgres" ? col.primaryKey() : col.primaryKey().autoIncrement();
+
+      await db.schema
+        .createTable("people")
+        .addColumn("id", "text", (c) => c.primaryKey())
+        .addColumn("email", "text", (c) => c.notNull().unique())
+        .addColumn("first_name", "text", (c) => c.notNull())
+        .addColumn("last_name", "text", (c) => c.notNull())
+        .addColumn("university", "text", (c) => c.notNull())
+        .addColumn("graduation_year", "text", (c) => c.notNull())
+        .addColumn("status", "text", (c) => c.notNull())
+        .addColumn("lead_source", "text", (c) => c.notNull())
+        .addColumn("tags", "text", (c) => c.notNull())
+        .addColumn("lead_magnets", "text", (c) => c.notNull())
+        .addColumn("first_touch", "text")
+        .addColumn("last_touch", "text")
+        .addColumn("last_lead_magnet_type", "text")
+        .addColumn("last_lead_magnet_at", "text")
+        .addColumn("created_at", "text", (c) => c.notNull())
+        .addColumn("updated_at", "text", (c) => c.notNull())
+        .execute();
+      await db.schema
+        .createIndex("people_status_idx")
+        .on("people")
+        .columns(["status", "updated_at"])
+        .execute();
+      await db.schema.createIndex("people_created_idx").on("people").column("created_at").execute();
+
+      await db.schema
+        .createTable("status_history")
+        .addColumn("id", engine === "postgres" ? "serial" : "integer", serial)
+        .addColumn("person_id", "text", (c) =>
+          c.notNull().references("people.id").onDelete("cascade"),
+        )
+        .addColumn("status", "text", (c) => c.notNull())
+        .addColumn("reason", "text", (c) => c.notNull())
+        .addColumn("at", "text", (c) => c.notNull())
+        .execute();
+      await db.schema
+        .createIndex("status_history_person_idx")
+        .on("status_history")
+        .column("person_id")
+        .execute();
+
+      await db.schema
+        .createTable("submissions")
+        .addColumn("id", "text", (c) => c.primaryKey())
+        .addColumn("person_id", "text", (c) =>
+          c.notNull().references("people.id").onDelete("cascade"),
+        )
+        .addColumn("type", "text", (c) => c.notNull())
+        .addColumn("form_data", "text", (c) => c.notNull())
+        .addColumn("status", "text", (c) => c.notNull())
+        .addColumn("source", "text", (c) => c.notNull())
+        .addColumn("utm", "text", (c) => c.notNull())
+        .addColumn("email", "text", (c) => c.notNull())
+        .addColumn("visitor_id", "text", (c) => c.notNull())
+        .addColumn("fingerprint", "text", (c) => c.notNull())
+        .addColumn("created_at", "text", (c) => c.notNull())
+        .execute();
+      await db.schema
+        .createIndex("submissions_person_idx")
+        .on("submissions")
+        .column("person_id")
+        .execute();
+      await db.schema
+        .createIndex("submissions_fingerprint_idx")
+        .on("submissions")
+        .columns(["fingerprint", "created_at"])
+        .execute();
+      await db.schema
+        .createIndex("submissions_created_idx")
+        .on("submissions")
+        .column("created_at")
+        .execute();
+
+      await db.schema
+        .createTable("cohort")
+        .addColumn("id", "text", (c) => c.primaryKey())
+        .addColumn("start_date", "text")
+        .addColumn("capacity", "integer", (c) => c.notNull())
+        .addColumn("enrolled_count", "integer", (c) => c.notNull())
+        .addColumn("is_active", "integer", (c) => c.notNull())
+        .addColumn("updated_at", "text", (c) => c.notNull())
+        .execute();
+
+      await db.schema
+        .createTable("seat_holds")
+        .addColumn("id", "text", (c) => c.primaryKey())
+        .addColumn("person_id", "text")
+        .addColumn("email", "text")
+        .addColumn("status", "text", (c) => c.notNull())
+        .addColumn("provider", "text", (c) => c.notNull())
+        .addColumn("session_id", "text", (c) => c.unique())
+        .addColumn("expires_at", "text", (c) => c.notNull())
+        .addColumn("created_at", "text", (c) => c.notNull())
+        .addColumn("updated_at", "text", (c) => c.notNull())
+        .execute();
+      await db.schema
+        .createIndex("seat_holds_status_idx")
+        .on("seat_holds")
+        .columns(["status", "expires_at"])
+        .execute();
+
+      await db.schema
+        .createTable("payments")
+        .addColumn("id", "text", (c) => c.primaryKey())
+        .addColumn("hold_id", "text", (c) => c.notNull())
+        .addColumn("person_id", "text")
+        .addColumn("provider", "text", (c) => c.notNull())
+        .addColumn("session_id", "text", (c) => c.notNull().unique())
+        .addColumn("email", "text", (c) => c.notNull())
+        .addColumn("amount_cents", "integer", (c) => c.notNull())
+        .addColumn("status", "text", (c) => c.notNull())
+        .addColumn("created_at", "text", (c) => c.notNull())
+        .execute();
+
+      await db.schema
+        .createTable("webhook_events")
+        .addColumn("id", "text", (c) => c.primaryKey())
+        .addColumn("type", "text", (c) => c.notNull())
+        .addColumn("received_at", "text", (c) => c.notNull())
+        .execute();
+
+      await db.schema
+        .createTable("outbox")
+        .addColumn("id", "text", (c) => c.primaryKey())
+        .addColumn("kind", "text", (c) => c.notNull())
+        .addColumn("person_id", "text")
+        .addColumn("to_address", "text", (c) => c.notNull())
+        .addColumn("subject", "text", (c) => c.notNull())
+        .addColumn("html", "text", (c) => c.notNull())
+        .addColumn("text", "text", (c) => c.notNull())
+        .addColumn("status", "text", (c) => c.notNull())
+        .addColumn("attempts", "integer", (c) => c.notNull())
+        .addColumn("last_error", "text")
+        .addColumn("send_after", "text", (c) => c.notNull())
+        .addColumn("locked_until", "text")
+        .addColumn("created_at", "text", (c) => c.notNull())
+        .addColumn("sent_at", "text")
+        .execute();
+      await db.schema
+        .createIndex("outbox_due_idx")
+        .on("outbox")
+        .columns(["status", "send_after"])
+        .execute();
+      await db.schema.createIndex("outbox_person_idx").on("outbox").column("person_id").execute();
+
+      await db.schema
+        .createTable("uploads")
+        .addColumn("id", "text", (c) => c.primaryKey())
+        .addColumn("person_id", "text", (c) =>
+          c.notNull().references("people.id").onDelete("cascade"),
+        )
+        .addColumn("submission_id", "text")
+        .addColumn("name", "text", (c) => c.notNull())
+        .addColumn("full_path", "text", (c) => c.notNull())
+        .addColumn("content_type", "text", (c) => c.notNull())
+        .addColumn("size", "integer", (c) => c.notNull())
+        .addColumn("sha256", "text", (c) => c.notNull())
+        .addColumn("data", binary, (c) => c.notNull())
+        .addColumn("review_status", "text", (c) => c.notNull())
+        .addColumn("scheduled_for", "text")
+        .addColumn("created_at", "text", (c) => c.notNull())
+        .addColumn("updated_at", "text", (c) => c.notNull())
+        .execute();
+      await db.schema
+        .createIndex("uploads_review_idx")
+        .on("uploads")
+        .columns(["review_status", "created_at"])
+        .execute();
+
+      await db.schema
+        .createTable("downloads")
+        .addColumn("token", "text", (c) => c.primaryKey())
+        .addColumn("person_id", "text", (c) =>
+          c.notNull().references("people.id").onDelete("cascade"),
+        )
+        .addColumn("resource", "text", (c) => c.notNull())
+        .addColumn("created_at", "text", (c) => c.notNull())
+        .addColumn("first_downloaded_at", "text")
+        .execute();
+
+      await db.schema
+        .createTable("admin_users")
+        .addColumn("id", "text", (c) => c.primaryKey())
+        .addColumn("email", "text", (c) => c.notNull().unique())
+        .addColumn("password_hash", "text", (c) => c.notNull())
+        .addColumn("is_admin", "integer", (c) => c.notNull())
+        .addColumn("created_at", "text", (c) => c.notNull())
+        .execute();
+
+      await db.schema
+        .createTable("sessions")
+        .addColumn("id", "text", (c) => c.primaryKey())
+        .addColumn("admin_user_id", "text", (c) =>
+          c.notNull().references("admin_users.id").onDelete("cascade"),
+        )
+        .addColumn("created_at", "text", (c) => c.notNull())
+        .addColumn("expires_at", "text", (c) => c.notNull())
+        .execute();
+
+      await db.schema
+        .createTable("audit_log")
+        .addColumn("id", engine === "postgres" ? "serial" : "integer", serial)
+        .addColumn("actor", "text", (c) => c.notNull())
+        .addColumn("action", "text", (c) => c.notNull())
+        .addColumn("details", "text", (c) => c.notNull())
+        .addColumn("at", "text", (c) => c.notNull())
+        .execute();
+    },
+  };
+}
+
+function provider(engine: Engine): MigrationProvider {
+  return {
+    async getMigrations() {
+      return { "2026-11-22-001-initial": initial(engine) };
+    },
+  };
+}
+
+export async function migrateToLatest(db: Kysely<unknown>, engine: Engine): Promise<void> {
+  const migrator = new Migrator({ db, provider: provider(engine) });
+  const { error, results } = await migrator.migrateToLatest();
+  const failed = results?.find((r) => r.status === "Error");
+  if (error || failed) {
+    throw new Error(`Migration failed: ${failed?.migrationName ?? ""} ${String(error ?? "")}`);
+  }
+}

@@ -1,0 +1,162 @@
+import type { Generated } from "kysely";
+
+/** Timestamps are ISO-8601 UTC strings and calendar dates are YYYY-MM-DD in both engines. */
+export interface PeopleTable {
+  id: string;
+  email: string;
+  first_name: string;
+  last_name: string;
+  university: string;
+  graduation_year: string;
+  status: string;
+  lead_source: string;
+  tags: string;
+  lead_magnets: string;
+  first_touch: string | null;
+  last_touch: string | null;
+  last_lead_magnet_type: string | null;
+  last_lead_magnet_at: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface StatusHistoryTable {
+  id: Generated<number>;
+  person_id: string;
+  status: string;
+  reason: string;
+  at: string;
+}
+
+export interface SubmissionsTable {
+  id: string;
+  person_id: string;
+  type: string;
+  form_data: string;
+  status: string;
+  source: string;
+  utm: string;
+  email: string;
+  visitor_id: string;
+  fingerprint: string;
+  created_at: string;
+}
+
+export interface CohortTable {
+  id: string;
+  start_date: string | null;
+  capacity: number;
+  enrolled_count: number;
+  is_active: number;
+  updated_at: string;
+}
+
+export interface SeatHoldsTable {
+  id: string;
+  person_id: string | null;
+  email: string | null;
+  status: string;
+  provider: string;
+  session_id: string | null;
+  expires_at: string;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface PaymentsTable {
+  id: string;
+  hold_id: string;
+  person_id: string | null;
+  provider: string;
+  session_id: string;
+  email: string;
+  amount_cents: number;
+  status: string;
+  created_at: string;
+}
+
+export interface WebhookEventsTable {
+  id: string;
+  type: string;
+  received_at: string;
+}
+
+export interface OutboxTable {
+  id: string;
+  kind: string;
+  person_id: string | null;
+  to_address: string;
+  subject: string;
+  html: string;
+  text: string;
+  status: string;
+  attempts: number;
+  last_error: string | null;
+  send_after: string;
+  locked_until: string | null;
+  created_at: string;
+  sent_at: string | null;
+}
+
+export interface UploadsTable {
+  id: string;
+  person_id: string;
+  submission_id: string | null;
+  name: string;
+  full_path: string;
+  content_type: string;
+  size: number;
+  sha256: string;
+  data: Uint8Array;
+  review_status: string;
+  scheduled_for: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface DownloadsTable {
+  token: string;
+  person_id: string;
+  resource: string;
+  created_at: string;
+  first_downloaded_at: string | null;
+}
+
+export interface AdminUsersTable {
+  id: string;
+  email: string;
+  password_hash: string;
+  is_admin: number;
+  created_at: string;
+}
+
+export interface SessionsTable {
+  id: string;
+  admin_user_id: string;
+  created_at: string;
+  expires_at: string;
+}
+
+export interface AuditLogTable {
+  id: Generated<number>;
+  actor: string;
+  action: string;
+  details: string;
+  at: string;
+}
+
+export interface Database {
+  people: PeopleTable;
+  status_history: StatusHistoryTable;
+  submissions: SubmissionsTable;
+  cohort: CohortTable;
+  seat_holds: SeatHoldsTable;
+  payments: PaymentsTable;
+  webhook_events: WebhookEventsTable;
+  outbox: OutboxTable;
+  uploads: UploadsTable;
+  downloads: DownloadsTable;
+  admin_users: AdminUsersTable;
+  sessions: SessionsTable;
+  audit_log: AuditLogTable;
+}

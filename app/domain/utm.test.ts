@@ -1,0 +1,51 @@
+import { describe, expect, it } from "vitest";
+import { leadSourceOf, parseAttribution, readUtm, touch } from "./utm";
+
+describe("readUtm", () => {
+  it("reads every tracking parameter and vid as videoId", () => {
+    const params = new URLSearchParams(
+      "utm_source=youtube&utm_medium=video&utm_campaign=application&utm_content=general&utm_term=yt_abc&vid=abc&x=1",
+    );
+    expect(readUtm(params)).toEqual({
+      utm_source: "youtube",
+      utm_medium: "video",
+      utm_campaign: "application",
+      utm_content: "general",
+      utm_term: "yt_abc",
+      videoId: "abc",
+    });
+  });
+
+  it("returns null when there is nothing to track", () => {
+    expect(readUtm(new URLSearchParams("a=1&utm_source="))).toBeNull();
+  });
+
+  it("caps very long values", () => {
+    const value = readUtm(new URLSearchParams(`utm_source=${"x".repeat(500)}`));
+    expect(value?.utm_source).toHaveLength(200);
+  });
+});
+
+describe("touch", () => {
+  it("keeps the first touch and moves the last touch", () => {
+    const first = touch(null, { utm_source: "youtube" });
+    const second = touch(first, { utm_source: "linkedin" });
+    expect(second).toEqual({ first: { utm_source: "youtube" }, last: { utm_source: "linkedin" } });
+  });
+});
+
+describe("leadSourceOf", () => {
+  it("is the utm source or direct", () => {
+    expect(leadSourceOf({ utm_source: "linkedin" })).toBe("linkedin");
+    expect(leadSourceOf(undefined)).toBe("direct");
+    expect(leadSourceOf({})).toBe("direct");
+  });
+});
+
+describe("parseAttribution", () => {
+  it("rejects malformed values", () => {
+    expect(parseAttribution("not json")).toBeNull();
+    expect(parseAttribution('{"first":{}}')).toBeNull();
+    expect(parseAttribution('{"first":{},"last":{}}')).toEqual({ first: {}, last: {} });
+  });
+});

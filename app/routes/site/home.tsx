@@ -1,0 +1,132 @@
+import { Link } from "react-router";
+import { FaqAccordion } from "~/components/faq-accordion";
+import { TestimonialCard } from "~/components/testimonial-card";
+import { VideoEmbed } from "~/components/video-embed";
+import {
+  callToAction,
+  curriculum,
+  faqSection,
+  faqs,
+  hero,
+  included,
+  program,
+  stats,
+  testimonials,
+  testimonialsSection,
+} from "~/content/home";
+import { site } from "~/content/site";
+import { videos } from "~/content/videos";
+import { useScrollRequest } from "~/lib/scroll";
+
+export default function Home() {
+  useScrollRequest();
+  return (
+    <>
+      <section className="bg-gradient-to-b from-brand-50 to-white">
+        <div className="mx-auto grid max-w-6xl items-center gap-10 px-4 py-16 md:grid-cols-2 md:py-24">
+          <div>
+            <p className="text-sm font-semibold uppercase tracking-wide text-brand-700">
+              {hero.eyebrow}
+            </p>
+            <h1 className="mt-3 text-4xl font-extrabold tracking-tight text-brand-900 md:text-5xl">
+              {hero.title}
+            </h1>
+            <p className="mt-5 text-lg text-slate-700">{hero.subtitle}</p>
+            <p className="mt-3 text-sm text-slate-600">{site.feeDescription}</p>
+            <Link
+              to="/apply"
+              className="mt-8 inline-block rounded-md bg-brand-700 px-6 py-3 text-base font-semibold text-white shadow hover:bg-brand-900"
+            >
+              {hero.apply}
+            </Link>
+          </div>
+          <VideoEmbed videoId={videos.hero} title={hero.videoTitle} />
+        </div>
+      </section>
+
+      <section
+        id="program"
+        className="mx-auto max-w-6xl px-4 py-16"
+        aria-labelledby="program-title"
+      >
+        <h2 id="program-title" className="text-3xl font-bold text-brand-900">
+          {program.title}
+        </h2>
+        <p className="mt-3 max-w-3xl text-slate-700">{program.intro}</p>
+        <dl className="mt-10 grid grid-cols-2 gap-4 md:grid-cols-4">
+          {stats.map((stat) => (
+            <div
+              key={stat.label}
+              className="rounded-xl border border-slate-200 bg-white p-5 text-center"
+            >
+              <dt className="text-sm text-slate-600">{stat.label}</dt>
+              <dd className="mt-1 text-2xl font-bold text-brand-900">{stat.value}</dd>
+            </div>
+          ))}
+        </dl>
+        <h3 className="mt-14 text-2xl font-semibold text-brand-900">{program.curriculumTitle}</h3>
+        <ol className="mt-6 grid gap-4 md:grid-cols-2">
+          {curriculum.map((week) => (
+            <li key={week.week} className="rounded-xl border border-slate-200 bg-white p-5">
+              <p className="text-sm font-semibold text-brand-700">{program.weekLabel(week.week)}</p>
+              <h4 className="mt-1 text-lg font-semibold">{week.title}</h4>
+              <p className="mt-2 text-slate-700">{week.detail}</p>
+            </li>
+          ))}
+        </ol>
+        <h3 className="mt-14 text-2xl font-semibold text-brand-900">{program.includedTitle}</h3>
+        <ul className="mt-4 grid gap-3 md:grid-cols-2">
+          {included.map((item) => (
+            <li key={item} className="flex gap-3 rounded-lg bg-white p-4">
+              <span aria-hidden="true" className="font-bold text-brand-700">
+                ✓
+              </span>
+              {item}
+            </li>
+          ))}
+        </ul>
+      </section>
+
+      <section id="testimonials" className="bg-white py-16" aria-labelledby="testimonials-title">
+        <div className="mx-auto max-w-6xl px-4">
+          <h2 id="testimonials-title" className="text-3xl font-bold text-brand-900">
+            {testimonialsSection.title}
+          </h2>
+          <p className="mt-3 text-slate-700">{testimonialsSection.intro}</p>
+          <div className="mt-10 grid gap-6 md:grid-cols-2">
+            {testimonials.map((testimonial) => (
+              <TestimonialCard key={testimonial.id} testimonial={testimonial} />
+            ))}
+          </div>
+          <div className="mx-auto mt-12 max-w-3xl">
+            <VideoEmbed videoId={videos.testimonials} title={testimonialsSection.videoTitle} />
+          </div>
+        </div>
+      </section>
+
+      <section className="bg-brand-900 py-16 text-center text-white" aria-labelledby="cta-title">
+        <div className="mx-auto max-w-3xl px-4">
+          <h2 id="cta-title" className="text-3xl font-bold">
+            {callToAction.title}
+          </h2>
+          <p className="mt-4 text-slate-200">{callToAction.body}</p>
+          <Link
+            to="/apply"
+            className="mt-8 inline-block rounded-md bg-gold-400 px-6 py-3 font-semibold text-brand-900 hover:bg-white"
+          >
+            {callToAction.button}
+          </Link>
+        </div>
+      </section>
+
+      <section id="faq" className="mx-auto max-w-3xl px-4 py-16" aria-labelledby="faq-title">
+        <h2 id="faq-title" className="text-3xl font-bold text-brand-900">
+          {faqSection.title}
+        </h2>
+        <div className="mt-8">
+          <FaqAccordion items={faqs} />
+        </div>
+      </section>
+    </>
+  );
+}

@@ -1,0 +1,33 @@
+import { useEffect } from "react";
+import { Link, data, useLocation } from "react-router";
+import { notFound, site } from "~/content/site";
+import type { Route } from "./+types/not-found";
+
+export function loader() {
+  return data(null, { status: 404 });
+}
+
+export function action() {
+  return data(null, { status: 404 });
+}
+
+export const meta: Route.MetaFunction = () => [{ title: `${notFound.title} | ${site.name}` }];
+
+export default function NotFound() {
+  const location = useLocation();
+  useEffect(() => {
+    console.error("404 Error: User attempted to access non-existent route:", location.pathname);
+  }, [location.pathname]);
+  return (
+    <section className="mx-auto flex min-h-[60vh] max-w-xl flex-col items-center justify-center px-4 py-24 text-center">
+      <h1 className="text-6xl font-bold text-brand-900">{notFound.code}</h1>
+      <p className="mt-4 text-xl text-slate-700">{notFound.title}</p>
+      <Link
+        to="/"
+        className="mt-8 font-semibold text-brand-700 underline underline-offset-4 hover:text-brand-900"
+      >
+        {notFound.home}
+      </Link>
+    </section>
+  );
+}

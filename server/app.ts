@@ -1,0 +1,119 @@
+import "react-router";
+import { createRequestHandler } from "@react-router/express";
+import compression from "compression";
+import express, { type Request, type Response } from "express";
+import { existsSync, readFileSync } from "node:fs";
+import path from "node:path";
+import type { AppLoadContext, ServerBuild } from "react-router";
+import "../app/context";
+import { isDatabaseReachable } from "../app/db/database.server";
+import type { Config } from "../app/env.server";
+import { log } from "../app/lib/logger.server";
+import { createServices, type ServiceOverrides, type Services } from "../app/services.server";
+import { PRERENDER_NONCE } from "../app/lib/nonce";
+import { bodyLimit, originCheck, securityHeaders } from "./security";
+import { visitorMiddleware, type Visitor } from "./visitor";
+
+export interface ServerOptions extends ServiceOverrides {
+  /** Directory of the client build; absent in development, where Vite serves assets. */
+  clientDir?: string;
+  /** Development only: Vite in middleware mode serves assets and compiles the app on demand. */
+  viteDevServer?: {
+    middlewares: express.RequestHandler;
+    ssrLoadModule(id: string): Promise<Record<string, unknown>>;
+  };
+}
+
+export { ConfigError, loadConfig } from "../app/env.server";
+
+const UPLOAD_LIMIT = 6 * 1024 * 1024;
+
+export async function createServer(config: Config, options: ServerOptions = {}) {
+  const services = await createServices(config, options);
+  const app = express();
+  app.disable("x-powered-by");
+  if (config.trustProxy) app.set("trust proxy", true);
+
+  app.use(requestLog);
+  app.use(compression());
+  app.use(securityHeaders({ publicUrl: config.publicUrl, extraFormActions: [] }));
+
+  app.get("/healthz", (_req, res) => {
+    res.json({ ok: true });
+  });
+  app.get("/readyz", async (_req, res) => {
+    const ok = await isDatabaseReachable(services.db);
+    res.status(ok ? 200 : 503).json({ ok });
+  });
+
+  if (options.clientDir) serveStaticFiles(app, options.clientDir);
+  if (options.viteDevServer) app.use(options.viteDevServer.middlewares);
+  app.use(visitorMiddleware(config.sessionSecret));
+  if (options.clientDir) servePrerenderedHome(app, options.clientDir);
+  app.use(bodyLimit(100 * 1024, { "/resume-review": UPLOAD_LIMIT }));
+  app.use(originCheck(config.publicUrl, []));
+
+  app.all(
+    "/{*splat}",
+    createRequestHandler({
+      build: options.viteDevServer
+        ? () =>
+            options.viteDevServer!.ssrLoadModule(
+              "virtual:react-router/server-build",
+            ) as unknown as Promise<ServerBuild>
+        : () => import("virtual:react-router/server-build"),
+      mode: config.nodeEnv === "development" ? "development" : "production",
+      getLoadContext: (req, res) => buildContext(services, req, res),
+    }),
+  );
+  return { app, services };
+}
+
+function buildContext(services: Services, req: Request, res: Response): AppLoadContext {
+  const visitor = res.locals.visitor as Visitor;
+  return {
+    services,
+    nonce: res.locals.nonce as string,
+    visitorId: visitor.visitorId,
+    attribution: visitor.attribution,
+    ip: req.ip ?? "unknown",
+    secure: req.secure,
+  };
+}
+
+function serveStaticFiles(app: express.Express, clientDir: string) {
+  app.use(
+    "/assets",
+    express.static(path.join(clientDir, "assets"), { immutable: true, maxAge: "1y" }),
+  );
+  app.use(
+    "/fonts",
+    express.static(path.join(clientDir, "fonts"), { immutable: true, maxAge: "1y" }),
+  );
+  app.use(express.static(clientDir, { index: false, maxAge: "1h" }));
+}
+
+/** The home page is rendered at build time; each response gets its own nonce in place of the build's. */
+function servePrerenderedHome(app: express.Express, clientDir: string) {
+  const indexFile = path.join(clientDir, "index.html");
+  if (!existsSync(indexFile)) return;
+  const html = readFileSync(indexFile, "utf8");
+  app.get("/", (_req, res) => {
+    res.setHeader("Cache-Control", "no-cache");
+    res.type("html").send(html.replaceAll(PRERENDER_NONCE, res.locals.nonce as string));
+  });
+}
+
+function requestLog(req: Request, res: Response, next: express.NextFunction) {
+  const started = process.hrtime.bigint();
+  res.on("finish", () => {
+    if (req.path.startsWith("/assets/")) return;
+    log.info("request", {
+      method: req.method,
+      path: req.path,
+      status: res.statusCode,
+      ms: Number((process.hrtime.bigint() - started) / 1_000_000n),
+    });
+  });
+  next();
+}

@@ -1,0 +1,161 @@
+import { expect, expectNoAxeViolations, test } from "./fixtures";
+
+test.describe("home page", () => {
+  test("shows the sections in order with the spec's facts", async ({ page, consoleErrors }) => {
+    await page.goto("/");
+    const ids = await page
+      .locator("main > section")
+      .evaluateAll((sections) => sections.map((s) => s.id));
+    expect(ids).toEqual(["", "program", "testimonials", "", "faq"]);
+    for (const stat of ["5 Star", "6 Weeks", "4+", "Top"]) {
+      await expect(page.locator("#program dl")).toContainText(stat);
+    }
+    await expect(page.locator("#program ol > li")).toHaveCount(6);
+    await expect(page.locator("#testimonials figure[class*='rounded-xl border']")).toHaveCount(4);
+    await expect(page.getByRole("img", { name: "5 out of 5 stars" })).toHaveCount(4);
+    await expect(page.locator("#testimonials [data-star]")).toHaveCount(20);
+    await expect(page.getByText("available upon application").first()).toBeVisible();
+    await expect(page.locator("body")).not.toContainText("$649");
+    expect(consoleErrors).toEqual([]);
+  });
+
+  test("sends the CSP header with a nonce that the page's scripts carry", async ({ page }) => {
+    const response = await page.goto("/");
+    const csp = response?.headers()["content-security-policy"] ?? "";
+    const nonce = /'nonce-([^']+)'/.exec(csp)?.[1];
+    expect(nonce).toBeTruthy();
+    expect(csp).toContain("object-src 'none'");
+    expect(csp).toContain("frame-ancestors 'none'");
+    const scriptNonces = await page
+      .locator("script")
+      .evaluateAll((scripts) => scripts.map((s) => (s as HTMLScriptElement).nonce));
+    expect(scriptNonces.length).toBeGreaterThan(0);
+    for (const value of scriptNonces) expect(value).toBe(nonce);
+    const second = await page.request.get("/");
+    expect(second.headers()["content-security-policy"]).not.toContain(nonce!);
+  });
+
+  test("navigation items scroll on the home page", async ({ page }) => {
+    await page.goto("/");
+    const nav = page.getByRole("navigation", { name: "Main" });
+    await nav.getByRole("link", { name: "Program" }).click();
+    await expect(page.locator("#program")).toBeInViewport();
+    await nav.getByRole("link", { name: "Success Stories" }).click();
+    await expect(page.locator("#testimonials")).toBeInViewport();
+    await nav.getByRole("link", { name: "Home", exact: true }).click();
+    await expect(page.locator("h1")).toBeInViewport();
+    await nav.getByRole("link", { name: "Apply Now" }).click();
+    await expect(page).toHaveURL(/\/apply$/);
+  });
+
+  test("navigation items from another page go home first, then scroll", async ({ page }) => {
+    for (const [name, id] of [
+      ["Program", "program"],
+      ["Success Stories", "testimonials"],
+    ] as const) {
+      await page.goto("/does-not-exist");
+      await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name }).click();
+      await expect(page).toHaveURL(new RegExp(`/#${id}$`));
+      await expect(page.locator(`#${id}`)).toBeInViewport();
+    }
+    await page.goto("/does-not-exist");
+    await page
+      .getByRole("navigation", { name: "Main" })
+      .getByRole("link", { name: "Home", exact: true })
+      .click();
+    await expect(page).toHaveURL(/\/$/);
+    await expect(page.locator("h1")).toHaveText("From Scratch to Success");
+  });
+
+  test("phone menu opens, lists the items, and closes after an action or Escape", async ({
+    page,
+  }) => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.goto("/");
+    const toggle = page.getByRole("button", { name: "Open menu" });
+    await expect(toggle).toHaveAttribute("aria-expanded", "false");
+    await toggle.click();
+    const close = page.getByRole("button", { name: "Close menu" });
+    await expect(close).toHaveAttribute("aria-expanded", "true");
+    const menu = page.locator(`#${await close.getAttribute("aria-controls")}`);
+    await expect(menu.getByRole("link")).toHaveText([
+      "Home",
+      "Program",
+      "Success Stories",
+      "Apply Now",
+    ]);
+    await menu.getByRole("link", { name: "Program" }).click();
+    await expect(menu).toBeHidden();
+    await expect(page.locator("#program")).toBeInViewport();
+    await page.getByRole("button", { name: "Open menu" }).click();
+    await expect(menu).toBeVisible();
+    await page.keyboard.press("Escape");
+    await expect(menu).toBeHidden();
+  });
+
+  test("FAQ is single-open and collapsible", async ({ page }) => {
+    await page.goto("/");
+    const faq = page.locator("#faq");
+    const buttons = faq.getByRole("button");
+    await expect(buttons).toHaveCount(7);
+    await buttons.nth(0).click();
+    await expect(buttons.nth(0)).toHaveAttribute("aria-expanded", "true");
+    await expect(faq.getByText("5-7 hours per week")).toBeVisible();
+    await buttons.nth(2).click();
+    await expect(buttons.nth(0)).toHaveAttribute("aria-expanded", "false");
+    await expect(buttons.nth(2)).toHaveAttribute("aria-expanded", "true");
+    await expect(faq.getByText("full refund")).toBeVisible();
+    await buttons.nth(2).click();
+    await expect(buttons.nth(2)).toHaveAttribute("aria-expanded", "false");
+    await expect(faq.getByRole("region")).toHaveCount(0);
+  });
+
+  test("footer links", async ({ page }) => {
+    await page.goto("/");
+    const footer = page.locator("footer");
+    const channel = footer.getByRole("link", { name: "Watch on YouTube" });
+    await expect(channel).toHaveAttribute("target", "_blank");
+    await expect(channel).toHaveAttribute("rel", "noopener noreferrer");
+    await expect(footer.getByRole("link", { name: "Email us" })).toHaveAttribute(
+      "href",
+      /^mailto:/,
+    );
+    await expect(footer.getByRole("link", { name: "Privacy Policy" })).toBeVisible();
+    await expect(footer.getByRole("link", { name: "Terms of Service" })).toBeVisible();
+    await footer.getByRole("link", { name: "Privacy Policy" }).click();
+    await expect(page).toHaveURL(/\/$/);
+    await footer.getByRole("link", { name: "Program Details" }).click();
+    await expect(page.locator("#program")).toBeInViewport();
+    await page.goto("/does-not-exist");
+    await page.locator("footer").getByRole("link", { name: "Success Stories" }).click();
+    await expect(page.locator("#testimonials")).toBeInViewport();
+    await page.locator("footer").getByRole("link", { name: "Apply Now" }).click();
+    await expect(page).toHaveURL(/\/apply$/);
+  });
+
+  test("has no axe violations", async ({ page }) => {
+    await page.goto("/");
+    await expectNoAxeViolations(page);
+  });
+});
+
+test.describe("not-found page", () => {
+  for (const path of ["/nope", "/admin/unknown/deep?x=1"]) {
+    test(`answers 404 for ${path} and logs the path`, async ({ page }) => {
+      const logged: string[] = [];
+      page.on("console", (message) => logged.push(message.text()));
+      const response = await page.goto(path);
+      expect(response?.status()).toBe(404);
+      await expect(page.getByText("404", { exact: true })).toBeVisible();
+      await expect(page.getByText("Oops! Page not found")).toBeVisible();
+      await expect.poll(() => logged.join("\n")).toContain(path.split("?")[0]!);
+      await page.getByRole("link", { name: "Return to Home" }).click();
+      await expect(page).toHaveURL(/\/$/);
+    });
+  }
+
+  test("has no axe violations", async ({ page }) => {
+    await page.goto("/nope");
+    await expectNoAxeViolations(page);
+  });
+});
