@@ -1,7 +1,5 @@
 import { defineConfig, devices } from "@playwright/test";
-
-const port = Number(process.env.E2E_PORT ?? 3210);
-const dataDir = ".e2e-data";
+import { e2eDataDir as dataDir, e2eDatabaseUrl, e2ePort as port } from "./tests/e2e/env";
 
 export default defineConfig({
   testDir: "tests/e2e",
@@ -28,7 +26,7 @@ export default defineConfig({
   },
   projects: [{ name: "chromium", use: { ...devices["Desktop Chrome"] } }],
   webServer: {
-    command: `rm -rf ${dataDir} && node server.js`,
+    command: `rm -rf ${dataDir} && mkdir -p ${dataDir} && node server.js`,
     url: `http://localhost:${port}/healthz`,
     reuseExistingServer: false,
     timeout: 60_000,
@@ -37,7 +35,7 @@ export default defineConfig({
       PORT: String(port),
       HOST: "127.0.0.1",
       DATA_DIR: dataDir,
-      DATABASE_URL: process.env.E2E_DATABASE_URL ?? `file:${dataDir}/e2e.db`,
+      DATABASE_URL: e2eDatabaseUrl,
       PUBLIC_URL: `http://localhost:${port}`,
       MAIL_WORKER_INTERVAL_MS: "200",
       RATE_LIMIT_PER_MINUTE: "1000",

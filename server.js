@@ -31,6 +31,7 @@ async function main() {
     clientDir: development ? undefined : path.resolve("build/client"),
     viteDevServer,
   });
+  services.startBackground();
   const server = app.listen(config.port, config.host, () => {
     console.log(
       `From Scratch to Success is listening on ${config.publicUrl} (${config.host}:${config.port})`,

@@ -2,5 +2,7 @@ import { type RouteConfig, index, route } from "@react-router/dev/routes";
 
 export default [
   index("routes/site/home.tsx"),
+  route("apply", "routes/apply/apply.tsx"),
+  route("link-generator", "routes/marketing/link-generator.tsx"),
   route("*", "routes/site/not-found.tsx"),
 ] satisfies RouteConfig;

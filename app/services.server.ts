@@ -2,6 +2,8 @@ import type { Config } from "./env.server";
 import { openDatabase, type DB } from "./db/database.server";
 import type { Engine } from "./db/migrations.server";
 import { RateLimiter } from "./lib/rate-limit.server";
+import { createTransport, type MailTransport } from "./mail/transport.server";
+import { MailWorker } from "./mail/worker.server";
 
 export interface Clock {
   now(): Date;
@@ -14,17 +16,21 @@ export interface Services {
   db: DB;
   engine: Engine;
   clock: Clock;
+  mailWorker: MailWorker;
   limits: {
     forms: RateLimiter;
     loginIp: RateLimiter;
     loginAccount: RateLimiter;
   };
+  /** Starts the background work (email delivery); tests drive it by hand instead. */
+  startBackground(): void;
   close(): Promise<void>;
 }
 
 export interface ServiceOverrides {
   clock?: Clock;
   schema?: string;
+  mailTransport?: MailTransport;
 }
 
 /** Builds every service once at start; loaders and actions reach them through the load context. */
@@ -35,16 +41,32 @@ export async function createServices(
   const database = await openDatabase(config.databaseUrl, { schema: overrides.schema });
   const clock = overrides.clock ?? systemClock;
   const now = () => clock.now().getTime();
+  const mailWorker = new MailWorker(
+    database.db,
+    overrides.mailTransport ?? createTransport(config),
+    clock,
+    {
+      from: config.mailFrom,
+      intervalMs: config.mailWorkerIntervalMs,
+    },
+  );
   return {
     config,
     db: database.db,
     engine: database.engine,
     clock,
+    mailWorker,
     limits: {
       forms: new RateLimiter(config.rateLimitPerMinute, 60_000, now),
       loginIp: new RateLimiter(10, 60_000, now),
       loginAccount: new RateLimiter(10, 60_000, now),
     },
-    close: () => database.close(),
+    startBackground() {
+      mailWorker.start();
+    },
+    async close() {
+      await mailWorker.stop();
+      await database.close();
+    },
   };
 }

@@ -1,0 +1,94 @@
+import { readCohortSafely } from "~/cohort/cohort.server";
+import { applicationEmails } from "~/content/emails";
+import { applicationFormData, type ApplicationForm } from "~/domain/application-form";
+import { decideOutcome, type Outcome } from "~/domain/application-outcome";
+import { isCohortFull } from "~/domain/cohort";
+import { leadSourceOf, type Attribution } from "~/domain/utm";
+import { renderEmail } from "~/mail/message";
+import { enqueueEmail } from "~/mail/outbox.server";
+import { changeStatus, upsertPerson } from "~/people/people.server";
+import { recordSubmission } from "~/people/submissions.server";
+import type { Services } from "~/services.server";
+
+export interface ApplicationResult {
+  outcome: Outcome;
+  personId: string | null;
+  /** False when this was a repeat of the same visitor's answers within a minute. */
+  stored: boolean;
+}
+
+/**
+ * Decides the outcome and, unless the applicant is not suited, stores everything in one
+ * transaction: the person, the submission, the status change and the emails to send.
+ */
+export async function submitApplication(
+  services: Services,
+  form: ApplicationForm,
+  visitor: { visitorId: string; attribution: Attribution | null },
+): Promise<ApplicationResult> {
+  const now = services.clock.now();
+  const cohort = await readCohortSafely(services.db, now);
+  const outcome = decideOutcome(form, isCohortFull(cohort));
+  if (outcome.kind === "not_suited") return { outcome, personId: null, stored: false };
+
+  const { config } = services;
+  const nowIso = now.toISOString();
+  const utm = visitor.attribution?.last ?? {};
+  const formData = applicationFormData(form);
+
+  return services.db.transaction().execute(async (trx) => {
+    const person = await upsertPerson(trx, form, visitor.attribution, nowIso);
+    const submissionId = await recordSubmission(
+      trx,
+      {
+        personId: person.id,
+        type: "application",
+        formData,
+        status: outcome.status,
+        source: leadSourceOf(utm),
+        utm,
+        email: form.email,
+        visitorId: visitor.visitorId,
+      },
+      now,
+    );
+    if (!submissionId) return { outcome, personId: person.id, stored: false };
+
+    await changeStatus(trx, person.id, outcome.status, outcome.reason, nowIso);
+    const content =
+      outcome.kind === "qualified"
+        ? applicationEmails.qualified(form.firstName, `${config.publicUrl}/enroll`)
+        : outcome.kind === "has_questions"
+          ? applicationEmails.hasQuestions(form.firstName)
+          : applicationEmails.waitlist(form.firstName, outcome.variant);
+    await enqueueEmail(
+      trx,
+      {
+        kind: `application_${outcome.kind}`,
+        to: form.email,
+        personId: person.id,
+        ...renderEmail(content),
+      },
+      now,
+    );
+    const notification = applicationEmails.ownerNotification({
+      name: `${form.firstName} ${form.lastName}`,
+      email: form.email,
+      outcome: outcome.kind === "waitlist" ? `waitlist (${outcome.variant})` : outcome.kind,
+      targets: form.careerTargets.join(", "),
+      source: leadSourceOf(visitor.attribution?.first ?? utm),
+      adminUrl: `${config.publicUrl}/admin/people`,
+    });
+    await enqueueEmail(
+      trx,
+      {
+        kind: "owner_application",
+        to: config.contactEmail,
+        personId: null,
+        ...renderEmail(notification),
+      },
+      now,
+    );
+    return { outcome, personId: person.id, stored: true };
+  });
+}

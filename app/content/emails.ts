@@ -1,0 +1,69 @@
+import type { EmailContent } from "~/mail/message";
+import type { WaitlistVariant } from "~/domain/application-outcome";
+
+const signOff = "Talk soon,\nThe From Scratch to Success team";
+
+export const applicationEmails = {
+  qualified: (firstName: string, enrollUrl: string): EmailContent => ({
+    subject: "You're a fit for From Scratch to Success: secure your spot",
+    preheader: "Your application was accepted. Seats are limited to 10 per cohort.",
+    greeting: `Hi ${firstName},`,
+    paragraphs: [
+      "Thank you for applying. Your goals, your availability and your readiness make you a strong fit for the programme.",
+      "Each cohort has only 10 seats, 5 per mentor, and seats go to the first qualified applicants who enrol. To secure yours, review the price breakdown and complete your enrolment.",
+    ],
+    action: { label: "Enroll now", url: enrollUrl },
+    signOff,
+  }),
+
+  waitlist: (firstName: string, variant: WaitlistVariant): EmailContent => ({
+    subject: "You're on the From Scratch to Success waitlist",
+    greeting: `Hi ${firstName},`,
+    paragraphs: [
+      waitlistReasons[variant],
+      "We will email you as soon as a seat opens that fits you. Meanwhile, our free resources will help you get started.",
+    ],
+    signOff,
+  }),
+
+  hasQuestions: (firstName: string): EmailContent => ({
+    subject: "We got your questions: we'll reply within 24 hours",
+    greeting: `Hi ${firstName},`,
+    paragraphs: [
+      "Thank you for applying to From Scratch to Success. You told us you have questions before deciding, which is exactly the right thing to do.",
+      "A mentor will reply to this email within 24 hours. If your question is already on your mind, just reply with it.",
+    ],
+    signOff,
+  }),
+
+  ownerNotification: (summary: {
+    name: string;
+    email: string;
+    outcome: string;
+    targets: string;
+    source: string;
+    adminUrl: string;
+  }): EmailContent => ({
+    subject: `New application: ${summary.name} (${summary.outcome})`,
+    greeting: "A new application arrived.",
+    paragraphs: [
+      `Name: ${summary.name}`,
+      `Email: ${summary.email}`,
+      `Outcome: ${summary.outcome}`,
+      `Career targets: ${summary.targets}`,
+      `Lead source: ${summary.source}`,
+    ],
+    action: { label: "Open the console", url: summary.adminUrl },
+    signOff: "From Scratch to Success website",
+  }),
+};
+
+const waitlistReasons: Record<WaitlistVariant, string> = {
+  cohort_full:
+    "Your application is a great fit, but the current cohort is full. You are on the waitlist, and you will be among the first we invite to the next cohort.",
+  cannot_commit:
+    "The programme needs at least 5 hours per week to work, and right now that is more than you can give. You are on the waitlist for a later cohort, when your schedule frees up.",
+  not_ready:
+    "You told us you are not ready to enrol yet, so we have added you to the waitlist. When you are ready, reply to this email and we will check the next start date for you.",
+  both: "You told us you cannot commit 5 hours per week yet and would like to join the waitlist. You are on it, and we will check in before the next cohort starts.",
+};

@@ -1,0 +1,34 @@
+/** Labels, options and messages shared by the application and lead forms. */
+export const fieldLabels = {
+  firstName: "First name",
+  lastName: "Last name",
+  email: "Email",
+  university: "University",
+  graduationYear: "Graduation year",
+  careerGoals: "Career goals (optional)",
+  required: "required",
+} as const;
+
+export const validation = {
+  firstName: "Please enter your first name",
+  lastName: "Please enter your last name",
+  email: "Please enter a valid email address",
+  university: "Please enter your university",
+  graduationYear: (currentYear: number) => `Please enter a valid year (${currentYear} or later)`,
+  careerTargets: "Please choose at least one career target",
+  careerOther: "Please specify your career target",
+  hoursPerWeek: "Please tell us whether you can commit 5 hours per week",
+  readyToEnroll: "Please choose an option",
+  heardFrom: "Please tell us how you heard about us",
+  referralName: "Please tell us who referred you",
+  otherSource: "Please specify where you heard about us",
+  challenge: "Please tell us your biggest challenge",
+  motivation: "Please tell us what motivates you",
+  tooLong: (max: number) => `Please keep this under ${max} characters`,
+} as const;
+
+export const formErrors = {
+  noVisitor: "No authenticated user UID found",
+  rateLimited: "Too many submissions from your connection. Please wait a minute and try again.",
+  rateLimitedTitle: "Slow down",
+} as const;

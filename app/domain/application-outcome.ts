@@ -1,0 +1,58 @@
+import { isFinanceFit } from "./finance-fit";
+
+export type PersonStatus = "lead" | "qualified" | "waitlist" | "has_questions" | "enrolled";
+export type WaitlistVariant = "cohort_full" | "cannot_commit" | "not_ready" | "both";
+
+export const STATUS_REASONS = {
+  hasQuestions: "applicant has questions before proceeding",
+  qualified: "qualified applicant ready to start",
+  notReady: "not ready to enroll",
+  cannotCommit: "cannot commit required time",
+  cohortFull: "cohort is full",
+} as const;
+
+export type Outcome =
+  | { kind: "not_suited" }
+  | { kind: "has_questions"; status: "has_questions"; reason: string }
+  | { kind: "qualified"; status: "qualified"; reason: string }
+  | { kind: "waitlist"; status: "waitlist"; reason: string; variant: WaitlistVariant };
+
+export interface OutcomeInput {
+  careerTargets: readonly string[];
+  careerOther?: string;
+  hoursPerWeek: "yes" | "no";
+  readyToEnroll: "yes" | "no" | "questions";
+}
+
+/** Spec §4 application outcome, with a full cohort turning would-be qualified into the waitlist. */
+export function decideOutcome(input: OutcomeInput, cohortFull: boolean): Outcome {
+  if (!isFinanceFit(input.careerTargets, input.careerOther)) return { kind: "not_suited" };
+  if (input.hoursPerWeek !== "yes") {
+    const variant = input.readyToEnroll === "no" ? "both" : "cannot_commit";
+    return { kind: "waitlist", status: "waitlist", reason: STATUS_REASONS.cannotCommit, variant };
+  }
+  switch (input.readyToEnroll) {
+    case "questions":
+      return {
+        kind: "has_questions",
+        status: "has_questions",
+        reason: STATUS_REASONS.hasQuestions,
+      };
+    case "yes":
+      return cohortFull
+        ? {
+            kind: "waitlist",
+            status: "waitlist",
+            reason: STATUS_REASONS.cohortFull,
+            variant: "cohort_full",
+          }
+        : { kind: "qualified", status: "qualified", reason: STATUS_REASONS.qualified };
+    default:
+      return {
+        kind: "waitlist",
+        status: "waitlist",
+        reason: STATUS_REASONS.notReady,
+        variant: "not_ready",
+      };
+  }
+}

@@ -1,0 +1,69 @@
+import { describe, expect, it } from "vitest";
+import {
+  cohortStatus,
+  isCalendarDate,
+  isCohortFull,
+  mondayOf,
+  startDateDisplay,
+  DEFAULT_COHORT,
+} from "./cohort";
+
+describe("mondayOf", () => {
+  it.each([
+    ["2026-11-30", "2026-11-30"], // Monday
+    ["2026-12-02", "2026-11-30"], // Wednesday
+    ["2026-12-05", "2026-11-30"], // Saturday
+    ["2026-12-06", "2026-11-30"], // Sunday belongs to the week that began on Monday
+    ["2027-01-01", "2026-12-28"], // across a year
+    ["2028-03-01", "2028-02-28"], // across a leap day
+  ])("%s → %s", (date, monday) => {
+    expect(mondayOf(date)).toBe(monday);
+  });
+});
+
+describe("startDateDisplay", () => {
+  it("shows the Monday as Month day", () => {
+    expect(startDateDisplay("2027-01-13")).toBe("January 11");
+    expect(startDateDisplay("2026-12-06")).toBe("November 30");
+  });
+
+  it("falls back to our next cohort", () => {
+    expect(startDateDisplay(null)).toBe("our next cohort");
+    expect(startDateDisplay("not a date")).toBe("our next cohort");
+    expect(startDateDisplay("2026-02-30")).toBe("our next cohort");
+  });
+
+  it("does not depend on the process time zone", () => {
+    const before = process.env.TZ;
+    process.env.TZ = "Pacific/Kiritimati";
+    expect(startDateDisplay("2027-01-11")).toBe("January 11");
+    process.env.TZ = "Pacific/Pago_Pago";
+    expect(startDateDisplay("2027-01-11")).toBe("January 11");
+    process.env.TZ = before;
+  });
+});
+
+describe("isCohortFull", () => {
+  it("is full with no spots left, when inactive, or with no data", () => {
+    expect(isCohortFull(DEFAULT_COHORT)).toBe(false);
+    expect(isCohortFull({ ...DEFAULT_COHORT, enrolledCount: 10 })).toBe(true);
+    expect(isCohortFull({ ...DEFAULT_COHORT, enrolledCount: 12 })).toBe(true);
+    expect(isCohortFull({ ...DEFAULT_COHORT, capacity: 0 })).toBe(true);
+    expect(isCohortFull({ ...DEFAULT_COHORT, isActive: false })).toBe(true);
+    expect(isCohortFull(null)).toBe(true);
+  });
+
+  it("summarises the status the enroll page reads", () => {
+    expect(cohortStatus(null)).toEqual({ startDateDisplay: "our next cohort", isFull: true });
+    expect(cohortStatus({ ...DEFAULT_COHORT, startDate: "2027-01-13" })).toEqual({
+      startDateDisplay: "January 11",
+      isFull: false,
+    });
+  });
+
+  it("validates calendar dates", () => {
+    expect(isCalendarDate("2027-02-28")).toBe(true);
+    expect(isCalendarDate("2027-02-29")).toBe(false);
+    expect(isCalendarDate("27-02-01")).toBe(false);
+  });
+});

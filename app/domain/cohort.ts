@@ -1,0 +1,80 @@
+/** Spec §3/§4/§9 cohort rules. Start dates are calendar dates (YYYY-MM-DD), never instants. */
+export interface CohortSettings {
+  startDate: string | null;
+  capacity: number;
+  enrolledCount: number;
+  isActive: boolean;
+}
+
+export const DEFAULT_COHORT: CohortSettings = {
+  startDate: null,
+  capacity: 10,
+  enrolledCount: 0,
+  isActive: true,
+};
+export const NEXT_COHORT_TEXT = "our next cohort";
+
+export function availableSpots(cohort: CohortSettings): number {
+  return cohort.capacity - cohort.enrolledCount;
+}
+
+/** Full when no spot is left or enrolment is closed. */
+export function isCohortFull(cohort: CohortSettings | null): boolean {
+  if (!cohort) return true;
+  return !cohort.isActive || availableSpots(cohort) <= 0;
+}
+
+const DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
+
+export function isCalendarDate(value: string): boolean {
+  const match = DATE.exec(value);
+  if (!match) return false;
+  const [y, m, d] = [Number(match[1]), Number(match[2]), Number(match[3])];
+  const date = new Date(Date.UTC(y, m - 1, d));
+  return date.getUTCFullYear() === y && date.getUTCMonth() === m - 1 && date.getUTCDate() === d;
+}
+
+/**
+ * The Monday of the start date's week. Weeks run Monday to Sunday (ISO 8601), so a Sunday start
+ * is shown as the Monday six days before it. Computed in UTC on the calendar date, so no server
+ * or browser time zone can move it by a day.
+ */
+export function mondayOf(date: string): string {
+  const [y, m, d] = date.split("-").map(Number) as [number, number, number];
+  const utc = new Date(Date.UTC(y, m - 1, d));
+  const daysSinceMonday = (utc.getUTCDay() + 6) % 7;
+  utc.setUTCDate(utc.getUTCDate() - daysSinceMonday);
+  return utc.toISOString().slice(0, 10);
+}
+
+const MONTHS = [
+  "January",
+  "February",
+  "March",
+  "April",
+  "May",
+  "June",
+  "July",
+  "August",
+  "September",
+  "October",
+  "November",
+  "December",
+];
+
+/** "November 30" for the Monday of the start week, or "our next cohort" with no date. */
+export function startDateDisplay(startDate: string | null | undefined): string {
+  if (!startDate || !isCalendarDate(startDate)) return NEXT_COHORT_TEXT;
+  const monday = mondayOf(startDate);
+  const [, month, day] = monday.split("-").map(Number) as [number, number, number];
+  return `${MONTHS[month - 1]} ${day}`;
+}
+
+export interface CohortStatus {
+  startDateDisplay: string;
+  isFull: boolean;
+}
+
+export function cohortStatus(cohort: CohortSettings | null): CohortStatus {
+  return { startDateDisplay: startDateDisplay(cohort?.startDate), isFull: isCohortFull(cohort) };
+}

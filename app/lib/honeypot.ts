@@ -1,0 +1,2 @@
+/** A field people never see; bots that fill every input fill it too. */
+export const HONEYPOT_FIELD = "website";

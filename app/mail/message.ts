@@ -1,0 +1,60 @@
+/** A transactional email as content: rendered to HTML and plain text by renderEmail. */
+export interface EmailContent {
+  subject: string;
+  preheader?: string;
+  greeting: string;
+  paragraphs: string[];
+  action?: { label: string; url: string };
+  links?: { label: string; url: string }[];
+  signOff: string;
+}
+
+export interface RenderedEmail {
+  subject: string;
+  html: string;
+  text: string;
+}
+
+function escapeHtml(value: string): string {
+  return value
+    .replaceAll("&", "&amp;")
+    .replaceAll("<", "&lt;")
+    .replaceAll(">", "&gt;")
+    .replaceAll('"', "&quot;")
+    .replaceAll("'", "&#39;");
+}
+
+export function renderEmail(content: EmailContent): RenderedEmail {
+  const text = [
+    content.greeting,
+    "",
+    ...content.paragraphs.flatMap((p) => [p, ""]),
+    ...(content.action ? [`${content.action.label}: ${content.action.url}`, ""] : []),
+    ...(content.links ?? []).flatMap((link) => [`${link.label}: ${link.url}`]),
+    ...(content.links?.length ? [""] : []),
+    content.signOff,
+  ].join("\n");
+
+  const paragraph = (p: string) =>
+    `<p style="margin:0 0 16px;line-height:1.5">${escapeHtml(p)}</p>`;
+  const button = content.action
+    ? `<p style="margin:24px 0"><a href="${escapeHtml(content.action.url)}" style="background:#1e40af;color:#ffffff;padding:12px 20px;border-radius:6px;text-decoration:none;font-weight:600">${escapeHtml(content.action.label)}</a></p>`
+    : "";
+  const links = (content.links ?? [])
+    .map((link) => `<li><a href="${escapeHtml(link.url)}">${escapeHtml(link.label)}</a></li>`)
+    .join("");
+  const html = `<!doctype html><html><body style="margin:0;background:#f8fafc;font-family:Arial,Helvetica,sans-serif;color:#0f172a">
+<div style="max-width:560px;margin:0 auto;padding:24px;background:#ffffff">
+${content.preheader ? `<div style="display:none">${escapeHtml(content.preheader)}</div>` : ""}
+<p style="font-weight:700;color:#0b1f4d;font-size:18px">From Scratch to Success</p>
+${paragraph(content.greeting)}
+${content.paragraphs.map(paragraph).join("\n")}
+${button}
+${links ? `<ul>${links}</ul>` : ""}
+${content.signOff
+  .split("\n")
+  .map((line) => paragraph(line))
+  .join("")}
+</div></body></html>`;
+  return { subject: content.subject, html, text };
+}

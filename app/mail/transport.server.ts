@@ -1,0 +1,69 @@
+import { mkdir, writeFile } from "node:fs/promises";
+import path from "node:path";
+import nodemailer, { type Transporter } from "nodemailer";
+
+export interface MailEnvelope {
+  id: string;
+  from: string;
+  to: string;
+  subject: string;
+  html: string;
+  text: string;
+}
+
+export interface MailTransport {
+  readonly kind: "smtp" | "mailbox";
+  send(message: MailEnvelope): Promise<void>;
+  close(): void;
+}
+
+function toNodemailer(message: MailEnvelope) {
+  return {
+    from: message.from,
+    to: message.to,
+    subject: message.subject,
+    html: message.html,
+    text: message.text,
+    messageId: `<${message.id}@fromscratchtosuccess.mail>`,
+  };
+}
+
+export function smtpTransport(url: string): MailTransport {
+  const transporter: Transporter = nodemailer.createTransport(url);
+  return {
+    kind: "smtp",
+    async send(message) {
+      await transporter.sendMail(toNodemailer(message));
+    },
+    close: () => transporter.close(),
+  };
+}
+
+export const MAILBOX_SUBDIR = "mail";
+
+/** The local mailbox: each message as an .eml file, readable by any mail client. */
+export function mailboxTransport(dataDir: string): MailTransport {
+  const dir = path.join(dataDir, MAILBOX_SUBDIR);
+  const transporter = nodemailer.createTransport({
+    streamTransport: true,
+    buffer: true,
+    newline: "unix",
+  });
+  return {
+    kind: "mailbox",
+    async send(message) {
+      const info = await transporter.sendMail(toNodemailer(message));
+      await mkdir(dir, { recursive: true });
+      const stamp = new Date().toISOString().replace(/[:.]/g, "-");
+      await writeFile(path.join(dir, `${stamp}-${message.id}.eml`), info.message as Buffer);
+    },
+    close: () => transporter.close(),
+  };
+}
+
+export function createTransport(config: {
+  smtpUrl: string | undefined;
+  dataDir: string;
+}): MailTransport {
+  return config.smtpUrl ? smtpTransport(config.smtpUrl) : mailboxTransport(config.dataDir);
+}

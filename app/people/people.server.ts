@@ -1,0 +1,107 @@
+import { randomUUID } from "node:crypto";
+import { sql, type Kysely as KyselyOf, type Transaction } from "kysely";
+import type { Database } from "~/db/schema";
+import type { PersonStatus } from "~/domain/application-outcome";
+import { leadSourceOf, type Attribution } from "~/domain/utm";
+
+type Trx = Transaction<Database>;
+type Kysely = KyselyOf<Database>;
+
+export interface PersonInput {
+  email: string;
+  firstName: string;
+  lastName: string;
+  university: string;
+  graduationYear: string;
+}
+
+/**
+ * One person per normalised email across every flow: creates them as a lead, or refreshes the
+ * profile. First touch is kept from the first visit; a 'direct' lead source is upgraded once a
+ * tagged visit is seen. The upsert locks the row, so one person's submissions run one at a time.
+ */
+export async function upsertPerson(
+  trx: Trx,
+  person: PersonInput,
+  attribution: Attribution | null,
+  now: string,
+): Promise<{ id: string; status: PersonStatus }> {
+  const source = leadSourceOf(attribution?.first ?? attribution?.last);
+  const lastTouch = attribution ? JSON.stringify(attribution.last) : null;
+  const row = await trx
+    .insertInto("people")
+    .values({
+      id: randomUUID(),
+      email: person.email,
+      first_name: person.firstName,
+      last_name: person.lastName,
+      university: person.university,
+      graduation_year: person.graduationYear,
+      status: "lead",
+      lead_source: source,
+      tags: "[]",
+      lead_magnets: "[]",
+      first_touch: attribution ? JSON.stringify(attribution.first) : null,
+      last_touch: lastTouch,
+      last_lead_magnet_type: null,
+      last_lead_magnet_at: null,
+      created_at: now,
+      updated_at: now,
+    })
+    .onConflict((oc) =>
+      oc.column("email").doUpdateSet((eb) => ({
+        first_name: eb.ref("excluded.first_name"),
+        last_name: eb.ref("excluded.last_name"),
+        university: eb.ref("excluded.university"),
+        graduation_year: eb.ref("excluded.graduation_year"),
+        first_touch: sql<string | null>`coalesce(people.first_touch, excluded.first_touch)`,
+        last_touch: sql<string | null>`coalesce(excluded.last_touch, people.last_touch)`,
+        lead_source: sql<string>`case when people.lead_source = 'direct' then excluded.lead_source else people.lead_source end`,
+        updated_at: eb.ref("excluded.updated_at"),
+      })),
+    )
+    .returning(["id", "status"])
+    .executeTakeFirstOrThrow();
+  return { id: row.id, status: row.status as PersonStatus };
+}
+
+/** Spec §4 status change: current status, last update, a history entry; the status index follows. */
+export async function changeStatus(
+  trx: Trx,
+  personId: string,
+  status: PersonStatus,
+  reason: string,
+  now: string,
+) {
+  await trx
+    .updateTable("people")
+    .set({ status, updated_at: now })
+    .where("id", "=", personId)
+    .execute();
+  await trx
+    .insertInto("status_history")
+    .values({ person_id: personId, status, reason, at: now })
+    .execute();
+}
+
+export async function listPeopleByStatus(db: Kysely, status: PersonStatus) {
+  return db
+    .selectFrom("people")
+    .select(["id", "email", "updated_at"])
+    .where("status", "=", status)
+    .orderBy("updated_at", "desc")
+    .execute();
+}
+
+export async function findPersonByEmail(db: Kysely, email: string) {
+  return db.selectFrom("people").selectAll().where("email", "=", email).executeTakeFirst();
+}
+
+export async function statusHistory(db: Kysely, personId: string) {
+  return db
+    .selectFrom("status_history")
+    .select(["status", "reason", "at"])
+    .where("person_id", "=", personId)
+    .orderBy("id", "asc")
+    .execute();
+}

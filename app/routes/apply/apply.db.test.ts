@@ -1,0 +1,231 @@
+import { sql } from "kysely";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import {
+  startTestServices,
+  testEngines,
+  TestClock,
+  type TestServices,
+} from "../../../tests/support/databases";
+import { callAction, formRequest, makeContext, unwrap } from "../../../tests/support/context";
+import { listPeopleByStatus, statusHistory } from "~/people/people.server";
+import { action } from "./apply";
+
+const answers = {
+  firstName: "Ada",
+  lastName: "Lovelace",
+  email: "Ada@Example.com",
+  university: "State University",
+  graduationYear: "2027",
+  careerTargets: ["Banking", "Consulting"],
+  hoursPerWeek: "yes",
+  readyToEnroll: "yes",
+  heardFrom: "referral",
+  referralName: "Sam",
+  challenge: "No network",
+  motivation: "Markets",
+};
+
+describe.each(testEngines())("application action on $name", (engine) => {
+  let t: TestServices;
+  const clock = new TestClock();
+  let ipCounter = 0;
+
+  beforeAll(async () => {
+    t = await startTestServices(engine, { clock });
+  });
+  afterAll(async () => {
+    await t.cleanup();
+  });
+  beforeEach(async () => {
+    clock.advance(120_000);
+    for (const table of ["status_history", "submissions", "outbox", "people", "cohort"] as const) {
+      await t.services.db.deleteFrom(table).execute();
+    }
+  });
+
+  const submit = async (
+    fields: Record<string, string | string[]>,
+    visitorId: string | null = "visitor-1",
+    headers = {},
+  ) =>
+    unwrap(
+      await callAction(
+        action,
+        formRequest("/apply", fields, headers),
+        makeContext(t.services, {
+          visitorId,
+          ip: `10.0.0.${++ipCounter}`,
+          attribution: {
+            first: { utm_source: "youtube", videoId: "abc" },
+            last: { utm_source: "linkedin", utm_term: "rep7" },
+          },
+        }),
+      ),
+    );
+  const count = async (table: "people" | "submissions" | "outbox" | "status_history") =>
+    Number(
+      (
+        await t.services.db
+          .selectFrom(table)
+          .select((eb) => eb.fn.countAll().as("n"))
+          .executeTakeFirstOrThrow()
+      ).n,
+    );
+
+  it("qualifies, stores everything in one go and redirects to /enroll", async () => {
+    const response = await submit(answers);
+    expect(response.status).toBe(302);
+    expect(response.headers.get("location")).toBe("/enroll");
+    expect(response.headers.get("set-cookie")).toContain("fsts_applicant=");
+
+    const person = await t.services.db.selectFrom("people").selectAll().executeTakeFirstOrThrow();
+    expect(person.email).toBe("ada@example.com");
+    expect(person.status).toBe("qualified");
+    expect(person.lead_source).toBe("youtube");
+    expect(JSON.parse(person.first_touch!)).toEqual({ utm_source: "youtube", videoId: "abc" });
+
+    const submission = await t.services.db
+      .selectFrom("submissions")
+      .selectAll()
+      .executeTakeFirstOrThrow();
+    expect(submission.type).toBe("application");
+    expect(submission.visitor_id).toBe("visitor-1");
+    expect(JSON.parse(submission.utm)).toEqual({ utm_source: "linkedin", utm_term: "rep7" });
+    expect(JSON.parse(submission.form_data)).toMatchObject({
+      careerTargets: ["Banking", "Consulting"],
+      leadSourceDetails: { referralName: "Sam" },
+    });
+
+    const emails = await t.services.db.selectFrom("outbox").selectAll().orderBy("kind").execute();
+    expect(emails.map((e) => [e.kind, e.to_address])).toEqual([
+      ["application_qualified", "ada@example.com"],
+      ["owner_application", t.config.contactEmail],
+    ]);
+    expect(emails[0]!.text).toContain("http://localhost:3000/enroll");
+  });
+
+  it("moves a re-applying person between statuses and appends history", async () => {
+    await submit({ ...answers, readyToEnroll: "no" });
+    expect((await listPeopleByStatus(t.services.db, "waitlist")).map((p) => p.email)).toEqual([
+      "ada@example.com",
+    ]);
+    clock.advance(5_000);
+    await submit({ ...answers, firstName: "Ada M." });
+    expect(await listPeopleByStatus(t.services.db, "waitlist")).toEqual([]);
+    expect((await listPeopleByStatus(t.services.db, "qualified")).map((p) => p.email)).toEqual([
+      "ada@example.com",
+    ]);
+    expect(await count("people")).toBe(1);
+    const person = await t.services.db.selectFrom("people").selectAll().executeTakeFirstOrThrow();
+    expect(person.first_name).toBe("Ada M.");
+    const history = await statusHistory(t.services.db, person.id);
+    expect(history.map((h) => [h.status, h.reason])).toEqual([
+      ["waitlist", "not ready to enroll"],
+      ["qualified", "qualified applicant ready to start"],
+    ]);
+  });
+
+  it("stores a double submit once", async () => {
+    await submit({ ...answers, readyToEnroll: "questions" });
+    clock.advance(10_000);
+    const second = await submit({ ...answers, readyToEnroll: "questions" });
+    expect((second.body as { outcome: { kind: string } }).outcome.kind).toBe("has_questions");
+    expect(await count("submissions")).toBe(1);
+    expect(await count("outbox")).toBe(2);
+    clock.advance(61_000);
+    await submit({ ...answers, readyToEnroll: "questions" });
+    expect(await count("submissions")).toBe(2);
+  });
+
+  it("writes nothing for applicants who are not suited", async () => {
+    const response = await submit({ ...answers, careerTargets: ["Consulting"] });
+    expect((response.body as { outcome: unknown }).outcome).toEqual({ kind: "not_suited" });
+    expect(await count("people")).toBe(0);
+    expect(await count("outbox")).toBe(0);
+  });
+
+  it("waitlists a would-be qualified applicant when the cohort is full", async () => {
+    await t.services.db
+      .insertInto("cohort")
+      .values({
+        id: "current",
+        start_date: null,
+        capacity: 3,
+        enrolled_count: 3,
+        is_active: 1,
+        updated_at: "x",
+      })
+      .execute();
+    const response = await submit(answers);
+    expect((response.body as { outcome: unknown }).outcome).toEqual({
+      kind: "waitlist",
+      variant: "cohort_full",
+    });
+    const history = await t.services.db.selectFrom("status_history").selectAll().execute();
+    expect(history.map((h) => h.reason)).toEqual(["cohort is full"]);
+  });
+
+  it("refuses invalid answers with field errors and writes nothing", async () => {
+    const response = await submit({ ...answers, graduationYear: "2020", email: "nope" });
+    expect(response.status).toBe(400);
+    const result = (response.body as { result: { error: Record<string, string[]> } }).result;
+    expect(result.error.graduationYear).toEqual(["Please enter a valid year (2026 or later)"]);
+    expect(result.error.email).toEqual(["Please enter a valid email address"]);
+    expect(await count("people")).toBe(0);
+  });
+
+  it("answers a filled honeypot like success and writes nothing", async () => {
+    const response = await submit({ ...answers, website: "http://spam" });
+    expect(response.status).toBe(200);
+    expect((response.body as { outcome: { kind: string } }).outcome.kind).toBe("waitlist");
+    expect(await count("people")).toBe(0);
+    expect(await count("outbox")).toBe(0);
+  });
+
+  it("refuses a submission without a visitor id", async () => {
+    const response = await submit(answers, null);
+    expect(response.status).toBe(400);
+    expect((response.body as { toast: { description: string } }).toast.description).toBe(
+      "There was a problem processing your application. Please try again or contact support.",
+    );
+    expect(await count("people")).toBe(0);
+  });
+
+  it("rate-limits one address", async () => {
+    const limit = t.config.rateLimitPerMinute;
+    const context = makeContext(t.services, { ip: "192.0.2.1" });
+    let last = 0;
+    for (let i = 0; i <= limit; i++) {
+      last = (
+        await unwrap(
+          await callAction(
+            action,
+            formRequest("/apply", { ...answers, careerTargets: ["Consulting"] }),
+            context,
+          ),
+        )
+      ).status;
+    }
+    expect(last).toBe(429);
+  });
+
+  it("rolls the submission back when the email cannot be queued", async () => {
+    await sql`drop table outbox`.execute(t.services.db);
+    try {
+      const response = await submit(answers);
+      expect(response.status).toBe(500);
+      expect(
+        (response.body as { toast: { title: string; durationMs: number } }).toast,
+      ).toMatchObject({
+        title: "Error",
+        durationMs: 5000,
+      });
+      expect(await count("people")).toBe(0);
+      expect(await count("submissions")).toBe(0);
+      expect(await count("status_history")).toBe(0);
+    } finally {
+      await t.cleanup();
+      t = await startTestServices(engine, { clock });
+    }
+  });
+});

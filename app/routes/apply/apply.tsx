@@ -1,0 +1,207 @@
+import { getFormProps, useForm } from "@conform-to/react";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { data, Form, Link, redirect, useNavigation } from "react-router";
+import { submitApplication } from "~/applications/submit-application.server";
+import { applicantCookie } from "~/enrolment/applicant-cookie.server";
+import { guardPublicForm } from "~/lib/form-guard.server";
+import { errorMessage, log } from "~/lib/logger.server";
+import { ApplicationResultView } from "~/components/application-result";
+import {
+  ChoiceGroup,
+  Conditional,
+  Honeypot,
+  SubmitButton,
+  TextArea,
+  TextField,
+} from "~/components/form/fields";
+import { applyFields, applyOptions, applyPage, applyToasts } from "~/content/apply";
+import { fieldLabels, formErrors } from "~/content/forms";
+import { site } from "~/content/site";
+import { applicationSchema, CAREER_TARGETS } from "~/domain/application-form";
+import { useActionToast, type ToastMessage } from "~/lib/toast";
+import type { Route } from "./+types/apply";
+
+export const meta: Route.MetaFunction = () => [{ title: `${applyPage.title} | ${site.name}` }];
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const formData = await request.formData();
+  const submission = parseWithZod(formData, {
+    schema: applicationSchema(context.services.clock.now().getUTCFullYear()),
+  });
+  const guard = guardPublicForm(context, formData, "application");
+  if (guard === "rate_limited") {
+    return data(
+      { result: submission.reply(), outcome: null, toast: rateLimitedToast },
+      { status: 429 },
+    );
+  }
+  if (guard === "honeypot") {
+    return {
+      result: null,
+      outcome: { kind: "waitlist", variant: "not_ready" } as const,
+      toast: undefined,
+    };
+  }
+  if (guard === "no_visitor") {
+    log.error("application refused", { error: formErrors.noVisitor });
+    return data({ result: submission.reply(), outcome: null, toast: errorToast }, { status: 400 });
+  }
+  if (submission.status !== "success") {
+    return data({ result: submission.reply(), outcome: null, toast: undefined }, { status: 400 });
+  }
+  try {
+    const { outcome, personId } = await submitApplication(context.services, submission.value, {
+      visitorId: context.visitorId!,
+      attribution: context.attribution,
+    });
+    if (outcome.kind === "qualified" && personId) {
+      return redirect("/enroll", {
+        headers: {
+          "Set-Cookie": applicantCookie(
+            personId,
+            context.services.config.sessionSecret,
+            context.secure,
+          ),
+        },
+      });
+    }
+    const view =
+      outcome.kind === "waitlist"
+        ? { kind: outcome.kind, variant: outcome.variant }
+        : { kind: outcome.kind };
+    return { result: null, outcome: view, toast: undefined };
+  } catch (error) {
+    log.error("application failed", { error: errorMessage(error) });
+    return data({ result: submission.reply(), outcome: null, toast: errorToast }, { status: 500 });
+  }
+}
+
+const errorToast: ToastMessage = { ...applyToasts.error, variant: "destructive" };
+const rateLimitedToast: ToastMessage = {
+  title: formErrors.rateLimitedTitle,
+  description: formErrors.rateLimited,
+  variant: "destructive",
+  durationMs: 7000,
+};
+
+export default function Apply({ actionData }: Route.ComponentProps) {
+  const navigation = useNavigation();
+  const busy = navigation.state === "submitting";
+  useActionToast(actionData);
+  const schema = applicationSchema(new Date().getFullYear());
+  const [form, fields] = useForm({
+    lastResult: busy ? undefined : actionData?.result,
+    constraint: getZodConstraint(schema),
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema }),
+  });
+
+  return (
+    <section className="mx-auto max-w-3xl px-4 py-12">
+      <Link to="/" className="text-sm font-medium text-brand-700 underline underline-offset-4">
+        ← {applyPage.back}
+      </Link>
+      <h1 className="mt-6 text-3xl font-bold text-brand-900">{applyPage.title}</h1>
+      {actionData?.outcome ? (
+        <ApplicationResultView outcome={actionData.outcome} />
+      ) : (
+        <>
+          <p className="mt-3 text-slate-700">{applyPage.intro}</p>
+          <p className="mt-1 text-sm text-slate-600">{applyPage.requiredNote}</p>
+          <Form
+            method="post"
+            {...getFormProps(form)}
+            className="relative mt-8 space-y-6 rounded-xl bg-white p-6 shadow-sm"
+          >
+            <div className="grid gap-4 sm:grid-cols-2">
+              <TextField
+                field={fields.firstName}
+                label={fieldLabels.firstName}
+                required
+                autoComplete="given-name"
+              />
+              <TextField
+                field={fields.lastName}
+                label={fieldLabels.lastName}
+                required
+                autoComplete="family-name"
+              />
+              <TextField
+                field={fields.email}
+                label={fieldLabels.email}
+                type="email"
+                required
+                autoComplete="email"
+              />
+              <TextField
+                field={fields.university}
+                label={fieldLabels.university}
+                required
+                autoComplete="organization"
+              />
+              <TextField
+                field={fields.graduationYear}
+                label={fieldLabels.graduationYear}
+                required
+                inputMode="numeric"
+                autoComplete="off"
+              />
+            </div>
+            <ChoiceGroup
+              field={fields.careerTargets}
+              legend={applyFields.careerTargets}
+              hint={applyFields.careerTargetsHint}
+              type="checkbox"
+              options={CAREER_TARGETS.map((value) => ({ value, label: value }))}
+              required
+            >
+              <Conditional when="group-has-[input[value=Other]:checked]:block">
+                <TextField field={fields.careerOther} label={applyFields.careerOther} />
+              </Conditional>
+            </ChoiceGroup>
+            <ChoiceGroup
+              field={fields.hoursPerWeek}
+              legend={applyFields.hoursPerWeek}
+              type="radio"
+              options={applyOptions.hoursPerWeek}
+              required
+            />
+            <ChoiceGroup
+              field={fields.readyToEnroll}
+              legend={applyFields.readyToEnroll}
+              type="radio"
+              options={applyOptions.readyToEnroll}
+              required
+            />
+            <ChoiceGroup
+              field={fields.heardFrom}
+              legend={applyFields.heardFrom}
+              type="radio"
+              options={applyOptions.heardFrom}
+              required
+            >
+              <Conditional when="group-has-[input[value=referral]:checked]:block">
+                <TextField field={fields.referralName} label={applyFields.referralName} />
+              </Conditional>
+              <Conditional when="group-has-[input[value=other]:checked]:block">
+                <TextField field={fields.otherSource} label={applyFields.otherSource} />
+              </Conditional>
+            </ChoiceGroup>
+            <TextArea field={fields.challenge} label={applyFields.challenge} required />
+            <TextArea field={fields.motivation} label={applyFields.motivation} required />
+            <TextArea field={fields.hasQuestions} label={applyFields.hasQuestions} />
+            <ChoiceGroup
+              field={fields.readyToStart}
+              legend={applyFields.readyToStart}
+              type="radio"
+              options={applyOptions.readyToStart}
+            />
+            <Honeypot />
+            <SubmitButton busy={busy} label={applyPage.submit} busyLabel={applyPage.submitting} />
+          </Form>
+        </>
+      )}
+    </section>
+  );
+}

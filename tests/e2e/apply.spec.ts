@@ -1,0 +1,145 @@
+import { expect, expectNoAxeViolations, test } from "./fixtures";
+import { fillApplication, mailTo, setCohort, uniqueEmail } from "./support";
+
+const submit = (page: import("@playwright/test").Page) =>
+  page.getByRole("button", { name: "Submit Application" }).click();
+
+test.describe("application", () => {
+  test.beforeEach(async () => {
+    await setCohort({ capacity: 10, enrolled_count: 0, is_active: 1 });
+  });
+
+  test("has its heading, back link and no axe violations", async ({ page }) => {
+    await page.goto("/apply");
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(
+      "Apply to From Scratch to Success",
+    );
+    await expect(page.getByRole("link", { name: /Back to Home/ })).toHaveAttribute("href", "/");
+    await expectNoAxeViolations(page);
+  });
+
+  test("shows the year message on blur, marks the field, and blocks submit", async ({ page }) => {
+    await page.goto("/apply");
+    const year = page.getByLabel("Graduation year");
+    const message = `Please enter a valid year (${new Date().getFullYear()} or later)`;
+    await year.fill("2020");
+    await year.blur();
+    await expect(page.getByText(message)).toBeVisible();
+    await expect(year).toHaveAttribute("aria-invalid", "true");
+    await expect(year).toHaveCSS("border-top-color", /oklch\(0\.577 0\.245 27|rgb\(231, 0, 11\)/);
+    await fillApplication(page, { email: uniqueEmail("year") });
+    await year.fill("20271");
+    await submit(page);
+    await expect(page).toHaveURL(/\/apply$/);
+    await expect(page.getByText(message)).toBeVisible();
+    await expect(year).toBeFocused();
+  });
+
+  test("not suited: Consulting alone", async ({ page, consoleErrors }) => {
+    await page.goto("/apply");
+    await fillApplication(page, { email: uniqueEmail("consult"), targets: ["Consulting"] });
+    await submit(page);
+    await expect(page.getByRole("heading", { name: "Thank you for applying" })).toBeVisible();
+    await expect(page.getByRole("status")).toHaveAttribute("data-outcome", "not_suited");
+    expect(consoleErrors).toEqual([]);
+  });
+
+  test("has questions: message with an FAQ link that scrolls to #faq, and an email", async ({
+    page,
+  }) => {
+    const email = uniqueEmail("questions");
+    await page.goto("/apply");
+    await fillApplication(page, {
+      email,
+      targets: ["Other"],
+      other: "equity research",
+      ready: "I have questions before deciding",
+    });
+    await submit(page);
+    await expect(
+      page.getByRole("heading", { name: "Thanks! We'll answer your questions" }),
+    ).toBeVisible();
+    await page.getByRole("status").getByRole("link", { name: "FAQ" }).click();
+    await expect(page).toHaveURL(/\/#faq$/);
+    await expect(page.locator("#faq")).toBeInViewport();
+    await expect.poll(() => mailTo(email).length).toBe(1);
+    expect(mailTo(email)[0]).toContain("within 24 hours");
+  });
+
+  test("qualified: goes to /enroll and gets the enrolment email", async ({ page }) => {
+    const email = uniqueEmail("qualified");
+    await page.goto("/apply");
+    await fillApplication(page, { email });
+    await submit(page);
+    await expect(page).toHaveURL(/\/enroll$/);
+    await expect.poll(() => mailTo(email).length).toBe(1);
+    expect(mailTo(email)[0]).toContain("/enroll");
+  });
+
+  for (const [name, answers, text] of [
+    [
+      "cannot commit time",
+      { hours: "No", ready: "Yes, I'm ready to enroll" },
+      "needs at least 5 hours per week",
+    ],
+    [
+      "not ready to enrol",
+      { hours: "Yes", ready: "No, add me to the waitlist" },
+      "not ready to enroll yet",
+    ],
+    [
+      "both",
+      { hours: "No", ready: "No, add me to the waitlist" },
+      "can't commit 5 hours per week yet and asked to join",
+    ],
+  ] as const) {
+    test(`waitlist: ${name}`, async ({ page }) => {
+      await page.goto("/apply");
+      await fillApplication(page, { email: uniqueEmail("wait"), ...answers });
+      await submit(page);
+      await expect(page.getByRole("heading", { name: "You're on the waitlist" })).toBeVisible();
+      await expect(page.getByRole("status")).toContainText(text);
+    });
+  }
+
+  test("waitlist: cohort full", async ({ page }) => {
+    await setCohort({ capacity: 2, enrolled_count: 2 });
+    await page.goto("/apply");
+    await fillApplication(page, { email: uniqueEmail("full") });
+    await submit(page);
+    await expect(page.getByRole("heading", { name: "You're on the waitlist" })).toBeVisible();
+    await expect(page.getByRole("status")).toContainText("the current cohort is full");
+  });
+
+  test("the Other and referral details appear only when chosen", async ({ page }) => {
+    await page.goto("/apply");
+    const specify = page.getByLabel("Please specify", { exact: true });
+    await expect(specify).toBeHidden();
+    await page.getByLabel("Other", { exact: true }).first().check();
+    await expect(specify).toBeVisible();
+    await expect(page.getByLabel("Who referred you?")).toBeHidden();
+    await page.getByLabel("Referral").check();
+    await expect(page.getByLabel("Who referred you?")).toBeVisible();
+  });
+
+  test.describe("without JavaScript", () => {
+    test.use({ javaScriptEnabled: false });
+
+    test("a plain POST shows server errors, then the result", async ({ page }) => {
+      await page.goto("/apply");
+      await fillApplication(page, {
+        email: uniqueEmail("nojs"),
+        ready: "No, add me to the waitlist",
+      });
+      await page.getByLabel("Graduation year").fill("1999");
+      await submit(page);
+      await expect(
+        page.getByText(`Please enter a valid year (${new Date().getFullYear()} or later)`),
+      ).toBeVisible();
+      await expect(page.getByLabel("Email")).not.toHaveValue("");
+      await page.getByLabel("Graduation year").fill(String(new Date().getFullYear()));
+      await submit(page);
+      await expect(page.getByRole("heading", { name: "You're on the waitlist" })).toBeVisible();
+    });
+  });
+});

@@ -1,0 +1,331 @@
+import { readFile } from "node:fs/promises";
+import type { Page } from "@playwright/test";
+import * as QRCode from "qrcode";
+import { expect, expectNoAxeViolations, test } from "./fixtures";
+
+const VIDEO = "dQw4w9WgXcQ";
+
+/** Opens the page and waits until React has hydrated the form, so Generate runs client-side. */
+async function open(page: Page) {
+  await page.goto("/link-generator");
+  await expect(page.locator("form[data-hydrated='true']")).toBeAttached();
+}
+
+function youtubeLink(base: string, path: string, campaign: string, content: string) {
+  return `${base}${path}?utm_source=youtube&utm_medium=video&utm_campaign=${campaign}&utm_content=${content}&utm_term=yt_${VIDEO}&vid=${VIDEO}`;
+}
+
+function linkedinLink(base: string, path: string, campaign: string, content: string, term: string) {
+  return `${base}${path}?utm_source=linkedin&utm_medium=dm&utm_campaign=${campaign}&utm_content=${content}&utm_term=${term}`;
+}
+
+test.describe("link generator", () => {
+  test("shows the page with its platform choice and destinations", async ({
+    page,
+    consoleErrors,
+  }) => {
+    await open(page);
+    await expect(page).toHaveTitle(/Marketing Link Generator/);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Marketing Link Generator");
+    const platform = page.getByRole("group", { name: "Platform" });
+    await expect(platform.getByRole("radio", { name: "YouTube" })).toBeChecked();
+    await expect(platform.getByRole("radio", { name: "LinkedIn" })).not.toBeChecked();
+    await expect(
+      page.getByRole("group", { name: "Destinations" }).getByRole("checkbox"),
+    ).toHaveCount(6);
+    await expect(page.getByLabel("YouTube video URL or ID")).toBeVisible();
+    await page.getByRole("radio", { name: "LinkedIn" }).check();
+    await expect(page.getByLabel("Rep code")).toBeVisible();
+    await expect(page.getByRole("textbox", { name: "YouTube video URL or ID" })).toHaveCount(0);
+    await expect(page.getByRole("button", { name: "Copy" })).toHaveCount(0);
+    expect(consoleErrors).toEqual([]);
+  });
+
+  test("shows each error message next to its field", async ({ page }) => {
+    await open(page);
+    await page.getByRole("button", { name: "Generate Links" }).click();
+    const idField = page.getByLabel("YouTube video URL or ID");
+    await expect(
+      page.getByRole("alert").filter({ hasText: "Please enter a video ID" }),
+    ).toBeVisible();
+    await expect(
+      page.getByRole("alert").filter({ hasText: "Please select at least one destination" }),
+    ).toBeVisible();
+    await expect(idField).toHaveAttribute("aria-invalid", "true");
+    await expect(idField).toHaveAccessibleDescription(/Please enter a video ID/);
+    await expect(idField).toBeFocused();
+    await expect(page.getByRole("group", { name: "Destinations" })).toHaveAccessibleDescription(
+      /Please select at least one destination/,
+    );
+
+    await page.getByRole("radio", { name: "LinkedIn" }).check();
+    await page.getByRole("checkbox", { name: "Resume Template" }).check();
+    await expect(page.getByText("Please select at least one destination")).toHaveCount(0);
+    await page.getByLabel("Rep code").fill("   ");
+    await page.getByRole("button", { name: "Generate Links" }).click();
+    await expect(page.getByRole("alert")).toHaveText(["Please enter a rep code"]);
+    await expect(page.getByLabel("Rep code")).toBeFocused();
+
+    await page.getByLabel("Rep code").fill("rep42");
+    await page.getByRole("checkbox", { name: "Resume Template" }).uncheck();
+    await page.getByRole("button", { name: "Generate Links" }).click();
+    await expect(page.getByRole("alert")).toHaveText(["Please select at least one destination"]);
+    await expect(page.getByRole("textbox", { name: "Resume Template" })).toHaveCount(0);
+  });
+
+  test("YouTube: a pasted watch URL gives exact links, a CTA block and QR codes", async ({
+    page,
+    baseURL,
+    consoleErrors,
+  }) => {
+    await open(page);
+    await page
+      .getByLabel("YouTube video URL or ID")
+      .fill(`https://www.youtube.com/watch?v=${VIDEO}&t=42s&si=abcDEF`);
+    await page.getByRole("checkbox", { name: "Mentorship Application" }).check();
+    await page.getByRole("checkbox", { name: "Resume Template" }).check();
+    await page.getByRole("checkbox", { name: "Resource Library" }).check();
+    await expect(page.getByRole("textbox", { name: "Resume Template" })).toHaveCount(0);
+    await page.getByRole("button", { name: "Generate Links" }).click();
+
+    await expect(page.getByText(`Links for video ID ${VIDEO}`)).toBeVisible();
+    const expected = {
+      "Resume Template": youtubeLink(baseURL!, "/resume-template", "resume_template", "resume"),
+      "Resource Library": youtubeLink(baseURL!, "/resource-library", "resources", "general"),
+      "Mentorship Application": youtubeLink(baseURL!, "/apply", "application", "general"),
+    };
+    for (const [label, url] of Object.entries(expected)) {
+      const field = page.getByRole("textbox", { name: label, exact: true });
+      await expect(field).toHaveValue(url);
+      await expect(field).toHaveAttribute("readonly", "");
+    }
+    await expect(page.locator("li[data-destination]")).toHaveCount(3);
+    expect(
+      await page
+        .locator("li[data-destination]")
+        .evaluateAll((items) => items.map((item) => item.getAttribute("data-destination"))),
+    ).toEqual(["resume_template", "resource_library", "application"]);
+
+    const cta = page.getByRole("textbox", {
+      name: "Paste this into the YouTube video description",
+    });
+    await expect(cta).toHaveAttribute("readonly", "");
+    await expect(cta).toHaveValue(
+      [
+        "📄 Get our proven resume template:",
+        expected["Resume Template"],
+        "",
+        "📚 Browse our free finance career resource library:",
+        expected["Resource Library"],
+        "",
+        "🚀 Apply for the 6-week finance mentorship program:",
+        expected["Mentorship Application"],
+      ].join("\n"),
+    );
+    await expect(page.getByRole("img", { name: /QR code for the/ })).toHaveCount(3);
+    await expect(page.getByRole("button", { name: "Copy CTA Block" })).toBeVisible();
+    await expectNoAxeViolations(page);
+    expect(consoleErrors).toEqual([]);
+  });
+
+  test("LinkedIn: a rep code gives exact, encoded links and no CTA block", async ({
+    page,
+    baseURL,
+  }) => {
+    await open(page);
+    await page.getByRole("radio", { name: "LinkedIn" }).check();
+    await page.getByLabel("Rep code").fill("  josé&co 1 ");
+    for (const label of [
+      "Resume Template",
+      "Cold Outreach Scripts",
+      "Application Tracker",
+      "Resource Library",
+      "Resume Review",
+      "Mentorship Application",
+    ]) {
+      await page.getByRole("checkbox", { name: label }).check();
+    }
+    await page.getByRole("button", { name: "Generate Links" }).click();
+    const term = "jos%C3%A9%26co+1";
+    const expected = [
+      [
+        "Resume Template",
+        linkedinLink(baseURL!, "/resume-template", "resume_template", "resume", term),
+      ],
+      [
+        "Cold Outreach Scripts",
+        linkedinLink(baseURL!, "/cold-outreach", "outreach_scripts", "outreach", term),
+      ],
+      [
+        "Application Tracker",
+        linkedinLink(baseURL!, "/application-tracker", "application_tracker", "tracker", term),
+      ],
+      [
+        "Resource Library",
+        linkedinLink(baseURL!, "/resource-library", "resources", "general", term),
+      ],
+      ["Resume Review", linkedinLink(baseURL!, "/resume-review", "resume_review", "review", term)],
+      ["Mentorship Application", linkedinLink(baseURL!, "/apply", "application", "general", term)],
+    ] as const;
+    for (const [label, url] of expected) {
+      await expect(page.getByRole("textbox", { name: label, exact: true })).toHaveValue(url);
+      expect(new URL(url).searchParams.get("utm_term")).toBe("josé&co 1");
+    }
+    await expect(page.getByRole("button", { name: "Copy", exact: false })).toHaveCount(6);
+    await expect(page.getByRole("button", { name: "Copy CTA Block" })).toHaveCount(0);
+    await expect(page.getByText("Description call-to-action block")).toHaveCount(0);
+
+    // Each press regenerates from the current form.
+    await page.getByLabel("Rep code").fill("rep42");
+    for (const label of ["Resume Template", "Cold Outreach Scripts", "Application Tracker"]) {
+      await page.getByRole("checkbox", { name: label }).uncheck();
+    }
+    await expect(page.getByRole("textbox", { name: "Resume Template" })).toHaveValue(
+      expected[0][1],
+    );
+    await page.getByRole("button", { name: "Generate Links" }).click();
+    await expect(page.locator("li[data-destination]")).toHaveCount(3);
+    await expect(page.getByRole("textbox", { name: "Resume Template" })).toHaveCount(0);
+    await expect(page.getByRole("textbox", { name: "Resume Review", exact: true })).toHaveValue(
+      linkedinLink(baseURL!, "/resume-review", "resume_review", "review", "rep42"),
+    );
+
+    // A failed press clears the links.
+    await page.getByLabel("Rep code").fill("");
+    await page.getByRole("button", { name: "Generate Links" }).click();
+    await expect(page.getByRole("alert")).toHaveText(["Please enter a rep code"]);
+    await expect(page.locator("li[data-destination]")).toHaveCount(0);
+  });
+
+  test("Copy puts the link on the clipboard and says so", async ({ page, context, baseURL }) => {
+    await context.grantPermissions(["clipboard-read", "clipboard-write"]);
+    await open(page);
+    await page.getByLabel("YouTube video URL or ID").fill(`https://youtu.be/${VIDEO}?si=xyz`);
+    await page.getByRole("checkbox", { name: "Resume Review" }).check();
+    await page.getByRole("checkbox", { name: "Cold Outreach Scripts" }).check();
+    await page.getByRole("button", { name: "Generate Links" }).click();
+
+    await page.getByRole("button", { name: "Copy Resume Review link" }).click();
+    const toast = page.locator("[data-sonner-toast]").filter({ hasText: "Copied!" });
+    await expect(toast).toBeVisible();
+    await expect(toast).toContainText("Link copied to clipboard");
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(
+      youtubeLink(baseURL!, "/resume-review", "resume_review", "review"),
+    );
+
+    await page.getByRole("button", { name: "Copy CTA Block" }).click();
+    await expect(
+      page.locator("[data-sonner-toast]").filter({ hasText: "Copied!" }),
+    ).not.toHaveCount(0);
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(
+      [
+        "✉️ Grab the cold outreach scripts that get replies from finance professionals:",
+        youtubeLink(baseURL!, "/cold-outreach", "outreach_scripts", "outreach"),
+        "",
+        "🔍 Submit your resume for a free review on our next livestream:",
+        youtubeLink(baseURL!, "/resume-review", "resume_review", "review"),
+      ].join("\n"),
+    );
+  });
+
+  test("Copy falls back to selecting the text when the Clipboard API is missing", async ({
+    page,
+    baseURL,
+  }) => {
+    await page.addInitScript(() => {
+      Object.defineProperty(navigator, "clipboard", { value: undefined, configurable: true });
+      const copied: string[] = [];
+      (window as unknown as { __copied: string[] }).__copied = copied;
+      document.execCommand = (command: string) => {
+        if (command !== "copy") return false;
+        copied.push(window.getSelection()?.toString() || readSelectedField());
+        return true;
+      };
+      function readSelectedField() {
+        const field = document.activeElement as HTMLInputElement | HTMLTextAreaElement | null;
+        if (!field || !("value" in field)) return "";
+        return field.value.slice(field.selectionStart ?? 0, field.selectionEnd ?? 0);
+      }
+    });
+    await open(page);
+    await page.getByRole("radio", { name: "LinkedIn" }).check();
+    await page.getByLabel("Rep code").fill("rep42");
+    await page.getByRole("checkbox", { name: "Application Tracker" }).check();
+    await page.getByRole("button", { name: "Generate Links" }).click();
+    const copyButton = page.getByRole("button", { name: "Copy Application Tracker link" });
+    await copyButton.click();
+    await expect(page.locator("[data-sonner-toast]").filter({ hasText: "Copied!" })).toContainText(
+      "Link copied to clipboard",
+    );
+    expect(
+      await page.evaluate(() => (window as unknown as { __copied: string[] }).__copied),
+    ).toEqual([
+      linkedinLink(baseURL!, "/application-tracker", "application_tracker", "tracker", "rep42"),
+    ]);
+    await expect(copyButton).toBeFocused();
+  });
+
+  test("Download QR saves an SVG QR code of the link", async ({ page }) => {
+    await open(page);
+    await page.getByLabel("YouTube video URL or ID").fill(VIDEO);
+    await page.getByRole("checkbox", { name: "Application Tracker" }).check();
+    await page.getByRole("button", { name: "Generate Links" }).click();
+    const qr = page.getByRole("img", { name: "QR code for the Application Tracker link" });
+    await expect(qr).toBeVisible();
+    expect(await qr.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
+
+    const downloadPromise = page.waitForEvent("download");
+    await page.getByRole("link", { name: "Download QR code for Application Tracker" }).click();
+    const download = await downloadPromise;
+    expect(download.suggestedFilename()).toBe("qr-application_tracker.svg");
+    const file = await download.path();
+    const content = await readFile(file, "utf8");
+    expect(content).toContain("<svg");
+    expect(content).toContain("</svg>");
+    // The very QR code the library draws for the link, so it scans to that link.
+    const link = await page
+      .getByRole("textbox", { name: "Application Tracker", exact: true })
+      .inputValue();
+    expect(content).toBe(
+      await QRCode.toString(link, { type: "svg", margin: 2, errorCorrectionLevel: "M" }),
+    );
+  });
+
+  test("works on a phone and from the keyboard", async ({ page, baseURL }) => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    await open(page);
+    const scrollWidth = await page.evaluate(() => document.documentElement.scrollWidth);
+    expect(scrollWidth).toBeLessThanOrEqual(390);
+
+    await page.getByRole("radio", { name: "YouTube" }).focus();
+    await page.keyboard.press("ArrowRight");
+    await expect(page.getByRole("radio", { name: "LinkedIn" })).toBeChecked();
+    await page.keyboard.press("Tab");
+    await expect(page.getByLabel("Rep code")).toBeFocused();
+    await page.keyboard.type("kb1");
+    await page.keyboard.press("Tab");
+    await expect(page.getByRole("checkbox", { name: "Resume Template" })).toBeFocused();
+    await page.keyboard.press("Space");
+    await expect(page.getByRole("checkbox", { name: "Resume Template" })).toBeChecked();
+    await page.keyboard.press("Shift+Tab");
+    await page.keyboard.press("Enter");
+    await expect(page.getByRole("textbox", { name: "Resume Template", exact: true })).toHaveValue(
+      linkedinLink(baseURL!, "/resume-template", "resume_template", "resume", "kb1"),
+    );
+    const after = await page.evaluate(() => document.documentElement.scrollWidth);
+    expect(after).toBeLessThanOrEqual(390);
+  });
+
+  test("has no axe violations before and after generating", async ({ page }) => {
+    await open(page);
+    await expectNoAxeViolations(page);
+    await page.getByRole("button", { name: "Generate Links" }).click();
+    await expect(page.getByRole("alert")).toHaveCount(2);
+    await expectNoAxeViolations(page);
+    await page.getByLabel("YouTube video URL or ID").fill(VIDEO);
+    await page.getByRole("checkbox", { name: "Resume Template" }).check();
+    await page.getByRole("button", { name: "Generate Links" }).click();
+    await expect(page.getByRole("img", { name: /QR code/ })).toHaveCount(1);
+    await expectNoAxeViolations(page);
+  });
+});

@@ -1,0 +1,88 @@
+import { readdirSync, readFileSync } from "node:fs";
+import path from "node:path";
+import type { Page } from "@playwright/test";
+import { openDatabase, type DB } from "../../app/db/database.server";
+import { e2eDatabaseUrl, e2eDataDir } from "./env";
+
+/** Opens the running e2e server's database (SQLite in WAL mode allows a second connection). */
+export async function withDb<T>(fn: (db: DB) => Promise<T>): Promise<T> {
+  const handle = await openDatabase(e2eDatabaseUrl, { migrate: false });
+  try {
+    return await fn(handle.db);
+  } finally {
+    await handle.close();
+  }
+}
+
+export async function setCohort(values: {
+  capacity?: number;
+  enrolled_count?: number;
+  is_active?: number;
+  start_date?: string | null;
+}) {
+  await withDb(async (db) => {
+    await db
+      .insertInto("cohort")
+      .values({
+        id: "current",
+        start_date: null,
+        capacity: 10,
+        enrolled_count: 0,
+        is_active: 1,
+        updated_at: new Date().toISOString(),
+        ...values,
+      })
+      .onConflict((oc) => oc.column("id").doUpdateSet(values))
+      .execute();
+  });
+}
+
+/** The .eml files in the local mailbox addressed to someone. */
+export function mailTo(address: string): string[] {
+  const dir = path.join(e2eDataDir, "mail");
+  let files: string[];
+  try {
+    files = readdirSync(dir);
+  } catch {
+    return [];
+  }
+  return files
+    .map((file) => readFileSync(path.join(dir, file), "utf8"))
+    .filter((raw) => new RegExp(`^To: ${address.replace(/[.+]/g, "\\$&")}$`, "mi").test(raw));
+}
+
+export function uniqueEmail(prefix: string) {
+  return `${prefix}.${Date.now()}.${Math.floor(Math.random() * 1e6)}@example.com`;
+}
+
+export interface ApplicationAnswers {
+  email: string;
+  targets?: string[];
+  other?: string;
+  hours?: "Yes" | "No";
+  ready?:
+    "Yes, I'm ready to enroll" | "No, add me to the waitlist" | "I have questions before deciding";
+}
+
+export async function fillApplication(page: Page, answers: ApplicationAnswers) {
+  await page.getByLabel("First name").fill("Ada");
+  await page.getByLabel("Last name").fill("Lovelace");
+  await page.getByLabel("Email").fill(answers.email);
+  await page.getByLabel("University").fill("State University");
+  await page.getByLabel("Graduation year").fill(String(new Date().getFullYear() + 1));
+  for (const target of answers.targets ?? ["Banking"]) {
+    await page
+      .getByRole("group", { name: /careers are you targeting/ })
+      .getByLabel(target, { exact: true })
+      .check();
+  }
+  if (answers.other) await page.getByLabel("Please specify", { exact: true }).fill(answers.other);
+  await page
+    .getByRole("group", { name: /5 hours per week/ })
+    .getByLabel(answers.hours ?? "Yes", { exact: true })
+    .check();
+  await page.getByLabel(answers.ready ?? "Yes, I'm ready to enroll").check();
+  await page.getByLabel("YouTube").check();
+  await page.getByLabel(/biggest challenge/).fill("I have no network in finance yet.");
+  await page.getByLabel(/Why do you want to work in finance/).fill("I love how markets work.");
+}

@@ -1,0 +1,69 @@
+import type { AppLoadContext } from "react-router";
+import type { Attribution } from "../../app/domain/utm";
+import type { Services } from "../../app/services.server";
+
+export function makeContext(
+  services: Services,
+  overrides: { visitorId?: string | null; attribution?: Attribution | null; ip?: string } = {},
+): AppLoadContext {
+  return {
+    services,
+    nonce: "test-nonce",
+    visitorId: overrides.visitorId === undefined ? "visitor-1" : overrides.visitorId,
+    attribution: overrides.attribution ?? null,
+    ip: overrides.ip ?? "127.0.0.1",
+    secure: false,
+  };
+}
+
+/** A form POST as the browser sends it. */
+export function formRequest(
+  path: string,
+  fields: Record<string, string | string[]>,
+  headers: Record<string, string> = {},
+) {
+  const body = new URLSearchParams();
+  for (const [key, value] of Object.entries(fields)) {
+    for (const item of Array.isArray(value) ? value : [value]) body.append(key, item);
+  }
+  return new Request(`http://localhost:3000${path}`, { method: "POST", body, headers });
+}
+
+/** Calls a route module's loader or action the way React Router does. */
+export async function callAction<T>(
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  action: (args: any) => Promise<T>,
+  request: Request,
+  context: AppLoadContext,
+  params: Record<string, string> = {},
+): Promise<T> {
+  const url = new URL(request.url);
+  return action({ request, context, params, url, pattern: url.pathname });
+}
+
+/** Unwraps React Router's data() or a Response into status and body. */
+export async function unwrap(
+  result: unknown,
+): Promise<{ status: number; body: unknown; headers: Headers }> {
+  if (result instanceof Response) {
+    const text = await result.text();
+    return { status: result.status, body: text ? safeJson(text) : null, headers: result.headers };
+  }
+  const maybe = result as { type?: string; data?: unknown; init?: ResponseInit | null };
+  if (maybe && maybe.type === "DataWithResponseInit") {
+    return {
+      status: maybe.init?.status ?? 200,
+      body: maybe.data,
+      headers: new Headers(maybe.init?.headers),
+    };
+  }
+  return { status: 200, body: result, headers: new Headers() };
+}
+
+function safeJson(text: string) {
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return text;
+  }
+}

@@ -1,0 +1,50 @@
+import { SMTPServer } from "smtp-server";
+import type { AddressInfo } from "node:net";
+
+export interface ReceivedMail {
+  to: string[];
+  raw: string;
+}
+
+/**
+ * A real SMTP server on a free loopback port. `failNext` makes the next messages fail with
+ * the given reply codes (421 for a temporary failure, 550 for a permanent one).
+ */
+export async function startSmtpServer() {
+  const received: ReceivedMail[] = [];
+  const failures: number[] = [];
+  const server = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ["STARTTLS"],
+    logger: false,
+    onData(stream, session, callback) {
+      const chunks: Buffer[] = [];
+      stream.on("data", (chunk: Buffer) => chunks.push(chunk));
+      stream.on("end", () => {
+        const code = failures.shift();
+        if (code) {
+          const error = Object.assign(
+            new Error(code >= 500 ? "Mailbox unavailable" : "Try again later"),
+            {
+              responseCode: code,
+            },
+          );
+          return callback(error);
+        }
+        received.push({
+          to: session.envelope.rcptTo.map((r) => r.address),
+          raw: Buffer.concat(chunks).toString("utf8"),
+        });
+        callback();
+      });
+    },
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const port = (server.server.address() as AddressInfo).port;
+  return {
+    url: `smtp://127.0.0.1:${port}`,
+    received,
+    failNext: (...codes: number[]) => failures.push(...codes),
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
