@@ -4,6 +4,10 @@ import type { Engine } from "./db/migrations.server";
 import { RateLimiter } from "./lib/rate-limit.server";
 import { createTransport, type MailTransport } from "./mail/transport.server";
 import { MailWorker } from "./mail/worker.server";
+import type Stripe from "stripe";
+import type { PaymentProvider } from "./payments/provider.server";
+import { createStripeClient, stripeProvider } from "./payments/stripe-provider.server";
+import { testProvider } from "./payments/test-provider.server";
 
 export interface Clock {
   now(): Date;
@@ -17,6 +21,9 @@ export interface Services {
   engine: Engine;
   clock: Clock;
   mailWorker: MailWorker;
+  payments: PaymentProvider;
+  /** The Stripe client when PAYMENT_PROVIDER is stripe (webhook verification uses it). */
+  stripe: Stripe | null;
   limits: {
     forms: RateLimiter;
     loginIp: RateLimiter;
@@ -50,12 +57,18 @@ export async function createServices(
       intervalMs: config.mailWorkerIntervalMs,
     },
   );
+  const stripe =
+    config.paymentProvider === "stripe" && config.stripeSecretKey
+      ? createStripeClient({ secretKey: config.stripeSecretKey, apiBase: config.stripeApiBase })
+      : null;
   return {
     config,
     db: database.db,
     engine: database.engine,
     clock,
     mailWorker,
+    payments: stripe ? stripeProvider(stripe) : testProvider(database.db, config.publicUrl),
+    stripe,
     limits: {
       forms: new RateLimiter(config.rateLimitPerMinute, 60_000, now),
       loginIp: new RateLimiter(10, 60_000, now),

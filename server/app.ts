@@ -11,6 +11,7 @@ import type { Config } from "../app/env.server";
 import { log } from "../app/lib/logger.server";
 import { createServices, type ServiceOverrides, type Services } from "../app/services.server";
 import { PRERENDER_NONCE } from "../app/lib/nonce";
+import { handleStripeWebhook } from "../app/payments/stripe-webhook.server";
 import { bodyLimit, originCheck, securityHeaders } from "./security";
 import { visitorMiddleware, type Visitor } from "./visitor";
 
@@ -27,6 +28,7 @@ export interface ServerOptions extends ServiceOverrides {
 export { ConfigError, loadConfig } from "../app/env.server";
 
 const UPLOAD_LIMIT = 6 * 1024 * 1024;
+export const STRIPE_WEBHOOK_PATH = "/api/webhooks/stripe";
 
 export async function createServer(config: Config, options: ServerOptions = {}) {
   const services = await createServices(config, options);
@@ -36,7 +38,12 @@ export async function createServer(config: Config, options: ServerOptions = {}) 
 
   app.use(requestLog);
   app.use(compression());
-  app.use(securityHeaders({ publicUrl: config.publicUrl, extraFormActions: [] }));
+  app.use(
+    securityHeaders({
+      publicUrl: config.publicUrl,
+      extraFormActions: services.payments.checkoutOrigins,
+    }),
+  );
 
   app.get("/healthz", (_req, res) => {
     res.json({ ok: true });
@@ -46,12 +53,21 @@ export async function createServer(config: Config, options: ServerOptions = {}) 
     res.status(ok ? 200 : 503).json({ ok });
   });
 
+  app.post(STRIPE_WEBHOOK_PATH, express.raw({ type: "*/*", limit: "1mb" }), async (req, res) => {
+    const reply = await handleStripeWebhook(
+      services,
+      req.body as Buffer,
+      req.get("stripe-signature"),
+    );
+    res.status(reply.status).type("text/plain").send(reply.body);
+  });
+
   if (options.clientDir) serveStaticFiles(app, options.clientDir);
   if (options.viteDevServer) app.use(options.viteDevServer.middlewares);
   app.use(visitorMiddleware(config.sessionSecret));
   if (options.clientDir) servePrerenderedHome(app, options.clientDir);
   app.use(bodyLimit(100 * 1024, { "/resume-review": UPLOAD_LIMIT }));
-  app.use(originCheck(config.publicUrl, []));
+  app.use(originCheck(config.publicUrl, [STRIPE_WEBHOOK_PATH]));
 
   app.all(
     "/{*splat}",

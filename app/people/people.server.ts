@@ -105,3 +105,38 @@ export async function statusHistory(db: Kysely, personId: string) {
     .orderBy("id", "asc")
     .execute();
 }
+
+/** The person paying: known by email, or created with only the email the checkout collected. */
+export async function ensurePersonByEmail(
+  trx: Trx,
+  email: string,
+  now: string,
+): Promise<{ id: string; first_name: string }> {
+  await trx
+    .insertInto("people")
+    .values({
+      id: randomUUID(),
+      email,
+      first_name: "",
+      last_name: "",
+      university: "",
+      graduation_year: "",
+      status: "lead",
+      lead_source: "direct",
+      tags: "[]",
+      lead_magnets: "[]",
+      first_touch: null,
+      last_touch: null,
+      last_lead_magnet_type: null,
+      last_lead_magnet_at: null,
+      created_at: now,
+      updated_at: now,
+    })
+    .onConflict((oc) => oc.column("email").doNothing())
+    .execute();
+  return trx
+    .selectFrom("people")
+    .select(["id", "first_name"])
+    .where("email", "=", email)
+    .executeTakeFirstOrThrow();
+}

@@ -37,6 +37,13 @@ export async function setCohort(values: {
   });
 }
 
+/** Frees every held seat, so a test starts with the whole cohort available. */
+export async function releaseAllHolds() {
+  await withDb((db) =>
+    db.updateTable("seat_holds").set({ status: "released" }).where("status", "=", "held").execute(),
+  );
+}
+
 /** The .eml files in the local mailbox addressed to someone. */
 export function mailTo(address: string): string[] {
   const dir = path.join(e2eDataDir, "mail");

@@ -23,6 +23,11 @@ import type { Route } from "./+types/apply";
 
 export const meta: Route.MetaFunction = () => [{ title: `${applyPage.title} | ${site.name}` }];
 
+/** /apply?cohort=full is where a qualified applicant lands when the last seat went first. */
+export function loader({ request }: Route.LoaderArgs) {
+  return { cohortFull: new URL(request.url).searchParams.get("cohort") === "full" };
+}
+
 export async function action({ request, context }: Route.ActionArgs) {
   const formData = await request.formData();
   const submission = parseWithZod(formData, {
@@ -84,7 +89,7 @@ const rateLimitedToast: ToastMessage = {
   durationMs: 7000,
 };
 
-export default function Apply({ actionData }: Route.ComponentProps) {
+export default function Apply({ loaderData, actionData }: Route.ComponentProps) {
   const navigation = useNavigation();
   const busy = navigation.state === "submitting";
   useActionToast(actionData);
@@ -105,6 +110,8 @@ export default function Apply({ actionData }: Route.ComponentProps) {
       <h1 className="mt-6 text-3xl font-bold text-brand-900">{applyPage.title}</h1>
       {actionData?.outcome ? (
         <ApplicationResultView outcome={actionData.outcome} />
+      ) : loaderData.cohortFull && !actionData ? (
+        <ApplicationResultView outcome={{ kind: "waitlist", variant: "cohort_full" }} />
       ) : (
         <>
           <p className="mt-3 text-slate-700">{applyPage.intro}</p>

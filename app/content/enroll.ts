@@ -1,0 +1,105 @@
+import type { EmailContent } from "~/mail/message";
+
+export const enrollPage = {
+  title: "Secure your spot",
+  back: "Back to Application",
+  intro:
+    "You qualified for the next From Scratch to Success cohort. Seats are limited to 10 students, 5 per mentor.",
+  breakdownTitle: "What you get",
+  totalValue: "Total value",
+  discount: "Early access discount",
+  yourPrice: "Your price",
+  programStarts: "Program starts",
+  refundPromise:
+    "30-day promise: follow the programme and if your applications have not improved within 30 days, we refund you in full.",
+  button: "Enroll Now for $649",
+  busy: "Opening checkout...",
+  secureNote: "You'll pay on a secure card-payment page.",
+  checkoutError: "We couldn't open the checkout. Please try again in a moment or contact support.",
+} as const;
+
+export const confirmationPage = {
+  title: "You're In!",
+  secured: "Your spot in the From Scratch to Success cohort is secured.",
+  emailSent: (email: string) =>
+    `We sent a confirmation email to ${email}, the address you gave at checkout.`,
+  emailSentNoAddress: "We sent a confirmation email to the address you gave at checkout.",
+  onboarding:
+    "Your onboarding email follows within 24 hours with your calendar invites and first assignment.",
+  starts: (display: string) =>
+    display === "our next cohort"
+      ? `We start with ${display}.`
+      : `We start the week of ${display}.`,
+  getReadyTitle: "Get ready",
+  getReady: [
+    "Review the curriculum so you know what each week brings.",
+    "Think about your career goals: which roles, which firms, which cities.",
+    "Gather your current resume and any cover letters you've written.",
+  ],
+  viewProgram: "View Program Details",
+  processingTitle: "Payment processing",
+  processing:
+    "Your payment is still being confirmed. This usually takes a few seconds; this page will update when it's done. You'll also get an email.",
+  refreshing: "Checking again...",
+  notFoundTitle: "We couldn't find that payment",
+  notFound:
+    "If you were charged, email us and we'll sort it out straight away. Otherwise you can return to enrolment.",
+  backToEnroll: "Return to enrolment",
+  refundTitle: "The cohort filled up before your payment completed",
+  refund:
+    "We're sorry: your payment arrived after the last seat was taken. We're refunding you in full, and we've put you at the top of the waitlist.",
+} as const;
+
+export const testCheckout = {
+  title: "Test checkout",
+  banner: "TEST MODE: no card is charged. This page stands in for the card-payment provider.",
+  emailLabel: "Email for the receipt",
+  pay: "Pay $649",
+  cancel: "Cancel",
+  expired: "This checkout has expired or is no longer open.",
+  emailError: "Please enter a valid email address",
+} as const;
+
+const signOff = "See you soon,\nThe From Scratch to Success team";
+
+export const enrolmentEmails = {
+  confirmation: (input: {
+    firstName: string;
+    startDisplay: string;
+    programUrl: string;
+  }): EmailContent => ({
+    subject: "You're in: welcome to From Scratch to Success",
+    greeting: input.firstName ? `Hi ${input.firstName},` : "Hi,",
+    paragraphs: [
+      "Your payment of $649 went through and your seat in the cohort is secured.",
+      input.startDisplay === "our next cohort"
+        ? "You're joining our next cohort; we'll confirm the start date in your onboarding email."
+        : `We start the week of ${input.startDisplay}.`,
+      "Your onboarding email follows within 24 hours, with calendar invites for the live sessions and your first assignment.",
+    ],
+    action: { label: "Review the curriculum", url: input.programUrl },
+    signOff,
+  }),
+  onboarding: (input: { firstName: string; startDisplay: string }): EmailContent => ({
+    subject: "Your onboarding for From Scratch to Success",
+    greeting: input.firstName ? `Hi ${input.firstName},` : "Hi,",
+    paragraphs: [
+      "Welcome aboard. Here is how the next six weeks work.",
+      "Every week: a 1-hour live group session, a 30-minute 1-on-1 with your mentor, and one focused assignment. Sessions are recorded if you miss one.",
+      "Before week 1: send us your current resume (reply to this email), and write down three firms and roles you'd love to land.",
+      input.startDisplay === "our next cohort"
+        ? "We'll send the calendar invites as soon as the start date is set."
+        : `Calendar invites for the week of ${input.startDisplay} follow shortly.`,
+    ],
+    signOff,
+  }),
+  refundNotice: (input: { firstName: string }): EmailContent => ({
+    subject: "Your From Scratch to Success payment is being refunded",
+    greeting: input.firstName ? `Hi ${input.firstName},` : "Hi,",
+    paragraphs: [
+      "Your payment reached us just after the last seat in this cohort was taken, so we are refunding it in full.",
+      "You're at the top of the waitlist for the next cohort, and we'll email you the moment enrolment opens.",
+    ],
+    signOff,
+  }),
+};

@@ -1,0 +1,20 @@
+/** Spec §9 prices, in whole cents so no arithmetic rounds. */
+export const PRICE_CENTS = 64_900;
+export const CURRENCY = "usd";
+export const PRODUCT_NAME = "From Scratch to Success: 6-week cohort";
+
+export const valueItems = [
+  { label: "1-on-1 mentorship", cents: 150_000 },
+  { label: "Resume and cover letter review", cents: 50_000 },
+  { label: "Interview preparation", cents: 50_000 },
+  { label: "Networking strategy", cents: 30_000 },
+  { label: "Application strategy", cents: 20_000 },
+] as const;
+
+export const TOTAL_VALUE_CENTS = 300_000;
+export const EARLY_ACCESS_DISCOUNT_CENTS = 235_100;
+
+export function formatDollars(cents: number): string {
+  const dollars = cents / 100;
+  return `$${dollars.toLocaleString("en-US", { minimumFractionDigits: 0, maximumFractionDigits: 2 })}`;
+}

@@ -1,0 +1,159 @@
+import { randomUUID } from "node:crypto";
+import { enrolmentEmails } from "~/content/enroll";
+import { PRICE_CENTS } from "~/content/pricing";
+import { startDateDisplay } from "~/domain/cohort";
+import { errorMessage, log } from "~/lib/logger.server";
+import { renderEmail } from "~/mail/message";
+import { enqueueEmail } from "~/mail/outbox.server";
+import type { PaymentProvider } from "~/payments/provider.server";
+import { changeStatus, ensurePersonByEmail } from "~/people/people.server";
+import type { Services } from "~/services.server";
+import { activeHolds, lockCohort, recordEvent } from "./seats.server";
+
+/** The onboarding email goes out a few hours after payment, well within the promised 24 hours. */
+export const ONBOARDING_DELAY_MS = 3 * 3_600_000;
+export const ENROLLED_REASON = "payment completed";
+
+export interface PaidSession {
+  sessionId: string;
+  email: string;
+  amountCents: number;
+  /** The provider event that reported it; replays of the same event change nothing. */
+  event?: { id: string; type: string };
+}
+
+export type FulfilmentResult =
+  | { kind: "enrolled"; personId: string }
+  | { kind: "already_fulfilled" }
+  | { kind: "duplicate_event" }
+  | { kind: "unknown_session" }
+  | { kind: "refund_needed"; personId: string };
+
+/**
+ * Turns a paid checkout into an enrolment, exactly once: the webhook and the success page may
+ * both call it, in any order and any number of times. A payment whose hold expired while the
+ * cohort filled up is recorded and flagged for refund instead of overselling a seat.
+ */
+export async function fulfilPayment(
+  services: Services,
+  provider: PaymentProvider,
+  paid: PaidSession,
+): Promise<FulfilmentResult> {
+  const now = services.clock.now();
+  const nowIso = now.toISOString();
+  const result = await services.db.transaction().execute(async (trx): Promise<FulfilmentResult> => {
+    if (paid.event && !(await recordEvent(trx, paid.event, nowIso)))
+      return { kind: "duplicate_event" };
+    const cohort = await lockCohort(trx, services.engine);
+    const existing = await trx
+      .selectFrom("payments")
+      .select("id")
+      .where("session_id", "=", paid.sessionId)
+      .executeTakeFirst();
+    if (existing) return { kind: "already_fulfilled" };
+    const hold = await trx
+      .selectFrom("seat_holds")
+      .selectAll()
+      .where("session_id", "=", paid.sessionId)
+      .executeTakeFirst();
+    if (!hold) return { kind: "unknown_session" };
+
+    const email = paid.email || hold.email || "";
+    const person = hold.person_id
+      ? await trx
+          .selectFrom("people")
+          .select(["id", "first_name"])
+          .where("id", "=", hold.person_id)
+          .executeTakeFirstOrThrow()
+      : await ensurePersonByEmail(trx, email, nowIso);
+    const stillHeld = hold.status === "held" && hold.expires_at > nowIso;
+    const seatFree =
+      stillHeld ||
+      (cohort.isActive &&
+        cohort.enrolledCount + (await activeHolds(trx, nowIso, hold.id)) < cohort.capacity);
+
+    await trx
+      .insertInto("payments")
+      .values({
+        id: randomUUID(),
+        hold_id: hold.id,
+        person_id: person.id,
+        provider: provider.name,
+        session_id: paid.sessionId,
+        email,
+        amount_cents: paid.amountCents || PRICE_CENTS,
+        status: seatFree ? "paid" : "refund_needed",
+        created_at: nowIso,
+      })
+      .execute();
+    await trx
+      .updateTable("seat_holds")
+      .set({ status: seatFree ? "paid" : "expired", updated_at: nowIso })
+      .where("id", "=", hold.id)
+      .execute();
+
+    const firstName = person.first_name;
+    if (!seatFree) {
+      await changeStatus(trx, person.id, "waitlist", "cohort is full", nowIso);
+      await enqueueEmail(
+        trx,
+        {
+          kind: "enrolment_refund",
+          to: email,
+          personId: person.id,
+          ...renderEmail(enrolmentEmails.refundNotice({ firstName })),
+        },
+        now,
+      );
+      return { kind: "refund_needed", personId: person.id };
+    }
+
+    await trx
+      .updateTable("cohort")
+      .set((eb) => ({ enrolled_count: eb("enrolled_count", "+", 1), updated_at: nowIso }))
+      .where("id", "=", "current")
+      .execute();
+    await changeStatus(trx, person.id, "enrolled", ENROLLED_REASON, nowIso);
+    const startDisplay = startDateDisplay(cohort.startDate);
+    const programUrl = `${services.config.publicUrl}/#program`;
+    await enqueueEmail(
+      trx,
+      {
+        kind: "enrolment_confirmation",
+        to: email,
+        personId: person.id,
+        ...renderEmail(enrolmentEmails.confirmation({ firstName, startDisplay, programUrl })),
+      },
+      now,
+    );
+    await enqueueEmail(
+      trx,
+      {
+        kind: "enrolment_onboarding",
+        to: email,
+        personId: person.id,
+        sendAfter: new Date(now.getTime() + ONBOARDING_DELAY_MS),
+        ...renderEmail(enrolmentEmails.onboarding({ firstName, startDisplay })),
+      },
+      now,
+    );
+    return { kind: "enrolled", personId: person.id };
+  });
+
+  if (result.kind === "refund_needed") await refund(services, provider, paid.sessionId);
+  return result;
+}
+
+/** Refunds through the provider after the transaction; a failure leaves the payment flagged for the owner. */
+async function refund(services: Services, provider: PaymentProvider, sessionId: string) {
+  try {
+    await provider.refund(sessionId);
+    await services.db
+      .updateTable("payments")
+      .set({ status: "refunded" })
+      .where("session_id", "=", sessionId)
+      .execute();
+  } catch (error) {
+    log.error("refund failed; payment stays flagged refund_needed", { error: errorMessage(error) });
+  }
+}

@@ -1,0 +1,34 @@
+/** What enrolment needs from a card-payment provider; `test` and `stripe` implement it. */
+export interface CheckoutRequest {
+  holdId: string;
+  personId: string | null;
+  email: string | null;
+  expiresAt: Date;
+  successUrl: string;
+  cancelUrl: string;
+}
+
+export interface CheckoutSession {
+  id: string;
+  url: string;
+}
+
+export type SessionState = "paid" | "open" | "expired";
+
+export interface SessionInfo {
+  id: string;
+  state: SessionState;
+  email: string | null;
+  amountCents: number;
+  holdId: string | null;
+}
+
+export interface PaymentProvider {
+  readonly name: "test" | "stripe";
+  /** Hosts the browser is sent to; added to the CSP form-action list. */
+  readonly checkoutOrigins: string[];
+  createCheckout(request: CheckoutRequest): Promise<CheckoutSession>;
+  /** The provider's own record of a session, or null when it does not know it. */
+  retrieveSession(sessionId: string): Promise<SessionInfo | null>;
+  refund(sessionId: string): Promise<void>;
+}

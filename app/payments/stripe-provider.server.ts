@@ -1,0 +1,94 @@
+import Stripe from "stripe";
+import { CURRENCY, PRICE_CENTS, PRODUCT_NAME } from "~/content/pricing";
+import type { CheckoutRequest, PaymentProvider, SessionInfo } from "./provider.server";
+
+export interface StripeOptions {
+  secretKey: string;
+  /** Tests point the SDK at a local server, e.g. http://127.0.0.1:12111. */
+  apiBase?: string;
+}
+
+export function createStripeClient(options: StripeOptions): Stripe {
+  const base = options.apiBase ? new URL(options.apiBase) : null;
+  return new Stripe(options.secretKey, {
+    maxNetworkRetries: 2,
+    timeout: 20_000,
+    telemetry: false,
+    ...(base
+      ? {
+          host: base.hostname,
+          port: base.port,
+          protocol: base.protocol.replace(":", "") as "http" | "https",
+        }
+      : {}),
+  });
+}
+
+export function stripeProvider(stripe: Stripe): PaymentProvider {
+  return {
+    name: "stripe",
+    checkoutOrigins: ["https://checkout.stripe.com"],
+
+    async createCheckout(request: CheckoutRequest) {
+      const session = await stripe.checkout.sessions.create(
+        {
+          mode: "payment",
+          line_items: [
+            {
+              quantity: 1,
+              price_data: {
+                currency: CURRENCY,
+                unit_amount: PRICE_CENTS,
+                product_data: { name: PRODUCT_NAME },
+              },
+            },
+          ],
+          ...(request.email ? { customer_email: request.email } : {}),
+          client_reference_id: request.holdId,
+          metadata: { holdId: request.holdId, personId: request.personId ?? "" },
+          success_url: request.successUrl,
+          cancel_url: request.cancelUrl,
+          expires_at: Math.floor(request.expiresAt.getTime() / 1000),
+        },
+        { idempotencyKey: `checkout-${request.holdId}` },
+      );
+      if (!session.url) throw new Error("Stripe returned a session without a URL");
+      return { id: session.id, url: session.url };
+    },
+
+    async retrieveSession(sessionId: string): Promise<SessionInfo | null> {
+      try {
+        const session = await stripe.checkout.sessions.retrieve(sessionId);
+        return toSessionInfo(session);
+      } catch (error) {
+        if ((error as { statusCode?: number }).statusCode === 404) return null;
+        throw error;
+      }
+    },
+
+    async refund(sessionId: string) {
+      const session = await stripe.checkout.sessions.retrieve(sessionId);
+      const intent =
+        typeof session.payment_intent === "string"
+          ? session.payment_intent
+          : session.payment_intent?.id;
+      if (!intent) throw new Error("Session has no payment to refund");
+      await stripe.refunds.create(
+        { payment_intent: intent },
+        { idempotencyKey: `refund-${sessionId}` },
+      );
+    },
+  };
+}
+
+export function toSessionInfo(session: Stripe.Checkout.Session): SessionInfo {
+  const state =
+    session.payment_status === "paid" ? "paid" : session.status === "expired" ? "expired" : "open";
+  return {
+    id: session.id,
+    state,
+    email: session.customer_details?.email ?? session.customer_email ?? null,
+    amountCents: session.amount_total ?? 0,
+    holdId: session.client_reference_id ?? session.metadata?.holdId ?? null,
+  };
+}

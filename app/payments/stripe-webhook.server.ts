@@ -1,0 +1,55 @@
+import type Stripe from "stripe";
+import { fulfilPayment } from "~/enrolment/fulfilment.server";
+import { releaseHold } from "~/enrolment/seats.server";
+import { errorMessage, log } from "~/lib/logger.server";
+import type { Services } from "~/services.server";
+import { toSessionInfo } from "./stripe-provider.server";
+
+export interface WebhookReply {
+  status: number;
+  body: string;
+}
+
+/**
+ * Verifies the signature on the raw body (and its age, through the SDK's 5-minute tolerance),
+ * then applies the event. The event id is recorded in the same transaction as its effects.
+ */
+export async function handleStripeWebhook(
+  services: Services,
+  rawBody: Buffer,
+  signature: string | undefined,
+): Promise<WebhookReply> {
+  const { stripe, config } = services;
+  if (!stripe || !config.stripeWebhookSecret) return { status: 404, body: "Not found" };
+  let event: Stripe.Event;
+  try {
+    if (!signature) throw new Error("missing signature");
+    event = stripe.webhooks.constructEvent(rawBody, signature, config.stripeWebhookSecret);
+  } catch (error) {
+    log.warn("webhook refused", { error: errorMessage(error) });
+    return { status: 400, body: "Invalid signature" };
+  }
+
+  const ref = { id: event.id, type: event.type };
+  switch (event.type) {
+    case "checkout.session.completed":
+    case "checkout.session.async_payment_succeeded": {
+      const session = toSessionInfo(event.data.object);
+      if (session.state !== "paid") break;
+      const result = await fulfilPayment(services, services.payments, {
+        sessionId: session.id,
+        email: session.email ?? "",
+        amountCents: session.amountCents,
+        event: ref,
+      });
+      log.info("webhook applied", { type: event.type, result: result.kind });
+      break;
+    }
+    case "checkout.session.expired":
+      await releaseHold(services, { sessionId: event.data.object.id }, "expired", ref);
+      break;
+    default:
+      break;
+  }
+  return { status: 200, body: "ok" };
+}

@@ -1,0 +1,129 @@
+import { data, Form, Link, redirect, useNavigation } from "react-router";
+import { readCohortSafely } from "~/cohort/cohort.server";
+import { enrollPage } from "~/content/enroll";
+import { formErrors } from "~/content/forms";
+import {
+  EARLY_ACCESS_DISCOUNT_CENTS,
+  formatDollars,
+  PRICE_CENTS,
+  TOTAL_VALUE_CENTS,
+  valueItems,
+} from "~/content/pricing";
+import { site } from "~/content/site";
+import { cohortStatus } from "~/domain/cohort";
+import { readApplicant } from "~/enrolment/applicant-cookie.server";
+import { waitlistForFullCohort } from "~/enrolment/full-cohort.server";
+import { startCheckout } from "~/enrolment/seats.server";
+import { errorMessage, log } from "~/lib/logger.server";
+import { useActionToast } from "~/lib/toast";
+import type { Route } from "./+types/enroll";
+
+export const meta: Route.MetaFunction = () => [{ title: `Enroll | ${site.name}` }];
+
+export async function loader({ context }: Route.LoaderArgs) {
+  const { services } = context;
+  const status = cohortStatus(await readCohortSafely(services.db, services.clock.now()));
+  if (status.isFull) throw redirect("/apply");
+  return { startDateDisplay: status.startDateDisplay };
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const { services } = context;
+  if (!services.limits.forms.hit(`checkout:${context.ip}`)) {
+    return data(
+      {
+        toast: {
+          title: formErrors.rateLimitedTitle,
+          description: formErrors.rateLimited,
+          variant: "destructive" as const,
+        },
+      },
+      { status: 429 },
+    );
+  }
+  const personId = readApplicant(request, services.config.sessionSecret);
+  const person = personId
+    ? await services.db
+        .selectFrom("people")
+        .select(["id", "email"])
+        .where("id", "=", personId)
+        .executeTakeFirst()
+    : undefined;
+  try {
+    const start = await startCheckout(services, services.payments, {
+      personId: person?.id ?? null,
+      email: person?.email ?? null,
+    });
+    if (start.kind === "full") {
+      if (person) await waitlistForFullCohort(services, person.id);
+      return redirect("/apply?cohort=full");
+    }
+    return redirect(start.url, 303);
+  } catch (error) {
+    log.error("checkout failed", { error: errorMessage(error) });
+    return data(
+      {
+        toast: {
+          title: "Error",
+          description: enrollPage.checkoutError,
+          variant: "destructive" as const,
+        },
+      },
+      { status: 502 },
+    );
+  }
+}
+
+export default function Enroll({ loaderData, actionData }: Route.ComponentProps) {
+  const busy = useNavigation().state !== "idle";
+  useActionToast(actionData);
+  return (
+    <section className="mx-auto max-w-3xl px-4 py-12">
+      <Link to="/apply" className="text-sm font-medium text-brand-700 underline underline-offset-4">
+        ← {enrollPage.back}
+      </Link>
+      <h1 className="mt-6 text-3xl font-bold text-brand-900">{enrollPage.title}</h1>
+      <p className="mt-3 text-slate-700">{enrollPage.intro}</p>
+      <div className="mt-8 rounded-xl bg-white p-6 shadow-sm">
+        <h2 className="text-xl font-semibold text-brand-900">{enrollPage.breakdownTitle}</h2>
+        <dl className="mt-4 divide-y divide-slate-200">
+          {valueItems.map((item) => (
+            <div key={item.label} className="flex justify-between py-2">
+              <dt className="text-slate-700">{item.label}</dt>
+              <dd className="font-medium">{formatDollars(item.cents)}</dd>
+            </div>
+          ))}
+          <div className="flex justify-between py-2 font-semibold">
+            <dt>{enrollPage.totalValue}</dt>
+            <dd>{formatDollars(TOTAL_VALUE_CENTS)}</dd>
+          </div>
+          <div className="flex justify-between py-2 text-green-800">
+            <dt>{enrollPage.discount}</dt>
+            <dd>−{formatDollars(EARLY_ACCESS_DISCOUNT_CENTS)}</dd>
+          </div>
+          <div className="flex justify-between py-3 text-2xl font-bold text-brand-900">
+            <dt>{enrollPage.yourPrice}</dt>
+            <dd>{formatDollars(PRICE_CENTS)}</dd>
+          </div>
+        </dl>
+        <p className="mt-4 rounded-md bg-brand-50 p-3 text-sm text-slate-800">
+          {enrollPage.refundPromise}
+        </p>
+        <p className="mt-6 text-slate-800">
+          <span className="font-semibold">{enrollPage.programStarts}:</span>{" "}
+          <span data-testid="program-starts">{loaderData.startDateDisplay}</span>
+        </p>
+        <Form method="post" className="mt-6">
+          <button
+            type="submit"
+            disabled={busy}
+            className="w-full rounded-md bg-brand-700 px-6 py-3 text-lg font-semibold text-white shadow hover:bg-brand-900 disabled:opacity-70"
+          >
+            {busy ? enrollPage.busy : enrollPage.button}
+          </button>
+        </Form>
+        <p className="mt-3 text-center text-sm text-slate-600">{enrollPage.secureNote}</p>
+      </div>
+    </section>
+  );
+}

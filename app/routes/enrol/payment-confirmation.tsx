@@ -1,0 +1,118 @@
+import { useEffect, type MouseEvent } from "react";
+import { Link, useRevalidator } from "react-router";
+import { readCohortSafely } from "~/cohort/cohort.server";
+import { confirmationPage } from "~/content/enroll";
+import { site } from "~/content/site";
+import { startDateDisplay } from "~/domain/cohort";
+import { fulfilPayment } from "~/enrolment/fulfilment.server";
+import { useGoToSection } from "~/lib/scroll";
+import type { Route } from "./+types/payment-confirmation";
+
+export const meta: Route.MetaFunction = () => [
+  { title: `${confirmationPage.title} | ${site.name}` },
+  { name: "robots", content: "noindex" },
+];
+
+type View =
+  | { state: "paid"; email: string | null; startDisplay: string }
+  | { state: "processing" }
+  | { state: "refund" }
+  | { state: "not_found" };
+
+/** Asks the provider for the session's real state; the URL only names which session to ask about. */
+export async function loader({ request, context }: Route.LoaderArgs): Promise<View> {
+  const { services } = context;
+  const sessionId = new URL(request.url).searchParams.get("session_id");
+  if (!sessionId || sessionId.length > 200) return { state: "not_found" };
+  const session = await services.payments.retrieveSession(sessionId);
+  if (!session) return { state: "not_found" };
+  if (session.state === "open") return { state: "processing" };
+  if (session.state === "expired") return { state: "not_found" };
+  await fulfilPayment(services, services.payments, {
+    sessionId,
+    email: session.email ?? "",
+    amountCents: session.amountCents,
+  });
+  const payment = await services.db
+    .selectFrom("payments")
+    .select(["status", "email"])
+    .where("session_id", "=", sessionId)
+    .executeTakeFirst();
+  if (!payment) return { state: "not_found" };
+  if (payment.status !== "paid") return { state: "refund" };
+  const cohort = await readCohortSafely(services.db, services.clock.now());
+  return {
+    state: "paid",
+    email: payment.email || null,
+    startDisplay: startDateDisplay(cohort?.startDate),
+  };
+}
+
+export default function PaymentConfirmation({ loaderData }: Route.ComponentProps) {
+  const goTo = useGoToSection();
+  const revalidator = useRevalidator();
+  const processing = loaderData.state === "processing";
+  useEffect(() => {
+    if (!processing) return;
+    const timer = window.setInterval(() => void revalidator.revalidate(), 3000);
+    return () => window.clearInterval(timer);
+  }, [processing, revalidator]);
+
+  const toProgram = (event: MouseEvent) => {
+    event.preventDefault();
+    goTo("program");
+  };
+
+  return (
+    <section className="mx-auto max-w-2xl px-4 py-16">
+      {loaderData.state === "paid" ? (
+        <div className="rounded-xl bg-white p-8 shadow-sm">
+          <h1 className="text-4xl font-extrabold text-brand-900">{confirmationPage.title}</h1>
+          <p className="mt-4 text-lg text-slate-800">{confirmationPage.secured}</p>
+          <p className="mt-3 text-slate-700">
+            {loaderData.email
+              ? confirmationPage.emailSent(loaderData.email)
+              : confirmationPage.emailSentNoAddress}
+          </p>
+          <p className="mt-3 text-slate-700">{confirmationPage.onboarding}</p>
+          <p className="mt-3 font-semibold text-slate-900" data-testid="cohort-start">
+            {confirmationPage.starts(loaderData.startDisplay)}
+          </p>
+          <h2 className="mt-8 text-xl font-semibold text-brand-900">
+            {confirmationPage.getReadyTitle}
+          </h2>
+          <ul className="mt-3 list-disc space-y-2 pl-6 text-slate-700">
+            {confirmationPage.getReady.map((item) => (
+              <li key={item}>{item}</li>
+            ))}
+          </ul>
+          <a
+            href="/#program"
+            onClick={toProgram}
+            className="mt-8 inline-block rounded-md bg-brand-700 px-6 py-3 font-semibold text-white hover:bg-brand-900"
+          >
+            {confirmationPage.viewProgram}
+          </a>
+        </div>
+      ) : loaderData.state === "processing" ? (
+        <div role="status" className="rounded-xl bg-white p-8 shadow-sm">
+          <h1 className="text-3xl font-bold text-brand-900">{confirmationPage.processingTitle}</h1>
+          <p className="mt-4 text-slate-700">{confirmationPage.processing}</p>
+        </div>
+      ) : loaderData.state === "refund" ? (
+        <div className="rounded-xl bg-white p-8 shadow-sm">
+          <h1 className="text-3xl font-bold text-brand-900">{confirmationPage.refundTitle}</h1>
+          <p className="mt-4 text-slate-700">{confirmationPage.refund}</p>
+        </div>
+      ) : (
+        <div className="rounded-xl bg-white p-8 shadow-sm">
+          <h1 className="text-3xl font-bold text-brand-900">{confirmationPage.notFoundTitle}</h1>
+          <p className="mt-4 text-slate-700">{confirmationPage.notFound}</p>
+          <Link to="/enroll" className="mt-6 inline-block font-semibold text-brand-700 underline">
+            {confirmationPage.backToEnroll}
+          </Link>
+        </div>
+      )}
+    </section>
+  );
+}
