@@ -9,6 +9,7 @@ import {
 import { Toaster } from "sonner";
 import type { Route } from "./+types/root";
 import "./app.css";
+import interLatin from "@fontsource-variable/inter/files/inter-latin-wght-normal.woff2?url";
 import { SiteFooter } from "./components/site-footer";
 import { SiteNav } from "./components/site-nav";
 import { errorPage, site } from "./content/site";
@@ -17,6 +18,11 @@ import { useNonce } from "./lib/nonce";
 export const meta: Route.MetaFunction = () => [
   { title: site.name },
   { name: "description", content: site.description },
+];
+
+// The one font file every page needs, fetched early so text does not reflow when it arrives.
+export const links: Route.LinksFunction = () => [
+  { rel: "preload", href: interLatin, as: "font", type: "font/woff2", crossOrigin: "anonymous" },
 ];
 
 export function Layout({ children }: { children: React.ReactNode }) {

@@ -27,7 +27,13 @@ export async function openDatabase(
   const handle = url.startsWith("file:")
     ? openSqlite(url.slice("file:".length))
     : await openPostgres(url, options.schema);
-  if (options.migrate !== false) await migrateToLatest(handle.db as Kysely<unknown>, handle.engine);
+  if (options.migrate !== false) {
+    await migrateToLatest(
+      handle.db as Kysely<unknown>,
+      handle.engine,
+      handle.engine === "postgres" ? (options.schema ?? "public") : undefined,
+    );
+  }
   return handle;
 }
 

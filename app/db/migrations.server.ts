@@ -233,8 +233,20 @@ function provider(engine: Engine): MigrationProvider {
   };
 }
 
-export async function migrateToLatest(db: Kysely<unknown>, engine: Engine): Promise<void> {
-  const migrator = new Migrator({ db, provider: provider(engine) });
+/**
+ * `schema` names the PostgreSQL schema the tables live in, so the migrator looks for its own
+ * bookkeeping tables there rather than in any schema of the database.
+ */
+export async function migrateToLatest(
+  db: Kysely<unknown>,
+  engine: Engine,
+  schema?: string,
+): Promise<void> {
+  const migrator = new Migrator({
+    db,
+    provider: provider(engine),
+    ...(schema ? { migrationTableSchema: schema } : {}),
+  });
   const { error, results } = await migrator.migrateToLatest();
   const failed = results?.find((r) => r.status === "Error");
   if (error || failed) {

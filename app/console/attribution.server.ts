@@ -1,0 +1,76 @@
+import type { DB } from "~/db/database.server";
+import {
+  aggregateAttribution,
+  type AttributionEvent,
+  type Dimension,
+  type Touch,
+} from "~/domain/attribution";
+import type { Utm } from "~/domain/utm";
+
+function parse(value: string | null): Utm | null {
+  return value ? (JSON.parse(value) as Utm) : null;
+}
+
+/**
+ * The period's leads, applications, qualified applicants, enrolments and revenue, credited to the
+ * first or last touch that brought each person (so by video id, rep code, campaign or source).
+ */
+export async function attributionReport(
+  db: DB,
+  period: { from: string; to: string },
+  touch: Touch,
+  dimension: Dimension,
+) {
+  const start = `${period.from}T00:00:00.000Z`;
+  const end = `${period.to}T23:59:59.999Z`;
+  const submissions = await db
+    .selectFrom("submissions")
+    .innerJoin("people", "people.id", "submissions.person_id")
+    .select([
+      "submissions.type",
+      "submissions.status",
+      "submissions.person_id",
+      "people.first_touch",
+      "people.last_touch",
+    ])
+    .where("submissions.created_at", ">=", start)
+    .where("submissions.created_at", "<=", end)
+    .execute();
+  const payments = await db
+    .selectFrom("payments")
+    .innerJoin("people", "people.id", "payments.person_id")
+    .select([
+      "payments.amount_cents",
+      "payments.person_id",
+      "people.first_touch",
+      "people.last_touch",
+    ])
+    .where("payments.status", "=", "paid")
+    .where("payments.created_at", ">=", start)
+    .where("payments.created_at", "<=", end)
+    .execute();
+
+  const events: AttributionEvent[] = [];
+  for (const s of submissions) {
+    const touches = {
+      personId: s.person_id,
+      first: parse(s.first_touch),
+      last: parse(s.last_touch),
+    };
+    if (s.type === "lead_magnet") events.push({ kind: "lead", ...touches });
+    else {
+      events.push({ kind: "application", ...touches });
+      if (s.status === "qualified") events.push({ kind: "qualified", ...touches });
+    }
+  }
+  for (const p of payments) {
+    events.push({
+      kind: "enrolment",
+      personId: p.person_id ?? "",
+      first: parse(p.first_touch),
+      last: parse(p.last_touch),
+      revenueCents: Number(p.amount_cents),
+    });
+  }
+  return aggregateAttribution(events, touch, dimension);
+}

@@ -1,0 +1,16 @@
+import type { Kysely, Transaction } from "kysely";
+import type { Database } from "~/db/schema";
+
+/** Who did what to whom, and when; details never hold passwords. */
+export async function recordAudit(
+  db: Kysely<Database> | Transaction<Database>,
+  actor: string,
+  action: string,
+  details: Record<string, unknown>,
+  now: Date,
+) {
+  await db
+    .insertInto("audit_log")
+    .values({ actor, action, details: JSON.stringify(details), at: now.toISOString() })
+    .execute();
+}

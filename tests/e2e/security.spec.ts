@@ -1,0 +1,65 @@
+import { expect, test } from "./fixtures";
+
+test.describe("server baseline", () => {
+  test("every page carries the security headers and no X-Powered-By", async ({ request }) => {
+    for (const path of ["/", "/apply", "/nope"]) {
+      const response = await request.get(path);
+      const headers = response.headers();
+      expect(headers["content-security-policy"]).toMatch(
+        /script-src 'nonce-[^']+' 'strict-dynamic'/,
+      );
+      expect(headers["content-security-policy"]).toContain("base-uri 'none'");
+      expect(headers["x-content-type-options"]).toBe("nosniff");
+      expect(headers["referrer-policy"]).toBe("strict-origin-when-cross-origin");
+      expect(headers["cross-origin-opener-policy"]).toBe("same-origin");
+      expect(headers["x-powered-by"]).toBeUndefined();
+      // Served over plain http here, so no HSTS.
+      expect(headers["strict-transport-security"]).toBeUndefined();
+    }
+  });
+
+  test("health and readiness", async ({ request }) => {
+    expect((await request.get("/healthz")).status()).toBe(200);
+    const ready = await request.get("/readyz");
+    expect(ready.status()).toBe(200);
+    expect(await ready.json()).toEqual({ ok: true });
+  });
+
+  test("hashed assets are cached for a year and compressed", async ({ page, request }) => {
+    await page.goto("/");
+    const script = await page.locator("link[rel=modulepreload]").first().getAttribute("href");
+    const response = await request.get(script!, { headers: { "accept-encoding": "gzip" } });
+    expect(response.headers()["cache-control"]).toContain("immutable");
+    expect(response.headers()["cache-control"]).toContain("max-age=31536000");
+    expect(response.headers()["content-encoding"]).toBe("gzip");
+  });
+
+  test("a cross-origin POST gets 403 and writes nothing", async ({ request }) => {
+    const response = await request.post("/apply", {
+      headers: { origin: "https://evil.example" },
+      form: { firstName: "X" },
+    });
+    expect(response.status()).toBe(403);
+  });
+
+  test("an oversized body gets 413", async ({ request }) => {
+    const response = await request.post("/apply", {
+      headers: { origin: "http://localhost" },
+      form: { challenge: "x".repeat(200 * 1024) },
+    });
+    expect(response.status()).toBe(413);
+  });
+
+  test("the visitor cookie is signed and httpOnly", async ({ request }) => {
+    const response = await request.get("/apply");
+    const cookie = response.headers()["set-cookie"] ?? "";
+    expect(cookie).toMatch(/fsts_vid=[0-9a-f-]{36}\.[\w-]+;/);
+    expect(cookie).toContain("HttpOnly");
+    expect(cookie).toContain("SameSite=Lax");
+  });
+
+  test("tagged landings are remembered for the visit", async ({ request }) => {
+    const response = await request.get("/?utm_source=youtube&utm_campaign=application&vid=abc123");
+    expect(response.headers()["set-cookie"]).toContain("fsts_utm=");
+  });
+});
