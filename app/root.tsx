@@ -47,7 +47,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <SiteNav />
         <main id="main">{children}</main>
         <SiteFooter />
-        <Toaster position="top-center" richColors closeButton />
+        <Toaster position="top-center" closeButton />
         <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />
       </body>

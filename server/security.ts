@@ -82,7 +82,8 @@ export function bodyLimit(defaultBytes: number, largerPaths: Record<string, numb
       }
       return next();
     }
-    const limit = largerPaths[req.path] ?? defaultBytes;
+    // Client-side submissions post to the route's single-fetch URL, "<path>.data".
+    const limit = largerPaths[req.path.replace(/\.data$/, "")] ?? defaultBytes;
     if (!/^\d+$/.test(declared) || Number(declared) > limit) {
       res.status(413).type("text/plain").send("Request body too large.");
       return;

@@ -1,6 +1,13 @@
 import { isFinanceFit } from "./finance-fit";
 
-export type PersonStatus = "lead" | "qualified" | "waitlist" | "has_questions" | "enrolled";
+export const PERSON_STATUSES = [
+  "lead",
+  "qualified",
+  "waitlist",
+  "has_questions",
+  "enrolled",
+] as const;
+export type PersonStatus = (typeof PERSON_STATUSES)[number];
 export type WaitlistVariant = "cohort_full" | "cannot_commit" | "not_ready" | "both";
 
 export const STATUS_REASONS = {

@@ -1,0 +1,85 @@
+import { ADMIN_LOGIN_PATH } from "./paths";
+
+/**
+ * Every /admin route, for the tests (admin-routes.db.test.ts) that prove no admin data or change
+ * is reachable without an admin session. A test fails while a route in app/routes.ts under /admin
+ * is missing here. Give pages with an action the submissions that would change something if an
+ * admin sent them (read-only pages: an empty list).
+ */
+export interface AdminRoute {
+  path: string;
+  // Route modules are typed by React Router per file; the guard tests only call these two.
+  load: () => Promise<{
+    loader?: (args: never) => unknown;
+    action?: (args: never) => unknown;
+  }>;
+  /** Route params for a dynamic path (e.g. { id } for /admin/people/:id). */
+  params?: Record<string, string>;
+  /** Form posts an admin could make on the page; each must change the database when allowed. */
+  submissions: Record<string, string>[];
+}
+
+/** Records the guard test seeds, so pages about one person, upload or email have something to show. */
+export const GUARD_FIXTURE_IDS = {
+  person: "guard-person",
+  upload: "guard-upload",
+  email: "guard-email",
+} as const;
+
+const ids = GUARD_FIXTURE_IDS;
+
+export const ADMIN_ROUTES: AdminRoute[] = [
+  {
+    path: ADMIN_LOGIN_PATH,
+    load: () => import("~/routes/admin/cohort-settings"),
+    submissions: [
+      { intent: "save", startDate: "2031-03-05", capacity: "3", isActive: "off" },
+      { capacity: "7" },
+    ],
+  },
+  { path: "/admin", load: () => import("~/routes/admin/dashboard"), submissions: [] },
+  { path: "/admin/people", load: () => import("~/routes/admin/people"), submissions: [] },
+  { path: "/admin/people.csv", load: () => import("~/routes/admin/people-csv"), submissions: [] },
+  {
+    path: "/admin/people/:id/export",
+    load: () => import("~/routes/admin/person-export"),
+    params: { id: ids.person },
+    submissions: [],
+  },
+  {
+    path: "/admin/resumes",
+    load: () => import("~/routes/admin/resumes"),
+    submissions: [
+      { intent: "schedule", id: ids.upload, date: "2027-01-12" },
+      { intent: "reviewed", id: ids.upload },
+    ],
+  },
+  {
+    path: "/admin/uploads/:id",
+    load: () => import("~/routes/admin/upload"),
+    params: { id: ids.upload },
+    submissions: [],
+  },
+  { path: "/admin/attribution", load: () => import("~/routes/admin/attribution"), submissions: [] },
+  {
+    path: "/admin/emails",
+    load: () => import("~/routes/admin/emails"),
+    submissions: [{ id: ids.email }],
+  },
+  {
+    path: "/admin/emails/:id",
+    load: () => import("~/routes/admin/email"),
+    params: { id: ids.email },
+    submissions: [],
+  },
+  // Last: its erase submission removes the person's upload that the pages above show.
+  {
+    path: "/admin/people/:id",
+    load: () => import("~/routes/admin/person"),
+    params: { id: ids.person },
+    submissions: [
+      { intent: "status", status: "qualified", reason: "guard test" },
+      { intent: "erase", confirm: "ERASE" },
+    ],
+  },
+];

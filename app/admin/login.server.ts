@@ -1,0 +1,52 @@
+import { createHash } from "node:crypto";
+import type { AppLoadContext } from "react-router";
+import { log } from "~/lib/logger.server";
+import { checkCredentials, normaliseEmail } from "./accounts.server";
+import { startSession, type Admin } from "./sessions.server";
+
+export type LoginOutcome =
+  | { kind: "ok"; admin: Admin; setCookie: string }
+  | { kind: "invalid" }
+  | { kind: "not_admin" }
+  | { kind: "rate_limited" };
+
+/** A short, stable tag for an email in logs and rate-limit keys; the email itself never appears. */
+export function accountTag(email: string): string {
+  return createHash("sha256").update(normaliseEmail(email)).digest("hex").slice(0, 12);
+}
+
+/**
+ * Spec §4 admin gate. Failures count per client address and per account; once either has 10
+ * failures in the window, further attempts are refused before any password is checked.
+ * Non-admin accounts with the right password get no session.
+ */
+export async function logIn(
+  request: Request,
+  context: AppLoadContext,
+  credentials: { email: string; password: string },
+): Promise<LoginOutcome> {
+  const { db, limits } = context.services;
+  const account = accountTag(credentials.email);
+  const ipKey = `admin-login:${context.ip}`;
+  const accountKey = `admin-login:${account}`;
+  if (limits.loginIp.isBlocked(ipKey) || limits.loginAccount.isBlocked(accountKey)) {
+    log.warn("admin login rate limited", { account });
+    return { kind: "rate_limited" };
+  }
+  const check = await checkCredentials(db, credentials.email, credentials.password);
+  if (!check.ok) {
+    limits.loginIp.hit(ipKey);
+    limits.loginAccount.hit(accountKey);
+    log.warn("admin login failed", { account });
+    return { kind: "invalid" };
+  }
+  if (!check.account.isAdmin) {
+    log.warn("admin login refused: not an admin", { adminId: check.account.id });
+    return { kind: "not_admin" };
+  }
+  limits.loginAccount.reset(accountKey);
+  const admin = { id: check.account.id, email: check.account.email };
+  const setCookie = await startSession(request, context, admin);
+  log.info("admin login", { adminId: admin.id });
+  return { kind: "ok", admin, setCookie };
+}

@@ -1,0 +1,136 @@
+import { createHash, randomBytes } from "node:crypto";
+import { redirect, type AppLoadContext } from "react-router";
+import { parseCookies, serializeCookie, sign, unsign } from "~/lib/signing.server";
+import { ADMIN_LOGIN_PATH } from "./paths";
+
+export { ADMIN_LOGIN_PATH };
+
+/**
+ * Admin sessions. The browser holds a signed random token; the database holds only its SHA-256,
+ * so a leaked table cannot be replayed as cookies. Sessions last 8 hours (cookie Max-Age and
+ * sessions.expires_at, which the server checks), a new one is issued at every login, and logout
+ * deletes the row so an old cookie is refused.
+ *
+ * How an admin page uses this module:
+ *   - every loader and action of an admin page starts with `const admin = await requireAdmin(request, context)`;
+ *   - without an admin session that call throws a redirect to the login at ADMIN_LOGIN_PATH
+ *     (`?next=` carries the page), so no admin data or change can be reached without one;
+ *   - the login page itself calls `getAdmin` instead (it shows the form rather than redirecting);
+ *   - add the page to ADMIN_ROUTES (app/admin/admin-routes.ts) so the guard tests walk it.
+ */
+export const ADMIN_COOKIE = "fsts_admin";
+export const SESSION_TTL_MS = 8 * 60 * 60 * 1000;
+
+export interface Admin {
+  id: string;
+  email: string;
+}
+
+/**
+ * A login answered by a document POST (no JavaScript) renders the page in the same request,
+ * before the browser has the new cookie; the loaders of that request find the admin here.
+ */
+const sessionsStartedInRequest = new WeakMap<AppLoadContext, Admin>();
+
+function hashToken(token: string): string {
+  return createHash("sha256").update(token).digest("hex");
+}
+
+function readToken(request: Request, context: AppLoadContext): string | null {
+  const raw = parseCookies(request.headers.get("cookie"))[ADMIN_COOKIE];
+  return unsign(raw, context.services.config.sessionSecret);
+}
+
+/** The admin behind the request's session cookie, or null (no cookie, bad signature, expired, ended, not admin). */
+export async function getAdmin(request: Request, context: AppLoadContext): Promise<Admin | null> {
+  const started = sessionsStartedInRequest.get(context);
+  if (started) return started;
+  const token = readToken(request, context);
+  if (!token) return null;
+  const { db, clock } = context.services;
+  const row = await db
+    .selectFrom("sessions")
+    .innerJoin("admin_users", "admin_users.id", "sessions.admin_user_id")
+    .select([
+      "sessions.id as sessionId",
+      "sessions.expires_at as expiresAt",
+      "admin_users.id as adminId",
+      "admin_users.email as email",
+      "admin_users.is_admin as isAdmin",
+    ])
+    .where("sessions.id", "=", hashToken(token))
+    .executeTakeFirst();
+  if (!row) return null;
+  if (row.expiresAt <= clock.now().toISOString()) {
+    await db.deleteFrom("sessions").where("id", "=", row.sessionId).execute();
+    return null;
+  }
+  if (!Number(row.isAdmin)) return null;
+  return { id: row.adminId, email: row.email };
+}
+
+/**
+ * The guard for every admin loader and action: returns the admin, or throws a redirect to the
+ * login page. The redirect keeps the page in `next` (only /admin/ paths are ever followed).
+ */
+export async function requireAdmin(request: Request, context: AppLoadContext): Promise<Admin> {
+  const admin = await getAdmin(request, context);
+  if (admin) return admin;
+  const url = new URL(request.url);
+  const next = request.method === "GET" ? `${url.pathname}${url.search}` : url.pathname;
+  throw redirect(
+    url.pathname === ADMIN_LOGIN_PATH
+      ? ADMIN_LOGIN_PATH
+      : `${ADMIN_LOGIN_PATH}?next=${encodeURIComponent(next)}`,
+  );
+}
+
+/** A `next` target that is safe to send the admin to after login: /admin or a path under it. */
+export function safeNext(value: string | null | undefined): string | null {
+  if (!value || !/^\/admin(\/[\w\-./]*)?(\?[^\\]*)?$/.test(value)) return null;
+  if (value.includes("//") || value.includes("/..")) return null;
+  return value;
+}
+
+/**
+ * Starts a new session for an admin and returns its Set-Cookie header. Any session the request's
+ * old cookie pointed at is deleted, so a session id never survives a login (no fixation).
+ */
+export async function startSession(
+  request: Request,
+  context: AppLoadContext,
+  admin: Admin,
+): Promise<string> {
+  const { db, clock, config } = context.services;
+  const now = clock.now();
+  const token = randomBytes(32).toString("base64url");
+  const previous = readToken(request, context);
+  await db.transaction().execute(async (trx) => {
+    if (previous) await trx.deleteFrom("sessions").where("id", "=", hashToken(previous)).execute();
+    await trx.deleteFrom("sessions").where("expires_at", "<=", now.toISOString()).execute();
+    await trx
+      .insertInto("sessions")
+      .values({
+        id: hashToken(token),
+        admin_user_id: admin.id,
+        created_at: now.toISOString(),
+        expires_at: new Date(now.getTime() + SESSION_TTL_MS).toISOString(),
+      })
+      .execute();
+  });
+  sessionsStartedInRequest.set(context, admin);
+  return serializeCookie(ADMIN_COOKIE, sign(token, config.sessionSecret), {
+    secure: context.secure,
+    maxAgeSeconds: SESSION_TTL_MS / 1000,
+  });
+}
+
+/** Deletes the request's session (if any) and returns the Set-Cookie header that clears the cookie. */
+export async function endSession(request: Request, context: AppLoadContext): Promise<string> {
+  const token = readToken(request, context);
+  if (token) {
+    await context.services.db.deleteFrom("sessions").where("id", "=", hashToken(token)).execute();
+  }
+  sessionsStartedInRequest.delete(context);
+  return serializeCookie(ADMIN_COOKIE, "", { secure: context.secure, maxAgeSeconds: 0 });
+}

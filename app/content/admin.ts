@@ -1,0 +1,77 @@
+import type { ToastMessage } from "~/lib/toast";
+
+/** Words of the admin pages (spec §2 admin cohort settings, §8 admin messages). */
+export const adminPage = {
+  metaTitle: "Admin",
+  checkingAccess: "Checking access...",
+} as const;
+
+export const adminLogin = {
+  title: "Admin Login",
+  intro: "Sign in with your admin account to manage the cohort settings.",
+  email: "Email",
+  password: "Password",
+  submit: "Login",
+  submitting: "Checking credentials...",
+  goHome: "Go to the home page",
+  continue: "Continue",
+} as const;
+
+export const cohortSettingsPage = {
+  title: "Cohort Settings",
+  signedInAs: "Signed in as",
+  logout: "Logout",
+  loggingOut: "Logging out...",
+  startDate: "Start date",
+  startDateHint:
+    "Leave empty when no date is set. Applicants see the Monday of the start week, or 'our next cohort'.",
+  capacity: "Capacity",
+  capacityHint: "Whole number of seats, 0 or more.",
+  isActive: "Active (accepting enrolments)",
+  save: "Save Changes",
+  saving: "Saving...",
+  statusTitle: "Current Status",
+  statusStartDate: "Start date",
+  notSet: "not set",
+  weekOf: (display: string) => `Week of ${display}`,
+  availableSpots: "Available spots",
+  spotsDetail: (capacity: number, enrolled: number) => `of ${capacity} (${enrolled} enrolled)`,
+  heldSeats: (held: number) =>
+    held === 1 ? "1 seat held in a checkout" : `${held} seats held in checkouts`,
+  status: "Status",
+  states: {
+    active: "Active – accepting enrolments",
+    full: "Full",
+    inactive: "Inactive",
+  },
+} as const;
+
+export const adminValidation = {
+  email: "Please enter your email",
+  emailFormat: "Please enter a valid email address",
+  password: "Please enter your password",
+  tooLong: "This is too long",
+  startDate: "Please enter a valid date (YYYY-MM-DD) or leave it empty",
+  capacity: "Please enter a whole number, 0 or more",
+  capacityMax: (max: number) => `Please enter a capacity of at most ${max}`,
+  isActive: "Please choose whether the cohort is active",
+} as const;
+
+export const adminToasts = {
+  invalidCredentials: { title: "Invalid email or password", variant: "destructive" },
+  notAdmin: { title: "This account is not authorized as admin", variant: "destructive" },
+  loggedIn: { title: "Logged in successfully as admin", variant: "success" },
+  loggedOut: { title: "You have been logged out." },
+  rateLimited: {
+    title: "Too many login attempts",
+    description: "Please wait a minute and try again.",
+    variant: "destructive",
+    durationMs: 7000,
+  },
+  saved: { title: "Cohort settings have been updated.", variant: "success" },
+  saveFailed: {
+    title: "Failed to update cohort settings. Please try again.",
+    variant: "destructive",
+    durationMs: 7000,
+  },
+} as const satisfies Record<string, ToastMessage>;

@@ -1,0 +1,40 @@
+import type { EmailContent } from "~/mail/message";
+
+const signOff = "Talk soon,\nThe From Scratch to Success team";
+
+export const leadEmails = {
+  /** The delivery email: one link per file, each personal to the recipient. */
+  delivery: (
+    firstName: string,
+    sentItem: string,
+    links: { label: string; url: string }[],
+  ): EmailContent => ({
+    subject: `${links.length === 1 ? "Here's" : "Here are"} ${sentItem}`,
+    preheader: "Your download link is inside.",
+    greeting: `Hi ${firstName},`,
+    paragraphs: [
+      `Thank you for your interest. Use the ${
+        links.length === 1 ? "link" : "links"
+      } below to download ${sentItem}.`,
+      "Need it again later? Request it on our site at any time and we'll send you a new email.",
+    ],
+    ...(links.length === 1 ? { action: links[0] } : { links }),
+    signOff,
+  }),
+
+  /** The confirmation of a resume sent for review on the livestream. */
+  resumeReceived: (firstName: string): EmailContent => ({
+    subject: "We received your resume",
+    preheader: "We'll email you when your review is scheduled.",
+    greeting: `Hi ${firstName},`,
+    paragraphs: [
+      "Thank you for submitting your resume for review. We received it and added it to the queue for our next livestream.",
+      "We'll email you as soon as your review is scheduled, so you can watch it live or catch the recording.",
+    ],
+    signOff,
+  }),
+};
+
+/** How the delivery email labels the link to a file. */
+export const downloadLinkLabel = (title: string, format: string) =>
+  `Download the ${title} (${format})`;

@@ -1,0 +1,45 @@
+import { z } from "zod";
+import { adminValidation } from "~/content/admin";
+import { availableSpots, isCalendarDate, type CohortSettings } from "./cohort";
+
+export const MAX_CAPACITY = 10_000;
+
+/**
+ * The admin's cohort settings form. Every field is optional so a save is a partial merge: a field
+ * that is not submitted keeps its stored value. The enrolled count is not a field at all.
+ * Parse with Conform's `disableAutoCoercion` so an emptied start date ('' = no date) is kept.
+ */
+export const cohortSettingsSchema = z.object({
+  startDate: z
+    .string()
+    .trim()
+    .refine((value) => value === "" || isCalendarDate(value), adminValidation.startDate)
+    .transform((value) => (value === "" ? null : value))
+    .optional(),
+  capacity: z
+    .string()
+    .trim()
+    .regex(/^\d+$/, adminValidation.capacity)
+    .transform(Number)
+    .refine((value) => value <= MAX_CAPACITY, adminValidation.capacityMax(MAX_CAPACITY))
+    .optional(),
+  // A checkbox sends nothing when unticked, so the form sends a hidden "off" before it; the
+  // last value wins.
+  isActive: z
+    .preprocess(
+      (value) => (Array.isArray(value) ? value[value.length - 1] : value),
+      z.enum(["on", "off"], { error: adminValidation.isActive }),
+    )
+    .transform((value) => value === "on")
+    .optional(),
+});
+
+export type CohortSettingsPatch = z.output<typeof cohortSettingsSchema>;
+
+export type CohortState = "active" | "full" | "inactive";
+
+/** What the admin's Current Status box says: closed beats full beats open. */
+export function cohortState(cohort: CohortSettings): CohortState {
+  if (!cohort.isActive) return "inactive";
+  return availableSpots(cohort) <= 0 ? "full" : "active";
+}

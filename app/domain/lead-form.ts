@@ -1,0 +1,56 @@
+import { z } from "zod";
+import { resumeFileMessages } from "~/content/lead-magnets";
+import type { ResourceType } from "./lead-magnets";
+import { optionalText, personFields } from "./person-fields";
+import { resumeFileProblem } from "./resume-upload";
+import type { Utm } from "./utm";
+
+/** The lead form (spec §3, §5): the person's fields, career goals optional. */
+export function leadFormSchema(currentYear: number) {
+  return z.object({
+    ...personFields(currentYear),
+    careerGoals: optionalText(1000),
+  });
+}
+
+/**
+ * The resume review form: the lead form plus the resume file. Files arrive as File objects in
+ * the browser and on the server alike; an empty file input arrives as nothing.
+ */
+export function resumeReviewSchema(currentYear: number) {
+  return leadFormSchema(currentYear).extend({
+    resume: z.any().superRefine((value, ctx) => {
+      const problem = resumeFileProblem(isFile(value) ? value : null);
+      if (problem)
+        ctx.addIssue({ code: "custom", message: resumeFileMessages[problem].description });
+    }) as z.ZodType<File, File>,
+  });
+}
+
+export type LeadForm = z.infer<ReturnType<typeof leadFormSchema>>;
+
+export function isFile(value: unknown): value is File {
+  return typeof File !== "undefined" && value instanceof File;
+}
+
+/** The stored form data (spec §3, §7): the answers, the resource type, source and UTM. */
+export function leadFormData(
+  form: LeadForm,
+  resourceType: ResourceType,
+  utm: Utm,
+  source: string,
+  extra: { resumeUrl?: string } = {},
+) {
+  return {
+    firstName: form.firstName,
+    lastName: form.lastName,
+    email: form.email,
+    university: form.university,
+    graduationYear: form.graduationYear,
+    careerGoals: form.careerGoals ?? "",
+    resourceType,
+    source,
+    utm,
+    ...extra,
+  };
+}

@@ -1,0 +1,50 @@
+import {
+  leadMagnets,
+  leadPages,
+  type LeadPageType,
+  type ResourceType,
+} from "~/content/lead-magnets";
+
+export type { LeadPageType, ResourceType };
+
+export interface LeadLists {
+  tags: readonly string[];
+  leadMagnets: readonly string[];
+}
+
+/**
+ * Adds a resource's tag and the resource type itself to a person's lists (spec §3, §7). Lists
+ * keep their order and gain nothing they already hold, so asking again changes nothing.
+ */
+export function mergeLeadLists(
+  current: LeadLists,
+  type: ResourceType,
+): { tags: string[]; leadMagnets: string[] } {
+  return {
+    tags: appendOnce(current.tags, leadMagnets[type].tag),
+    leadMagnets: appendOnce(current.leadMagnets, type),
+  };
+}
+
+function appendOnce(list: readonly string[], value: string): string[] {
+  const unique = Array.from(new Set(list));
+  return unique.includes(value) ? unique : [...unique, value];
+}
+
+/** A stored JSON list of strings; anything else (corrupt or legacy data) reads as empty. */
+export function parseStringList(raw: string | null | undefined): string[] {
+  if (!raw) return [];
+  try {
+    const value: unknown = JSON.parse(raw);
+    return Array.isArray(value) ? value.filter((item) => typeof item === "string") : [];
+  } catch {
+    return [];
+  }
+}
+
+/** The single-resource lead page served at a path, ignoring a trailing slash. */
+export function leadPageTypeForPath(pathname: string): LeadPageType | null {
+  const path = pathname.replace(/\/+$/, "");
+  const entry = Object.entries(leadPages).find(([, page]) => page.path === path);
+  return entry ? (entry[0] as LeadPageType) : null;
+}

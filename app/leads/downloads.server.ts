@@ -1,0 +1,57 @@
+import { randomBytes } from "node:crypto";
+import type { Kysely, Transaction } from "kysely";
+import type { Database } from "~/db/schema";
+import { isResourceFileKey, type ResourceFileKey } from "~/resources/catalogue.server";
+
+/** 256 random bits, base64url: unguessable, and safe in a URL path. */
+const TOKEN = /^[A-Za-z0-9_-]{43}$/;
+
+export function newDownloadToken(): string {
+  return randomBytes(32).toString("base64url");
+}
+
+/** A personal download link, stored in the caller's transaction with the email that carries it. */
+export async function createDownload(
+  trx: Transaction<Database>,
+  personId: string,
+  resource: ResourceFileKey,
+  now: string,
+): Promise<string> {
+  const token = newDownloadToken();
+  await trx
+    .insertInto("downloads")
+    .values({ token, person_id: personId, resource, created_at: now, first_downloaded_at: null })
+    .execute();
+  return token;
+}
+
+export function downloadUrl(publicUrl: string, token: string): string {
+  return `${publicUrl}/download/${token}`;
+}
+
+/**
+ * The file behind a download token, recording the first use. Links keep working after that:
+ * people download again, forward the email to themselves, or open it on another device.
+ */
+export async function redeemDownload(
+  db: Kysely<Database>,
+  token: string,
+  now: Date,
+): Promise<ResourceFileKey | null> {
+  if (!TOKEN.test(token)) return null;
+  const row = await db
+    .selectFrom("downloads")
+    .select(["resource", "first_downloaded_at"])
+    .where("token", "=", token)
+    .executeTakeFirst();
+  if (!row || !isResourceFileKey(row.resource)) return null;
+  if (!row.first_downloaded_at) {
+    await db
+      .updateTable("downloads")
+      .set({ first_downloaded_at: now.toISOString() })
+      .where("token", "=", token)
+      .where("first_downloaded_at", "is", null)
+      .execute();
+  }
+  return row.resource;
+}

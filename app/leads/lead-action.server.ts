@@ -1,0 +1,114 @@
+import type { SubmissionResult } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { data, type ActionFunctionArgs } from "react-router";
+import { formErrors } from "~/content/forms";
+import { resumeFileMessages } from "~/content/lead-magnets";
+import { isFile, leadFormSchema, resumeReviewSchema } from "~/domain/lead-form";
+import type { ResourceType } from "~/domain/lead-magnets";
+import { resumeFileProblem } from "~/domain/resume-upload";
+import { guardPublicForm } from "~/lib/form-guard.server";
+import { errorMessage, log } from "~/lib/logger.server";
+import type { ToastMessage } from "~/lib/toast";
+import { checkDocx } from "~/uploads/docx-check.server";
+import { ResumeStorageError } from "./resume-upload.server";
+import { submitLead } from "./submit-lead.server";
+import {
+  leadErrorToast,
+  leadSuccessToast,
+  rateLimitedToast,
+  resumeFileToast,
+  uploadFailedToast,
+} from "./toasts";
+
+export interface LeadActionData {
+  result: SubmissionResult<string[]> | null;
+  /** True once the request is done: the page shows its confirmation instead of the form. */
+  sent: boolean;
+  toast: ToastMessage | undefined;
+}
+
+/**
+ * The action of every lead form: parse with the form's schema, guard, check the resume by content
+ * for the resume review, hand over to submitLead, and answer with a toast.
+ */
+export async function leadAction(
+  { request, context }: Pick<ActionFunctionArgs, "request" | "context">,
+  resourceType: ResourceType,
+) {
+  const withResume = resourceType === "resume_review";
+  let formData: FormData;
+  try {
+    formData = await request.formData();
+  } catch {
+    return reply(400, { toast: leadErrorToast() });
+  }
+  const year = context.services.clock.now().getUTCFullYear();
+  const submission = parseWithZod(formData, {
+    schema: withResume ? resumeReviewSchema(year) : leadFormSchema(year),
+  });
+
+  const guard = guardPublicForm(context, formData, "lead");
+  if (guard === "rate_limited")
+    return reply(429, { result: submission.reply(), toast: rateLimitedToast });
+  // Bots are answered as if they had succeeded; nothing is written or sent.
+  if (guard === "honeypot")
+    return reply(200, { sent: true, toast: leadSuccessToast(resourceType) });
+  if (guard === "no_visitor") {
+    log.error("lead refused", { resourceType, error: formErrors.noVisitor });
+    return reply(400, { result: submission.reply(), toast: leadErrorToast(formErrors.noVisitor) });
+  }
+
+  if (submission.status !== "success") {
+    const file = formData.get("resume");
+    const problem = withResume ? resumeFileProblem(isFile(file) ? file : null) : null;
+    return reply(400, {
+      result: submission.reply(),
+      toast: problem ? resumeFileToast(problem) : undefined,
+    });
+  }
+
+  let resume: Uint8Array | undefined;
+  const file = withResume ? formData.get("resume") : null;
+  if (isFile(file)) {
+    resume = new Uint8Array(await file.arrayBuffer());
+    const check = await checkDocx(resume);
+    if (!check.ok) {
+      log.warn("resume refused", { reason: check.reason });
+      const problem = check.reason === "too_large" ? "too_large" : "not_docx";
+      return reply(400, {
+        result: submission.reply({
+          fieldErrors: { resume: [resumeFileMessages[problem].description] },
+        }),
+        toast: resumeFileToast(problem),
+      });
+    }
+  }
+
+  try {
+    await submitLead(
+      context.services,
+      { form: submission.value, resourceType, resume },
+      { visitorId: context.visitorId!, attribution: context.attribution },
+    );
+    return reply(200, { sent: true, toast: leadSuccessToast(resourceType) });
+  } catch (error) {
+    const upload = error instanceof ResumeStorageError;
+    log.error(upload ? "resume upload failed" : "lead failed", {
+      resourceType,
+      error: errorMessage(upload ? error.cause : error),
+    });
+    return reply(500, {
+      result: submission.reply(),
+      toast: upload ? uploadFailedToast : leadErrorToast(),
+    });
+  }
+}
+
+function reply(status: number, body: Partial<LeadActionData>) {
+  const payload: LeadActionData = {
+    result: body.result ?? null,
+    sent: body.sent ?? false,
+    toast: body.toast,
+  };
+  return data(payload, { status });
+}

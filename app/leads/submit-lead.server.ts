@@ -1,0 +1,139 @@
+import { randomUUID } from "node:crypto";
+import type { Transaction } from "kysely";
+import { downloadLinkLabel, leadEmails } from "~/content/lead-emails";
+import { leadMagnets, resourceFileLabels } from "~/content/lead-magnets";
+import type { Database } from "~/db/schema";
+import { leadFormData, type LeadForm } from "~/domain/lead-form";
+import { mergeLeadLists, parseStringList, type ResourceType } from "~/domain/lead-magnets";
+import { resumeAdminUrl } from "~/domain/resume-upload";
+import { leadSourceOf, type Attribution } from "~/domain/utm";
+import { renderEmail, type EmailContent } from "~/mail/message";
+import { enqueueEmail } from "~/mail/outbox.server";
+import { upsertPerson } from "~/people/people.server";
+import { recordSubmission } from "~/people/submissions.server";
+import type { Services } from "~/services.server";
+import { createDownload, downloadUrl } from "./downloads.server";
+import { isRecentResume, sha256Hex, storeResume } from "./resume-upload.server";
+
+export interface LeadRequest {
+  form: LeadForm;
+  resourceType: ResourceType;
+  /** The resume sent for review, already checked by content (checkDocx). */
+  resume?: Uint8Array;
+}
+
+export interface LeadResult {
+  personId: string;
+  /** False when this was a repeat of the same request within a minute. */
+  stored: boolean;
+}
+
+/**
+ * Every lead form ends here. In one transaction: the person (by email), their tag and lead
+ * magnet, the submission, the resume if one was sent, and the email to deliver: personal
+ * download links, or the confirmation that the resume arrived.
+ */
+export async function submitLead(
+  services: Services,
+  request: LeadRequest,
+  visitor: { visitorId: string; attribution: Attribution | null },
+): Promise<LeadResult> {
+  const { form, resourceType } = request;
+  const now = services.clock.now();
+  const nowIso = now.toISOString();
+  const utm = visitor.attribution?.last ?? {};
+  const source = leadSourceOf(utm);
+
+  return services.db.transaction().execute(async (trx) => {
+    const person = await upsertPerson(trx, form, visitor.attribution, nowIso);
+    const resume = request.resume
+      ? { id: randomUUID(), bytes: request.resume, sha256: sha256Hex(request.resume) }
+      : null;
+    if (resume && (await isRecentResume(trx, person.id, resume.sha256, now)))
+      return { personId: person.id, stored: false };
+
+    const submissionId = await recordSubmission(
+      trx,
+      {
+        personId: person.id,
+        type: "lead_magnet",
+        formData: leadFormData(
+          form,
+          resourceType,
+          utm,
+          source,
+          resume ? { resumeUrl: resumeAdminUrl(resume.id) } : {},
+        ),
+        status: "completed",
+        source,
+        utm,
+        email: form.email,
+        visitorId: visitor.visitorId,
+      },
+      now,
+    );
+    if (!submissionId) return { personId: person.id, stored: false };
+
+    await addLeadMagnet(trx, person.id, resourceType, nowIso);
+    let content: EmailContent;
+    if (resume) {
+      await storeResume(
+        trx,
+        { ...resume, personId: person.id, submissionId, email: form.email },
+        now,
+      );
+      content = leadEmails.resumeReceived(form.firstName);
+    } else {
+      const links = [];
+      for (const file of leadMagnets[resourceType].files) {
+        const token = await createDownload(trx, person.id, file, nowIso);
+        const { title, format } = resourceFileLabels[file];
+        links.push({
+          label: downloadLinkLabel(title, format),
+          url: downloadUrl(services.config.publicUrl, token),
+        });
+      }
+      content = leadEmails.delivery(form.firstName, leadMagnets[resourceType].sentItem, links);
+    }
+    await enqueueEmail(
+      trx,
+      {
+        kind: `lead_${resourceType}`,
+        to: form.email,
+        personId: person.id,
+        ...renderEmail(content),
+      },
+      now,
+    );
+    return { personId: person.id, stored: true };
+  });
+}
+
+/** Spec §7: the resource's tag and the lead magnet join the person's lists, once each. */
+async function addLeadMagnet(
+  trx: Transaction<Database>,
+  personId: string,
+  resourceType: ResourceType,
+  now: string,
+) {
+  const row = await trx
+    .selectFrom("people")
+    .select(["tags", "lead_magnets"])
+    .where("id", "=", personId)
+    .executeTakeFirstOrThrow();
+  const lists = mergeLeadLists(
+    { tags: parseStringList(row.tags), leadMagnets: parseStringList(row.lead_magnets) },
+    resourceType,
+  );
+  await trx
+    .updateTable("people")
+    .set({
+      tags: JSON.stringify(lists.tags),
+      lead_magnets: JSON.stringify(lists.leadMagnets),
+      last_lead_magnet_type: resourceType,
+      last_lead_magnet_at: now,
+      updated_at: now,
+    })
+    .where("id", "=", personId)
+    .execute();
+}

@@ -1,0 +1,42 @@
+import { data } from "react-router";
+import { requireAdmin } from "~/admin/sessions.server";
+import { AdminShell, Card } from "~/components/admin-shell";
+import { emailById } from "~/console/email-log.server";
+import { consoleText } from "~/content/console";
+import { site } from "~/content/site";
+import type { Route } from "./+types/email";
+
+export const meta: Route.MetaFunction = () => [
+  { title: `${consoleText.emailsTitle} | ${site.name}` },
+  { name: "robots", content: "noindex" },
+];
+
+/** One message as it was (or will be) sent: readable here even when no SMTP server is configured. */
+export async function loader({ request, params, context }: Route.LoaderArgs) {
+  const admin = await requireAdmin(request, context);
+  const email = await emailById(context.services.db, params.id);
+  if (!email) throw data(null, { status: 404 });
+  return { admin, email };
+}
+
+export default function Email({ loaderData }: Route.ComponentProps) {
+  const { email, admin } = loaderData;
+  return (
+    <AdminShell title={email.subject} email={admin.email}>
+      <Card title={email.to_address}>
+        <p className="text-sm text-slate-700">
+          {email.kind} · {email.status} · {email.attempts} · {email.created_at}
+          {email.sent_at ? ` · ${email.sent_at}` : ""}
+        </p>
+        {email.last_error && <p className="mt-2 text-sm text-red-700">{email.last_error}</p>}
+        <h3 className="mt-4 text-sm font-semibold">{consoleText.emails.textVersion}</h3>
+        <pre
+          className="mt-2 whitespace-pre-wrap rounded-md bg-slate-50 p-4 text-sm"
+          data-testid="email-text"
+        >
+          {email.text}
+        </pre>
+      </Card>
+    </AdminShell>
+  );
+}

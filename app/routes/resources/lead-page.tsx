@@ -1,0 +1,55 @@
+import { data } from "react-router";
+import { LeadForm } from "~/components/lead-form";
+import { LeadConfirmation, LeadPageLayout } from "~/components/lead-page";
+import { leadForm, leadMagnets, leadPages, leadSuccess } from "~/content/lead-magnets";
+import { site } from "~/content/site";
+import { leadPageTypeForPath } from "~/domain/lead-magnets";
+import { leadAction } from "~/leads/lead-action.server";
+import { useActionToast } from "~/lib/toast";
+import type { Route } from "./+types/lead-page";
+
+/** One module serves /resume-template, /cold-outreach and /application-tracker (app/routes.ts). */
+function pageTypeOf(request: Request) {
+  const type = leadPageTypeForPath(new URL(request.url).pathname);
+  if (!type) throw data(null, { status: 404 });
+  return type;
+}
+
+export function loader({ request }: Route.LoaderArgs) {
+  return { type: pageTypeOf(request) };
+}
+
+export function action({ request, context }: Route.ActionArgs) {
+  return leadAction({ request, context }, pageTypeOf(request));
+}
+
+export const meta: Route.MetaFunction = ({ loaderData }) =>
+  loaderData ? [{ title: `${leadPages[loaderData.type].metaTitle} | ${site.name}` }] : [];
+
+export default function LeadPage({ loaderData, actionData }: Route.ComponentProps) {
+  useActionToast(actionData);
+  const page = leadPages[loaderData.type];
+  if (actionData?.sent) {
+    return (
+      <section className="px-4 py-16">
+        <LeadConfirmation
+          title={leadSuccess.title}
+          body={leadSuccess.body(leadMagnets[loaderData.type].sentItem)}
+        />
+      </section>
+    );
+  }
+  return (
+    <LeadPageLayout
+      eyebrow={page.eyebrow}
+      headline={page.headline}
+      promise={page.promise}
+      benefitsTitle={page.benefitsTitle}
+      benefits={page.benefits}
+      formTitle={leadForm.title}
+      formIntro={leadForm.intro}
+    >
+      <LeadForm actionData={actionData} />
+    </LeadPageLayout>
+  );
+}

@@ -1,0 +1,43 @@
+import { LeadForm } from "~/components/lead-form";
+import { LeadConfirmation, LeadPageLayout } from "~/components/lead-page";
+import { resumeReviewPage as page } from "~/content/lead-magnets";
+import { site } from "~/content/site";
+import { leadAction } from "~/leads/lead-action.server";
+import { useActionToast } from "~/lib/toast";
+import type { Route } from "./+types/resume-review";
+
+export function action({ request, context }: Route.ActionArgs) {
+  return leadAction({ request, context }, "resume_review");
+}
+
+export const meta: Route.MetaFunction = () => [{ title: `${page.metaTitle} | ${site.name}` }];
+
+export default function ResumeReview({ actionData }: Route.ComponentProps) {
+  useActionToast(actionData);
+  if (actionData?.sent) {
+    return (
+      <section className="px-4 py-16">
+        <LeadConfirmation title={page.success.title} body={page.success.body} />
+      </section>
+    );
+  }
+  return (
+    <LeadPageLayout
+      eyebrow={page.eyebrow}
+      headline={page.headline}
+      promise={page.promise}
+      benefitsTitle={page.benefitsTitle}
+      benefits={page.benefits}
+      formTitle={page.formTitle}
+    >
+      <LeadForm
+        actionData={actionData}
+        withResume
+        submitLabel={page.submit}
+        busyLabel={page.submitting}
+        resumeLabel={page.resumeLabel}
+        resumeHint={page.resumeHint}
+      />
+    </LeadPageLayout>
+  );
+}

@@ -1,0 +1,149 @@
+// Admin accounts CLI: `npm run admin -- <command>`. There are no default credentials: every
+// account is made here, with a password from ADMIN_PASSWORD or typed at a hidden prompt.
+import { parseArgs } from "node:util";
+import { z } from "zod";
+import {
+  AccountError,
+  createAccount,
+  listAccounts,
+  normaliseEmail,
+  resetPassword,
+} from "../app/admin/accounts.server";
+import { openDatabase } from "../app/db/database.server";
+import { passwordProblem } from "../app/admin/passwords.server";
+
+const USAGE = `Usage:
+  npm run admin -- create --email <email> [--no-admin]
+  npm run admin -- reset-password --email <email>
+  npm run admin -- list
+
+The password comes from the ADMIN_PASSWORD environment variable, or is asked for (hidden) when
+run in a terminal. The database is DATABASE_URL (default file:./data/app.db).`;
+
+class UsageError extends Error {}
+
+function databaseUrl(): string {
+  const url = process.env.DATABASE_URL || "file:./data/app.db";
+  if (!/^(file:.+|postgres(ql)?:\/\/.+)$/.test(url)) {
+    throw new UsageError("DATABASE_URL must be file:<path> or postgres://…");
+  }
+  return url;
+}
+
+function emailOption(value: string | undefined): string {
+  if (!value) throw new UsageError("--email <email> is required.");
+  const email = normaliseEmail(value);
+  if (!z.email().safeParse(email).success) throw new UsageError(`Not an email address: ${value}`);
+  return email;
+}
+
+/** Reads a line from the terminal without echoing it. */
+function promptHidden(question: string): Promise<string> {
+  const stdin = process.stdin;
+  return new Promise((resolve, reject) => {
+    process.stdout.write(question);
+    stdin.setRawMode(true);
+    stdin.resume();
+    stdin.setEncoding("utf8");
+    let value = "";
+    const done = (error?: Error) => {
+      stdin.setRawMode(false);
+      stdin.pause();
+      stdin.off("data", onData);
+      process.stdout.write("\n");
+      if (error) reject(error);
+      else resolve(value);
+    };
+    const onData = (chunk: string) => {
+      for (const char of chunk) {
+        if (char === "\r" || char === "\n") return done();
+        if (char === "\u0003") return done(new UsageError("Cancelled."));
+        if (char === "\u007f" || char === "\b") value = value.slice(0, -1);
+        else value += char;
+      }
+    };
+    stdin.on("data", onData);
+  });
+}
+
+async function readPassword(): Promise<string> {
+  let password = process.env.ADMIN_PASSWORD;
+  if (!password) {
+    if (!process.stdin.isTTY) {
+      throw new UsageError("Set ADMIN_PASSWORD, or run this in a terminal to type the password.");
+    }
+    password = await promptHidden("Password: ");
+    const problem = passwordProblem(password);
+    if (problem) throw new AccountError(problem);
+    if ((await promptHidden("Repeat password: ")) !== password) {
+      throw new UsageError("The passwords do not match.");
+    }
+  }
+  const problem = passwordProblem(password);
+  if (problem) throw new AccountError(problem);
+  return password;
+}
+
+async function run(argv: string[]): Promise<void> {
+  const { positionals, values } = parseArgs({
+    args: argv,
+    allowPositionals: true,
+    options: {
+      email: { type: "string" },
+      admin: { type: "boolean", default: true },
+      help: { type: "boolean", short: "h" },
+    },
+    allowNegative: true,
+  });
+  const [command, ...extra] = positionals;
+  if (values.help) {
+    console.log(USAGE);
+    return;
+  }
+  if (!command || extra.length > 0) throw new UsageError("Expected exactly one command.");
+  if (!["create", "reset-password", "list"].includes(command)) {
+    throw new UsageError(`Unknown command: ${command}`);
+  }
+
+  const email = command === "list" ? null : emailOption(values.email);
+  const password = command === "list" ? null : await readPassword();
+  const database = await openDatabase(databaseUrl());
+  try {
+    if (command === "create") {
+      const account = await createAccount(
+        database.db,
+        { email: email!, password: password!, isAdmin: values.admin },
+        new Date(),
+      );
+      console.log(
+        `Created ${account.isAdmin ? "admin" : "non-admin"} account for ${account.email}.`,
+      );
+    } else if (command === "reset-password") {
+      await resetPassword(database.db, email!, password!);
+      console.log(`Password reset for ${email}. Their sessions have been ended.`);
+    } else {
+      const accounts = await listAccounts(database.db);
+      if (accounts.length === 0) console.log("No accounts yet.");
+      for (const account of accounts) {
+        console.log(
+          [account.email, account.isAdmin ? "admin" : "not-admin", account.createdAt].join("\t"),
+        );
+      }
+    }
+  } finally {
+    await database.close();
+  }
+}
+
+run(process.argv.slice(2)).then(
+  () => process.exit(0),
+  (error: unknown) => {
+    if (error instanceof UsageError || error instanceof AccountError) {
+      console.error(`Error: ${error.message}`);
+      if (error instanceof UsageError) console.error(`\n${USAGE}`);
+      process.exit(error instanceof UsageError ? 2 : 1);
+    }
+    console.error(error);
+    process.exit(1);
+  },
+);

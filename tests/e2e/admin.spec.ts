@@ -1,0 +1,231 @@
+import type { Page } from "@playwright/test";
+import {
+  ADMIN_PATH as PATH,
+  createAccount,
+  fillLogin,
+  logIn as logInAs,
+  openAdmin as open,
+} from "./admin-support";
+import { expect, expectNoAxeViolations, test } from "./fixtures";
+import { releaseAllHolds, setCohort, uniqueEmail, withDb } from "./support";
+
+const ADMIN = uniqueEmail("admin");
+const logIn = (page: Page, email = ADMIN) => logInAs(page, email);
+const STAFF = uniqueEmail("staff");
+
+function toast(page: Page, title: string) {
+  return page.locator("[data-sonner-toast]").filter({ hasText: title });
+}
+
+const storedCohort = () =>
+  withDb((db) =>
+    db.selectFrom("cohort").selectAll().where("id", "=", "current").executeTakeFirstOrThrow(),
+  );
+
+test.describe("admin cohort settings", () => {
+  test.beforeAll(() => {
+    test.setTimeout(60_000);
+    createAccount(ADMIN, true);
+    createAccount(STAFF, false);
+  });
+
+  test.beforeEach(async () => {
+    await releaseAllHolds();
+    await setCohort({ capacity: 10, enrolled_count: 0, is_active: 1, start_date: null });
+  });
+
+  test("shows only the login form without a session, with no axe violations", async ({
+    page,
+    consoleErrors,
+  }) => {
+    const response = await page.goto(PATH);
+    expect(response?.headers()["cache-control"]).toBe("no-store");
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Admin Login");
+    await expect(page.getByLabel("Email")).toHaveAttribute("required", "");
+    await expect(page.getByLabel("Password")).toHaveAttribute("type", "password");
+    await expect(page.getByText("Current Status")).toHaveCount(0);
+    await expect(page.getByLabel("Capacity")).toHaveCount(0);
+    await expectNoAxeViolations(page);
+    expect(consoleErrors).toEqual([]);
+  });
+
+  test("wrong password: destructive toast, still the login form", async ({ page }) => {
+    await open(page);
+    await fillLogin(page, ADMIN, "not the password");
+    await page.getByRole("button", { name: "Login" }).click();
+    await expect(toast(page, "Invalid email or password")).toBeVisible();
+    await expect(toast(page, "Invalid email or password")).toHaveAttribute("data-type", "error");
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Admin Login");
+    await expect(
+      page.getByRole("alert").filter({ hasText: "Invalid email or password" }),
+    ).toBeVisible();
+  });
+
+  test("empty fields are refused before anything is sent", async ({ page }) => {
+    await open(page);
+    await page.getByRole("button", { name: "Login" }).click();
+    await expect(page.getByText("Please enter your email")).toBeVisible();
+    await expect(page.getByText("Please enter your password")).toBeVisible();
+  });
+
+  test("success: 'Checking credentials...', the gate spinner, the toast, then the settings", async ({
+    page,
+    consoleErrors,
+  }) => {
+    await open(page);
+    let releasePost = () => {};
+    let releaseReload = () => {};
+    const postHeld = new Promise<void>((resolve) => (releasePost = resolve));
+    const reloadHeld = new Promise<void>((resolve) => (releaseReload = resolve));
+    await page.route(`**${PATH}.data*`, async (route) => {
+      await (route.request().method() === "POST" ? postHeld : reloadHeld);
+      await route.continue();
+    });
+
+    await fillLogin(page, ADMIN);
+    await page.getByRole("button", { name: "Login" }).click();
+    await expect(page.getByRole("button", { name: "Checking credentials..." })).toBeDisabled();
+    releasePost();
+    await expect(page.getByRole("status").filter({ hasText: "Checking access..." })).toBeVisible();
+    releaseReload();
+
+    await expect(toast(page, "Logged in successfully as admin")).toBeVisible();
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Cohort Settings");
+    await expect(page.getByText(`Signed in as ${ADMIN}`)).toBeVisible();
+    await expect(page.getByRole("heading", { name: "Current Status" })).toBeVisible();
+    await page.unroute(`**${PATH}.data*`);
+    // Axe checks the page itself; the toast is the shared Toaster's and goes away.
+    await expect(toast(page, "Logged in successfully as admin")).toBeHidden({ timeout: 10_000 });
+    await expectNoAxeViolations(page);
+    expect(consoleErrors).toEqual([]);
+  });
+
+  test("a non-admin account is refused and sent home", async ({ page }) => {
+    await open(page);
+    await fillLogin(page, STAFF);
+    await page.getByRole("button", { name: "Login" }).click();
+    await expect(page).toHaveURL(/\/$/);
+    await expect(toast(page, "This account is not authorized as admin")).toBeVisible();
+    await page.goto(PATH);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Admin Login");
+  });
+
+  test("saving settings updates the Current Status", async ({ page }) => {
+    await withDb((db) =>
+      db
+        .insertInto("seat_holds")
+        .values({
+          id: `e2e-hold-${Date.now()}`,
+          person_id: null,
+          email: null,
+          status: "held",
+          provider: "test",
+          session_id: `e2e-hold-${Date.now()}`,
+          expires_at: new Date(Date.now() + 600_000).toISOString(),
+          created_at: new Date().toISOString(),
+          updated_at: new Date().toISOString(),
+        })
+        .execute(),
+    );
+    await logIn(page);
+    const status = page.getByRole("region", { name: "Current Status" });
+    await expect(status.getByTestId("status-start-date")).toHaveText("our next cohort (not set)");
+    await expect(status.getByTestId("status-spots")).toContainText("10 of 10 (0 enrolled)");
+    await expect(status.getByTestId("status-spots")).toContainText("1 seat held in a checkout");
+    await expect(status.getByTestId("status-state")).toHaveText("Active – accepting enrolments");
+
+    // 2027-01-13 is a Wednesday: applicants see the week of Monday January 11.
+    await page.getByLabel("Start date").fill("2027-01-13");
+    await page.getByLabel("Capacity").fill("7");
+    await page.getByLabel("Active (accepting enrolments)").uncheck();
+    await page.getByRole("button", { name: "Save Changes" }).click();
+    await expect(toast(page, "Cohort settings have been updated.")).toBeVisible();
+    await expect(status.getByTestId("status-start-date")).toHaveText(
+      "Week of January 11 (2027-01-13)",
+    );
+    await expect(status.getByTestId("status-spots")).toContainText("7 of 7 (0 enrolled)");
+    await expect(status.getByTestId("status-state")).toHaveText("Inactive");
+    expect(await storedCohort()).toMatchObject({
+      start_date: "2027-01-13",
+      capacity: 7,
+      is_active: 0,
+    });
+
+    await page.reload();
+    await expect(page.getByLabel("Start date")).toHaveValue("2027-01-13");
+    await expect(page.getByLabel("Capacity")).toHaveValue("7");
+    await expect(page.getByLabel("Active (accepting enrolments)")).not.toBeChecked();
+    await page.getByLabel("Active (accepting enrolments)").check();
+    await page.getByRole("button", { name: "Save Changes" }).click();
+    await expect(status.getByTestId("status-state")).toHaveText("Active – accepting enrolments");
+    const audit = await withDb((db) =>
+      db.selectFrom("audit_log").selectAll().where("actor", "=", ADMIN).execute(),
+    );
+    expect(audit.map((row) => row.action)).toEqual(["cohort.update", "cohort.update"]);
+  });
+
+  for (const capacity of ["-1", "1.5"]) {
+    test(`capacity ${capacity} is refused and nothing changes`, async ({ page }) => {
+      await logIn(page);
+      await page.getByLabel("Capacity").fill(capacity);
+      await page.getByRole("button", { name: "Save Changes" }).click();
+      await expect(page.getByText("Please enter a whole number, 0 or more")).toBeVisible();
+      await expect(page.getByLabel("Capacity")).toHaveAttribute("aria-invalid", "true");
+      await expect(toast(page, "Cohort settings have been updated.")).toHaveCount(0);
+      expect((await storedCohort()).capacity).toBe(10);
+    });
+  }
+
+  test("/enroll sends visitors to /apply once capacity reaches the enrolled count", async ({
+    page,
+  }) => {
+    await setCohort({ enrolled_count: 3 });
+    await page.goto("/enroll");
+    await expect(page).toHaveURL(/\/enroll$/);
+
+    await logIn(page);
+    await page.getByLabel("Capacity").fill("3");
+    await page.getByRole("button", { name: "Save Changes" }).click();
+    const status = page.getByRole("region", { name: "Current Status" });
+    await expect(status.getByTestId("status-state")).toHaveText("Full");
+    await expect(status.getByTestId("status-spots")).toContainText("0 of 3 (3 enrolled)");
+    expect((await storedCohort()).enrolled_count).toBe(3);
+
+    await page.goto("/enroll");
+    await expect(page).toHaveURL(/\/apply$/);
+  });
+
+  test("logout ends the session", async ({ page, context }) => {
+    await logIn(page);
+    const cookie = (await context.cookies()).find((c) => c.name === "fsts_admin");
+    expect(cookie).toMatchObject({ httpOnly: true, sameSite: "Lax", path: "/" });
+    await page.getByRole("button", { name: "Logout" }).click();
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Admin Login");
+    await expect(toast(page, "You have been logged out.")).toBeVisible();
+
+    // The old cookie, sent again, opens nothing.
+    await context.addCookies([cookie!]);
+    await page.goto(PATH);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Admin Login");
+  });
+
+  test.describe("without JavaScript", () => {
+    test.use({ javaScriptEnabled: false });
+
+    test("login and a server-refused capacity work as plain form posts", async ({ page }) => {
+      await page.goto(PATH);
+      await fillLogin(page, ADMIN);
+      await page.getByRole("button", { name: "Login" }).click();
+      await expect(page.getByRole("heading", { level: 1 })).toHaveText("Cohort Settings");
+
+      await page.getByLabel("Capacity").fill("-1");
+      await page.getByRole("button", { name: "Save Changes" }).click();
+      await expect(page.getByText("Please enter a whole number, 0 or more")).toBeVisible();
+      expect((await storedCohort()).capacity).toBe(10);
+
+      await page.getByLabel("Capacity").fill("8");
+      await page.getByRole("button", { name: "Save Changes" }).click();
+      await expect(page.getByTestId("status-spots")).toContainText("8 of 8");
+    });
+  });
+});

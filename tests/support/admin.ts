@@ -1,0 +1,107 @@
+import { randomUUID } from "node:crypto";
+import type { DB } from "../../app/db/database.server";
+import { hashPassword } from "../../app/admin/passwords.server";
+
+/** Cheap scrypt parameters so fixtures do not spend the production cost on every login. */
+const FIXTURE_PARAMS = { N: 1024, r: 8, p: 1 };
+
+export async function insertAccount(
+  db: DB,
+  account: { email: string; password: string; isAdmin?: boolean },
+): Promise<string> {
+  const id = randomUUID();
+  await db
+    .insertInto("admin_users")
+    .values({
+      id,
+      email: account.email,
+      password_hash: await hashPassword(account.password, FIXTURE_PARAMS),
+      is_admin: account.isAdmin === false ? 0 : 1,
+      created_at: new Date().toISOString(),
+    })
+    .execute();
+  return id;
+}
+
+/** "name=value" of the admin cookie in a Set-Cookie header, ready for a Cookie header. */
+export function adminCookie(setCookie: string | null): string {
+  const match = /(?:^|,\s*)(fsts_admin=[^;]*)/.exec(setCookie ?? "");
+  if (!match) throw new Error(`no admin cookie in ${setCookie}`);
+  return match[1]!;
+}
+
+/** Runs a loader or action and turns a thrown Response (redirect) into its result. */
+export async function settle<T>(run: Promise<T>): Promise<T | Response> {
+  try {
+    return await run;
+  } catch (error) {
+    if (error instanceof Response) return error;
+    throw error;
+  }
+}
+
+/** The person, upload and failed email that the admin route guard test points its pages at. */
+export async function seedGuardFixtures(
+  db: DB,
+  ids: { person: string; upload: string; email: string },
+) {
+  const now = new Date().toISOString();
+  await db
+    .insertInto("people")
+    .values({
+      id: ids.person,
+      email: "guarded.person@example.com",
+      first_name: "Guarded",
+      last_name: "Person",
+      university: "State",
+      graduation_year: "2027",
+      status: "waitlist",
+      lead_source: "direct",
+      tags: "[]",
+      lead_magnets: "[]",
+      first_touch: null,
+      last_touch: null,
+      last_lead_magnet_type: null,
+      last_lead_magnet_at: null,
+      created_at: now,
+      updated_at: now,
+    })
+    .execute();
+  await db
+    .insertInto("uploads")
+    .values({
+      id: ids.upload,
+      person_id: ids.person,
+      submission_id: null,
+      name: "guarded_person@example_com_1.docx",
+      full_path: "resume-reviews/guarded_person@example_com_1.docx",
+      content_type: "application/vnd.openxmlformats-officedocument.wordprocessingml.document",
+      size: 3,
+      sha256: "x",
+      data: new Uint8Array([1, 2, 3]),
+      review_status: "waiting",
+      scheduled_for: null,
+      created_at: now,
+      updated_at: now,
+    })
+    .execute();
+  await db
+    .insertInto("outbox")
+    .values({
+      id: ids.email,
+      kind: "test",
+      person_id: ids.person,
+      to_address: "guarded.person@example.com",
+      subject: "Guarded",
+      html: "<p>x</p>",
+      text: "x",
+      status: "failed",
+      attempts: 1,
+      last_error: "550",
+      send_after: now,
+      locked_until: null,
+      created_at: now,
+      sent_at: null,
+    })
+    .execute();
+}
