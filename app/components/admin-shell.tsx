@@ -102,3 +102,29 @@ export function Pager({
     </nav>
   );
 }
+
+/** A console table: a scrollable frame and a header row; callers render the body rows. */
+export function DataTable({
+  columns,
+  children,
+}: {
+  columns: readonly string[];
+  children: ReactNode;
+}) {
+  return (
+    <div className="mt-6 overflow-x-auto rounded-xl border border-slate-200 bg-white">
+      <table className="w-full text-left text-sm">
+        <thead className="bg-slate-50">
+          <tr>
+            {columns.map((column) => (
+              <th key={column} scope="col" className="px-3 py-2 font-semibold">
+                {column}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>{children}</tbody>
+      </table>
+    </div>
+  );
+}

@@ -3,7 +3,13 @@ import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import type { FormEvent } from "react";
 import { Form, useNavigation } from "react-router";
 import type { z } from "zod";
-import { FieldError, Honeypot, SubmitButton, TextArea, TextField } from "~/components/form/fields";
+import {
+  FieldError,
+  Honeypot,
+  SubmitButton,
+  PersonFields,
+  TextArea,
+} from "~/components/form/fields";
 import { fieldLabels } from "~/content/forms";
 import { leadForm } from "~/content/lead-magnets";
 import { leadFormSchema, resumeReviewSchema } from "~/domain/lead-form";
@@ -71,40 +77,7 @@ export function LeadForm({
       className="relative space-y-5"
     >
       <p className="text-sm text-slate-600">{leadForm.requiredNote}</p>
-      <div className="grid gap-4 sm:grid-cols-2">
-        <TextField
-          field={fields.firstName}
-          label={fieldLabels.firstName}
-          required
-          autoComplete="given-name"
-        />
-        <TextField
-          field={fields.lastName}
-          label={fieldLabels.lastName}
-          required
-          autoComplete="family-name"
-        />
-        <TextField
-          field={fields.email}
-          label={fieldLabels.email}
-          type="email"
-          required
-          autoComplete="email"
-        />
-        <TextField
-          field={fields.university}
-          label={fieldLabels.university}
-          required
-          autoComplete="organization"
-        />
-        <TextField
-          field={fields.graduationYear}
-          label={fieldLabels.graduationYear}
-          required
-          inputMode="numeric"
-          autoComplete="off"
-        />
-      </div>
+      <PersonFields fields={fields} />
       <TextArea field={fields.careerGoals} label={fieldLabels.careerGoals} />
       {withResume && (
         <FileField field={fields.resume} label={resumeLabel ?? ""} hint={resumeHint ?? ""} />

@@ -200,3 +200,47 @@ export function SubmitButton({
     </button>
   );
 }
+
+/** The five fields every form that collects a person shares (application and lead forms). */
+export function PersonFields({
+  fields,
+}: {
+  fields: Record<"firstName" | "lastName" | "email" | "university" | "graduationYear", Field>;
+}) {
+  return (
+    <div className="grid gap-4 sm:grid-cols-2">
+      <TextField
+        field={fields.firstName}
+        label={fieldLabels.firstName}
+        required
+        autoComplete="given-name"
+      />
+      <TextField
+        field={fields.lastName}
+        label={fieldLabels.lastName}
+        required
+        autoComplete="family-name"
+      />
+      <TextField
+        field={fields.email}
+        label={fieldLabels.email}
+        type="email"
+        required
+        autoComplete="email"
+      />
+      <TextField
+        field={fields.university}
+        label={fieldLabels.university}
+        required
+        autoComplete="organization"
+      />
+      <TextField
+        field={fields.graduationYear}
+        label={fieldLabels.graduationYear}
+        required
+        inputMode="numeric"
+        autoComplete="off"
+      />
+    </div>
+  );
+}

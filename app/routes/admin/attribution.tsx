@@ -1,7 +1,7 @@
 import { Form } from "react-router";
 import { z } from "zod";
 import { requireAdmin } from "~/admin/sessions.server";
-import { AdminShell } from "~/components/admin-shell";
+import { AdminShell, DataTable } from "~/components/admin-shell";
 import { attributionReport } from "~/console/attribution.server";
 import { consoleText } from "~/content/console";
 import { formatDollars } from "~/content/pricing";
@@ -77,33 +77,20 @@ export default function Attribution({ loaderData }: Route.ComponentProps) {
       {rows.length === 0 ? (
         <p className="mt-6 text-slate-700">{t.empty}</p>
       ) : (
-        <div className="mt-6 overflow-x-auto rounded-xl border border-slate-200 bg-white">
-          <table className="w-full text-left text-sm">
-            <thead className="bg-slate-50">
-              <tr>
-                {t.columns.map((column) => (
-                  <th key={column} scope="col" className="px-3 py-2 font-semibold">
-                    {column}
-                  </th>
-                ))}
-              </tr>
-            </thead>
-            <tbody>
-              {rows.map((row) => (
-                <tr key={row.key} className="border-t border-slate-100">
-                  <th scope="row" className="px-3 py-2 font-medium">
-                    {row.key}
-                  </th>
-                  <td className="px-3 py-2">{row.leads}</td>
-                  <td className="px-3 py-2">{row.applications}</td>
-                  <td className="px-3 py-2">{row.qualified}</td>
-                  <td className="px-3 py-2">{row.enrolments}</td>
-                  <td className="px-3 py-2">{formatDollars(row.revenueCents)}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <DataTable columns={t.columns}>
+          {rows.map((row) => (
+            <tr key={row.key} className="border-t border-slate-100">
+              <th scope="row" className="px-3 py-2 font-medium">
+                {row.key}
+              </th>
+              <td className="px-3 py-2">{row.leads}</td>
+              <td className="px-3 py-2">{row.applications}</td>
+              <td className="px-3 py-2">{row.qualified}</td>
+              <td className="px-3 py-2">{row.enrolments}</td>
+              <td className="px-3 py-2">{formatDollars(row.revenueCents)}</td>
+            </tr>
+          ))}
+        </DataTable>
       )}
     </AdminShell>
   );

@@ -1,7 +1,7 @@
 import { data, Form, Link } from "react-router";
 import { z } from "zod";
 import { requireAdmin } from "~/admin/sessions.server";
-import { AdminShell, Pager } from "~/components/admin-shell";
+import { AdminShell, DataTable, Pager } from "~/components/admin-shell";
 import { recordAudit } from "~/console/audit.server";
 import { emailLog, retryEmail } from "~/console/email-log.server";
 import { consoleText } from "~/content/console";
@@ -76,56 +76,40 @@ export default function Emails({ loaderData, actionData }: Route.ComponentProps)
       {log.rows.length === 0 ? (
         <p className="mt-6 text-slate-700">{t.empty}</p>
       ) : (
-        <div className="mt-6 overflow-x-auto rounded-xl border border-slate-200 bg-white">
-          <table className="w-full text-left text-sm">
-            <thead className="bg-slate-50">
-              <tr>
-                {t.columns.map((column) => (
-                  <th key={column} scope="col" className="px-3 py-2 font-semibold">
-                    {column}
-                  </th>
-                ))}
-                <th scope="col" className="px-3 py-2">
-                  <span className="sr-only">{t.retry}</span>
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {log.rows.map((email) => (
-                <tr key={email.id} className="border-t border-slate-100" data-testid="email-row">
-                  <td className="px-3 py-2 whitespace-nowrap">
-                    {email.created_at.slice(0, 16).replace("T", " ")}
-                  </td>
-                  <td className="px-3 py-2">{email.to_address}</td>
-                  <td className="px-3 py-2">
-                    <Link to={`/admin/emails/${email.id}`} className="text-brand-700 underline">
-                      {email.subject}
-                    </Link>
-                  </td>
-                  <td className="px-3 py-2">{email.kind}</td>
-                  <td className="px-3 py-2">{email.status}</td>
-                  <td className="px-3 py-2">{email.attempts}</td>
-                  <td className="max-w-64 truncate px-3 py-2" title={email.last_error ?? ""}>
-                    {email.last_error}
-                  </td>
-                  <td className="px-3 py-2">
-                    {email.status === "failed" && (
-                      <Form method="post">
-                        <input type="hidden" name="id" value={email.id} />
-                        <button
-                          type="submit"
-                          className="rounded-md border border-slate-300 px-2 py-1 text-xs font-semibold"
-                        >
-                          {t.retry}
-                        </button>
-                      </Form>
-                    )}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <DataTable columns={[...t.columns, t.retry]}>
+          {log.rows.map((email) => (
+            <tr key={email.id} className="border-t border-slate-100" data-testid="email-row">
+              <td className="px-3 py-2 whitespace-nowrap">
+                {email.created_at.slice(0, 16).replace("T", " ")}
+              </td>
+              <td className="px-3 py-2">{email.to_address}</td>
+              <td className="px-3 py-2">
+                <Link to={`/admin/emails/${email.id}`} className="text-brand-700 underline">
+                  {email.subject}
+                </Link>
+              </td>
+              <td className="px-3 py-2">{email.kind}</td>
+              <td className="px-3 py-2">{email.status}</td>
+              <td className="px-3 py-2">{email.attempts}</td>
+              <td className="max-w-64 truncate px-3 py-2" title={email.last_error ?? ""}>
+                {email.last_error}
+              </td>
+              <td className="px-3 py-2">
+                {email.status === "failed" && (
+                  <Form method="post">
+                    <input type="hidden" name="id" value={email.id} />
+                    <button
+                      type="submit"
+                      className="rounded-md border border-slate-300 px-2 py-1 text-xs font-semibold"
+                    >
+                      {t.retry}
+                    </button>
+                  </Form>
+                )}
+              </td>
+            </tr>
+          ))}
+        </DataTable>
       )}
       <Pager page={log.page} pages={log.pages} query={query} />
     </AdminShell>

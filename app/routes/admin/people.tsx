@@ -1,7 +1,7 @@
 import { Form, Link } from "react-router";
 import { z } from "zod";
 import { requireAdmin } from "~/admin/sessions.server";
-import { AdminShell, Pager } from "~/components/admin-shell";
+import { AdminShell, DataTable, Pager } from "~/components/admin-shell";
 import { searchPeople } from "~/console/people-query.server";
 import { consoleText } from "~/content/console";
 import { site } from "~/content/site";
@@ -120,38 +120,25 @@ export default function People({ loaderData }: Route.ComponentProps) {
       {result.rows.length === 0 ? (
         <p className="mt-6 text-slate-700">{t.empty}</p>
       ) : (
-        <div className="mt-6 overflow-x-auto rounded-xl border border-slate-200 bg-white">
-          <table className="w-full text-left text-sm">
-            <thead className="bg-slate-50">
-              <tr>
-                {t.columns.map((column) => (
-                  <th key={column} scope="col" className="px-3 py-2 font-semibold">
-                    {column}
-                  </th>
-                ))}
-              </tr>
-            </thead>
-            <tbody>
-              {result.rows.map((person) => (
-                <tr key={person.id} className="border-t border-slate-100">
-                  <td className="px-3 py-2">
-                    <Link
-                      to={`/admin/people/${person.id}`}
-                      className="font-medium text-brand-700 underline"
-                    >
-                      {`${person.first_name} ${person.last_name}`.trim() || person.email}
-                    </Link>
-                  </td>
-                  <td className="px-3 py-2">{person.email}</td>
-                  <td className="px-3 py-2">{person.status}</td>
-                  <td className="px-3 py-2">{person.lead_source}</td>
-                  <td className="px-3 py-2">{(JSON.parse(person.tags) as string[]).join(", ")}</td>
-                  <td className="px-3 py-2">{person.created_at.slice(0, 10)}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <DataTable columns={t.columns}>
+          {result.rows.map((person) => (
+            <tr key={person.id} className="border-t border-slate-100">
+              <td className="px-3 py-2">
+                <Link
+                  to={`/admin/people/${person.id}`}
+                  className="font-medium text-brand-700 underline"
+                >
+                  {`${person.first_name} ${person.last_name}`.trim() || person.email}
+                </Link>
+              </td>
+              <td className="px-3 py-2">{person.email}</td>
+              <td className="px-3 py-2">{person.status}</td>
+              <td className="px-3 py-2">{person.lead_source}</td>
+              <td className="px-3 py-2">{(JSON.parse(person.tags) as string[]).join(", ")}</td>
+              <td className="px-3 py-2">{person.created_at.slice(0, 10)}</td>
+            </tr>
+          ))}
+        </DataTable>
       )}
       <Pager page={result.page} pages={result.pages} query={params} />
     </AdminShell>

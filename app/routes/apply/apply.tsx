@@ -13,9 +13,10 @@ import {
   SubmitButton,
   TextArea,
   TextField,
+  PersonFields,
 } from "~/components/form/fields";
 import { applyFields, applyOptions, applyPage, applyToasts } from "~/content/apply";
-import { fieldLabels, formErrors } from "~/content/forms";
+import { formErrors } from "~/content/forms";
 import { site } from "~/content/site";
 import { applicationSchema, CAREER_TARGETS } from "~/domain/application-form";
 import { useActionToast, type ToastMessage } from "~/lib/toast";
@@ -121,40 +122,7 @@ export default function Apply({ loaderData, actionData }: Route.ComponentProps) 
             {...getFormProps(form)}
             className="relative mt-8 space-y-6 rounded-xl bg-white p-6 shadow-sm"
           >
-            <div className="grid gap-4 sm:grid-cols-2">
-              <TextField
-                field={fields.firstName}
-                label={fieldLabels.firstName}
-                required
-                autoComplete="given-name"
-              />
-              <TextField
-                field={fields.lastName}
-                label={fieldLabels.lastName}
-                required
-                autoComplete="family-name"
-              />
-              <TextField
-                field={fields.email}
-                label={fieldLabels.email}
-                type="email"
-                required
-                autoComplete="email"
-              />
-              <TextField
-                field={fields.university}
-                label={fieldLabels.university}
-                required
-                autoComplete="organization"
-              />
-              <TextField
-                field={fields.graduationYear}
-                label={fieldLabels.graduationYear}
-                required
-                inputMode="numeric"
-                autoComplete="off"
-              />
-            </div>
+            <PersonFields fields={fields} />
             <ChoiceGroup
               field={fields.careerTargets}
               legend={applyFields.careerTargets}
