@@ -34,7 +34,13 @@ export async function createServer(config: Config, options: ServerOptions = {}) 
   const services = await createServices(config, options);
   const app = express();
   app.disable("x-powered-by");
-  if (config.trustProxy) app.set("trust proxy", true);
+  // One proxy hop: the address it saw is the client's; anything further left is client-written.
+  if (config.trustProxy) app.set("trust proxy", 1);
+  const httpsSite = config.publicUrl.startsWith("https:");
+  app.use((req, res, next) => {
+    res.locals.secure = req.secure || httpsSite;
+    next();
+  });
 
   app.use(requestLog);
   app.use(compression());
@@ -93,7 +99,7 @@ function buildContext(services: Services, req: Request, res: Response): AppLoadC
     visitorId: visitor.visitorId,
     attribution: visitor.attribution,
     ip: req.ip ?? "unknown",
-    secure: req.secure,
+    secure: res.locals.secure as boolean,
   };
 }
 

@@ -34,7 +34,7 @@ export function securityHeaders(options: SecurityOptions) {
     res.setHeader("Cross-Origin-Opener-Policy", "same-origin");
     res.setHeader("X-Frame-Options", "DENY");
     res.setHeader("Permissions-Policy", "camera=(), microphone=(), geolocation=()");
-    if (req.secure)
+    if (res.locals.secure)
       res.setHeader("Strict-Transport-Security", "max-age=63072000; includeSubDomains");
     next();
   };

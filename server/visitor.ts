@@ -21,7 +21,7 @@ export interface Visitor {
 export function visitorMiddleware(secret: string) {
   return (req: Request, res: Response, next: NextFunction) => {
     const cookies = parseCookies(req.get("cookie"));
-    const secure = req.secure;
+    const secure = res.locals.secure as boolean;
     let visitorId = unsign(cookies[VISITOR_COOKIE], secret);
     const setCookies: string[] = [];
     if (!visitorId && (req.method === "GET" || req.method === "HEAD")) {

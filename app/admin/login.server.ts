@@ -16,8 +16,9 @@ export function accountTag(email: string): string {
 }
 
 /**
- * Spec §4 admin gate. Failures count per client address and per account; once either has 10
- * failures in the window, further attempts are refused before any password is checked.
+ * Spec §4 admin gate. Every attempt counts per client address and per account before any
+ * password is checked, so parallel guesses are limited too; once either has 10 in the window,
+ * further attempts are refused. A successful login clears its account's count.
  * Non-admin accounts with the right password get no session.
  */
 export async function logIn(
@@ -29,14 +30,14 @@ export async function logIn(
   const account = accountTag(credentials.email);
   const ipKey = `admin-login:${context.ip}`;
   const accountKey = `admin-login:${account}`;
-  if (limits.loginIp.isBlocked(ipKey) || limits.loginAccount.isBlocked(accountKey)) {
+  const ipAllowed = limits.loginIp.hit(ipKey);
+  const accountAllowed = limits.loginAccount.hit(accountKey);
+  if (!ipAllowed || !accountAllowed) {
     log.warn("admin login rate limited", { account });
     return { kind: "rate_limited" };
   }
   const check = await checkCredentials(db, credentials.email, credentials.password);
   if (!check.ok) {
-    limits.loginIp.hit(ipKey);
-    limits.loginAccount.hit(accountKey);
     log.warn("admin login failed", { account });
     return { kind: "invalid" };
   }

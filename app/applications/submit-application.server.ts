@@ -53,24 +53,27 @@ export async function submitApplication(
       now,
     );
     if (!submissionId) return { outcome, personId: person.id, stored: false };
-
-    await changeStatus(trx, person.id, outcome.status, outcome.reason, nowIso);
-    const content =
+    const applicantEmail =
       outcome.kind === "qualified"
         ? applicationEmails.qualified(form.firstName, `${config.publicUrl}/enroll`)
         : outcome.kind === "has_questions"
           ? applicationEmails.hasQuestions(form.firstName)
           : applicationEmails.waitlist(form.firstName, outcome.variant);
-    await enqueueEmail(
-      trx,
-      {
-        kind: `application_${outcome.kind}`,
-        to: form.email,
-        personId: person.id,
-        ...renderEmail(content),
-      },
-      now,
-    );
+
+    // An enrolled student keeps their seat whatever a later form says (anyone can type an email).
+    if (person.status !== "enrolled") {
+      await changeStatus(trx, person.id, outcome.status, outcome.reason, nowIso);
+      await enqueueEmail(
+        trx,
+        {
+          kind: `application_${outcome.kind}`,
+          to: form.email,
+          personId: person.id,
+          ...renderEmail(applicantEmail),
+        },
+        now,
+      );
+    }
     const notification = applicationEmails.ownerNotification({
       name: `${form.firstName} ${form.lastName}`,
       email: form.email,
@@ -84,7 +87,8 @@ export async function submitApplication(
       {
         kind: "owner_application",
         to: config.contactEmail,
-        personId: null,
+        // Linked to the applicant so that erasing them also scrubs this message.
+        personId: person.id,
         ...renderEmail(notification),
       },
       now,

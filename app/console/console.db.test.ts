@@ -1,4 +1,7 @@
 import { randomUUID } from "node:crypto";
+import { mkdtempSync, readdirSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   startTestServices,
@@ -330,7 +333,21 @@ describe.each(testEngines())("owner's console queries on $name", (engine) => {
       "first",
       "utm_source",
     );
-    expect(await erasePerson(t.services.db, ids.bob!, "owner@example.com", clock.now())).toBe(true);
+    const leadsBefore = (await dashboard(t.services.db, clock.now())).leads;
+    const mailbox = mkdtempSync(path.join(tmpdir(), "fsts-mailbox-"));
+    writeFileSync(path.join(mailbox, "a.eml"), "To: bob@example.com\n\nHi Bob");
+    writeFileSync(path.join(mailbox, "b.eml"), "To: ada@example.com\n\nHi Ada");
+    expect(
+      await erasePerson(t.services.db, ids.bob!, "owner@example.com", clock.now(), mailbox),
+    ).toBe(true);
+    expect(readdirSync(mailbox)).toEqual(["b.eml"]);
+    expect((await dashboard(t.services.db, clock.now())).leads).toEqual(leadsBefore);
+    const bobEmails = await t.services.db
+      .selectFrom("outbox")
+      .select(["status"])
+      .where("person_id", "=", ids.bob!)
+      .execute();
+    expect(bobEmails.every((e) => e.status !== "pending")).toBe(true);
     const after = await attributionReport(
       t.services.db,
       { from: "2026-11-01", to: "2026-11-30" },

@@ -1,3 +1,5 @@
+import { readdir, readFile, rm } from "node:fs/promises";
+import path from "node:path";
 import type { DB } from "~/db/database.server";
 import { recordAudit } from "./audit.server";
 import { personDetail } from "./person-detail.server";
@@ -14,22 +16,24 @@ export async function exportPerson(db: DB, personId: string, actor: string, now:
 
 /**
  * Removes a person's personal data and uploads. Rows that feed the counts (the person, their
- * submissions, history and payments) stay, stripped of anything that identifies them.
+ * submissions, history and payments) stay, stripped of anything that identifies them; messages
+ * about them are scrubbed, unsent ones never go, and local mailbox copies are deleted.
  */
 export async function erasePerson(
   db: DB,
   personId: string,
   actor: string,
   now: Date,
+  mailboxDir?: string,
 ): Promise<boolean> {
   const nowIso = now.toISOString();
-  return db.transaction().execute(async (trx) => {
+  const erasedEmail = await db.transaction().execute(async (trx) => {
     const person = await trx
       .selectFrom("people")
-      .select("id")
+      .select(["id", "email"])
       .where("id", "=", personId)
       .executeTakeFirst();
-    if (!person) return false;
+    if (!person) return null;
     const placeholder = `erased-${personId}@invalid`;
     await trx
       .updateTable("people")
@@ -45,16 +49,54 @@ export async function erasePerson(
       })
       .where("id", "=", personId)
       .execute();
-    await trx
-      .updateTable("submissions")
-      .set({ form_data: "{}", email: placeholder, visitor_id: "", fingerprint: "" })
+
+    // Answers go; what the counts need (the resource asked for) stays.
+    const submissions = await trx
+      .selectFrom("submissions")
+      .select(["id", "form_data"])
       .where("person_id", "=", personId)
+      .execute();
+    for (const submission of submissions) {
+      const { resourceType } = JSON.parse(submission.form_data) as { resourceType?: unknown };
+      await trx
+        .updateTable("submissions")
+        .set({
+          form_data: JSON.stringify(resourceType ? { resourceType } : {}),
+          email: placeholder,
+          visitor_id: "",
+          fingerprint: "",
+        })
+        .where("id", "=", submission.id)
+        .execute();
+    }
+    await trx
+      .updateTable("status_history")
+      .set({ reason: ERASED })
+      .where("person_id", "=", personId)
+      .execute();
+
+    await trx
+      .updateTable("outbox")
+      .set({ status: "failed", last_error: "erased before sending" })
+      .where("person_id", "=", personId)
+      .where("status", "=", "pending")
       .execute();
     await trx
       .updateTable("outbox")
-      .set({ to_address: placeholder, subject: ERASED, html: "", text: "" })
+      .set((eb) => ({
+        to_address: eb
+          .case()
+          .when("to_address", "=", person.email)
+          .then(placeholder)
+          .else(eb.ref("to_address"))
+          .end(),
+        subject: ERASED,
+        html: "",
+        text: "",
+      }))
       .where("person_id", "=", personId)
       .execute();
+
     await trx
       .updateTable("payments")
       .set({ email: placeholder })
@@ -68,6 +110,24 @@ export async function erasePerson(
     await trx.deleteFrom("uploads").where("person_id", "=", personId).execute();
     await trx.deleteFrom("downloads").where("person_id", "=", personId).execute();
     await recordAudit(trx, actor, "person.erase", { personId }, now);
-    return true;
+    return person.email;
   });
+  if (!erasedEmail) return false;
+  if (mailboxDir) await eraseFromMailbox(mailboxDir, erasedEmail);
+  return true;
+}
+
+/** The local mailbox keeps sent messages as .eml files: those naming the person are deleted. */
+async function eraseFromMailbox(dir: string, email: string) {
+  let files: string[];
+  try {
+    files = await readdir(dir);
+  } catch {
+    return;
+  }
+  for (const file of files.filter((name) => name.endsWith(".eml"))) {
+    const full = path.join(dir, file);
+    if ((await readFile(full, "utf8")).toLowerCase().includes(email))
+      await rm(full, { force: true });
+  }
 }

@@ -15,6 +15,9 @@ export const enrollPage = {
   button: "Enroll Now for $649",
   busy: "Opening checkout...",
   secureNote: "You'll pay on a secure card-payment page.",
+  alreadyEnrolledTitle: "You're already enrolled",
+  alreadyEnrolled:
+    "Your seat is paid for. Check your inbox for your confirmation and onboarding emails.",
   checkoutError: "We couldn't open the checkout. Please try again in a moment or contact support.",
 } as const;
 

@@ -225,10 +225,25 @@ function initial(engine: Engine): Migration {
   };
 }
 
+/** Seat holds remember the browser that took them, so one visitor holds at most one seat. */
+const holdVisitor: Migration = {
+  async up(db: Kysely<unknown>) {
+    await db.schema.alterTable("seat_holds").addColumn("visitor_id", "text").execute();
+    await db.schema
+      .createIndex("seat_holds_visitor_idx")
+      .on("seat_holds")
+      .column("visitor_id")
+      .execute();
+  },
+};
+
 function provider(engine: Engine): MigrationProvider {
   return {
     async getMigrations() {
-      return { "2026-11-22-001-initial": initial(engine) };
+      return {
+        "2026-11-22-001-initial": initial(engine),
+        "2026-11-22-002-hold-visitor": holdVisitor,
+      };
     },
   };
 }

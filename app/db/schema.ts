@@ -54,6 +54,7 @@ export interface CohortTable {
 export interface SeatHoldsTable {
   id: string;
   person_id: string | null;
+  visitor_id: string | null;
   email: string | null;
   status: string;
   provider: string;

@@ -71,7 +71,11 @@ describe.each(testEngines())("enrolment on $name", (engine) => {
     return Number((await query.executeTakeFirstOrThrow()).n);
   };
   const start = () =>
-    startCheckout(t.services, t.services.payments, { personId: null, email: "buyer@example.com" });
+    startCheckout(t.services, t.services.payments, {
+      personId: null,
+      email: "buyer@example.com",
+      visitorId: `visitor-${Math.random()}`,
+    });
   const lastSessionId = () => [...fake.sessions.keys()].at(-1)!;
 
   function signedEvent(
@@ -121,7 +125,7 @@ describe.each(testEngines())("enrolment on $name", (engine) => {
   it("makes at most 10 holds from 50 concurrent checkout starts", async () => {
     const results = await Promise.all(Array.from({ length: 50 }, () => start()));
     expect(results.filter((r) => r.kind === "redirect")).toHaveLength(10);
-    expect(results.filter((r) => r.kind === "full")).toHaveLength(40);
+    expect(results.filter((r) => r.kind === "held")).toHaveLength(40);
     expect(await count("seat_holds", ["status", "held"])).toBe(10);
   });
 
@@ -176,11 +180,11 @@ describe.each(testEngines())("enrolment on $name", (engine) => {
   it("frees the seat when the session expires, by event or by time", async () => {
     await setCohort({ capacity: 1, enrolled_count: 0 });
     expect((await start()).kind).toBe("redirect");
-    expect((await start()).kind).toBe("full");
+    expect((await start()).kind).toBe("held");
     await deliver(signedEvent("checkout.session.expired", fake.expire(lastSessionId())));
     expect(await count("seat_holds", ["status", "expired"])).toBe(1);
     expect((await start()).kind).toBe("redirect");
-    expect((await start()).kind).toBe("full");
+    expect((await start()).kind).toBe("held");
     clock.advance(37 * 60_000);
     expect((await start()).kind).toBe("redirect");
   });
@@ -262,6 +266,18 @@ describe.each(testEngines())("enrolment on $name", (engine) => {
       amountCents: 64900,
     });
     expect(await t.services.payments.retrieveSession("cs_unknown")).toBeNull();
+  });
+
+  it("lets one buyer hold one seat: starting again releases the earlier hold", async () => {
+    const buyer = { personId: null, email: "again@example.com", visitorId: "same-visitor" };
+    for (let i = 0; i < 5; i++) await startCheckout(t.services, t.services.payments, buyer);
+    expect(await count("seat_holds", ["status", "held"])).toBe(1);
+    expect(await count("seat_holds", ["status", "released"])).toBe(4);
+  });
+
+  it("says full only when every seat is paid for", async () => {
+    await setCohort({ capacity: 1, enrolled_count: 1 });
+    expect((await start()).kind).toBe("full");
   });
 
   it("releases a cancelled hold", async () => {

@@ -6,6 +6,7 @@ import { errorMessage, log } from "~/lib/logger.server";
 import { renderEmail } from "~/mail/message";
 import { enqueueEmail } from "~/mail/outbox.server";
 import type { PaymentProvider } from "~/payments/provider.server";
+import { normaliseEmail } from "~/domain/person-fields";
 import { changeStatus, ensurePersonByEmail } from "~/people/people.server";
 import type { Services } from "~/services.server";
 import { activeHolds, lockCohort, recordEvent } from "./seats.server";
@@ -58,11 +59,11 @@ export async function fulfilPayment(
       .executeTakeFirst();
     if (!hold) return { kind: "unknown_session" };
 
-    const email = paid.email || hold.email || "";
+    const email = normaliseEmail(paid.email || hold.email || "");
     const person = hold.person_id
       ? await trx
           .selectFrom("people")
-          .select(["id", "first_name"])
+          .select(["id", "first_name", "status"])
           .where("id", "=", hold.person_id)
           .executeTakeFirstOrThrow()
       : await ensurePersonByEmail(trx, email, nowIso);
@@ -94,7 +95,9 @@ export async function fulfilPayment(
 
     const firstName = person.first_name;
     if (!seatFree) {
-      await changeStatus(trx, person.id, "waitlist", "cohort is full", nowIso);
+      // A second, late payment from someone already enrolled is refunded without touching their seat.
+      if (person.status !== "enrolled")
+        await changeStatus(trx, person.id, "waitlist", "cohort is full", nowIso);
       await enqueueEmail(
         trx,
         {

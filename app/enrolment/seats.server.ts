@@ -37,29 +37,59 @@ export async function activeHolds(
   return Number((await query.executeTakeFirstOrThrow()).n);
 }
 
-export type CheckoutStart = { kind: "redirect"; url: string } | { kind: "full" };
+/**
+ * `full`: every seat is paid for (or enrolment is closed). `held`: the last seats are held in
+ * other people's open checkouts, which may still expire.
+ */
+export type CheckoutStart = { kind: "redirect"; url: string } | { kind: "full" } | { kind: "held" };
 
-/** Takes a seat hold atomically (paid + active holds < capacity), then opens the provider's checkout. */
+export interface Buyer {
+  personId: string | null;
+  email: string | null;
+  visitorId: string | null;
+}
+
+/**
+ * Takes a seat hold atomically (paid + active holds < capacity), then opens the provider's
+ * checkout. A buyer holds at most one seat: starting again (Back from the checkout, a second tab)
+ * releases their earlier hold in the same transaction.
+ */
 export async function startCheckout(
   services: Services,
   provider: PaymentProvider,
-  buyer: { personId: string | null; email: string | null },
+  buyer: Buyer,
 ): Promise<CheckoutStart> {
   const now = services.clock.now();
   await getCohort(services.db, now);
   const sessionExpiresAt = new Date(now.getTime() + CHECKOUT_MINUTES * 60_000);
   const holdExpiresAt = new Date(sessionExpiresAt.getTime() + HOLD_GRACE_MINUTES * 60_000);
 
-  const holdId = await services.db.transaction().execute(async (trx) => {
+  const taken = await services.db.transaction().execute(async (trx) => {
     const cohort = await lockCohort(trx, services.engine);
+    if (!cohort.isActive || cohort.enrolledCount >= cohort.capacity)
+      return { kind: "full" as const };
+    if (buyer.personId || buyer.visitorId) {
+      await trx
+        .updateTable("seat_holds")
+        .set({ status: "released", updated_at: now.toISOString() })
+        .where("status", "=", "held")
+        .where((eb) =>
+          eb.or([
+            ...(buyer.personId ? [eb("person_id", "=", buyer.personId)] : []),
+            ...(buyer.visitorId ? [eb("visitor_id", "=", buyer.visitorId)] : []),
+          ]),
+        )
+        .execute();
+    }
     const held = await activeHolds(trx, now.toISOString());
-    if (!cohort.isActive || cohort.enrolledCount + held >= cohort.capacity) return null;
+    if (cohort.enrolledCount + held >= cohort.capacity) return { kind: "held" as const };
     const id = randomUUID();
     await trx
       .insertInto("seat_holds")
       .values({
         id,
         person_id: buyer.personId,
+        visitor_id: buyer.visitorId,
         email: buyer.email,
         status: "held",
         provider: provider.name,
@@ -69,9 +99,10 @@ export async function startCheckout(
         updated_at: now.toISOString(),
       })
       .execute();
-    return id;
+    return { kind: "hold" as const, id };
   });
-  if (!holdId) return { kind: "full" };
+  if (taken.kind !== "hold") return taken;
+  const holdId = taken.id;
 
   const { publicUrl } = services.config;
   try {

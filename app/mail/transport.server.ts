@@ -41,6 +41,14 @@ export function smtpTransport(url: string): MailTransport {
 
 export const MAILBOX_SUBDIR = "mail";
 
+/** Where the local mailbox keeps messages, or null when mail goes out over SMTP. */
+export function localMailboxDir(config: {
+  smtpUrl: string | undefined;
+  dataDir: string;
+}): string | null {
+  return config.smtpUrl ? null : path.join(config.dataDir, MAILBOX_SUBDIR);
+}
+
 /** The local mailbox: each message as an .eml file, readable by any mail client. */
 export function mailboxTransport(dataDir: string): MailTransport {
   const dir = path.join(dataDir, MAILBOX_SUBDIR);

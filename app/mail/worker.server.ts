@@ -24,6 +24,9 @@ export function isPermanentFailure(error: unknown): boolean {
   return typeof code === "number" && code >= 500;
 }
 
+/** With hourly retries after the first hour, 30 attempts ride out a day-long SMTP outage. */
+export const MAX_ATTEMPTS = 30;
+
 /** 30 s, 1 min, 2 min … capped at one hour. */
 export function retryDelayMs(attempts: number): number {
   return Math.min(30_000 * 2 ** Math.max(0, attempts - 1), 3_600_000);
@@ -89,8 +92,11 @@ export class MailWorker {
       .execute();
 
     for (const { id } of due) {
-      const claimed = await this.claim(id, now);
+      // Each claim is stamped with the time it is made, so a slow batch never claims a row
+      // with a lock that has already run out.
+      const claimed = await this.claim(id, this.clock.now());
       if (!claimed) continue;
+      let failure: unknown = null;
       try {
         await this.transport.send({
           id: claimed.id,
@@ -100,6 +106,11 @@ export class MailWorker {
           html: claimed.html,
           text: claimed.text,
         });
+      } catch (error) {
+        failure = error;
+      }
+      if (failure === null) {
+        // Outside the send's try: a failure to record "sent" must not schedule a second send.
         await this.db
           .updateTable("outbox")
           .set({
@@ -112,26 +123,27 @@ export class MailWorker {
           .where("id", "=", id)
           .execute();
         result.sent += 1;
-      } catch (error) {
-        const attempts = claimed.attempts + 1;
-        const final = isPermanentFailure(error) || attempts >= (this.options.maxAttempts ?? 8);
-        await this.db
-          .updateTable("outbox")
-          .set({
-            status: final ? "failed" : "pending",
-            attempts,
-            last_error: errorMessage(error).slice(0, 500),
-            locked_until: null,
-            send_after: final
-              ? claimed.send_after
-              : new Date(now.getTime() + retryDelayMs(attempts)).toISOString(),
-          })
-          .where("id", "=", id)
-          .execute();
-        if (final) result.failed += 1;
-        else result.retried += 1;
-        log.warn("email delivery failed", { id, kind: claimed.kind, attempts, final });
+        continue;
       }
+      const attempts = claimed.attempts + 1;
+      const final =
+        isPermanentFailure(failure) || attempts >= (this.options.maxAttempts ?? MAX_ATTEMPTS);
+      await this.db
+        .updateTable("outbox")
+        .set({
+          status: final ? "failed" : "pending",
+          attempts,
+          last_error: errorMessage(failure).slice(0, 500),
+          locked_until: null,
+          send_after: final
+            ? claimed.send_after
+            : new Date(this.clock.now().getTime() + retryDelayMs(attempts)).toISOString(),
+        })
+        .where("id", "=", id)
+        .execute();
+      if (final) result.failed += 1;
+      else result.retried += 1;
+      log.warn("email delivery failed", { id, kind: claimed.kind, attempts, final });
     }
     return result;
   }

@@ -50,10 +50,11 @@ export async function upsertPerson(
     })
     .onConflict((oc) =>
       oc.column("email").doUpdateSet((eb) => ({
-        first_name: eb.ref("excluded.first_name"),
-        last_name: eb.ref("excluded.last_name"),
-        university: eb.ref("excluded.university"),
-        graduation_year: eb.ref("excluded.graduation_year"),
+        // An enrolled student's profile is theirs: a later form with their email cannot rewrite it.
+        first_name: sql<string>`case when people.status = 'enrolled' then people.first_name else excluded.first_name end`,
+        last_name: sql<string>`case when people.status = 'enrolled' then people.last_name else excluded.last_name end`,
+        university: sql<string>`case when people.status = 'enrolled' then people.university else excluded.university end`,
+        graduation_year: sql<string>`case when people.status = 'enrolled' then people.graduation_year else excluded.graduation_year end`,
         first_touch: sql<string | null>`coalesce(people.first_touch, excluded.first_touch)`,
         last_touch: sql<string | null>`coalesce(excluded.last_touch, people.last_touch)`,
         lead_source: sql<string>`case when people.lead_source = 'direct' then excluded.lead_source else people.lead_source end`,
@@ -111,7 +112,7 @@ export async function ensurePersonByEmail(
   trx: Trx,
   email: string,
   now: string,
-): Promise<{ id: string; first_name: string }> {
+): Promise<{ id: string; first_name: string; status: string }> {
   await trx
     .insertInto("people")
     .values({
@@ -136,7 +137,7 @@ export async function ensurePersonByEmail(
     .execute();
   return trx
     .selectFrom("people")
-    .select(["id", "first_name"])
+    .select(["id", "first_name", "status"])
     .where("email", "=", email)
     .executeTakeFirstOrThrow();
 }

@@ -261,6 +261,15 @@ describe.each(testEngines())("admin cohort settings on $name", (engine) => {
       expect(await sessions()).toHaveLength(0);
     });
 
+    it("limits parallel guesses too: 30 at once check at most 10 passwords", async () => {
+      const ctx = context({ ip: `203.0.${n}.7` });
+      const responses = await Promise.all(
+        Array.from({ length: 30 }, () => login(admin.email, "wrong password", { context: ctx })),
+      );
+      expect(responses.filter((r) => r.status === 401)).toHaveLength(10);
+      expect(responses.filter((r) => r.status === 429)).toHaveLength(20);
+    });
+
     it("sends the admin on to a safe admin page given as next, never elsewhere", async () => {
       const onward = await login(admin.email, PASSWORD, { query: "?next=%2Fadmin%2Fpeople" });
       expect(onward.body).toMatchObject({ redirectTo: "/admin/people" });

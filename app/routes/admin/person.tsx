@@ -8,6 +8,7 @@ import { erasePerson } from "~/console/privacy.server";
 import { consoleText } from "~/content/console";
 import { site } from "~/content/site";
 import { PERSON_STATUSES } from "~/domain/application-outcome";
+import { localMailboxDir } from "~/mail/transport.server";
 import { useActionToast, type ToastMessage } from "~/lib/toast";
 import { changeStatus } from "~/people/people.server";
 import type { Route } from "./+types/person";
@@ -48,7 +49,9 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   if (form.intent === "erase") {
     const parsed = Erase.safeParse(form);
     if (!parsed.success) return fail(consoleText.person.eraseMismatch);
-    if (!(await erasePerson(db, params.id, admin.email, now))) throw data(null, { status: 404 });
+    const mailbox = localMailboxDir(context.services.config) ?? undefined;
+    if (!(await erasePerson(db, params.id, admin.email, now, mailbox)))
+      throw data(null, { status: 404 });
     return redirect(`/admin/people/${params.id}`);
   }
   const parsed = StatusChange.safeParse(form);

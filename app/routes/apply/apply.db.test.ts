@@ -125,6 +125,22 @@ describe.each(testEngines())("application action on $name", (engine) => {
     ]);
   });
 
+  it("never downgrades or renames an enrolled student from a later application", async () => {
+    await submit(answers);
+    await t.services.db.updateTable("people").set({ status: "enrolled" }).execute();
+    clock.advance(5_000);
+    await submit({ ...answers, firstName: "Mallory", hoursPerWeek: "no" });
+    const person = await t.services.db.selectFrom("people").selectAll().executeTakeFirstOrThrow();
+    expect(person.status).toBe("enrolled");
+    expect(person.first_name).toBe("Ada");
+    expect(await count("submissions")).toBe(2);
+    expect(await count("status_history")).toBe(1);
+    const kinds = (await t.services.db.selectFrom("outbox").select("kind").execute()).map(
+      (e) => e.kind,
+    );
+    expect(kinds.filter((k) => k.startsWith("application_"))).toEqual(["application_qualified"]);
+  });
+
   it("stores a double submit once", async () => {
     await submit({ ...answers, readyToEnroll: "questions" });
     clock.advance(10_000);

@@ -45,17 +45,27 @@ export async function action({ request, context }: Route.ActionArgs) {
   const person = personId
     ? await services.db
         .selectFrom("people")
-        .select(["id", "email"])
+        .select(["id", "email", "status"])
         .where("id", "=", personId)
         .executeTakeFirst()
     : undefined;
+  if (person?.status === "enrolled") {
+    return data(
+      {
+        toast: { title: enrollPage.alreadyEnrolledTitle, description: enrollPage.alreadyEnrolled },
+      },
+      { status: 409 },
+    );
+  }
   try {
     const start = await startCheckout(services, services.payments, {
       personId: person?.id ?? null,
       email: person?.email ?? null,
+      visitorId: context.visitorId,
     });
-    if (start.kind === "full") {
-      if (person) await waitlistForFullCohort(services, person.id);
+    if (start.kind === "full" || start.kind === "held") {
+      // Seats merely held in open checkouts may come back: only a truly full cohort waitlists.
+      if (person && start.kind === "full") await waitlistForFullCohort(services, person.id);
       return redirect("/apply?cohort=full");
     }
     return redirect(start.url, 303);
