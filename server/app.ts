@@ -112,6 +112,8 @@ function serveStaticFiles(app: express.Express, clientDir: string) {
     "/fonts",
     express.static(path.join(clientDir, "fonts"), { immutable: true, maxAge: "1y" }),
   );
+  // The prerendered page is only served with its nonce in place (servePrerenderedHome).
+  app.get("/index.html", (_req, res) => res.redirect(301, "/"));
   app.use(express.static(clientDir, { index: false, maxAge: "1h" }));
 }
 

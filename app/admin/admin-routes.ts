@@ -50,7 +50,7 @@ export const ADMIN_ROUTES: AdminRoute[] = [
     path: "/admin/resumes",
     load: () => import("~/routes/admin/resumes"),
     submissions: [
-      { intent: "schedule", id: ids.upload, date: "2027-01-12" },
+      { intent: "schedule", id: ids.upload, date: "2099-01-12" },
       { intent: "reviewed", id: ids.upload },
     ],
   },

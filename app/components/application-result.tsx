@@ -1,4 +1,4 @@
-import type { MouseEvent } from "react";
+import { useEffect, useRef, type MouseEvent } from "react";
 import { Link } from "react-router";
 import { applyResults } from "~/content/apply";
 import type { WaitlistVariant } from "~/domain/application-outcome";
@@ -13,6 +13,11 @@ export type OutcomeView =
 /** Replaces the form after submission (spec §2). */
 export function ApplicationResultView({ outcome }: { outcome: OutcomeView }) {
   const goTo = useGoToSection();
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  // The result replaces a long form: bring its heading into view and move focus to it.
+  useEffect(() => {
+    headingRef.current?.focus();
+  }, []);
   const toFaq = (event: MouseEvent) => {
     event.preventDefault();
     goTo("faq");
@@ -39,7 +44,14 @@ export function ApplicationResultView({ outcome }: { outcome: OutcomeView }) {
     case "not_suited":
     case "qualified":
       title = applyResults.notSuited.title;
-      body = applyResults.notSuited.body;
+      body = (
+        <>
+          {applyResults.notSuited.body}{" "}
+          <Link to="/resource-library" className="font-semibold text-brand-700 underline">
+            {applyResults.notSuited.resourcesLink}
+          </Link>
+        </>
+      );
       break;
   }
   return (
@@ -48,7 +60,13 @@ export function ApplicationResultView({ outcome }: { outcome: OutcomeView }) {
       className="mt-8 rounded-xl border border-brand-100 bg-white p-8 shadow-sm"
       data-outcome={outcome.kind}
     >
-      <h2 className="text-2xl font-semibold text-brand-900">{title}</h2>
+      <h2
+        ref={headingRef}
+        tabIndex={-1}
+        className="text-2xl font-semibold text-brand-900 outline-none"
+      >
+        {title}
+      </h2>
       <p className="mt-4 text-slate-700">{body}</p>
       {outcome.kind !== "not_suited" && (
         <p className="mt-3 text-sm text-slate-600">{applyResults.emailNote}</p>

@@ -1,4 +1,4 @@
-import { useEffect, useId, useState, type MouseEvent } from "react";
+import { useEffect, useId, useRef, useState, type FocusEvent, type MouseEvent } from "react";
 import { Link } from "react-router";
 import { nav, site } from "~/content/site";
 import { useGoToSection, type ScrollTarget } from "~/lib/scroll";
@@ -12,16 +12,24 @@ const sectionLinks: { label: string; target: ScrollTarget; href: string }[] = [
 export function SiteNav() {
   const [open, setOpen] = useState(false);
   const menuId = useId();
+  const toggleRef = useRef<HTMLButtonElement>(null);
   const goTo = useGoToSection();
 
   useEffect(() => {
     if (!open) return;
     const onKey = (event: KeyboardEvent) => {
-      if (event.key === "Escape") setOpen(false);
+      if (event.key !== "Escape") return;
+      setOpen(false);
+      toggleRef.current?.focus();
     };
     window.addEventListener("keydown", onKey);
     return () => window.removeEventListener("keydown", onKey);
   }, [open]);
+
+  const closeWhenFocusLeaves = (event: FocusEvent<HTMLDivElement>) => {
+    const next = event.relatedTarget as Node | null;
+    if (next && !event.currentTarget.contains(next) && next !== toggleRef.current) setOpen(false);
+  };
 
   const onSection = (target: ScrollTarget) => (event: MouseEvent) => {
     event.preventDefault();
@@ -75,6 +83,7 @@ export function SiteNav() {
         <button
           type="button"
           className="rounded-md p-2 text-slate-800 md:hidden"
+          ref={toggleRef}
           aria-expanded={open}
           aria-controls={menuId}
           aria-label={open ? nav.closeMenu : nav.openMenu}
@@ -93,10 +102,12 @@ export function SiteNav() {
           </svg>
         </button>
       </nav>
+      {/* Overlays the page, so opening or closing it never moves the content being scrolled to. */}
       <div
         id={menuId}
         hidden={!open}
-        className="border-t border-slate-200 bg-white px-4 pb-4 md:hidden"
+        onBlur={closeWhenFocusLeaves}
+        className="absolute inset-x-0 top-full border-t border-slate-200 bg-white px-4 pb-4 shadow-lg md:hidden"
       >
         <ul className="flex flex-col pt-2">{items("stack")}</ul>
       </div>

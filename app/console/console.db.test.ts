@@ -181,6 +181,9 @@ describe.each(testEngines())("owner's console queries on $name", (engine) => {
     expect((await searchPeople(t.services.db, { q: "BOB" })).rows.map((r) => r.email)).toEqual([
       "bob@example.com",
     ]);
+    expect((await searchPeople(t.services.db, { q: "bob test" })).rows.map((r) => r.email)).toEqual(
+      ["bob@example.com"],
+    );
     expect(
       (await searchPeople(t.services.db, { tag: "outreach_scripts_lead" })).rows.map(
         (r) => r.email,
@@ -302,6 +305,9 @@ describe.each(testEngines())("owner's console queries on $name", (engine) => {
     ]);
     expect(
       await scheduleReview(t.services.db, "up1", "2027-02-30", "owner@example.com", clock.now()),
+    ).toBe(false);
+    expect(
+      await scheduleReview(t.services.db, "up1", "2020-01-01", "owner@example.com", clock.now()),
     ).toBe(false);
     expect(
       await scheduleReview(t.services.db, "up1", "2027-01-12", "owner@example.com", clock.now()),

@@ -1,3 +1,4 @@
+import { sql } from "kysely";
 import type { DB } from "~/db/database.server";
 
 export const PAGE_SIZE = 25;
@@ -38,8 +39,7 @@ function filtered(db: DB, filter: PeopleFilter) {
     query = query.where((eb) =>
       eb.or([
         eb(eb.fn("lower", ["email"]), "like", pattern),
-        eb(eb.fn("lower", ["first_name"]), "like", pattern),
-        eb(eb.fn("lower", ["last_name"]), "like", pattern),
+        eb(sql<string>`lower(first_name || ' ' || last_name)`, "like", pattern),
         eb(eb.fn("lower", ["university"]), "like", pattern),
       ]),
     );

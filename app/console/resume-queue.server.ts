@@ -45,7 +45,8 @@ export async function scheduleReview(
   actor: string,
   now: Date,
 ): Promise<boolean> {
-  if (!isCalendarDate(date)) return false;
+  // A livestream date is a calendar date, today or later (UTC).
+  if (!isCalendarDate(date) || date < now.toISOString().slice(0, 10)) return false;
   return db.transaction().execute(async (trx) => {
     const upload = await trx
       .selectFrom("uploads")

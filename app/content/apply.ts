@@ -50,7 +50,8 @@ export const applyOptions = {
 export const applyResults = {
   notSuited: {
     title: "Thank you for applying",
-    body: "From Scratch to Success focuses on wealth management, banking and capital markets roles, so the programme is not the right fit for the goals you described. Our free resources can still help with your search, and you are welcome to apply again if your goals change.",
+    body: "From Scratch to Success focuses on wealth management, banking and capital markets roles, so the programme is not the right fit for the goals you described. You are welcome to apply again if your goals change, and our free resources can still help with your search:",
+    resourcesLink: "browse the free resource library",
   },
   hasQuestions: {
     title: "Thanks! We'll answer your questions",
@@ -69,6 +70,8 @@ export const applyResults = {
     both: "You can't commit 5 hours per week yet and asked to join the waitlist. You're on it, and we'll check in before the next cohort.",
   } satisfies Record<WaitlistVariant, string>,
   emailNote: "We've also sent this to your inbox.",
+  cohortFullNotice:
+    "The current cohort just filled up. If you had already applied, you're on the waitlist and we've emailed you. If not, apply below and you'll be first in line for the next cohort.",
   home: "Back to Home",
 } as const;
 

@@ -3,13 +3,19 @@ import type { EmailContent } from "~/mail/message";
 export const enrollPage = {
   title: "Secure your spot",
   back: "Back to Application",
-  intro:
-    "You qualified for the next From Scratch to Success cohort. Seats are limited to 10 students, 5 per mentor.",
+  intro: (capacity: number) =>
+    `Each cohort is capped at ${capacity} students, with one mentor for every five, so every student gets real attention.`,
   breakdownTitle: "What you get",
   totalValue: "Total value",
   discount: "Early access discount",
   yourPrice: "Your price",
   programStarts: "Program starts",
+  startsText: (display: string) =>
+    display === "our next cohort" ? display : `the week of ${display}`,
+  heldTitle: "All seats are being checked out",
+  held: "Every remaining seat is held by someone at checkout right now. Unpaid holds free up within 40 minutes: please try again shortly.",
+  alreadyEnrolledNote:
+    "You're already enrolled: your seat is paid for. Check your inbox for your confirmation and onboarding emails.",
   refundPromise:
     "30-day promise: follow the programme and if your applications have not improved within 30 days, we refund you in full.",
   button: "Enroll Now for $649",
@@ -31,7 +37,7 @@ export const confirmationPage = {
     "Your onboarding email follows within 24 hours with your calendar invites and first assignment.",
   starts: (display: string) =>
     display === "our next cohort"
-      ? `We start with ${display}.`
+      ? `You'll join ${display}: we'll confirm the start date in your onboarding email.`
       : `We start the week of ${display}.`,
   getReadyTitle: "Get ready",
   getReady: [

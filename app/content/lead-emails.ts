@@ -9,7 +9,7 @@ export const leadEmails = {
     sentItem: string,
     links: { label: string; url: string }[],
   ): EmailContent => ({
-    subject: `${links.length === 1 ? "Here's" : "Here are"} ${sentItem}`,
+    subject: `Your download: ${sentItem}`,
     preheader: "Your download link is inside.",
     greeting: `Hi ${firstName},`,
     paragraphs: [

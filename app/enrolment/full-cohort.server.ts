@@ -1,17 +1,33 @@
+import { applicationEmails } from "~/content/emails";
 import { STATUS_REASONS } from "~/domain/application-outcome";
+import { renderEmail } from "~/mail/message";
+import { enqueueEmail } from "~/mail/outbox.server";
 import { changeStatus } from "~/people/people.server";
 import type { Services } from "~/services.server";
 
-/** A qualified applicant who finds no seat left joins the waitlist with the cohort-full reason. */
+/**
+ * A qualified applicant who finds every seat paid for joins the waitlist with the cohort-full
+ * reason, and is told so by email.
+ */
 export async function waitlistForFullCohort(services: Services, personId: string) {
-  const nowIso = services.clock.now().toISOString();
+  const now = services.clock.now();
   await services.db.transaction().execute(async (trx) => {
     const person = await trx
       .selectFrom("people")
-      .select("status")
+      .select(["status", "email", "first_name"])
       .where("id", "=", personId)
       .executeTakeFirst();
     if (!person || person.status === "enrolled" || person.status === "waitlist") return;
-    await changeStatus(trx, personId, "waitlist", STATUS_REASONS.cohortFull, nowIso);
+    await changeStatus(trx, personId, "waitlist", STATUS_REASONS.cohortFull, now.toISOString());
+    await enqueueEmail(
+      trx,
+      {
+        kind: "application_waitlist",
+        to: person.email,
+        personId,
+        ...renderEmail(applicationEmails.waitlist(person.first_name, "cohort_full")),
+      },
+      now,
+    );
   });
 }

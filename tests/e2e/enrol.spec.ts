@@ -26,7 +26,7 @@ test.describe("enrolment", () => {
     await expect(page).toHaveURL(/\/enroll$/);
 
     await expect(page.getByText("Program starts")).toBeVisible();
-    await expect(page.getByTestId("program-starts")).toHaveText("January 11");
+    await expect(page.getByTestId("program-starts")).toHaveText("the week of January 11");
     for (const text of ["$1,500", "$500", "$300", "$200", "$3,000", "$2,351", "$649", "30-day"]) {
       await expect(page.locator("main")).toContainText(text);
     }
@@ -80,7 +80,7 @@ test.describe("enrolment", () => {
     await expect(page).toHaveURL(/\/checkout\/test\//);
   });
 
-  test("when the last seat is held, the next buyer lands on the cohort-full waitlist message", async ({
+  test("when the last seat is held, the next buyer is asked to try again shortly", async ({
     page,
     browser,
   }) => {
@@ -91,9 +91,36 @@ test.describe("enrolment", () => {
     await expect(other).toHaveURL(/\/checkout\/test\//);
     await page.goto("/enroll");
     await page.getByRole("button", { name: "Enroll Now for $649" }).click();
-    await expect(page).toHaveURL(/\/apply\?cohort=full$/);
-    await expect(page.getByRole("status")).toContainText("the current cohort is full");
+    await expect(
+      page.locator("[data-sonner-toast]").filter({ hasText: "All seats are being checked out" }),
+    ).toBeVisible();
+    await expect(page).toHaveURL(/\/enroll$/);
     await other.close();
+  });
+
+  test("when the last seat is paid while a buyer reads the page, they land on the cohort-full notice", async ({
+    page,
+  }) => {
+    await setCohort({ capacity: 1, enrolled_count: 0 });
+    await page.goto("/enroll");
+    await setCohort({ capacity: 1, enrolled_count: 1 });
+    await page.getByRole("button", { name: "Enroll Now for $649" }).click();
+    await expect(page).toHaveURL(/\/apply\?cohort=full$/);
+    await expect(page.getByRole("status")).toContainText("The current cohort just filled up");
+    await expect(page.getByRole("button", { name: "Submit Application" })).toBeVisible();
+  });
+
+  test("an enrolled student is not offered a second checkout", async ({ page }) => {
+    const email = uniqueEmail("twice");
+    await page.goto("/apply");
+    await fillApplication(page, { email });
+    await page.getByRole("button", { name: "Submit Application" }).click();
+    await page.getByRole("button", { name: "Enroll Now for $649" }).click();
+    await page.getByRole("button", { name: "Pay $649" }).click();
+    await expect(page.getByRole("heading", { name: "You're In!" })).toBeVisible();
+    await page.goto("/enroll");
+    await expect(page.getByRole("status")).toContainText("You're already enrolled");
+    await expect(page.getByRole("button", { name: "Enroll Now for $649" })).toHaveCount(0);
   });
 
   test("a full or inactive cohort redirects /enroll to /apply", async ({ page }) => {

@@ -89,8 +89,10 @@ test.describe("home page", () => {
     await expect(page.locator("#program")).toBeInViewport();
     await page.getByRole("button", { name: "Open menu" }).click();
     await expect(menu).toBeVisible();
+    await menu.getByRole("link", { name: "Home" }).focus();
     await page.keyboard.press("Escape");
     await expect(menu).toBeHidden();
+    await expect(page.getByRole("button", { name: "Open menu" })).toBeFocused();
   });
 
   test("FAQ is single-open and collapsible", async ({ page }) => {

@@ -328,4 +328,15 @@ test.describe("link generator", () => {
     await expect(page.getByRole("img", { name: /QR code/ })).toHaveCount(1);
     await expectNoAxeViolations(page);
   });
+
+  test("switching platform clears links made for the other one", async ({ page }) => {
+    await open(page);
+    await page.getByLabel("YouTube video URL or ID").fill("dQw4w9WgXcQ");
+    await page.getByRole("checkbox", { name: "Resume Template" }).check();
+    await page.getByRole("button", { name: "Generate Links" }).click();
+    await expect(page.getByRole("button", { name: "Copy CTA Block" })).toBeVisible();
+    await page.getByRole("radio", { name: "LinkedIn" }).check();
+    await expect(page.getByRole("button", { name: "Copy CTA Block" })).toHaveCount(0);
+    await expect(page.getByRole("button", { name: /^Copy/ })).toHaveCount(0);
+  });
 });

@@ -110,23 +110,24 @@ export default function Person({ loaderData, actionData }: Route.ComponentProps)
         <Card title={t.profile}>
           <KeyValues
             values={{
-              email: person.email,
-              university: person.university,
-              graduationYear: person.graduation_year,
-              status: person.status,
-              leadSource: person.lead_source,
-              tags: person.tags.join(", "),
-              leadMagnets: person.lead_magnets.join(", "),
-              lastLeadMagnet: person.last_lead_magnet_type
+              [t.fields.email]: person.email,
+              [t.fields.university]: person.university,
+              [t.fields.graduationYear]: person.graduation_year,
+              [t.fields.status]: person.status,
+              [t.fields.leadSource]: person.lead_source,
+              [t.fields.tags]: person.tags.join(", "),
+              [t.fields.leadMagnets]: person.lead_magnets.join(", "),
+              [t.fields.lastLeadMagnet]: person.last_lead_magnet_type
                 ? `${person.last_lead_magnet_type} (${person.last_lead_magnet_at})`
                 : "",
-              created: person.created_at,
-              updated: person.updated_at,
+              [t.fields.created]: person.created_at,
+              [t.fields.updated]: person.updated_at,
             }}
           />
         </Card>
         <Card title={t.changeStatus}>
-          <Form method="post" className="space-y-3">
+          {/* Keyed on the last update so the form empties after a change is saved. */}
+          <Form method="post" className="space-y-3" key={person.updated_at}>
             <input type="hidden" name="intent" value="status" />
             <label className="block text-sm font-medium">
               {t.newStatus}

@@ -15,7 +15,7 @@ import {
   TextField,
   PersonFields,
 } from "~/components/form/fields";
-import { applyFields, applyOptions, applyPage, applyToasts } from "~/content/apply";
+import { applyFields, applyOptions, applyPage, applyResults, applyToasts } from "~/content/apply";
 import { formErrors } from "~/content/forms";
 import { site } from "~/content/site";
 import { applicationSchema, CAREER_TARGETS } from "~/domain/application-form";
@@ -111,10 +111,16 @@ export default function Apply({ loaderData, actionData }: Route.ComponentProps) 
       <h1 className="mt-6 text-3xl font-bold text-brand-900">{applyPage.title}</h1>
       {actionData?.outcome ? (
         <ApplicationResultView outcome={actionData.outcome} />
-      ) : loaderData.cohortFull && !actionData ? (
-        <ApplicationResultView outcome={{ kind: "waitlist", variant: "cohort_full" }} />
       ) : (
         <>
+          {loaderData.cohortFull && (
+            <p
+              role="status"
+              className="mt-6 rounded-md border border-amber-300 bg-amber-50 p-4 text-amber-950"
+            >
+              {applyResults.cohortFullNotice}
+            </p>
+          )}
           <p className="mt-3 text-slate-700">{applyPage.intro}</p>
           <p className="mt-1 text-sm text-slate-600">{applyPage.requiredNote}</p>
           <Form

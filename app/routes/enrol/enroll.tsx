@@ -20,11 +20,24 @@ import type { Route } from "./+types/enroll";
 
 export const meta: Route.MetaFunction = () => [{ title: `Enroll | ${site.name}` }];
 
-export async function loader({ context }: Route.LoaderArgs) {
+export async function loader({ request, context }: Route.LoaderArgs) {
   const { services } = context;
-  const status = cohortStatus(await readCohortSafely(services.db, services.clock.now()));
+  const cohort = await readCohortSafely(services.db, services.clock.now());
+  const status = cohortStatus(cohort);
   if (status.isFull) throw redirect("/apply");
-  return { startDateDisplay: status.startDateDisplay };
+  const personId = readApplicant(request, services.config.sessionSecret);
+  const person = personId
+    ? await services.db
+        .selectFrom("people")
+        .select("status")
+        .where("id", "=", personId)
+        .executeTakeFirst()
+    : undefined;
+  return {
+    startDateDisplay: status.startDateDisplay,
+    capacity: cohort?.capacity ?? 10,
+    alreadyEnrolled: person?.status === "enrolled",
+  };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -63,9 +76,15 @@ export async function action({ request, context }: Route.ActionArgs) {
       email: person?.email ?? null,
       visitorId: context.visitorId,
     });
-    if (start.kind === "full" || start.kind === "held") {
-      // Seats merely held in open checkouts may come back: only a truly full cohort waitlists.
-      if (person && start.kind === "full") await waitlistForFullCohort(services, person.id);
+    if (start.kind === "held") {
+      // Seats held in other people's open checkouts may come back: nobody is waitlisted for it.
+      return data(
+        { toast: { title: enrollPage.heldTitle, description: enrollPage.held, durationMs: 7000 } },
+        { status: 409 },
+      );
+    }
+    if (start.kind === "full") {
+      if (person) await waitlistForFullCohort(services, person.id);
       return redirect("/apply?cohort=full");
     }
     return redirect(start.url, 303);
@@ -93,7 +112,7 @@ export default function Enroll({ loaderData, actionData }: Route.ComponentProps)
         ← {enrollPage.back}
       </Link>
       <h1 className="mt-6 text-3xl font-bold text-brand-900">{enrollPage.title}</h1>
-      <p className="mt-3 text-slate-700">{enrollPage.intro}</p>
+      <p className="mt-3 text-slate-700">{enrollPage.intro(loaderData.capacity)}</p>
       <div className="mt-8 rounded-xl bg-white p-6 shadow-sm">
         <h2 className="text-xl font-semibold text-brand-900">{enrollPage.breakdownTitle}</h2>
         <dl className="mt-4 divide-y divide-slate-200">
@@ -121,18 +140,28 @@ export default function Enroll({ loaderData, actionData }: Route.ComponentProps)
         </p>
         <p className="mt-6 text-slate-800">
           <span className="font-semibold">{enrollPage.programStarts}:</span>{" "}
-          <span data-testid="program-starts">{loaderData.startDateDisplay}</span>
+          <span data-testid="program-starts">
+            {enrollPage.startsText(loaderData.startDateDisplay)}
+          </span>
         </p>
-        <Form method="post" className="mt-6">
-          <button
-            type="submit"
-            disabled={busy}
-            className="w-full rounded-md bg-brand-700 px-6 py-3 text-lg font-semibold text-white shadow hover:bg-brand-900 disabled:opacity-70"
-          >
-            {busy ? enrollPage.busy : enrollPage.button}
-          </button>
-        </Form>
-        <p className="mt-3 text-center text-sm text-slate-600">{enrollPage.secureNote}</p>
+        {loaderData.alreadyEnrolled ? (
+          <p role="status" className="mt-6 rounded-md bg-green-50 p-4 font-medium text-green-900">
+            {enrollPage.alreadyEnrolledNote}
+          </p>
+        ) : (
+          <>
+            <Form method="post" className="mt-6">
+              <button
+                type="submit"
+                disabled={busy}
+                className="w-full rounded-md bg-brand-700 px-6 py-3 text-lg font-semibold text-white shadow hover:bg-brand-900 disabled:opacity-70"
+              >
+                {busy ? enrollPage.busy : enrollPage.button}
+              </button>
+            </Form>
+            <p className="mt-3 text-center text-sm text-slate-600">{enrollPage.secureNote}</p>
+          </>
+        )}
       </div>
     </section>
   );

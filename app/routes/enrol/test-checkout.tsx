@@ -35,7 +35,9 @@ const PaySchema = z.object({ intent: z.enum(["pay", "cancel"]), email: z.string(
 
 export async function action({ request, params, context }: Route.ActionArgs) {
   const { services } = context;
-  await openHold(context, params.sessionId);
+  const { open } = await openHold(context, params.sessionId);
+  // A cancelled or expired test session cannot be paid by going Back to its page.
+  if (!open) return data({ error: testCheckout.expired }, { status: 410 });
   const parsed = PaySchema.safeParse(Object.fromEntries(await request.formData()));
   if (!parsed.success) return data({ error: testCheckout.emailError }, { status: 400 });
   if (parsed.data.intent === "cancel") {

@@ -186,6 +186,8 @@ export default function LinkGenerator({ loaderData }: Route.ComponentProps) {
                   onChange={() => {
                     setPlatform(key);
                     setErrors((previous) => ({ ...previous, id: undefined }));
+                    // Links for the other platform must never be left on screen to be copied.
+                    setResults(null);
                   }}
                   className="h-4 w-4 accent-brand-700"
                 />

@@ -175,8 +175,8 @@ describe.each(testEngines())("lead pages on $name", (engine) => {
       expect(emails[0]!.text).toContain("Hi Ada,");
       expect(emails[0]!.subject).toBe(
         type === "resource_library"
-          ? "Here are all three free resources"
-          : `Here's your free ${{ resume: "Resume Template", outreach: "Cold Outreach Scripts", tracker: "Application Tracker" }[type]}`,
+          ? "Your download: all three free resources"
+          : `Your download: your free ${{ resume: "Resume Template", outreach: "Cold Outreach Scripts", tracker: "Application Tracker" }[type]}`,
       );
     },
   );
