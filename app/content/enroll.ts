@@ -2,6 +2,8 @@ import type { EmailContent } from "~/mail/message";
 
 export const enrollPage = {
   title: "Secure your spot",
+  metaDescription:
+    "Enrol in the six-week From Scratch to Success cohort: price breakdown, start date and secure checkout.",
   back: "Back to Application",
   intro: (capacity: number) =>
     `Each cohort is capped at ${capacity} students, with one mentor for every five, so every student gets real attention.`,

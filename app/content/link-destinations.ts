@@ -84,6 +84,8 @@ export const linkPlatformKeys = Object.keys(linkPlatforms) as LinkPlatform[];
 
 export const linkGeneratorPage = {
   metaTitle: "Marketing Link Generator",
+  metaDescription:
+    "Build tracked links, a description call-to-action block and QR codes for YouTube videos and LinkedIn outreach.",
   title: "Marketing Link Generator",
   intro:
     "Build tracked links to our free resources and the application page for a YouTube video description or a LinkedIn message.",

@@ -63,4 +63,26 @@ test.describe("server baseline", () => {
     const response = await request.get("/?utm_source=youtube&utm_campaign=application&vid=abc123");
     expect(response.headers()["set-cookie"]).toContain("fsts_utm=");
   });
+
+  for (const path of [
+    "/",
+    "/apply",
+    "/enroll",
+    "/resume-template",
+    "/resume-review",
+    "/resource-library",
+    "/link-generator",
+  ]) {
+    test(`${path} runs without any CSP violation and has a description`, async ({ page }) => {
+      const cdp = await page.context().newCDPSession(page);
+      const issues: string[] = [];
+      cdp.on("Audits.issueAdded", (event) => issues.push(JSON.stringify(event.issue)));
+      await cdp.send("Audits.enable");
+      await page.goto(path);
+      await page.getByRole("heading", { level: 1 }).first().waitFor();
+      await page.waitForTimeout(500);
+      expect(issues.filter((issue) => issue.includes("ContentSecurityPolicy"))).toEqual([]);
+      await expect(page.locator('meta[name="description"]')).toHaveAttribute("content", /.{20,}/);
+    });
+  }
 });

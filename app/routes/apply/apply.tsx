@@ -1,4 +1,5 @@
 import { getFormProps, useForm } from "@conform-to/react";
+import { pageMeta } from "~/lib/meta";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { data, Form, Link, redirect, useNavigation } from "react-router";
 import { submitApplication } from "~/applications/submit-application.server";
@@ -17,12 +18,11 @@ import {
 } from "~/components/form/fields";
 import { applyFields, applyOptions, applyPage, applyResults, applyToasts } from "~/content/apply";
 import { formErrors } from "~/content/forms";
-import { site } from "~/content/site";
 import { applicationSchema, CAREER_TARGETS } from "~/domain/application-form";
 import { useActionToast, type ToastMessage } from "~/lib/toast";
 import type { Route } from "./+types/apply";
 
-export const meta: Route.MetaFunction = () => [{ title: `${applyPage.title} | ${site.name}` }];
+export const meta: Route.MetaFunction = () => pageMeta(applyPage.title, applyPage.intro);
 
 /** /apply?cohort=full is where a qualified applicant lands when the last seat went first. */
 export function loader({ request }: Route.LoaderArgs) {

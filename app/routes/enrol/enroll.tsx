@@ -1,4 +1,5 @@
 import { data, Form, Link, redirect, useNavigation } from "react-router";
+import { pageMeta } from "~/lib/meta";
 import { readCohortSafely } from "~/cohort/cohort.server";
 import { enrollPage } from "~/content/enroll";
 import { formErrors } from "~/content/forms";
@@ -9,7 +10,6 @@ import {
   TOTAL_VALUE_CENTS,
   valueItems,
 } from "~/content/pricing";
-import { site } from "~/content/site";
 import { cohortStatus } from "~/domain/cohort";
 import { readApplicant } from "~/enrolment/applicant-cookie.server";
 import { waitlistForFullCohort } from "~/enrolment/full-cohort.server";
@@ -18,7 +18,8 @@ import { errorMessage, log } from "~/lib/logger.server";
 import { useActionToast } from "~/lib/toast";
 import type { Route } from "./+types/enroll";
 
-export const meta: Route.MetaFunction = () => [{ title: `Enroll | ${site.name}` }];
+export const meta: Route.MetaFunction = () =>
+  pageMeta(enrollPage.title, enrollPage.metaDescription);
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { services } = context;

@@ -1,4 +1,5 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from "react";
+import { pageMeta } from "~/lib/meta";
 import {
   destinationKeys,
   linkDestinations,
@@ -8,7 +9,6 @@ import {
   type DestinationKey,
   type LinkPlatform,
 } from "~/content/link-destinations";
-import { site } from "~/content/site";
 import { buildCtaBlock, buildLinks, validateLinkRequest, type GeneratedLink } from "~/domain/links";
 import { showToast } from "~/lib/toast";
 import type { Route } from "./+types/link-generator";
@@ -18,7 +18,7 @@ export function loader({ context }: Route.LoaderArgs) {
 }
 
 export const meta: Route.MetaFunction = () => [
-  { title: `${copy.metaTitle} | ${site.name}` },
+  ...pageMeta(copy.metaTitle, copy.metaDescription),
   { name: "robots", content: "noindex" },
 ];
 

@@ -1,8 +1,8 @@
 import { data } from "react-router";
+import { pageMeta } from "~/lib/meta";
 import { LeadForm } from "~/components/lead-form";
 import { LeadConfirmation, LeadPageLayout } from "~/components/lead-page";
 import { leadForm, leadMagnets, leadPages, leadSuccess } from "~/content/lead-magnets";
-import { site } from "~/content/site";
 import { leadPageTypeForPath } from "~/domain/lead-magnets";
 import { leadAction } from "~/leads/lead-action.server";
 import { useActionToast } from "~/lib/toast";
@@ -24,7 +24,9 @@ export function action({ request, context }: Route.ActionArgs) {
 }
 
 export const meta: Route.MetaFunction = ({ loaderData }) =>
-  loaderData ? [{ title: `${leadPages[loaderData.type].metaTitle} | ${site.name}` }] : [];
+  loaderData
+    ? pageMeta(leadPages[loaderData.type].metaTitle, leadPages[loaderData.type].promise)
+    : [];
 
 export default function LeadPage({ loaderData, actionData }: Route.ComponentProps) {
   useActionToast(actionData);

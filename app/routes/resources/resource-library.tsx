@@ -1,4 +1,5 @@
 import { LeadForm } from "~/components/lead-form";
+import { pageMeta } from "~/lib/meta";
 import { LeadConfirmation } from "~/components/lead-page";
 import {
   leadMagnets,
@@ -15,7 +16,7 @@ export function action({ request, context }: Route.ActionArgs) {
   return leadAction({ request, context }, "resource_library");
 }
 
-export const meta: Route.MetaFunction = () => [{ title: `${page.metaTitle} | ${site.name}` }];
+export const meta: Route.MetaFunction = () => pageMeta(page.metaTitle);
 
 const buttonClass =
   "inline-flex min-h-11 items-center justify-center rounded-md px-5 py-2.5 text-sm font-semibold shadow-sm focus-visible:outline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600";

@@ -1,7 +1,7 @@
 import { LeadForm } from "~/components/lead-form";
+import { pageMeta } from "~/lib/meta";
 import { LeadConfirmation, LeadPageLayout } from "~/components/lead-page";
 import { resumeReviewPage as page } from "~/content/lead-magnets";
-import { site } from "~/content/site";
 import { leadAction } from "~/leads/lead-action.server";
 import { useActionToast } from "~/lib/toast";
 import type { Route } from "./+types/resume-review";
@@ -10,7 +10,7 @@ export function action({ request, context }: Route.ActionArgs) {
   return leadAction({ request, context }, "resume_review");
 }
 
-export const meta: Route.MetaFunction = () => [{ title: `${page.metaTitle} | ${site.name}` }];
+export const meta: Route.MetaFunction = () => pageMeta(page.metaTitle, page.promise);
 
 export default function ResumeReview({ actionData }: Route.ComponentProps) {
   useActionToast(actionData);

@@ -1,6 +1,7 @@
 import { useEffect } from "react";
+import { pageMeta } from "~/lib/meta";
 import { Link, data, useLocation } from "react-router";
-import { notFound, site } from "~/content/site";
+import { notFound } from "~/content/site";
 import type { Route } from "./+types/not-found";
 
 export function loader() {
@@ -11,7 +12,7 @@ export function action() {
   return data(null, { status: 404 });
 }
 
-export const meta: Route.MetaFunction = () => [{ title: `${notFound.title} | ${site.name}` }];
+export const meta: Route.MetaFunction = () => pageMeta(notFound.title);
 
 export default function NotFound() {
   const location = useLocation();
