@@ -44,6 +44,8 @@ export async function createServer(config: Config, options: ServerOptions = {}) 
 
   app.use(requestLog);
   app.use(compression());
+  // Hashed assets need no page policy: serving them first keeps their responses small.
+  if (options.clientDir) serveHashedAssets(app, options.clientDir);
   app.use(
     securityHeaders({
       publicUrl: config.publicUrl,
@@ -103,15 +105,16 @@ function buildContext(services: Services, req: Request, res: Response): AppLoadC
   };
 }
 
+function serveHashedAssets(app: express.Express, clientDir: string) {
+  const immutable = {
+    immutable: true,
+    maxAge: "1y",
+    setHeaders: (res: Response) => res.setHeader("X-Content-Type-Options", "nosniff"),
+  };
+  app.use("/assets", express.static(path.join(clientDir, "assets"), immutable));
+}
+
 function serveStaticFiles(app: express.Express, clientDir: string) {
-  app.use(
-    "/assets",
-    express.static(path.join(clientDir, "assets"), { immutable: true, maxAge: "1y" }),
-  );
-  app.use(
-    "/fonts",
-    express.static(path.join(clientDir, "fonts"), { immutable: true, maxAge: "1y" }),
-  );
   // The prerendered page is only served with its nonce in place (servePrerenderedHome).
   app.get("/index.html", (_req, res) => res.redirect(301, "/"));
   app.use(express.static(clientDir, { index: false, maxAge: "1h" }));

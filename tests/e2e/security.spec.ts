@@ -33,6 +33,8 @@ test.describe("server baseline", () => {
     expect(response.headers()["cache-control"]).toContain("immutable");
     expect(response.headers()["cache-control"]).toContain("max-age=31536000");
     expect(response.headers()["content-encoding"]).toBe("gzip");
+    expect(response.headers()["x-content-type-options"]).toBe("nosniff");
+    expect(response.headers()["content-security-policy"]).toBeUndefined();
   });
 
   test("a cross-origin POST gets 403 and writes nothing", async ({ request }) => {

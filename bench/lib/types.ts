@@ -1,0 +1,116 @@
+/** The shapes report.json is made of; each section module returns one of them. */
+
+export type Verdict = "meets" | "misses";
+
+export interface Check {
+  label: string;
+  value: string;
+  target: string;
+  verdict: Verdict;
+  /** How far from the target, when it misses. */
+  gap?: string;
+}
+
+export interface AssetSize {
+  path: string;
+  type: "Script" | "Stylesheet";
+  /** What crossed the wire as Lighthouse saw it: gzip body plus response headers. */
+  transferBytes: number;
+  /** The gzip body alone (fetched again with Accept-Encoding: gzip), as bundlers report sizes. */
+  gzipBytes: number;
+}
+
+export interface LighthousePage {
+  preset: "mobile" | "desktop";
+  path: string;
+  scores: { performance: number; accessibility: number; bestPractices: number; seo: number };
+  /** Performance score of every run; the reported run is the median one. */
+  performanceRuns: number[];
+  lcpMs: number;
+  tbtMs: number;
+  cls: number;
+  /** Transfer sizes (gzip body plus response headers) of the page's scripts and stylesheets. */
+  jsBytes: number;
+  cssBytes: number;
+  /** The same without headers. */
+  jsGzipBytes: number;
+  cssGzipBytes: number;
+  jsRequests: number;
+  assets: AssetSize[];
+  /** Audits that cost points in a category below 100, worst first. */
+  losses: {
+    category: string;
+    audit: string;
+    title: string;
+    score: number | null;
+    detail: string;
+  }[];
+  warnings: string[];
+  reportFile: string;
+}
+
+export interface LighthouseSection {
+  chromePath: string;
+  mobileRuns: number;
+  pages: LighthousePage[];
+  checks: Check[];
+  error?: string;
+}
+
+export interface LoadRun {
+  engine: "sqlite" | "postgres";
+  scenario: string;
+  method: string;
+  path: string;
+  requestsPerSec: number;
+  totalRequests: number;
+  p50Ms: number;
+  p99Ms: number;
+  status2xx: number;
+  status3xx: number;
+  /** Responses that were neither 2xx nor 3xx (1xx, 4xx, 5xx). */
+  badStatus: number;
+  /** Requests that got no response: connection errors and timeouts (autocannon counts both). */
+  errors: number;
+  /** Of those, no response within 10 s. */
+  timeouts: number;
+  statusCodes: Record<string, number>;
+}
+
+export interface LoadSection {
+  durationSeconds: number;
+  connections: number;
+  runs: LoadRun[];
+  nginx:
+    | { installed: false }
+    | { installed: true; requestsPerSec: number; p50Ms: number; p99Ms: number; appToNginx: number }
+    | { installed: true; error: string };
+  skipped: string[];
+  errors: string[];
+}
+
+export interface DrillResult {
+  name: string;
+  engine: "sqlite" | "postgres";
+  pass: boolean;
+  /** One line with the counts that decided it. */
+  summary: string;
+  details: Record<string, number | string | boolean>;
+}
+
+export interface BenchReport {
+  startedAt: string;
+  finishedAt: string;
+  durationSeconds: number;
+  machine: {
+    cpus: number;
+    node: string;
+    platform: string;
+    /** 1-minute load average when the bench started and when it ended: other work skews figures. */
+    loadAverageStart: number;
+    loadAverageEnd: number;
+  };
+  lighthouse: LighthouseSection | null;
+  load: LoadSection | null;
+  drills: DrillResult[];
+}
