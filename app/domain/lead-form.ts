@@ -1,3 +1,4 @@
+import "~/lib/zod-jitless";
 import { z } from "zod";
 import { resumeFileMessages } from "~/content/lead-magnets";
 import type { ResourceType } from "./lead-magnets";

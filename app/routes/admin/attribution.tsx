@@ -1,4 +1,5 @@
 import { Form } from "react-router";
+import "~/lib/zod-jitless";
 import { z } from "zod";
 import { requireAdmin } from "~/admin/sessions.server";
 import { AdminShell, DataTable } from "~/components/admin-shell";

@@ -1,4 +1,5 @@
 import { data, Form, Link } from "react-router";
+import "~/lib/zod-jitless";
 import { z } from "zod";
 import { requireAdmin } from "~/admin/sessions.server";
 import { AdminShell, DataTable, Pager } from "~/components/admin-shell";

@@ -1,4 +1,5 @@
 import { data, Form, redirect, useNavigation } from "react-router";
+import "~/lib/zod-jitless";
 import { z } from "zod";
 import { requireAdmin } from "~/admin/sessions.server";
 import { AdminShell, Card } from "~/components/admin-shell";

@@ -1,4 +1,5 @@
 import { data, Form, redirect, useNavigation } from "react-router";
+import "~/lib/zod-jitless";
 import { z } from "zod";
 import { testCheckout } from "~/content/enroll";
 import { PRICE_CENTS } from "~/content/pricing";
