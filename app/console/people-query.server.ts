@@ -15,6 +15,21 @@ export interface PeopleFilter {
   page?: number;
 }
 
+const PERSON_COLUMNS = [
+  "id",
+  "email",
+  "first_name",
+  "last_name",
+  "university",
+  "graduation_year",
+  "status",
+  "lead_source",
+  "tags",
+  "lead_magnets",
+  "created_at",
+  "updated_at",
+] as const;
+
 export interface PersonRow {
   id: string;
   email: string;
@@ -60,20 +75,7 @@ export async function searchPeople(db: DB, filter: PeopleFilter) {
   const page = Math.max(1, filter.page ?? 1);
   const [rows, total] = await Promise.all([
     filtered(db, filter)
-      .select([
-        "id",
-        "email",
-        "first_name",
-        "last_name",
-        "university",
-        "graduation_year",
-        "status",
-        "lead_source",
-        "tags",
-        "lead_magnets",
-        "created_at",
-        "updated_at",
-      ])
+      .select(PERSON_COLUMNS)
       .orderBy("created_at", "desc")
       .orderBy("id")
       .limit(PAGE_SIZE)
@@ -95,20 +97,7 @@ export async function searchPeople(db: DB, filter: PeopleFilter) {
 /** Every person matching the filter, for the CSV export. */
 export async function allPeople(db: DB, filter: PeopleFilter): Promise<PersonRow[]> {
   return (await filtered(db, filter)
-    .select([
-      "id",
-      "email",
-      "first_name",
-      "last_name",
-      "university",
-      "graduation_year",
-      "status",
-      "lead_source",
-      "tags",
-      "lead_magnets",
-      "created_at",
-      "updated_at",
-    ])
+    .select(PERSON_COLUMNS)
     .orderBy("created_at", "desc")
     .execute()) as PersonRow[];
 }

@@ -1,29 +1,5 @@
+import { longDate } from "~/domain/cohort";
 import type { EmailContent } from "~/mail/message";
-
-const MONTHS = [
-  "January",
-  "February",
-  "March",
-  "April",
-  "May",
-  "June",
-  "July",
-  "August",
-  "September",
-  "October",
-  "November",
-  "December",
-];
-
-/** "Tuesday, January 12, 2027" for a calendar date, computed in UTC so no time zone shifts it. */
-export function longDate(date: string): string {
-  const [y, m, d] = date.split("-").map(Number) as [number, number, number];
-  const weekday = new Date(Date.UTC(y, m - 1, d)).toLocaleDateString("en-US", {
-    weekday: "long",
-    timeZone: "UTC",
-  });
-  return `${weekday}, ${MONTHS[m - 1]} ${d}, ${y}`;
-}
 
 export const consoleEmails = {
   reviewScheduled: (firstName: string, date: string): EmailContent => ({

@@ -3,6 +3,7 @@ import {
   cohortStatus,
   isCalendarDate,
   isCohortFull,
+  longDate,
   mondayOf,
   startDateDisplay,
   DEFAULT_COHORT,
@@ -65,5 +66,12 @@ describe("isCohortFull", () => {
     expect(isCalendarDate("2027-02-28")).toBe(true);
     expect(isCalendarDate("2027-02-29")).toBe(false);
     expect(isCalendarDate("27-02-01")).toBe(false);
+  });
+});
+
+describe("longDate", () => {
+  it("names the weekday of a calendar date in UTC", () => {
+    expect(longDate("2027-01-12")).toBe("Tuesday, January 12, 2027");
+    expect(longDate("2028-02-29")).toBe("Tuesday, February 29, 2028");
   });
 });

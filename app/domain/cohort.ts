@@ -47,7 +47,7 @@ export function mondayOf(date: string): string {
   return utc.toISOString().slice(0, 10);
 }
 
-const MONTHS = [
+export const MONTHS = [
   "January",
   "February",
   "March",
@@ -77,4 +77,14 @@ export interface CohortStatus {
 
 export function cohortStatus(cohort: CohortSettings | null): CohortStatus {
   return { startDateDisplay: startDateDisplay(cohort?.startDate), isFull: isCohortFull(cohort) };
+}
+
+/** "Tuesday, January 12, 2027" for a calendar date, computed in UTC so no time zone shifts it. */
+export function longDate(date: string): string {
+  const [y, m, d] = date.split("-").map(Number) as [number, number, number];
+  const weekday = new Date(Date.UTC(y, m - 1, d)).toLocaleDateString("en-US", {
+    weekday: "long",
+    timeZone: "UTC",
+  });
+  return `${weekday}, ${MONTHS[m - 1]} ${d}, ${y}`;
 }
