@@ -12,7 +12,7 @@ import "./app.css";
 import interLatin from "@fontsource-variable/inter/files/inter-latin-wght-normal.woff2?url";
 import { SiteFooter } from "./components/site-footer";
 import { SiteNav } from "./components/site-nav";
-import { errorPage, site } from "./content/site";
+import { errorPage, nav, site } from "./content/site";
 import { useNonce } from "./lib/nonce";
 
 export const meta: Route.MetaFunction = () => [
@@ -42,7 +42,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
           href="#main"
           className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-50 focus:bg-white focus:p-2"
         >
-          Skip to content
+          {nav.skipToContent}
         </a>
         <SiteNav />
         <main id="main" className="flex-1">

@@ -6,10 +6,10 @@ import {
   AccountError,
   createAccount,
   listAccounts,
-  normaliseEmail,
   resetPassword,
 } from "../app/admin/accounts.server";
 import { openDatabase } from "../app/db/database.server";
+import { normaliseEmail } from "../app/domain/person-fields";
 import { passwordProblem } from "../app/admin/passwords.server";
 
 const USAGE = `Usage:

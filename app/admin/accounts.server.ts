@@ -1,3 +1,4 @@
+import { normaliseEmail } from "~/domain/person-fields";
 import { randomUUID } from "node:crypto";
 import type { DB } from "~/db/database.server";
 import {
@@ -15,10 +16,6 @@ export interface AdminAccount {
 }
 
 export class AccountError extends Error {}
-
-export function normaliseEmail(email: string): string {
-  return email.trim().toLowerCase();
-}
 
 function toAccount(row: { id: string; email: string; is_admin: number; created_at: string }) {
   return {

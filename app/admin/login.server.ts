@@ -1,7 +1,8 @@
 import { createHash } from "node:crypto";
 import type { AppLoadContext } from "react-router";
 import { log } from "~/lib/logger.server";
-import { checkCredentials, normaliseEmail } from "./accounts.server";
+import { normaliseEmail } from "~/domain/person-fields";
+import { checkCredentials } from "./accounts.server";
 import { startSession, type Admin } from "./sessions.server";
 
 export type LoginOutcome =

@@ -25,7 +25,7 @@ export function AdminShell({
   return (
     <div className="mx-auto max-w-6xl px-4 py-8">
       <div className="flex flex-wrap items-center justify-between gap-4 border-b border-slate-200 pb-4">
-        <nav aria-label="Console">
+        <nav aria-label={consoleText.navLabel}>
           <ul className="flex flex-wrap gap-1">
             {links.map((link) => (
               <li key={link.to}>
@@ -87,7 +87,7 @@ export function Pager({
     return `?${next.toString()}`;
   };
   return (
-    <nav aria-label="Pages" className="mt-4 flex items-center gap-3 text-sm">
+    <nav aria-label={consoleText.pagesLabel} className="mt-4 flex items-center gap-3 text-sm">
       {page > 1 ? (
         <a href={link(page - 1)} className="font-medium text-brand-700 underline">
           {consoleText.previous}

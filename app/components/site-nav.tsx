@@ -73,7 +73,7 @@ export function SiteNav() {
   return (
     <header className="sticky top-0 z-40 border-b border-slate-200 bg-white/95 backdrop-blur">
       <nav
-        aria-label="Main"
+        aria-label={nav.label}
         className="mx-auto flex h-16 max-w-6xl items-center justify-between px-4"
       >
         <a href="/" onClick={onSection("top")} className="text-lg font-bold text-brand-900">

@@ -1,6 +1,6 @@
 import type { DB } from "~/db/database.server";
 import { consoleEmails } from "~/content/console";
-import { isCalendarDate } from "~/domain/cohort";
+import { isBookableDate } from "~/domain/cohort";
 import { renderEmail } from "~/mail/message";
 import { enqueueEmail } from "~/mail/outbox.server";
 import { recordAudit } from "./audit.server";
@@ -45,8 +45,7 @@ export async function scheduleReview(
   actor: string,
   now: Date,
 ): Promise<boolean> {
-  // A livestream date is a calendar date, today or later (UTC).
-  if (!isCalendarDate(date) || date < now.toISOString().slice(0, 10)) return false;
+  if (!isBookableDate(date, now.toISOString().slice(0, 10))) return false;
   return db.transaction().execute(async (trx) => {
     const upload = await trx
       .selectFrom("uploads")

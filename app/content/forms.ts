@@ -7,6 +7,7 @@ export const fieldLabels = {
   graduationYear: "Graduation year",
   careerGoals: "Career goals (optional)",
   required: "required",
+  honeypot: "Leave this field empty",
 } as const;
 
 export const validation = {
@@ -28,6 +29,7 @@ export const validation = {
 } as const;
 
 export const formErrors = {
+  errorTitle: "Error",
   noVisitor: "No authenticated user UID found",
   rateLimited: "Too many submissions from your connection. Please wait a minute and try again.",
   rateLimitedTitle: "Slow down",

@@ -10,6 +10,8 @@ export const site = {
 } as const;
 
 export const nav = {
+  label: "Main",
+  skipToContent: "Skip to content",
   home: "Home",
   program: "Program",
   successStories: "Success Stories",

@@ -3,6 +3,9 @@ import {
   cohortStatus,
   isCalendarDate,
   isCohortFull,
+  hasSeatToHold,
+  isBookableDate,
+  isSoldOut,
   longDate,
   mondayOf,
   startDateDisplay,
@@ -73,5 +76,29 @@ describe("longDate", () => {
   it("names the weekday of a calendar date in UTC", () => {
     expect(longDate("2027-01-12")).toBe("Tuesday, January 12, 2027");
     expect(longDate("2028-02-29")).toBe("Tuesday, February 29, 2028");
+  });
+});
+
+describe("seat rules", () => {
+  const cohort = { ...DEFAULT_COHORT, capacity: 10, enrolledCount: 8 };
+
+  it("holds a seat only while paid seats plus active holds stay below capacity", () => {
+    expect(hasSeatToHold(cohort, 0)).toBe(true);
+    expect(hasSeatToHold(cohort, 1)).toBe(true);
+    expect(hasSeatToHold(cohort, 2)).toBe(false);
+    expect(hasSeatToHold({ ...cohort, isActive: false }, 0)).toBe(false);
+  });
+
+  it("is sold out only when every seat is paid for or enrolment is closed", () => {
+    expect(isSoldOut(cohort)).toBe(false);
+    expect(isSoldOut({ ...cohort, enrolledCount: 10 })).toBe(true);
+    expect(isSoldOut({ ...cohort, isActive: false })).toBe(true);
+  });
+
+  it("books livestreams today or later, on real dates", () => {
+    expect(isBookableDate("2026-11-22", "2026-11-22")).toBe(true);
+    expect(isBookableDate("2027-01-12", "2026-11-22")).toBe(true);
+    expect(isBookableDate("2026-11-21", "2026-11-22")).toBe(false);
+    expect(isBookableDate("2027-02-30", "2026-11-22")).toBe(false);
   });
 });

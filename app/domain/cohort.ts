@@ -24,6 +24,21 @@ export function isCohortFull(cohort: CohortSettings | null): boolean {
   return !cohort.isActive || availableSpots(cohort) <= 0;
 }
 
+/** Whether every seat is paid for (or enrolment is closed): nothing can free one up. */
+export function isSoldOut(cohort: CohortSettings): boolean {
+  return !cohort.isActive || cohort.enrolledCount >= cohort.capacity;
+}
+
+/** A new hold fits while paid seats plus other buyers' active holds stay below capacity. */
+export function hasSeatToHold(cohort: CohortSettings, activeHolds: number): boolean {
+  return !isSoldOut(cohort) && cohort.enrolledCount + activeHolds < cohort.capacity;
+}
+
+/** The latest livestream date that can still be booked is today; earlier ones are refused. */
+export function isBookableDate(date: string, today: string): boolean {
+  return isCalendarDate(date) && date >= today;
+}
+
 const DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
 
 export function isCalendarDate(value: string): boolean {

@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { enrolmentEmails } from "~/content/enroll";
 import { PRICE_CENTS } from "~/content/pricing";
-import { startDateDisplay } from "~/domain/cohort";
+import { hasSeatToHold, startDateDisplay } from "~/domain/cohort";
 import { errorMessage, log } from "~/lib/logger.server";
 import { renderEmail } from "~/mail/message";
 import { enqueueEmail } from "~/mail/outbox.server";
@@ -68,10 +68,7 @@ export async function fulfilPayment(
           .executeTakeFirstOrThrow()
       : await ensurePersonByEmail(trx, email, nowIso);
     const stillHeld = hold.status === "held" && hold.expires_at > nowIso;
-    const seatFree =
-      stillHeld ||
-      (cohort.isActive &&
-        cohort.enrolledCount + (await activeHolds(trx, nowIso, hold.id)) < cohort.capacity);
+    const seatFree = stillHeld || hasSeatToHold(cohort, await activeHolds(trx, nowIso, hold.id));
 
     await trx
       .insertInto("payments")

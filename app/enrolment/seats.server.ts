@@ -1,5 +1,6 @@
 import { randomUUID } from "node:crypto";
 import type { Transaction } from "kysely";
+import { hasSeatToHold, isSoldOut } from "~/domain/cohort";
 import { COHORT_ID, getCohort, toSettings } from "~/cohort/cohort.server";
 import type { Database } from "~/db/schema";
 import type { Engine } from "~/db/migrations.server";
@@ -66,8 +67,7 @@ export async function startCheckout(
 
   const taken = await services.db.transaction().execute(async (trx) => {
     const cohort = await lockCohort(trx, services.engine);
-    if (!cohort.isActive || cohort.enrolledCount >= cohort.capacity)
-      return { kind: "full" as const };
+    if (isSoldOut(cohort)) return { kind: "full" as const };
     if (buyer.personId || buyer.visitorId) {
       await trx
         .updateTable("seat_holds")
@@ -82,7 +82,7 @@ export async function startCheckout(
         .execute();
     }
     const held = await activeHolds(trx, now.toISOString());
-    if (cohort.enrolledCount + held >= cohort.capacity) return { kind: "held" as const };
+    if (!hasSeatToHold(cohort, held)) return { kind: "held" as const };
     const id = randomUUID();
     await trx
       .insertInto("seat_holds")

@@ -1,5 +1,6 @@
 import { useEffect } from "react";
 import { toast } from "sonner";
+import { formErrors } from "~/content/forms";
 
 /** The one way server messages reach the UI: a toast carried in action data. */
 export interface ToastMessage {
@@ -7,6 +8,11 @@ export interface ToastMessage {
   description?: string;
   variant?: "default" | "success" | "destructive";
   durationMs?: number;
+}
+
+/** The destructive toast titled 'Error' that every failed action shows. */
+export function errorToast(description: string, durationMs?: number): ToastMessage {
+  return { title: formErrors.errorTitle, description, variant: "destructive", durationMs };
 }
 
 export function showToast(message: ToastMessage) {

@@ -168,7 +168,7 @@ export function Conditional({ when, children }: { when: string; children: ReactN
 export function Honeypot() {
   return (
     <div aria-hidden="true" className="absolute -left-[10000px] h-px w-px overflow-hidden">
-      <label htmlFor={HONEYPOT_FIELD}>Leave this field empty</label>
+      <label htmlFor={HONEYPOT_FIELD}>{fieldLabels.honeypot}</label>
       <input
         id={HONEYPOT_FIELD}
         name={HONEYPOT_FIELD}

@@ -7,7 +7,7 @@ import { recordAudit } from "~/console/audit.server";
 import { emailLog, retryEmail } from "~/console/email-log.server";
 import { consoleText } from "~/content/console";
 import { site } from "~/content/site";
-import { useActionToast, type ToastMessage } from "~/lib/toast";
+import { errorToast, useActionToast, type ToastMessage } from "~/lib/toast";
 import type { Route } from "./+types/emails";
 
 export const meta: Route.MetaFunction = () => [
@@ -39,16 +39,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const id = String((await request.formData()).get("id") ?? "");
   const now = context.services.clock.now();
   if (!(await retryEmail(context.services.db, id, now))) {
-    return data(
-      {
-        toast: {
-          title: "Error",
-          description: consoleText.notFound,
-          variant: "destructive",
-        } satisfies ToastMessage,
-      },
-      { status: 400 },
-    );
+    return data({ toast: errorToast(consoleText.notFound) }, { status: 400 });
   }
   await recordAudit(context.services.db, admin.email, "email.retry", { id }, now);
   return { toast: { title: consoleText.retried, variant: "success" } satisfies ToastMessage };
@@ -62,7 +53,7 @@ export default function Emails({ loaderData, actionData }: Route.ComponentProps)
   const query = new URLSearchParams(status ? { status } : {});
   return (
     <AdminShell title={consoleText.emailsTitle} email={admin.email}>
-      <nav aria-label="Delivery state" className="flex gap-2">
+      <nav aria-label={consoleText.deliveryStateLabel} className="flex gap-2">
         {[undefined, ...STATES].map((state) => (
           <Link
             key={state ?? "all"}

@@ -7,6 +7,7 @@ import { searchPeople } from "~/console/people-query.server";
 import { consoleText } from "~/content/console";
 import { site } from "~/content/site";
 import { PERSON_STATUSES } from "~/domain/application-outcome";
+import { isCalendarDate } from "~/domain/cohort";
 import type { Route } from "./+types/people";
 
 export const meta: Route.MetaFunction = () => [
@@ -14,11 +15,7 @@ export const meta: Route.MetaFunction = () => [
   { name: "robots", content: "noindex" },
 ];
 
-const date = z
-  .string()
-  .regex(/^\d{4}-\d{2}-\d{2}$/)
-  .optional()
-  .catch(undefined);
+const date = z.string().refine(isCalendarDate).optional().catch(undefined);
 const text = z
   .string()
   .trim()

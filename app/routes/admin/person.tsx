@@ -7,10 +7,11 @@ import { recordAudit } from "~/console/audit.server";
 import { personDetail } from "~/console/person-detail.server";
 import { erasePerson } from "~/console/privacy.server";
 import { consoleText } from "~/content/console";
+import { formatDollars } from "~/content/pricing";
 import { site } from "~/content/site";
 import { PERSON_STATUSES } from "~/domain/application-outcome";
 import { localMailboxDir } from "~/mail/transport.server";
-import { useActionToast, type ToastMessage } from "~/lib/toast";
+import { errorToast, useActionToast, type ToastMessage } from "~/lib/toast";
 import { changeStatus } from "~/people/people.server";
 import type { Route } from "./+types/person";
 
@@ -41,11 +42,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const { db, clock } = context.services;
   const form = Object.fromEntries(await request.formData());
   const now = clock.now();
-  const fail = (description: string) =>
-    data(
-      { toast: { title: "Error", description, variant: "destructive" } satisfies ToastMessage },
-      { status: 400 },
-    );
+  const fail = (description: string) => data({ toast: errorToast(description) }, { status: 400 });
 
   if (form.intent === "erase") {
     const parsed = Erase.safeParse(form);
@@ -245,8 +242,8 @@ export default function Person({ loaderData, actionData }: Route.ComponentProps)
               <ul className="space-y-1 text-sm">
                 {detail.payments.map((payment) => (
                   <li key={payment.session_id}>
-                    ${(payment.amount_cents / 100).toFixed(2)} · {payment.status} ·{" "}
-                    {payment.provider} · {payment.created_at}
+                    {formatDollars(payment.amount_cents)} · {payment.status} · {payment.provider} ·{" "}
+                    {payment.created_at}
                   </li>
                 ))}
               </ul>

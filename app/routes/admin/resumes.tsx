@@ -11,7 +11,7 @@ import {
 } from "~/console/resume-queue.server";
 import { consoleText } from "~/content/console";
 import { site } from "~/content/site";
-import { useActionToast, type ToastMessage } from "~/lib/toast";
+import { errorToast, useActionToast, type ToastMessage } from "~/lib/toast";
 import type { Route } from "./+types/resumes";
 
 export const meta: Route.MetaFunction = () => [
@@ -37,11 +37,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const admin = await requireAdmin(request, context);
   const { db, clock } = context.services;
   const parsed = Action.safeParse(Object.fromEntries(await request.formData()));
-  const error = (description: string) =>
-    data(
-      { toast: { title: "Error", description, variant: "destructive" } satisfies ToastMessage },
-      { status: 400 },
-    );
+  const error = (description: string) => data({ toast: errorToast(description) }, { status: 400 });
   if (!parsed.success) return error(consoleText.notFound);
   if (parsed.data.intent === "schedule") {
     const ok = await scheduleReview(db, parsed.data.id, parsed.data.date, admin.email, clock.now());
@@ -62,7 +58,7 @@ export default function Resumes({ loaderData, actionData }: Route.ComponentProps
   const { resumes, status, admin } = loaderData;
   return (
     <AdminShell title={consoleText.resumesTitle} email={admin.email}>
-      <nav aria-label="Review state" className="flex gap-2">
+      <nav aria-label={consoleText.reviewStateLabel} className="flex gap-2">
         {TABS.map((tab) => (
           <NavLink
             key={tab}

@@ -15,7 +15,7 @@ import { readApplicant } from "~/enrolment/applicant-cookie.server";
 import { waitlistForFullCohort } from "~/enrolment/full-cohort.server";
 import { startCheckout } from "~/enrolment/seats.server";
 import { errorMessage, log } from "~/lib/logger.server";
-import { useActionToast } from "~/lib/toast";
+import { errorToast, useActionToast } from "~/lib/toast";
 import type { Route } from "./+types/enroll";
 
 export const meta: Route.MetaFunction = () =>
@@ -91,16 +91,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     return redirect(start.url, 303);
   } catch (error) {
     log.error("checkout failed", { error: errorMessage(error) });
-    return data(
-      {
-        toast: {
-          title: "Error",
-          description: enrollPage.checkoutError,
-          variant: "destructive" as const,
-        },
-      },
-      { status: 502 },
-    );
+    return data({ toast: errorToast(enrollPage.checkoutError) }, { status: 502 });
   }
 }
 

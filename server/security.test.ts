@@ -1,0 +1,136 @@
+import type { NextFunction, Request, Response } from "express";
+import { describe, expect, it, vi } from "vitest";
+import { bodyLimit, originCheck, securityHeaders } from "./security";
+
+function fakeResponse(locals: Record<string, unknown> = {}) {
+  const headers: Record<string, string> = {};
+  const res = {
+    locals,
+    statusCode: 200,
+    setHeader: (name: string, value: string) => (headers[name.toLowerCase()] = value),
+    status(code: number) {
+      this.statusCode = code;
+      return this;
+    },
+    type() {
+      return this;
+    },
+    send: vi.fn(),
+  };
+  return { res: res as unknown as Response & { statusCode: number }, headers };
+}
+
+function fakeRequest(init: { method?: string; path?: string; headers?: Record<string, string> }) {
+  const headers = Object.fromEntries(
+    Object.entries(init.headers ?? {}).map(([k, v]) => [k.toLowerCase(), v]),
+  );
+  return {
+    method: init.method ?? "GET",
+    path: init.path ?? "/",
+    protocol: "http",
+    get: (name: string) => headers[name.toLowerCase()],
+  } as unknown as Request;
+}
+
+describe("securityHeaders", () => {
+  const middleware = securityHeaders({ publicUrl: "https://example.com", extraFormActions: [] });
+
+  it("sends a fresh nonce in an enforced CSP on every response", () => {
+    const first = fakeResponse();
+    const second = fakeResponse();
+    middleware(fakeRequest({}), first.res, vi.fn());
+    middleware(fakeRequest({}), second.res, vi.fn());
+    expect(first.headers["content-security-policy"]).toContain(`'nonce-${first.res.locals.nonce}'`);
+    expect(first.res.locals.nonce).not.toBe(second.res.locals.nonce);
+    expect(first.headers["content-security-policy-report-only"]).toBeUndefined();
+  });
+
+  it("sends HSTS only for secure requests", () => {
+    const plain = fakeResponse({ secure: false });
+    const secure = fakeResponse({ secure: true });
+    middleware(fakeRequest({}), plain.res, vi.fn());
+    middleware(fakeRequest({}), secure.res, vi.fn());
+    expect(plain.headers["strict-transport-security"]).toBeUndefined();
+    expect(secure.headers["strict-transport-security"]).toContain("max-age=");
+  });
+});
+
+describe("originCheck", () => {
+  const middleware = originCheck("https://example.com", ["/api/webhooks/stripe"]);
+  const run = (req: Request) => {
+    const { res } = fakeResponse();
+    const next = vi.fn() as unknown as NextFunction;
+    middleware(req, res, next);
+    return {
+      status: res.statusCode,
+      passed: (next as unknown as { mock: { calls: unknown[] } }).mock.calls.length === 1,
+    };
+  };
+
+  it("refuses a cross-origin post, by Origin or Referer", () => {
+    expect(
+      run(
+        fakeRequest({
+          method: "POST",
+          headers: { origin: "https://evil.example", host: "example.com" },
+        }),
+      ),
+    ).toEqual({ status: 403, passed: false });
+    expect(
+      run(
+        fakeRequest({
+          method: "POST",
+          headers: { referer: "https://evil.example/x", host: "example.com" },
+        }),
+      ),
+    ).toEqual({ status: 403, passed: false });
+  });
+
+  it("lets same-origin posts, reads and signed webhooks through", () => {
+    expect(
+      run(fakeRequest({ method: "POST", headers: { origin: "https://example.com" } })).passed,
+    ).toBe(true);
+    expect(
+      run(fakeRequest({ method: "GET", headers: { origin: "https://evil.example" } })).passed,
+    ).toBe(true);
+    expect(
+      run(
+        fakeRequest({
+          method: "POST",
+          path: "/api/webhooks/stripe",
+          headers: { origin: "https://evil.example" },
+        }),
+      ).passed,
+    ).toBe(true);
+  });
+});
+
+describe("bodyLimit", () => {
+  const middleware = bodyLimit(100, { "/resume-review": 1000 });
+  const status = (path: string, length: string | undefined, extra: Record<string, string> = {}) => {
+    const { res } = fakeResponse();
+    const next = vi.fn();
+    middleware(
+      fakeRequest({
+        method: "POST",
+        path,
+        headers: { ...(length ? { "content-length": length } : {}), ...extra },
+      }),
+      res,
+      next,
+    );
+    return next.mock.calls.length === 1 ? "next" : res.statusCode;
+  };
+
+  it("refuses bodies over the limit, with the larger limit for uploads and their .data posts", () => {
+    expect(status("/apply", "100")).toBe("next");
+    expect(status("/apply", "101")).toBe(413);
+    expect(status("/resume-review", "900")).toBe("next");
+    expect(status("/resume-review.data", "900")).toBe("next");
+    expect(status("/resume-review.data", "1001")).toBe(413);
+  });
+
+  it("refuses a streamed body with no declared length", () => {
+    expect(status("/apply", undefined, { "transfer-encoding": "chunked" })).toBe(411);
+  });
+});
