@@ -31,7 +31,7 @@ export interface OutcomeInput {
   readyToEnroll: "yes" | "no" | "questions";
 }
 
-/** Spec §4 application outcome, with a full cohort turning would-be qualified into the waitlist. */
+/** The application outcome, with a full cohort turning would-be qualified into the waitlist. */
 export function decideOutcome(input: OutcomeInput, cohortFull: boolean): Outcome {
   if (!isFinanceFit(input.careerTargets, input.careerOther)) return { kind: "not_suited" };
   if (input.hoursPerWeek !== "yes") {

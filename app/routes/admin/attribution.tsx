@@ -1,6 +1,5 @@
 import { Form } from "react-router";
-import "~/lib/zod-jitless";
-import { z } from "zod";
+import { z } from "~/lib/zod";
 import { requireAdmin } from "~/admin/sessions.server";
 import { AdminPage } from "~/components/admin-shell";
 import { DataTable } from "~/components/ui/table";

@@ -1,6 +1,7 @@
 import { createHash } from "node:crypto";
 import type { AppLoadContext } from "react-router";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import type { SeatHoldStatus } from "~/db/schema";
 import { adminCookie, insertAccount, settle } from "../../../tests/support/admin";
 import {
   callAction,
@@ -458,7 +459,7 @@ describe.each(testEngines())("admin cohort settings on $name", (engine) => {
     it("counts seats held by open checkouts beside the available spots", async () => {
       const cookie = await loginCookie();
       const now = clock.now().getTime();
-      const hold = (id: string, status: string, expiresInMs: number) => ({
+      const hold = (id: string, status: SeatHoldStatus, expiresInMs: number) => ({
         id,
         person_id: null,
         email: null,

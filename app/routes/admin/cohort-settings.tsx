@@ -1,7 +1,8 @@
 import type { SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, useNavigation } from "react-router";
-import { countHeldSeats, updateCohortSettings } from "~/admin/cohort-settings.server";
+import { updateCohortSettings } from "~/admin/cohort-settings.server";
+import { countHeldSeats } from "~/enrolment/seats.server";
 import { logIn } from "~/admin/login.server";
 import { ADMIN_LOGIN_PATH } from "~/admin/paths";
 import { endSession, getAdmin, requireAdmin, safeNext } from "~/admin/sessions.server";
@@ -26,7 +27,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const now = context.services.clock.now();
   const [cohort, heldSeats] = await Promise.all([
     getCohort(context.services.db, now),
-    countHeldSeats(context.services.db, now),
+    countHeldSeats(context.services.db, now.toISOString()),
   ]);
   return { view: "settings" as const, cohort, heldSeats };
 }

@@ -1,6 +1,5 @@
 import { data, Form, NavLink } from "react-router";
-import "~/lib/zod-jitless";
-import { z } from "zod";
+import { z } from "~/lib/zod";
 import { requireAdmin } from "~/admin/sessions.server";
 import { AdminPage } from "~/components/admin-shell";
 import { adminMeta } from "~/lib/meta";
