@@ -10,7 +10,6 @@ import type { PaymentProvider } from "./payments/provider.server";
 import { createStripeClient, stripeProvider } from "./payments/stripe-provider.server";
 import { testProvider } from "./payments/test-provider.server";
 
-
 export interface Services {
   config: Config;
   db: DB;
