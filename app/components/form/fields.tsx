@@ -149,7 +149,12 @@ export function ChoiceGroup({
             key={key}
             className="flex cursor-pointer items-center gap-3 rounded-md border border-slate-300 bg-white px-3 py-2 has-checked:border-brand-600 has-checked:bg-brand-50"
           >
-            <input {...props} className="h-4 w-4 accent-brand-700" />
+            {/* Option values may contain spaces ("Wealth Management"); an id may not. */}
+            <input
+              {...props}
+              id={props.id.replace(/\s+/g, "_")}
+              className="h-4 w-4 accent-brand-700"
+            />
             <span>{options[index]?.label}</span>
           </label>
         ))}

@@ -1,0 +1,117 @@
+import { execFileSync, spawnSync } from "node:child_process";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { createRequire } from "node:module";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { ADMIN_PATH, createAccount, logIn } from "./admin-support";
+import { expect, test } from "./fixtures";
+import { fillApplication, uniqueEmail, withDb } from "./support";
+
+/**
+ * Every public page and every console page is valid HTML by the W3C Nu validator (vnu-jar from
+ * npm, run with the machine's Java): no errors, as the pages are served (server-rendered).
+ */
+const vnuJar = createRequire(import.meta.url)("vnu-jar") as string;
+const hasJava = spawnSync("java", ["-version"]).status === 0;
+
+const PUBLIC_PAGES = [
+  "/",
+  "/apply",
+  "/apply?result=not_ready",
+  "/enroll",
+  "/resume-template",
+  "/resume-template?sent=1",
+  "/cold-outreach",
+  "/application-tracker",
+  "/resource-library",
+  "/resume-review",
+  "/link-generator",
+  "/payment-confirmation",
+  "/no-such-page",
+  ADMIN_PATH,
+];
+
+const ADMIN_PAGES = [
+  ADMIN_PATH,
+  "/admin",
+  "/admin/people",
+  "/admin/resumes",
+  "/admin/attribution",
+  "/admin/emails",
+];
+
+interface VnuMessage {
+  type: string;
+  url: string;
+  message: string;
+  lastLine?: number;
+}
+
+function validate(pages: Map<string, string>): string[] {
+  const dir = mkdtempSync(path.join(tmpdir(), "vnu-"));
+  try {
+    const files = [...pages.entries()].map(([url, html], index) => {
+      const file = path.join(dir, `page-${index}.html`);
+      writeFileSync(file, html);
+      return { file, url };
+    });
+    const run = spawnSync(
+      "java",
+      ["-jar", vnuJar, "--errors-only", "--format", "json", ...files.map((f) => f.file)],
+      { encoding: "utf8", maxBuffer: 64 * 1024 * 1024 },
+    );
+    const report = JSON.parse(run.stderr || '{"messages":[]}') as { messages: VnuMessage[] };
+    return report.messages
+      .filter((m) => m.type === "error")
+      .map((m) => {
+        const page = files.find((f) => m.url.endsWith(path.basename(f.file)))?.url ?? m.url;
+        return `${page}:${m.lastLine ?? "?"} ${m.message}`;
+      });
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+test.describe("W3C Nu validator", () => {
+  test.skip(!hasJava, "SKIPPED: no java on PATH, so the Nu validator (vnu-jar) cannot run");
+
+  test("every public and console page has no HTML errors", async ({ page, browser }) => {
+    test.setTimeout(120_000);
+    // The validator's own version, so a failure names what judged it.
+    execFileSync("java", ["-jar", vnuJar, "--version"], { encoding: "utf8" });
+    const pages = new Map<string, string>();
+    const visitor = await browser.newPage();
+    for (const url of PUBLIC_PAGES) {
+      const response = await visitor.request.get(url);
+      pages.set(url, await response.text());
+    }
+    await visitor.close();
+
+    const admin = uniqueEmail("vnu-owner");
+    createAccount(admin, true);
+    // Someone on the console's pages, so the person page and the tables have rows.
+    await page.goto("/apply");
+    const email = uniqueEmail("vnu-person");
+    await fillApplication(page, { email });
+    await page.getByRole("button", { name: "Submit Application" }).click();
+    await expect(page).toHaveURL(/\/enroll$/);
+    const person = await withDb((db) =>
+      db.selectFrom("people").select("id").where("email", "=", email).executeTakeFirstOrThrow(),
+    );
+    await logIn(page, admin);
+    for (const url of [...ADMIN_PAGES, `/admin/people/${person.id}`]) {
+      const response = await page.request.get(url);
+      expect(response.status(), url).toBe(200);
+      pages.set(`${url} (signed in)`, await response.text());
+    }
+    const email_ = await withDb((db) =>
+      db.selectFrom("outbox").select("id").where("to_address", "=", email).executeTakeFirst(),
+    );
+    if (email_) {
+      const response = await page.request.get(`/admin/emails/${email_.id}`);
+      pages.set("/admin/emails/:id (signed in)", await response.text());
+    }
+
+    expect(validate(pages)).toEqual([]);
+  });
+});
