@@ -2,6 +2,9 @@
 import path from "node:path";
 
 const development = process.env.NODE_ENV === "development";
+// Anything but `npm run dev` runs in production mode: Express then answers errors without stack
+// traces, and React renders with its production build.
+if (!development) process.env.NODE_ENV = "production";
 
 async function main() {
   let createServer, loadConfig, ConfigError;

@@ -2,13 +2,14 @@ import "react-router";
 import { createRequestHandler } from "@react-router/express";
 import compression from "compression";
 import express, { type Request, type Response } from "express";
+import { randomUUID } from "node:crypto";
 import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
 import type { AppLoadContext, ServerBuild } from "react-router";
 import "../app/context";
 import { isDatabaseReachable } from "../app/db/database.server";
 import type { Config } from "../app/env.server";
-import { log } from "../app/lib/logger.server";
+import { errorMessage, log } from "../app/lib/logger.server";
 import { createServices, type ServiceOverrides, type Services } from "../app/services.server";
 import { cookieName } from "../app/lib/cookies.server";
 import { PRERENDER_NONCE } from "../app/lib/nonce";
@@ -91,6 +92,7 @@ export async function createServer(config: Config, options: ServerOptions = {}) 
       getLoadContext: (req, res) => buildContext(services, req, res),
     }),
   );
+  app.use(lastErrorHandler);
   return { app, services };
 }
 
@@ -150,11 +152,40 @@ function servePrerenderedHome(app: express.Express, clientDir: string) {
   });
 }
 
+/**
+ * The last word on any error: a plain message and the request id, never a stack trace or a path;
+ * the error itself goes to the log under the same id.
+ */
+function lastErrorHandler(
+  error: unknown,
+  _req: Request,
+  res: Response,
+  // Express recognises an error handler by its four parameters.
+  _next: express.NextFunction,
+) {
+  const given = (error as { status?: unknown; statusCode?: unknown }) ?? {};
+  const status = Number(given.status ?? given.statusCode);
+  const code = status >= 400 && status < 500 ? status : 500;
+  const requestId = res.locals.requestId as string;
+  log.error("request failed", { requestId, status: code, error: errorMessage(error) });
+  if (res.headersSent) return;
+  res
+    .status(code)
+    .type("text/plain")
+    .send(
+      `${code < 500 ? "The request could not be handled" : "Something went wrong"} (request ${requestId}).`,
+    );
+}
+
 function requestLog(req: Request, res: Response, next: express.NextFunction) {
   const started = process.hrtime.bigint();
+  const requestId = randomUUID();
+  res.locals.requestId = requestId;
+  res.setHeader("X-Request-Id", requestId);
   res.on("finish", () => {
     if (req.path.startsWith("/assets/")) return;
     log.info("request", {
+      requestId,
       method: req.method,
       path: req.path,
       status: res.statusCode,

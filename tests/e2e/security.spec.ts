@@ -1,3 +1,5 @@
+import http from "node:http";
+import { e2ePort } from "./env";
 import { expect, test } from "./fixtures";
 
 test.describe("server baseline", () => {
@@ -89,4 +91,41 @@ test.describe("server baseline", () => {
       await expect(page.locator('meta[name="description"]')).toHaveAttribute("content", /.{20,}/);
     });
   }
+});
+
+test.describe("errors tell nothing", () => {
+  /** A raw request, so headers a browser would never send reach the server as written. */
+  function raw(options: http.RequestOptions, body = ""): Promise<{ status: number; text: string }> {
+    return new Promise((resolve, reject) => {
+      const request = http.request({ host: "127.0.0.1", port: e2ePort, ...options }, (response) => {
+        let text = "";
+        response.on("data", (chunk: Buffer) => (text += chunk.toString()));
+        response.on("end", () => resolve({ status: response.statusCode ?? 0, text }));
+      });
+      request.on("error", reject);
+      request.end(body);
+    });
+  }
+
+  const leaks = /\bat \S+ \(|\/work\/|node_modules|Error:/;
+
+  test("a body in an unknown encoding is refused without a stack trace", async () => {
+    const answer = await raw(
+      {
+        method: "POST",
+        path: "/api/webhooks/stripe",
+        headers: { "content-encoding": "bogus", "content-type": "application/json" },
+      },
+      "{}",
+    );
+    expect(answer.status).toBe(415);
+    expect(answer.text).not.toMatch(leaks);
+    expect(answer.text).toMatch(/request [0-9a-f-]{36}/);
+  });
+
+  test("a malformed Host header is answered with a plain message", async () => {
+    const answer = await raw({ method: "GET", path: "/apply", headers: { host: "a b" } });
+    expect(answer.status).toBeGreaterThanOrEqual(400);
+    expect(answer.text).not.toMatch(leaks);
+  });
 });
