@@ -1,5 +1,6 @@
 import { createHash, randomBytes } from "node:crypto";
 import { redirect, type AppLoadContext } from "react-router";
+import { SESSION_TTL_MS, sessionExpiry, shouldExtend } from "~/domain/admin-session";
 import { readCookie, writeCookie } from "~/lib/cookies.server";
 import { ADMIN_LOGIN_PATH } from "./paths";
 
@@ -7,7 +8,8 @@ export { ADMIN_LOGIN_PATH };
 
 /**
  * Admin sessions. The browser holds a signed random token; the database holds only its SHA-256,
- * so a leaked table cannot be replayed as cookies. Sessions last 8 hours (cookie Max-Age and
+ * so a leaked table cannot be replayed as cookies. Sessions end after an hour without a request
+ * and at most 8 hours after sign-in (cookie Max-Age and
  * sessions.expires_at, which the server checks), a new one is issued at every login, and logout
  * deletes the row so an old cookie is refused.
  *
@@ -18,7 +20,7 @@ export { ADMIN_LOGIN_PATH };
  *   - the login page itself calls `getAdmin` instead (it shows the form rather than redirecting);
  *   - add the page to ADMIN_ROUTES (app/admin/admin-routes.ts) so the guard tests walk it.
  */
-export const SESSION_TTL_MS = 8 * 60 * 60 * 1000;
+export { SESSION_TTL_MS };
 
 export interface Admin {
   id: string;
@@ -65,6 +67,7 @@ async function lookUpAdmin(request: Request, context: AppLoadContext): Promise<A
     .select([
       "sessions.id as sessionId",
       "sessions.expires_at as expiresAt",
+      "sessions.created_at as createdAt",
       "admin_users.id as adminId",
       "admin_users.email as email",
       "admin_users.is_admin as isAdmin",
@@ -72,11 +75,20 @@ async function lookUpAdmin(request: Request, context: AppLoadContext): Promise<A
     .where("sessions.id", "=", hashToken(token))
     .executeTakeFirst();
   if (!row) return null;
-  if (row.expiresAt <= clock.now().toISOString()) {
+  const now = clock.now();
+  if (row.expiresAt <= now.toISOString()) {
     await db.deleteFrom("sessions").where("id", "=", row.sessionId).execute();
     return null;
   }
   if (!Number(row.isAdmin)) return null;
+  const next = sessionExpiry(new Date(row.createdAt), now);
+  if (shouldExtend(new Date(row.expiresAt), next)) {
+    await db
+      .updateTable("sessions")
+      .set({ expires_at: next.toISOString() })
+      .where("id", "=", row.sessionId)
+      .execute();
+  }
   return { id: row.adminId, email: row.email };
 }
 
@@ -125,7 +137,7 @@ export async function startSession(
         id: hashToken(token),
         admin_user_id: admin.id,
         created_at: now.toISOString(),
-        expires_at: new Date(now.getTime() + SESSION_TTL_MS).toISOString(),
+        expires_at: sessionExpiry(now, now).toISOString(),
       })
       .execute();
   });

@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import {
   cohortStatus,
   isCalendarDate,
+  isCheckoutSessionId,
   isCohortFull,
   hasSeatToHold,
   isBookableDate,
@@ -117,5 +118,22 @@ describe("seatsLeft", () => {
     expect(isCohortFull({ ...cohort, isActive: false })).toBe(true);
     expect(hasSeatToHold(cohort, 3)).toBe(seatsLeft(cohort, 3) > 0);
     expect(hasSeatToHold(cohort, 4)).toBe(seatsLeft(cohort, 4) > 0);
+  });
+});
+
+describe("isCheckoutSessionId", () => {
+  it("accepts provider session ids and nothing else", () => {
+    expect(isCheckoutSessionId("cs_test_a1B2c3D4e5")).toBe(true);
+    expect(isCheckoutSessionId("cs_localtest_0b6f3c9e-1d2a-4e5f-9a8b-7c6d5e4f3a2b")).toBe(true);
+    for (const bad of [
+      null,
+      "",
+      "cs_",
+      "abc",
+      "cs_../../x",
+      "cs_a b c d e f g",
+      `cs_${"a".repeat(300)}`,
+    ])
+      expect(isCheckoutSessionId(bad)).toBe(false);
   });
 });

@@ -107,3 +107,11 @@ export function longDate(date: string): string {
   });
   return `${weekday}, ${MONTHS[m - 1]} ${d}, ${y}`;
 }
+
+/**
+ * A checkout session id as payment providers issue them (Stripe's `cs_test_…`/`cs_live_…`, the
+ * local test checkout's `cs_localtest_<uuid>`). Anything else is not asked about at all.
+ */
+export function isCheckoutSessionId(value: string | null): value is string {
+  return value !== null && /^cs_[A-Za-z0-9_-]{8,200}$/.test(value);
+}

@@ -17,6 +17,7 @@ import {
   type TestServices,
 } from "../../../tests/support/databases";
 import { SESSION_TTL_MS } from "~/admin/sessions.server";
+import { SESSION_IDLE_MS } from "~/domain/admin-session";
 import { readCookie, writeCookie } from "~/lib/cookies.server";
 import routes from "~/routes";
 import { action, loader } from "./cohort-settings";
@@ -162,7 +163,7 @@ describe.each(testEngines())("admin cohort settings on $name", (engine) => {
       expect(rows[0]!.id).toBe(createHash("sha256").update(token).digest("hex"));
       expect(rows[0]!.admin_user_id).toBe(admin.id);
       expect(rows[0]!.expires_at).toBe(
-        new Date(clock.now().getTime() + SESSION_TTL_MS).toISOString(),
+        new Date(clock.now().getTime() + SESSION_IDLE_MS).toISOString(),
       );
     });
 
@@ -191,13 +192,26 @@ describe.each(testEngines())("admin cohort settings on $name", (engine) => {
       expect((await cohortRow())?.capacity ?? 10).toBe(10);
     });
 
-    it("expires sessions after 8 hours, on the server", async () => {
+    it("expires sessions after 8 hours, on the server, however busy", async () => {
       const cookie = await loginCookie();
-      clock.advance(SESSION_TTL_MS - 1000);
-      expect((await load(cookie)).body).toMatchObject({ view: "settings" });
-      clock.advance(1000);
+      // A request every 50 minutes keeps the session alive up to the cap, not past it.
+      for (let elapsed = 0; elapsed + 50 * 60_000 < SESSION_TTL_MS; elapsed += 50 * 60_000) {
+        clock.advance(50 * 60_000);
+        expect((await load(cookie)).body).toMatchObject({ view: "settings" });
+      }
+      clock.advance(SESSION_TTL_MS - 9 * 50 * 60_000);
       expect((await load(cookie)).body).toEqual({ view: "login" });
       expect(await sessions()).toHaveLength(0);
+    });
+
+    it("ends a session after an hour without a request", async () => {
+      const cookie = await loginCookie();
+      clock.advance(SESSION_IDLE_MS - 1000);
+      expect((await load(cookie)).body).toMatchObject({ view: "settings" });
+      clock.advance(SESSION_IDLE_MS - 1000);
+      expect((await load(cookie)).body).toMatchObject({ view: "settings" });
+      clock.advance(SESSION_IDLE_MS);
+      expect((await load(cookie)).body).toEqual({ view: "login" });
     });
 
     it("refuses a cookie with a forged signature or an unknown token", async () => {

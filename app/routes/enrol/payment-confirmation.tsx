@@ -3,7 +3,7 @@ import { Link, useRevalidator } from "react-router";
 import { readCohortSafely } from "~/cohort/cohort.server";
 import { confirmationPage } from "~/content/enroll";
 import { site } from "~/content/site";
-import { startDateDisplay } from "~/domain/cohort";
+import { isCheckoutSessionId, startDateDisplay } from "~/domain/cohort";
 import { fulfilPayment } from "~/enrolment/fulfilment.server";
 import { useGoToSection } from "~/lib/scroll";
 import type { Route } from "./+types/payment-confirmation";
@@ -23,7 +23,7 @@ type View =
 export async function loader({ request, context }: Route.LoaderArgs): Promise<View> {
   const { services } = context;
   const sessionId = new URL(request.url).searchParams.get("session_id");
-  if (!sessionId || sessionId.length > 200) return { state: "not_found" };
+  if (!isCheckoutSessionId(sessionId)) return { state: "not_found" };
   const session = await services.payments.retrieveSession(sessionId);
   if (!session) return { state: "not_found" };
   if (session.state === "open") return { state: "processing" };
