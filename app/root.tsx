@@ -12,8 +12,14 @@ import "./app.css";
 import interLatin from "@fontsource-variable/inter/files/inter-latin-wght-normal.woff2?url";
 import { SiteFooter } from "./components/site-footer";
 import { SiteNav } from "./components/site-nav";
+import { TestPaymentsBanner } from "./components/test-payments-banner";
 import { errorPage, nav, site } from "./content/site";
 import { useNonce } from "./lib/nonce";
+
+// The test-payments banner's flag; prerendering / at build time has no server context.
+export const loader = ({ context }: Route.LoaderArgs) => ({
+  testPayments: Boolean((context as Partial<typeof context>).services?.config.testPaymentsBanner),
+});
 
 export const meta: Route.MetaFunction = () => [
   { title: site.name },
@@ -44,6 +50,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         >
           {nav.skipToContent}
         </a>
+        <TestPaymentsBanner />
         <SiteNav />
         <main id="main" className="flex-1">
           {children}

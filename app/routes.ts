@@ -2,6 +2,7 @@ import { type RouteConfig, index, route } from "@react-router/dev/routes";
 
 export default [
   index("routes/site/home.tsx"),
+  route("privacy", "routes/site/privacy.tsx"),
   route("apply", "routes/apply/apply.tsx"),
   route("enroll", "routes/enrol/enroll.tsx"),
   route("payment-confirmation", "routes/enrol/payment-confirmation.tsx"),

@@ -73,7 +73,8 @@ export async function createServer(config: Config, options: ServerOptions = {}) 
   if (options.clientDir) serveStaticFiles(app, options.clientDir);
   if (options.viteDevServer) app.use(options.viteDevServer.middlewares);
   app.use(visitorMiddleware(config.sessionSecret));
-  if (options.clientDir) servePrerenderedHome(app, options.clientDir);
+  // The prerendered home has no test-payments banner: with one, / is rendered per request.
+  if (options.clientDir && !config.testPaymentsBanner) servePrerenderedHome(app, options.clientDir);
   app.use(bodyLimit(100 * 1024, { "/resume-review": UPLOAD_LIMIT }));
   app.use(originCheck(config.publicUrl, [STRIPE_WEBHOOK_PATH]));
 
