@@ -25,7 +25,22 @@ export default tseslint.config(
       "react-hooks/rules-of-hooks": "error",
       "react-hooks/exhaustive-deps": "warn",
       "@typescript-eslint/no-unused-vars": ["error", { argsIgnorePattern: "^_" }],
+      "no-restricted-imports": [
+        "error",
+        {
+          paths: [
+            {
+              name: "zod",
+              message: "Import { z } from ~/lib/zod: it configures Zod for the CSP first.",
+            },
+          ],
+        },
+      ],
     },
+  },
+  {
+    files: ["app/lib/zod.ts"],
+    rules: { "no-restricted-imports": "off" },
   },
   {
     // Playwright fixtures call `use`, which is not React's hook.

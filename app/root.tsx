@@ -1,25 +1,38 @@
 import {
+  data,
   isRouteErrorResponse,
   Links,
   Meta,
   Outlet,
   Scripts,
   ScrollRestoration,
+  useRouteLoaderData,
 } from "react-router";
-import { Toaster } from "sonner";
 import type { Route } from "./+types/root";
 import "./app.css";
 import interLatin from "@fontsource-variable/inter/files/inter-latin-wght-normal.woff2?url";
 import { SiteFooter } from "./components/site-footer";
 import { SiteNav } from "./components/site-nav";
 import { TestPaymentsBanner } from "./components/test-payments-banner";
+import { Toaster } from "./components/toaster";
 import { errorPage, nav, site } from "./content/site";
 import { useNonce } from "./lib/nonce";
+import { takeToast } from "./lib/toast.server";
 
-// The test-payments banner's flag; prerendering / at build time has no server context.
-export const loader = ({ context }: Route.LoaderArgs) => ({
-  testPayments: Boolean((context as Partial<typeof context>).services?.config.testPaymentsBanner),
-});
+/**
+ * The flash toast of a redirect after a state change, shown once on the page it lands on, and
+ * whether the test-payments banner shows (prerendering / at build time has no server context).
+ */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const { toast, setCookie } = await takeToast(request, context);
+  const testPayments = Boolean(
+    (context as Partial<typeof context>).services?.config.testPaymentsBanner,
+  );
+  return data(
+    { toast, testPayments },
+    setCookie ? { headers: { "Set-Cookie": setCookie } } : undefined,
+  );
+}
 
 export const meta: Route.MetaFunction = () => [
   { title: site.name },
@@ -33,6 +46,7 @@ export const links: Route.LinksFunction = () => [
 
 export function Layout({ children }: { children: React.ReactNode }) {
   const nonce = useNonce();
+  const rootData = useRouteLoaderData<typeof loader>("root");
   return (
     <html lang="en">
       <head>
@@ -56,7 +70,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
           {children}
         </main>
         <SiteFooter />
-        <Toaster position="top-center" closeButton />
+        <Toaster flash={rootData?.toast ?? null} />
         <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />
       </body>

@@ -1,4 +1,5 @@
 import type { Config } from "./env.server";
+import { systemClock, type Clock } from "./lib/clock";
 import { openDatabase, type DB } from "./db/database.server";
 import type { Engine } from "./db/migrations.server";
 import { RateLimiter } from "./lib/rate-limit.server";
@@ -10,12 +11,6 @@ import type Stripe from "stripe";
 import type { PaymentProvider } from "./payments/provider.server";
 import { createStripeClient, stripeProvider } from "./payments/stripe-provider.server";
 import { testProvider } from "./payments/test-provider.server";
-
-export interface Clock {
-  now(): Date;
-}
-
-export const systemClock: Clock = { now: () => new Date() };
 
 export interface Services {
   config: Config;

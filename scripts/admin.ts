@@ -1,7 +1,7 @@
 // Admin accounts CLI: `npm run admin -- <command>`. There are no default credentials: every
 // account is made here, with a password from ADMIN_PASSWORD or typed at a hidden prompt.
 import { parseArgs } from "node:util";
-import { z } from "zod";
+import { z } from "../app/lib/zod";
 import {
   AccountError,
   createAccount,

@@ -1,25 +1,15 @@
-import { COHORT_ID, getCohort, toSettings } from "~/cohort/cohort.server";
+import { COHORT_ID, getCohort } from "~/cohort/cohort.server";
 import { recordAudit } from "~/console/audit.server";
 import type { DB } from "~/db/database.server";
 import type { Engine } from "~/db/migrations.server";
 import type { CohortSettings } from "~/domain/cohort";
 import type { CohortSettingsPatch } from "~/domain/cohort-settings";
+import { lockCohort } from "~/enrolment/seats.server";
 
 export interface CohortUpdate {
   before: CohortSettings;
   after: CohortSettings;
   changed: boolean;
-}
-
-/** Seats reserved by checkouts that are still open (held and not yet expired). */
-export async function countHeldSeats(db: DB, now: Date): Promise<number> {
-  const row = await db
-    .selectFrom("seat_holds")
-    .select((eb) => eb.fn.countAll().as("n"))
-    .where("status", "=", "held")
-    .where("expires_at", ">", now.toISOString())
-    .executeTakeFirstOrThrow();
-  return Number(row.n);
 }
 
 /**
@@ -36,14 +26,7 @@ export async function updateCohortSettings(
   const now = services.clock.now();
   await getCohort(services.db, now);
   return services.db.transaction().execute(async (trx) => {
-    const read = () =>
-      trx
-        .selectFrom("cohort")
-        .selectAll()
-        .where("id", "=", COHORT_ID)
-        .$if(services.engine === "postgres", (qb) => qb.forUpdate())
-        .executeTakeFirstOrThrow();
-    const before = toSettings(await read());
+    const before = await lockCohort(trx, services.engine);
     const changes = {
       ...(patch.startDate !== undefined && patch.startDate !== before.startDate
         ? { start_date: patch.startDate }
@@ -61,7 +44,7 @@ export async function updateCohortSettings(
       .set({ ...changes, updated_at: now.toISOString() })
       .where("id", "=", COHORT_ID)
       .execute();
-    const after = toSettings(await read());
+    const after = await lockCohort(trx, services.engine);
     await recordAudit(trx, actor, "cohort.update", { before, after }, now);
     return { before, after, changed: true };
   });

@@ -17,7 +17,7 @@ export function accountTag(email: string): string {
 }
 
 /**
- * Spec §4 admin gate. Every attempt counts per client address and per account before any
+ * The admin gate. Every attempt counts per client address and per account before any
  * password is checked, so parallel guesses are limited too; once either has 10 in the window,
  * further attempts are refused. A successful login clears its account's count.
  * Non-admin accounts with the right password get no session.

@@ -4,7 +4,7 @@ import { errorMessage, log } from "~/lib/logger.server";
 
 export const COHORT_ID = "current";
 
-/** The single cohort settings record (spec: settings/current_cohort), created with the §9 defaults. */
+/** The single cohort settings record, created with the default capacity 10, nobody enrolled, active. */
 export async function getCohort(db: DB, now: Date): Promise<CohortSettings> {
   const row = await db
     .selectFrom("cohort")
@@ -27,7 +27,7 @@ export async function getCohort(db: DB, now: Date): Promise<CohortSettings> {
   return getCohort(db, now);
 }
 
-/** Spec §8: a failed read is logged and returns no data (the caller then treats the cohort as full). */
+/** A failed read is logged and returns no data (the caller then treats the cohort as full). */
 export async function readCohortSafely(db: DB, now: Date): Promise<CohortSettings | null> {
   try {
     return await getCohort(db, now);

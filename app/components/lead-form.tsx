@@ -2,7 +2,7 @@ import { getFormProps, getInputProps, useForm, type FieldMetadata } from "@confo
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import type { FormEvent } from "react";
 import { Form, useNavigation } from "react-router";
-import type { z } from "zod";
+import type { z } from "~/lib/zod";
 import {
   FieldError,
   Honeypot,

@@ -1,6 +1,7 @@
 import type { DB } from "~/db/database.server";
 import { getCohort } from "~/cohort/cohort.server";
-import { cohortStatus } from "~/domain/cohort";
+import { cohortStatus, seatsLeft } from "~/domain/cohort";
+import { countHeldSeats } from "~/enrolment/seats.server";
 
 function countBy<T extends string>(rows: { key: T | null; n: number | string | bigint }[]) {
   return Object.fromEntries(rows.map((r) => [r.key ?? "", Number(r.n)])) as Record<string, number>;
@@ -11,12 +12,7 @@ export async function dashboard(db: DB, now: Date) {
   const nowIso = now.toISOString();
   const weekAgo = new Date(now.getTime() - 7 * 24 * 3_600_000).toISOString();
   const cohort = await getCohort(db, now);
-  const held = await db
-    .selectFrom("seat_holds")
-    .select((eb) => eb.fn.countAll().as("n"))
-    .where("status", "=", "held")
-    .where("expires_at", ">", nowIso)
-    .executeTakeFirstOrThrow();
+  const heldSeats = await countHeldSeats(db, nowIso);
   const outcomes = await db
     .selectFrom("submissions")
     .select(["status as key", (eb) => eb.fn.countAll().as("n")])
@@ -48,13 +44,12 @@ export async function dashboard(db: DB, now: Date) {
     entry.total += 1;
     if (row.created_at >= weekAgo) entry.week += 1;
   }
-  const heldSeats = Number(held.n);
   return {
     cohort: {
       ...cohort,
       ...cohortStatus(cohort),
       heldSeats,
-      seatsLeft: Math.max(0, cohort.capacity - cohort.enrolledCount - heldSeats),
+      seatsLeft: seatsLeft(cohort, heldSeats),
     },
     applications: countBy(outcomes),
     leads,

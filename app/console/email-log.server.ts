@@ -1,7 +1,8 @@
 import type { DB } from "~/db/database.server";
+import type { OutboxStatus } from "~/db/schema";
 import { PAGE_SIZE } from "./people-query.server";
 
-export async function emailLog(db: DB, filter: { status?: string; page?: number }) {
+export async function emailLog(db: DB, filter: { status?: OutboxStatus; page?: number }) {
   const page = Math.max(1, filter.page ?? 1);
   let query = db.selectFrom("outbox");
   if (filter.status) query = query.where("status", "=", filter.status);

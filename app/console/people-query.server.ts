@@ -1,11 +1,12 @@
 import { sql } from "kysely";
 import type { DB } from "~/db/database.server";
+import type { PersonStatus } from "~/domain/application-outcome";
 
 export const PAGE_SIZE = 25;
 
 export interface PeopleFilter {
   q?: string;
-  status?: string;
+  status?: PersonStatus;
   tag?: string;
   leadSource?: string;
   resource?: string;

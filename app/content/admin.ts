@@ -1,6 +1,6 @@
 import type { ToastMessage } from "~/lib/toast";
 
-/** Words of the admin pages (spec §2 admin cohort settings, §8 admin messages). */
+/** Words of the admin pages. */
 export const adminPage = {
   metaTitle: "Admin",
   checkingAccess: "Checking access...",

@@ -1,5 +1,5 @@
 /**
- * The free lead magnets (spec §3 resource types and lead tags) and the words of the pages that
+ * The free lead magnets and the words of the pages that
  * give them away: /resume-template, /cold-outreach, /application-tracker, /resource-library and
  * /resume-review.
  */
@@ -10,7 +10,7 @@ import type { ResourceFileKey } from "~/resources/catalogue.server";
 export type { ResourceFileKey };
 
 export interface LeadMagnet {
-  /** Added to the person's tags (spec §3). */
+  /** Added to the person's tags. */
   tag: string;
   label: string;
   /** How the confirmation and the email name what was sent. */
@@ -189,7 +189,7 @@ export const resourceLibraryPage = {
   emailIntro: "Prefer to keep them in your inbox? We'll email you links to all three resources.",
 } as const;
 
-/** Toasts of the lead forms (spec §8). */
+/** Toasts of the lead forms. */
 export const leadToasts = {
   success: { title: "Success!", description: "Check your email for your download link." },
   resumeSuccess: {

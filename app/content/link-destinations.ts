@@ -1,5 +1,5 @@
 /**
- * The link generator's destination catalogue (spec §3) and the words of the /link-generator page.
+ * The link generator's destination catalogue and the words of the /link-generator page.
  * `campaign` and `content` become utm_campaign and utm_content; `emoji` and `cta` make up the
  * YouTube description call-to-action block.
  */

@@ -1,3 +1,12 @@
+import type { PersonStatus } from "~/domain/application-outcome";
+
+/** The states a row moves through; the database stores them as text. */
+export type SeatHoldStatus = "held" | "paid" | "expired" | "released";
+export type PaymentStatus = "paid" | "refund_needed" | "refunded";
+export type OutboxStatus = "pending" | "sent" | "failed";
+export type SubmissionType = "application" | "lead_magnet";
+export type ReviewStatus = "waiting" | "scheduled" | "reviewed";
+
 import type { Generated } from "kysely";
 
 /** Timestamps are ISO-8601 UTC strings and calendar dates are YYYY-MM-DD in both engines. */
@@ -8,7 +17,7 @@ export interface PeopleTable {
   last_name: string;
   university: string;
   graduation_year: string;
-  status: string;
+  status: PersonStatus;
   lead_source: string;
   tags: string;
   lead_magnets: string;
@@ -23,7 +32,7 @@ export interface PeopleTable {
 export interface StatusHistoryTable {
   id: Generated<number>;
   person_id: string;
-  status: string;
+  status: PersonStatus;
   reason: string;
   at: string;
 }
@@ -31,7 +40,7 @@ export interface StatusHistoryTable {
 export interface SubmissionsTable {
   id: string;
   person_id: string;
-  type: string;
+  type: SubmissionType;
   form_data: string;
   status: string;
   source: string;
@@ -56,7 +65,7 @@ export interface SeatHoldsTable {
   person_id: string | null;
   visitor_id: string | null;
   email: string | null;
-  status: string;
+  status: SeatHoldStatus;
   provider: string;
   session_id: string | null;
   expires_at: string;
@@ -72,7 +81,7 @@ export interface PaymentsTable {
   session_id: string;
   email: string;
   amount_cents: number;
-  status: string;
+  status: PaymentStatus;
   created_at: string;
 }
 
@@ -90,7 +99,7 @@ export interface OutboxTable {
   subject: string;
   html: string;
   text: string;
-  status: string;
+  status: OutboxStatus;
   attempts: number;
   last_error: string | null;
   send_after: string;
@@ -109,7 +118,7 @@ export interface UploadsTable {
   size: number;
   sha256: string;
   data: Uint8Array;
-  review_status: string;
+  review_status: ReviewStatus;
   scheduled_for: string | null;
   created_at: string;
   updated_at: string;

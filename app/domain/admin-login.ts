@@ -1,12 +1,11 @@
-import "~/lib/zod-jitless";
-import { z } from "zod";
+import { z } from "~/lib/zod";
 import { adminValidation } from "~/content/admin";
 
 export const MIN_PASSWORD_LENGTH = 12;
 /** scrypt takes any length; the cap only keeps absurd bodies from costing work. */
 export const MAX_PASSWORD_LENGTH = 1024;
 
-/** The admin login form (spec §5: email and password required), for the browser and the server. */
+/** The admin login form, for the browser and the server. */
 export const loginSchema = z.object({
   email: z
     .string({ error: adminValidation.email })

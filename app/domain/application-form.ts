@@ -1,5 +1,4 @@
-import "~/lib/zod-jitless";
-import { z } from "zod";
+import { z } from "~/lib/zod";
 import { validation } from "~/content/forms";
 import { optionalText, personFields, text } from "./person-fields";
 
@@ -52,7 +51,7 @@ export function applicationSchema(currentYear: number) {
 
 export type ApplicationForm = z.infer<ReturnType<typeof applicationSchema>>;
 
-/** The stored form data: answers only where they apply, plus leadSourceDetails (spec §3). */
+/** The stored form data: answers only where they apply, plus leadSourceDetails. */
 export function applicationFormData(form: ApplicationForm) {
   const { careerOther, referralName, otherSource, ...rest } = form;
   const other = form.careerTargets.includes("Other") ? careerOther : undefined;

@@ -1,5 +1,4 @@
-import "~/lib/zod-jitless";
-import { z } from "zod";
+import { z } from "~/lib/zod";
 import { adminValidation } from "~/content/admin";
 import { availableSpots, isCalendarDate, type CohortSettings } from "./cohort";
 

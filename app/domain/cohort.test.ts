@@ -8,6 +8,7 @@ import {
   isSoldOut,
   longDate,
   mondayOf,
+  seatsLeft,
   startDateDisplay,
   DEFAULT_COHORT,
 } from "./cohort";
@@ -100,5 +101,21 @@ describe("seat rules", () => {
     expect(isBookableDate("2027-01-12", "2026-11-22")).toBe(true);
     expect(isBookableDate("2026-11-21", "2026-11-22")).toBe(false);
     expect(isBookableDate("2027-02-30", "2026-11-22")).toBe(false);
+  });
+});
+
+describe("seatsLeft", () => {
+  const cohort = { startDate: null, capacity: 10, enrolledCount: 6, isActive: true };
+  it("is capacity minus paid minus held, never below zero", () => {
+    expect(seatsLeft(cohort, 0)).toBe(4);
+    expect(seatsLeft(cohort, 3)).toBe(1);
+    expect(seatsLeft(cohort, 9)).toBe(0);
+  });
+  it("agrees with the full predicate and the hold rule", () => {
+    expect(isCohortFull({ ...cohort, enrolledCount: 10 })).toBe(true);
+    expect(isCohortFull(null)).toBe(true);
+    expect(isCohortFull({ ...cohort, isActive: false })).toBe(true);
+    expect(hasSeatToHold(cohort, 3)).toBe(seatsLeft(cohort, 3) > 0);
+    expect(hasSeatToHold(cohort, 4)).toBe(seatsLeft(cohort, 4) > 0);
   });
 });

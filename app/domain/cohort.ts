@@ -1,4 +1,4 @@
-/** Spec §3/§4/§9 cohort rules. Start dates are calendar dates (YYYY-MM-DD), never instants. */
+/** Cohort rules: seats, fullness and start dates. Start dates are calendar dates (YYYY-MM-DD), never instants. */
 export interface CohortSettings {
   startDate: string | null;
   capacity: number;
@@ -18,15 +18,19 @@ export function availableSpots(cohort: CohortSettings): number {
   return cohort.capacity - cohort.enrolledCount;
 }
 
-/** Full when no spot is left or enrolment is closed. */
+/** Full when no spot is left or enrolment is closed; a cohort that cannot be read counts as full. */
 export function isCohortFull(cohort: CohortSettings | null): boolean {
-  if (!cohort) return true;
-  return !cohort.isActive || availableSpots(cohort) <= 0;
+  return !cohort || isSoldOut(cohort);
 }
 
 /** Whether every seat is paid for (or enrolment is closed): nothing can free one up. */
 export function isSoldOut(cohort: CohortSettings): boolean {
   return !cohort.isActive || cohort.enrolledCount >= cohort.capacity;
+}
+
+/** Seats neither paid for nor held in an open checkout. */
+export function seatsLeft(cohort: CohortSettings, activeHolds: number): number {
+  return Math.max(0, cohort.capacity - cohort.enrolledCount - activeHolds);
 }
 
 /** A new hold fits while paid seats plus other buyers' active holds stay below capacity. */

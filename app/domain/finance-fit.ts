@@ -1,5 +1,5 @@
 /**
- * Spec §5 finance-fit rule: a finance track is ticked, or the "Other" text names finance.
+ * The finance-fit rule: a finance track is ticked, or the "Other" text names finance.
  * Phrases and words match whole words, case-insensitively, with an optional plural "s"
  * ("risks" counts, "risky" does not).
  */

@@ -1,12 +1,11 @@
-import "~/lib/zod-jitless";
-import { z } from "zod";
+import { z } from "~/lib/zod";
 import { resumeFileMessages } from "~/content/lead-magnets";
 import type { ResourceType } from "./lead-magnets";
 import { optionalText, personFields } from "./person-fields";
 import { resumeFileProblem } from "./resume-upload";
 import type { Utm } from "./utm";
 
-/** The lead form (spec §3, §5): the person's fields, career goals optional. */
+/** The lead form: the person's fields, career goals optional. */
 export function leadFormSchema(currentYear: number) {
   return z.object({
     ...personFields(currentYear),
@@ -34,7 +33,7 @@ export function isFile(value: unknown): value is File {
   return typeof File !== "undefined" && value instanceof File;
 }
 
-/** The stored form data (spec §3, §7): the answers, the resource type, source and UTM. */
+/** The stored form data: the answers, the resource type, source and UTM. */
 export function leadFormData(
   form: LeadForm,
   resourceType: ResourceType,

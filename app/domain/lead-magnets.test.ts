@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { leadMagnets } from "~/content/lead-magnets";
 import { leadPageTypeForPath, mergeLeadLists, parseStringList } from "./lead-magnets";
 
-describe("lead magnet catalogue (spec §3)", () => {
+describe("lead magnet catalogue", () => {
   it("maps each resource type to its tag", () => {
     expect(Object.fromEntries(Object.entries(leadMagnets).map(([k, v]) => [k, v.tag]))).toEqual({
       resume: "resume_template_lead",

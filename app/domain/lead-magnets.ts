@@ -13,7 +13,7 @@ export interface LeadLists {
 }
 
 /**
- * Adds a resource's tag and the resource type itself to a person's lists (spec §3, §7). Lists
+ * Adds a resource's tag and the resource type itself to a person's lists. Lists
  * keep their order and gain nothing they already hold, so asking again changes nothing.
  */
 export function mergeLeadLists(

@@ -10,7 +10,7 @@ import { UTM_PARAMS, VIDEO_ID_PARAM, type UtmKey } from "./utm";
 
 export type { DestinationKey, LinkPlatform };
 
-/** Link UTM rules (spec §9): the source is the platform; the medium depends on it. */
+/** Link UTM rules: the source is the platform; the medium depends on it. */
 export const PLATFORM_UTM = {
   youtube: { source: "youtube", medium: "video" },
   linkedin: { source: "linkedin", medium: "dm" },
@@ -64,7 +64,7 @@ export function normalizeLinkId(platform: LinkPlatform, id: string): string {
   return platform === "youtube" ? extractYouTubeId(id) : id.trim();
 }
 
-/** One tracked link (spec §9): site address + destination path + the UTM parameters (+ vid). */
+/** One tracked link: site address + destination path + the UTM parameters (+ vid). */
 export function buildLink(
   publicUrl: string,
   platform: LinkPlatform,
@@ -134,7 +134,7 @@ export type LinkRequestResult =
   | { ok: true; platform: LinkPlatform; id: string; destinations: DestinationKey[] }
   | { ok: false; errors: { id?: string; destinations?: string } };
 
-/** Link generator validation (spec §5): an ID or rep code, and at least one destination. */
+/** Link generator validation: an ID or rep code, and at least one destination. */
 export function validateLinkRequest(request: LinkRequest): LinkRequestResult {
   const id = normalizeLinkId(request.platform, request.id);
   const destinations = orderDestinations(request.destinations);

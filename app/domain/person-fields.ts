@@ -1,5 +1,4 @@
-import "~/lib/zod-jitless";
-import { z } from "zod";
+import { z } from "~/lib/zod";
 import { validation } from "~/content/forms";
 
 /** Field rules shared by every form that collects a person (application and lead forms). */
@@ -11,7 +10,7 @@ export function optionalText(max: number) {
   return z.string().trim().max(max, validation.tooLong(max)).optional();
 }
 
-/** Exactly four digits and not earlier than the current year (spec §5). */
+/** Exactly four digits and not earlier than the current year. */
 export function graduationYear(currentYear: number) {
   const message = validation.graduationYear(currentYear);
   return z

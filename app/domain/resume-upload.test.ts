@@ -9,7 +9,7 @@ import {
   resumeUploadPath,
 } from "./resume-upload";
 
-describe("resumeUploadName (spec §7)", () => {
+describe("resumeUploadName", () => {
   const at = new Date("2026-11-22T12:00:00.123Z");
 
   it("is the email with . # $ [ ] replaced, an underscore, the time in ms and .docx", () => {
@@ -31,7 +31,7 @@ describe("resumeUploadName (spec §7)", () => {
   });
 });
 
-describe("resume file checks (spec §5)", () => {
+describe("resume file checks", () => {
   it("accepts only names ending in .docx, in any case", () => {
     expect(isDocxName("resume.docx")).toBe(true);
     expect(isDocxName("Resume.DOCX")).toBe(true);

@@ -1,4 +1,4 @@
-/** Rules for the resume a visitor sends to /resume-review (spec §5, §7), shared by browser and server. */
+/** Rules for the resume a visitor sends to /resume-review, shared by browser and server. */
 
 /** Same limit as the content check on the server (app/uploads/docx-check.server.ts). */
 export const RESUME_MAX_BYTES = 5 * 1024 * 1024;
@@ -28,7 +28,7 @@ export function resumeFileProblem(
 
 /**
  * The stored file name: the email with the characters . # $ [ ] replaced by '_', then '_', the
- * time in milliseconds and '.docx' (spec §7). The visitor's own file name is never used.
+ * time in milliseconds and '.docx'. The visitor's own file name is never used.
  */
 export function resumeUploadName(email: string, at: Date): string {
   return `${email.replace(/[.#$[\]]/g, "_")}_${at.getTime()}.docx`;

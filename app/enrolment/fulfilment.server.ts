@@ -9,7 +9,7 @@ import type { PaymentProvider } from "~/payments/provider.server";
 import { normaliseEmail } from "~/domain/person-fields";
 import { changeStatus, ensurePersonByEmail } from "~/people/people.server";
 import type { Services } from "~/services.server";
-import { activeHolds, lockCohort, recordEvent } from "./seats.server";
+import { countHeldSeats, lockCohort, recordEvent } from "./seats.server";
 
 /** The onboarding email goes out a few hours after payment, well within the promised 24 hours. */
 export const ONBOARDING_DELAY_MS = 3 * 3_600_000;
@@ -68,7 +68,7 @@ export async function fulfilPayment(
           .executeTakeFirstOrThrow()
       : await ensurePersonByEmail(trx, email, nowIso);
     const stillHeld = hold.status === "held" && hold.expires_at > nowIso;
-    const seatFree = stillHeld || hasSeatToHold(cohort, await activeHolds(trx, nowIso, hold.id));
+    const seatFree = stillHeld || hasSeatToHold(cohort, await countHeldSeats(trx, nowIso, hold.id));
 
     await trx
       .insertInto("payments")

@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import type { Transaction } from "kysely";
+import type { Kysely, Transaction } from "kysely";
 import { hasSeatToHold, isSoldOut } from "~/domain/cohort";
 import { COHORT_ID, getCohort, toSettings } from "~/cohort/cohort.server";
 import type { Database } from "~/db/schema";
@@ -24,12 +24,13 @@ export async function lockCohort(trx: Trx, engine: Engine) {
   return toSettings(await query.executeTakeFirstOrThrow());
 }
 
-export async function activeHolds(
-  trx: Trx,
+/** Seats reserved by checkouts that are still open (held and not yet expired). */
+export async function countHeldSeats(
+  db: Kysely<Database>,
   nowIso: string,
   exceptHoldId?: string,
 ): Promise<number> {
-  let query = trx
+  let query = db
     .selectFrom("seat_holds")
     .select((eb) => eb.fn.countAll().as("n"))
     .where("status", "=", "held")
@@ -81,7 +82,7 @@ export async function startCheckout(
         )
         .execute();
     }
-    const held = await activeHolds(trx, now.toISOString());
+    const held = await countHeldSeats(trx, now.toISOString());
     if (!hasSeatToHold(cohort, held)) return { kind: "held" as const };
     const id = randomUUID();
     await trx

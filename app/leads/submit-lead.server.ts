@@ -109,7 +109,7 @@ export async function submitLead(
   });
 }
 
-/** Spec §7: the resource's tag and the lead magnet join the person's lists, once each. */
+/** The resource's tag and the lead magnet join the person's lists, once each. */
 async function addLeadMagnet(
   trx: Transaction<Database>,
   personId: string,

@@ -4,7 +4,7 @@ import type { ResourceType } from "~/domain/lead-magnets";
 import type { ResumeFileProblem } from "~/domain/resume-upload";
 import type { ToastMessage } from "~/lib/toast";
 
-/** The lead forms' toasts (spec §8), used by the server action and, for files, the browser. */
+/** The lead forms' toasts, used by the server action and, for files, the browser. */
 export function leadSuccessToast(resourceType: ResourceType): ToastMessage {
   const words = resourceType === "resume_review" ? leadToasts.resumeSuccess : leadToasts.success;
   return { ...words, variant: "success" };
@@ -19,7 +19,7 @@ export const uploadFailedToast = destructive(leadToasts.errorTitle, leadToasts.u
 
 export const rateLimitedToast = destructive(formErrors.rateLimitedTitle, formErrors.rateLimited);
 
-/** A refused resume file (spec §5): the browser shows it before sending, the server after. */
+/** A refused resume file: the browser shows it before sending, the server after. */
 export function resumeFileToast(problem: ResumeFileProblem): ToastMessage {
   const words = resumeFileMessages[problem];
   return destructive(words.title, words.description);

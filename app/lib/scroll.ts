@@ -1,7 +1,7 @@
 import { useCallback, useEffect } from "react";
 import { useLocation, useNavigate } from "react-router";
 
-/** Spec §9: after navigating, wait 100 ms before scrolling to an anchor, 0 ms for the top. */
+/** After navigating, wait 100 ms before scrolling to an anchor, 0 ms for the top. */
 export const ANCHOR_SCROLL_DELAY_MS = 100;
 export const TOP_SCROLL_DELAY_MS = 0;
 

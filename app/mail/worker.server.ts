@@ -1,6 +1,6 @@
 import type { DB } from "~/db/database.server";
 import { errorMessage, log } from "~/lib/logger.server";
-import type { Clock } from "~/services.server";
+import type { Clock } from "~/lib/clock";
 import type { MailTransport } from "./transport.server";
 
 export interface MailWorkerOptions {

@@ -2,7 +2,7 @@ import { sql } from "kysely";
 import type { DB } from "~/db/database.server";
 import type { Engine } from "~/db/migrations.server";
 import { errorMessage, log } from "~/lib/logger.server";
-import type { Clock } from "~/services.server";
+import type { Clock } from "~/lib/clock";
 import { backupDatabase, type BackupResult } from "./backup.server";
 import { runRetention, type RetentionPolicy, type RetentionResult } from "./retention.server";
 

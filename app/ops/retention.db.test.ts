@@ -7,6 +7,7 @@ import {
   TestClock,
   type TestServices,
 } from "../../tests/support/databases";
+import type { ReviewStatus } from "~/db/schema";
 import type { DB } from "~/db/database.server";
 import { erasePerson } from "~/console/privacy.server";
 import { Housekeeping, type HousekeepingOptions } from "./housekeeping.server";
@@ -39,7 +40,7 @@ async function person(db: DB, id: string, at: Date) {
     .execute();
 }
 
-async function upload(db: DB, id: string, personId: string, status: string, changedAt: Date) {
+async function upload(db: DB, id: string, personId: string, status: ReviewStatus, changedAt: Date) {
   await db
     .insertInto("uploads")
     .values({

@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
-import { sql, type Kysely as KyselyOf, type Transaction } from "kysely";
-import type { Database } from "~/db/schema";
+import { sql, type Insertable, type Kysely as KyselyOf, type Transaction } from "kysely";
+import type { Database, PeopleTable } from "~/db/schema";
 import type { PersonStatus } from "~/domain/application-outcome";
 import { leadSourceOf, type Attribution } from "~/domain/utm";
 
@@ -30,24 +30,17 @@ export async function upsertPerson(
   const lastTouch = attribution ? JSON.stringify(attribution.last) : null;
   const row = await trx
     .insertInto("people")
-    .values({
-      id: randomUUID(),
-      email: person.email,
-      first_name: person.firstName,
-      last_name: person.lastName,
-      university: person.university,
-      graduation_year: person.graduationYear,
-      status: "lead",
-      lead_source: source,
-      tags: "[]",
-      lead_magnets: "[]",
-      first_touch: attribution ? JSON.stringify(attribution.first) : null,
-      last_touch: lastTouch,
-      last_lead_magnet_type: null,
-      last_lead_magnet_at: null,
-      created_at: now,
-      updated_at: now,
-    })
+    .values(
+      newPerson(person.email, now, {
+        first_name: person.firstName,
+        last_name: person.lastName,
+        university: person.university,
+        graduation_year: person.graduationYear,
+        lead_source: source,
+        first_touch: attribution ? JSON.stringify(attribution.first) : null,
+        last_touch: lastTouch,
+      }),
+    )
     .onConflict((oc) =>
       oc.column("email").doUpdateSet((eb) => ({
         // An enrolled student's profile is theirs: a later form with their email cannot rewrite it.
@@ -66,7 +59,7 @@ export async function upsertPerson(
   return { id: row.id, status: row.status as PersonStatus };
 }
 
-/** Spec §4 status change: current status, last update, a history entry; the status index follows. */
+/** A status change: current status, last update, a history entry; the status index follows. */
 export async function changeStatus(
   trx: Trx,
   personId: string,
@@ -107,6 +100,29 @@ export async function statusHistory(db: Kysely, personId: string) {
     .execute();
 }
 
+/** A new person's row: a lead with empty lists, known only by email until a form says more. */
+function newPerson(email: string, now: string, fields: Partial<Insertable<PeopleTable>> = {}) {
+  return {
+    id: randomUUID(),
+    email,
+    first_name: "",
+    last_name: "",
+    university: "",
+    graduation_year: "",
+    status: "lead",
+    lead_source: "direct",
+    tags: "[]",
+    lead_magnets: "[]",
+    first_touch: null,
+    last_touch: null,
+    last_lead_magnet_type: null,
+    last_lead_magnet_at: null,
+    created_at: now,
+    updated_at: now,
+    ...fields,
+  } satisfies Insertable<PeopleTable>;
+}
+
 /** The person paying: known by email, or created with only the email the checkout collected. */
 export async function ensurePersonByEmail(
   trx: Trx,
@@ -115,24 +131,7 @@ export async function ensurePersonByEmail(
 ): Promise<{ id: string; first_name: string; status: string }> {
   await trx
     .insertInto("people")
-    .values({
-      id: randomUUID(),
-      email,
-      first_name: "",
-      last_name: "",
-      university: "",
-      graduation_year: "",
-      status: "lead",
-      lead_source: "direct",
-      tags: "[]",
-      lead_magnets: "[]",
-      first_touch: null,
-      last_touch: null,
-      last_lead_magnet_type: null,
-      last_lead_magnet_at: null,
-      created_at: now,
-      updated_at: now,
-    })
+    .values(newPerson(email, now))
     .onConflict((oc) => oc.column("email").doNothing())
     .execute();
   return trx

@@ -5,7 +5,8 @@ import path from "node:path";
 import pg from "pg";
 import type { Config } from "../../app/env.server";
 import { loadConfig } from "../../app/env.server";
-import { createServices, type Clock, type Services } from "../../app/services.server";
+import type { Clock } from "../../app/lib/clock";
+import { createServices, type Services } from "../../app/services.server";
 
 export interface TestEngine {
   name: "sqlite" | "postgres";

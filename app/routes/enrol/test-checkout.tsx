@@ -1,6 +1,5 @@
 import { data, Form, redirect, useNavigation } from "react-router";
-import "~/lib/zod-jitless";
-import { z } from "zod";
+import { z } from "~/lib/zod";
 import { testCheckout } from "~/content/enroll";
 import { PRICE_CENTS } from "~/content/pricing";
 import { site } from "~/content/site";

@@ -8,9 +8,13 @@ import {
   resourceLibraryPage as page,
 } from "~/content/lead-magnets";
 import { site } from "~/content/site";
-import { leadAction } from "~/leads/lead-action.server";
+import { leadAction, wasSent } from "~/leads/lead-action.server";
 import { useActionToast } from "~/lib/toast";
 import type { Route } from "./+types/resource-library";
+
+export function loader({ request }: Route.LoaderArgs) {
+  return { sent: wasSent(request) };
+}
 
 export function action({ request, context }: Route.ActionArgs) {
   return leadAction({ request, context }, "resource_library");
@@ -21,7 +25,7 @@ export const meta: Route.MetaFunction = () => pageMeta(page.metaTitle);
 const buttonClass =
   "inline-flex min-h-11 items-center justify-center rounded-md px-5 py-2.5 text-sm font-semibold shadow-sm focus-visible:outline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600";
 
-export default function ResourceLibrary({ actionData }: Route.ComponentProps) {
+export default function ResourceLibrary({ loaderData, actionData }: Route.ComponentProps) {
   useActionToast(actionData);
   return (
     <>
@@ -81,7 +85,7 @@ export default function ResourceLibrary({ actionData }: Route.ComponentProps) {
       </section>
 
       <section className="mx-auto max-w-3xl px-4 pb-16" aria-labelledby="email-all-title">
-        {actionData?.sent ? (
+        {loaderData.sent ? (
           <LeadConfirmation
             title={leadSuccess.title}
             body={leadSuccess.body(leadMagnets.resource_library.sentItem)}
