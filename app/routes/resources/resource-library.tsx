@@ -68,7 +68,8 @@ export default function ResourceLibrary({ actionData }: Route.ComponentProps) {
                         {resourceFormatLabels[format].download}
                         {/* Screen readers list links out of their card, so each names its file. */}
                         <span className="sr-only">
-                          , {title} ({page.newTab})
+                          {" "}
+                          ({title}, {page.newTab})
                         </span>
                       </a>
                     ))}
