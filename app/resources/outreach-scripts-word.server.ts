@@ -217,7 +217,7 @@ function script(s: OutreachScript): Paragraph[] {
       spacing: { ...LINE, after: twips(after) },
       children,
     });
-  const paragraphs = [
+  return [
     new Paragraph({ heading: HeadingLevel.HEADING_2, children: [new TextRun(s.title)] }),
     new Paragraph({
       keepNext: true,
@@ -251,7 +251,6 @@ function script(s: OutreachScript): Paragraph[] {
     }),
     ...s.tips.map((tip, i) => bullet(tip, note, i < s.tips.length - 1)),
   ];
-  return paragraphs;
 }
 
 function bullet(text: string, size?: number, keepNext = false) {
