@@ -28,7 +28,7 @@ async function open(page: Page, path: string) {
 }
 
 function toast(page: Page, title: string) {
-  return page.locator("[data-sonner-toast]").filter({ hasText: title });
+  return page.locator("[data-toast]").filter({ hasText: title });
 }
 
 /**
@@ -36,7 +36,7 @@ function toast(page: Page, title: string) {
  * below the contrast axe wants, a site-wide matter outside these pages.
  */
 async function expectNoAxeViolationsBesideToasts(page: Page) {
-  const toasts = page.locator("[data-sonner-toast]");
+  const toasts = page.locator("[data-toast]");
   for (const close of await page.getByRole("button", { name: "Close toast" }).all()) {
     await close.click();
   }

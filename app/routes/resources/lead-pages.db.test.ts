@@ -1,6 +1,12 @@
 import { sql } from "kysely";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { callAction, formRequest, makeContext, unwrap } from "../../../tests/support/context";
+import {
+  callAction,
+  flashToastOf,
+  formRequest,
+  makeContext,
+  unwrap,
+} from "../../../tests/support/context";
 import {
   startTestServices,
   testEngines,
@@ -20,7 +26,7 @@ import {
 import type { Attribution } from "~/domain/utm";
 import { loader as downloadLoader } from "./download";
 import { action as leadPageAction, loader as leadPageLoader } from "./lead-page";
-import { action as libraryAction } from "./resource-library";
+import { action as libraryAction, loader as libraryLoader } from "./resource-library";
 import { loader as resourceFileLoader } from "./resource-file";
 
 const answers = {
@@ -39,7 +45,6 @@ const attribution: Attribution = {
 
 interface Body {
   result: { error?: Record<string, string[]> } | null;
-  sent: boolean;
   toast?: { title: string; description: string; durationMs?: number; variant?: string };
 }
 
@@ -86,7 +91,21 @@ describe.each(testEngines())("lead pages on $name", (engine) => {
     const response = await unwrap(
       await callAction(action, formRequest(path, fields), context(overrides)),
     );
-    return { status: response.status, body: response.body as Body };
+    return {
+      status: response.status,
+      /** Where a redirect sends the browser; null when the action answered with data. */
+      location: response.headers.get("location"),
+      /** The toast the next page shows (successes), from the flash cookie. */
+      flash: await flashToastOf(response, t.services),
+      /** The action data (failures): field errors and the toast. */
+      body: response.body as Body,
+    };
+  };
+  /** Whether the page a redirect lands on shows the confirmation, as its loader says. */
+  const showsSent = async (location: string | null) => {
+    const request = new Request(`http://localhost:3000${location}`);
+    const loader = location?.startsWith("/resource-library") ? libraryLoader : leadPageLoader;
+    return (await loader({ request } as never)).sent;
   };
 
   const count = async (table: "people" | "submissions" | "outbox" | "downloads") =>
@@ -125,10 +144,11 @@ describe.each(testEngines())("lead pages on $name", (engine) => {
   it.each(pages)(
     "%s stores the lead in one go and queues the links",
     async (path, type, tag, files) => {
-      const { status, body } = await submit(path);
-      expect(status).toBe(200);
-      expect(body.sent).toBe(true);
-      expect(body.toast).toMatchObject({
+      const { status, location, flash } = await submit(path);
+      expect(status).toBe(303);
+      expect(location).toBe(`${path}?sent=1`);
+      expect(await showsSent(location)).toBe(true);
+      expect(flash).toMatchObject({
         title: "Success!",
         description: "Check your email for your download link.",
       });
@@ -210,7 +230,8 @@ describe.each(testEngines())("lead pages on $name", (engine) => {
     await submit("/resume-template");
     clock.advance(61_000);
     const again = await submit("/resume-template");
-    expect(again.body.sent).toBe(true);
+    expect(again.location).toBe("/resume-template?sent=1");
+    expect(again.flash?.title).toBe("Success!");
 
     const row = await person();
     expect(JSON.parse(row.tags)).toEqual(["resume_template_lead"]);
@@ -261,7 +282,8 @@ describe.each(testEngines())("lead pages on $name", (engine) => {
     await submit("/cold-outreach");
     clock.advance(5_000);
     const second = await submit("/cold-outreach");
-    expect(second.body.sent).toBe(true);
+    expect(second.location).toBe("/cold-outreach?sent=1");
+    expect(second.flash?.title).toBe("Success!");
     expect(await count("submissions")).toBe(1);
     expect(await count("outbox")).toBe(1);
     expect(await count("downloads")).toBe(1);
@@ -460,14 +482,14 @@ describe.each(testEngines())("lead pages on $name", (engine) => {
   });
 
   it("refuses invalid answers with field errors and writes nothing", async () => {
-    const { status, body } = await submit("/resume-template", {
+    const { status, location, body } = await submit("/resume-template", {
       ...answers,
       graduationYear: "2020",
       email: "nope",
       university: "",
     });
     expect(status).toBe(400);
-    expect(body.sent).toBe(false);
+    expect(location).toBeNull();
     expect(body.result?.error?.graduationYear?.[0]).toBe(
       "Please enter a valid year (2026 or later)",
     );
@@ -478,18 +500,26 @@ describe.each(testEngines())("lead pages on $name", (engine) => {
   });
 
   it("answers a filled honeypot like success and writes and sends nothing", async () => {
-    const { status, body } = await submit("/cold-outreach", { ...answers, website: "http://spam" });
-    expect(status).toBe(200);
-    expect(body.sent).toBe(true);
-    expect(body.toast?.title).toBe("Success!");
+    const { status, location, flash } = await submit("/cold-outreach", {
+      ...answers,
+      website: "http://spam",
+    });
+    expect(status).toBe(303);
+    expect(location).toBe("/cold-outreach?sent=1");
+    expect(flash).toMatchObject({
+      title: "Success!",
+      description: "Check your email for your download link.",
+    });
     for (const table of ["people", "submissions", "outbox", "downloads"] as const)
       expect(await count(table)).toBe(0);
   });
 
   it("refuses a submission without a visitor id, with the error's message", async () => {
-    const { status, body } = await submit("/resource-library", answers, { visitorId: null });
+    const { status, location, body } = await submit("/resource-library", answers, {
+      visitorId: null,
+    });
     expect(status).toBe(400);
-    expect(body.sent).toBe(false);
+    expect(location).toBeNull();
     expect(body.toast).toMatchObject({
       title: "Error",
       description: "Error: No authenticated user UID found. Please try again or contact support.",
@@ -515,9 +545,9 @@ describe.each(testEngines())("lead pages on $name", (engine) => {
   it("rolls everything back and shows the generic error when the email cannot be queued", async () => {
     await sql`drop table outbox`.execute(t.services.db);
     try {
-      const { status, body } = await submit("/resume-template");
+      const { status, location, body } = await submit("/resume-template");
       expect(status).toBe(500);
-      expect(body.sent).toBe(false);
+      expect(location).toBeNull();
       expect(body.toast).toMatchObject({
         title: "Error",
         description:

@@ -9,10 +9,14 @@ import {
   resourceLibraryPage as page,
 } from "~/content/lead-magnets";
 import { site } from "~/content/site";
-import { leadAction } from "~/leads/lead-action.server";
+import { leadAction, wasSent } from "~/leads/lead-action.server";
 import { useActionToast } from "~/lib/toast";
 import { resourceFormats, resourcePath } from "~/resources/formats";
 import type { Route } from "./+types/resource-library";
+
+export function loader({ request }: Route.LoaderArgs) {
+  return { sent: wasSent(request) };
+}
 
 export function action({ request, context }: Route.ActionArgs) {
   return leadAction({ request, context }, "resource_library");
@@ -26,7 +30,7 @@ const buttonClass =
 const primaryClass = "bg-brand-700 text-white hover:bg-brand-900";
 const secondaryClass = "border border-brand-700 bg-white text-brand-700 hover:bg-brand-50";
 
-export default function ResourceLibrary({ actionData }: Route.ComponentProps) {
+export default function ResourceLibrary({ loaderData, actionData }: Route.ComponentProps) {
   useActionToast(actionData);
   return (
     <>
@@ -98,7 +102,7 @@ export default function ResourceLibrary({ actionData }: Route.ComponentProps) {
       </section>
 
       <section className="mx-auto max-w-3xl px-4 pb-16" aria-labelledby="email-all-title">
-        {actionData?.sent ? (
+        {loaderData.sent ? (
           <LeadConfirmation
             title={leadSuccess.title}
             body={leadSuccess.body(leadMagnets.resource_library.sentItem)}
