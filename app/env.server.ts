@@ -15,6 +15,10 @@ const EnvSchema = z.object({
     .default("file:./data/app.db"),
   PUBLIC_URL: urlString.optional(),
   SESSION_SECRET: z.string().min(32, "must be at least 32 characters").optional(),
+  SESSION_SECRET_PREVIOUS: z
+    .string()
+    .regex(/^[^,]{32,}(,[^,]{32,})*$/, "must be a comma list of secrets of 32+ characters")
+    .optional(),
   DATA_DIR: z.string().min(1).default("./data"),
   SMTP_URL: z
     .string()
@@ -40,6 +44,8 @@ export interface Config {
   databaseUrl: string;
   publicUrl: string;
   sessionSecret: string;
+  /** Cookie secrets, newest first: SESSION_SECRET, then SESSION_SECRET_PREVIOUS (rotation). */
+  sessionSecrets: string[];
   dataDir: string;
   smtpUrl: string | undefined;
   mailFrom: string;
@@ -81,13 +87,15 @@ export function loadConfig(source: Record<string, string | undefined> = process.
   if (!env.SMTP_URL) {
     warnings.push(`SMTP_URL is not set: emails are written to ${path.join(env.DATA_DIR, "mail")}.`);
   }
+  const sessionSecret = env.SESSION_SECRET ?? persistentSecret(env.DATA_DIR);
   return {
     nodeEnv: env.NODE_ENV,
     port: env.PORT,
     host: env.HOST,
     databaseUrl: env.DATABASE_URL,
     publicUrl: (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/+$/, ""),
-    sessionSecret: env.SESSION_SECRET ?? persistentSecret(env.DATA_DIR),
+    sessionSecret,
+    sessionSecrets: [sessionSecret, ...(env.SESSION_SECRET_PREVIOUS?.split(",") ?? [])],
     dataDir: env.DATA_DIR,
     smtpUrl: env.SMTP_URL,
     mailFrom: env.MAIL_FROM,

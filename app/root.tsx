@@ -1,19 +1,28 @@
 import {
+  data,
   isRouteErrorResponse,
   Links,
   Meta,
   Outlet,
   Scripts,
   ScrollRestoration,
+  useRouteLoaderData,
 } from "react-router";
-import { Toaster } from "sonner";
 import type { Route } from "./+types/root";
 import "./app.css";
 import interLatin from "@fontsource-variable/inter/files/inter-latin-wght-normal.woff2?url";
 import { SiteFooter } from "./components/site-footer";
 import { SiteNav } from "./components/site-nav";
+import { Toaster } from "./components/toaster";
 import { errorPage, nav, site } from "./content/site";
 import { useNonce } from "./lib/nonce";
+import { takeToast } from "./lib/toast.server";
+
+/** The flash toast of a redirect after a state change, shown once on the page it lands on. */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const { toast, setCookie } = await takeToast(request, context);
+  return data({ toast }, setCookie ? { headers: { "Set-Cookie": setCookie } } : undefined);
+}
 
 export const meta: Route.MetaFunction = () => [
   { title: site.name },
@@ -27,6 +36,7 @@ export const links: Route.LinksFunction = () => [
 
 export function Layout({ children }: { children: React.ReactNode }) {
   const nonce = useNonce();
+  const rootData = useRouteLoaderData<typeof loader>("root");
   return (
     <html lang="en">
       <head>
@@ -49,7 +59,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
           {children}
         </main>
         <SiteFooter />
-        <Toaster position="top-center" closeButton />
+        <Toaster flash={rootData?.toast ?? null} />
         <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />
       </body>

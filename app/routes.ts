@@ -1,4 +1,4 @@
-import { type RouteConfig, index, route } from "@react-router/dev/routes";
+import { type RouteConfig, index, layout, route } from "@react-router/dev/routes";
 
 export default [
   index("routes/site/home.tsx"),
@@ -11,19 +11,21 @@ export default [
   route("application-tracker", "routes/resources/lead-page.tsx", { id: "application-tracker" }),
   route("resource-library", "routes/resources/resource-library.tsx"),
   route("resume-review", "routes/resources/resume-review.tsx"),
-  route("resources/:key", "routes/resources/resource-file.ts"),
-  route("download/:token", "routes/resources/download.ts"),
+  route("resources/:key/:format?", "routes/resources/resource-file.ts"),
+  route("download/:token/:format?", "routes/resources/download.ts"),
   route("link-generator", "routes/marketing/link-generator.tsx"),
-  route("admin/cohort-settings", "routes/admin/cohort-settings.tsx"),
-  route("admin", "routes/admin/dashboard.tsx"),
-  route("admin/people", "routes/admin/people.tsx"),
-  route("admin/people.csv", "routes/admin/people-csv.ts"),
-  route("admin/people/:id", "routes/admin/person.tsx"),
-  route("admin/people/:id/export", "routes/admin/person-export.ts"),
-  route("admin/resumes", "routes/admin/resumes.tsx"),
-  route("admin/uploads/:id", "routes/admin/upload.ts"),
-  route("admin/attribution", "routes/admin/attribution.tsx"),
-  route("admin/emails", "routes/admin/emails.tsx"),
-  route("admin/emails/:id", "routes/admin/email.tsx"),
+  layout("routes/admin/layout.tsx", [
+    route("admin/cohort-settings", "routes/admin/cohort-settings.tsx"),
+    route("admin", "routes/admin/dashboard.tsx"),
+    route("admin/people", "routes/admin/people.tsx"),
+    route("admin/people.csv", "routes/admin/people-csv.ts"),
+    route("admin/people/:id", "routes/admin/person.tsx"),
+    route("admin/people/:id/export", "routes/admin/person-export.ts"),
+    route("admin/resumes", "routes/admin/resumes.tsx"),
+    route("admin/uploads/:id", "routes/admin/upload.ts"),
+    route("admin/attribution", "routes/admin/attribution.tsx"),
+    route("admin/emails", "routes/admin/emails.tsx"),
+    route("admin/emails/:id", "routes/admin/email.tsx"),
+  ]),
   route("*", "routes/site/not-found.tsx"),
 ] satisfies RouteConfig;

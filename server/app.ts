@@ -10,6 +10,7 @@ import { isDatabaseReachable } from "../app/db/database.server";
 import type { Config } from "../app/env.server";
 import { log } from "../app/lib/logger.server";
 import { createServices, type ServiceOverrides, type Services } from "../app/services.server";
+import { cookieName } from "../app/lib/cookies.server";
 import { PRERENDER_NONCE } from "../app/lib/nonce";
 import { handleStripeWebhook } from "../app/payments/stripe-webhook.server";
 import { bodyLimit, originCheck, securityHeaders } from "./security";
@@ -72,7 +73,7 @@ export async function createServer(config: Config, options: ServerOptions = {}) 
 
   if (options.clientDir) serveStaticFiles(app, options.clientDir);
   if (options.viteDevServer) app.use(options.viteDevServer.middlewares);
-  app.use(visitorMiddleware(config.sessionSecret));
+  app.use(visitorMiddleware(config.sessionSecrets));
   if (options.clientDir) servePrerenderedHome(app, options.clientDir);
   app.use(bodyLimit(100 * 1024, { "/resume-review": UPLOAD_LIMIT }));
   app.use(originCheck(config.publicUrl, [STRIPE_WEBHOOK_PATH]));
@@ -117,7 +118,24 @@ function serveHashedAssets(app: express.Express, clientDir: string) {
 function serveStaticFiles(app: express.Express, clientDir: string) {
   // The prerendered page is only served with its nonce in place (servePrerenderedHome).
   app.get("/index.html", (_req, res) => res.redirect(301, "/"));
-  app.use(express.static(clientDir, { index: false, maxAge: "1h" }));
+  const files = express.static(clientDir, {
+    index: false,
+    maxAge: "1h",
+    // The home page's prerendered data (/_root.data) must be asked for again on each visit, so
+    // that a visit carrying a flash toast reaches the server instead of a cached copy.
+    setHeaders: (res, file) => {
+      if (file.endsWith(".data")) res.setHeader("Cache-Control", "no-cache");
+    },
+  });
+  app.use((req, res, next) => {
+    if (req.path.endsWith(".data") && hasFlashToast(req)) return next();
+    return files(req, res, next);
+  });
+}
+
+/** A flash toast waits for the next page: that page must be rendered on the server. */
+function hasFlashToast(req: Request): boolean {
+  return req.get("cookie")?.includes(`${cookieName("toast")}=`) ?? false;
 }
 
 /** The home page is rendered at build time; each response gets its own nonce in place of the build's. */
@@ -125,7 +143,8 @@ function servePrerenderedHome(app: express.Express, clientDir: string) {
   const indexFile = path.join(clientDir, "index.html");
   if (!existsSync(indexFile)) return;
   const html = readFileSync(indexFile, "utf8");
-  app.get("/", (_req, res) => {
+  app.get("/", (req, res, next) => {
+    if (hasFlashToast(req)) return next();
     res.setHeader("Cache-Control", "no-cache");
     res.type("html").send(html.replaceAll(PRERENDER_NONCE, res.locals.nonce as string));
   });

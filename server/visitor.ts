@@ -1,12 +1,7 @@
 import { randomUUID } from "node:crypto";
 import type { NextFunction, Request, Response } from "express";
 import { parseAttribution, readUtm, touch, type Attribution } from "../app/domain/utm";
-import { parseCookies, serializeCookie, sign, unsign } from "../app/lib/signing.server";
-
-export const VISITOR_COOKIE = "fsts_vid";
-export const ATTRIBUTION_COOKIE = "fsts_utm";
-const YEAR = 365 * 24 * 3600;
-const VISIT = 30 * 24 * 3600;
+import { readCookie, writeCookie } from "../app/lib/cookies.server";
 
 export interface Visitor {
   visitorId: string | null;
@@ -18,32 +13,32 @@ export interface Visitor {
  * the tracking parameters of tagged landings for the visit. Only page views (GET) issue a new id:
  * a form post that arrives without one is treated as having no identity.
  */
-export function visitorMiddleware(secret: string) {
+export function visitorMiddleware(secrets: readonly string[]) {
   return (req: Request, res: Response, next: NextFunction) => {
-    const cookies = parseCookies(req.get("cookie"));
-    const secure = res.locals.secure as boolean;
-    let visitorId = unsign(cookies[VISITOR_COOKIE], secret);
-    const setCookies: string[] = [];
-    if (!visitorId && (req.method === "GET" || req.method === "HEAD")) {
-      visitorId = randomUUID();
-      setCookies.push(
-        serializeCookie(VISITOR_COOKIE, sign(visitorId, secret), { secure, maxAgeSeconds: YEAR }),
-      );
-    }
-    let attribution = parseAttribution(unsign(cookies[ATTRIBUTION_COOKIE], secret));
-    const landing =
-      req.method === "GET" ? readUtm(new URLSearchParams(req.url.split("?")[1] ?? "")) : null;
-    if (landing) {
-      attribution = touch(attribution, landing);
-      setCookies.push(
-        serializeCookie(ATTRIBUTION_COOKIE, sign(JSON.stringify(attribution), secret), {
-          secure,
-          maxAgeSeconds: VISIT,
-        }),
-      );
-    }
-    if (setCookies.length > 0) res.append("Set-Cookie", setCookies);
-    res.locals.visitor = { visitorId, attribution } satisfies Visitor;
-    next();
+    readVisitor(req, res, secrets).then(next, next);
   };
+}
+
+async function readVisitor(req: Request, res: Response, secrets: readonly string[]) {
+  const header = req.get("cookie");
+  const secure = res.locals.secure as boolean;
+  let visitorId = asVisitorId(await readCookie(secrets, "visitor", header));
+  const setCookies: string[] = [];
+  if (!visitorId && (req.method === "GET" || req.method === "HEAD")) {
+    visitorId = randomUUID();
+    setCookies.push(await writeCookie(secrets, "visitor", visitorId, secure));
+  }
+  let attribution = parseAttribution(await readCookie(secrets, "attribution", header));
+  const landing =
+    req.method === "GET" ? readUtm(new URLSearchParams(req.url.split("?")[1] ?? "")) : null;
+  if (landing) {
+    attribution = touch(attribution, landing);
+    setCookies.push(await writeCookie(secrets, "attribution", attribution, secure));
+  }
+  if (setCookies.length > 0) res.append("Set-Cookie", setCookies);
+  res.locals.visitor = { visitorId, attribution } satisfies Visitor;
+}
+
+function asVisitorId(value: unknown): string | null {
+  return typeof value === "string" && /^[0-9a-f-]{36}$/.test(value) ? value : null;
 }

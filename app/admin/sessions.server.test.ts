@@ -29,7 +29,7 @@ describe("safeNext", () => {
 
 describe("requireAdmin", () => {
   const services = {
-    config: { sessionSecret: "s".repeat(40) },
+    config: { sessionSecret: "s".repeat(40), sessionSecrets: ["s".repeat(40)] },
   } as unknown as Services;
 
   it("throws a redirect to the login page that remembers the page", async () => {

@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from "node:crypto";
 import { redirect, type AppLoadContext } from "react-router";
-import { parseCookies, serializeCookie, sign, unsign } from "~/lib/signing.server";
+import { readCookie, writeCookie } from "~/lib/cookies.server";
 import { ADMIN_LOGIN_PATH } from "./paths";
 
 export { ADMIN_LOGIN_PATH };
@@ -18,7 +18,6 @@ export { ADMIN_LOGIN_PATH };
  *   - the login page itself calls `getAdmin` instead (it shows the form rather than redirecting);
  *   - add the page to ADMIN_ROUTES (app/admin/admin-routes.ts) so the guard tests walk it.
  */
-export const ADMIN_COOKIE = "fsts_admin";
 export const SESSION_TTL_MS = 8 * 60 * 60 * 1000;
 
 export interface Admin {
@@ -26,26 +25,38 @@ export interface Admin {
   email: string;
 }
 
-/**
- * A login answered by a document POST (no JavaScript) renders the page in the same request,
- * before the browser has the new cookie; the loaders of that request find the admin here.
- */
-const sessionsStartedInRequest = new WeakMap<AppLoadContext, Admin>();
-
 function hashToken(token: string): string {
   return createHash("sha256").update(token).digest("hex");
 }
 
-function readToken(request: Request, context: AppLoadContext): string | null {
-  const raw = parseCookies(request.headers.get("cookie"))[ADMIN_COOKIE];
-  return unsign(raw, context.services.config.sessionSecret);
+async function readToken(request: Request, context: AppLoadContext): Promise<string | null> {
+  const value = await readCookie(
+    context.services.config.sessionSecrets,
+    "admin",
+    request.headers.get("cookie"),
+  );
+  return typeof value === "string" ? value : null;
 }
 
+/**
+ * The answer for each cookie header within one request, so the admin layout and the page's own
+ * loader check the session with one query. A login or logout always ends its request with a
+ * redirect, so no answer outlives a change of session.
+ */
+const checked = new WeakMap<AppLoadContext, Map<string, Promise<Admin | null>>>();
+
 /** The admin behind the request's session cookie, or null (no cookie, bad signature, expired, ended, not admin). */
-export async function getAdmin(request: Request, context: AppLoadContext): Promise<Admin | null> {
-  const started = sessionsStartedInRequest.get(context);
-  if (started) return started;
-  const token = readToken(request, context);
+export function getAdmin(request: Request, context: AppLoadContext): Promise<Admin | null> {
+  const header = request.headers.get("cookie") ?? "";
+  let answers = checked.get(context);
+  if (!answers) checked.set(context, (answers = new Map()));
+  let answer = answers.get(header);
+  if (!answer) answers.set(header, (answer = lookUpAdmin(request, context)));
+  return answer;
+}
+
+async function lookUpAdmin(request: Request, context: AppLoadContext): Promise<Admin | null> {
+  const token = await readToken(request, context);
   if (!token) return null;
   const { db, clock } = context.services;
   const row = await db
@@ -104,7 +115,7 @@ export async function startSession(
   const { db, clock, config } = context.services;
   const now = clock.now();
   const token = randomBytes(32).toString("base64url");
-  const previous = readToken(request, context);
+  const previous = await readToken(request, context);
   await db.transaction().execute(async (trx) => {
     if (previous) await trx.deleteFrom("sessions").where("id", "=", hashToken(previous)).execute();
     await trx.deleteFrom("sessions").where("expires_at", "<=", now.toISOString()).execute();
@@ -118,19 +129,14 @@ export async function startSession(
       })
       .execute();
   });
-  sessionsStartedInRequest.set(context, admin);
-  return serializeCookie(ADMIN_COOKIE, sign(token, config.sessionSecret), {
-    secure: context.secure,
-    maxAgeSeconds: SESSION_TTL_MS / 1000,
-  });
+  return writeCookie(config.sessionSecrets, "admin", token, context.secure);
 }
 
 /** Deletes the request's session (if any) and returns the Set-Cookie header that clears the cookie. */
 export async function endSession(request: Request, context: AppLoadContext): Promise<string> {
-  const token = readToken(request, context);
+  const token = await readToken(request, context);
   if (token) {
     await context.services.db.deleteFrom("sessions").where("id", "=", hashToken(token)).execute();
   }
-  sessionsStartedInRequest.delete(context);
-  return serializeCookie(ADMIN_COOKIE, "", { secure: context.secure, maxAgeSeconds: 0 });
+  return writeCookie(context.services.config.sessionSecrets, "admin", null, context.secure);
 }

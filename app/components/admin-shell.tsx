@@ -1,7 +1,10 @@
 import type { ReactNode } from "react";
-import { Form, NavLink } from "react-router";
+import { Form, NavLink, useNavigation } from "react-router";
 import { ADMIN_LOGIN_PATH } from "~/admin/paths";
+import { cohortSettingsPage } from "~/content/admin";
 import { consoleText } from "~/content/console";
+import { Button } from "./ui/button";
+import { cn } from "./ui/cn";
 
 const links = [
   { to: "/admin", label: consoleText.nav.dashboard, end: true },
@@ -12,16 +15,10 @@ const links = [
   { to: ADMIN_LOGIN_PATH, label: consoleText.nav.cohort, end: true },
 ];
 
-/** The owner's console frame: section navigation, the page title, and sign-out. */
-export function AdminShell({
-  title,
-  email,
-  children,
-}: {
-  title: string;
-  email: string;
-  children: ReactNode;
-}) {
+/** The owner's console frame, rendered once by the admin layout: section navigation and sign-out. */
+export function AdminShell({ email, children }: { email: string; children: ReactNode }) {
+  const navigation = useNavigation();
+  const loggingOut = navigation.state !== "idle" && navigation.formData?.get("intent") === "logout";
   return (
     <div className="mx-auto max-w-6xl px-4 py-8">
       <div className="flex flex-wrap items-center justify-between gap-4 border-b border-slate-200 pb-4">
@@ -33,7 +30,10 @@ export function AdminShell({
                   to={link.to}
                   end={link.end}
                   className={({ isActive }) =>
-                    `rounded-md px-3 py-2 text-sm font-medium ${isActive ? "bg-brand-700 text-white" : "text-slate-700 hover:bg-slate-100"}`
+                    cn(
+                      "rounded-md px-3 py-2 text-sm font-medium",
+                      isActive ? "bg-brand-700 text-white" : "text-slate-700 hover:bg-slate-100",
+                    )
                   }
                 >
                   {link.label}
@@ -47,28 +47,27 @@ export function AdminShell({
           action={ADMIN_LOGIN_PATH}
           className="flex items-center gap-3 text-sm text-slate-700"
         >
-          <span>{email}</span>
+          <span>
+            {cohortSettingsPage.signedInAs} <strong>{email}</strong>
+          </span>
           <input type="hidden" name="intent" value="logout" />
-          <button
-            type="submit"
-            className="rounded-md border border-slate-300 px-3 py-1.5 font-medium hover:bg-slate-100"
-          >
-            {consoleText.logout}
-          </button>
+          <Button type="submit" variant="outline" size="md" disabled={loggingOut}>
+            {loggingOut ? cohortSettingsPage.loggingOut : cohortSettingsPage.logout}
+          </Button>
         </Form>
       </div>
-      <h1 className="mt-6 text-3xl font-bold text-brand-900">{title}</h1>
       <div className="mt-6">{children}</div>
     </div>
   );
 }
 
-export function Card({ title, children }: { title: string; children: ReactNode }) {
+/** A console page: its title and content inside the shell. */
+export function AdminPage({ title, children }: { title: string; children: ReactNode }) {
   return (
-    <section className="rounded-xl border border-slate-200 bg-white p-5" aria-label={title}>
-      <h2 className="text-lg font-semibold text-brand-900">{title}</h2>
-      <div className="mt-3">{children}</div>
-    </section>
+    <>
+      <h1 className="text-3xl font-bold text-brand-900">{title}</h1>
+      <div className="mt-6">{children}</div>
+    </>
   );
 }
 
@@ -100,31 +99,5 @@ export function Pager({
         </a>
       ) : null}
     </nav>
-  );
-}
-
-/** A console table: a scrollable frame and a header row; callers render the body rows. */
-export function DataTable({
-  columns,
-  children,
-}: {
-  columns: readonly string[];
-  children: ReactNode;
-}) {
-  return (
-    <div className="mt-6 overflow-x-auto rounded-xl border border-slate-200 bg-white">
-      <table className="w-full text-left text-sm">
-        <thead className="bg-slate-50">
-          <tr>
-            {columns.map((column) => (
-              <th key={column} scope="col" className="px-3 py-2 font-semibold">
-                {column}
-              </th>
-            ))}
-          </tr>
-        </thead>
-        <tbody>{children}</tbody>
-      </table>
-    </div>
   );
 }

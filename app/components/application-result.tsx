@@ -1,14 +1,8 @@
 import { useEffect, useRef, type MouseEvent } from "react";
 import { Link } from "react-router";
 import { applyResults } from "~/content/apply";
-import type { WaitlistVariant } from "~/domain/application-outcome";
+import type { OutcomeView } from "~/domain/application-outcome";
 import { useGoToSection } from "~/lib/scroll";
-
-export type OutcomeView =
-  | { kind: "not_suited" }
-  | { kind: "has_questions" }
-  | { kind: "qualified" }
-  | { kind: "waitlist"; variant: WaitlistVariant };
 
 /** Replaces the form after submission (spec §2). */
 export function ApplicationResultView({ outcome }: { outcome: OutcomeView }) {
@@ -42,7 +36,6 @@ export function ApplicationResultView({ outcome }: { outcome: OutcomeView }) {
       body = applyResults.waitlist[outcome.variant];
       break;
     case "not_suited":
-    case "qualified":
       title = applyResults.notSuited.title;
       body = (
         <>

@@ -7,6 +7,8 @@ export const site = {
   videoChannelUrl: "https://www.youtube.com/@fromscratchtosuccess",
   videoChannelLabel: "YouTube channel",
   feeDescription: "The programme fee is available upon application.",
+  notificationsLabel: "Notifications",
+  closeToast: "Close toast",
 } as const;
 
 export const nav = {

@@ -1,5 +1,10 @@
 import { describe, expect, it } from "vitest";
-import { decideOutcome, type OutcomeInput } from "./application-outcome";
+import {
+  decideOutcome,
+  outcomeOfResultKey,
+  resultKey,
+  type OutcomeInput,
+} from "./application-outcome";
 
 const fit = { careerTargets: ["Banking"] } as const;
 
@@ -80,5 +85,22 @@ describe("decideOutcome", () => {
       false,
     );
     expect(outcome.kind).toBe("qualified");
+  });
+});
+
+describe("result keys", () => {
+  it("round-trips every view and refuses anything else", () => {
+    const views = [
+      { kind: "not_suited" },
+      { kind: "has_questions" },
+      { kind: "waitlist", variant: "cohort_full" },
+      { kind: "waitlist", variant: "cannot_commit" },
+      { kind: "waitlist", variant: "not_ready" },
+      { kind: "waitlist", variant: "both" },
+    ] as const;
+    for (const view of views) expect(outcomeOfResultKey(resultKey(view))).toEqual(view);
+    expect(outcomeOfResultKey("qualified")).toBeNull();
+    expect(outcomeOfResultKey("waitlist")).toBeNull();
+    expect(outcomeOfResultKey(null)).toBeNull();
   });
 });

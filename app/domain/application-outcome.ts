@@ -63,3 +63,30 @@ export function decideOutcome(input: OutcomeInput, cohortFull: boolean): Outcome
       };
   }
 }
+
+/** What the applicant sees once the form is gone: the outcome without the stored reason. */
+export type OutcomeView =
+  | { kind: "not_suited" }
+  | { kind: "has_questions" }
+  | { kind: "waitlist"; variant: WaitlistVariant };
+
+const WAITLIST_VARIANTS: readonly WaitlistVariant[] = [
+  "cohort_full",
+  "cannot_commit",
+  "not_ready",
+  "both",
+];
+
+/**
+ * The result page after an application is `/apply?result=<key>` (post/redirect/get), so a
+ * refresh shows the result again and never re-submits. The key names the message, nothing more.
+ */
+export function resultKey(outcome: OutcomeView): string {
+  return outcome.kind === "waitlist" ? outcome.variant : outcome.kind;
+}
+
+export function outcomeOfResultKey(key: string | null): OutcomeView | null {
+  if (key === "not_suited" || key === "has_questions") return { kind: key };
+  const variant = WAITLIST_VARIANTS.find((candidate) => candidate === key);
+  return variant ? { kind: "waitlist", variant } : null;
+}

@@ -44,8 +44,10 @@ describe("leadSourceOf", () => {
 
 describe("parseAttribution", () => {
   it("rejects malformed values", () => {
-    expect(parseAttribution("not json")).toBeNull();
-    expect(parseAttribution('{"first":{}}')).toBeNull();
-    expect(parseAttribution('{"first":{},"last":{}}')).toEqual({ first: {}, last: {} });
+    expect(parseAttribution("not an object")).toBeNull();
+    expect(parseAttribution(null)).toBeNull();
+    expect(parseAttribution({ first: {} })).toBeNull();
+    expect(parseAttribution({ first: {}, last: "x" })).toBeNull();
+    expect(parseAttribution({ first: {}, last: {} })).toEqual({ first: {}, last: {} });
   });
 });

@@ -47,12 +47,13 @@ export function leadSourceOf(utm: Utm | undefined): string {
   return utm?.utm_source ?? "direct";
 }
 
-export function parseAttribution(raw: string | null): Attribution | null {
-  if (!raw) return null;
-  try {
-    const value = JSON.parse(raw) as Attribution;
-    return value && typeof value === "object" && value.first && value.last ? value : null;
-  } catch {
-    return null;
-  }
+export function parseAttribution(raw: unknown): Attribution | null {
+  if (!raw || typeof raw !== "object") return null;
+  const value = raw as Partial<Attribution>;
+  return value.first &&
+    typeof value.first === "object" &&
+    value.last &&
+    typeof value.last === "object"
+    ? (value as Attribution)
+    : null;
 }

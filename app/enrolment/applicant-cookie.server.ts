@@ -1,15 +1,19 @@
-import { parseCookies, serializeCookie, sign, unsign } from "~/lib/signing.server";
+import type { AppLoadContext } from "react-router";
+import { readCookie, writeCookie } from "~/lib/cookies.server";
 
 /** Remembers which person just qualified, so /enroll can prefill their checkout. */
-export const APPLICANT_COOKIE = "fsts_applicant";
-
-export function applicantCookie(personId: string, secret: string, secure: boolean): string {
-  return serializeCookie(APPLICANT_COOKIE, sign(personId, secret), {
-    secure,
-    maxAgeSeconds: 30 * 24 * 3600,
-  });
+export function applicantCookie(context: AppLoadContext, personId: string): Promise<string> {
+  return writeCookie(context.services.config.sessionSecrets, "applicant", personId, context.secure);
 }
 
-export function readApplicant(request: Request, secret: string): string | null {
-  return unsign(parseCookies(request.headers.get("cookie"))[APPLICANT_COOKIE], secret);
+export async function readApplicant(
+  request: Request,
+  context: AppLoadContext,
+): Promise<string | null> {
+  const value = await readCookie(
+    context.services.config.sessionSecrets,
+    "applicant",
+    request.headers.get("cookie"),
+  );
+  return typeof value === "string" ? value : null;
 }

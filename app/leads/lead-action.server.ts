@@ -8,6 +8,7 @@ import type { ResourceType } from "~/domain/lead-magnets";
 import { resumeFileProblem } from "~/domain/resume-upload";
 import { guardPublicForm } from "~/lib/form-guard.server";
 import { errorMessage, log } from "~/lib/logger.server";
+import { redirectWithToast } from "~/lib/toast.server";
 import type { ToastMessage } from "~/lib/toast";
 import { checkDocx } from "~/uploads/docx-check.server";
 import { ResumeStorageError } from "./resume-upload.server";
@@ -22,9 +23,19 @@ import {
 
 export interface LeadActionData {
   result: SubmissionResult<string[]> | null;
-  /** True once the request is done: the page shows its confirmation instead of the form. */
-  sent: boolean;
   toast: ToastMessage | undefined;
+}
+
+/**
+ * After a lead form succeeds the browser is sent (303) to the same page with `?sent=1`, which
+ * shows the confirmation in place of the form; a refresh shows it again and sends nothing.
+ */
+export function wasSent(request: Request): boolean {
+  return new URL(request.url).searchParams.get("sent") === "1";
+}
+
+function sentPage(request: Request): string {
+  return `${new URL(request.url).pathname}?sent=1`;
 }
 
 /**
@@ -52,7 +63,7 @@ export async function leadAction(
     return reply(429, { result: submission.reply(), toast: rateLimitedToast });
   // Bots are answered as if they had succeeded; nothing is written or sent.
   if (guard === "honeypot")
-    return reply(200, { sent: true, toast: leadSuccessToast(resourceType) });
+    return redirectWithToast(context, sentPage(request), leadSuccessToast(resourceType));
   if (guard === "no_visitor") {
     log.error("lead refused", { resourceType, error: formErrors.noVisitor });
     return reply(400, { result: submission.reply(), toast: leadErrorToast(formErrors.noVisitor) });
@@ -90,7 +101,6 @@ export async function leadAction(
       { form: submission.value, resourceType, resume },
       { visitorId: context.visitorId!, attribution: context.attribution },
     );
-    return reply(200, { sent: true, toast: leadSuccessToast(resourceType) });
   } catch (error) {
     const upload = error instanceof ResumeStorageError;
     log.error(upload ? "resume upload failed" : "lead failed", {
@@ -102,13 +112,10 @@ export async function leadAction(
       toast: upload ? uploadFailedToast : leadErrorToast(),
     });
   }
+  return redirectWithToast(context, sentPage(request), leadSuccessToast(resourceType));
 }
 
 function reply(status: number, body: Partial<LeadActionData>) {
-  const payload: LeadActionData = {
-    result: body.result ?? null,
-    sent: body.sent ?? false,
-    toast: body.toast,
-  };
+  const payload: LeadActionData = { result: body.result ?? null, toast: body.toast };
   return data(payload, { status });
 }

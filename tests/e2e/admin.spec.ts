@@ -14,7 +14,7 @@ const logIn = (page: Page, email = ADMIN) => logInAs(page, email);
 const STAFF = uniqueEmail("staff");
 
 function toast(page: Page, title: string) {
-  return page.locator("[data-sonner-toast]").filter({ hasText: title });
+  return page.locator("[data-toast]").filter({ hasText: title });
 }
 
 const storedCohort = () =>

@@ -58,9 +58,7 @@ test.describe("owner's console", () => {
     await page.getByLabel("New status").selectOption("qualified");
     await page.getByLabel("Reason").fill("Talked on the phone, ready now");
     await page.getByRole("button", { name: "Update status" }).click();
-    await expect(
-      page.locator("[data-sonner-toast]").filter({ hasText: "Status updated." }),
-    ).toBeVisible();
+    await expect(page.locator("[data-toast]").filter({ hasText: "Status updated." })).toBeVisible();
     await expect(page.getByText("qualified · Talked on the phone, ready now")).toBeVisible();
 
     await page.goto("/admin/attribution?dimension=utm_term");
@@ -102,7 +100,7 @@ test.describe("owner's console", () => {
     await row.getByLabel("Livestream date").fill(`${year}-01-12`);
     await row.getByRole("button", { name: "Schedule" }).click();
     await expect(
-      page.locator("[data-sonner-toast]").filter({ hasText: "Review scheduled" }),
+      page.locator("[data-toast]").filter({ hasText: "Review scheduled" }),
     ).toBeVisible();
     await expect(page.getByTestId("resume-row").filter({ hasText: email })).toHaveCount(0);
 

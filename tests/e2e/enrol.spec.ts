@@ -92,7 +92,7 @@ test.describe("enrolment", () => {
     await page.goto("/enroll");
     await page.getByRole("button", { name: "Enroll Now for $649" }).click();
     await expect(
-      page.locator("[data-sonner-toast]").filter({ hasText: "All seats are being checked out" }),
+      page.locator("[data-toast]").filter({ hasText: "All seats are being checked out" }),
     ).toBeVisible();
     await expect(page).toHaveURL(/\/enroll$/);
     await other.close();

@@ -206,7 +206,7 @@ test.describe("link generator", () => {
     await page.getByRole("button", { name: "Generate Links" }).click();
 
     await page.getByRole("button", { name: "Copy Resume Review link" }).click();
-    const toast = page.locator("[data-sonner-toast]").filter({ hasText: "Copied!" });
+    const toast = page.locator("[data-toast]").filter({ hasText: "Copied!" });
     await expect(toast).toBeVisible();
     await expect(toast).toContainText("Link copied to clipboard");
     expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(
@@ -214,9 +214,7 @@ test.describe("link generator", () => {
     );
 
     await page.getByRole("button", { name: "Copy CTA Block" }).click();
-    await expect(
-      page.locator("[data-sonner-toast]").filter({ hasText: "Copied!" }),
-    ).not.toHaveCount(0);
+    await expect(page.locator("[data-toast]").filter({ hasText: "Copied!" })).not.toHaveCount(0);
     expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(
       [
         "✉️ Grab the cold outreach scripts that get replies from finance professionals:",
@@ -254,7 +252,7 @@ test.describe("link generator", () => {
     await page.getByRole("button", { name: "Generate Links" }).click();
     const copyButton = page.getByRole("button", { name: "Copy Application Tracker link" });
     await copyButton.click();
-    await expect(page.locator("[data-sonner-toast]").filter({ hasText: "Copied!" })).toContainText(
+    await expect(page.locator("[data-toast]").filter({ hasText: "Copied!" })).toContainText(
       "Link copied to clipboard",
     );
     expect(

@@ -1,5 +1,7 @@
 import type { AppLoadContext } from "react-router";
 import type { Attribution } from "../../app/domain/utm";
+import { cookieName, siteCookies } from "../../app/lib/cookies.server";
+import type { ToastMessage } from "../../app/lib/toast";
 import type { Services } from "../../app/services.server";
 
 export function makeContext(
@@ -66,4 +68,25 @@ function safeJson(text: string) {
   } catch {
     return text;
   }
+}
+
+/** The flash toast a redirect carries in its Set-Cookie, as the next page would show it. */
+export async function flashToastOf(
+  response: { headers: Headers },
+  services: Services,
+): Promise<ToastMessage | null> {
+  const header = response.headers.get("set-cookie") ?? "";
+  const cookie = header
+    .split(/,(?=\s*[\w-]+=)/)
+    .map((part) => part.trim().split(";")[0]!)
+    .find((pair) => pair.startsWith(`${cookieName("toast")}=`));
+  if (!cookie) return null;
+  const session = await siteCookies(services.config.sessionSecrets).toasts.getSession(cookie);
+  return session.get("toast") ?? null;
+}
+
+/** A redirect thrown or returned by an action: its status and Location. */
+export function redirectOf(result: unknown): { status: number; location: string | null } {
+  if (!(result instanceof Response)) throw new Error("expected a redirect Response");
+  return { status: result.status, location: result.headers.get("location") };
 }

@@ -2,26 +2,24 @@ import { Form } from "react-router";
 import "~/lib/zod-jitless";
 import { z } from "zod";
 import { requireAdmin } from "~/admin/sessions.server";
-import { AdminShell, DataTable } from "~/components/admin-shell";
+import { AdminPage } from "~/components/admin-shell";
+import { DataTable } from "~/components/ui/table";
+import { adminMeta } from "~/lib/meta";
 import { attributionReport } from "~/console/attribution.server";
 import { consoleText } from "~/content/console";
 import { formatDollars } from "~/content/pricing";
-import { site } from "~/content/site";
 import { DIMENSIONS } from "~/domain/attribution";
 import { isCalendarDate } from "~/domain/cohort";
 import type { Route } from "./+types/attribution";
 
-export const meta: Route.MetaFunction = () => [
-  { title: `${consoleText.attributionTitle} | ${site.name}` },
-  { name: "robots", content: "noindex" },
-];
+export const meta: Route.MetaFunction = () => adminMeta(consoleText.attributionTitle);
 
 const day = (offsetDays: number, now: Date) =>
   new Date(now.getTime() + offsetDays * 86_400_000).toISOString().slice(0, 10);
 const calendarDate = z.string().refine(isCalendarDate);
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const admin = await requireAdmin(request, context);
+  await requireAdmin(request, context);
   const now = context.services.clock.now();
   const params = new URL(request.url).searchParams;
   const from = calendarDate.catch(day(-30, now)).parse(params.get("from") ?? "");
@@ -29,16 +27,16 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const touch = z.enum(["first", "last"]).catch("first").parse(params.get("touch"));
   const dimension = z.enum(DIMENSIONS).catch("utm_source").parse(params.get("dimension"));
   const rows = await attributionReport(context.services.db, { from, to }, touch, dimension);
-  return { admin, from, to, touch, dimension, rows };
+  return { from, to, touch, dimension, rows };
 }
 
 const t = consoleText.attribution;
 const field = "mt-1 block rounded-md border border-slate-300 px-2 py-1.5 text-sm";
 
 export default function Attribution({ loaderData }: Route.ComponentProps) {
-  const { rows, admin } = loaderData;
+  const { rows } = loaderData;
   return (
-    <AdminShell title={consoleText.attributionTitle} email={admin.email}>
+    <AdminPage title={consoleText.attributionTitle}>
       <Form
         method="get"
         className="flex flex-wrap items-end gap-3 rounded-xl border border-slate-200 bg-white p-4"
@@ -93,6 +91,6 @@ export default function Attribution({ loaderData }: Route.ComponentProps) {
           ))}
         </DataTable>
       )}
-    </AdminShell>
+    </AdminPage>
   );
 }

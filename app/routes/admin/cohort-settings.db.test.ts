@@ -2,7 +2,13 @@ import { createHash } from "node:crypto";
 import type { AppLoadContext } from "react-router";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { adminCookie, insertAccount, settle } from "../../../tests/support/admin";
-import { callAction, formRequest, makeContext, unwrap } from "../../../tests/support/context";
+import {
+  callAction,
+  flashToastOf,
+  formRequest,
+  makeContext,
+  unwrap,
+} from "../../../tests/support/context";
 import {
   startTestServices,
   testEngines,
@@ -10,10 +16,26 @@ import {
   type TestServices,
 } from "../../../tests/support/databases";
 import { SESSION_TTL_MS } from "~/admin/sessions.server";
+import { readCookie, writeCookie } from "~/lib/cookies.server";
+import routes from "~/routes";
 import { action, loader } from "./cohort-settings";
+import { headers as adminHeaders, loader as layoutLoader } from "./layout";
 
 const PATH = "/admin/cohort-settings";
 const PASSWORD = "a long admin password";
+
+/** The one Set-Cookie header of a response that sets the admin session cookie, or undefined. */
+function adminSetCookie(headers: Headers): string | undefined {
+  return headers.getSetCookie().find((header) => header.startsWith("fsts_admin="));
+}
+
+/** The cookies a browser sends after taking every Set-Cookie of a response (none cleared here). */
+function browserCookies(headers: Headers): string {
+  return headers
+    .getSetCookie()
+    .map((header) => header.split(";")[0]!)
+    .join("; ");
+}
 
 describe.each(testEngines())("admin cohort settings on $name", (engine) => {
   let t: TestServices;
@@ -72,6 +94,7 @@ describe.each(testEngines())("admin cohort settings on $name", (engine) => {
   const login = (email = admin.email, password = PASSWORD, options = {}) =>
     post({ intent: "login", email, password }, options);
   const loginCookie = async () => adminCookie((await login()).headers.get("set-cookie"));
+  const flash = (response: { headers: Headers }) => flashToastOf(response, t.services);
   const cohortRow = () =>
     t.services.db.selectFrom("cohort").selectAll().where("id", "=", "current").executeTakeFirst();
   const sessions = () => t.services.db.selectFrom("sessions").selectAll().execute();
@@ -81,41 +104,58 @@ describe.each(testEngines())("admin cohort settings on $name", (engine) => {
     it("shows only the login view without a session, and is never cached", async () => {
       const response = await load();
       expect(response.body).toEqual({ view: "login" });
-      expect(response.headers.get("cache-control")).toBe("no-store");
+      // The admin layout, which every /admin page (the gate included) sits under, sets the headers.
+      type Entry = { file: string; children?: Entry[] };
+      const layout = (routes as Entry[]).find((entry) => entry.file === "routes/admin/layout.tsx");
+      expect(layout?.children?.map((child) => child.file)).toContain(
+        "routes/admin/cohort-settings.tsx",
+      );
+      const headers = new Headers(adminHeaders({} as never));
+      expect(headers.get("cache-control")).toBe("no-store");
+      expect(headers.get("x-robots-tag")).toBe("noindex");
     });
 
     it("logs an admin in: toast, signed httpOnly cookie, then the settings", async () => {
       const response = await login();
-      expect(response.status).toBe(200);
-      expect(response.body).toEqual({
-        intent: "login",
-        toast: { title: "Logged in successfully as admin", variant: "success" },
+      expect(response.status).toBe(303);
+      expect(response.headers.get("location")).toBe(PATH);
+      expect(await flash(response)).toEqual({
+        title: "Logged in successfully as admin",
+        variant: "success",
       });
-      const setCookie = response.headers.get("set-cookie")!;
-      expect(setCookie).toMatch(/^fsts_admin=[^;]+\.[^;]+;/);
+      const setCookie = adminSetCookie(response.headers)!;
+      expect(setCookie).toMatch(/^fsts_admin=[^;]+;/);
       expect(setCookie).toContain("HttpOnly");
       expect(setCookie).toContain("SameSite=Lax");
       expect(setCookie).toContain("Path=/");
       expect(setCookie).toContain("Max-Age=28800");
       expect(setCookie).not.toContain("Secure");
 
-      const settings = await load(adminCookie(setCookie));
+      const cookie = adminCookie(setCookie);
+      const settings = await load(cookie);
       expect(settings.body).toEqual({
         view: "settings",
-        adminEmail: admin.email,
         cohort: { startDate: null, capacity: 10, enrolledCount: 0, isActive: true },
         heldSeats: 0,
       });
+      // The admin layout shows whose session it is.
+      const shell = await callAction(
+        layoutLoader,
+        new Request(`http://localhost:3000${PATH}`, { headers: { cookie } }),
+        context(),
+      );
+      expect(shell).toEqual({ admin: { id: admin.id, email: admin.email } });
     });
 
     it("marks the cookie Secure on https", async () => {
       const response = await login(admin.email, PASSWORD, { context: context({ secure: true }) });
-      expect(response.headers.get("set-cookie")).toContain("; Secure");
+      expect(adminSetCookie(response.headers)).toContain("; Secure");
     });
 
     it("stores only the SHA-256 of the session token", async () => {
       const cookie = await loginCookie();
-      const token = decodeURIComponent(cookie.slice("fsts_admin=".length)).replace(/\.[^.]+$/, "");
+      const token = await readCookie(t.config.sessionSecrets, "admin", cookie);
+      if (typeof token !== "string") throw new Error(`no session token in ${cookie}`);
       const rows = await sessions();
       expect(rows).toHaveLength(1);
       expect(rows[0]!.id).toBe(createHash("sha256").update(token).digest("hex"));
@@ -139,9 +179,10 @@ describe.each(testEngines())("admin cohort settings on $name", (engine) => {
     it("logout deletes the session, so a replayed cookie is refused", async () => {
       const cookie = await loginCookie();
       const response = await post({ intent: "logout" }, { cookie });
-      expect(response.status).toBe(200);
-      expect(response.body).toMatchObject({ toast: { title: "You have been logged out." } });
-      expect(response.headers.get("set-cookie")).toMatch(/^fsts_admin=; .*Max-Age=0/);
+      expect(response.status).toBe(303);
+      expect(response.headers.get("location")).toBe(PATH);
+      expect(await flash(response)).toMatchObject({ title: "You have been logged out." });
+      expect(adminSetCookie(response.headers)).toMatch(/^fsts_admin=; .*Max-Age=0/);
       expect(await sessions()).toHaveLength(0);
       expect((await load(cookie)).body).toEqual({ view: "login" });
       const replayed = await post({ intent: "save", capacity: "1" }, { cookie });
@@ -163,6 +204,9 @@ describe.each(testEngines())("admin cohort settings on $name", (engine) => {
       const [value] = cookie.split(".");
       expect((await load(`${value}.forged`)).body).toEqual({ view: "login" });
       expect((await load("fsts_admin=made-up-token")).body).toEqual({ view: "login" });
+      const unknown = await writeCookie(t.config.sessionSecrets, "admin", "made-up-token", false);
+      expect((await load(unknown.split(";")[0])).body).toEqual({ view: "login" });
+      expect((await load(cookie)).body).toMatchObject({ view: "settings" });
     });
 
     it("removing the admin flag ends existing sessions", async () => {
@@ -171,10 +215,13 @@ describe.each(testEngines())("admin cohort settings on $name", (engine) => {
       expect((await load(cookie)).body).toEqual({ view: "login" });
     });
 
-    it("answers a login without JavaScript with the settings in the same request", async () => {
-      const ctx = context();
-      await login(admin.email, PASSWORD, { context: ctx });
-      expect((await load(undefined, ctx)).body).toMatchObject({ view: "settings" });
+    it("answers a login without JavaScript with a redirect whose next request gets the settings", async () => {
+      const response = await login();
+      expect(response.status).toBe(303);
+      expect(response.headers.get("location")).toBe(PATH);
+      // The browser follows the redirect in a new request, sending the cookies it was just given.
+      const next = await load(browserCookies(response.headers), context());
+      expect(next.body).toMatchObject({ view: "settings", heldSeats: 0 });
       expect((await load(undefined, context())).body).toEqual({ view: "login" });
     });
   });
@@ -217,14 +264,15 @@ describe.each(testEngines())("admin cohort settings on $name", (engine) => {
         isAdmin: false,
       });
       const response = await login("staff@example.com");
-      expect(response.status).toBe(403);
-      expect(response.body).toEqual({
-        intent: "login",
-        toast: { title: "This account is not authorized as admin", variant: "destructive" },
-        redirectTo: "/",
+      expect(response.status).toBe(303);
+      expect(response.headers.get("location")).toBe("/");
+      expect(await flash(response)).toEqual({
+        title: "This account is not authorized as admin",
+        variant: "destructive",
       });
-      expect(response.headers.get("set-cookie")).toBeNull();
+      expect(adminSetCookie(response.headers)).toBeUndefined();
       expect(await sessions()).toHaveLength(0);
+      expect((await load(browserCookies(response.headers))).body).toEqual({ view: "login" });
     });
 
     it("refuses the 11th failure from one address within a minute with 429", async () => {
@@ -244,7 +292,9 @@ describe.each(testEngines())("admin cohort settings on $name", (engine) => {
       });
       expect(await sessions()).toHaveLength(0);
       clock.advance(60_000);
-      expect((await login(admin.email, PASSWORD, { context: ctx })).status).toBe(200);
+      const after = await login(admin.email, PASSWORD, { context: ctx });
+      expect(after.status).toBe(303);
+      expect(adminSetCookie(after.headers)).toBeDefined();
     });
 
     it("refuses the 11th failure on one account, whatever the address", async () => {
@@ -272,12 +322,14 @@ describe.each(testEngines())("admin cohort settings on $name", (engine) => {
 
     it("sends the admin on to a safe admin page given as next, never elsewhere", async () => {
       const onward = await login(admin.email, PASSWORD, { query: "?next=%2Fadmin%2Fpeople" });
-      expect(onward.body).toMatchObject({ redirectTo: "/admin/people" });
+      expect(onward.status).toBe(303);
+      expect(onward.headers.get("location")).toBe("/admin/people");
       for (const next of ["https://evil.example", "//evil.example", "/admin/../apply", "/"]) {
         const response = await login(admin.email, PASSWORD, {
           query: `?next=${encodeURIComponent(next)}`,
         });
-        expect(response.body).not.toHaveProperty("redirectTo");
+        expect(response.status).toBe(303);
+        expect(response.headers.get("location")).toBe(PATH);
       }
     });
   });
@@ -292,9 +344,11 @@ describe.each(testEngines())("admin cohort settings on $name", (engine) => {
         { startDate: "2027-01-13", capacity: "12", isActive: ["off", "on"] },
         cookie,
       );
-      expect(response.status).toBe(200);
-      expect(response.body).toMatchObject({
-        toast: { title: "Cohort settings have been updated.", variant: "success" },
+      expect(response.status).toBe(303);
+      expect(response.headers.get("location")).toBe(PATH);
+      expect(await flash(response)).toEqual({
+        title: "Cohort settings have been updated.",
+        variant: "success",
       });
       expect(await cohortRow()).toMatchObject({
         start_date: "2027-01-13",
@@ -346,7 +400,8 @@ describe.each(testEngines())("admin cohort settings on $name", (engine) => {
     it("writes no audit row when nothing changed", async () => {
       const cookie = await loginCookie();
       const response = await save({ capacity: "10", isActive: ["off", "on"] }, cookie);
-      expect(response.status).toBe(200);
+      expect(response.status).toBe(303);
+      expect(await flash(response)).toMatchObject({ title: "Cohort settings have been updated." });
       expect(await audit()).toHaveLength(0);
     });
 

@@ -1,19 +1,17 @@
 import { Link } from "react-router";
 import { requireAdmin } from "~/admin/sessions.server";
-import { AdminShell, Card } from "~/components/admin-shell";
+import { AdminPage } from "~/components/admin-shell";
+import { SectionCard as Card } from "~/components/ui/card";
+import { adminMeta } from "~/lib/meta";
 import { dashboard } from "~/console/dashboard.server";
 import { consoleText } from "~/content/console";
-import { site } from "~/content/site";
 import type { Route } from "./+types/dashboard";
 
-export const meta: Route.MetaFunction = () => [
-  { title: `${consoleText.dashboardTitle} | ${site.name}` },
-  { name: "robots", content: "noindex" },
-];
+export const meta: Route.MetaFunction = () => adminMeta(consoleText.dashboardTitle);
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const admin = await requireAdmin(request, context);
-  return { admin, summary: await dashboard(context.services.db, context.services.clock.now()) };
+  await requireAdmin(request, context);
+  return { summary: await dashboard(context.services.db, context.services.clock.now()) };
 }
 
 const t = consoleText.dashboard;
@@ -34,9 +32,9 @@ function Counts({ counts }: { counts: Record<string, number> }) {
 }
 
 export default function Dashboard({ loaderData }: Route.ComponentProps) {
-  const { summary, admin } = loaderData;
+  const { summary } = loaderData;
   return (
-    <AdminShell title={consoleText.dashboardTitle} email={admin.email}>
+    <AdminPage title={consoleText.dashboardTitle}>
       <div className="grid gap-6 md:grid-cols-2">
         <Card title={t.seats}>
           <dl className="grid grid-cols-3 gap-3 text-center">
@@ -113,6 +111,6 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
           </Link>
         </Card>
       </div>
-    </AdminShell>
+    </AdminPage>
   );
 }

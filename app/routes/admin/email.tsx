@@ -1,28 +1,26 @@
 import { data } from "react-router";
 import { requireAdmin } from "~/admin/sessions.server";
-import { AdminShell, Card } from "~/components/admin-shell";
+import { AdminPage } from "~/components/admin-shell";
+import { SectionCard as Card } from "~/components/ui/card";
+import { adminMeta } from "~/lib/meta";
 import { emailById } from "~/console/email-log.server";
 import { consoleText } from "~/content/console";
-import { site } from "~/content/site";
 import type { Route } from "./+types/email";
 
-export const meta: Route.MetaFunction = () => [
-  { title: `${consoleText.emailsTitle} | ${site.name}` },
-  { name: "robots", content: "noindex" },
-];
+export const meta: Route.MetaFunction = () => adminMeta(consoleText.emailsTitle);
 
 /** One message as it was (or will be) sent: readable here even when no SMTP server is configured. */
 export async function loader({ request, params, context }: Route.LoaderArgs) {
-  const admin = await requireAdmin(request, context);
+  await requireAdmin(request, context);
   const email = await emailById(context.services.db, params.id);
   if (!email) throw data(null, { status: 404 });
-  return { admin, email };
+  return { email };
 }
 
 export default function Email({ loaderData }: Route.ComponentProps) {
-  const { email, admin } = loaderData;
+  const { email } = loaderData;
   return (
-    <AdminShell title={email.subject} email={admin.email}>
+    <AdminPage title={email.subject}>
       <Card title={email.to_address}>
         <p className="text-sm text-slate-700">
           {email.kind} · {email.status} · {email.attempts} · {email.created_at}
@@ -37,6 +35,6 @@ export default function Email({ loaderData }: Route.ComponentProps) {
           {email.text}
         </pre>
       </Card>
-    </AdminShell>
+    </AdminPage>
   );
 }

@@ -2,23 +2,22 @@ import { data, Form, Link } from "react-router";
 import "~/lib/zod-jitless";
 import { z } from "zod";
 import { requireAdmin } from "~/admin/sessions.server";
-import { AdminShell, DataTable, Pager } from "~/components/admin-shell";
+import { AdminPage, Pager } from "~/components/admin-shell";
+import { DataTable } from "~/components/ui/table";
+import { adminMeta } from "~/lib/meta";
 import { recordAudit } from "~/console/audit.server";
 import { emailLog, retryEmail } from "~/console/email-log.server";
 import { consoleText } from "~/content/console";
-import { site } from "~/content/site";
-import { errorToast, useActionToast, type ToastMessage } from "~/lib/toast";
+import { errorToast, success, useActionToast } from "~/lib/toast";
+import { redirectWithToast, samePage } from "~/lib/toast.server";
 import type { Route } from "./+types/emails";
 
-export const meta: Route.MetaFunction = () => [
-  { title: `${consoleText.emailsTitle} | ${site.name}` },
-  { name: "robots", content: "noindex" },
-];
+export const meta: Route.MetaFunction = () => adminMeta(consoleText.emailsTitle);
 
 const STATES = ["pending", "sent", "failed"] as const;
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const admin = await requireAdmin(request, context);
+  await requireAdmin(request, context);
   const params = new URL(request.url).searchParams;
   const status = z
     .enum(STATES)
@@ -31,7 +30,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     .min(1)
     .catch(1)
     .parse(params.get("page") ?? 1);
-  return { admin, status, log: await emailLog(context.services.db, { status, page }) };
+  return { status, log: await emailLog(context.services.db, { status, page }) };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -42,17 +41,17 @@ export async function action({ request, context }: Route.ActionArgs) {
     return data({ toast: errorToast(consoleText.notFound) }, { status: 400 });
   }
   await recordAudit(context.services.db, admin.email, "email.retry", { id }, now);
-  return { toast: { title: consoleText.retried, variant: "success" } satisfies ToastMessage };
+  return redirectWithToast(context, samePage(request), success(consoleText.retried));
 }
 
 const t = consoleText.emails;
 
 export default function Emails({ loaderData, actionData }: Route.ComponentProps) {
   useActionToast(actionData);
-  const { log, status, admin } = loaderData;
+  const { log, status } = loaderData;
   const query = new URLSearchParams(status ? { status } : {});
   return (
-    <AdminShell title={consoleText.emailsTitle} email={admin.email}>
+    <AdminPage title={consoleText.emailsTitle}>
       <nav aria-label={consoleText.deliveryStateLabel} className="flex gap-2">
         {[undefined, ...STATES].map((state) => (
           <Link
@@ -104,6 +103,6 @@ export default function Emails({ loaderData, actionData }: Route.ComponentProps)
         </DataTable>
       )}
       <Pager page={log.page} pages={log.pages} query={query} />
-    </AdminShell>
+    </AdminPage>
   );
 }

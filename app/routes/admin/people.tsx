@@ -2,18 +2,16 @@ import { Form, Link } from "react-router";
 import "~/lib/zod-jitless";
 import { z } from "zod";
 import { requireAdmin } from "~/admin/sessions.server";
-import { AdminShell, DataTable, Pager } from "~/components/admin-shell";
+import { AdminPage, Pager } from "~/components/admin-shell";
+import { DataTable } from "~/components/ui/table";
+import { adminMeta } from "~/lib/meta";
 import { searchPeople } from "~/console/people-query.server";
 import { consoleText } from "~/content/console";
-import { site } from "~/content/site";
 import { PERSON_STATUSES } from "~/domain/application-outcome";
 import { isCalendarDate } from "~/domain/cohort";
 import type { Route } from "./+types/people";
 
-export const meta: Route.MetaFunction = () => [
-  { title: `${consoleText.peopleTitle} | ${site.name}` },
-  { name: "robots", content: "noindex" },
-];
+export const meta: Route.MetaFunction = () => adminMeta(consoleText.peopleTitle);
 
 const date = z.string().refine(isCalendarDate).optional().catch(undefined);
 const text = z
@@ -37,11 +35,10 @@ export const PeopleFilterSchema = z.object({
 });
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const admin = await requireAdmin(request, context);
+  await requireAdmin(request, context);
   const url = new URL(request.url);
   const filter = PeopleFilterSchema.parse(Object.fromEntries(url.searchParams));
   return {
-    admin,
     filter,
     result: await searchPeople(context.services.db, filter),
     query: url.searchParams.toString(),
@@ -52,11 +49,11 @@ const t = consoleText.people;
 const field = "mt-1 block w-full rounded-md border border-slate-300 px-2 py-1.5 text-sm";
 
 export default function People({ loaderData }: Route.ComponentProps) {
-  const { filter, result, admin, query } = loaderData;
+  const { filter, result, query } = loaderData;
   const params = new URLSearchParams(query);
   params.delete("page");
   return (
-    <AdminShell title={consoleText.peopleTitle} email={admin.email}>
+    <AdminPage title={consoleText.peopleTitle}>
       <Form
         method="get"
         className="grid gap-3 rounded-xl border border-slate-200 bg-white p-4 sm:grid-cols-4"
@@ -139,6 +136,6 @@ export default function People({ loaderData }: Route.ComponentProps) {
         </DataTable>
       )}
       <Pager page={result.page} pages={result.pages} query={params} />
-    </AdminShell>
+    </AdminPage>
   );
 }

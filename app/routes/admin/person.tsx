@@ -1,30 +1,29 @@
-import { data, Form, redirect, useNavigation } from "react-router";
+import { data, Form, useNavigation } from "react-router";
 import "~/lib/zod-jitless";
 import { z } from "zod";
 import { requireAdmin } from "~/admin/sessions.server";
-import { AdminShell, Card } from "~/components/admin-shell";
+import { AdminPage } from "~/components/admin-shell";
+import { SectionCard as Card } from "~/components/ui/card";
+import { adminMeta } from "~/lib/meta";
 import { recordAudit } from "~/console/audit.server";
 import { personDetail } from "~/console/person-detail.server";
 import { erasePerson } from "~/console/privacy.server";
 import { consoleText } from "~/content/console";
 import { formatDollars } from "~/content/pricing";
-import { site } from "~/content/site";
 import { PERSON_STATUSES } from "~/domain/application-outcome";
 import { localMailboxDir } from "~/mail/transport.server";
-import { errorToast, useActionToast, type ToastMessage } from "~/lib/toast";
+import { errorToast, success, useActionToast } from "~/lib/toast";
+import { redirectWithToast, samePage } from "~/lib/toast.server";
 import { changeStatus } from "~/people/people.server";
 import type { Route } from "./+types/person";
 
-export const meta: Route.MetaFunction = () => [
-  { title: `${consoleText.peopleTitle} | ${site.name}` },
-  { name: "robots", content: "noindex" },
-];
+export const meta: Route.MetaFunction = () => adminMeta(consoleText.peopleTitle);
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
-  const admin = await requireAdmin(request, context);
+  await requireAdmin(request, context);
   const detail = await personDetail(context.services.db, params.id);
   if (!detail) throw data(null, { status: 404 });
-  return { admin, detail };
+  return { detail };
 }
 
 const StatusChange = z.object({
@@ -50,7 +49,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     const mailbox = localMailboxDir(context.services.config) ?? undefined;
     if (!(await erasePerson(db, params.id, admin.email, now, mailbox)))
       throw data(null, { status: 404 });
-    return redirect(`/admin/people/${params.id}`);
+    return redirectWithToast(context, samePage(request), success(consoleText.erased));
   }
   const parsed = StatusChange.safeParse(form);
   if (!parsed.success)
@@ -73,7 +72,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     return true;
   });
   if (!changed) throw data(null, { status: 404 });
-  return { toast: { title: consoleText.statusChanged, variant: "success" } satisfies ToastMessage };
+  return redirectWithToast(context, samePage(request), success(consoleText.statusChanged));
 }
 
 const t = consoleText.person;
@@ -99,11 +98,11 @@ function KeyValues({ values }: { values: Record<string, unknown> | null }) {
 export default function Person({ loaderData, actionData }: Route.ComponentProps) {
   useActionToast(actionData);
   const busy = useNavigation().state !== "idle";
-  const { detail, admin } = loaderData;
+  const { detail } = loaderData;
   const { person } = detail;
   const name = `${person.first_name} ${person.last_name}`.trim() || person.email;
   return (
-    <AdminShell title={name} email={admin.email}>
+    <AdminPage title={name}>
       <div className="grid gap-6 lg:grid-cols-2">
         <Card title={t.profile}>
           <KeyValues
@@ -273,6 +272,6 @@ export default function Person({ loaderData, actionData }: Route.ComponentProps)
           </Form>
         </Card>
       </div>
-    </AdminShell>
+    </AdminPage>
   );
 }

@@ -2,7 +2,8 @@ import { data, Form, NavLink } from "react-router";
 import "~/lib/zod-jitless";
 import { z } from "zod";
 import { requireAdmin } from "~/admin/sessions.server";
-import { AdminShell } from "~/components/admin-shell";
+import { AdminPage } from "~/components/admin-shell";
+import { adminMeta } from "~/lib/meta";
 import {
   markReviewed,
   resumeQueue,
@@ -10,22 +11,19 @@ import {
   type ReviewStatus,
 } from "~/console/resume-queue.server";
 import { consoleText } from "~/content/console";
-import { site } from "~/content/site";
-import { errorToast, useActionToast, type ToastMessage } from "~/lib/toast";
+import { errorToast, success, useActionToast } from "~/lib/toast";
+import { redirectWithToast, samePage } from "~/lib/toast.server";
 import type { Route } from "./+types/resumes";
 
-export const meta: Route.MetaFunction = () => [
-  { title: `${consoleText.resumesTitle} | ${site.name}` },
-  { name: "robots", content: "noindex" },
-];
+export const meta: Route.MetaFunction = () => adminMeta(consoleText.resumesTitle);
 
 const TABS: ReviewStatus[] = ["waiting", "scheduled", "reviewed"];
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const admin = await requireAdmin(request, context);
+  await requireAdmin(request, context);
   const requested = new URL(request.url).searchParams.get("status");
   const status = TABS.find((tab) => tab === requested) ?? "waiting";
-  return { admin, status, resumes: await resumeQueue(context.services.db, status) };
+  return { status, resumes: await resumeQueue(context.services.db, status) };
 }
 
 const Action = z.discriminatedUnion("intent", [
@@ -42,12 +40,12 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (parsed.data.intent === "schedule") {
     const ok = await scheduleReview(db, parsed.data.id, parsed.data.date, admin.email, clock.now());
     return ok
-      ? { toast: { title: consoleText.scheduled, variant: "success" } satisfies ToastMessage }
+      ? redirectWithToast(context, samePage(request), success(consoleText.scheduled))
       : error(consoleText.invalidDate);
   }
   const ok = await markReviewed(db, parsed.data.id, admin.email, clock.now());
   return ok
-    ? { toast: { title: consoleText.reviewed, variant: "success" } satisfies ToastMessage }
+    ? redirectWithToast(context, samePage(request), success(consoleText.reviewed))
     : error(consoleText.notFound);
 }
 
@@ -55,9 +53,9 @@ const t = consoleText.resumes;
 
 export default function Resumes({ loaderData, actionData }: Route.ComponentProps) {
   useActionToast(actionData);
-  const { resumes, status, admin } = loaderData;
+  const { resumes, status } = loaderData;
   return (
-    <AdminShell title={consoleText.resumesTitle} email={admin.email}>
+    <AdminPage title={consoleText.resumesTitle}>
       <nav aria-label={consoleText.reviewStateLabel} className="flex gap-2">
         {TABS.map((tab) => (
           <NavLink
@@ -138,6 +136,6 @@ export default function Resumes({ loaderData, actionData }: Route.ComponentProps
           ))}
         </ul>
       )}
-    </AdminShell>
+    </AdminPage>
   );
 }

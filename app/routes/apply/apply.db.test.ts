@@ -7,8 +7,9 @@ import {
   type TestServices,
 } from "../../../tests/support/databases";
 import { callAction, formRequest, makeContext, unwrap } from "../../../tests/support/context";
+import { readCookie } from "~/lib/cookies.server";
 import { listPeopleByStatus, statusHistory } from "~/people/people.server";
-import { action } from "./apply";
+import { action, loader } from "./apply";
 
 const answers = {
   firstName: "Ada",
@@ -62,6 +63,13 @@ describe.each(testEngines())("application action on $name", (engine) => {
         }),
       ),
     );
+  /** The result page an answer sends the applicant to, as its loader shows it. */
+  const shownOutcome = (response: { status: number; headers: Headers }) => {
+    expect(response.status).toBe(303);
+    const location = response.headers.get("location");
+    expect(location).toMatch(/^\/apply\?result=\w+$/);
+    return loader({ request: new Request(`http://localhost:3000${location}`) } as never).outcome;
+  };
   const count = async (table: "people" | "submissions" | "outbox" | "status_history") =>
     Number(
       (
@@ -74,11 +82,14 @@ describe.each(testEngines())("application action on $name", (engine) => {
 
   it("qualifies, stores everything in one go and redirects to /enroll", async () => {
     const response = await submit(answers);
-    expect(response.status).toBe(302);
+    expect(response.status).toBe(303);
     expect(response.headers.get("location")).toBe("/enroll");
     expect(response.headers.get("set-cookie")).toContain("fsts_applicant=");
 
     const person = await t.services.db.selectFrom("people").selectAll().executeTakeFirstOrThrow();
+    expect(
+      await readCookie(t.config.sessionSecrets, "applicant", response.headers.get("set-cookie")),
+    ).toBe(person.id);
     expect(person.email).toBe("ada@example.com");
     expect(person.status).toBe("qualified");
     expect(person.lead_source).toBe("youtube");
@@ -145,7 +156,8 @@ describe.each(testEngines())("application action on $name", (engine) => {
     await submit({ ...answers, readyToEnroll: "questions" });
     clock.advance(10_000);
     const second = await submit({ ...answers, readyToEnroll: "questions" });
-    expect((second.body as { outcome: { kind: string } }).outcome.kind).toBe("has_questions");
+    expect(second.headers.get("location")).toBe("/apply?result=has_questions");
+    expect(shownOutcome(second)).toEqual({ kind: "has_questions" });
     expect(await count("submissions")).toBe(1);
     expect(await count("outbox")).toBe(2);
     clock.advance(61_000);
@@ -155,7 +167,9 @@ describe.each(testEngines())("application action on $name", (engine) => {
 
   it("writes nothing for applicants who are not suited", async () => {
     const response = await submit({ ...answers, careerTargets: ["Consulting"] });
-    expect((response.body as { outcome: unknown }).outcome).toEqual({ kind: "not_suited" });
+    expect(response.headers.get("location")).toBe("/apply?result=not_suited");
+    expect(shownOutcome(response)).toEqual({ kind: "not_suited" });
+    expect(response.headers.get("set-cookie") ?? "").not.toContain("fsts_applicant=");
     expect(await count("people")).toBe(0);
     expect(await count("outbox")).toBe(0);
   });
@@ -173,10 +187,9 @@ describe.each(testEngines())("application action on $name", (engine) => {
       })
       .execute();
     const response = await submit(answers);
-    expect((response.body as { outcome: unknown }).outcome).toEqual({
-      kind: "waitlist",
-      variant: "cohort_full",
-    });
+    expect(response.headers.get("location")).toBe("/apply?result=cohort_full");
+    expect(shownOutcome(response)).toEqual({ kind: "waitlist", variant: "cohort_full" });
+    expect(response.headers.get("set-cookie") ?? "").not.toContain("fsts_applicant=");
     const history = await t.services.db.selectFrom("status_history").selectAll().execute();
     expect(history.map((h) => h.reason)).toEqual(["cohort is full"]);
   });
@@ -192,8 +205,9 @@ describe.each(testEngines())("application action on $name", (engine) => {
 
   it("answers a filled honeypot like success and writes nothing", async () => {
     const response = await submit({ ...answers, website: "http://spam" });
-    expect(response.status).toBe(200);
-    expect((response.body as { outcome: { kind: string } }).outcome.kind).toBe("waitlist");
+    expect(response.headers.get("location")).toBe("/apply?result=not_ready");
+    expect(shownOutcome(response)).toEqual({ kind: "waitlist", variant: "not_ready" });
+    expect(response.headers.get("set-cookie") ?? "").not.toContain("fsts_applicant=");
     expect(await count("people")).toBe(0);
     expect(await count("outbox")).toBe(0);
   });

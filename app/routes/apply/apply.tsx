@@ -19,15 +19,26 @@ import {
 import { applyFields, applyOptions, applyPage, applyResults, applyToasts } from "~/content/apply";
 import { formErrors } from "~/content/forms";
 import { applicationSchema, CAREER_TARGETS } from "~/domain/application-form";
+import { outcomeOfResultKey, resultKey, type OutcomeView } from "~/domain/application-outcome";
 import { useActionToast, type ToastMessage } from "~/lib/toast";
 import type { Route } from "./+types/apply";
 
 export const meta: Route.MetaFunction = () => pageMeta(applyPage.title, applyPage.intro);
 
-/** /apply?cohort=full is where a qualified applicant lands when the last seat went first. */
+/**
+ * /apply?cohort=full is where a qualified applicant lands when the last seat went first;
+ * /apply?result=… shows the result of an application in place of the form.
+ */
 export function loader({ request }: Route.LoaderArgs) {
-  return { cohortFull: new URL(request.url).searchParams.get("cohort") === "full" };
+  const params = new URL(request.url).searchParams;
+  return {
+    cohortFull: params.get("cohort") === "full",
+    outcome: outcomeOfResultKey(params.get("result")),
+  };
 }
+
+const showResult = (outcome: OutcomeView) =>
+  redirect(`/apply?result=${resultKey(outcome)}`, { status: 303 });
 
 export async function action({ request, context }: Route.ActionArgs) {
   const formData = await request.formData();
@@ -36,49 +47,35 @@ export async function action({ request, context }: Route.ActionArgs) {
   });
   const guard = guardPublicForm(context, formData, "application");
   if (guard === "rate_limited") {
-    return data(
-      { result: submission.reply(), outcome: null, toast: rateLimitedToast },
-      { status: 429 },
-    );
+    return data({ result: submission.reply(), toast: rateLimitedToast }, { status: 429 });
   }
-  if (guard === "honeypot") {
-    return {
-      result: null,
-      outcome: { kind: "waitlist", variant: "not_ready" } as const,
-      toast: undefined,
-    };
-  }
+  // Bots are answered like a person who is not ready yet; nothing is stored.
+  if (guard === "honeypot") return showResult({ kind: "waitlist", variant: "not_ready" });
   if (guard === "no_visitor") {
     log.error("application refused", { error: formErrors.noVisitor });
-    return data({ result: submission.reply(), outcome: null, toast: errorToast }, { status: 400 });
+    return data({ result: submission.reply(), toast: errorToast }, { status: 400 });
   }
   if (submission.status !== "success") {
-    return data({ result: submission.reply(), outcome: null, toast: undefined }, { status: 400 });
+    return data({ result: submission.reply(), toast: undefined }, { status: 400 });
   }
   try {
     const { outcome, personId } = await submitApplication(context.services, submission.value, {
       visitorId: context.visitorId!,
       attribution: context.attribution,
     });
-    if (outcome.kind === "qualified" && personId) {
+    if (outcome.kind === "qualified") {
+      if (!personId) throw new Error("a qualified application has a person");
       return redirect("/enroll", {
-        headers: {
-          "Set-Cookie": applicantCookie(
-            personId,
-            context.services.config.sessionSecret,
-            context.secure,
-          ),
-        },
+        status: 303,
+        headers: { "Set-Cookie": await applicantCookie(context, personId) },
       });
     }
-    const view =
-      outcome.kind === "waitlist"
-        ? { kind: outcome.kind, variant: outcome.variant }
-        : { kind: outcome.kind };
-    return { result: null, outcome: view, toast: undefined };
+    return showResult(
+      outcome.kind === "waitlist" ? { kind: outcome.kind, variant: outcome.variant } : outcome,
+    );
   } catch (error) {
     log.error("application failed", { error: errorMessage(error) });
-    return data({ result: submission.reply(), outcome: null, toast: errorToast }, { status: 500 });
+    return data({ result: submission.reply(), toast: errorToast }, { status: 500 });
   }
 }
 
@@ -109,8 +106,8 @@ export default function Apply({ loaderData, actionData }: Route.ComponentProps) 
         ← {applyPage.back}
       </Link>
       <h1 className="mt-6 text-3xl font-bold text-brand-900">{applyPage.title}</h1>
-      {actionData?.outcome ? (
-        <ApplicationResultView outcome={actionData.outcome} />
+      {loaderData.outcome ? (
+        <ApplicationResultView outcome={loaderData.outcome} />
       ) : (
         <>
           {loaderData.cohortFull && (

@@ -26,7 +26,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const cohort = await readCohortSafely(services.db, services.clock.now());
   const status = cohortStatus(cohort);
   if (status.isFull) throw redirect("/apply");
-  const personId = readApplicant(request, services.config.sessionSecret);
+  const personId = await readApplicant(request, context);
   const person = personId
     ? await services.db
         .selectFrom("people")
@@ -55,7 +55,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       { status: 429 },
     );
   }
-  const personId = readApplicant(request, services.config.sessionSecret);
+  const personId = await readApplicant(request, context);
   const person = personId
     ? await services.db
         .selectFrom("people")
@@ -86,7 +86,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     }
     if (start.kind === "full") {
       if (person) await waitlistForFullCohort(services, person.id);
-      return redirect("/apply?cohort=full");
+      return redirect("/apply?cohort=full", 303);
     }
     return redirect(start.url, 303);
   } catch (error) {

@@ -4,7 +4,7 @@ import { LeadForm } from "~/components/lead-form";
 import { LeadConfirmation, LeadPageLayout } from "~/components/lead-page";
 import { leadForm, leadMagnets, leadPages, leadSuccess } from "~/content/lead-magnets";
 import { leadPageTypeForPath } from "~/domain/lead-magnets";
-import { leadAction } from "~/leads/lead-action.server";
+import { leadAction, wasSent } from "~/leads/lead-action.server";
 import { useActionToast } from "~/lib/toast";
 import type { Route } from "./+types/lead-page";
 
@@ -16,7 +16,7 @@ function pageTypeOf(request: Request) {
 }
 
 export function loader({ request }: Route.LoaderArgs) {
-  return { type: pageTypeOf(request) };
+  return { type: pageTypeOf(request), sent: wasSent(request) };
 }
 
 export function action({ request, context }: Route.ActionArgs) {
@@ -31,7 +31,7 @@ export const meta: Route.MetaFunction = ({ loaderData }) =>
 export default function LeadPage({ loaderData, actionData }: Route.ComponentProps) {
   useActionToast(actionData);
   const page = leadPages[loaderData.type];
-  if (actionData?.sent) {
+  if (loaderData.sent) {
     return (
       <section className="px-4 py-16">
         <LeadConfirmation

@@ -4,13 +4,19 @@ import { LeadConfirmation } from "~/components/lead-page";
 import {
   leadMagnets,
   leadSuccess,
-  resourceFileLabels,
+  resourceFileTitles,
+  resourceFormatLabels,
   resourceLibraryPage as page,
 } from "~/content/lead-magnets";
 import { site } from "~/content/site";
-import { leadAction } from "~/leads/lead-action.server";
+import { leadAction, wasSent } from "~/leads/lead-action.server";
 import { useActionToast } from "~/lib/toast";
+import { resourceFormats, resourcePath } from "~/resources/formats";
 import type { Route } from "./+types/resource-library";
+
+export function loader({ request }: Route.LoaderArgs) {
+  return { sent: wasSent(request) };
+}
 
 export function action({ request, context }: Route.ActionArgs) {
   return leadAction({ request, context }, "resource_library");
@@ -21,7 +27,10 @@ export const meta: Route.MetaFunction = () => pageMeta(page.metaTitle);
 const buttonClass =
   "inline-flex min-h-11 items-center justify-center rounded-md px-5 py-2.5 text-sm font-semibold shadow-sm focus-visible:outline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600";
 
-export default function ResourceLibrary({ actionData }: Route.ComponentProps) {
+const primaryClass = "bg-brand-700 text-white hover:bg-brand-900";
+const secondaryClass = "border border-brand-700 bg-white text-brand-700 hover:bg-brand-50";
+
+export default function ResourceLibrary({ loaderData, actionData }: Route.ComponentProps) {
   useActionToast(actionData);
   return (
     <>
@@ -36,7 +45,8 @@ export default function ResourceLibrary({ actionData }: Route.ComponentProps) {
           <p className="mt-5 max-w-3xl text-lg text-slate-700">{page.intro}</p>
           <ul className="mt-10 grid gap-6 md:grid-cols-3">
             {page.items.map((item) => {
-              const { title, format } = resourceFileLabels[item.key];
+              const title = resourceFileTitles[item.key];
+              const formats = resourceFormats[item.key];
               return (
                 <li
                   key={item.key}
@@ -44,19 +54,30 @@ export default function ResourceLibrary({ actionData }: Route.ComponentProps) {
                   className="flex flex-col rounded-xl border border-slate-200 bg-white p-6 shadow-sm"
                 >
                   <p className="text-xs font-semibold uppercase tracking-wide text-slate-600">
-                    {format}
+                    {formats
+                      .map((format) => resourceFormatLabels[format].name)
+                      .join(page.formatSeparator)}
                   </p>
                   <h2 className="mt-1 text-xl font-semibold text-brand-900">{title}</h2>
                   <p className="mt-2 flex-1 text-slate-700">{item.description}</p>
-                  <a
-                    href={`/resources/${item.key}`}
-                    target="_blank"
-                    rel="noopener"
-                    className={`${buttonClass} mt-5 bg-brand-700 text-white hover:bg-brand-900`}
-                  >
-                    {page.download(title, format)}
-                    <span className="sr-only"> ({page.newTab})</span>
-                  </a>
+                  <div className="mt-5 flex flex-wrap gap-3">
+                    {formats.map((format, i) => (
+                      <a
+                        key={format}
+                        href={resourcePath(item.key, format)}
+                        target="_blank"
+                        rel="noopener"
+                        className={`${buttonClass} ${i === 0 ? primaryClass : secondaryClass}`}
+                      >
+                        {resourceFormatLabels[format].download}
+                        {/* Screen readers list links out of their card, so each names its file. */}
+                        <span className="sr-only">
+                          {" "}
+                          ({title}, {page.newTab})
+                        </span>
+                      </a>
+                    ))}
+                  </div>
                 </li>
               );
             })}
@@ -81,7 +102,7 @@ export default function ResourceLibrary({ actionData }: Route.ComponentProps) {
       </section>
 
       <section className="mx-auto max-w-3xl px-4 pb-16" aria-labelledby="email-all-title">
-        {actionData?.sent ? (
+        {loaderData.sent ? (
           <LeadConfirmation
             title={leadSuccess.title}
             body={leadSuccess.body(leadMagnets.resource_library.sentItem)}

@@ -2,7 +2,7 @@ import { createHash } from "node:crypto";
 import { strToU8 } from "fflate";
 import { sql } from "kysely";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { callAction, makeContext, unwrap } from "../../../tests/support/context";
+import { callAction, flashToastOf, makeContext, unwrap } from "../../../tests/support/context";
 import {
   startTestServices,
   testEngines,
@@ -17,7 +17,7 @@ import {
   relsXml,
   zipOf,
 } from "../../../tests/support/docx-fixtures";
-import { action } from "./resume-review";
+import { action, loader } from "./resume-review";
 
 const answers = {
   firstName: "Grace",
@@ -32,7 +32,6 @@ const DOCX = "application/vnd.openxmlformats-officedocument.wordprocessingml.doc
 
 interface Body {
   result: { error?: Record<string, string[]> } | null;
-  sent: boolean;
   toast?: { title: string; description: string; durationMs?: number };
 }
 
@@ -81,8 +80,19 @@ describe.each(testEngines())("resume review on $name", (engine) => {
         makeContext(t.services, { visitorId, ip: `10.2.0.${++ipCounter}` }),
       ),
     );
-    return { status: response.status, body: response.body as Body };
+    return {
+      status: response.status,
+      /** Where a redirect sends the browser; null when the action answered with data. */
+      location: response.headers.get("location"),
+      /** The toast the next page shows (successes), from the flash cookie. */
+      flash: await flashToastOf(response, t.services),
+      /** The action data (failures): field errors and the toast. */
+      body: response.body as Body,
+    };
   };
+  /** Whether the page a redirect lands on shows the confirmation, as its loader says. */
+  const showsSent = (location: string | null) =>
+    loader({ request: new Request(`http://localhost:3000${location}`) } as never).sent;
   const count = async (table: "people" | "submissions" | "outbox" | "uploads") =>
     Number(
       (
@@ -99,10 +109,11 @@ describe.each(testEngines())("resume review on $name", (engine) => {
 
   it("stores a real .docx with its metadata, links it from the submission and confirms by email", async () => {
     const bytes = minimalDocx("Grace Hopper, resume");
-    const { status, body } = await submit({ bytes, name: "My Resume.docx" });
-    expect(status).toBe(200);
-    expect(body.sent).toBe(true);
-    expect(body.toast).toMatchObject({
+    const { status, location, flash } = await submit({ bytes, name: "My Resume.docx" });
+    expect(status).toBe(303);
+    expect(location).toBe("/resume-review?sent=1");
+    expect(showsSent(location)).toBe(true);
+    expect(flash).toMatchObject({
       title: "Success!",
       description:
         "Your resume has been submitted for review. We'll notify you when your review is scheduled.",
@@ -157,7 +168,9 @@ describe.each(testEngines())("resume review on $name", (engine) => {
     const resume = { bytes: minimalDocx(), name: "cv.docx" };
     await submit(resume);
     clock.advance(10_000);
-    expect((await submit(resume)).body.sent).toBe(true);
+    const second = await submit(resume);
+    expect(second.location).toBe("/resume-review?sent=1");
+    expect(second.flash?.title).toBe("Success!");
     expect(await count("uploads")).toBe(1);
     expect(await count("outbox")).toBe(1);
     clock.advance(61_000);
@@ -299,14 +312,16 @@ describe.each(testEngines())("resume review on $name", (engine) => {
   });
 
   it("answers a filled honeypot like success and stores nothing", async () => {
-    const { body } = await submit(
+    const { status, location, flash } = await submit(
       { bytes: minimalDocx(), name: "cv.docx" },
       {
         ...answers,
         website: "spam",
       },
     );
-    expect(body.sent).toBe(true);
+    expect(status).toBe(303);
+    expect(location).toBe("/resume-review?sent=1");
+    expect(flash?.title).toBe("Success!");
     await expectNothingStored();
   });
 
@@ -317,9 +332,9 @@ describe.each(testEngines())("resume review on $name", (engine) => {
   ])("says the upload failed, and keeps nothing, when %s", async (_, breakStorage) => {
     await breakStorage.execute(t.services.db);
     try {
-      const { status, body } = await submit({ bytes: minimalDocx(), name: "cv.docx" });
+      const { status, location, body } = await submit({ bytes: minimalDocx(), name: "cv.docx" });
       expect(status).toBe(500);
-      expect(body.sent).toBe(false);
+      expect(location).toBeNull();
       expect(body.toast).toMatchObject({
         title: "Error",
         description: "Failed to upload resume. Please try again or contact support.",

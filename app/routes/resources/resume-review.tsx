@@ -2,9 +2,13 @@ import { LeadForm } from "~/components/lead-form";
 import { pageMeta } from "~/lib/meta";
 import { LeadConfirmation, LeadPageLayout } from "~/components/lead-page";
 import { resumeReviewPage as page } from "~/content/lead-magnets";
-import { leadAction } from "~/leads/lead-action.server";
+import { leadAction, wasSent } from "~/leads/lead-action.server";
 import { useActionToast } from "~/lib/toast";
 import type { Route } from "./+types/resume-review";
+
+export function loader({ request }: Route.LoaderArgs) {
+  return { sent: wasSent(request) };
+}
 
 export function action({ request, context }: Route.ActionArgs) {
   return leadAction({ request, context }, "resume_review");
@@ -12,9 +16,9 @@ export function action({ request, context }: Route.ActionArgs) {
 
 export const meta: Route.MetaFunction = () => pageMeta(page.metaTitle, page.promise);
 
-export default function ResumeReview({ actionData }: Route.ComponentProps) {
+export default function ResumeReview({ loaderData, actionData }: Route.ComponentProps) {
   useActionToast(actionData);
-  if (actionData?.sent) {
+  if (loaderData.sent) {
     return (
       <section className="px-4 py-16">
         <LeadConfirmation title={page.success.title} body={page.success.body} />

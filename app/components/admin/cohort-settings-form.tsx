@@ -1,0 +1,132 @@
+import { getFormProps, getInputProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { Form } from "react-router";
+import { FieldError } from "~/components/form/fields";
+import { Button } from "~/components/ui/button";
+import { cardClass } from "~/components/ui/card";
+import { cn } from "~/components/ui/cn";
+import { Checkbox, Input, Label } from "~/components/ui/input";
+import { cohortSettingsPage as copy } from "~/content/admin";
+import { availableSpots, startDateDisplay, type CohortSettings } from "~/domain/cohort";
+import { cohortSettingsSchema, cohortState } from "~/domain/cohort-settings";
+
+/** The cohort's start date, capacity and active flag, as the spec's admin page edits them. */
+export function CohortSettingsForm({
+  cohort,
+  lastResult,
+  saving,
+}: {
+  cohort: CohortSettings;
+  lastResult: SubmissionResult<string[]> | undefined;
+  saving: boolean;
+}) {
+  const [form, fields] = useForm({
+    lastResult: saving ? undefined : lastResult,
+    defaultValue: { startDate: cohort.startDate ?? "", capacity: String(cohort.capacity) },
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+    onValidate: ({ formData }) =>
+      parseWithZod(formData, { schema: cohortSettingsSchema, disableAutoCoercion: true }),
+  });
+  const { key: startKey, ...startProps } = getInputProps(fields.startDate, { type: "date" });
+  const { key: capacityKey, ...capacityProps } = getInputProps(fields.capacity, {
+    type: "number",
+  });
+  const startHintId = `${fields.startDate.id}-hint`;
+  const capacityHintId = `${fields.capacity.id}-hint`;
+  return (
+    <Form method="post" {...getFormProps(form)} className={cn(cardClass, "space-y-6")}>
+      <input type="hidden" name="intent" value="save" />
+      <div>
+        <Label htmlFor={fields.startDate.id}>{copy.startDate}</Label>
+        <p id={startHintId} className="text-sm text-slate-600">
+          {copy.startDateHint}
+        </p>
+        <Input
+          key={startKey}
+          {...startProps}
+          aria-describedby={[startHintId, startProps["aria-describedby"]].filter(Boolean).join(" ")}
+        />
+        <FieldError field={fields.startDate} />
+      </div>
+      <div>
+        <Label htmlFor={fields.capacity.id}>{copy.capacity}</Label>
+        <p id={capacityHintId} className="text-sm text-slate-600">
+          {copy.capacityHint}
+        </p>
+        <Input
+          key={capacityKey}
+          {...capacityProps}
+          min={0}
+          step={1}
+          inputMode="numeric"
+          required
+          aria-describedby={[capacityHintId, capacityProps["aria-describedby"]]
+            .filter(Boolean)
+            .join(" ")}
+        />
+        <FieldError field={fields.capacity} />
+      </div>
+      <div>
+        <input type="hidden" name={fields.isActive.name} value="off" />
+        <label className="flex cursor-pointer items-center gap-3">
+          <Checkbox name={fields.isActive.name} value="on" defaultChecked={cohort.isActive} />
+          <span className="text-sm font-medium text-slate-800">{copy.isActive}</span>
+        </label>
+      </div>
+      <Button type="submit" disabled={saving} aria-busy={saving}>
+        {saving ? copy.saving : copy.save}
+      </Button>
+    </Form>
+  );
+}
+
+export function CurrentStatus({
+  cohort,
+  heldSeats,
+}: {
+  cohort: CohortSettings;
+  heldSeats: number;
+}) {
+  const state = cohortState(cohort);
+  return (
+    <section aria-labelledby="current-status" className={cn(cardClass, "h-fit")}>
+      <h2 id="current-status" className="text-xl font-semibold text-brand-900">
+        {copy.statusTitle}
+      </h2>
+      <dl className="mt-4 space-y-4">
+        <div>
+          <dt className="text-sm text-slate-600">{copy.statusStartDate}</dt>
+          <dd data-testid="status-start-date" className="font-medium">
+            {cohort.startDate ? (
+              <>
+                {copy.weekOf(startDateDisplay(cohort.startDate))}{" "}
+                <span className="text-slate-600">({cohort.startDate})</span>
+              </>
+            ) : (
+              <>
+                {startDateDisplay(null)} <span className="text-slate-600">({copy.notSet})</span>
+              </>
+            )}
+          </dd>
+        </div>
+        <div>
+          <dt className="text-sm text-slate-600">{copy.availableSpots}</dt>
+          <dd data-testid="status-spots" className="font-medium">
+            <span className="text-2xl font-bold">{availableSpots(cohort)}</span>{" "}
+            {copy.spotsDetail(cohort.capacity, cohort.enrolledCount)}
+            <span className="block text-sm font-normal text-slate-600">
+              {copy.heldSeats(heldSeats)}
+            </span>
+          </dd>
+        </div>
+        <div>
+          <dt className="text-sm text-slate-600">{copy.status}</dt>
+          <dd data-testid="status-state" data-state={state} className="font-medium">
+            {copy.states[state]}
+          </dd>
+        </div>
+      </dl>
+    </section>
+  );
+}

@@ -1,0 +1,103 @@
+import { hkdfSync } from "node:crypto";
+import { createCookie, createCookieSessionStorage, type Cookie } from "react-router";
+import type { ToastMessage } from "./toast";
+
+/**
+ * Every cookie the site sets, made with React Router's `createCookie` from one place.
+ *
+ * Each cookie purpose signs with its own key, derived from the session secret with HKDF, so a
+ * value signed for one purpose (say, a visitor id) is never accepted as another (an admin
+ * session). Secrets are a list, newest first: cookies are signed with the first and accepted
+ * under any, so SESSION_SECRET can be rotated by moving the old one to SESSION_SECRET_PREVIOUS.
+ */
+export type CookiePurpose = "visitor" | "attribution" | "applicant" | "admin" | "toast";
+
+const YEAR = 365 * 24 * 3600;
+
+const maxAge: Record<CookiePurpose, number | undefined> = {
+  visitor: YEAR,
+  attribution: 30 * 24 * 3600,
+  applicant: 30 * 24 * 3600,
+  admin: 8 * 3600,
+  // A flash lives until the next page reads it; a minute is plenty for a redirect to land.
+  toast: 60,
+};
+
+const names: Record<CookiePurpose, string> = {
+  visitor: "fsts_vid",
+  attribution: "fsts_utm",
+  applicant: "fsts_applicant",
+  admin: "fsts_admin",
+  toast: "fsts_toast",
+};
+
+export function cookieName(purpose: CookiePurpose): string {
+  return names[purpose];
+}
+
+export function purposeKey(secret: string, purpose: CookiePurpose): string {
+  return Buffer.from(hkdfSync("sha256", secret, "", `fsts-cookie:${purpose}`, 32)).toString(
+    "base64url",
+  );
+}
+
+export interface SiteCookies {
+  cookie(purpose: CookiePurpose): Cookie;
+  toasts: ReturnType<typeof createToastStorage>;
+}
+
+const cache = new Map<string, SiteCookies>();
+
+/** The site's cookies for a list of secrets (newest first); built once per list. */
+export function siteCookies(secrets: readonly string[]): SiteCookies {
+  const cacheKey = secrets.join("\n");
+  const cached = cache.get(cacheKey);
+  if (cached) return cached;
+  const made = new Map<CookiePurpose, Cookie>();
+  const cookie = (purpose: CookiePurpose) => {
+    let found = made.get(purpose);
+    if (!found) {
+      found = createCookie(names[purpose], {
+        path: "/",
+        sameSite: "lax",
+        httpOnly: true,
+        maxAge: maxAge[purpose],
+        secrets: secrets.map((secret) => purposeKey(secret, purpose)),
+      });
+      made.set(purpose, found);
+    }
+    return found;
+  };
+  const built: SiteCookies = { cookie, toasts: createToastStorage(cookie("toast")) };
+  cache.set(cacheKey, built);
+  return built;
+}
+
+function createToastStorage(cookie: Cookie) {
+  return createCookieSessionStorage<Record<string, never>, { toast: ToastMessage }>({ cookie });
+}
+
+/** Reads a signed cookie value of a purpose; null when absent, tampered or signed for another purpose. */
+export async function readCookie(
+  secrets: readonly string[],
+  purpose: CookiePurpose,
+  cookieHeader: string | null | undefined,
+): Promise<unknown> {
+  const value: unknown = await siteCookies(secrets)
+    .cookie(purpose)
+    .parse(cookieHeader ?? null);
+  return value ?? null;
+}
+
+/** A Set-Cookie header for a purpose; `null` clears the cookie. */
+export function writeCookie(
+  secrets: readonly string[],
+  purpose: CookiePurpose,
+  value: unknown,
+  secure: boolean,
+): Promise<string> {
+  const cookie = siteCookies(secrets).cookie(purpose);
+  return value === null
+    ? cookie.serialize("", { secure, maxAge: 0 })
+    : cookie.serialize(value, { secure });
+}

@@ -1,0 +1,183 @@
+import type { Page } from "@playwright/test";
+import { minimalDocx } from "../support/docx-fixtures";
+import { ADMIN_PATH, createAccount, fillLogin, openAdmin } from "./admin-support";
+import { expect, test } from "./fixtures";
+import { fillApplication, setCohort, uniqueEmail, withDb } from "./support";
+
+/**
+ * Every successful state change answers 303 (post/redirect/get) and the page it lands on shows
+ * the change's toast once, from the flash cookie: with JavaScript (the router follows the
+ * redirect it receives as data) and without it (the browser follows the 303 itself).
+ */
+const ADMIN = uniqueEmail("flash-owner");
+
+function toast(page: Page, title: string) {
+  return page.locator("[data-toast]").filter({ hasText: title });
+}
+
+/** Runs a form post and checks it was answered with a 303 to `target`. */
+async function expect303(page: Page, target: RegExp, post: () => Promise<void>) {
+  const answer = page.waitForResponse((response) => response.request().method() === "POST");
+  await post();
+  const response = await answer;
+  if (response.url().includes(".data")) {
+    // With JavaScript the router asks for data and receives the redirect in the body.
+    const body = await response.text();
+    expect(body).toContain('"status",303');
+    const path = target.source.replace(/^\^/, "").replace(/\$$/, '"');
+    expect(body).toMatch(new RegExp(`"redirect","${path}`));
+  } else {
+    expect(response.status()).toBe(303);
+    expect(response.headers()["location"]).toMatch(target);
+  }
+  await expect(page).toHaveURL(new RegExp(target.source.replace(/^\^/, "")));
+}
+
+async function fillLead(page: Page, email: string) {
+  await page.getByLabel("First name").fill("Flash");
+  await page.getByLabel("Last name").fill("Tester");
+  await page.getByLabel("Email").fill(email);
+  await page.getByLabel("University").fill("State University");
+  await page.getByLabel("Graduation year").fill(String(new Date().getFullYear() + 1));
+}
+
+test.beforeAll(() => {
+  test.setTimeout(60_000);
+  createAccount(ADMIN, true);
+});
+
+for (const javaScript of [true, false]) {
+  test.describe(`flash toasts ${javaScript ? "with" : "without"} JavaScript`, () => {
+    test.use({ javaScriptEnabled: javaScript });
+
+    async function open(page: Page, path: string) {
+      if (javaScript && path === ADMIN_PATH) return openAdmin(page);
+      await page.goto(path);
+    }
+
+    test("a lead form: 303 to the confirmation, the toast once, a refresh sends nothing", async ({
+      page,
+    }) => {
+      const email = uniqueEmail(`flash-lead-${javaScript}`);
+      await open(page, "/resume-template");
+      await fillLead(page, email);
+      await expect303(page, /^\/resume-template\?sent=1$/, () =>
+        page.getByRole("button", { name: "Get Your Free Resource" }).click(),
+      );
+      await expect(page.getByRole("heading", { name: "Check Your Email!" })).toBeVisible();
+      await expect(toast(page, "Success!")).toContainText(
+        "Check your email for your download link.",
+      );
+
+      await page.reload();
+      await expect(page.getByRole("heading", { name: "Check Your Email!" })).toBeVisible();
+      await expect(toast(page, "Success!")).toHaveCount(0);
+      const submissions = await withDb((db) =>
+        db
+          .selectFrom("submissions")
+          .innerJoin("people", "people.id", "submissions.person_id")
+          .select("submissions.id")
+          .where("people.email", "=", email)
+          .execute(),
+      );
+      expect(submissions).toHaveLength(1);
+    });
+
+    test("an application: 303 to its result", async ({ page }) => {
+      await setCohort({ capacity: 10, enrolled_count: 0, is_active: 1 });
+      await open(page, "/apply");
+      await fillApplication(page, {
+        email: uniqueEmail(`flash-apply-${javaScript}`),
+        targets: ["Banking"],
+        ready: "No, add me to the waitlist",
+      });
+      await expect303(page, /^\/apply\?result=not_ready$/, () =>
+        page.getByRole("button", { name: "Submit Application" }).click(),
+      );
+      await expect(page.getByRole("heading", { name: "You're on the waitlist" })).toBeVisible();
+    });
+
+    test("the owner's changes: login, save, status, schedule, retry, erase, logout", async ({
+      page,
+      browser,
+    }) => {
+      test.setTimeout(90_000);
+      const email = uniqueEmail(`flash-person-${javaScript}`);
+      // Someone to work on: a resume sent for review (a person, an upload and an email).
+      const visitor = await browser.newPage();
+      await visitor.goto("/resume-review");
+      await fillLead(visitor, email);
+      await visitor.locator("input[type=file]").setInputFiles({
+        name: "resume.docx",
+        mimeType: "application/vnd.openxmlformats-officedocument.wordprocessingml.document",
+        buffer: Buffer.from(minimalDocx()),
+      });
+      await visitor.getByRole("button", { name: "Submit for Review" }).click();
+      await expect(visitor.getByRole("heading", { name: "Resume Submitted!" })).toBeVisible();
+      await visitor.close();
+
+      await open(page, ADMIN_PATH);
+      await fillLogin(page, ADMIN);
+      await expect303(page, /^\/admin\/cohort-settings$/, () =>
+        page.getByRole("button", { name: "Login" }).click(),
+      );
+      await expect(toast(page, "Logged in successfully as admin")).toBeVisible();
+      await expect(page.getByRole("heading", { level: 1 })).toHaveText("Cohort Settings");
+
+      await expect303(page, /^\/admin\/cohort-settings$/, () =>
+        page.getByRole("button", { name: "Save Changes" }).click(),
+      );
+      await expect(toast(page, "Cohort settings have been updated.")).toBeVisible();
+
+      await page.goto("/admin/resumes");
+      const row = page.getByTestId("resume-row").filter({ hasText: email });
+      await row.getByLabel("Livestream date").fill(`${new Date().getFullYear() + 1}-01-12`);
+      await expect303(page, /^\/admin\/resumes/, () =>
+        row.getByRole("button", { name: "Schedule" }).click(),
+      );
+      await expect(toast(page, "Review scheduled and the person emailed.")).toBeVisible();
+
+      const person = await withDb((db) =>
+        db.selectFrom("people").select("id").where("email", "=", email).executeTakeFirstOrThrow(),
+      );
+      await withDb((db) =>
+        db
+          .updateTable("outbox")
+          .set({ status: "failed", last_error: "550 mailbox unavailable" })
+          .where("person_id", "=", person.id)
+          .execute(),
+      );
+      await page.goto("/admin/emails?status=failed");
+      await expect303(page, /^\/admin\/emails\?status=failed$/, () =>
+        page
+          .getByTestId("email-row")
+          .filter({ hasText: email })
+          .first()
+          .getByRole("button", { name: "Retry" })
+          .click(),
+      );
+      await expect(toast(page, "The email is back in the queue.")).toBeVisible();
+
+      const personPath = `/admin/people/${person.id}`;
+      await page.goto(personPath);
+      await page.getByLabel("New status").selectOption("qualified");
+      await page.getByLabel("Reason").fill("Flash toast check");
+      await expect303(page, new RegExp(`^${personPath}$`), () =>
+        page.getByRole("button", { name: "Update status" }).click(),
+      );
+      await expect(toast(page, "Status updated.")).toBeVisible();
+
+      await page.getByLabel("Type ERASE to confirm").fill("ERASE");
+      await expect303(page, new RegExp(`^${personPath}$`), () =>
+        page.getByRole("button", { name: "Erase personal data" }).click(),
+      );
+      await expect(toast(page, "The person's personal data was erased.")).toBeVisible();
+
+      await expect303(page, /^\/admin\/cohort-settings$/, () =>
+        page.getByRole("button", { name: "Logout" }).click(),
+      );
+      await expect(toast(page, "You have been logged out.")).toBeVisible();
+      await expect(page.getByRole("heading", { level: 1 })).toHaveText("Admin Login");
+    });
+  });
+}
