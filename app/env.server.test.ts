@@ -2,7 +2,7 @@ import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { ConfigError, loadConfig } from "./env.server";
+import { ConfigError, loadBackupSettings, loadConfig } from "./env.server";
 
 const dataDir = () => mkdtempSync(path.join(tmpdir(), "fsts-env-"));
 
@@ -36,5 +36,90 @@ describe("loadConfig", () => {
     expect(() => loadConfig({ PAYMENT_PROVIDER: "stripe", DATA_DIR: dataDir() })).toThrow(
       /STRIPE_SECRET_KEY/,
     );
+  });
+
+  describe("a public site without Stripe", () => {
+    const live = () => ({
+      NODE_ENV: "production",
+      PUBLIC_URL: "https://fromscratchtosuccess.com",
+      DATA_DIR: dataDir(),
+    });
+
+    it("refuses to start on the test checkout unless PAYMENT_PROVIDER=test says so", () => {
+      expect(() => loadConfig(live())).toThrow(ConfigError);
+      expect(() => loadConfig(live())).toThrow(/PAYMENT_PROVIDER/);
+      const config = loadConfig({ ...live(), PAYMENT_PROVIDER: "test" });
+      expect(config.paymentProvider).toBe("test");
+      expect(config.testPaymentsBanner).toBe(true);
+    });
+
+    it("starts on Stripe without a banner", () => {
+      const config = loadConfig({
+        ...live(),
+        STRIPE_SECRET_KEY: "sk_test_123",
+        STRIPE_WEBHOOK_SECRET: "whsec_123",
+      });
+      expect(config.paymentProvider).toBe("stripe");
+      expect(config.testPaymentsBanner).toBe(false);
+    });
+
+    it("leaves a local or development site on the test checkout as before", () => {
+      for (const env of [
+        { PUBLIC_URL: "http://localhost:3000" },
+        { NODE_ENV: "development", PUBLIC_URL: "https://fromscratchtosuccess.com" },
+        { NODE_ENV: "test", PUBLIC_URL: "https://fromscratchtosuccess.com" },
+      ]) {
+        const config = loadConfig({ ...env, DATA_DIR: dataDir() });
+        expect(config.paymentProvider).toBe("test");
+        expect(config.testPaymentsBanner).toBe(false);
+      }
+    });
+  });
+
+  it("reads the backup and retention settings with their defaults", () => {
+    const dir = dataDir();
+    const config = loadConfig({ DATA_DIR: dir });
+    expect(config.backupDir).toBe(path.join(dir, "backups"));
+    expect(config.backupKeep).toBe(14);
+    expect(config.backupEveryHours).toBeNull();
+    expect(config.resumeKeepDays).toBe(180);
+    expect(config.visitorIdKeepDays).toBe(90);
+    const set = loadConfig({
+      DATA_DIR: dir,
+      BACKUP_DIR: "/srv/backups",
+      BACKUP_KEEP: "30",
+      BACKUP_EVERY_HOURS: "6",
+      RESUME_KEEP_DAYS: "30",
+      VISITOR_ID_KEEP_DAYS: "7",
+    });
+    expect(set).toMatchObject({
+      backupDir: "/srv/backups",
+      backupKeep: 30,
+      backupEveryHours: 6,
+      resumeKeepDays: 30,
+      visitorIdKeepDays: 7,
+    });
+    for (const [name, value] of [
+      ["BACKUP_KEEP", "0"],
+      ["BACKUP_EVERY_HOURS", "-1"],
+      ["RESUME_KEEP_DAYS", "soon"],
+      ["VISITOR_ID_KEEP_DAYS", "1.5"],
+    ])
+      expect(() => loadConfig({ DATA_DIR: dir, [name!]: value })).toThrow(new RegExp(name!));
+  });
+
+  it("gives the backup commands their settings without the server's checks", () => {
+    const settings = loadBackupSettings({
+      NODE_ENV: "production",
+      PUBLIC_URL: "https://fromscratchtosuccess.com",
+      DATABASE_URL: "postgres://db/app",
+      DATA_DIR: "/srv/data",
+    });
+    expect(settings).toEqual({
+      databaseUrl: "postgres://db/app",
+      backupDir: path.join("/srv/data", "backups"),
+      backupKeep: 14,
+    });
+    expect(() => loadBackupSettings({ BACKUP_KEEP: "none" })).toThrow(/BACKUP_KEEP/);
   });
 });

@@ -33,6 +33,11 @@ const EnvSchema = z.object({
   RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(10),
   MAIL_WORKER_INTERVAL_MS: z.coerce.number().int().min(50).default(2000),
   TRUST_PROXY: z.enum(["true", "false"]).default("false"),
+  BACKUP_DIR: z.string().min(1).optional(),
+  BACKUP_KEEP: z.coerce.number().int().min(1).default(14),
+  BACKUP_EVERY_HOURS: z.coerce.number().positive().max(8760).optional(),
+  RESUME_KEEP_DAYS: z.coerce.number().int().min(1).default(180),
+  VISITOR_ID_KEEP_DAYS: z.coerce.number().int().min(1).default(90),
 });
 
 export type Env = z.infer<typeof EnvSchema>;
@@ -57,6 +62,14 @@ export interface Config {
   rateLimitPerMinute: number;
   mailWorkerIntervalMs: number;
   trustProxy: boolean;
+  /** A public site (production, https) that runs on the test checkout on purpose: every page says so. */
+  testPaymentsBanner: boolean;
+  backupDir: string;
+  backupKeep: number;
+  /** Hours between the server's own backups; null when it takes none (the default). */
+  backupEveryHours: number | null;
+  resumeKeepDays: number;
+  visitorIdKeepDays: number;
   warnings: string[];
 }
 
@@ -64,13 +77,7 @@ export class ConfigError extends Error {}
 
 /** Reads and validates the environment; a bad value throws a ConfigError naming the variable. */
 export function loadConfig(source: Record<string, string | undefined> = process.env): Config {
-  const cleaned = Object.fromEntries(Object.entries(source).filter(([, v]) => v !== ""));
-  const parsed = EnvSchema.safeParse(cleaned);
-  if (!parsed.success) {
-    const lines = parsed.error.issues.map((i) => `${i.path.join(".")}: ${i.message}`);
-    throw new ConfigError(`Invalid configuration:\n  ${lines.join("\n  ")}`);
-  }
-  const env = parsed.data;
+  const env = parseEnv(EnvSchema, source);
   const warnings: string[] = [];
   const stripeReady = Boolean(env.STRIPE_SECRET_KEY && env.STRIPE_WEBHOOK_SECRET);
   if (env.PAYMENT_PROVIDER === "stripe" && !stripeReady) {
@@ -79,6 +86,14 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     );
   }
   const paymentProvider = env.PAYMENT_PROVIDER ?? (stripeReady ? "stripe" : "test");
+  const publicUrl = (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/+$/, "");
+  // A live site that silently fell back to the test checkout would give seats away for free.
+  const publicSite = env.NODE_ENV === "production" && publicUrl.startsWith("https:");
+  if (publicSite && paymentProvider === "test" && env.PAYMENT_PROVIDER !== "test") {
+    throw new ConfigError(
+      "Invalid configuration:\n  PAYMENT_PROVIDER: this https site has no Stripe keys, so checkout would be the local test page and nobody would pay. Set STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET, or set PAYMENT_PROVIDER=test to run it on test payments on purpose (every page then shows a test-payments banner).",
+    );
+  }
   if (paymentProvider === "test") {
     warnings.push(
       "PAYMENT_PROVIDER is 'test': checkout uses the local test page, no card is charged.",
@@ -93,7 +108,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     port: env.PORT,
     host: env.HOST,
     databaseUrl: env.DATABASE_URL,
-    publicUrl: (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/+$/, ""),
+    publicUrl,
     sessionSecret,
     sessionSecrets: [sessionSecret, ...(env.SESSION_SECRET_PREVIOUS?.split(",") ?? [])],
     dataDir: env.DATA_DIR,
@@ -107,8 +122,54 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     rateLimitPerMinute: env.RATE_LIMIT_PER_MINUTE,
     mailWorkerIntervalMs: env.MAIL_WORKER_INTERVAL_MS,
     trustProxy: env.TRUST_PROXY === "true",
+    testPaymentsBanner: publicSite && paymentProvider === "test",
+    ...backupSettings(env),
+    backupEveryHours: env.BACKUP_EVERY_HOURS ?? null,
+    resumeKeepDays: env.RESUME_KEEP_DAYS,
+    visitorIdKeepDays: env.VISITOR_ID_KEEP_DAYS,
     warnings,
   };
+}
+
+export interface BackupSettings {
+  databaseUrl: string;
+  backupDir: string;
+  backupKeep: number;
+}
+
+function backupSettings(env: Pick<Env, "DATA_DIR" | "BACKUP_DIR" | "BACKUP_KEEP">) {
+  return {
+    backupDir: env.BACKUP_DIR ?? path.join(env.DATA_DIR, "backups"),
+    backupKeep: env.BACKUP_KEEP,
+  };
+}
+
+/**
+ * What `db:backup` and `db:restore` need, validated like the server's settings but without the
+ * server's own checks (payments, the session secret), so an operator can always take a backup.
+ */
+export function loadBackupSettings(
+  source: Record<string, string | undefined> = process.env,
+): BackupSettings {
+  const env = parseEnv(
+    EnvSchema.pick({ DATABASE_URL: true, DATA_DIR: true, BACKUP_DIR: true, BACKUP_KEEP: true }),
+    source,
+  );
+  return { databaseUrl: env.DATABASE_URL, ...backupSettings(env) };
+}
+
+/** Empty values count as unset; every bad value is listed with the variable it came from. */
+function parseEnv<T extends z.ZodType>(
+  schema: T,
+  source: Record<string, string | undefined>,
+): z.output<T> {
+  const cleaned = Object.fromEntries(Object.entries(source).filter(([, v]) => v !== ""));
+  const parsed = schema.safeParse(cleaned);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `${i.path.join(".")}: ${i.message}`);
+    throw new ConfigError(`Invalid configuration:\n  ${lines.join("\n  ")}`);
+  }
+  return parsed.data;
 }
 
 /** A secret generated once and kept under the data directory so sessions survive restarts. */

@@ -13,15 +13,25 @@ import "./app.css";
 import interLatin from "@fontsource-variable/inter/files/inter-latin-wght-normal.woff2?url";
 import { SiteFooter } from "./components/site-footer";
 import { SiteNav } from "./components/site-nav";
+import { TestPaymentsBanner } from "./components/test-payments-banner";
 import { Toaster } from "./components/toaster";
 import { errorPage, nav, site } from "./content/site";
 import { useNonce } from "./lib/nonce";
 import { takeToast } from "./lib/toast.server";
 
-/** The flash toast of a redirect after a state change, shown once on the page it lands on. */
+/**
+ * The flash toast of a redirect after a state change, shown once on the page it lands on, and
+ * whether the test-payments banner shows (prerendering / at build time has no server context).
+ */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { toast, setCookie } = await takeToast(request, context);
-  return data({ toast }, setCookie ? { headers: { "Set-Cookie": setCookie } } : undefined);
+  const testPayments = Boolean(
+    (context as Partial<typeof context>).services?.config.testPaymentsBanner,
+  );
+  return data(
+    { toast, testPayments },
+    setCookie ? { headers: { "Set-Cookie": setCookie } } : undefined,
+  );
 }
 
 export const meta: Route.MetaFunction = () => [
@@ -54,6 +64,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         >
           {nav.skipToContent}
         </a>
+        <TestPaymentsBanner />
         <SiteNav />
         <main id="main" className="flex-1">
           {children}

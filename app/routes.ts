@@ -2,6 +2,7 @@ import { type RouteConfig, index, layout, route } from "@react-router/dev/routes
 
 export default [
   index("routes/site/home.tsx"),
+  route("privacy", "routes/site/privacy.tsx"),
   route("apply", "routes/apply/apply.tsx"),
   route("enroll", "routes/enrol/enroll.tsx"),
   route("payment-confirmation", "routes/enrol/payment-confirmation.tsx"),
@@ -11,8 +12,8 @@ export default [
   route("application-tracker", "routes/resources/lead-page.tsx", { id: "application-tracker" }),
   route("resource-library", "routes/resources/resource-library.tsx"),
   route("resume-review", "routes/resources/resume-review.tsx"),
-  route("resources/:key", "routes/resources/resource-file.ts"),
-  route("download/:token", "routes/resources/download.ts"),
+  route("resources/:key/:format?", "routes/resources/resource-file.ts"),
+  route("download/:token/:format?", "routes/resources/download.ts"),
   route("link-generator", "routes/marketing/link-generator.tsx"),
   layout("routes/admin/layout.tsx", [
     route("admin/cohort-settings", "routes/admin/cohort-settings.tsx"),

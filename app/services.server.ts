@@ -5,6 +5,8 @@ import type { Engine } from "./db/migrations.server";
 import { RateLimiter } from "./lib/rate-limit.server";
 import { createTransport, type MailTransport } from "./mail/transport.server";
 import { MailWorker } from "./mail/worker.server";
+import { schemaFromUrl } from "./ops/backup.server";
+import { Housekeeping } from "./ops/housekeeping.server";
 import type Stripe from "stripe";
 import type { PaymentProvider } from "./payments/provider.server";
 import { createStripeClient, stripeProvider } from "./payments/stripe-provider.server";
@@ -16,6 +18,8 @@ export interface Services {
   engine: Engine;
   clock: Clock;
   mailWorker: MailWorker;
+  /** The daily retention pass and the scheduled backups. */
+  housekeeping: Housekeeping;
   payments: PaymentProvider;
   /** The Stripe client when PAYMENT_PROVIDER is stripe (webhook verification uses it). */
   stripe: Stripe | null;
@@ -24,7 +28,7 @@ export interface Services {
     loginIp: RateLimiter;
     loginAccount: RateLimiter;
   };
-  /** Starts the background work (email delivery); tests drive it by hand instead. */
+  /** Starts the background work (email delivery, housekeeping); tests drive it by hand instead. */
   startBackground(): void;
   close(): Promise<void>;
 }
@@ -52,6 +56,18 @@ export async function createServices(
       intervalMs: config.mailWorkerIntervalMs,
     },
   );
+  const housekeeping = new Housekeeping(database.db, clock, {
+    engine: database.engine,
+    databaseUrl: config.databaseUrl,
+    schema: overrides.schema ?? schemaFromUrl(config.databaseUrl),
+    backupDir: config.backupDir,
+    backupKeep: config.backupKeep,
+    backupEveryHours: config.backupEveryHours,
+    retention: {
+      resumeKeepDays: config.resumeKeepDays,
+      visitorIdKeepDays: config.visitorIdKeepDays,
+    },
+  });
   const stripe =
     config.paymentProvider === "stripe" && config.stripeSecretKey
       ? createStripeClient({ secretKey: config.stripeSecretKey, apiBase: config.stripeApiBase })
@@ -62,6 +78,7 @@ export async function createServices(
     engine: database.engine,
     clock,
     mailWorker,
+    housekeeping,
     payments: stripe ? stripeProvider(stripe) : testProvider(database.db, config.publicUrl),
     stripe,
     limits: {
@@ -71,9 +88,11 @@ export async function createServices(
     },
     startBackground() {
       mailWorker.start();
+      housekeeping.start();
     },
     async close() {
       await mailWorker.stop();
+      await housekeeping.stop();
       await database.close();
     },
   };

@@ -3,6 +3,7 @@ import { spawnSync } from "node:child_process";
 import { existsSync, mkdirSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import { backupDuringWrites } from "./drills/backup-during-writes";
 import { forgedWebhooks } from "./drills/forged-webhooks";
 import { killDuringWrites } from "./drills/kill-during-writes";
 import { seatRace } from "./drills/seat-race";
@@ -161,6 +162,16 @@ async function main() {
         "d. unsigned, tampered, stale, wrong-secret webhooks",
         engine,
         () => withEngine(engine, options.postgresUrl, forgedWebhooks),
+      );
+    for (const engine of engines)
+      await drill(
+        report.drills,
+        "e. 200 lead posts while db:backup runs, then db:restore",
+        engine,
+        () =>
+          withEngine(engine, options.postgresUrl, (setup) =>
+            backupDuringWrites(setup, options.postgresUrl),
+          ),
       );
   }
 

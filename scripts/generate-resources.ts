@@ -1,24 +1,21 @@
 /**
- * Writes the three free resources to public/resources/ (gitignored) for anyone who wants static
- * copies. The site itself serves them from /resources/:key and the emailed download links.
+ * Writes the free resources, every format of each (PDF, Word, Excel), to public/resources/
+ * (gitignored) for anyone who wants static copies. The site itself serves them from
+ * /resources/:key[/:format] and the emailed download links.
  * Usage: npm run resources
  */
 import { mkdir, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
-import {
-  getResourceFile,
-  resourceFiles,
-  type ResourceFileKey,
-} from "../app/resources/catalogue.server";
+import { allResourceFiles, getResourceFile } from "../app/resources/catalogue.server";
 
 export const DEFAULT_OUT_DIR = path.resolve(import.meta.dirname, "../public/resources");
 
 export async function generateResources(outDir = DEFAULT_OUT_DIR): Promise<string[]> {
   await mkdir(outDir, { recursive: true });
   const written: string[] = [];
-  for (const key of Object.keys(resourceFiles) as ResourceFileKey[]) {
-    const { file, bytes } = await getResourceFile(key);
+  for (const { key, format } of allResourceFiles()) {
+    const { file, bytes } = await getResourceFile(key, format);
     const target = path.join(outDir, file.fileName);
     await writeFile(target, bytes);
     written.push(target);

@@ -72,10 +72,11 @@ export async function createServer(config: Config, options: ServerOptions = {}) 
     res.status(reply.status).type("text/plain").send(reply.body);
   });
 
-  if (options.clientDir) serveStaticFiles(app, options.clientDir);
+  if (options.clientDir) serveStaticFiles(app, options.clientDir, !config.testPaymentsBanner);
   if (options.viteDevServer) app.use(options.viteDevServer.middlewares);
   app.use(visitorMiddleware(config.sessionSecrets));
-  if (options.clientDir) servePrerenderedHome(app, options.clientDir);
+  // The prerendered home has no test-payments banner: with one, / is rendered per request.
+  if (options.clientDir && !config.testPaymentsBanner) servePrerenderedHome(app, options.clientDir);
   app.use(bodyLimit(100 * 1024, { "/resume-review": UPLOAD_LIMIT }));
   app.use(originCheck(config.publicUrl, [STRIPE_WEBHOOK_PATH]));
 
@@ -117,7 +118,7 @@ function serveHashedAssets(app: express.Express, clientDir: string) {
   app.use("/assets", express.static(path.join(clientDir, "assets"), immutable));
 }
 
-function serveStaticFiles(app: express.Express, clientDir: string) {
+function serveStaticFiles(app: express.Express, clientDir: string, prerendered: boolean) {
   // The prerendered page is only served with its nonce in place (servePrerenderedHome).
   app.get("/index.html", (_req, res) => res.redirect(301, "/"));
   const files = express.static(clientDir, {
@@ -130,7 +131,7 @@ function serveStaticFiles(app: express.Express, clientDir: string) {
     },
   });
   app.use((req, res, next) => {
-    if (req.path.endsWith(".data") && hasFlashToast(req)) return next();
+    if (req.path.endsWith(".data") && (!prerendered || hasFlashToast(req))) return next();
     return files(req, res, next);
   });
 }

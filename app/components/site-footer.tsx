@@ -66,10 +66,10 @@ export function SiteFooter() {
         <div className="mx-auto flex max-w-6xl flex-col gap-2 px-4 py-6 text-xs text-slate-300 md:flex-row md:justify-between">
           <p>{footer.copyright(2026)}</p>
           <p className="flex gap-4">
-            {/* Placeholders until the owner publishes the policies (spec §2). */}
-            <a href="#" onClick={(event) => event.preventDefault()} className={linkClass}>
+            <Link to="/privacy" className={linkClass}>
               {footer.privacy}
-            </a>
+            </Link>
+            {/* A placeholder until the owner publishes the terms (spec §2). */}
             <a href="#" onClick={(event) => event.preventDefault()} className={linkClass}>
               {footer.terms}
             </a>

@@ -3,22 +3,22 @@ import type { EmailContent } from "~/mail/message";
 const signOff = "Talk soon,\nThe From Scratch to Success team";
 
 export const leadEmails = {
-  /** The delivery email: one link per file, each personal to the recipient. */
+  /** The delivery email: per file, one link per format, each personal to the recipient. */
   delivery: (
     firstName: string,
     sentItem: string,
-    links: { label: string; url: string }[],
+    files: { title: string; links: { label: string; url: string }[] }[],
   ): EmailContent => ({
     subject: `Your download: ${sentItem}`,
     preheader: "Your download link is inside.",
     greeting: `Hi ${firstName},`,
     paragraphs: [
       `Thank you for your interest. Use the ${
-        links.length === 1 ? "link" : "links"
+        files.flatMap((file) => file.links).length === 1 ? "link" : "links"
       } below to download ${sentItem}.`,
       "Need it again later? Request it on our site at any time and we'll send you a new email.",
     ],
-    ...(links.length === 1 ? { action: links[0] } : { links }),
+    linkGroups: files,
     signOff,
   }),
 
@@ -34,7 +34,3 @@ export const leadEmails = {
     signOff,
   }),
 };
-
-/** How the delivery email labels the link to a file. */
-export const downloadLinkLabel = (title: string, format: string) =>
-  `Download the ${title} (${format})`;

@@ -4,10 +4,7 @@
  * /resume-review.
  */
 
-// A type-only import: erased from the browser bundle, so no server code reaches it.
-import type { ResourceFileKey } from "~/resources/catalogue.server";
-
-export type { ResourceFileKey };
+import type { ResourceFileKey, ResourceFormat } from "~/resources/formats";
 
 export interface LeadMagnet {
   /** Added to the person's tags. */
@@ -55,10 +52,17 @@ export const leadMagnets = {
 export type ResourceType = keyof typeof leadMagnets;
 
 /** The files as the emails and the library name them. */
-export const resourceFileLabels: Record<ResourceFileKey, { title: string; format: string }> = {
-  "resume-template": { title: "Resume Template", format: "PDF" },
-  "outreach-scripts": { title: "Cold Outreach Scripts", format: "PDF" },
-  "application-tracker": { title: "Application Tracker", format: "XLSX" },
+export const resourceFileTitles: Record<ResourceFileKey, string> = {
+  "resume-template": "Resume Template",
+  "outreach-scripts": "Cold Outreach Scripts",
+  "application-tracker": "Application Tracker",
+};
+
+/** Each format as the library's cards name it, and the label of its link in emails and cards. */
+export const resourceFormatLabels: Record<ResourceFormat, { name: string; download: string }> = {
+  pdf: { name: "PDF", download: "Download PDF" },
+  docx: { name: "Word", download: "Download Word (.docx)" },
+  xlsx: { name: "Excel", download: "Download Excel (.xlsx)" },
 };
 
 export interface LeadPage {
@@ -180,7 +184,8 @@ export const resourceLibraryPage = {
         "A spreadsheet for every firm, deadline, contact and next step, with a pipeline summary.",
     },
   ] satisfies { key: ResourceFileKey; description: string }[],
-  download: (title: string, format: string) => `Download ${title} (${format})`,
+  /** Between the formats a file comes in, on its card. */
+  formatSeparator: " · ",
   newTab: "opens in a new tab",
   tutorialsTitle: "Learn how to use them",
   tutorialsBody: "Our video tutorials walk through each resource step by step.",

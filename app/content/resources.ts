@@ -1,5 +1,6 @@
-// Copy for the three free downloads. Text in [square brackets] is a placeholder the reader
-// replaces; the PDF builders highlight it so it is obvious what still needs editing.
+// Copy for the three free downloads: the one source of both the PDF and the Word copy of a
+// resource, so the two never disagree. Text in [square brackets] is a placeholder the reader
+// replaces; the builders highlight it so it is obvious what still needs editing.
 
 export const resourceBrand = "From Scratch to Success";
 
@@ -34,6 +35,11 @@ export interface ResumeTemplate {
   guidanceTitle: string;
   guidance: readonly string[];
 }
+
+export const resumeDocumentTitle = "Resume Template";
+
+/** Between the contact details under the name. */
+export const resumeContactSeparator = "  |  ";
 
 export const resumeSectionTitles = {
   education: "Education",
@@ -185,6 +191,15 @@ export const outreachGuide = {
       action: "Send a two-line update on what you did with their advice. Ask about openings now.",
     },
   ],
+} as const;
+
+/** The words the documents print around each script. */
+export const outreachScriptLabels = {
+  whenToUse: "When to use:",
+  subject: "Subject:",
+  tips: "Tips",
+  /** The footer's page number: the PDF fills in {page} and {pages}, Word shows them as fields. */
+  pageNumber: "Page {page} of {pages}",
 } as const;
 
 export const linkedInNoteLimit = 300;

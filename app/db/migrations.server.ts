@@ -237,12 +237,31 @@ const holdVisitor: Migration = {
   },
 };
 
+/**
+ * One row per run of a scheduled job (a daily retention pass, a backup slot): the primary key
+ * lets exactly one instance claim each run, whatever the number of instances.
+ */
+const jobRuns: Migration = {
+  async up(db: Kysely<unknown>) {
+    await db.schema
+      .createTable("job_runs")
+      .addColumn("job", "text", (c) => c.notNull())
+      .addColumn("slot", "text", (c) => c.notNull())
+      .addColumn("claimed_at", "text", (c) => c.notNull())
+      .addColumn("finished_at", "text")
+      .addColumn("outcome", "text")
+      .addPrimaryKeyConstraint("job_runs_pk", ["job", "slot"])
+      .execute();
+  },
+};
+
 function provider(engine: Engine): MigrationProvider {
   return {
     async getMigrations() {
       return {
         "2026-11-22-001-initial": initial(engine),
         "2026-11-22-002-hold-visitor": holdVisitor,
+        "2026-11-24-001-job-runs": jobRuns,
       };
     },
   };

@@ -155,6 +155,15 @@ export interface AuditLogTable {
   at: string;
 }
 
+export interface JobRunsTable {
+  job: string;
+  slot: string;
+  claimed_at: string;
+  finished_at: string | null;
+  /** A short JSON summary of what the run did, or its error. */
+  outcome: string | null;
+}
+
 export interface Database {
   people: PeopleTable;
   status_history: StatusHistoryTable;
@@ -169,4 +178,5 @@ export interface Database {
   admin_users: AdminUsersTable;
   sessions: SessionsTable;
   audit_log: AuditLogTable;
+  job_runs: JobRunsTable;
 }

@@ -1,7 +1,13 @@
 import { randomBytes } from "node:crypto";
 import type { Kysely, Transaction } from "kysely";
 import type { Database } from "~/db/schema";
-import { isResourceFileKey, type ResourceFileKey } from "~/resources/catalogue.server";
+import { findResourceFile, type ResourceFile } from "~/resources/catalogue.server";
+import {
+  formatSuffix,
+  isResourceFileKey,
+  type ResourceFileKey,
+  type ResourceFormat,
+} from "~/resources/formats";
 
 /** 256 random bits, base64url: unguessable, and safe in a URL path. */
 const TOKEN = /^[A-Za-z0-9_-]{43}$/;
@@ -10,7 +16,11 @@ export function newDownloadToken(): string {
   return randomBytes(32).toString("base64url");
 }
 
-/** A personal download link, stored in the caller's transaction with the email that carries it. */
+/**
+ * A personal download token for one resource, stored in the caller's transaction with the email
+ * that carries it. Its links for every format of the resource share it, so whichever is opened
+ * first records the download.
+ */
 export async function createDownload(
   trx: Transaction<Database>,
   personId: string,
@@ -25,19 +35,26 @@ export async function createDownload(
   return token;
 }
 
-export function downloadUrl(publicUrl: string, token: string): string {
-  return `${publicUrl}/download/${token}`;
+export function downloadUrl(
+  publicUrl: string,
+  token: string,
+  key: ResourceFileKey,
+  format: ResourceFormat,
+): string {
+  return `${publicUrl}/download/${token}${formatSuffix(key, format)}`;
 }
 
 /**
- * The file behind a download token, recording the first use. Links keep working after that:
- * people download again, forward the email to themselves, or open it on another device.
+ * The file behind a download token, in the format the link names (the resource's first format
+ * when it names none), recording the first use of any of its links. Links keep working after
+ * that: people download again, forward the email to themselves, or open it on another device.
  */
 export async function redeemDownload(
   db: Kysely<Database>,
   token: string,
   now: Date,
-): Promise<ResourceFileKey | null> {
+  format?: string,
+): Promise<ResourceFile | null> {
   if (!TOKEN.test(token)) return null;
   const row = await db
     .selectFrom("downloads")
@@ -45,6 +62,8 @@ export async function redeemDownload(
     .where("token", "=", token)
     .executeTakeFirst();
   if (!row || !isResourceFileKey(row.resource)) return null;
+  const file = findResourceFile(row.resource, format);
+  if (!file) return null;
   if (!row.first_downloaded_at) {
     await db
       .updateTable("downloads")
@@ -53,5 +72,5 @@ export async function redeemDownload(
       .where("first_downloaded_at", "is", null)
       .execute();
   }
-  return row.resource;
+  return file;
 }

@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import type { Transaction } from "kysely";
-import { downloadLinkLabel, leadEmails } from "~/content/lead-emails";
-import { leadMagnets, resourceFileLabels } from "~/content/lead-magnets";
+import { leadEmails } from "~/content/lead-emails";
+import { leadMagnets, resourceFileTitles, resourceFormatLabels } from "~/content/lead-magnets";
 import type { Database } from "~/db/schema";
 import { leadFormData, type LeadForm } from "~/domain/lead-form";
 import { mergeLeadLists, parseStringList, type ResourceType } from "~/domain/lead-magnets";
@@ -11,6 +11,7 @@ import { renderEmail, type EmailContent } from "~/mail/message";
 import { enqueueEmail } from "~/mail/outbox.server";
 import { upsertPerson } from "~/people/people.server";
 import { recordSubmission } from "~/people/submissions.server";
+import { resourceFormats, type ResourceFormat } from "~/resources/formats";
 import type { Services } from "~/services.server";
 import { createDownload, downloadUrl } from "./downloads.server";
 import { isRecentResume, sha256Hex, storeResume } from "./resume-upload.server";
@@ -84,16 +85,20 @@ export async function submitLead(
       );
       content = leadEmails.resumeReceived(form.firstName);
     } else {
-      const links = [];
-      for (const file of leadMagnets[resourceType].files) {
-        const token = await createDownload(trx, person.id, file, nowIso);
-        const { title, format } = resourceFileLabels[file];
-        links.push({
-          label: downloadLinkLabel(title, format),
-          url: downloadUrl(services.config.publicUrl, token),
+      const files = [];
+      for (const key of leadMagnets[resourceType].files) {
+        // One token per file: its PDF and Word links record the same download.
+        const token = await createDownload(trx, person.id, key, nowIso);
+        const formats: readonly ResourceFormat[] = resourceFormats[key];
+        files.push({
+          title: resourceFileTitles[key],
+          links: formats.map((format) => ({
+            label: resourceFormatLabels[format].download,
+            url: downloadUrl(services.config.publicUrl, token, key, format),
+          })),
         });
       }
-      content = leadEmails.delivery(form.firstName, leadMagnets[resourceType].sentItem, links);
+      content = leadEmails.delivery(form.firstName, leadMagnets[resourceType].sentItem, files);
     }
     await enqueueEmail(
       trx,

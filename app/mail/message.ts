@@ -5,7 +5,8 @@ export interface EmailContent {
   greeting: string;
   paragraphs: string[];
   action?: { label: string; url: string };
-  links?: { label: string; url: string }[];
+  /** Buttons under a heading each, e.g. one file in each of its formats. */
+  linkGroups?: { title: string; links: { label: string; url: string }[] }[];
   signOff: string;
 }
 
@@ -30,8 +31,11 @@ export function renderEmail(content: EmailContent): RenderedEmail {
     "",
     ...content.paragraphs.flatMap((p) => [p, ""]),
     ...(content.action ? [`${content.action.label}: ${content.action.url}`, ""] : []),
-    ...(content.links ?? []).flatMap((link) => [`${link.label}: ${link.url}`]),
-    ...(content.links?.length ? [""] : []),
+    ...(content.linkGroups ?? []).flatMap((group) => [
+      group.title,
+      ...group.links.map((link) => `${link.label}: ${link.url}`),
+      "",
+    ]),
     content.signOff,
   ].join("\n");
 
@@ -40,9 +44,14 @@ export function renderEmail(content: EmailContent): RenderedEmail {
   const button = content.action
     ? `<p style="margin:24px 0"><a href="${escapeHtml(content.action.url)}" style="background:#1e40af;color:#ffffff;padding:12px 20px;border-radius:6px;text-decoration:none;font-weight:600">${escapeHtml(content.action.label)}</a></p>`
     : "";
-  const links = (content.links ?? [])
-    .map((link) => `<li><a href="${escapeHtml(link.url)}">${escapeHtml(link.label)}</a></li>`)
-    .join("");
+  const groupButton = (link: { label: string; url: string }, first: boolean) =>
+    `<a href="${escapeHtml(link.url)}" style="display:inline-block;margin:0 8px 8px 0;padding:11px 19px;border:1px solid #1e40af;border-radius:6px;text-decoration:none;font-weight:600;${first ? "background:#1e40af;color:#ffffff" : "background:#ffffff;color:#1e40af"}">${escapeHtml(link.label)}</a>`;
+  const groups = (content.linkGroups ?? [])
+    .map(
+      (group) =>
+        `<p style="margin:24px 0 8px;font-weight:700">${escapeHtml(group.title)}</p>\n<p style="margin:0 0 16px">${group.links.map((link, i) => groupButton(link, i === 0)).join("")}</p>`,
+    )
+    .join("\n");
   const html = `<!doctype html><html><body style="margin:0;background:#f8fafc;font-family:Arial,Helvetica,sans-serif;color:#0f172a">
 <div style="max-width:560px;margin:0 auto;padding:24px;background:#ffffff">
 ${content.preheader ? `<div style="display:none">${escapeHtml(content.preheader)}</div>` : ""}
@@ -50,7 +59,7 @@ ${content.preheader ? `<div style="display:none">${escapeHtml(content.preheader)
 ${paragraph(content.greeting)}
 ${content.paragraphs.map(paragraph).join("\n")}
 ${button}
-${links ? `<ul>${links}</ul>` : ""}
+${groups}
 ${content.signOff
   .split("\n")
   .map((line) => paragraph(line))

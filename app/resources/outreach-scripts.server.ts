@@ -1,23 +1,25 @@
 import {
   outreachGuide,
+  outreachScriptLabels as labels,
   outreachScripts,
   resourceBrand,
   type OutreachScript,
 } from "~/content/resources";
+import { documentColors as pdfColors, outreachLayout as layout } from "./document-style.server";
 import {
   continueWithPlaceholders,
   createPdf,
-  pdfColors,
   pdfToBuffer,
   writeWithPlaceholders,
   type PdfBuildOptions,
 } from "./resume-template.server";
 
-const MARGIN = 54;
-const ACCENT = "#1E3A8A";
-const BODY = 10.5;
+const MARGIN = layout.margin;
+const ACCENT = pdfColors.accent;
+const BODY = layout.bodySize;
+const NOTE = layout.noteSize;
 const LINE_GAP = 1.5;
-const MESSAGE_INDENT = 14;
+const MESSAGE_INDENT = layout.messageIndent;
 
 export async function buildOutreachScriptsPdf(options: PdfBuildOptions = {}): Promise<Buffer> {
   const doc = createPdf(outreachGuide.title, options, MARGIN);
@@ -36,11 +38,11 @@ export async function buildOutreachScriptsPdf(options: PdfBuildOptions = {}): Pr
 }
 
 function drawIntro(doc: PDFKit.PDFDocument, left: number, width: number) {
-  doc.font("Helvetica-Bold").fontSize(9).fillColor(pdfColors.muted);
+  doc.font("Helvetica-Bold").fontSize(layout.brandSize).fillColor(pdfColors.muted);
   doc.text(resourceBrand.toUpperCase(), left, MARGIN, { width, characterSpacing: 1 });
-  doc.font("Helvetica-Bold").fontSize(26).fillColor(ACCENT);
+  doc.font("Helvetica-Bold").fontSize(layout.titleSize).fillColor(ACCENT);
   doc.text(outreachGuide.title, left, doc.y + 6, { width });
-  doc.font("Helvetica").fontSize(13).fillColor(pdfColors.muted);
+  doc.font("Helvetica").fontSize(layout.subtitleSize).fillColor(pdfColors.muted);
   doc.text(outreachGuide.subtitle, { width });
   const ruleY = doc.y + 10;
   doc
@@ -56,12 +58,12 @@ function drawIntro(doc: PDFKit.PDFDocument, left: number, width: number) {
     doc.y += 8;
   }
 
-  heading(doc, outreachGuide.rulesTitle, left, doc.y + 6, width, 14);
+  heading(doc, outreachGuide.rulesTitle, left, doc.y + 6, width, layout.headingSize);
   doc.font("Helvetica").fontSize(BODY);
   bullets(doc, outreachGuide.rules, left, width);
 
-  heading(doc, outreachGuide.cadenceTitle, left, doc.y + 12, width, 14);
-  const whenWidth = 110;
+  heading(doc, outreachGuide.cadenceTitle, left, doc.y + 12, width, layout.headingSize);
+  const whenWidth = layout.cadenceWhenWidth;
   for (const step of outreachGuide.cadence) {
     const y = doc.y;
     doc.font("Helvetica-Bold").fontSize(BODY).fillColor(pdfColors.text);
@@ -73,7 +75,7 @@ function drawIntro(doc: PDFKit.PDFDocument, left: number, width: number) {
       .moveTo(left, doc.y - 2.5)
       .lineTo(left + width, doc.y - 2.5)
       .lineWidth(0.5)
-      .stroke("#E5E7EB");
+      .stroke(pdfColors.divider);
   }
 }
 
@@ -106,21 +108,21 @@ function measureScript(doc: PDFKit.PDFDocument, script: OutreachScript, width: n
     doc.font(font).fontSize(size).heightOfString(text, { width: w, lineGap: LINE_GAP });
   const messageWidth = width - MESSAGE_INDENT;
   return (
-    measure("Helvetica-Bold", 15, script.title) +
-    measure("Helvetica-Oblique", 9.5, `When to use: ${script.whenToUse}`) +
-    (script.subject ? measure("Helvetica", BODY, `Subject: ${script.subject}`) + 6 : 0) +
+    measure("Helvetica-Bold", layout.scriptTitleSize, script.title) +
+    measure("Helvetica-Oblique", NOTE, `${labels.whenToUse} ${script.whenToUse}`) +
+    (script.subject ? measure("Helvetica", BODY, `${labels.subject} ${script.subject}`) + 6 : 0) +
     script.body.reduce((h, p) => h + measure("Helvetica", BODY, p, messageWidth) + 7, 24) +
-    script.tips.reduce((h, tip) => h + measure("Helvetica", 9.5, tip, width - 14) + 3, 16) +
+    script.tips.reduce((h, tip) => h + measure("Helvetica", NOTE, tip, width - 14) + 3, 16) +
     // Slack for wrapping differences between measured and placeholder-split text.
     24
   );
 }
 
 function drawScript(doc: PDFKit.PDFDocument, script: OutreachScript, left: number, width: number) {
-  heading(doc, script.title, left, doc.y, width, 15);
+  heading(doc, script.title, left, doc.y, width, layout.scriptTitleSize);
 
-  doc.font("Helvetica-Oblique").fontSize(9.5).fillColor(pdfColors.muted);
-  doc.text(`When to use: ${script.whenToUse}`, left, doc.y, { width, lineGap: LINE_GAP });
+  doc.font("Helvetica-Oblique").fontSize(NOTE).fillColor(pdfColors.muted);
+  doc.text(`${labels.whenToUse} ${script.whenToUse}`, left, doc.y, { width, lineGap: LINE_GAP });
   doc.y += 10;
 
   const top = doc.y;
@@ -128,7 +130,7 @@ function drawScript(doc: PDFKit.PDFDocument, script: OutreachScript, left: numbe
   const messageWidth = width - MESSAGE_INDENT;
   if (script.subject) {
     doc.font("Helvetica-Bold").fontSize(BODY).fillColor(pdfColors.text);
-    doc.text("Subject: ", messageLeft, doc.y, { continued: true, width: messageWidth });
+    doc.text(`${labels.subject} `, messageLeft, doc.y, { continued: true, width: messageWidth });
     continueWithPlaceholders(doc.font("Helvetica"), script.subject);
     doc.y += 8;
   }
@@ -146,10 +148,10 @@ function drawScript(doc: PDFKit.PDFDocument, script: OutreachScript, left: numbe
   // An accent bar beside the message marks the copyable part without a measured box.
   doc.rect(left, top - 2, 3, doc.y - top - 3).fill(ACCENT);
 
-  doc.font("Helvetica-Bold").fontSize(9.5).fillColor(pdfColors.text);
-  doc.text("Tips", left, doc.y + 4, { width });
+  doc.font("Helvetica-Bold").fontSize(NOTE).fillColor(pdfColors.text);
+  doc.text(labels.tips, left, doc.y + 4, { width });
   doc.y += 2;
-  doc.font("Helvetica").fontSize(9.5);
+  doc.font("Helvetica").fontSize(NOTE);
   bullets(doc, script.tips, left, width);
 }
 
@@ -161,9 +163,12 @@ function drawFooters(doc: PDFKit.PDFDocument, left: number, width: number) {
     // Writing inside the bottom margin would otherwise make pdfkit start a new page.
     const bottom = doc.page.margins.bottom;
     doc.page.margins.bottom = 0;
-    doc.font("Helvetica").fontSize(8).fillColor(pdfColors.muted);
+    doc.font("Helvetica").fontSize(layout.footerSize).fillColor(pdfColors.muted);
     doc.text(`${resourceBrand}  ·  ${outreachGuide.title}`, left, y, { lineBreak: false });
-    doc.text(`Page ${i + 1} of ${count}`, left, y, { width, align: "right", lineBreak: false });
+    const pageNumber = labels.pageNumber
+      .replace("{page}", String(i + 1))
+      .replace("{pages}", String(count));
+    doc.text(pageNumber, left, y, { width, align: "right", lineBreak: false });
     doc.page.margins.bottom = bottom;
   }
 }

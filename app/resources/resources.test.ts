@@ -1,6 +1,7 @@
 import ExcelJS from "exceljs";
 import { strFromU8, unzipSync } from "fflate";
 import { afterEach, describe, expect, it, vi } from "vitest";
+import { countPdfPages, pdfText } from "../../tests/support/documents";
 import {
   linkedInNoteLimit,
   outreachGuide,
@@ -11,40 +12,18 @@ import {
   trackerStatuses,
 } from "~/content/resources";
 import { buildApplicationTrackerXlsx } from "./application-tracker.server";
+import { formatSuffix, isResourceFileKey, resourcePath } from "./formats";
 import { buildOutreachScriptsPdf } from "./outreach-scripts.server";
 import { buildResumeTemplatePdf } from "./resume-template.server";
-
-const countPages = (pdf: Buffer) => pdf.toString("latin1").match(/\/Type\s*\/Page[^s]/g)?.length;
-
-// The WinAnsi codes pdfkit uses for punctuation in the copy; the rest match Latin-1.
-const winAnsi: Record<number, string> = {
-  0x91: "‘",
-  0x92: "’",
-  0x93: "“",
-  0x94: "”",
-  0x95: "•",
-  0x96: "–",
-  0x97: "—",
-};
-
-/** Text shown by an uncompressed pdfkit PDF: one line per TJ operator, hex glyphs decoded. */
-function shownText(pdf: Buffer): string {
-  const ops = pdf.toString("latin1").match(/\[[^\]]*\] TJ/g) ?? [];
-  const decode = (hex: string) =>
-    [...Buffer.from(hex, "hex")].map((c) => winAnsi[c] ?? String.fromCharCode(c)).join("");
-  return ops
-    .map((op) => [...op.matchAll(/<([0-9a-f]*)>/g)].map((m) => decode(m[1]!)).join(""))
-    .join("\n");
-}
 
 describe("resume template PDF", () => {
   it("is a single Letter page with every section", async () => {
     const pdf = await buildResumeTemplatePdf({ compress: false });
     expect(pdf.subarray(0, 5).toString("latin1")).toBe("%PDF-");
-    expect(countPages(pdf)).toBe(1);
+    expect(countPdfPages(pdf)).toBe(1);
     expect(pdf.toString("latin1")).toContain("/MediaBox [0 0 612 792]");
 
-    const text = shownText(pdf);
+    const text = pdfText(pdf);
     for (const title of Object.values(resumeSectionTitles)) {
       expect(text).toContain(title.toUpperCase());
     }
@@ -54,7 +33,7 @@ describe("resume template PDF", () => {
 
   it("is one page when compressed too, and byte-for-byte deterministic", async () => {
     const [a, b] = await Promise.all([buildResumeTemplatePdf(), buildResumeTemplatePdf()]);
-    expect(countPages(a)).toBe(1);
+    expect(countPdfPages(a)).toBe(1);
     expect(a.equals(b)).toBe(true);
     expect(a.toString("latin1")).toMatch(/obj\s*\(D:20250101000000Z\)/);
   });
@@ -64,9 +43,9 @@ describe("outreach scripts PDF", () => {
   it("has several pages with a heading and bookmark for every script", async () => {
     const pdf = await buildOutreachScriptsPdf({ compress: false });
     expect(pdf.subarray(0, 5).toString("latin1")).toBe("%PDF-");
-    expect(countPages(pdf)).toBeGreaterThanOrEqual(2);
+    expect(countPdfPages(pdf)).toBeGreaterThanOrEqual(2);
 
-    const text = shownText(pdf);
+    const text = pdfText(pdf);
     expect(text).toContain("Cold Outreach Scripts");
     for (const script of outreachScripts) expect(text).toContain(script.title);
     expect(text).toContain("Subject: ");
@@ -225,48 +204,100 @@ describe("resource catalogue", () => {
     vi.resetModules();
   });
 
-  it("names and types each download", async () => {
-    const { resourceFiles, isResourceFileKey } = await import("./catalogue.server");
-    expect(resourceFiles["resume-template"]).toMatchObject({
-      fileName: "From-Scratch-to-Success-Resume-Template.pdf",
-      contentType: "application/pdf",
-    });
-    expect(resourceFiles["outreach-scripts"]).toMatchObject({
-      fileName: "From-Scratch-to-Success-Cold-Outreach-Scripts.pdf",
-      contentType: "application/pdf",
-    });
-    expect(resourceFiles["application-tracker"]).toMatchObject({
-      fileName: "From-Scratch-to-Success-Application-Tracker.xlsx",
-      contentType: "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
-    });
-    for (const [key, file] of Object.entries(resourceFiles)) expect(file.key).toBe(key);
+  it("names and types each download, in every format of each file", async () => {
+    const { allResourceFiles } = await import("./catalogue.server");
+    expect(
+      allResourceFiles().map(({ key, format, fileName, contentType }) => [
+        key,
+        format,
+        fileName,
+        contentType,
+      ]),
+    ).toEqual([
+      ["resume-template", "pdf", "From-Scratch-to-Success-Resume-Template.pdf", "application/pdf"],
+      [
+        "resume-template",
+        "docx",
+        "From-Scratch-to-Success-Resume-Template.docx",
+        "application/vnd.openxmlformats-officedocument.wordprocessingml.document",
+      ],
+      [
+        "outreach-scripts",
+        "pdf",
+        "From-Scratch-to-Success-Cold-Outreach-Scripts.pdf",
+        "application/pdf",
+      ],
+      [
+        "outreach-scripts",
+        "docx",
+        "From-Scratch-to-Success-Cold-Outreach-Scripts.docx",
+        "application/vnd.openxmlformats-officedocument.wordprocessingml.document",
+      ],
+      [
+        "application-tracker",
+        "xlsx",
+        "From-Scratch-to-Success-Application-Tracker.xlsx",
+        "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
+      ],
+    ]);
+  });
+
+  it("finds a file by key and format, the first format when none is named", async () => {
+    const { findResourceFile } = await import("./catalogue.server");
+    expect(findResourceFile("resume-template")?.format).toBe("pdf");
+    expect(findResourceFile("resume-template", "docx")?.format).toBe("docx");
+    expect(findResourceFile("application-tracker")?.format).toBe("xlsx");
+    expect(findResourceFile("application-tracker", "docx")).toBeUndefined();
+    expect(findResourceFile("resume-template", "xlsx")).toBeUndefined();
+    expect(findResourceFile("resume-template", "toString")).toBeUndefined();
     expect(isResourceFileKey("resume-template")).toBe(true);
     expect(isResourceFileKey("toString")).toBe(false);
   });
 
-  it("builds each file once and serves it from memory", async () => {
+  it("links the first format without a suffix, so links sent before Word copies still work", () => {
+    expect(resourcePath("resume-template", "pdf")).toBe("/resources/resume-template");
+    expect(resourcePath("resume-template", "docx")).toBe("/resources/resume-template/docx");
+    expect(resourcePath("application-tracker", "xlsx")).toBe("/resources/application-tracker");
+    expect(formatSuffix("outreach-scripts", "docx")).toBe("/docx");
+  });
+
+  it("builds each file once and serves it from memory, each format on its own", async () => {
     const { resourceFiles, getResourceFile } = await import("./catalogue.server");
-    const build = vi.spyOn(resourceFiles["resume-template"], "build");
+    const pdf = vi.spyOn(resourceFiles["resume-template"].pdf, "build");
+    const docx = vi.spyOn(resourceFiles["resume-template"].docx, "build");
     const [first, second] = await Promise.all([
       getResourceFile("resume-template"),
-      getResourceFile("resume-template"),
+      getResourceFile("resume-template", "pdf"),
     ]);
     const third = await getResourceFile("resume-template");
-    expect(build).toHaveBeenCalledTimes(1);
+    expect(pdf).toHaveBeenCalledTimes(1);
     expect(first.file.fileName).toBe("From-Scratch-to-Success-Resume-Template.pdf");
     expect(first.bytes.subarray(0, 5).toString("latin1")).toBe("%PDF-");
     expect(second.bytes).toBe(first.bytes);
     expect(third.bytes).toBe(first.bytes);
+
+    const word = await getResourceFile("resume-template", "docx");
+    expect(await getResourceFile("resume-template", "docx")).toEqual(word);
+    expect(docx).toHaveBeenCalledTimes(1);
+    expect(word.file.fileName).toBe("From-Scratch-to-Success-Resume-Template.docx");
+    expect(word.bytes.subarray(0, 2).toString("latin1")).toBe("PK");
   });
 
   it("retries a build that failed instead of caching the failure", async () => {
     const { resourceFiles, getResourceFile } = await import("./catalogue.server");
     const build = vi
-      .spyOn(resourceFiles["application-tracker"], "build")
+      .spyOn(resourceFiles["application-tracker"].xlsx, "build")
       .mockRejectedValueOnce(new Error("boom"));
     await expect(getResourceFile("application-tracker")).rejects.toThrow("boom");
     const { bytes } = await getResourceFile("application-tracker");
     expect(bytes.subarray(0, 2).toString("latin1")).toBe("PK");
     expect(build).toHaveBeenCalledTimes(2);
+  });
+
+  it("refuses a format a file does not come in", async () => {
+    const { getResourceFile } = await import("./catalogue.server");
+    await expect(getResourceFile("application-tracker", "pdf")).rejects.toThrow(
+      "No pdf copy of application-tracker",
+    );
   });
 });

@@ -1,10 +1,13 @@
 import PDFDocument from "pdfkit";
 import {
   resourceBrand,
+  resumeContactSeparator,
+  resumeDocumentTitle,
   resumeSectionTitles,
   resumeTemplate,
   type ResumeEntry,
 } from "~/content/resources";
+import { documentColors, placeholderSegments, resumeLayout } from "./document-style.server";
 
 export interface PdfBuildOptions {
   /** Tests turn compression off so the content streams can be searched for text. */
@@ -14,14 +17,6 @@ export interface PdfBuildOptions {
 // A fixed date keeps the bytes (and the PDF file ID derived from the info dictionary)
 // identical between builds, so cached downloads and ETags stay stable across deploys.
 export const PDF_CREATION_DATE = new Date(Date.UTC(2025, 0, 1));
-
-export const pdfColors = {
-  text: "#111827",
-  muted: "#4B5563",
-  placeholder: "#1D4ED8",
-  rule: "#9CA3AF",
-  panel: "#F3F4F6",
-} as const;
 
 export function createPdf(title: string, options: PdfBuildOptions, margin: number) {
   return new PDFDocument({
@@ -51,16 +46,6 @@ export function pdfToBuffer(doc: PDFKit.PDFDocument): Promise<Buffer> {
   });
 }
 
-const placeholderPattern = /(\[[^\]]*\])/;
-
-/** Splits copy so [placeholders] can be drawn in a colour of their own. */
-export function placeholderSegments(text: string) {
-  return text
-    .split(placeholderPattern)
-    .filter((part) => part !== "")
-    .map((part) => ({ text: part, placeholder: placeholderPattern.test(part) }));
-}
-
 /** Wrapping text at the current position, with placeholders highlighted. */
 export function writeWithPlaceholders(
   doc: PDFKit.PDFDocument,
@@ -71,21 +56,21 @@ export function writeWithPlaceholders(
 ) {
   const segments = placeholderSegments(text);
   segments.forEach((segment, i) => {
-    doc.fillColor(segment.placeholder ? pdfColors.placeholder : pdfColors.text);
+    doc.fillColor(segment.placeholder ? documentColors.placeholder : documentColors.text);
     const continued = i < segments.length - 1;
     if (i === 0) doc.text(segment.text, x, y, { ...options, continued });
     else doc.text(segment.text, { continued });
   });
-  doc.fillColor(pdfColors.text);
+  doc.fillColor(documentColors.text);
 }
 
 /** Continues a `continued: true` text run, with placeholders highlighted. */
 export function continueWithPlaceholders(doc: PDFKit.PDFDocument, text: string) {
   placeholderSegments(text).forEach((segment, i, all) => {
-    doc.fillColor(segment.placeholder ? pdfColors.placeholder : pdfColors.text);
+    doc.fillColor(segment.placeholder ? documentColors.placeholder : documentColors.text);
     doc.text(segment.text, { continued: i < all.length - 1 });
   });
-  doc.fillColor(pdfColors.text);
+  doc.fillColor(documentColors.text);
 }
 
 /** Single-line text ending at `right` (or starting at `left`), with placeholders highlighted. */
@@ -99,35 +84,35 @@ function writeInline(
   const width = segments.reduce((sum, s) => sum + doc.widthOfString(s.text), 0);
   let x = "left" in at ? at.left : at.right - width;
   for (const segment of segments) {
-    doc.fillColor(segment.placeholder ? pdfColors.placeholder : pdfColors.text);
+    doc.fillColor(segment.placeholder ? documentColors.placeholder : documentColors.text);
     doc.text(segment.text, x, y, { lineBreak: false });
     x += doc.widthOfString(segment.text);
   }
-  doc.fillColor(pdfColors.text);
+  doc.fillColor(documentColors.text);
 }
 
-const MARGIN = 40;
-const BULLET_INDENT = 14;
-const BODY_SIZE = 10;
+const MARGIN = resumeLayout.margin;
+const BULLET_INDENT = resumeLayout.bulletIndent;
+const BODY_SIZE = resumeLayout.bodySize;
 
 export async function buildResumeTemplatePdf(options: PdfBuildOptions = {}): Promise<Buffer> {
-  const doc = createPdf("Resume Template", options, MARGIN);
+  const doc = createPdf(resumeDocumentTitle, options, MARGIN);
   const left = MARGIN;
   const right = doc.page.width - MARGIN;
   const width = right - left;
   const t = resumeTemplate;
 
-  doc.font("Helvetica-Bold").fontSize(20).fillColor(pdfColors.placeholder);
+  doc.font("Helvetica-Bold").fontSize(resumeLayout.nameSize).fillColor(documentColors.placeholder);
   doc.text(t.name, left, MARGIN, { width, align: "center" });
-  doc.font("Helvetica").fontSize(9.5).fillColor(pdfColors.placeholder);
-  doc.text(t.contact.join("  |  "), { width, align: "center" });
+  doc.font("Helvetica").fontSize(resumeLayout.contactSize).fillColor(documentColors.placeholder);
+  doc.text(t.contact.join(resumeContactSeparator), { width, align: "center" });
 
   const section = (title: string) => {
     const y = doc.y + 8;
-    doc.font("Helvetica-Bold").fontSize(10.5).fillColor(pdfColors.text);
+    doc.font("Helvetica-Bold").fontSize(resumeLayout.sectionSize).fillColor(documentColors.text);
     doc.text(title.toUpperCase(), left, y, { width, characterSpacing: 0.6 });
     const ruleY = doc.y + 1;
-    doc.moveTo(left, ruleY).lineTo(right, ruleY).lineWidth(0.75).stroke(pdfColors.rule);
+    doc.moveTo(left, ruleY).lineTo(right, ruleY).lineWidth(0.75).stroke(documentColors.rule);
     doc.y = ruleY + 4;
   };
 
@@ -135,7 +120,7 @@ export async function buildResumeTemplatePdf(options: PdfBuildOptions = {}): Pro
     doc.font("Helvetica").fontSize(BODY_SIZE);
     for (const item of items) {
       const y = doc.y;
-      doc.fillColor(pdfColors.text).text("•", left + 4, y, { lineBreak: false });
+      doc.fillColor(documentColors.text).text("•", left + 4, y, { lineBreak: false });
       writeWithPlaceholders(doc, item, left + BULLET_INDENT, y, {
         width: width - BULLET_INDENT,
         lineGap: 0.6,
@@ -146,12 +131,12 @@ export async function buildResumeTemplatePdf(options: PdfBuildOptions = {}): Pro
   const entries = (items: readonly ResumeEntry[]) => {
     items.forEach((entry, i) => {
       const top = doc.y + (i === 0 ? 0 : 4);
-      doc.font("Helvetica-Bold").fontSize(10);
+      doc.font("Helvetica-Bold").fontSize(BODY_SIZE);
       writeInline(doc, entry.organization, top, { left });
       doc.font("Helvetica");
       writeInline(doc, entry.location, top, { right });
       const second = top + 12;
-      doc.font("Helvetica-Oblique").fontSize(10);
+      doc.font("Helvetica-Oblique").fontSize(BODY_SIZE);
       writeInline(doc, entry.title, second, { left });
       writeInline(doc, entry.dates, second, { right });
       doc.y = second + 13;
@@ -167,7 +152,7 @@ export async function buildResumeTemplatePdf(options: PdfBuildOptions = {}): Pro
   entries(t.leadership);
   section(resumeSectionTitles.skills);
   for (const line of t.skills) {
-    doc.font("Helvetica-Bold").fontSize(BODY_SIZE).fillColor(pdfColors.text);
+    doc.font("Helvetica-Bold").fontSize(BODY_SIZE).fillColor(documentColors.text);
     doc.text(`${line.label}: `, left, doc.y, { continued: true, lineGap: 0.6, width });
     continueWithPlaceholders(doc.font("Helvetica"), line.text);
   }
@@ -182,7 +167,7 @@ export async function buildResumeTemplatePdf(options: PdfBuildOptions = {}): Pro
 
 function drawGuidance(doc: PDFKit.PDFDocument, left: number, width: number) {
   const pad = 7;
-  const size = 8;
+  const size = resumeLayout.guidanceSize;
   const indent = 9;
   const textWidth = width - pad * 2 - indent;
   const lineGap = 0.4;
@@ -197,8 +182,8 @@ function drawGuidance(doc: PDFKit.PDFDocument, left: number, width: number) {
   const top = doc.page.height - MARGIN - height;
   if (top < doc.y + 6) throw new Error("Resume template guidance overlaps the resume");
 
-  doc.rect(left, top, width, height).fill(pdfColors.panel);
-  doc.font("Helvetica-Bold").fillColor(pdfColors.muted);
+  doc.rect(left, top, width, height).fill(documentColors.panel);
+  doc.font("Helvetica-Bold").fillColor(documentColors.muted);
   doc.text(resumeTemplate.guidanceTitle, left + pad, top + pad, { width: width - pad * 2 });
   doc.font("Helvetica");
   let y = doc.y + 2;
@@ -207,5 +192,5 @@ function drawGuidance(doc: PDFKit.PDFDocument, left: number, width: number) {
     doc.text(item, left + pad + indent, y, { width: textWidth, lineGap });
     y = doc.y;
   }
-  doc.fillColor(pdfColors.text);
+  doc.fillColor(documentColors.text);
 }

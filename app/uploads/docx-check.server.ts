@@ -1,9 +1,16 @@
 import yauzl, { type Entry, type ZipFile } from "yauzl";
+import {
+  ACTIVE_CONTENT_TYPE,
+  ACTIVE_PART,
+  relationshipsVisitor,
+  wordPartVisitor,
+} from "./docx-active-content.server";
+import { attributeValues, XmlRefusal, xmlReader, type XmlVisitor } from "./xml-reader.server";
 
 /**
- * Checks an uploaded resume is a plain Word document by looking at its content,
- * never at its name or declared MIME type. Nothing is extracted to disk; only
- * [Content_Types].xml is inflated, and that with a hard cap.
+ * Checks an uploaded resume is a plain Word document without active content, by looking at
+ * its content, never at its name or declared MIME type. Nothing is extracted to disk; only
+ * XML parts are inflated, streamed through a parser within hard caps.
  */
 
 export const MAX_RESUME_BYTES = 5 * 1024 * 1024;
@@ -14,6 +21,7 @@ export type DocxRejection =
   | "missing_content_types"
   | "not_word_document"
   | "macro_content"
+  | "active_content"
   | "unsafe_entry_name"
   | "too_many_entries"
   | "too_much_data";
@@ -28,6 +36,8 @@ const MAX_ENTRY_UNCOMPRESSED = 20 * MB;
 const MAX_RATIO = 200;
 const RATIO_CHECK_ABOVE = 1 * MB;
 const MAX_CONTENT_TYPES_BYTES = 1 * MB;
+// All XML parts parsed together; about half a second of parsing at worst.
+const MAX_XML_BYTES = 10 * MB;
 
 const CONTENT_TYPES = "[content_types].xml";
 const WORD_MAIN_TYPES = [
@@ -90,12 +100,12 @@ async function inspect(zip: ZipFile): Promise<Verdict> {
   // The count comes from the end-of-central-directory record, before any entry is read.
   if (zip.entryCount > MAX_ENTRIES) return "too_many_entries";
 
-  const seen = new Set<string>();
+  // Lower-cased part name → entry.
+  const parts = new Map<string, Entry>();
   let total = 0;
-  let contentTypes: Entry | undefined;
 
   const verdict = await eachEntry(zip, (entry) => {
-    if (seen.size >= MAX_ENTRIES) return "too_many_entries";
+    if (parts.size >= MAX_ENTRIES) return "too_many_entries";
     const names = entryNames(entry);
     if (names.some(isUnsafeName)) return "unsafe_entry_name";
 
@@ -105,22 +115,59 @@ async function inspect(zip: ZipFile): Promise<Verdict> {
     if (size > RATIO_CHECK_ABOVE && size / compressedSize > MAX_RATIO) return "too_much_data";
 
     if (names.some((name) => MACRO_PART.test(name))) return "macro_content";
+    if (names.some((name) => ACTIVE_PART.test(name))) return "active_content";
 
     // OPC part names are case-insensitive and unique; duplicates let different
     // readers see different documents.
     const key = names[0]!.toLowerCase();
-    if (seen.has(key)) return "not_word_document";
-    seen.add(key);
-    if (key === CONTENT_TYPES) contentTypes = entry;
+    if (parts.has(key)) return "not_word_document";
+    parts.set(key, entry);
     return undefined;
   });
   if (verdict) return verdict;
 
-  if (!contentTypes) return "missing_content_types";
-  if (contentTypes.uncompressedSize > MAX_CONTENT_TYPES_BYTES) return "too_much_data";
-  const xml = await readBounded(zip, contentTypes, MAX_CONTENT_TYPES_BYTES);
-  if (xml === undefined) return "too_much_data";
-  return checkContentTypes(decodeXml(xml), seen);
+  const contentTypesEntry = parts.get(CONTENT_TYPES);
+  if (!contentTypesEntry) return "missing_content_types";
+  if (contentTypesEntry.uncompressedSize > MAX_CONTENT_TYPES_BYTES) return "too_much_data";
+  const contentTypes = new ContentTypes(parts);
+  const typesVerdict = await readXml(zip, contentTypesEntry, contentTypes.visitor);
+  if (typesVerdict) return typesVerdict;
+  if (!contentTypes.hasWordMainPart) return "not_word_document";
+
+  const relationships: [string, Entry][] = [];
+  const others: [string, Entry][] = [];
+  let xmlBytes = 0;
+  for (const [name, entry] of parts) {
+    const type = contentTypes.of(name);
+    if (type && ACTIVE_CONTENT_TYPE.test(type)) return "active_content";
+    if (name === CONTENT_TYPES) continue;
+    if (name.endsWith(".rels")) relationships.push([name, entry]);
+    else if (isXmlPart(name, type)) others.push([name, entry]);
+    else continue;
+    xmlBytes += entry.uncompressedSize;
+  }
+  // Parsing is the costly step; a resume's markup is well under a megabyte.
+  if (xmlBytes > MAX_XML_BYTES) return "too_much_data";
+
+  // Relationships first: they say which ids in each source part are external hyperlinks.
+  const externalHyperlinks = new Map<string, Set<string>>();
+  for (const [name, entry] of relationships) {
+    const ids = new Set<string>();
+    const relsVerdict = await readXml(
+      zip,
+      entry,
+      relationshipsVisitor((id) => ids.add(id)),
+    );
+    if (relsVerdict) return relsVerdict;
+    const source = sourcePartOf(name);
+    if (source !== undefined) externalHyperlinks.set(source, ids);
+  }
+  for (const [name, entry] of others) {
+    const ids = externalHyperlinks.get(name) ?? new Set<string>();
+    const partVerdict = await readXml(zip, entry, wordPartVisitor(ids));
+    if (partVerdict) return partVerdict;
+  }
+  return undefined;
 }
 
 /** Walks the central directory one entry at a time, stopping at the first verdict. */
@@ -163,49 +210,101 @@ function isUnsafeName(name: string): boolean {
   );
 }
 
-/** Inflates at most `limit` bytes; undefined if the entry holds more. */
-function readBounded(zip: ZipFile, entry: Entry, limit: number): Promise<Buffer | undefined> {
+/**
+ * Streams one part through an XML visitor. yauzl enforces the declared sizes checked above while
+ * inflating (validateEntrySizes), so no part is read past them. Malformed XML refuses the file:
+ * Word would not open it either, and a reader that guesses might see markup we did not check.
+ */
+function readXml(zip: ZipFile, entry: Entry, visitor: XmlVisitor): Promise<Verdict> {
   return new Promise((resolve, reject) => {
     zip.openReadStream(entry, (err, stream) => {
       if (err) return reject(err);
-      const chunks: Buffer[] = [];
-      let size = 0;
+      const xml = xmlReader(visitor);
+      let done = false;
+      const finish = (verdict: Verdict) => {
+        if (done) return;
+        done = true;
+        stream.destroy();
+        resolve(verdict);
+      };
+      const verdictOf = (error: unknown): Verdict =>
+        error instanceof XmlRefusal ? (error.reason as DocxRejection) : "not_word_document";
       stream.on("data", (chunk: Buffer) => {
-        size += chunk.length;
-        if (size > limit) {
-          stream.destroy();
-          resolve(undefined);
-        } else chunks.push(chunk);
+        if (done) return;
+        try {
+          xml.write(chunk);
+        } catch (error) {
+          finish(verdictOf(error));
+        }
       });
-      stream.on("error", reject);
-      stream.on("end", () => resolve(Buffer.concat(chunks)));
+      stream.on("error", (error) => {
+        if (!done) reject(error);
+      });
+      stream.on("end", () => {
+        try {
+          xml.end();
+          finish(undefined);
+        } catch (error) {
+          finish(verdictOf(error));
+        }
+      });
     });
   });
 }
 
-// OPC allows [Content_Types].xml in UTF-8 or UTF-16; TextDecoder drops the BOM.
-function decodeXml(bytes: Buffer): string {
-  if (bytes[0] === 0xff && bytes[1] === 0xfe) return new TextDecoder("utf-16le").decode(bytes);
-  if (bytes[0] === 0xfe && bytes[1] === 0xff) return new TextDecoder("utf-16be").decode(bytes);
-  return new TextDecoder("utf-8").decode(bytes);
-}
+/** [Content_Types].xml: what each part is, and whether a Word main part exists. */
+class ContentTypes {
+  hasWordMainPart = false;
+  private readonly defaults = new Map<string, string>();
+  private readonly overrides = new Map<string, string>();
 
-function checkContentTypes(xml: string, entryNames: Set<string>): Verdict {
-  // Content types are case-insensitive (RFC 2045), so compare lower-cased.
-  const lower = xml.toLowerCase();
-  if (MACRO_CONTENT_TYPE.test(lower)) return "macro_content";
+  constructor(private readonly parts: ReadonlyMap<string, Entry>) {}
 
-  // The main document part must be declared by an <Override> and actually exist.
-  for (const [, attrs = ""] of lower.matchAll(/<(?:[\w.-]+:)?override\b([^>]*)>/g)) {
-    const type = attribute(attrs, "contenttype");
-    const part = attribute(attrs, "partname");
-    if (type && part && WORD_MAIN_TYPES.includes(type) && entryNames.has(part.replace(/^\//, "")))
-      return undefined;
+  /** The part's content type, lower-cased (RFC 2045 types are case-insensitive), no parameters. */
+  of(part: string): string | undefined {
+    const extension = /\.([^./]*)$/.exec(part)?.[1];
+    return this.overrides.get(part) ?? (extension ? this.defaults.get(extension) : undefined);
   }
-  return "not_word_document";
+
+  readonly visitor: XmlVisitor = {
+    open: (tag) => {
+      for (const { value } of Object.values(tag.attributes))
+        if (MACRO_CONTENT_TYPE.test(value.toLowerCase())) throw new XmlRefusal("macro_content");
+
+      const [type] = attributeValues(tag, "contenttype").map((value) =>
+        value.split(";")[0]!.trim().toLowerCase(),
+      );
+      if (!type) return;
+      const element = tag.local.toLowerCase();
+      if (element === "default") {
+        for (const extension of attributeValues(tag, "extension"))
+          this.declare(this.defaults, extension.toLowerCase(), type);
+      } else if (element === "override") {
+        for (const partName of attributeValues(tag, "partname")) {
+          const part = partName.toLowerCase().replace(/^\//, "");
+          this.declare(this.overrides, part, type);
+          // The main document part must be declared by an <Override> and actually exist.
+          if (WORD_MAIN_TYPES.includes(type) && this.parts.has(part)) this.hasWordMainPart = true;
+        }
+      }
+    },
+  };
+
+  // Two different types for one part would let different readers see different documents.
+  private declare(map: Map<string, string>, key: string, type: string) {
+    if (map.has(key) && map.get(key) !== type) throw new XmlRefusal("not_word_document");
+    map.set(key, type);
+  }
 }
 
-function attribute(attrs: string, name: string): string | undefined {
-  const match = new RegExp(`\\b${name}\\s*=\\s*(?:"([^"]*)"|'([^']*)')`).exec(attrs);
-  return match ? (match[1] ?? match[2])?.trim() : undefined;
+/** Parts whose markup Word reads: any XML, except pictures (SVG). */
+function isXmlPart(name: string, type: string | undefined): boolean {
+  if (type === undefined) return name.endsWith(".xml");
+  return /[+/]xml$/.test(type) && !type.startsWith("image/");
+}
+
+/** "word/_rels/document.xml.rels" → "word/document.xml"; undefined for the package's own. */
+function sourcePartOf(relsPart: string): string | undefined {
+  const match = /^((?:.*\/)?)_rels\/([^/]+)\.rels$/.exec(relsPart);
+  return match ? `${match[1]}${match[2]}` : undefined;
 }

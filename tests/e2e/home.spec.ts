@@ -124,7 +124,7 @@ test.describe("home page", () => {
     );
     await expect(footer.getByRole("link", { name: "Privacy Policy" })).toBeVisible();
     await expect(footer.getByRole("link", { name: "Terms of Service" })).toBeVisible();
-    await footer.getByRole("link", { name: "Privacy Policy" }).click();
+    await footer.getByRole("link", { name: "Terms of Service" }).click();
     await expect(page).toHaveURL(/\/$/);
     await footer.getByRole("link", { name: "Program Details" }).click();
     await expect(page.locator("#program")).toBeInViewport();

@@ -1,10 +1,12 @@
 import type { Page } from "@playwright/test";
+import { strFromU8, unzipSync } from "fflate";
 import { minimalDocx, docxFiles, zipOf } from "../support/docx-fixtures";
 import { expect, expectNoAxeViolations, test } from "./fixtures";
 import { mailTo, uniqueEmail } from "./support";
 
 const PDF = "application/pdf";
 const XLSX = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet";
+const DOCX = "application/vnd.openxmlformats-officedocument.wordprocessingml.document";
 const nextYear = String(new Date().getFullYear() + 1);
 
 async function fillLead(page: Page, email: string) {
@@ -42,17 +44,47 @@ async function expectNoAxeViolationsBesideToasts(page: Page) {
   await expectNoAxeViolations(page);
 }
 
-/** The download links in an email as saved in the mailbox (quoted-printable undone). */
+/** The email as saved in the mailbox, quoted-printable undone. */
+const decoded = (raw: string) => raw.replace(/=\r?\n/g, "").replace(/=3D/g, "=");
+
+/** The download links in an email: the PDF's (or spreadsheet's) and, for documents, Word's. */
 function downloadLinks(raw: string): string[] {
-  const decoded = raw.replace(/=\r?\n/g, "").replace(/=3D/g, "=");
-  const links = decoded.match(/http:\/\/localhost:\d+\/download\/[A-Za-z0-9_-]{43}/g) ?? [];
+  const links =
+    decoded(raw).match(/http:\/\/localhost:\d+\/download\/[A-Za-z0-9_-]{43}(?:\/docx)?/g) ?? [];
   return Array.from(new Set(links));
 }
 
+/** A Word document's main text, read from the downloaded bytes. */
+function wordText(bytes: Buffer): string {
+  const xml = strFromU8(unzipSync(new Uint8Array(bytes))["word/document.xml"]!);
+  return [...xml.matchAll(/<w:t(?: [^>]*)?>([^<]*)<\/w:t>/g)].map((m) => m[1]).join("");
+}
+
 const leadPages = [
-  { path: "/resume-template", headline: "Resume Template", type: PDF, file: "Resume-Template.pdf" },
-  { path: "/cold-outreach", headline: "Cold Outreach Scripts", type: PDF, file: "Scripts.pdf" },
-  { path: "/application-tracker", headline: "Track Every Application", type: XLSX, file: ".xlsx" },
+  {
+    path: "/resume-template",
+    headline: "Resume Template",
+    files: [
+      { label: "Download PDF", type: PDF, file: "Resume-Template.pdf" },
+      { label: "Download Word (.docx)", type: DOCX, file: "Resume-Template.docx" },
+    ],
+    text: "[FIRST NAME]",
+  },
+  {
+    path: "/cold-outreach",
+    headline: "Cold Outreach Scripts",
+    files: [
+      { label: "Download PDF", type: PDF, file: "Cold-Outreach-Scripts.pdf" },
+      { label: "Download Word (.docx)", type: DOCX, file: "Cold-Outreach-Scripts.docx" },
+    ],
+    text: "Cold email to a professional",
+  },
+  {
+    path: "/application-tracker",
+    headline: "Track Every Application",
+    files: [{ label: "Download Excel (.xlsx)", type: XLSX, file: "Application-Tracker.xlsx" }],
+    text: "",
+  },
 ] as const;
 
 test.describe("lead pages", () => {
@@ -82,17 +114,23 @@ test.describe("lead pages", () => {
       await expectNoAxeViolationsBesideToasts(page);
 
       await expect.poll(() => mailTo(email).length, { timeout: 10_000 }).toBe(1);
-      const links = downloadLinks(mailTo(email)[0]!);
-      expect(links).toHaveLength(1);
-      const response = await page.request.get(links[0]!);
-      expect(response.status()).toBe(200);
-      expect(response.headers()["content-type"]).toBe(lead.type);
-      expect(response.headers()["content-disposition"]).toMatch(
-        new RegExp(
-          `^attachment; filename="From-Scratch-to-Success-.*${lead.file.replace(".", "\\.")}"$`,
-        ),
-      );
-      expect((await response.body()).byteLength).toBeGreaterThan(1000);
+      const message = decoded(mailTo(email)[0]!);
+      const links = downloadLinks(message);
+      expect(links).toHaveLength(lead.files.length);
+      // One personal token per file, shared by its PDF and Word links.
+      expect(new Set(links.map((link) => link.split("/")[4])).size).toBe(1);
+      for (const [i, file] of lead.files.entries()) {
+        expect(message).toContain(`${file.label}: ${links[i]}`);
+        const response = await page.request.get(links[i]!);
+        expect(response.status()).toBe(200);
+        expect(response.headers()["content-type"]).toBe(file.type);
+        expect(response.headers()["content-disposition"]).toBe(
+          `attachment; filename="From-Scratch-to-Success-${file.file}"`,
+        );
+        const body = await response.body();
+        expect(body.byteLength).toBeGreaterThan(1000);
+        if (file.type === DOCX) expect(wordText(body)).toContain(lead.text);
+      }
       expect(consoleErrors).toEqual([]);
     });
   }
@@ -173,13 +211,27 @@ test.describe("resource library", () => {
   }) => {
     await open(page, "/resource-library");
     await expectNoAxeViolations(page);
+    const resume = "Resume Template";
+    const scripts = "Cold Outreach Scripts";
     const files = [
-      ["Resume Template (PDF)", "/resources/resume-template", PDF, "inline"],
-      ["Cold Outreach Scripts (PDF)", "/resources/outreach-scripts", PDF, "inline"],
-      ["Application Tracker (XLSX)", "/resources/application-tracker", XLSX, "attachment"],
+      ["Download PDF", resume, "/resources/resume-template", PDF, "inline"],
+      ["Download Word (.docx)", resume, "/resources/resume-template/docx", DOCX, "attachment"],
+      ["Download PDF", scripts, "/resources/outreach-scripts", PDF, "inline"],
+      ["Download Word (.docx)", scripts, "/resources/outreach-scripts/docx", DOCX, "attachment"],
+      [
+        "Download Excel (.xlsx)",
+        "Application Tracker",
+        "/resources/application-tracker",
+        XLSX,
+        "attachment",
+      ],
     ] as const;
-    for (const [name, href, type, disposition] of files) {
-      const link = page.getByRole("link", { name: `Download ${name}` });
+    // Two buttons on a card, one on the tracker's; each names its file for screen readers.
+    await expect(page.locator("[data-resource] a")).toHaveCount(files.length);
+    for (const [label, title, href, type, disposition] of files) {
+      const name = `${label} (${title}, opens in a new tab)`;
+      const link = page.getByRole("link", { name, exact: true });
+      await expect(link.locator(".sr-only")).toHaveText(`(${title}, opens in a new tab)`);
       await expect(link).toHaveAttribute("href", href);
       await expect(link).toHaveAttribute("target", "_blank");
       await expect(link).toHaveAttribute("rel", /\bnoopener\b/);
@@ -189,7 +241,7 @@ test.describe("resource library", () => {
       expect(response.headers()["content-disposition"]).toMatch(new RegExp(`^${disposition};`));
     }
     const popup = page.waitForEvent("popup");
-    await page.getByRole("link", { name: "Download Resume Template (PDF)" }).click();
+    await page.getByRole("link", { name: "Download PDF (Resume Template" }).click();
     expect((await popup).url()).toMatch(/\/resources\/resume-template$/);
 
     const tutorials = page.getByRole("link", { name: /Watch the tutorials/ });
@@ -205,20 +257,21 @@ test.describe("resource library", () => {
     await page.getByRole("button", { name: "Get Your Free Resource" }).click();
     await expect(page.getByRole("heading", { name: "Check Your Email!" })).toBeVisible();
     await expect(toast(page, "Success!")).toBeVisible();
-    await expect(page.getByRole("link", { name: "Download Resume Template (PDF)" })).toBeVisible();
+    await expect(page.getByRole("link", { name: "Download PDF (Resume Template" })).toBeVisible();
     await expectNoAxeViolationsBesideToasts(page);
 
     await expect.poll(() => mailTo(email).length, { timeout: 10_000 }).toBe(1);
     const links = downloadLinks(mailTo(email)[0]!);
-    expect(links).toHaveLength(3);
+    expect(links).toHaveLength(5);
     const types = [];
     for (const link of links) types.push((await page.request.get(link)).headers()["content-type"]);
-    expect(types.sort()).toEqual([PDF, PDF, XLSX]);
+    expect(types.sort()).toEqual([PDF, PDF, DOCX, DOCX, XLSX].sort());
     expect(consoleErrors).toEqual([]);
   });
 
   test("answers 404 for an unknown file or download link", async ({ page }) => {
     expect((await page.request.get("/resources/passwords")).status()).toBe(404);
+    expect((await page.request.get("/resources/application-tracker/docx")).status()).toBe(404);
     expect((await page.request.get(`/download/${"x".repeat(43)}`)).status()).toBe(404);
   });
 });

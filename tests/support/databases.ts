@@ -25,6 +25,8 @@ export interface TestServices {
   services: Services;
   config: Config;
   dataDir: string;
+  /** PostgreSQL: the suite's own schema. */
+  schema: string | undefined;
   cleanup(): Promise<void>;
 }
 
@@ -53,6 +55,7 @@ export async function startTestServices(
     services,
     config,
     dataDir,
+    schema: engine.name === "postgres" ? schema : undefined,
     async cleanup() {
       await services.close();
       if (engine.name === "postgres") {

@@ -3,17 +3,17 @@ import { redeemDownload } from "~/leads/downloads.server";
 import { getResourceFile } from "~/resources/catalogue.server";
 import type { Route } from "./+types/download";
 
-/** The personal links of the delivery emails: the real file, as an attachment. */
+/** The delivery emails' personal links: the real file, in the link's format, as an attachment. */
 export async function loader({ params, context }: Route.LoaderArgs) {
   const { db, clock } = context.services;
-  const key = await redeemDownload(db, params.token, clock.now());
-  if (!key) {
+  const found = await redeemDownload(db, params.token, clock.now(), params.format);
+  if (!found) {
     return new Response(downloadErrors.notFound, {
       status: 404,
       headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store" },
     });
   }
-  const { file, bytes } = await getResourceFile(key);
+  const { file, bytes } = await getResourceFile(found.key, found.format);
   return new Response(new Uint8Array(bytes), {
     headers: {
       "Content-Type": file.contentType,

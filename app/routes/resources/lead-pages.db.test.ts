@@ -17,6 +17,12 @@ import { startSmtpServer } from "../../../tests/support/smtp";
 import { MailWorker } from "~/mail/worker.server";
 import { smtpTransport } from "~/mail/transport.server";
 import { getResourceFile } from "~/resources/catalogue.server";
+import {
+  formatSuffix,
+  resourceFormats,
+  type ResourceFileKey,
+  type ResourceFormat,
+} from "~/resources/formats";
 import type { Attribution } from "~/domain/utm";
 import { loader as downloadLoader } from "./download";
 import { action as leadPageAction, loader as leadPageLoader } from "./lead-page";
@@ -114,10 +120,14 @@ describe.each(testEngines())("lead pages on $name", (engine) => {
   const person = () => t.services.db.selectFrom("people").selectAll().executeTakeFirstOrThrow();
   const outbox = () =>
     t.services.db.selectFrom("outbox").selectAll().orderBy("created_at").execute();
-  const download = (token: string) =>
-    callAction(downloadLoader, new Request(`http://localhost:3000/download/${token}`), context(), {
-      token,
-    }) as Promise<Response>;
+  const download = (token: string, format?: string) =>
+    callAction(
+      downloadLoader,
+      new Request(`http://localhost:3000/download/${token}${format ? `/${format}` : ""}`),
+      context(),
+      { token, ...(format ? { format } : {}) },
+    ) as Promise<Response>;
+  const WORD = "application/vnd.openxmlformats-officedocument.wordprocessingml.document";
 
   const pages = [
     ["/resume-template", "resume", "resume_template_lead", ["resume-template"]],
@@ -188,10 +198,25 @@ describe.each(testEngines())("lead pages on $name", (engine) => {
       const emails = await outbox();
       expect(emails).toHaveLength(1);
       expect(emails[0]).toMatchObject({ kind: `lead_${type}`, to_address: "ada@example.com" });
+      // One token per file; a link per format (PDF and Word, or the spreadsheet) shares it.
       for (const d of downloads) {
-        expect(emails[0]!.text).toContain(`http://localhost:3000/download/${d.token}`);
-        expect(emails[0]!.html).toContain(`href="http://localhost:3000/download/${d.token}"`);
+        const key = d.resource as ResourceFileKey;
+        for (const format of resourceFormats[key]) {
+          const url = `http://localhost:3000/download/${d.token}${formatSuffix(key, format)}`;
+          expect(emails[0]!.text).toContain(`: ${url}\n`);
+          expect(emails[0]!.html).toContain(`href="${url}"`);
+        }
       }
+      const formats = downloads.flatMap((d) => resourceFormats[d.resource as ResourceFileKey]);
+      expect(emails[0]!.text.match(/^Download PDF: /gm)?.length ?? 0).toBe(
+        formats.filter((f) => f === "pdf").length,
+      );
+      expect(emails[0]!.text.match(/^Download Word \(\.docx\): /gm)?.length ?? 0).toBe(
+        formats.filter((f) => f === "docx").length,
+      );
+      expect(emails[0]!.text.match(/^Download Excel \(\.xlsx\): /gm)?.length ?? 0).toBe(
+        formats.filter((f) => f === "xlsx").length,
+      );
       expect(emails[0]!.text).toContain("Hi Ada,");
       expect(emails[0]!.subject).toBe(
         type === "resource_library"
@@ -308,6 +333,65 @@ describe.each(testEngines())("lead pages on $name", (engine) => {
     expect(again.status).toBe(200);
     expect(Buffer.from(await again.arrayBuffer()).equals(bytes)).toBe(true);
     expect((await row()).first_downloaded_at).toBe(firstUse);
+
+    // The email's Word link carries the same token and serves the editable copy.
+    expect(textPart(smtp.received[0]!.raw)).toContain(
+      `Download Word (.docx): http://localhost:3000/download/${token}/docx`,
+    );
+    const word = await download(token, "docx");
+    expect(word.status).toBe(200);
+    expect(word.headers.get("content-type")).toBe(WORD);
+    expect(word.headers.get("content-disposition")).toBe(
+      'attachment; filename="From-Scratch-to-Success-Resume-Template.docx"',
+    );
+    const wordBytes = Buffer.from(await word.arrayBuffer());
+    expect(wordBytes.equals((await getResourceFile("resume-template", "docx")).bytes)).toBe(true);
+    expect((await row()).first_downloaded_at).toBe(firstUse);
+  });
+
+  it("records the first download when the Word link is opened first", async () => {
+    await submit("/cold-outreach");
+    const { token } = await t.services.db
+      .selectFrom("downloads")
+      .select("token")
+      .executeTakeFirstOrThrow();
+    clock.advance(2_000);
+    const firstUse = clock.now().toISOString();
+    const response = await download(token, "docx");
+    expect(response.status).toBe(200);
+    expect(response.headers.get("content-disposition")).toBe(
+      'attachment; filename="From-Scratch-to-Success-Cold-Outreach-Scripts.docx"',
+    );
+    const recorded = () =>
+      t.services.db
+        .selectFrom("downloads")
+        .select("first_downloaded_at")
+        .where("token", "=", token)
+        .executeTakeFirstOrThrow();
+    expect((await recorded()).first_downloaded_at).toBe(firstUse);
+    clock.advance(2_000);
+    expect((await download(token)).status).toBe(200);
+    expect((await download(token, "pdf")).status).toBe(200);
+    expect((await recorded()).first_downloaded_at).toBe(firstUse);
+  });
+
+  it("answers 404 for a format the file does not come in, recording nothing", async () => {
+    await submit("/resource-library");
+    const downloads = await t.services.db.selectFrom("downloads").selectAll().execute();
+    const token = (key: string) => downloads.find((d) => d.resource === key)!.token;
+    for (const [key, format] of [
+      ["application-tracker", "docx"],
+      ["application-tracker", "pdf"],
+      ["resume-template", "xlsx"],
+      ["resume-template", "DOCX"],
+      ["outreach-scripts", "exe"],
+    ] as const) {
+      const response = await download(token(key), format);
+      expect(response.status).toBe(404);
+      expect(await response.text()).toContain("not valid");
+    }
+    const rows = await t.services.db.selectFrom("downloads").selectAll().execute();
+    expect(rows.every((d) => d.first_downloaded_at === null)).toBe(true);
   });
 
   it("the library's email links all three files, each serving its own file", async () => {
@@ -315,16 +399,21 @@ describe.each(testEngines())("lead pages on $name", (engine) => {
     const downloads = await t.services.db.selectFrom("downloads").selectAll().execute();
     const types: Record<string, string> = {};
     for (const d of downloads) {
-      const response = await download(d.token);
-      types[d.resource] = response.headers.get("content-type")!;
-      const bytes = Buffer.from(await response.arrayBuffer());
-      const expected = await getResourceFile(d.resource as "resume-template");
-      expect(bytes.equals(expected.bytes)).toBe(true);
+      const key = d.resource as ResourceFileKey;
+      for (const format of resourceFormats[key]) {
+        const response = await download(d.token, format);
+        types[`${d.resource} ${format}`] = response.headers.get("content-type")!;
+        const bytes = Buffer.from(await response.arrayBuffer());
+        expect(bytes.equals((await getResourceFile(key, format)).bytes)).toBe(true);
+      }
     }
     expect(types).toEqual({
-      "resume-template": "application/pdf",
-      "outreach-scripts": "application/pdf",
-      "application-tracker": "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
+      "resume-template pdf": "application/pdf",
+      "resume-template docx": WORD,
+      "outreach-scripts pdf": "application/pdf",
+      "outreach-scripts docx": WORD,
+      "application-tracker xlsx":
+        "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
     });
   });
 
@@ -337,35 +426,43 @@ describe.each(testEngines())("lead pages on $name", (engine) => {
     },
   );
 
-  it("serves the library's files: PDFs inline, the spreadsheet as an attachment", async () => {
-    const get = async (key: string) =>
-      (await callAction(
+  it("serves the library's files: PDFs inline, Word and the spreadsheet as attachments", async () => {
+    const get = async (path: string) => {
+      const [key, format] = path.split("/") as [string, string | undefined];
+      return (await callAction(
         resourceFileLoader,
-        new Request(`http://localhost:3000/resources/${key}`),
+        new Request(`http://localhost:3000/resources/${path}`),
         context(),
-        { key },
+        { key, ...(format ? { format } : {}) },
       )) as Response;
+    };
     const expected = {
       "resume-template": ["application/pdf", "inline", "Resume-Template.pdf"],
       "outreach-scripts": ["application/pdf", "inline", "Cold-Outreach-Scripts.pdf"],
+      "resume-template/pdf": ["application/pdf", "inline", "Resume-Template.pdf"],
+      "resume-template/docx": [WORD, "attachment", "Resume-Template.docx"],
+      "outreach-scripts/docx": [WORD, "attachment", "Cold-Outreach-Scripts.docx"],
       "application-tracker": [
         "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
         "attachment",
         "Application-Tracker.xlsx",
       ],
     } as const;
-    for (const [key, [type, disposition, name]] of Object.entries(expected)) {
-      const response = await get(key);
+    for (const [path, [type, disposition, name]] of Object.entries(expected)) {
+      const response = await get(path);
       expect(response.status).toBe(200);
       expect(response.headers.get("content-type")).toBe(type);
       expect(response.headers.get("content-disposition")).toBe(
         `${disposition}; filename="From-Scratch-to-Success-${name}"`,
       );
       const bytes = Buffer.from(await response.arrayBuffer());
-      expect(bytes.equals((await getResourceFile(key as "resume-template")).bytes)).toBe(true);
+      const [key, format] = path.split("/") as [ResourceFileKey, ResourceFormat | undefined];
+      expect(bytes.equals((await getResourceFile(key, format)).bytes)).toBe(true);
     }
-    const unknown = await unwrap(await get("secrets").catch((error: unknown) => error));
-    expect(unknown.status).toBe(404);
+    for (const path of ["secrets", "application-tracker/docx", "resume-template/zip"]) {
+      const unknown = await unwrap(await get(path).catch((error: unknown) => error));
+      expect(unknown.status).toBe(404);
+    }
   });
 
   it("answers 404 on a path that is not a lead page, for the page and its form", async () => {

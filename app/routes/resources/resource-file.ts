@@ -1,14 +1,16 @@
 import { data } from "react-router";
-import { getResourceFile, isResourceFileKey } from "~/resources/catalogue.server";
+import { findResourceFile, getResourceFile } from "~/resources/catalogue.server";
+import { isResourceFileKey } from "~/resources/formats";
 import type { Route } from "./+types/resource-file";
 
 /**
  * The public copies the resource library opens in a new tab: PDFs inline so the browser shows
- * them, the spreadsheet as an attachment since browsers cannot display it.
+ * them, the Word documents and the spreadsheet as attachments since browsers cannot display them.
  */
 export async function loader({ params }: Route.LoaderArgs) {
-  if (!isResourceFileKey(params.key)) throw data(null, { status: 404 });
-  const { file, bytes } = await getResourceFile(params.key);
+  const found = isResourceFileKey(params.key) && findResourceFile(params.key, params.format);
+  if (!found) throw data(null, { status: 404 });
+  const { file, bytes } = await getResourceFile(found.key, found.format);
   const disposition = file.contentType === "application/pdf" ? "inline" : "attachment";
   return new Response(new Uint8Array(bytes), {
     headers: {

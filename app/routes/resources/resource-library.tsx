@@ -4,12 +4,14 @@ import { LeadConfirmation } from "~/components/lead-page";
 import {
   leadMagnets,
   leadSuccess,
-  resourceFileLabels,
+  resourceFileTitles,
+  resourceFormatLabels,
   resourceLibraryPage as page,
 } from "~/content/lead-magnets";
 import { site } from "~/content/site";
 import { leadAction, wasSent } from "~/leads/lead-action.server";
 import { useActionToast } from "~/lib/toast";
+import { resourceFormats, resourcePath } from "~/resources/formats";
 import type { Route } from "./+types/resource-library";
 
 export function loader({ request }: Route.LoaderArgs) {
@@ -24,6 +26,9 @@ export const meta: Route.MetaFunction = () => pageMeta(page.metaTitle);
 
 const buttonClass =
   "inline-flex min-h-11 items-center justify-center rounded-md px-5 py-2.5 text-sm font-semibold shadow-sm focus-visible:outline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600";
+
+const primaryClass = "bg-brand-700 text-white hover:bg-brand-900";
+const secondaryClass = "border border-brand-700 bg-white text-brand-700 hover:bg-brand-50";
 
 export default function ResourceLibrary({ loaderData, actionData }: Route.ComponentProps) {
   useActionToast(actionData);
@@ -40,7 +45,8 @@ export default function ResourceLibrary({ loaderData, actionData }: Route.Compon
           <p className="mt-5 max-w-3xl text-lg text-slate-700">{page.intro}</p>
           <ul className="mt-10 grid gap-6 md:grid-cols-3">
             {page.items.map((item) => {
-              const { title, format } = resourceFileLabels[item.key];
+              const title = resourceFileTitles[item.key];
+              const formats = resourceFormats[item.key];
               return (
                 <li
                   key={item.key}
@@ -48,19 +54,30 @@ export default function ResourceLibrary({ loaderData, actionData }: Route.Compon
                   className="flex flex-col rounded-xl border border-slate-200 bg-white p-6 shadow-sm"
                 >
                   <p className="text-xs font-semibold uppercase tracking-wide text-slate-600">
-                    {format}
+                    {formats
+                      .map((format) => resourceFormatLabels[format].name)
+                      .join(page.formatSeparator)}
                   </p>
                   <h2 className="mt-1 text-xl font-semibold text-brand-900">{title}</h2>
                   <p className="mt-2 flex-1 text-slate-700">{item.description}</p>
-                  <a
-                    href={`/resources/${item.key}`}
-                    target="_blank"
-                    rel="noopener"
-                    className={`${buttonClass} mt-5 bg-brand-700 text-white hover:bg-brand-900`}
-                  >
-                    {page.download(title, format)}
-                    <span className="sr-only"> ({page.newTab})</span>
-                  </a>
+                  <div className="mt-5 flex flex-wrap gap-3">
+                    {formats.map((format, i) => (
+                      <a
+                        key={format}
+                        href={resourcePath(item.key, format)}
+                        target="_blank"
+                        rel="noopener"
+                        className={`${buttonClass} ${i === 0 ? primaryClass : secondaryClass}`}
+                      >
+                        {resourceFormatLabels[format].download}
+                        {/* Screen readers list links out of their card, so each names its file. */}
+                        <span className="sr-only">
+                          {" "}
+                          ({title}, {page.newTab})
+                        </span>
+                      </a>
+                    ))}
+                  </div>
                 </li>
               );
             })}

