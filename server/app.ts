@@ -12,7 +12,8 @@ import { log } from "../app/lib/logger.server";
 import { createServices, type ServiceOverrides, type Services } from "../app/services.server";
 import { PRERENDER_NONCE } from "../app/lib/nonce";
 import { handleStripeWebhook } from "../app/payments/stripe-webhook.server";
-import { bodyLimit, originCheck, securityHeaders } from "./security";
+import { RATE_LIMIT_WINDOW_SECONDS } from "../app/lib/rate-limit.server";
+import { bodyLimit, originCheck, retryAfterOnTooManyRequests, securityHeaders } from "./security";
 import { visitorMiddleware, type Visitor } from "./visitor";
 
 export interface ServerOptions extends ServiceOverrides {
@@ -43,6 +44,7 @@ export async function createServer(config: Config, options: ServerOptions = {}) 
   });
 
   app.use(requestLog);
+  app.use(retryAfterOnTooManyRequests(RATE_LIMIT_WINDOW_SECONDS));
   app.use(compression());
   // Hashed assets need no page policy: serving them first keeps their responses small.
   if (options.clientDir) serveHashedAssets(app, options.clientDir);

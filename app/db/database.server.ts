@@ -11,6 +11,8 @@ export type DB = Kysely<Database>;
 export interface DatabaseHandle {
   db: DB;
   engine: Engine;
+  /** PostgreSQL only: the connection pool, shared with what needs a raw client (rate limits). */
+  pool?: pg.Pool;
   close(): Promise<void>;
 }
 
@@ -62,7 +64,7 @@ async function openPostgres(url: string, schema?: string): Promise<DatabaseHandl
     ...(schema ? { options: `-c search_path=${schema}` } : {}),
   });
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
-  return { db, engine: "postgres", close: () => db.destroy() };
+  return { db, engine: "postgres", pool, close: () => db.destroy() };
 }
 
 export async function isDatabaseReachable(db: DB): Promise<boolean> {

@@ -237,12 +237,32 @@ const holdVisitor: Migration = {
   },
 };
 
+/**
+ * Rate-limit counters that every app instance on the database shares. PostgreSQL only: on SQLite
+ * the site is one process and counts in memory. The columns are the ones rate-limiter-flexible's
+ * RateLimiterPostgres reads and writes (it is told the table exists and never creates one).
+ */
+function rateLimits(engine: Engine): Migration {
+  return {
+    async up(db: Kysely<unknown>) {
+      if (engine !== "postgres") return;
+      await db.schema
+        .createTable("rate_limits")
+        .addColumn("key", "varchar(255)", (c) => c.primaryKey())
+        .addColumn("points", "integer", (c) => c.notNull().defaultTo(0))
+        .addColumn("expire", "bigint")
+        .execute();
+    },
+  };
+}
+
 function provider(engine: Engine): MigrationProvider {
   return {
     async getMigrations() {
       return {
         "2026-11-22-001-initial": initial(engine),
         "2026-11-22-002-hold-visitor": holdVisitor,
+        "2026-11-23-001-rate-limits": rateLimits(engine),
       };
     },
   };
