@@ -55,8 +55,15 @@ async function openPostgres(url: string, schema?: string): Promise<DatabaseHandl
   if (schema) {
     const setup = new pg.Client({ connectionString: url });
     await setup.connect();
-    await setup.query(`create schema if not exists ${schema}`);
-    await setup.end();
+    try {
+      // Concurrent "create schema if not exists" can still collide; the lock makes it one at a time.
+      await setup.query("begin");
+      await setup.query("select pg_advisory_xact_lock(hashtext('fsts-create-schema'))");
+      await setup.query(`create schema if not exists ${schema}`);
+      await setup.query("commit");
+    } finally {
+      await setup.end();
+    }
   }
   const pool = new pg.Pool({
     connectionString: url,
