@@ -24,6 +24,8 @@ export interface TestServices {
   services: Services;
   config: Config;
   dataDir: string;
+  /** PostgreSQL: the suite's schema (a second connection to the same data needs it). */
+  schema: string | undefined;
   cleanup(): Promise<void>;
 }
 
@@ -52,6 +54,7 @@ export async function startTestServices(
     services,
     config,
     dataDir,
+    schema: engine.name === "postgres" ? schema : undefined,
     async cleanup() {
       await services.close();
       if (engine.name === "postgres") {
