@@ -31,6 +31,8 @@ export interface Services {
   };
   /** Starts the background work (email delivery); tests drive it by hand instead. */
   startBackground(): void;
+  /** Lets the work in hand finish and takes no more (the first step of a graceful stop). */
+  stopBackground(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -83,6 +85,7 @@ export async function createServices(
     startBackground() {
       mailWorker.start();
     },
+    stopBackground: () => mailWorker.stop(),
     async close() {
       await mailWorker.stop();
       await database.close();

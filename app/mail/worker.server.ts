@@ -59,11 +59,12 @@ export class MailWorker {
   }
 
   async stop() {
+    const first = !this.stopping;
     this.stopping = true;
     if (this.timer) clearInterval(this.timer);
     this.timer = null;
     await this.running;
-    this.transport.close();
+    if (first) this.transport.close();
   }
 
   private async tick() {
