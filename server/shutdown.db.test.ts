@@ -74,7 +74,7 @@ describe.each(testEngines())("graceful stop on $name", (engine) => {
     cleanups.push(() => new Promise<void>((resolve) => probe.close(() => resolve())));
     expect((await fetch(`${probeUrl}/readyz`)).status).toBe(200);
 
-    // An idle keep-alive connection (like a proxy's) and a request whose body is still arriving.
+    // An idle keep-alive connection (like a proxy's), and a request whose body is still arriving.
     const idle = connect((server.address() as AddressInfo).port, "127.0.0.1");
     const idleClosed = new Promise<void>((resolve) => idle.once("close", () => resolve()));
     await new Promise((resolve) => idle.once("connect", resolve));
@@ -106,8 +106,14 @@ describe.each(testEngines())("graceful stop on $name", (engine) => {
 
     expect(lifecycle.draining).toBe(true);
     expect((await fetch(`${probeUrl}/readyz`)).status).toBe(503);
-    await idleClosed;
     await expect(fetch(`${url}/healthz`)).rejects.toThrow();
+    // The idle keep-alive connection is not cut: its next request is answered, with Connection: close.
+    const lastAnswer = new Promise<string>((resolve) =>
+      idle.once("data", (d) => resolve(String(d))),
+    );
+    idle.write("GET /healthz HTTP/1.1\r\nHost: localhost\r\n\r\n");
+    expect(await lastAnswer).toMatch(/^HTTP\/1\.1 200 OK\r\n[\s\S]*\r\nConnection: close\r\n/i);
+    await idleClosed;
 
     inFlight.end("}");
     const reply = await answered;

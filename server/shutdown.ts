@@ -1,4 +1,5 @@
 import type { Server } from "node:http";
+import { Server as NetServer } from "node:net";
 import type { NextFunction, Request, Response } from "express";
 import { log } from "../app/lib/logger.server";
 import type { Services } from "../app/services.server";
@@ -24,11 +25,13 @@ export function closeConnectionsWhileDraining(lifecycle: Lifecycle) {
 }
 
 /**
- * The graceful stop (SIGTERM, SIGINT): stop taking connections, close idle keep-alive ones, let
- * the requests in flight and the email being sent finish (the worker claims no more), then close
- * the database. After `timeoutMs` the connections still open are cut; `clean` says whether
- * everything finished in time. (A connection that was opened but never sent a request, as a
- * browser's preconnect may be, counts as busy until then; a proxy never leaves one like that.)
+ * The graceful stop (SIGTERM, SIGINT): stop taking connections, let the requests in flight and the
+ * email being sent finish (the worker claims no more), then close the database. Idle keep-alive
+ * connections are not cut from this side, where a request the proxy is writing at that moment
+ * would be lost (and a POST is not retried): each ends after one more answer, which carries
+ * Connection: close, or when its client lets it go (nginx after 4 s; Node's own keep-alive
+ * timeout, 5 s, otherwise). After `timeoutMs` whatever is still open is cut; `clean` says whether
+ * everything finished in time.
  */
 export async function drain(
   server: Server,
@@ -38,8 +41,10 @@ export async function drain(
 ): Promise<{ clean: boolean }> {
   lifecycle.draining = true;
   log.info("draining");
-  const requestsDone = new Promise<void>((resolve) => server.close(() => resolve()));
-  server.closeIdleConnections();
+  // net.Server's close: stop listening only. http.Server's would also drop the idle connections.
+  const requestsDone = new Promise<void>((resolve) =>
+    NetServer.prototype.close.call(server, () => resolve()),
+  );
   let timer: NodeJS.Timeout | undefined;
   const timedOut = new Promise<false>((resolve) => {
     timer = setTimeout(() => resolve(false), options.timeoutMs);
