@@ -54,6 +54,10 @@ export interface ServerOptions {
 
 export interface RunningServer {
   url: string;
+  port: number;
+  pid: number;
+  /** Its stdout and stderr (one JSON line per request). */
+  logFile: string;
   dataDir: string;
   databaseUrl: string;
   sessionSecret: string;
@@ -101,6 +105,9 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
 
   return {
     url,
+    port,
+    pid: child.pid!,
+    logFile,
     dataDir,
     databaseUrl,
     sessionSecret,

@@ -1,0 +1,140 @@
+import { spawn, spawnSync } from "node:child_process";
+import { readFileSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import { ROOT, sleep, startServer, track, type RunningServer, type ServerOptions } from "./server";
+
+export const DEPLOY_NGINX_CONF = path.join(ROOT, "deploy/nginx/fsts.conf");
+
+export function nginxBinary(): string | null {
+  const found = spawnSync("sh", ["-c", "command -v nginx || ls /usr/sbin/nginx"], {
+    encoding: "utf8",
+  });
+  const file = found.stdout.trim().split("\n")[0];
+  return found.status === 0 && file ? file : null;
+}
+
+/**
+ * deploy/nginx/fsts.conf as shipped, with only what differs on this machine swapped: the
+ * instances' ports, the listen address and the build path. Each swap must find its line, so the
+ * drill always runs the file the README tells operators to install.
+ */
+export function renderSiteConfig(ports: number[], listenPort: number): string {
+  let conf = readFileSync(DEPLOY_NGINX_CONF, "utf8");
+  const swap = (pattern: RegExp, replace: (match: string, ...groups: string[]) => string) => {
+    const before = conf;
+    conf = conf.replace(pattern, replace as (match: string) => string);
+    if (conf === before) throw new Error(`deploy/nginx/fsts.conf: nothing matched ${pattern}`);
+  };
+  const servers = /^(\s*)server 127\.0\.0\.1:\d+( [^;\n]*)?;\n/gm;
+  const found = [...conf.matchAll(servers)];
+  if (found.length === 0) throw new Error("deploy/nginx/fsts.conf: no upstream servers");
+  const [, indent, options] = found[0]!;
+  const block = ports
+    .map((port) => `${indent}server 127.0.0.1:${port}${options ?? ""};\n`)
+    .join("");
+  let first = true;
+  swap(servers, () => {
+    if (!first) return "";
+    first = false;
+    return block;
+  });
+  swap(/^(\s*)listen 80;$/m, (_m, space) => `${space}listen 127.0.0.1:${listenPort};`);
+  swap(/^\s*listen \[::\]:80;\n/m, () => "");
+  swap(/root \/srv\/fsts\/build\/client;/, () => `root ${path.join(ROOT, "build/client")};`);
+  return conf;
+}
+
+export interface RunningNginx {
+  url: string;
+  pid: number;
+  errorLog: string;
+  stop(): Promise<void>;
+}
+
+/**
+ * nginx with the deployed site config inside a minimal main config (what Debian's nginx.conf puts
+ * around sites-enabled: mime types, sendfile, gzip), as one process under the current user.
+ */
+export async function startNginx(
+  dir: string,
+  ports: number[],
+  listenPort: number,
+): Promise<RunningNginx> {
+  const binary = nginxBinary();
+  if (!binary) throw new Error("nginx is not installed");
+  const site = path.join(dir, "fsts.conf");
+  writeFileSync(site, renderSiteConfig(ports, listenPort));
+  const errorLog = path.join(dir, "error.log");
+  const conf = path.join(dir, "nginx.conf");
+  writeFileSync(
+    conf,
+    `master_process off;
+worker_processes 1;
+pid ${dir}/nginx.pid;
+error_log ${errorLog} warn;
+events { worker_connections 4096; }
+http {
+  sendfile on;
+  tcp_nopush on;
+  types_hash_max_size 2048;
+  include /etc/nginx/mime.types;
+  default_type application/octet-stream;
+  access_log off;
+  gzip on;
+  client_body_temp_path ${dir}/client_body;
+  proxy_temp_path ${dir}/proxy;
+  fastcgi_temp_path ${dir}/fastcgi;
+  uwsgi_temp_path ${dir}/uwsgi;
+  scgi_temp_path ${dir}/scgi;
+  include ${site};
+}
+`,
+  );
+  const test = spawnSync(binary, ["-t", "-p", `${dir}/`, "-e", errorLog, "-c", conf], {
+    encoding: "utf8",
+  });
+  if (test.status !== 0) throw new Error(`nginx -t failed: ${test.stderr.trim()}`);
+  const child = track(
+    spawn(binary, ["-p", `${dir}/`, "-e", errorLog, "-c", conf, "-g", "daemon off;"], {
+      stdio: "ignore",
+    }),
+  );
+  const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()));
+  const url = `http://127.0.0.1:${listenPort}`;
+  for (let i = 0; ; i++) {
+    try {
+      const res = await fetch(`${url}/healthz`, { signal: AbortSignal.timeout(1_000) });
+      await res.arrayBuffer();
+      if (res.ok) break;
+    } catch {
+      // not up yet
+    }
+    if (i > 50 || child.exitCode !== null) throw new Error(`nginx did not start; see ${errorLog}`);
+    await sleep(100);
+  }
+  return {
+    url,
+    pid: child.pid!,
+    errorLog,
+    async stop() {
+      if (child.exitCode !== null || child.signalCode !== null) return;
+      child.kill("SIGTERM");
+      const timer = setTimeout(() => child.kill("SIGKILL"), 5_000);
+      await exited;
+      clearTimeout(timer);
+    },
+  };
+}
+
+/** Several instances of the built server on one database, started at the same moment. */
+export async function startInstances(
+  count: number,
+  options: ServerOptions & { databaseUrl: string; sessionSecret: string },
+  perInstanceEnv: (index: number) => Record<string, string> = () => ({}),
+): Promise<RunningServer[]> {
+  return Promise.all(
+    Array.from({ length: count }, (_, i) =>
+      startServer({ ...options, env: { ...options.env, ...perInstanceEnv(i) } }),
+    ),
+  );
+}
