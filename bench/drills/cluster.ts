@@ -103,6 +103,8 @@ export async function runCluster(
     await restart(cluster, { RATE_LIMIT_PER_MINUTE: NO_RATE_LIMIT });
     await record(STOP, () => gracefulStopUnderLoad(cluster));
     await restart(cluster, { RATE_LIMIT_PER_MINUTE: NO_RATE_LIMIT });
+    await record(ROLLING, () => rollingRestart(cluster));
+    await restart(cluster, { RATE_LIMIT_PER_MINUTE: NO_RATE_LIMIT });
     section.throughput = await throughput(cluster, options);
   } catch (error) {
     section.errors.push((error as Error).message);
@@ -125,7 +127,8 @@ const SESSIONS = "g. admin signs in on instance 1, works on 2, logs out on 3";
 const OUTBOX = "h. 500 queued emails, three workers";
 const SEATS = "i. 200 buyers for 10 seats through nginx and 3 instances";
 const KILL = "j. SIGKILL one of 3 instances during 300 lead posts";
-const STOP = "k. SIGTERM one of 3 instances during 300 lead posts";
+const STOP = "k. SIGTERM one of 3 instances during 300 lead posts, nginx not told";
+const ROLLING = "l. rolling restart during 300 lead posts: out of nginx (reload), SIGTERM";
 
 function instanceEnv(cluster: Cluster, env: Record<string, string>) {
   return {
@@ -540,8 +543,18 @@ async function stopDuringPosts(
     served: served.join("/"),
     afterGetsOk: afterGets.filter((s) => s === 200).length,
     afterPostsOk: afterPosts.filter((o) => o.confirmed).length,
-    nginxUpstreamErrors: (errorLog.match(/upstream/g) ?? []).length,
+    nginxErrors: nginxErrorKinds(errorLog),
   };
+}
+
+/** nginx's error log lines by kind ("connect() failed (111: Connection refused)": 3, …). */
+function nginxErrorKinds(log: string): string {
+  const kinds = new Map<string, number>();
+  for (const line of log.split("\n")) {
+    const kind = /\*\d+ (.+?)(?: while |, client:)/.exec(line)?.[1];
+    if (kind) kinds.set(kind, (kinds.get(kind) ?? 0) + 1);
+  }
+  return [...kinds].map(([kind, n]) => `${n}× ${kind}`).join("; ") || "none";
 }
 
 async function killDuringPosts(cluster: Cluster): Promise<DrillResult> {
@@ -557,24 +570,53 @@ async function killDuringPosts(cluster: Cluster): Promise<DrillResult> {
     name: KILL,
     engine: "postgres",
     pass,
-    summary: `${r.confirmed} acknowledged, all stored with their email: ${r.missing === 0 && r.withoutEmail === 0}; ${r.failed} not acknowledged (${r.failedStatuses || "none"}; ${r.failedButStored} of them committed anyway); ${r.duplicates} duplicates; posts per instance ${r.served}; after the kill 50/50 GET /enroll → ${r.afterGetsOk} ok, 50 posts → ${r.afterPostsOk} ok`,
+    summary: `${r.confirmed} acknowledged, all stored with their email: ${r.missing === 0 && r.withoutEmail === 0}; ${r.failed} not acknowledged (${r.failedStatuses || "none"}; ${r.failedButStored} of them committed anyway); ${r.duplicates} duplicates; posts per instance ${r.served}; nginx logged: ${r.nginxErrors}; after the kill 50 GET /enroll → ${r.afterGetsOk} ok, 50 posts → ${r.afterPostsOk} ok`,
     details: r,
   };
 }
 
+/**
+ * A graceful stop the proxy is not told about. Requests in flight finish, but connections nginx
+ * opened just before the listener closed, still in the kernel's accept queue, are reset, and
+ * nginx answers 502 rather than resend a POST. Lost acknowledgements are reported, not failed:
+ * the rolling restart (l) is the procedure that loses none.
+ */
 async function gracefulStopUnderLoad(cluster: Cluster): Promise<DrillResult> {
   const r = await stopDuringPosts(cluster, "cluster-term-", (instance) => instance.stop());
   const pass =
-    r.confirmed === 300 &&
+    r.confirmed > 0 &&
     r.missing === 0 &&
     r.duplicates === 0 &&
+    r.withoutEmail === 0 &&
     r.afterGetsOk === 50 &&
     r.afterPostsOk === 50;
   return {
     name: STOP,
     engine: "postgres",
     pass,
-    summary: `${r.confirmed}/300 acknowledged and stored, ${r.failed} failed${r.failedStatuses ? ` (${r.failedStatuses})` : ""}; ${r.duplicates} duplicates; the stopped instance exited ${r.stopSeconds} s after its SIGTERM; posts per instance ${r.served}; afterwards 50 GET /enroll → ${r.afterGetsOk} ok, 50 posts → ${r.afterPostsOk} ok`,
+    summary: `${r.confirmed}/300 acknowledged, all stored with their email: ${r.missing === 0 && r.withoutEmail === 0}; ${r.failed} not acknowledged${r.failedStatuses ? ` (${r.failedStatuses}; ${r.failedButStored} of them committed anyway)` : ""}; ${r.duplicates} duplicates; the instance exited ${r.stopSeconds} s after its SIGTERM; posts per instance ${r.served}; nginx logged: ${r.nginxErrors}; afterwards 50 GET /enroll → ${r.afterGetsOk} ok, 50 posts → ${r.afterPostsOk} ok`,
+    details: r,
+  };
+}
+
+/** The README's procedure: take the instance out of the upstream (reload), then SIGTERM it at once. */
+async function rollingRestart(cluster: Cluster): Promise<DrillResult> {
+  const r = await stopDuringPosts(cluster, "cluster-roll-", async (instance) => {
+    await cluster.nginx!.reload(cluster.instances.filter((i) => i !== instance).map((i) => i.port));
+    await instance.stop();
+  });
+  const pass =
+    r.confirmed === 300 &&
+    r.missing === 0 &&
+    r.duplicates === 0 &&
+    r.withoutEmail === 0 &&
+    r.afterGetsOk === 50 &&
+    r.afterPostsOk === 50;
+  return {
+    name: ROLLING,
+    engine: "postgres",
+    pass,
+    summary: `${r.confirmed}/300 acknowledged and stored with their email, ${r.failed} failed${r.failedStatuses ? ` (${r.failedStatuses})` : ""}; ${r.duplicates} duplicates; the instance exited ${r.stopSeconds} s after the reload began; posts per instance ${r.served}; nginx logged: ${r.nginxErrors}; afterwards 50 GET /enroll → ${r.afterGetsOk} ok, 50 posts → ${r.afterPostsOk} ok`,
     details: r,
   };
 }
@@ -605,7 +647,7 @@ async function throughput(
     const { result, cpu } = await measureCpu(
       {
         app: instances.map((i) => i.pid),
-        nginx: via === "nginx" && cluster.nginx ? [cluster.nginx.pid] : [],
+        nginx: via === "nginx" && cluster.nginx ? cluster.nginx.pids() : [],
         postgresDatabase: new URL(cluster.database.url).pathname.slice(1),
       },
       () =>

@@ -1,7 +1,15 @@
 import { spawn, spawnSync } from "node:child_process";
-import { readFileSync, writeFileSync } from "node:fs";
+import { readdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
-import { ROOT, sleep, startServer, track, type RunningServer, type ServerOptions } from "./server";
+import {
+  onKillStarted,
+  ROOT,
+  sleep,
+  startServer,
+  track,
+  type RunningServer,
+  type ServerOptions,
+} from "./server";
 
 export const DEPLOY_NGINX_CONF = path.join(ROOT, "deploy/nginx/fsts.conf");
 
@@ -46,14 +54,33 @@ export function renderSiteConfig(ports: number[], listenPort: number): string {
 
 export interface RunningNginx {
   url: string;
-  pid: number;
   errorLog: string;
+  /** The master and its worker(s), for CPU accounting. */
+  pids(): number[];
+  /** A new upstream list, applied the way an operator would: `nginx -t`, then SIGHUP (graceful). */
+  reload(ports: number[]): Promise<void>;
   stop(): Promise<void>;
+}
+
+function childrenOf(parent: number): number[] {
+  const children: number[] = [];
+  for (const entry of readdirSync("/proc")) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const stat = readFileSync(`/proc/${entry}/stat`, "utf8");
+      const ppid = Number(stat.slice(stat.lastIndexOf(")") + 2).split(" ")[1]);
+      if (ppid === parent) children.push(Number(entry));
+    } catch {
+      // gone meanwhile
+    }
+  }
+  return children;
 }
 
 /**
  * nginx with the deployed site config inside a minimal main config (what Debian's nginx.conf puts
- * around sites-enabled: mime types, sendfile, gzip), as one process under the current user.
+ * around sites-enabled: mime types, sendfile, gzip), under the current user: a master and one
+ * worker, so it can be reloaded like the real thing.
  */
 export async function startNginx(
   dir: string,
@@ -68,8 +95,7 @@ export async function startNginx(
   const conf = path.join(dir, "nginx.conf");
   writeFileSync(
     conf,
-    `master_process off;
-worker_processes 1;
+    `worker_processes 1;
 pid ${dir}/nginx.pid;
 error_log ${errorLog} warn;
 events { worker_connections 4096; }
@@ -90,10 +116,13 @@ http {
 }
 `,
   );
-  const test = spawnSync(binary, ["-t", "-p", `${dir}/`, "-e", errorLog, "-c", conf], {
-    encoding: "utf8",
-  });
-  if (test.status !== 0) throw new Error(`nginx -t failed: ${test.stderr.trim()}`);
+  const check = () => {
+    const test = spawnSync(binary, ["-t", "-p", `${dir}/`, "-e", errorLog, "-c", conf], {
+      encoding: "utf8",
+    });
+    if (test.status !== 0) throw new Error(`nginx -t failed: ${test.stderr.trim()}`);
+  };
+  check();
   const child = track(
     spawn(binary, ["-p", `${dir}/`, "-e", errorLog, "-c", conf, "-g", "daemon off;"], {
       stdio: "ignore",
@@ -112,18 +141,49 @@ http {
     if (i > 50 || child.exitCode !== null) throw new Error(`nginx did not start; see ${errorLog}`);
     await sleep(100);
   }
+  const master = child.pid!;
+  // An interrupted bench kills the master hard; its workers would outlive it.
+  const forget = onKillStarted(() => killWorkers(childrenOf(master)));
   return {
     url,
-    pid: child.pid!,
     errorLog,
+    pids: () => [master, ...childrenOf(master)],
+    async reload(upstream) {
+      const before = childrenOf(master);
+      writeFileSync(site, renderSiteConfig(upstream, listenPort));
+      check();
+      child.kill("SIGHUP");
+      // The new worker is up once the master has a child it did not have before.
+      for (let i = 0; i < 50 && childrenOf(master).every((pid) => before.includes(pid)); i++)
+        await sleep(20);
+    },
     async stop() {
-      if (child.exitCode !== null || child.signalCode !== null) return;
+      if (child.exitCode !== null || child.signalCode !== null) return forget();
+      const workers = childrenOf(master);
       child.kill("SIGTERM");
-      const timer = setTimeout(() => child.kill("SIGKILL"), 5_000);
+      let forced = false;
+      const timer = setTimeout(() => {
+        forced = true;
+        child.kill("SIGKILL");
+      }, 5_000);
       await exited;
       clearTimeout(timer);
+      if (forced) killWorkers(workers);
+      forget();
     },
   };
+}
+
+/** SIGKILL to nginx workers left by a master killed hard (checked by name: numbers get reused). */
+function killWorkers(pids: number[]) {
+  for (const pid of pids) {
+    try {
+      if (readFileSync(`/proc/${pid}/cmdline`, "utf8").startsWith("nginx: worker"))
+        process.kill(pid, "SIGKILL");
+    } catch {
+      // already gone
+    }
+  }
 }
 
 /** Several instances of the built server on one database, started at the same moment. */
