@@ -128,7 +128,7 @@ const OUTBOX = "h. 500 queued emails, three workers";
 const SEATS = "i. 200 buyers for 10 seats through nginx and 3 instances";
 const KILL = "j. SIGKILL one of 3 instances during 300 lead posts";
 const STOP = "k. SIGTERM one of 3 instances during 300 lead posts, nginx not told";
-const ROLLING = "l. rolling restart during 300 lead posts: out of nginx (reload), SIGTERM";
+const ROLLING = "l. rolling restart during 300 lead posts: out of nginx (reload), then SIGTERM";
 
 function instanceEnv(cluster: Cluster, env: Record<string, string>) {
   return {
@@ -577,9 +577,10 @@ async function killDuringPosts(cluster: Cluster): Promise<DrillResult> {
 
 /**
  * A graceful stop the proxy is not told about. Requests in flight finish, but connections nginx
- * opened just before the listener closed, still in the kernel's accept queue, are reset, and
- * nginx answers 502 rather than resend a POST. Lost acknowledgements are reported, not failed:
- * the rolling restart (l) is the procedure that loses none.
+ * opened that the busy instance had not yet accepted, still in the kernel's accept queue, are
+ * reset when the listener closes, and nginx answers 502 rather than resend a POST (those requests
+ * never reached the app, so nothing of them is stored). Lost acknowledgements are reported, not
+ * failed: the rolling restart (l) is the procedure that loses none.
  */
 async function gracefulStopUnderLoad(cluster: Cluster): Promise<DrillResult> {
   const r = await stopDuringPosts(cluster, "cluster-term-", (instance) => instance.stop());
@@ -599,7 +600,10 @@ async function gracefulStopUnderLoad(cluster: Cluster): Promise<DrillResult> {
   };
 }
 
-/** The README's procedure: take the instance out of the upstream (reload), then SIGTERM it at once. */
+/**
+ * The README's procedure: take the instance out of the upstream (reload, and let the old nginx
+ * worker finish what it had already sent there), then SIGTERM it.
+ */
 async function rollingRestart(cluster: Cluster): Promise<DrillResult> {
   const r = await stopDuringPosts(cluster, "cluster-roll-", async (instance) => {
     await cluster.nginx!.reload(cluster.instances.filter((i) => i !== instance).map((i) => i.port));

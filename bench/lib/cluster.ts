@@ -57,7 +57,10 @@ export interface RunningNginx {
   errorLog: string;
   /** The master and its worker(s), for CPU accounting. */
   pids(): number[];
-  /** A new upstream list, applied the way an operator would: `nginx -t`, then SIGHUP (graceful). */
+  /**
+   * A new upstream list, applied the way an operator would: `nginx -t`, then SIGHUP, and wait for
+   * the old worker to finish what it had already sent upstream.
+   */
   reload(ports: number[]): Promise<void>;
   stop(): Promise<void>;
 }
@@ -153,8 +156,9 @@ http {
       writeFileSync(site, renderSiteConfig(upstream, listenPort));
       check();
       child.kill("SIGHUP");
-      // The new worker is up once the master has a child it did not have before.
-      for (let i = 0; i < 50 && childrenOf(master).every((pid) => before.includes(pid)); i++)
+      // Done when the old worker has finished the requests it had already passed on, and exited
+      // (a graceful reload); the new worker has been taking new requests since the SIGHUP.
+      for (let i = 0; i < 500 && childrenOf(master).some((pid) => before.includes(pid)); i++)
         await sleep(20);
     },
     async stop() {
