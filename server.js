@@ -6,16 +6,19 @@ const development = process.env.NODE_ENV === "development";
 // traces, and React renders with its production build.
 if (!development) process.env.NODE_ENV = "production";
 
+/** How long a stopping instance waits for requests in flight before cutting them off. */
+const SHUTDOWN_TIMEOUT_MS = 10_000;
+
 async function main() {
-  let createServer, loadConfig, ConfigError;
+  let createServer, loadConfig, ConfigError, drain;
   let viteDevServer;
   if (development) {
     const vite = await import("vite");
     viteDevServer = await vite.createServer({ server: { middlewareMode: true } });
-    ({ createServer, loadConfig, ConfigError } =
+    ({ createServer, loadConfig, ConfigError, drain } =
       await viteDevServer.ssrLoadModule("./server/app.ts"));
   } else {
-    ({ createServer, loadConfig, ConfigError } = await import("./build/server/index.js"));
+    ({ createServer, loadConfig, ConfigError, drain } = await import("./build/server/index.js"));
   }
 
   let config;
@@ -30,7 +33,7 @@ async function main() {
   }
   for (const warning of config.warnings) console.warn(`warning: ${warning}`);
 
-  const { app, services } = await createServer(config, {
+  const { app, services, lifecycle } = await createServer(config, {
     clientDir: development ? undefined : path.resolve("build/client"),
     viteDevServer,
   });
@@ -41,14 +44,24 @@ async function main() {
     );
   });
 
-  const shutdown = () => {
-    server.close(() => {
-      services.close().finally(() => process.exit(0));
-    });
-    setTimeout(() => process.exit(0), 5000).unref();
+  // Graceful stop: no new connections, requests in flight and the email being sent finish,
+  // then exit. A second signal, or a stop that takes too long, exits at once.
+  let stopping = false;
+  const shutdown = (signal) => {
+    if (stopping) process.exit(1);
+    stopping = true;
+    console.log(`${signal}: finishing the requests in flight, then stopping.`);
+    setTimeout(() => process.exit(1), SHUTDOWN_TIMEOUT_MS + 5_000).unref();
+    drain(server, services, lifecycle, { timeoutMs: SHUTDOWN_TIMEOUT_MS }).then(
+      ({ clean }) => process.exit(clean ? 0 : 1),
+      (error) => {
+        console.error(error);
+        process.exit(1);
+      },
+    );
   };
-  process.on("SIGTERM", shutdown);
-  process.on("SIGINT", shutdown);
+  process.on("SIGTERM", () => shutdown("SIGTERM"));
+  process.on("SIGINT", () => shutdown("SIGINT"));
 }
 
 main().catch((error) => {

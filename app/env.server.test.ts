@@ -32,6 +32,15 @@ describe("loadConfig", () => {
     expect(loadConfig({ DATA_DIR: dir }).sessionSecret).toBe(first);
   });
 
+  it("warns on PostgreSQL without a shared SESSION_SECRET (several instances need one)", () => {
+    const postgres = { DATABASE_URL: "postgres://db/app", DATA_DIR: dataDir() };
+    const warns = (env: Record<string, string>) =>
+      loadConfig(env).warnings.some((w) => w.startsWith("SESSION_SECRET"));
+    expect(warns(postgres)).toBe(true);
+    expect(warns({ ...postgres, SESSION_SECRET: "x".repeat(32) })).toBe(false);
+    expect(warns({ DATA_DIR: dataDir() })).toBe(false);
+  });
+
   it("refuses stripe without its keys", () => {
     expect(() => loadConfig({ PAYMENT_PROVIDER: "stripe", DATA_DIR: dataDir() })).toThrow(
       /STRIPE_SECRET_KEY/,

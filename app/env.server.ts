@@ -99,6 +99,12 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       "PAYMENT_PROVIDER is 'test': checkout uses the local test page, no card is charged.",
     );
   }
+  if (env.DATABASE_URL.startsWith("postgres") && !env.SESSION_SECRET) {
+    // Cookies signed by one instance must verify on every other one.
+    warnings.push(
+      `SESSION_SECRET is not set: this instance signs cookies with its own secret in ${env.DATA_DIR}; give every instance on the database the same SESSION_SECRET.`,
+    );
+  }
   if (!env.SMTP_URL) {
     warnings.push(`SMTP_URL is not set: emails are written to ${path.join(env.DATA_DIR, "mail")}.`);
   }

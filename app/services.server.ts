@@ -2,7 +2,7 @@ import type { Config } from "./env.server";
 import { systemClock, type Clock } from "./lib/clock";
 import { openDatabase, type DB } from "./db/database.server";
 import type { Engine } from "./db/migrations.server";
-import { RateLimiter } from "./lib/rate-limit.server";
+import { RateLimiter, type RateLimitStore } from "./lib/rate-limit.server";
 import { createTransport, type MailTransport } from "./mail/transport.server";
 import { MailWorker } from "./mail/worker.server";
 import { schemaFromUrl } from "./ops/backup.server";
@@ -30,6 +30,8 @@ export interface Services {
   };
   /** Starts the background work (email delivery, housekeeping); tests drive it by hand instead. */
   startBackground(): void;
+  /** Lets the work in hand finish and takes no more (the first step of a graceful stop). */
+  stopBackground(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -46,7 +48,9 @@ export async function createServices(
 ): Promise<Services> {
   const database = await openDatabase(config.databaseUrl, { schema: overrides.schema });
   const clock = overrides.clock ?? systemClock;
-  const now = () => clock.now().getTime();
+  const limitStore: RateLimitStore = database.pool
+    ? { kind: "postgres", pool: database.pool, schema: overrides.schema }
+    : { kind: "memory" };
   const mailWorker = new MailWorker(
     database.db,
     overrides.mailTransport ?? createTransport(config),
@@ -82,14 +86,19 @@ export async function createServices(
     payments: stripe ? stripeProvider(stripe) : testProvider(database.db, config.publicUrl),
     stripe,
     limits: {
-      forms: new RateLimiter(config.rateLimitPerMinute, 60_000, now),
-      loginIp: new RateLimiter(10, 60_000, now),
-      loginAccount: new RateLimiter(10, 60_000, now),
+      forms: new RateLimiter(limitStore, {
+        name: "forms",
+        limit: config.rateLimitPerMinute,
+        sweep: true,
+      }),
+      loginIp: new RateLimiter(limitStore, { name: "login-ip", limit: 10 }),
+      loginAccount: new RateLimiter(limitStore, { name: "login-account", limit: 10 }),
     },
     startBackground() {
       mailWorker.start();
       housekeeping.start();
     },
+    stopBackground: () => mailWorker.stop(),
     async close() {
       await mailWorker.stop();
       await housekeeping.stop();

@@ -23,7 +23,7 @@ export interface LoadOptions {
 /** Form posts are rate limited per IP; every load request comes from 127.0.0.1. */
 const NO_RATE_LIMIT = { RATE_LIMIT_PER_MINUTE: "1000000000" };
 
-interface Scenario {
+export interface Scenario {
   name: string;
   method: "GET" | "POST";
   path: string;
@@ -137,7 +137,7 @@ async function runScenarios(
 
 let sequence = 0;
 
-function cannon(
+export function cannon(
   url: string,
   scenario: Scenario,
   cookie: string,

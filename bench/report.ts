@@ -1,7 +1,14 @@
 import { writeFileSync } from "node:fs";
 import path from "node:path";
 import { kb } from "./lib/format";
-import type { BenchReport, Check, LighthouseSection, LoadSection, DrillResult } from "./lib/types";
+import type {
+  BenchReport,
+  Check,
+  ClusterSection,
+  DrillResult,
+  LighthouseSection,
+  LoadSection,
+} from "./lib/types";
 
 function table(head: string[], rows: (string | number)[][]): string {
   const line = (cells: (string | number)[]) => `| ${cells.map(String).join(" | ")} |`;
@@ -98,6 +105,57 @@ function drillsTable(drills: DrillResult[]): string {
   );
 }
 
+function clusterTable(section: ClusterSection): string {
+  return table(
+    [
+      "instances",
+      "via",
+      "request",
+      "req/s",
+      "p50",
+      "p99",
+      "requests",
+      "non-2xx/3xx",
+      "errors",
+      "CPUs: load generator",
+      "app",
+      "nginx",
+      "PostgreSQL",
+      "other",
+    ],
+    section.throughput.map((r) => [
+      r.instances,
+      r.via,
+      `${r.method} ${r.path}`,
+      r.requestsPerSec,
+      `${r.p50Ms} ms`,
+      `${r.p99Ms} ms`,
+      r.totalRequests,
+      r.badStatus,
+      r.errors,
+      r.cpu.loadGenerator,
+      r.cpu.app,
+      r.cpu.nginx,
+      r.cpu.postgres,
+      r.cpu.other,
+    ]),
+  );
+}
+
+function clusterParts(report: BenchReport): string[] {
+  const c = report.cluster;
+  if (!c) return ["Not run."];
+  if (c.skipped) return [`Skipped: ${c.skipped}.`];
+  return [
+    `nginx 1.22 with \`deploy/nginx/fsts.conf\` (ports and paths swapped) in front of three instances of the production build (\`node server.js\`, \`TRUST_PROXY=true\`) on one fresh PostgreSQL database, on 127.0.0.1.`,
+    c.drills.length ? drillsTable(c.drills) : "No drill ran.",
+    `### Throughput with 1, 2 and 3 instances`,
+    `${c.connections} connections for ${c.durationSeconds} s per row after a 200-request warm-up, autocannon in the bench process. The CPU columns are CPUs in use during the row (1.0 = one CPU busy the whole time; this machine has ${report.machine.cpus}): the load generator, the serving instances, nginx, the PostgreSQL backends of the bench's database, and everything else (PostgreSQL's shared processes, other work on the machine). On ${report.machine.cpus} CPUs the instances share the same cores, so more instances cannot add capacity here; the figures show what each costs and that the proxy spreads the load.`,
+    c.throughput.length ? clusterTable(c) : "No throughput run.",
+    ...c.errors.map((e) => `Error: ${e}.`),
+  ];
+}
+
 /** Load averages, with a warning when other work was competing for the CPUs. */
 function busyNote(report: BenchReport): string {
   const { cpus, loadAverageStart, loadAverageEnd } = report.machine;
@@ -117,7 +175,11 @@ export function renderMarkdown(report: BenchReport): string {
     report.lighthouse
       ? `- Page-speed targets: ${report.lighthouse.checks.length - missed.length} of ${report.lighthouse.checks.length} met${missed.length ? `, ${missed.length} missed (see Targets below)` : ""}.`
       : "- Page speed: not run.",
-    `- Drills: ${report.drills.map((d) => `${d.name.split(".")[0]} ${d.engine} ${d.pass ? "PASS" : "FAIL"}`).join(", ") || "not run"}.`,
+    `- Drills: ${
+      [...report.drills, ...(report.cluster?.drills ?? [])]
+        .map((d) => `${d.name.split(".")[0]} ${d.engine} ${d.pass ? "PASS" : "FAIL"}`)
+        .join(", ") || "not run"
+    }.`,
   );
 
   parts.push(`## 1. Page speed (Lighthouse 12.8.2)`);
@@ -186,6 +248,8 @@ export function renderMarkdown(report: BenchReport): string {
 
   parts.push(`## 3. Fault drills`);
   parts.push(report.drills.length ? drillsTable(report.drills) : "Not run.");
+
+  parts.push(`## 4. Several instances behind nginx (cluster)`, ...clusterParts(report));
   return parts.join("\n\n") + "\n";
 }
 
@@ -209,8 +273,10 @@ export function printSummary(report: BenchReport) {
   } else if (report.lighthouse?.error)
     lines.push(`Lighthouse failed: ${report.lighthouse.error}`, "");
   if (report.load) lines.push(loadTable(report.load), nginxLine(report.load), "");
-  for (const d of report.drills)
+  for (const d of [...report.drills, ...(report.cluster?.drills ?? [])])
     lines.push(`${d.pass ? "PASS" : "FAIL"}  ${d.name} [${d.engine}]: ${d.summary}`);
+  if (report.cluster?.skipped) lines.push(`cluster: skipped (${report.cluster.skipped})`);
+  if (report.cluster?.throughput.length) lines.push("", clusterTable(report.cluster));
   lines.push(
     "",
     `report: bench/results/report.md, bench/results/report.json (${report.durationSeconds} s)`,

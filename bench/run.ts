@@ -4,6 +4,7 @@ import { existsSync, mkdirSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { backupDuringWrites } from "./drills/backup-during-writes";
+import { runCluster } from "./drills/cluster";
 import { forgedWebhooks } from "./drills/forged-webhooks";
 import { killDuringWrites } from "./drills/kill-during-writes";
 import { seatRace } from "./drills/seat-race";
@@ -15,7 +16,7 @@ import { runLighthouse } from "./lighthouse";
 import { runLoad } from "./load";
 import { printSummary, writeReports } from "./report";
 
-const SECTIONS = ["lighthouse", "load", "drills"] as const;
+const SECTIONS = ["lighthouse", "load", "drills", "cluster"] as const;
 
 function settings() {
   const positive = (name: string, fallback: number) => {
@@ -23,12 +24,15 @@ function settings() {
     if (!Number.isFinite(value) || value <= 0) throw new Error(`${name} must be a positive number`);
     return value;
   };
-  const only = (process.env.BENCH_SECTIONS ?? SECTIONS.join(","))
+  // `npm run bench -- cluster load` names sections on the command line; BENCH_SECTIONS does too.
+  const named = process.argv.slice(2).join(",");
+  const only = (named || process.env.BENCH_SECTIONS || SECTIONS.join(","))
     .split(",")
     .map((s) => s.trim())
     .filter(Boolean);
   const unknown = only.filter((s) => !(SECTIONS as readonly string[]).includes(s));
-  if (unknown.length) throw new Error(`BENCH_SECTIONS: unknown ${unknown.join(", ")}`);
+  if (unknown.length)
+    throw new Error(`unknown section ${unknown.join(", ")} (sections: ${SECTIONS.join(", ")})`);
   return {
     postgresUrl: process.env.BENCH_DATABASE_URL || undefined,
     durationSeconds: Math.min(positive("BENCH_DURATION_SECONDS", 10), 120),
@@ -55,7 +59,7 @@ async function drill(
   name: string,
   engine: EngineName,
   run: () => Promise<DrillResult>,
-) {
+): Promise<DrillResult> {
   const started = Date.now();
   let result: DrillResult;
   try {
@@ -74,6 +78,7 @@ async function drill(
   console.log(
     `  ${result.pass ? "PASS" : "FAIL"}  ${result.name} [${result.engine}] (${seconds} s): ${result.summary}`,
   );
+  return result;
 }
 
 async function withEngine(
@@ -116,6 +121,7 @@ async function main() {
     lighthouse: null,
     load: null,
     drills: [],
+    cluster: null,
   };
 
   if (options.sections.has("lighthouse")) {
@@ -175,13 +181,24 @@ async function main() {
       );
   }
 
+  if (options.sections.has("cluster")) {
+    console.log("4. Several instances behind nginx on one PostgreSQL (cluster)");
+    report.cluster = await runCluster(options, (name, run) => drill([], name, "postgres", run));
+  }
+
   const finishedAt = new Date();
   report.finishedAt = finishedAt.toISOString();
   report.machine.loadAverageEnd = Number(os.loadavg()[0]!.toFixed(2));
   report.durationSeconds = Math.round((finishedAt.getTime() - startedAt.getTime()) / 1000);
   writeReports(resultsDir, report);
   printSummary(report);
-  if (report.drills.some((d) => !d.pass)) process.exitCode = 1;
+  const cluster = report.cluster;
+  if (
+    report.drills.some((d) => !d.pass) ||
+    cluster?.drills.some((d) => !d.pass) ||
+    cluster?.errors.length
+  )
+    process.exitCode = 1;
 }
 
 process.on("SIGINT", () => {

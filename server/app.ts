@@ -14,7 +14,9 @@ import { createServices, type ServiceOverrides, type Services } from "../app/ser
 import { cookieName } from "../app/lib/cookies.server";
 import { PRERENDER_NONCE } from "../app/lib/nonce";
 import { handleStripeWebhook } from "../app/payments/stripe-webhook.server";
-import { bodyLimit, originCheck, securityHeaders } from "./security";
+import { RATE_LIMIT_WINDOW_SECONDS } from "../app/lib/rate-limit.server";
+import { bodyLimit, originCheck, retryAfterOnTooManyRequests, securityHeaders } from "./security";
+import { closeConnectionsWhileDraining, type Lifecycle } from "./shutdown";
 import { visitorMiddleware, type Visitor } from "./visitor";
 
 export interface ServerOptions extends ServiceOverrides {
@@ -28,12 +30,14 @@ export interface ServerOptions extends ServiceOverrides {
 }
 
 export { ConfigError, loadConfig } from "../app/env.server";
+export { drain } from "./shutdown";
 
 const UPLOAD_LIMIT = 6 * 1024 * 1024;
 export const STRIPE_WEBHOOK_PATH = "/api/webhooks/stripe";
 
 export async function createServer(config: Config, options: ServerOptions = {}) {
   const services = await createServices(config, options);
+  const lifecycle: Lifecycle = { draining: false };
   const app = express();
   app.disable("x-powered-by");
   // One proxy hop: the address it saw is the client's; anything further left is client-written.
@@ -45,6 +49,8 @@ export async function createServer(config: Config, options: ServerOptions = {}) 
   });
 
   app.use(requestLog);
+  app.use(closeConnectionsWhileDraining(lifecycle));
+  app.use(retryAfterOnTooManyRequests(RATE_LIMIT_WINDOW_SECONDS));
   app.use(compression());
   // Hashed assets need no page policy: serving them first keeps their responses small.
   if (options.clientDir) serveHashedAssets(app, options.clientDir);
@@ -58,8 +64,9 @@ export async function createServer(config: Config, options: ServerOptions = {}) 
   app.get("/healthz", (_req, res) => {
     res.json({ ok: true });
   });
+  // A draining instance is alive but wants no new work: the proxy should stop sending it any.
   app.get("/readyz", async (_req, res) => {
-    const ok = await isDatabaseReachable(services.db);
+    const ok = !lifecycle.draining && (await isDatabaseReachable(services.db));
     res.status(ok ? 200 : 503).json({ ok });
   });
 
@@ -94,7 +101,7 @@ export async function createServer(config: Config, options: ServerOptions = {}) 
     }),
   );
   app.use(lastErrorHandler);
-  return { app, services };
+  return { app, services, lifecycle };
 }
 
 function buildContext(services: Services, req: Request, res: Response): AppLoadContext {

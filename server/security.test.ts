@@ -1,6 +1,7 @@
-import type { NextFunction, Request, Response } from "express";
+import express, { type NextFunction, type Request, type Response } from "express";
+import type { AddressInfo } from "node:net";
 import { describe, expect, it, vi } from "vitest";
-import { bodyLimit, originCheck, securityHeaders } from "./security";
+import { bodyLimit, originCheck, retryAfterOnTooManyRequests, securityHeaders } from "./security";
 
 function fakeResponse(locals: Record<string, unknown> = {}) {
   const headers: Record<string, string> = {};
@@ -132,5 +133,32 @@ describe("bodyLimit", () => {
 
   it("refuses a streamed body with no declared length", () => {
     expect(status("/apply", undefined, { "transfer-encoding": "chunked" })).toBe(411);
+  });
+});
+
+describe("retryAfterOnTooManyRequests", () => {
+  it("adds Retry-After to every 429 that has none, and to nothing else", async () => {
+    const app = express();
+    app.use(retryAfterOnTooManyRequests(60));
+    app.get("/limited", (_req, res) => {
+      res.status(429).send("slow down");
+    });
+    app.get("/own", (_req, res) => {
+      res.writeHead(429, { "Retry-After": "5" }).end();
+    });
+    app.get("/ok", (_req, res) => {
+      res.send("ok");
+    });
+    const server = app.listen(0, "127.0.0.1");
+    await new Promise((resolve) => server.once("listening", resolve));
+    const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    try {
+      const header = async (path: string) => (await fetch(base + path)).headers.get("retry-after");
+      expect(await header("/limited")).toBe("60");
+      expect(await header("/own")).toBe("5");
+      expect(await header("/ok")).toBeNull();
+    } finally {
+      server.close();
+    }
   });
 });

@@ -91,3 +91,20 @@ export function bodyLimit(defaultBytes: number, largerPaths: Record<string, numb
     next();
   };
 }
+
+/**
+ * Every 429 tells the client when to come back. Route actions answer 429 with their own body and
+ * toast; this adds the header once, here, unless the route set one itself.
+ */
+export function retryAfterOnTooManyRequests(seconds: number) {
+  return (_req: Request, res: Response, next: NextFunction) => {
+    const writeHead = res.writeHead;
+    res.writeHead = function (this: Response, ...args: unknown[]) {
+      const status = typeof args[0] === "number" ? args[0] : res.statusCode;
+      if (status === 429 && !res.hasHeader("retry-after"))
+        res.setHeader("Retry-After", String(seconds));
+      return (writeHead as (...a: unknown[]) => Response).apply(this, args);
+    } as Response["writeHead"];
+    next();
+  };
+}

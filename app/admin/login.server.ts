@@ -17,9 +17,9 @@ export function accountTag(email: string): string {
 }
 
 /**
- * The admin gate. Every attempt counts per client address and per account before any
- * password is checked, so parallel guesses are limited too; once either has 10 in the window,
- * further attempts are refused. A successful login clears its account's count.
+ * The admin gate. Every attempt counts against its client address, and each one the address
+ * limit lets through against the account too, before any password is checked, so parallel guesses
+ * are limited too; once either has 10 in the window, further attempts are refused. A successful login clears its account's count.
  * Non-admin accounts with the right password get no session.
  */
 export async function logIn(
@@ -31,9 +31,10 @@ export async function logIn(
   const account = accountTag(credentials.email);
   const ipKey = `admin-login:${context.ip}`;
   const accountKey = `admin-login:${account}`;
-  const ipAllowed = limits.loginIp.hit(ipKey);
-  const accountAllowed = limits.loginAccount.hit(accountKey);
-  if (!ipAllowed || !accountAllowed) {
+  // One after the other: attempts the address limit refuses never reach (or count against) the
+  // account, so parallel guesses let exactly 10 through even when the counts live in PostgreSQL.
+  const allowed = (await limits.loginIp.hit(ipKey)) && (await limits.loginAccount.hit(accountKey));
+  if (!allowed) {
     log.warn("admin login rate limited", { account });
     return { kind: "rate_limited" };
   }
@@ -46,7 +47,7 @@ export async function logIn(
     log.warn("admin login refused: not an admin", { adminId: check.account.id });
     return { kind: "not_admin" };
   }
-  limits.loginAccount.reset(accountKey);
+  await limits.loginAccount.reset(accountKey);
   const admin = { id: check.account.id, email: check.account.email };
   const setCookie = await startSession(request, context, admin);
   log.info("admin login", { adminId: admin.id });

@@ -11,6 +11,8 @@ export type DB = Kysely<Database>;
 export interface DatabaseHandle {
   db: DB;
   engine: Engine;
+  /** PostgreSQL only: the connection pool, shared with what needs a raw client (rate limits). */
+  pool?: pg.Pool;
   close(): Promise<void>;
 }
 
@@ -53,8 +55,15 @@ async function openPostgres(url: string, schema?: string): Promise<DatabaseHandl
   if (schema) {
     const setup = new pg.Client({ connectionString: url });
     await setup.connect();
-    await setup.query(`create schema if not exists ${schema}`);
-    await setup.end();
+    try {
+      // Concurrent "create schema if not exists" can still collide; the lock makes it one at a time.
+      await setup.query("begin");
+      await setup.query("select pg_advisory_xact_lock(hashtext('fsts-create-schema'))");
+      await setup.query(`create schema if not exists ${schema}`);
+      await setup.query("commit");
+    } finally {
+      await setup.end();
+    }
   }
   const pool = new pg.Pool({
     connectionString: url,
@@ -62,7 +71,7 @@ async function openPostgres(url: string, schema?: string): Promise<DatabaseHandl
     ...(schema ? { options: `-c search_path=${schema}` } : {}),
   });
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
-  return { db, engine: "postgres", close: () => db.destroy() };
+  return { db, engine: "postgres", pool, close: () => db.destroy() };
 }
 
 export async function isDatabaseReachable(db: DB): Promise<boolean> {

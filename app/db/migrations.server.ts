@@ -1,4 +1,4 @@
-import { Migrator, type Kysely, type Migration, type MigrationProvider } from "kysely";
+import { Migrator, sql, type Kysely, type Migration, type MigrationProvider } from "kysely";
 
 export type Engine = "sqlite" | "postgres";
 
@@ -255,12 +255,32 @@ const jobRuns: Migration = {
   },
 };
 
+/**
+ * Rate-limit counters that every app instance on the database shares. PostgreSQL only: on SQLite
+ * the site is one process and counts in memory. The columns are the ones rate-limiter-flexible's
+ * RateLimiterPostgres reads and writes (it is told the table exists and never creates one).
+ */
+function rateLimits(engine: Engine): Migration {
+  return {
+    async up(db: Kysely<unknown>) {
+      if (engine !== "postgres") return;
+      await db.schema
+        .createTable("rate_limits")
+        .addColumn("key", "varchar(255)", (c) => c.primaryKey())
+        .addColumn("points", "integer", (c) => c.notNull().defaultTo(0))
+        .addColumn("expire", "bigint")
+        .execute();
+    },
+  };
+}
+
 function provider(engine: Engine): MigrationProvider {
   return {
     async getMigrations() {
       return {
         "2026-11-22-001-initial": initial(engine),
         "2026-11-22-002-hold-visitor": holdVisitor,
+        "2026-11-23-001-rate-limits": rateLimits(engine),
         "2026-11-24-001-job-runs": jobRuns,
       };
     },
@@ -268,6 +288,12 @@ function provider(engine: Engine): MigrationProvider {
 }
 
 /**
+ * Applies every pending migration. Several instances may start at the same moment on an empty
+ * database: each takes an exclusive lock first (a PostgreSQL advisory lock per schema, SQLite's
+ * write lock through BEGIN IMMEDIATE), so one migrates and the others then find nothing to do.
+ * Kysely's own migration lock is taken only after it has created its bookkeeping tables; ours
+ * covers that step too.
+ *
  * `schema` names the PostgreSQL schema the tables live in, so the migrator looks for its own
  * bookkeeping tables there rather than in any schema of the database.
  */
@@ -276,9 +302,39 @@ export async function migrateToLatest(
   engine: Engine,
   schema?: string,
 ): Promise<void> {
+  await db.connection().execute(async (connection) => {
+    if (engine === "postgres") {
+      const key = `fsts-migrate:${schema ?? "public"}`;
+      await sql`select pg_advisory_lock(hashtext(${key}))`.execute(connection);
+      try {
+        await migrate(connection, engine, schema, false);
+      } finally {
+        await sql`select pg_advisory_unlock(hashtext(${key}))`.execute(connection);
+      }
+      return;
+    }
+    await sql`begin immediate`.execute(connection);
+    try {
+      await migrate(connection, engine, schema, true);
+      await sql`commit`.execute(connection);
+    } catch (error) {
+      await sql`rollback`.execute(connection);
+      throw error;
+    }
+  });
+}
+
+async function migrate(
+  db: Kysely<unknown>,
+  engine: Engine,
+  schema: string | undefined,
+  /** SQLite: the caller's BEGIN IMMEDIATE already holds everything in one transaction. */
+  inTransaction: boolean,
+) {
   const migrator = new Migrator({
     db,
     provider: provider(engine),
+    disableTransactions: inTransaction,
     ...(schema ? { migrationTableSchema: schema } : {}),
   });
   const { error, results } = await migrator.migrateToLatest();

@@ -58,7 +58,7 @@ export async function leadAction(
     schema: withResume ? resumeReviewSchema(year) : leadFormSchema(year),
   });
 
-  const guard = guardPublicForm(context, formData, "lead");
+  const guard = await guardPublicForm(context, formData, "lead");
   if (guard === "rate_limited")
     return reply(429, { result: submission.reply(), toast: rateLimitedToast });
   // Bots are answered as if they had succeeded; nothing is written or sent.

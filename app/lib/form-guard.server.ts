@@ -8,12 +8,12 @@ export type GuardResult = "ok" | "honeypot" | "rate_limited" | "no_visitor";
  * The checks every public form runs before it reads its fields. Cross-origin posts never get here
  * (the server refuses them first).
  */
-export function guardPublicForm(
+export async function guardPublicForm(
   context: AppLoadContext,
   formData: FormData,
   form: string,
-): GuardResult {
-  if (!context.services.limits.forms.hit(`${form}:${context.ip}`)) {
+): Promise<GuardResult> {
+  if (!(await context.services.limits.forms.hit(`${form}:${context.ip}`))) {
     log.warn("form rate limited", { form });
     return "rate_limited";
   }

@@ -1,40 +1,77 @@
+import type pg from "pg";
+import {
+  RateLimiterMemory,
+  RateLimiterPostgres,
+  RateLimiterRes,
+  type RateLimiterAbstract,
+} from "rate-limiter-flexible";
+
 /**
- * A fixed-window counter per key, in process memory. Good for one instance; behind several
- * instances each enforces its own share (documented in the README).
+ * Where the counts live. PostgreSQL: one table (created by our migration) that every app instance
+ * on the database shares, so a limit holds across all of them. Memory: this process only, which is
+ * the whole site on SQLite (one process by design).
+ */
+export type RateLimitStore =
+  { kind: "memory" } | { kind: "postgres"; pool: pg.Pool; schema?: string };
+
+export const RATE_LIMIT_TABLE = "rate_limits";
+
+/** Every limit counts per minute; a client told to wait this long is never told too early. */
+export const RATE_LIMIT_WINDOW_SECONDS = 60;
+
+export interface RateLimiterOptions {
+  /** Keeps the keys of different limiters apart in the shared table. */
+  name: string;
+  limit: number;
+  windowSeconds?: number;
+  /** PostgreSQL: whether this limiter sweeps expired rows (every 5 minutes); one per process is enough. */
+  sweep?: boolean;
+}
+
+/**
+ * A fixed-window counter per key (rate-limiter-flexible): the first hit opens a window, hits in it
+ * count, and once the count passes the limit the key is refused until the window ends. A hit
+ * counts even when refused, and parallel hits are counted atomically (one upsert on PostgreSQL),
+ * so 30 requests at once let exactly `limit` through.
  */
 export class RateLimiter {
-  private readonly hits = new Map<string, { count: number; resetAt: number }>();
+  private readonly limiter: RateLimiterAbstract;
 
-  constructor(
-    private readonly limit: number,
-    private readonly windowMs: number,
-    private readonly now: () => number = Date.now,
-  ) {}
+  constructor(store: RateLimitStore, options: RateLimiterOptions) {
+    const common = {
+      keyPrefix: options.name,
+      points: options.limit,
+      duration: options.windowSeconds ?? RATE_LIMIT_WINDOW_SECONDS,
+    };
+    this.limiter =
+      store.kind === "memory"
+        ? new RateLimiterMemory(common)
+        : new RateLimiterPostgres({
+            ...common,
+            storeClient: store.pool,
+            storeType: "pool",
+            tableName: RATE_LIMIT_TABLE,
+            schemaName: store.schema,
+            // The table comes from our migration; the library never creates tables at run time.
+            tableCreated: true,
+            clearExpiredByTimeout: options.sweep ?? false,
+            // While the database cannot be reached, each instance keeps counting on its own.
+            insuranceLimiter: new RateLimiterMemory(common),
+          });
+  }
 
   /** Counts one hit; true while the key is within its limit. */
-  hit(key: string): boolean {
-    const now = this.now();
-    const entry = this.hits.get(key);
-    if (!entry || entry.resetAt <= now) {
-      this.hits.set(key, { count: 1, resetAt: now + this.windowMs });
-      this.sweep(now);
+  async hit(key: string): Promise<boolean> {
+    try {
+      await this.limiter.consume(key);
       return true;
+    } catch (refusal) {
+      if (refusal instanceof RateLimiterRes) return false;
+      throw refusal;
     }
-    entry.count += 1;
-    return entry.count <= this.limit;
   }
 
-  isBlocked(key: string): boolean {
-    const entry = this.hits.get(key);
-    return Boolean(entry && entry.resetAt > this.now() && entry.count >= this.limit);
-  }
-
-  reset(key: string): void {
-    this.hits.delete(key);
-  }
-
-  private sweep(now: number) {
-    if (this.hits.size < 10_000) return;
-    for (const [key, entry] of this.hits) if (entry.resetAt <= now) this.hits.delete(key);
+  async reset(key: string): Promise<void> {
+    await this.limiter.delete(key);
   }
 }

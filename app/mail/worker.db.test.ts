@@ -8,7 +8,7 @@ import {
 import { startSmtpServer } from "../../tests/support/smtp";
 import { enqueueEmail } from "./outbox.server";
 import { MailWorker, retryDelayMs } from "./worker.server";
-import { smtpTransport } from "./transport.server";
+import { smtpTransport, type MailTransport } from "./transport.server";
 
 describe.each(testEngines())("mail delivery on $name", (engine) => {
   let t: TestServices;
@@ -116,5 +116,56 @@ describe.each(testEngines())("mail delivery on $name", (engine) => {
     const [a, b] = await Promise.all([worker.runOnce(), other.runOnce()]);
     expect(a.sent + b.sent).toBe(5);
     expect(smtp.received).toHaveLength(5);
+  });
+});
+
+describe.each(testEngines())("stopping the mail worker on $name", (engine) => {
+  it("lets the email being sent finish, claims no more and leaves no lease behind", async () => {
+    const t = await startTestServices(engine);
+    try {
+      const clock = new TestClock();
+      for (let i = 0; i < 3; i++)
+        await enqueueEmail(
+          t.services.db,
+          {
+            kind: "test",
+            to: `s${i}@example.com`,
+            personId: null,
+            subject: "s",
+            html: "h",
+            text: "t",
+          },
+          clock.now(),
+        );
+      let started!: () => void;
+      const sending = new Promise<void>((resolve) => (started = resolve));
+      const delivered: string[] = [];
+      const slow: MailTransport = {
+        kind: "smtp",
+        async send(message) {
+          started();
+          await new Promise((resolve) => setTimeout(resolve, 200));
+          delivered.push(message.to);
+        },
+        close() {},
+      };
+      const worker = new MailWorker(t.services.db, slow, clock, {
+        from: "x@example.com",
+        intervalMs: 1000,
+      });
+      const run = worker.runOnce();
+      await sending;
+      await worker.stop();
+      expect(delivered).toHaveLength(1);
+      expect(await run).toEqual({ sent: 1, retried: 0, failed: 0 });
+      const rows = await t.services.db
+        .selectFrom("outbox")
+        .select(["status", "locked_until"])
+        .execute();
+      expect(rows.filter((r) => r.status === "sent")).toHaveLength(1);
+      expect(rows.filter((r) => r.status === "pending" && r.locked_until === null)).toHaveLength(2);
+    } finally {
+      await t.cleanup();
+    }
   });
 });

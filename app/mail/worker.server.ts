@@ -1,3 +1,4 @@
+import { claimRows } from "~/db/claim.server";
 import type { DB } from "~/db/database.server";
 import { errorMessage, log } from "~/lib/logger.server";
 import type { Clock } from "~/lib/clock";
@@ -33,12 +34,15 @@ export function retryDelayMs(attempts: number): number {
 }
 
 /**
- * Delivers the outbox. A row is claimed (locked_until) before sending, so two workers, or two
- * ticks of one, never send the same row; it is marked sent or rescheduled right after.
+ * Delivers the outbox. Each row is claimed (claimRows: a lease, taken with SKIP LOCKED on
+ * PostgreSQL) right before it is sent, so any number of workers in any number of instances never
+ * send the same row; it is marked sent or rescheduled right after. Stopping lets the email being
+ * sent finish and claims no more, so a stopped worker holds no lease.
  */
 export class MailWorker {
   private timer: NodeJS.Timeout | null = null;
   private running: Promise<RunResult> | null = null;
+  private stopping = false;
 
   constructor(
     private readonly db: DB,
@@ -49,15 +53,18 @@ export class MailWorker {
 
   start() {
     if (this.timer) return;
+    this.stopping = false;
     this.timer = setInterval(() => void this.tick(), this.options.intervalMs);
     this.timer.unref();
   }
 
   async stop() {
+    const first = !this.stopping;
+    this.stopping = true;
     if (this.timer) clearInterval(this.timer);
     this.timer = null;
     await this.running;
-    this.transport.close();
+    if (first) this.transport.close();
   }
 
   private async tick() {
@@ -79,23 +86,12 @@ export class MailWorker {
 
   private async deliverDue(): Promise<RunResult> {
     const result: RunResult = { sent: 0, retried: 0, failed: 0 };
-    const now = this.clock.now();
-    const nowIso = now.toISOString();
-    const due = await this.db
-      .selectFrom("outbox")
-      .select(["id"])
-      .where("status", "=", "pending")
-      .where("send_after", "<=", nowIso)
-      .where((eb) => eb.or([eb("locked_until", "is", null), eb("locked_until", "<", nowIso)]))
-      .orderBy("send_after")
-      .limit(this.options.batchSize ?? 20)
-      .execute();
-
-    for (const { id } of due) {
-      // Each claim is stamped with the time it is made, so a slow batch never claims a row
-      // with a lock that has already run out.
-      const claimed = await this.claim(id, this.clock.now());
-      if (!claimed) continue;
+    for (let n = 0; n < (this.options.batchSize ?? 20) && !this.stopping; n++) {
+      // One row per claim, stamped when it is made: a slow send never lets the lease of a row
+      // still waiting in this batch run out.
+      const claimed = await this.claimNext();
+      if (!claimed) break;
+      const id = claimed.id;
       let failure: unknown = null;
       try {
         await this.transport.send({
@@ -148,17 +144,16 @@ export class MailWorker {
     return result;
   }
 
-  private async claim(id: string, now: Date) {
+  private async claimNext() {
+    const now = this.clock.now();
     const nowIso = now.toISOString();
-    const lockedUntil = new Date(now.getTime() + (this.options.lockMs ?? 60_000)).toISOString();
-    const update = await this.db
-      .updateTable("outbox")
-      .set({ locked_until: lockedUntil })
-      .where("id", "=", id)
-      .where("status", "=", "pending")
-      .where((eb) => eb.or([eb("locked_until", "is", null), eb("locked_until", "<", nowIso)]))
-      .executeTakeFirst();
-    if (Number(update.numUpdatedRows) !== 1) return null;
-    return this.db.selectFrom("outbox").selectAll().where("id", "=", id).executeTakeFirstOrThrow();
+    const [row] = await claimRows(this.db, "outbox", {
+      due: (eb) => eb.and([eb("status", "=", "pending"), eb("send_after", "<=", nowIso)]),
+      orderBy: "send_after",
+      now,
+      leaseMs: this.options.lockMs ?? 60_000,
+      limit: 1,
+    });
+    return row;
   }
 }

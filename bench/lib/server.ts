@@ -33,8 +33,17 @@ export function track(child: ChildProcess): ChildProcess {
   return child;
 }
 
+const extraKills = new Set<() => void>();
+
+/** Also run `kill` when the bench is interrupted (for processes a child started, like nginx's worker). */
+export function onKillStarted(kill: () => void): () => void {
+  extraKills.add(kill);
+  return () => extraKills.delete(kill);
+}
+
 /** SIGKILL to every child this bench started that is still running. */
 export function killStarted() {
+  for (const kill of extraKills) kill();
   for (const child of started) if (child.exitCode === null) child.kill("SIGKILL");
 }
 
@@ -54,6 +63,10 @@ export interface ServerOptions {
 
 export interface RunningServer {
   url: string;
+  port: number;
+  pid: number;
+  /** Its stdout and stderr (one JSON line per request). */
+  logFile: string;
   dataDir: string;
   databaseUrl: string;
   sessionSecret: string;
@@ -101,6 +114,9 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
 
   return {
     url,
+    port,
+    pid: child.pid!,
+    logFile,
     dataDir,
     databaseUrl,
     sessionSecret,

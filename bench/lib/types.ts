@@ -1,5 +1,7 @@
 /** The shapes report.json is made of; each section module returns one of them. */
 
+import type { CpuShare } from "./cpu";
+
 export type Verdict = "meets" | "misses";
 
 export interface Check {
@@ -98,6 +100,33 @@ export interface DrillResult {
   details: Record<string, number | string | boolean>;
 }
 
+export interface ClusterThroughputRun {
+  /** How many app instances served the run, and whether through nginx or straight to one. */
+  instances: number;
+  via: "nginx" | "direct";
+  scenario: string;
+  method: string;
+  path: string;
+  requestsPerSec: number;
+  p50Ms: number;
+  p99Ms: number;
+  totalRequests: number;
+  /** Answered with a status other than 2xx/3xx. */
+  badStatus: number;
+  errors: number;
+  cpu: CpuShare;
+}
+
+export interface ClusterSection {
+  /** Why the section did not run, when it did not. */
+  skipped?: string;
+  durationSeconds: number;
+  connections: number;
+  drills: DrillResult[];
+  throughput: ClusterThroughputRun[];
+  errors: string[];
+}
+
 export interface BenchReport {
   startedAt: string;
   finishedAt: string;
@@ -113,4 +142,5 @@ export interface BenchReport {
   lighthouse: LighthouseSection | null;
   load: LoadSection | null;
   drills: DrillResult[];
+  cluster: ClusterSection | null;
 }

@@ -25,7 +25,7 @@ export interface TestServices {
   services: Services;
   config: Config;
   dataDir: string;
-  /** PostgreSQL: the suite's own schema. */
+  /** PostgreSQL: the suite's schema (a second connection to the same data needs it). */
   schema: string | undefined;
   cleanup(): Promise<void>;
 }

@@ -45,7 +45,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const submission = parseWithZod(formData, {
     schema: applicationSchema(context.services.clock.now().getUTCFullYear()),
   });
-  const guard = guardPublicForm(context, formData, "application");
+  const guard = await guardPublicForm(context, formData, "application");
   if (guard === "rate_limited") {
     return data({ result: submission.reply(), toast: rateLimitedToast }, { status: 429 });
   }

@@ -43,7 +43,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 export async function action({ request, context }: Route.ActionArgs) {
   const { services } = context;
-  if (!services.limits.forms.hit(`checkout:${context.ip}`)) {
+  if (!(await services.limits.forms.hit(`checkout:${context.ip}`))) {
     return data(
       {
         toast: {
