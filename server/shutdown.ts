@@ -31,7 +31,9 @@ export function closeConnectionsWhileDraining(lifecycle: Lifecycle) {
  * would be lost (and a POST is not retried): each ends after one more answer, which carries
  * Connection: close, or when its client lets it go (nginx after 4 s; Node's own keep-alive
  * timeout, 5 s, otherwise). After `timeoutMs` whatever is still open is cut; `clean` says whether
- * everything finished in time.
+ * everything finished in time. Connections the kernel has queued but the (busy) process has not
+ * yet accepted are reset when the listener closes: take the instance out of the proxy first to
+ * lose none (README, "Going to production").
  */
 export async function drain(
   server: Server,

@@ -289,10 +289,12 @@ function provider(engine: Engine): MigrationProvider {
 
 /**
  * Applies every pending migration. Several instances may start at the same moment on an empty
- * database: each takes an exclusive lock first (a PostgreSQL advisory lock per schema, SQLite's
- * write lock through BEGIN IMMEDIATE), so one migrates and the others then find nothing to do.
- * Kysely's own migration lock is taken only after it has created its bookkeeping tables; ours
- * covers that step too.
+ * database: each opens one transaction and takes an exclusive lock first (a PostgreSQL advisory
+ * lock per schema, SQLite's write lock through BEGIN IMMEDIATE), so one migrates and the others
+ * then find nothing to do. Kysely's own migration lock is taken only after it has created its
+ * bookkeeping tables; ours covers that step too. Everything happens in that one transaction, so a
+ * failed migration leaves nothing behind, and a transaction-pooling proxy (PgBouncer) keeps the
+ * lock and the work on one server connection.
  *
  * `schema` names the PostgreSQL schema the tables live in, so the migrator looks for its own
  * bookkeeping tables there rather than in any schema of the database.
@@ -303,19 +305,13 @@ export async function migrateToLatest(
   schema?: string,
 ): Promise<void> {
   await db.connection().execute(async (connection) => {
-    if (engine === "postgres") {
-      const key = `fsts-migrate:${schema ?? "public"}`;
-      await sql`select pg_advisory_lock(hashtext(${key}))`.execute(connection);
-      try {
-        await migrate(connection, engine, schema, false);
-      } finally {
-        await sql`select pg_advisory_unlock(hashtext(${key}))`.execute(connection);
-      }
-      return;
-    }
-    await sql`begin immediate`.execute(connection);
+    await sql.raw(engine === "postgres" ? "begin" : "begin immediate").execute(connection);
     try {
-      await migrate(connection, engine, schema, true);
+      if (engine === "postgres") {
+        const key = `fsts-migrate:${schema ?? "public"}`;
+        await sql`select pg_advisory_xact_lock(hashtext(${key}))`.execute(connection);
+      }
+      await migrate(connection, engine, schema);
       await sql`commit`.execute(connection);
     } catch (error) {
       await sql`rollback`.execute(connection);
@@ -324,17 +320,12 @@ export async function migrateToLatest(
   });
 }
 
-async function migrate(
-  db: Kysely<unknown>,
-  engine: Engine,
-  schema: string | undefined,
-  /** SQLite: the caller's BEGIN IMMEDIATE already holds everything in one transaction. */
-  inTransaction: boolean,
-) {
+async function migrate(db: Kysely<unknown>, engine: Engine, schema: string | undefined) {
   const migrator = new Migrator({
     db,
     provider: provider(engine),
-    disableTransactions: inTransaction,
+    // The caller's transaction already holds everything.
+    disableTransactions: true,
     ...(schema ? { migrationTableSchema: schema } : {}),
   });
   const { error, results } = await migrator.migrateToLatest();
