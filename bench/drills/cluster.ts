@@ -341,9 +341,10 @@ async function sessionsAcrossInstances(cluster: Cluster): Promise<DrillResult> {
   const sessionsLeft = (await cluster.inspect.db.selectFrom("sessions").select("id").execute())
     .length;
   const pass =
-    login.status === 200 &&
+    // A successful login and logout answer 303 with a flash toast (post/redirect/get).
+    login.status === 303 &&
     working.every((s) => s === 200) &&
-    logout.status === 200 &&
+    logout.status === 303 &&
     cleared &&
     after.every((s) => s >= 300 && s < 400) &&
     sessionsLeft === 0;
