@@ -12,6 +12,8 @@ import type { Route } from "./+types/root";
 import "./app.css";
 import interLatin from "@fontsource-variable/inter/files/inter-latin-wght-normal.woff2?url";
 import { SiteFooter } from "./components/site-footer";
+import { cn } from "./components/ui/cn";
+import { linkVariants } from "./components/ui/link";
 import { SiteNav } from "./components/site-nav";
 import { TestPaymentsBanner } from "./components/test-payments-banner";
 import { Toaster } from "./components/toaster";
@@ -98,7 +100,7 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
       <h1 className="text-3xl font-bold">{title}</h1>
       <p className="mt-4 text-slate-700">{details}</p>
       {stack && <pre className="mt-6 overflow-x-auto text-left text-xs">{stack}</pre>}
-      <a href="/" className="mt-8 inline-block font-semibold text-brand-700 underline">
+      <a href="/" className={cn(linkVariants(), "mt-8 inline-block")}>
         {errorPage.home}
       </a>
     </section>

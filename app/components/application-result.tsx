@@ -1,5 +1,9 @@
-import { useEffect, useRef, type MouseEvent } from "react";
+import type { MouseEvent } from "react";
 import { Link } from "react-router";
+import { FocusHeading } from "~/components/focus-heading";
+import { Card } from "~/components/ui/card";
+import { cn } from "~/components/ui/cn";
+import { linkVariants } from "~/components/ui/link";
 import { applyResults } from "~/content/apply";
 import type { OutcomeView } from "~/domain/application-outcome";
 import { useGoToSection } from "~/lib/scroll";
@@ -7,11 +11,6 @@ import { useGoToSection } from "~/lib/scroll";
 /** Replaces the form after submission (spec §2). */
 export function ApplicationResultView({ outcome }: { outcome: OutcomeView }) {
   const goTo = useGoToSection();
-  const headingRef = useRef<HTMLHeadingElement>(null);
-  // The result replaces a long form: bring its heading into view and move focus to it.
-  useEffect(() => {
-    headingRef.current?.focus();
-  }, []);
   const toFaq = (event: MouseEvent) => {
     event.preventDefault();
     goTo("faq");
@@ -24,7 +23,7 @@ export function ApplicationResultView({ outcome }: { outcome: OutcomeView }) {
       body = (
         <>
           {applyResults.hasQuestions.body}{" "}
-          <a href="/#faq" onClick={toFaq} className="font-semibold text-brand-700 underline">
+          <a href="/#faq" onClick={toFaq} className={linkVariants()}>
             {applyResults.hasQuestions.faqLink}
           </a>
           {applyResults.hasQuestions.after}
@@ -40,7 +39,7 @@ export function ApplicationResultView({ outcome }: { outcome: OutcomeView }) {
       body = (
         <>
           {applyResults.notSuited.body}{" "}
-          <Link to="/resource-library" className="font-semibold text-brand-700 underline">
+          <Link to="/resource-library" className={linkVariants()}>
             {applyResults.notSuited.resourcesLink}
           </Link>
         </>
@@ -48,28 +47,18 @@ export function ApplicationResultView({ outcome }: { outcome: OutcomeView }) {
       break;
   }
   return (
-    <div
-      role="status"
-      className="mt-8 rounded-xl border border-brand-100 bg-white p-8 shadow-sm"
-      data-outcome={outcome.kind}
-    >
-      <h2
-        ref={headingRef}
-        tabIndex={-1}
-        className="text-2xl font-semibold text-brand-900 outline-none"
-      >
+    <Card role="status" tone="brand" padding="xl" className="mt-8" data-outcome={outcome.kind}>
+      {/* The result replaces a long form: its heading comes into view and takes focus. */}
+      <FocusHeading level={2} className="text-2xl font-semibold">
         {title}
-      </h2>
+      </FocusHeading>
       <p className="mt-4 text-slate-700">{body}</p>
       {outcome.kind !== "not_suited" && (
         <p className="mt-3 text-sm text-slate-600">{applyResults.emailNote}</p>
       )}
-      <Link
-        to="/"
-        className="mt-6 inline-block font-semibold text-brand-700 underline underline-offset-4"
-      >
+      <Link to="/" className={cn(linkVariants(), "mt-6 inline-block")}>
         {applyResults.home}
       </Link>
-    </div>
+    </Card>
   );
 }

@@ -5,11 +5,13 @@ import { Form, useNavigation } from "react-router";
 import type { z } from "~/lib/zod";
 import {
   FieldError,
+  FieldLabel,
   Honeypot,
   SubmitButton,
   PersonFields,
   TextArea,
 } from "~/components/form/fields";
+import { FileInput, Hint } from "~/components/ui/input";
 import { fieldLabels } from "~/content/forms";
 import { leadForm } from "~/content/lead-magnets";
 import { leadFormSchema, resumeReviewSchema } from "~/domain/lead-form";
@@ -102,21 +104,15 @@ function FileField({
   const { key, ...props } = getInputProps(field, { type: "file" });
   return (
     <div>
-      <label htmlFor={field.id} className="block text-sm font-medium text-slate-800">
+      <FieldLabel htmlFor={field.id} required>
         {label}
-        <span className="ml-0.5 text-red-700" aria-hidden="true" title={fieldLabels.required}>
-          *
-        </span>
-      </label>
-      <p id={hintId} className="text-sm text-slate-600">
-        {hint}
-      </p>
-      <input
+      </FieldLabel>
+      <Hint id={hintId}>{hint}</Hint>
+      <FileInput
         key={key}
         {...props}
         accept=".docx"
         aria-describedby={`${hintId} ${field.errorId}`}
-        className="mt-1 block w-full rounded-md border border-slate-300 bg-white px-3 py-2 text-base text-slate-900 shadow-sm file:mr-4 file:rounded-md file:border-0 file:bg-brand-50 file:px-3 file:py-1.5 file:font-semibold file:text-brand-700 focus:border-brand-600 focus:outline-none focus:ring-2 focus:ring-brand-600/30 aria-[invalid=true]:border-red-600"
       />
       <FieldError field={field} />
     </div>

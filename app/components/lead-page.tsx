@@ -1,39 +1,53 @@
-import { useEffect, useRef, type ReactNode } from "react";
+import type { ReactNode } from "react";
 import { Link } from "react-router";
+import { FocusHeading } from "~/components/focus-heading";
+import { HeroHeading } from "~/components/hero-heading";
+import { Card } from "~/components/ui/card";
+import { cn } from "~/components/ui/cn";
+import { linkVariants } from "~/components/ui/link";
 import { leadSuccess } from "~/content/lead-magnets";
 
-/** The shared frame of a lead page: headline, promise, three benefits, and the form beside them. */
-export function LeadPageLayout({
-  eyebrow,
-  headline,
-  promise,
-  benefitsTitle,
-  benefits,
-  formTitle,
-  formIntro,
-  children,
-}: {
+interface LeadPageCopy {
   eyebrow: string;
   headline: string;
   promise: string;
   benefitsTitle: string;
   benefits: readonly string[];
+}
+
+/**
+ * The shared frame of a lead page: headline, promise, three benefits, and the form beside them;
+ * once the form is sent, the confirmation alone.
+ */
+export function LeadPageLayout({
+  copy,
+  formTitle,
+  formIntro,
+  confirmation,
+  children,
+}: {
+  copy: LeadPageCopy;
   formTitle: string;
   formIntro?: string;
+  confirmation?: { title: string; body: string };
   children: ReactNode;
 }) {
+  if (confirmation) {
+    return (
+      <section className="px-4 py-16">
+        <LeadConfirmation title={confirmation.title} body={confirmation.body} />
+      </section>
+    );
+  }
   return (
     <section className="bg-gradient-to-b from-brand-50 to-white">
       <div className="mx-auto grid max-w-6xl gap-10 px-4 py-12 md:grid-cols-2 md:py-16">
         <div>
-          <p className="text-sm font-semibold uppercase tracking-wide text-brand-700">{eyebrow}</p>
-          <h1 className="mt-3 text-3xl font-extrabold tracking-tight text-brand-900 md:text-4xl">
-            {headline}
-          </h1>
-          <p className="mt-5 text-lg text-slate-700">{promise}</p>
-          <h2 className="mt-8 text-lg font-semibold text-brand-900">{benefitsTitle}</h2>
+          <HeroHeading eyebrow={copy.eyebrow} title={copy.headline} />
+          <p className="mt-5 text-lg text-slate-700">{copy.promise}</p>
+          <h2 className="mt-8 text-lg font-semibold text-brand-900">{copy.benefitsTitle}</h2>
           <ul className="mt-3 space-y-3">
-            {benefits.map((benefit) => (
+            {copy.benefits.map((benefit) => (
               <li key={benefit} className="flex gap-3">
                 <span aria-hidden="true" className="font-bold text-brand-700">
                   ✓
@@ -43,11 +57,11 @@ export function LeadPageLayout({
             ))}
           </ul>
         </div>
-        <div className="rounded-xl bg-white p-6 shadow-sm ring-1 ring-slate-200">
+        <Card>
           <h2 className="text-xl font-semibold text-brand-900">{formTitle}</h2>
           {formIntro && <p className="mt-2 text-slate-700">{formIntro}</p>}
           <div className="mt-5">{children}</div>
-        </div>
+        </Card>
       </div>
     </section>
   );
@@ -63,31 +77,18 @@ export function LeadConfirmation({
   body: string;
   level?: 1 | 2;
 }) {
-  const heading = useRef<HTMLHeadingElement>(null);
-  useEffect(() => heading.current?.focus(), []);
-  const Heading = level === 1 ? "h1" : "h2";
   return (
-    <div
-      role="status"
-      className="mx-auto max-w-2xl rounded-xl border border-brand-100 bg-white p-8 text-center shadow-sm"
-    >
+    <Card role="status" tone="brand" padding="xl" className="mx-auto max-w-2xl text-center">
       <span aria-hidden="true" className="text-4xl">
         ✉️
       </span>
-      <Heading
-        ref={heading}
-        tabIndex={-1}
-        className="mt-3 text-3xl font-bold text-brand-900 focus:outline-none"
-      >
+      <FocusHeading level={level} className="mt-3 text-3xl">
         {title}
-      </Heading>
+      </FocusHeading>
       <p className="mt-4 text-slate-700">{body}</p>
-      <Link
-        to="/"
-        className="mt-6 inline-block font-semibold text-brand-700 underline underline-offset-4"
-      >
+      <Link to="/" className={cn(linkVariants(), "mt-6 inline-block")}>
         {leadSuccess.home}
       </Link>
-    </div>
+    </Card>
   );
 }

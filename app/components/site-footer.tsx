@@ -1,5 +1,6 @@
 import type { MouseEvent } from "react";
 import { Link } from "react-router";
+import { linkVariants } from "~/components/ui/link";
 import { footer, site } from "~/content/site";
 import { useGoToSection, type ScrollTarget } from "~/lib/scroll";
 
@@ -9,7 +10,7 @@ export function SiteFooter() {
     event.preventDefault();
     goTo(target);
   };
-  const linkClass = "text-slate-300 hover:text-white underline-offset-4 hover:underline";
+  const linkClass = linkVariants({ tone: "inverse", weight: "normal" });
   return (
     <footer className="bg-brand-900 text-slate-200">
       <div className="mx-auto grid max-w-6xl gap-8 px-4 py-12 md:grid-cols-3">

@@ -1,5 +1,7 @@
 import { useEffect, useId, useRef, useState, type FocusEvent, type MouseEvent } from "react";
 import { Link } from "react-router";
+import { Button, buttonVariants } from "~/components/ui/button";
+import { cn } from "~/components/ui/cn";
 import { nav, site } from "~/content/site";
 import { useGoToSection, type ScrollTarget } from "~/lib/scroll";
 
@@ -60,8 +62,8 @@ export function SiteNav() {
           onClick={() => setOpen(false)}
           className={
             layout === "row"
-              ? "ml-2 rounded-md bg-brand-700 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-900"
-              : "mt-2 block rounded-md bg-brand-700 px-4 py-3 text-center text-base font-semibold text-white"
+              ? cn(buttonVariants({ size: "md" }), "ml-2")
+              : cn(buttonVariants({ size: "lg" }), "mt-2 flex")
           }
         >
           {nav.applyNow}
@@ -80,9 +82,10 @@ export function SiteNav() {
           {site.name}
         </a>
         <ul className="hidden items-center md:flex">{items("row")}</ul>
-        <button
-          type="button"
-          className="rounded-md p-2 text-slate-800 md:hidden"
+        <Button
+          variant="ghost"
+          size="icon"
+          className="md:hidden"
           ref={toggleRef}
           aria-expanded={open}
           aria-controls={menuId}
@@ -100,7 +103,7 @@ export function SiteNav() {
           >
             {open ? <path d="M6 6l12 12M18 6L6 18" /> : <path d="M4 7h16M4 12h16M4 17h16" />}
           </svg>
-        </button>
+        </Button>
       </nav>
       {/* Overlays the page, so opening or closing it never moves the content being scrolled to. */}
       <div

@@ -1,3 +1,5 @@
+import { cardVariants } from "~/components/ui/card";
+import { cn } from "~/components/ui/cn";
 import { testimonialsSection } from "~/content/home";
 
 interface Testimonial {
@@ -10,7 +12,7 @@ interface Testimonial {
 
 export function TestimonialCard({ testimonial }: { testimonial: Testimonial }) {
   return (
-    <figure className="flex h-full flex-col rounded-xl border border-slate-200 bg-slate-50 p-6">
+    <figure className={cn(cardVariants({ flat: true }), "flex h-full flex-col bg-slate-50")}>
       <p
         role="img"
         aria-label={testimonialsSection.ratingLabel(testimonial.rating)}

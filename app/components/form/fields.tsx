@@ -5,17 +5,18 @@ import {
   type FieldMetadata,
 } from "@conform-to/react";
 import type { ReactNode } from "react";
+import { Button } from "~/components/ui/button";
+import { ChoiceGroup as UiChoiceGroup, ChoiceOption } from "~/components/ui/choice-group";
+import { ErrorText, Input, Label, Textarea } from "~/components/ui/input";
 import { fieldLabels } from "~/content/forms";
 import { HONEYPOT_FIELD } from "~/lib/honeypot";
-
-const inputClass =
-  "mt-1 block w-full rounded-md border border-slate-300 bg-white px-3 py-2 text-base text-slate-900 shadow-sm focus:border-brand-600 focus:outline-none focus:ring-2 focus:ring-brand-600/30 aria-[invalid=true]:border-red-600 aria-[invalid=true]:ring-red-600/20";
 
 // Conform's metadata is generic over the schema; fields here only need the shared shape.
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 type Field = FieldMetadata<any, any, string[]>;
 
-function Label({
+/** A control's label, with the required mark when the field must be filled. */
+export function FieldLabel({
   htmlFor,
   children,
   required,
@@ -25,10 +26,10 @@ function Label({
   required?: boolean;
 }) {
   return (
-    <label htmlFor={htmlFor} className="block text-sm font-medium text-slate-800">
+    <Label htmlFor={htmlFor}>
       {children}
       {required && <RequiredMark />}
-    </label>
+    </Label>
   );
 }
 
@@ -42,9 +43,9 @@ function RequiredMark() {
 
 export function FieldError({ field }: { field: Field }) {
   return (
-    <p id={field.errorId} className="mt-1 min-h-5 text-sm text-red-700" aria-live="polite">
+    <ErrorText id={field.errorId} aria-live="polite">
       {field.errors?.[0]}
-    </p>
+    </ErrorText>
   );
 }
 
@@ -68,16 +69,10 @@ export function TextField({
   const { key, ...props } = getInputProps(field, { type });
   return (
     <div className={className}>
-      <Label htmlFor={field.id} required={required}>
+      <FieldLabel htmlFor={field.id} required={required}>
         {label}
-      </Label>
-      <input
-        key={key}
-        {...props}
-        autoComplete={autoComplete}
-        inputMode={inputMode}
-        className={inputClass}
-      />
+      </FieldLabel>
+      <Input key={key} {...props} autoComplete={autoComplete} inputMode={inputMode} />
       <FieldError field={field} />
     </div>
   );
@@ -95,10 +90,10 @@ export function TextArea({
   const { key, ...props } = getTextareaProps(field);
   return (
     <div>
-      <Label htmlFor={field.id} required={required}>
+      <FieldLabel htmlFor={field.id} required={required}>
         {label}
-      </Label>
-      <textarea key={key} {...props} rows={4} className={inputClass} />
+      </FieldLabel>
+      <Textarea key={key} {...props} rows={4} />
       <FieldError field={field} />
     </div>
   );
@@ -129,39 +124,31 @@ export function ChoiceGroup({
     ariaDescribedBy: hint ? hintId : undefined,
   });
   return (
-    <fieldset
-      className="group"
+    <UiChoiceGroup
       aria-invalid={field.errors ? true : undefined}
       aria-describedby={[hint ? hintId : "", field.errorId].join(" ").trim()}
+      legend={
+        <>
+          {legend}
+          {required && <RequiredMark />}
+        </>
+      }
+      hint={hint}
+      hintId={hintId}
+      options={inputs.map(({ key, ...props }, index) => (
+        <ChoiceOption
+          key={key}
+          {...props}
+          type={type}
+          // Option values may contain spaces ("Wealth Management"); an id may not.
+          id={props.id.replace(/\s+/g, "_")}
+          label={options[index]?.label}
+        />
+      ))}
     >
-      <legend className="text-sm font-medium text-slate-800">
-        {legend}
-        {required && <RequiredMark />}
-      </legend>
-      {hint && (
-        <p id={hintId} className="text-sm text-slate-600">
-          {hint}
-        </p>
-      )}
-      <div className="mt-2 grid gap-2 sm:grid-cols-2">
-        {inputs.map(({ key, ...props }, index) => (
-          <label
-            key={key}
-            className="flex cursor-pointer items-center gap-3 rounded-md border border-slate-300 bg-white px-3 py-2 has-checked:border-brand-600 has-checked:bg-brand-50"
-          >
-            {/* Option values may contain spaces ("Wealth Management"); an id may not. */}
-            <input
-              {...props}
-              id={props.id.replace(/\s+/g, "_")}
-              className="h-4 w-4 accent-brand-700"
-            />
-            <span>{options[index]?.label}</span>
-          </label>
-        ))}
-      </div>
       {children}
       <FieldError field={field} />
-    </fieldset>
+    </UiChoiceGroup>
   );
 }
 
@@ -195,57 +182,39 @@ export function SubmitButton({
   busyLabel: string;
 }) {
   return (
-    <button
-      type="submit"
-      disabled={busy}
-      aria-busy={busy}
-      className="w-full rounded-md bg-brand-700 px-6 py-3 text-base font-semibold text-white shadow hover:bg-brand-900 disabled:cursor-wait disabled:opacity-70 sm:w-auto"
-    >
+    <Button type="submit" disabled={busy} aria-busy={busy} className="w-full sm:w-auto">
       {busy ? busyLabel : label}
-    </button>
+    </Button>
   );
 }
+
+const personFields = [
+  { name: "firstName", autoComplete: "given-name" },
+  { name: "lastName", autoComplete: "family-name" },
+  { name: "email", autoComplete: "email", type: "email" },
+  { name: "university", autoComplete: "organization" },
+  { name: "graduationYear", autoComplete: "off", inputMode: "numeric" },
+] as const;
 
 /** The five fields every form that collects a person shares (application and lead forms). */
 export function PersonFields({
   fields,
 }: {
-  fields: Record<"firstName" | "lastName" | "email" | "university" | "graduationYear", Field>;
+  fields: Record<(typeof personFields)[number]["name"], Field>;
 }) {
   return (
     <div className="grid gap-4 sm:grid-cols-2">
-      <TextField
-        field={fields.firstName}
-        label={fieldLabels.firstName}
-        required
-        autoComplete="given-name"
-      />
-      <TextField
-        field={fields.lastName}
-        label={fieldLabels.lastName}
-        required
-        autoComplete="family-name"
-      />
-      <TextField
-        field={fields.email}
-        label={fieldLabels.email}
-        type="email"
-        required
-        autoComplete="email"
-      />
-      <TextField
-        field={fields.university}
-        label={fieldLabels.university}
-        required
-        autoComplete="organization"
-      />
-      <TextField
-        field={fields.graduationYear}
-        label={fieldLabels.graduationYear}
-        required
-        inputMode="numeric"
-        autoComplete="off"
-      />
+      {personFields.map((person) => (
+        <TextField
+          key={person.name}
+          field={fields[person.name]}
+          label={fieldLabels[person.name]}
+          required
+          autoComplete={person.autoComplete}
+          type={"type" in person ? person.type : undefined}
+          inputMode={"inputMode" in person ? person.inputMode : undefined}
+        />
+      ))}
     </div>
   );
 }

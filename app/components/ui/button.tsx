@@ -11,12 +11,20 @@ export const buttonVariants = cva(
         outline: "border border-brand-700 bg-white text-brand-700 hover:bg-brand-50",
         secondary: "border border-slate-300 bg-white text-slate-800 hover:bg-slate-100",
         danger: "bg-red-700 text-white hover:bg-red-800",
+        /** The call to action on the dark brand band. */
+        accent: "bg-gold-400 text-brand-900 shadow hover:bg-white",
+        ghost: "text-slate-800 hover:bg-slate-100",
         link: "text-brand-700 underline underline-offset-4 hover:text-brand-900",
       },
       size: {
+        xl: "px-6 py-3 text-lg",
         lg: "px-6 py-3 text-base",
+        /** A small label with a full 44px touch target. */
+        touch: "min-h-11 px-5 py-2.5 text-sm",
         md: "px-4 py-2 text-sm",
         sm: "px-3 py-1.5 text-sm",
+        xs: "px-2 py-1 text-xs",
+        icon: "p-2",
         none: "",
       },
     },

@@ -1,10 +1,40 @@
+import { cva, type VariantProps } from "class-variance-authority";
 import type { ComponentProps, ReactNode } from "react";
 import { cn } from "./cn";
 
-export const cardClass = "rounded-xl border border-slate-200 bg-white p-6 shadow-sm";
+/** A white panel; `tone` picks its border, `padding` its inner space, `flat` drops the shadow. */
+export const cardVariants = cva("rounded-xl border bg-white", {
+  variants: {
+    tone: {
+      default: "border-slate-200",
+      brand: "border-brand-100",
+    },
+    padding: {
+      sm: "p-4",
+      md: "p-5",
+      lg: "p-6",
+      xl: "p-8",
+    },
+    flat: {
+      true: "",
+      false: "shadow-sm",
+    },
+  },
+  defaultVariants: { tone: "default", padding: "lg", flat: false },
+});
 
-export function Card({ className, ...props }: ComponentProps<"div">) {
-  return <div className={cn(cardClass, className)} {...props} />;
+export type CardVariants = VariantProps<typeof cardVariants>;
+
+export const cardClass = cardVariants();
+
+export function Card({
+  className,
+  tone,
+  padding,
+  flat,
+  ...props
+}: ComponentProps<"div"> & CardVariants) {
+  return <div className={cn(cardVariants({ tone, padding, flat }), className)} {...props} />;
 }
 
 /** A card with a heading, labelled by it, for the sections of a page. */
@@ -19,7 +49,7 @@ export function SectionCard({
 }) {
   return (
     <section
-      className={cn("rounded-xl border border-slate-200 bg-white p-5", className)}
+      className={cn(cardVariants({ padding: "md", flat: true }), className)}
       aria-label={title}
     >
       <h2 className="text-lg font-semibold text-brand-900">{title}</h2>

@@ -2,7 +2,11 @@ import { Form } from "react-router";
 import { z } from "~/lib/zod";
 import { requireAdmin } from "~/admin/sessions.server";
 import { AdminPage } from "~/components/admin-shell";
-import { DataTable } from "~/components/ui/table";
+import { ConsoleSelect, DateRangeFields } from "~/components/admin/console-field";
+import { Button } from "~/components/ui/button";
+import { cardVariants } from "~/components/ui/card";
+import { cn } from "~/components/ui/cn";
+import { Cell, DataTable, Row, RowHeader } from "~/components/ui/table";
 import { adminMeta } from "~/lib/meta";
 import { attributionReport } from "~/console/attribution.server";
 import { consoleText } from "~/content/console";
@@ -30,7 +34,6 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 const t = consoleText.attribution;
-const field = "mt-1 block rounded-md border border-slate-300 px-2 py-1.5 text-sm";
 
 export default function Attribution({ loaderData }: Route.ComponentProps) {
   const { rows } = loaderData;
@@ -38,55 +41,40 @@ export default function Attribution({ loaderData }: Route.ComponentProps) {
     <AdminPage title={consoleText.attributionTitle}>
       <Form
         method="get"
-        className="flex flex-wrap items-end gap-3 rounded-xl border border-slate-200 bg-white p-4"
+        className={cn(
+          cardVariants({ padding: "sm", flat: true }),
+          "flex flex-wrap items-end gap-3",
+        )}
       >
-        <label className="text-sm font-medium">
-          {t.from}
-          <input type="date" name="from" defaultValue={loaderData.from} className={field} />
-        </label>
-        <label className="text-sm font-medium">
-          {t.to}
-          <input type="date" name="to" defaultValue={loaderData.to} className={field} />
-        </label>
-        <label className="text-sm font-medium">
-          {t.touch}
-          <select name="touch" defaultValue={loaderData.touch} className={field}>
-            <option value="first">{t.first}</option>
-            <option value="last">{t.last}</option>
-          </select>
-        </label>
-        <label className="text-sm font-medium">
-          {t.dimension}
-          <select name="dimension" defaultValue={loaderData.dimension} className={field}>
-            {DIMENSIONS.map((dimension) => (
-              <option key={dimension} value={dimension}>
-                {t.dimensions[dimension]}
-              </option>
-            ))}
-          </select>
-        </label>
-        <button
-          type="submit"
-          className="rounded-md bg-brand-700 px-4 py-2 text-sm font-semibold text-white"
-        >
+        <DateRangeFields labels={t} values={loaderData} />
+        <ConsoleSelect label={t.touch} name="touch" defaultValue={loaderData.touch}>
+          <option value="first">{t.first}</option>
+          <option value="last">{t.last}</option>
+        </ConsoleSelect>
+        <ConsoleSelect label={t.dimension} name="dimension" defaultValue={loaderData.dimension}>
+          {DIMENSIONS.map((dimension) => (
+            <option key={dimension} value={dimension}>
+              {t.dimensions[dimension]}
+            </option>
+          ))}
+        </ConsoleSelect>
+        <Button type="submit" size="md">
           {t.show}
-        </button>
+        </Button>
       </Form>
       {rows.length === 0 ? (
         <p className="mt-6 text-slate-700">{t.empty}</p>
       ) : (
         <DataTable columns={t.columns}>
           {rows.map((row) => (
-            <tr key={row.key} className="border-t border-slate-100">
-              <th scope="row" className="px-3 py-2 font-medium">
-                {row.key}
-              </th>
-              <td className="px-3 py-2">{row.leads}</td>
-              <td className="px-3 py-2">{row.applications}</td>
-              <td className="px-3 py-2">{row.qualified}</td>
-              <td className="px-3 py-2">{row.enrolments}</td>
-              <td className="px-3 py-2">{formatDollars(row.revenueCents)}</td>
-            </tr>
+            <Row key={row.key}>
+              <RowHeader>{row.key}</RowHeader>
+              <Cell>{row.leads}</Cell>
+              <Cell>{row.applications}</Cell>
+              <Cell>{row.qualified}</Cell>
+              <Cell>{row.enrolments}</Cell>
+              <Cell>{formatDollars(row.revenueCents)}</Cell>
+            </Row>
           ))}
         </DataTable>
       )}

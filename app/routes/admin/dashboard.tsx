@@ -1,7 +1,11 @@
+import type { ReactNode } from "react";
 import { Link } from "react-router";
 import { requireAdmin } from "~/admin/sessions.server";
 import { AdminPage } from "~/components/admin-shell";
 import { SectionCard as Card } from "~/components/ui/card";
+import { cn } from "~/components/ui/cn";
+import { linkVariants } from "~/components/ui/link";
+import { Cell, DataTable, Row, RowHeader } from "~/components/ui/table";
 import { adminMeta } from "~/lib/meta";
 import { dashboard } from "~/console/dashboard.server";
 import { consoleText } from "~/content/console";
@@ -31,85 +35,80 @@ function Counts({ counts }: { counts: Record<string, number> }) {
   );
 }
 
+/** A summary card that leads on to the console page with the detail. */
+function LinkedCard({
+  title,
+  to,
+  label,
+  children,
+}: {
+  title: string;
+  to: string;
+  label: string;
+  children: ReactNode;
+}) {
+  return (
+    <Card title={title}>
+      {children}
+      <Link
+        to={to}
+        className={cn(linkVariants({ weight: "medium", size: "sm" }), "mt-3 inline-block")}
+      >
+        {label}
+      </Link>
+    </Card>
+  );
+}
+
 export default function Dashboard({ loaderData }: Route.ComponentProps) {
   const { summary } = loaderData;
+  const seats = [
+    { label: t.paid, value: summary.cohort.enrolledCount, testId: "seats-paid" },
+    { label: t.held, value: summary.cohort.heldSeats },
+    { label: t.left, value: summary.cohort.seatsLeft },
+  ];
   return (
     <AdminPage title={consoleText.dashboardTitle}>
       <div className="grid gap-6 md:grid-cols-2">
         <Card title={t.seats}>
           <dl className="grid grid-cols-3 gap-3 text-center">
-            <div>
-              <dt className="text-sm text-slate-600">{t.paid}</dt>
-              <dd className="text-2xl font-bold" data-testid="seats-paid">
-                {summary.cohort.enrolledCount}
-              </dd>
-            </div>
-            <div>
-              <dt className="text-sm text-slate-600">{t.held}</dt>
-              <dd className="text-2xl font-bold">{summary.cohort.heldSeats}</dd>
-            </div>
-            <div>
-              <dt className="text-sm text-slate-600">{t.left}</dt>
-              <dd className="text-2xl font-bold">{summary.cohort.seatsLeft}</dd>
-            </div>
+            {seats.map((seat) => (
+              <div key={seat.label}>
+                <dt className="text-sm text-slate-600">{seat.label}</dt>
+                <dd className="text-2xl font-bold" data-testid={seat.testId}>
+                  {seat.value}
+                </dd>
+              </div>
+            ))}
           </dl>
           <p className="mt-3 text-sm text-slate-700">
             {t.starts} {summary.cohort.startDateDisplay}
           </p>
         </Card>
-        <Card title={t.applications}>
+        <LinkedCard title={t.applications} to="/admin/people" label={consoleText.nav.people}>
           <Counts counts={summary.applications} />
-          <Link
-            to="/admin/people"
-            className="mt-3 inline-block text-sm font-medium text-brand-700 underline"
-          >
-            {consoleText.nav.people}
-          </Link>
-        </Card>
+        </LinkedCard>
         <Card title={t.leads}>
           {Object.keys(summary.leads).length === 0 ? (
             <p className="text-slate-600">{t.none}</p>
           ) : (
-            <table className="w-full text-left text-sm">
-              <thead>
-                <tr>
-                  <th scope="col" className="py-1"></th>
-                  <th scope="col">{t.thisWeek}</th>
-                  <th scope="col">{t.overall}</th>
-                </tr>
-              </thead>
-              <tbody>
-                {Object.entries(summary.leads).map(([type, counts]) => (
-                  <tr key={type} className="border-t border-slate-100">
-                    <th scope="row" className="py-1 font-medium">
-                      {type}
-                    </th>
-                    <td>{counts.week}</td>
-                    <td>{counts.total}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
+            <DataTable columns={["", t.thisWeek, t.overall]} frame="none">
+              {Object.entries(summary.leads).map(([type, counts]) => (
+                <Row key={type}>
+                  <RowHeader>{type}</RowHeader>
+                  <Cell>{counts.week}</Cell>
+                  <Cell>{counts.total}</Cell>
+                </Row>
+              ))}
+            </DataTable>
           )}
         </Card>
-        <Card title={t.emails}>
+        <LinkedCard title={t.emails} to="/admin/emails" label={consoleText.nav.emails}>
           <Counts counts={summary.emails} />
-          <Link
-            to="/admin/emails"
-            className="mt-3 inline-block text-sm font-medium text-brand-700 underline"
-          >
-            {consoleText.nav.emails}
-          </Link>
-        </Card>
-        <Card title={t.resumes}>
+        </LinkedCard>
+        <LinkedCard title={t.resumes} to="/admin/resumes" label={consoleText.nav.resumes}>
           <p className="text-2xl font-bold">{summary.waitingResumes}</p>
-          <Link
-            to="/admin/resumes"
-            className="mt-3 inline-block text-sm font-medium text-brand-700 underline"
-          >
-            {consoleText.nav.resumes}
-          </Link>
-        </Card>
+        </LinkedCard>
       </div>
     </AdminPage>
   );

@@ -1,8 +1,11 @@
-import { data, Form, Link } from "react-router";
+import { data, Link } from "react-router";
 import { z } from "~/lib/zod";
 import { requireAdmin } from "~/admin/sessions.server";
 import { AdminPage, Pager } from "~/components/admin-shell";
-import { DataTable } from "~/components/ui/table";
+import { FilterTabs } from "~/components/admin/filter-tabs";
+import { RowAction } from "~/components/admin/row-action";
+import { linkVariants } from "~/components/ui/link";
+import { Cell, DataTable, Row } from "~/components/ui/table";
 import { adminMeta } from "~/lib/meta";
 import { recordAudit } from "~/console/audit.server";
 import { emailLog, retryEmail } from "~/console/email-log.server";
@@ -51,53 +54,43 @@ export default function Emails({ loaderData, actionData }: Route.ComponentProps)
   const query = new URLSearchParams(status ? { status } : {});
   return (
     <AdminPage title={consoleText.emailsTitle}>
-      <nav aria-label={consoleText.deliveryStateLabel} className="flex gap-2">
-        {[undefined, ...STATES].map((state) => (
-          <Link
-            key={state ?? "all"}
-            to={state ? `?status=${state}` : "?"}
-            aria-current={state === status ? "page" : undefined}
-            className={`rounded-md px-3 py-1.5 text-sm font-medium ${state === status ? "bg-brand-700 text-white" : "border border-slate-300"}`}
-          >
-            {state ?? t.all}
-          </Link>
-        ))}
-      </nav>
+      <FilterTabs
+        label={consoleText.deliveryStateLabel}
+        tabs={[undefined, ...STATES].map((state) => ({
+          key: state ?? "all",
+          to: state ? `?status=${state}` : "?",
+          label: state ?? t.all,
+          current: state === status,
+        }))}
+      />
       {log.rows.length === 0 ? (
         <p className="mt-6 text-slate-700">{t.empty}</p>
       ) : (
         <DataTable columns={[...t.columns, t.retry]}>
           {log.rows.map((email) => (
-            <tr key={email.id} className="border-t border-slate-100" data-testid="email-row">
-              <td className="px-3 py-2 whitespace-nowrap">
+            <Row key={email.id} data-testid="email-row">
+              <Cell className="whitespace-nowrap">
                 {email.created_at.slice(0, 16).replace("T", " ")}
-              </td>
-              <td className="px-3 py-2">{email.to_address}</td>
-              <td className="px-3 py-2">
-                <Link to={`/admin/emails/${email.id}`} className="text-brand-700 underline">
+              </Cell>
+              <Cell>{email.to_address}</Cell>
+              <Cell>
+                <Link
+                  to={`/admin/emails/${email.id}`}
+                  className={linkVariants({ weight: "normal" })}
+                >
                   {email.subject}
                 </Link>
-              </td>
-              <td className="px-3 py-2">{email.kind}</td>
-              <td className="px-3 py-2">{email.status}</td>
-              <td className="px-3 py-2">{email.attempts}</td>
-              <td className="max-w-64 truncate px-3 py-2" title={email.last_error ?? ""}>
+              </Cell>
+              <Cell>{email.kind}</Cell>
+              <Cell>{email.status}</Cell>
+              <Cell>{email.attempts}</Cell>
+              <Cell className="max-w-64 truncate" title={email.last_error ?? ""}>
                 {email.last_error}
-              </td>
-              <td className="px-3 py-2">
-                {email.status === "failed" && (
-                  <Form method="post">
-                    <input type="hidden" name="id" value={email.id} />
-                    <button
-                      type="submit"
-                      className="rounded-md border border-slate-300 px-2 py-1 text-xs font-semibold"
-                    >
-                      {t.retry}
-                    </button>
-                  </Form>
-                )}
-              </td>
-            </tr>
+              </Cell>
+              <Cell>
+                {email.status === "failed" && <RowAction id={email.id} label={t.retry} size="xs" />}
+              </Cell>
+            </Row>
           ))}
         </DataTable>
       )}

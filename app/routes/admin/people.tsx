@@ -2,7 +2,12 @@ import { Form, Link } from "react-router";
 import { z } from "~/lib/zod";
 import { requireAdmin } from "~/admin/sessions.server";
 import { AdminPage, Pager } from "~/components/admin-shell";
-import { DataTable } from "~/components/ui/table";
+import { ConsoleField, ConsoleSelect, DateRangeFields } from "~/components/admin/console-field";
+import { Button, buttonVariants } from "~/components/ui/button";
+import { cardVariants } from "~/components/ui/card";
+import { cn } from "~/components/ui/cn";
+import { linkVariants } from "~/components/ui/link";
+import { Cell, DataTable, Row } from "~/components/ui/table";
 import { adminMeta } from "~/lib/meta";
 import { searchPeople } from "~/console/people-query.server";
 import { consoleText } from "~/content/console";
@@ -45,7 +50,6 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 const t = consoleText.people;
-const field = "mt-1 block w-full rounded-md border border-slate-300 px-2 py-1.5 text-sm";
 
 export default function People({ loaderData }: Route.ComponentProps) {
   const { filter, result, query } = loaderData;
@@ -55,53 +59,34 @@ export default function People({ loaderData }: Route.ComponentProps) {
     <AdminPage title={consoleText.peopleTitle}>
       <Form
         method="get"
-        className="grid gap-3 rounded-xl border border-slate-200 bg-white p-4 sm:grid-cols-4"
+        className={cn(cardVariants({ padding: "sm", flat: true }), "grid gap-3 sm:grid-cols-4")}
       >
-        <label className="text-sm font-medium sm:col-span-2">
-          {t.searchLabel}
-          <input name="q" defaultValue={filter.q} className={field} type="search" />
-        </label>
-        <label className="text-sm font-medium">
-          {t.status}
-          <select name="status" defaultValue={filter.status ?? ""} className={field}>
-            <option value="">{t.any}</option>
-            {PERSON_STATUSES.map((status) => (
-              <option key={status} value={status}>
-                {status}
-              </option>
-            ))}
-          </select>
-        </label>
-        <label className="text-sm font-medium">
-          {t.tag}
-          <input name="tag" defaultValue={filter.tag} className={field} />
-        </label>
-        <label className="text-sm font-medium">
-          {t.leadSource}
-          <input name="leadSource" defaultValue={filter.leadSource} className={field} />
-        </label>
-        <label className="text-sm font-medium">
-          {t.resource}
-          <input name="resource" defaultValue={filter.resource} className={field} />
-        </label>
-        <label className="text-sm font-medium">
-          {t.from}
-          <input name="from" type="date" defaultValue={filter.from} className={field} />
-        </label>
-        <label className="text-sm font-medium">
-          {t.to}
-          <input name="to" type="date" defaultValue={filter.to} className={field} />
-        </label>
+        <ConsoleField
+          label={t.searchLabel}
+          name="q"
+          type="search"
+          defaultValue={filter.q}
+          className="sm:col-span-2"
+        />
+        <ConsoleSelect label={t.status} name="status" defaultValue={filter.status ?? ""}>
+          <option value="">{t.any}</option>
+          {PERSON_STATUSES.map((status) => (
+            <option key={status} value={status}>
+              {status}
+            </option>
+          ))}
+        </ConsoleSelect>
+        {(["tag", "leadSource", "resource"] as const).map((name) => (
+          <ConsoleField key={name} label={t[name]} name={name} defaultValue={filter[name]} />
+        ))}
+        <DateRangeFields labels={t} values={filter} />
         <div className="flex items-end gap-3 sm:col-span-4">
-          <button
-            type="submit"
-            className="rounded-md bg-brand-700 px-4 py-2 text-sm font-semibold text-white"
-          >
+          <Button type="submit" size="md">
             {t.filter}
-          </button>
+          </Button>
           <a
             href={`/admin/people.csv?${params.toString()}`}
-            className="rounded-md border border-slate-300 px-4 py-2 text-sm font-semibold"
+            className={buttonVariants({ variant: "secondary", size: "md" })}
             download
           >
             {t.exportCsv}
@@ -116,21 +101,21 @@ export default function People({ loaderData }: Route.ComponentProps) {
       ) : (
         <DataTable columns={t.columns}>
           {result.rows.map((person) => (
-            <tr key={person.id} className="border-t border-slate-100">
-              <td className="px-3 py-2">
+            <Row key={person.id}>
+              <Cell>
                 <Link
                   to={`/admin/people/${person.id}`}
-                  className="font-medium text-brand-700 underline"
+                  className={linkVariants({ weight: "medium" })}
                 >
                   {`${person.first_name} ${person.last_name}`.trim() || person.email}
                 </Link>
-              </td>
-              <td className="px-3 py-2">{person.email}</td>
-              <td className="px-3 py-2">{person.status}</td>
-              <td className="px-3 py-2">{person.lead_source}</td>
-              <td className="px-3 py-2">{(JSON.parse(person.tags) as string[]).join(", ")}</td>
-              <td className="px-3 py-2">{person.created_at.slice(0, 10)}</td>
-            </tr>
+              </Cell>
+              <Cell>{person.email}</Cell>
+              <Cell>{person.status}</Cell>
+              <Cell>{person.lead_source}</Cell>
+              <Cell>{(JSON.parse(person.tags) as string[]).join(", ")}</Cell>
+              <Cell>{person.created_at.slice(0, 10)}</Cell>
+            </Row>
           ))}
         </DataTable>
       )}

@@ -1,7 +1,14 @@
-import { data, Form, NavLink } from "react-router";
+import { data, Form } from "react-router";
 import { z } from "~/lib/zod";
 import { requireAdmin } from "~/admin/sessions.server";
 import { AdminPage } from "~/components/admin-shell";
+import { ConsoleField } from "~/components/admin/console-field";
+import { FilterTabs } from "~/components/admin/filter-tabs";
+import { RowAction } from "~/components/admin/row-action";
+import { Button } from "~/components/ui/button";
+import { cardVariants } from "~/components/ui/card";
+import { cn } from "~/components/ui/cn";
+import { linkVariants } from "~/components/ui/link";
 import { adminMeta } from "~/lib/meta";
 import {
   markReviewed,
@@ -55,20 +62,15 @@ export default function Resumes({ loaderData, actionData }: Route.ComponentProps
   const { resumes, status } = loaderData;
   return (
     <AdminPage title={consoleText.resumesTitle}>
-      <nav aria-label={consoleText.reviewStateLabel} className="flex gap-2">
-        {TABS.map((tab) => (
-          <NavLink
-            key={tab}
-            to={`?status=${tab}`}
-            className={() =>
-              `rounded-md px-3 py-1.5 text-sm font-medium ${tab === status ? "bg-brand-700 text-white" : "border border-slate-300"}`
-            }
-            aria-current={tab === status ? "page" : undefined}
-          >
-            {t.tabs[tab]}
-          </NavLink>
-        ))}
-      </nav>
+      <FilterTabs
+        label={consoleText.reviewStateLabel}
+        tabs={TABS.map((tab) => ({
+          key: tab,
+          to: `?status=${tab}`,
+          label: t.tabs[tab],
+          current: tab === status,
+        }))}
+      />
       {resumes.length === 0 ? (
         <p className="mt-6 text-slate-700">{t.empty}</p>
       ) : (
@@ -76,14 +78,14 @@ export default function Resumes({ loaderData, actionData }: Route.ComponentProps
           {resumes.map((resume) => (
             <li
               key={resume.id}
-              className="flex flex-wrap items-end gap-4 rounded-xl border border-slate-200 bg-white p-4"
+              className={cn(
+                cardVariants({ padding: "sm", flat: true }),
+                "flex flex-wrap items-end gap-4",
+              )}
               data-testid="resume-row"
             >
               <div className="min-w-56 flex-1">
-                <a
-                  href={`/admin/people/${resume.person_id}`}
-                  className="font-semibold text-brand-700 underline"
-                >
+                <a href={`/admin/people/${resume.person_id}`} className={linkVariants()}>
                   {`${resume.first_name} ${resume.last_name}`.trim() || resume.email}
                 </a>
                 <p className="text-sm text-slate-700">
@@ -92,7 +94,7 @@ export default function Resumes({ loaderData, actionData }: Route.ComponentProps
                 </p>
                 <a
                   href={`/admin/uploads/${resume.id}`}
-                  className="text-sm font-medium text-brand-700 underline"
+                  className={linkVariants({ weight: "medium", size: "sm" })}
                 >
                   {t.download}
                 </a>
@@ -101,35 +103,20 @@ export default function Resumes({ loaderData, actionData }: Route.ComponentProps
                 <Form method="post" className="flex items-end gap-2">
                   <input type="hidden" name="intent" value="schedule" />
                   <input type="hidden" name="id" value={resume.id} />
-                  <label className="text-sm font-medium">
-                    {t.scheduleFor}
-                    <input
-                      type="date"
-                      name="date"
-                      required
-                      defaultValue={resume.scheduled_for ?? ""}
-                      className="mt-1 block rounded-md border border-slate-300 px-2 py-1.5 text-sm"
-                    />
-                  </label>
-                  <button
-                    type="submit"
-                    className="rounded-md bg-brand-700 px-3 py-2 text-sm font-semibold text-white"
-                  >
+                  <ConsoleField
+                    label={t.scheduleFor}
+                    type="date"
+                    name="date"
+                    required
+                    defaultValue={resume.scheduled_for ?? ""}
+                  />
+                  <Button type="submit" size="md">
                     {t.schedule}
-                  </button>
+                  </Button>
                 </Form>
               )}
               {status !== "reviewed" && (
-                <Form method="post">
-                  <input type="hidden" name="intent" value="reviewed" />
-                  <input type="hidden" name="id" value={resume.id} />
-                  <button
-                    type="submit"
-                    className="rounded-md border border-slate-300 px-3 py-2 text-sm font-semibold"
-                  >
-                    {t.markReviewed}
-                  </button>
-                </Form>
+                <RowAction id={resume.id} intent="reviewed" label={t.markReviewed} />
               )}
             </li>
           ))}

@@ -1,12 +1,13 @@
 import { getFormProps, useForm } from "@conform-to/react";
 import { pageMeta } from "~/lib/meta";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
-import { data, Form, Link, redirect, useNavigation } from "react-router";
+import { data, Form, redirect, useNavigation } from "react-router";
 import { submitApplication } from "~/applications/submit-application.server";
 import { applicantCookie } from "~/enrolment/applicant-cookie.server";
 import { guardPublicForm } from "~/lib/form-guard.server";
 import { errorMessage, log } from "~/lib/logger.server";
 import { ApplicationResultView } from "~/components/application-result";
+import { BackPage } from "~/components/back-page";
 import {
   ChoiceGroup,
   Conditional,
@@ -16,6 +17,8 @@ import {
   TextField,
   PersonFields,
 } from "~/components/form/fields";
+import { cardClass } from "~/components/ui/card";
+import { cn } from "~/components/ui/cn";
 import { applyFields, applyOptions, applyPage, applyResults, applyToasts } from "~/content/apply";
 import { formErrors } from "~/content/forms";
 import { applicationSchema, CAREER_TARGETS } from "~/domain/application-form";
@@ -101,11 +104,7 @@ export default function Apply({ loaderData, actionData }: Route.ComponentProps) 
   });
 
   return (
-    <section className="mx-auto max-w-3xl px-4 py-12">
-      <Link to="/" className="text-sm font-medium text-brand-700 underline underline-offset-4">
-        ← {applyPage.back}
-      </Link>
-      <h1 className="mt-6 text-3xl font-bold text-brand-900">{applyPage.title}</h1>
+    <BackPage to="/" back={applyPage.back} title={applyPage.title}>
       {loaderData.outcome ? (
         <ApplicationResultView outcome={loaderData.outcome} />
       ) : (
@@ -123,7 +122,7 @@ export default function Apply({ loaderData, actionData }: Route.ComponentProps) 
           <Form
             method="post"
             {...getFormProps(form)}
-            className="relative mt-8 space-y-6 rounded-xl bg-white p-6 shadow-sm"
+            className={cn(cardClass, "relative mt-8 space-y-6")}
           >
             <PersonFields fields={fields} />
             <ChoiceGroup
@@ -138,20 +137,16 @@ export default function Apply({ loaderData, actionData }: Route.ComponentProps) 
                 <TextField field={fields.careerOther} label={applyFields.careerOther} />
               </Conditional>
             </ChoiceGroup>
-            <ChoiceGroup
-              field={fields.hoursPerWeek}
-              legend={applyFields.hoursPerWeek}
-              type="radio"
-              options={applyOptions.hoursPerWeek}
-              required
-            />
-            <ChoiceGroup
-              field={fields.readyToEnroll}
-              legend={applyFields.readyToEnroll}
-              type="radio"
-              options={applyOptions.readyToEnroll}
-              required
-            />
+            {(["hoursPerWeek", "readyToEnroll"] as const).map((name) => (
+              <ChoiceGroup
+                key={name}
+                field={fields[name]}
+                legend={applyFields[name]}
+                type="radio"
+                options={applyOptions[name]}
+                required
+              />
+            ))}
             <ChoiceGroup
               field={fields.heardFrom}
               legend={applyFields.heardFrom}
@@ -180,6 +175,6 @@ export default function Apply({ loaderData, actionData }: Route.ComponentProps) 
           </Form>
         </>
       )}
-    </section>
+    </BackPage>
   );
 }

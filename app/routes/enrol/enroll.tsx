@@ -1,4 +1,7 @@
-import { data, Form, Link, redirect, useNavigation } from "react-router";
+import { data, Form, redirect, useNavigation } from "react-router";
+import { BackPage } from "~/components/back-page";
+import { Button } from "~/components/ui/button";
+import { Card } from "~/components/ui/card";
 import { pageMeta } from "~/lib/meta";
 import { readCohortSafely } from "~/cohort/cohort.server";
 import { enrollPage } from "~/content/enroll";
@@ -99,13 +102,9 @@ export default function Enroll({ loaderData, actionData }: Route.ComponentProps)
   const busy = useNavigation().state !== "idle";
   useActionToast(actionData);
   return (
-    <section className="mx-auto max-w-3xl px-4 py-12">
-      <Link to="/apply" className="text-sm font-medium text-brand-700 underline underline-offset-4">
-        ← {enrollPage.back}
-      </Link>
-      <h1 className="mt-6 text-3xl font-bold text-brand-900">{enrollPage.title}</h1>
+    <BackPage to="/apply" back={enrollPage.back} title={enrollPage.title}>
       <p className="mt-3 text-slate-700">{enrollPage.intro(loaderData.capacity)}</p>
-      <div className="mt-8 rounded-xl bg-white p-6 shadow-sm">
+      <Card className="mt-8">
         <h2 className="text-xl font-semibold text-brand-900">{enrollPage.breakdownTitle}</h2>
         <dl className="mt-4 divide-y divide-slate-200">
           {valueItems.map((item) => (
@@ -143,18 +142,14 @@ export default function Enroll({ loaderData, actionData }: Route.ComponentProps)
         ) : (
           <>
             <Form method="post" className="mt-6">
-              <button
-                type="submit"
-                disabled={busy}
-                className="w-full rounded-md bg-brand-700 px-6 py-3 text-lg font-semibold text-white shadow hover:bg-brand-900 disabled:opacity-70"
-              >
+              <Button type="submit" size="xl" disabled={busy} className="w-full">
                 {busy ? enrollPage.busy : enrollPage.button}
-              </button>
+              </Button>
             </Form>
             <p className="mt-3 text-center text-sm text-slate-600">{enrollPage.secureNote}</p>
           </>
         )}
-      </div>
-    </section>
+      </Card>
+    </BackPage>
   );
 }

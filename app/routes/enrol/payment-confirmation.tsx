@@ -1,5 +1,9 @@
-import { useEffect, type MouseEvent } from "react";
+import { useEffect, type MouseEvent, type ReactNode } from "react";
 import { Link, useRevalidator } from "react-router";
+import { buttonVariants } from "~/components/ui/button";
+import { Card } from "~/components/ui/card";
+import { cn } from "~/components/ui/cn";
+import { linkVariants } from "~/components/ui/link";
 import { readCohortSafely } from "~/cohort/cohort.server";
 import { confirmationPage } from "~/content/enroll";
 import { site } from "~/content/site";
@@ -66,7 +70,7 @@ export default function PaymentConfirmation({ loaderData }: Route.ComponentProps
   return (
     <section className="mx-auto max-w-2xl px-4 py-16">
       {loaderData.state === "paid" ? (
-        <div className="rounded-xl bg-white p-8 shadow-sm">
+        <Card padding="xl">
           <h1 className="text-4xl font-extrabold text-brand-900">{confirmationPage.title}</h1>
           <p className="mt-4 text-lg text-slate-800">{confirmationPage.secured}</p>
           <p className="mt-3 text-slate-700">
@@ -86,33 +90,46 @@ export default function PaymentConfirmation({ loaderData }: Route.ComponentProps
               <li key={item}>{item}</li>
             ))}
           </ul>
-          <a
-            href="/#program"
-            onClick={toProgram}
-            className="mt-8 inline-block rounded-md bg-brand-700 px-6 py-3 font-semibold text-white hover:bg-brand-900"
-          >
+          <a href="/#program" onClick={toProgram} className={cn(buttonVariants(), "mt-8")}>
             {confirmationPage.viewProgram}
           </a>
-        </div>
+        </Card>
       ) : loaderData.state === "processing" ? (
-        <div role="status" className="rounded-xl bg-white p-8 shadow-sm">
-          <h1 className="text-3xl font-bold text-brand-900">{confirmationPage.processingTitle}</h1>
-          <p className="mt-4 text-slate-700">{confirmationPage.processing}</p>
-        </div>
+        <Notice
+          role="status"
+          title={confirmationPage.processingTitle}
+          body={confirmationPage.processing}
+        />
       ) : loaderData.state === "refund" ? (
-        <div className="rounded-xl bg-white p-8 shadow-sm">
-          <h1 className="text-3xl font-bold text-brand-900">{confirmationPage.refundTitle}</h1>
-          <p className="mt-4 text-slate-700">{confirmationPage.refund}</p>
-        </div>
+        <Notice title={confirmationPage.refundTitle} body={confirmationPage.refund} />
       ) : (
-        <div className="rounded-xl bg-white p-8 shadow-sm">
-          <h1 className="text-3xl font-bold text-brand-900">{confirmationPage.notFoundTitle}</h1>
-          <p className="mt-4 text-slate-700">{confirmationPage.notFound}</p>
-          <Link to="/enroll" className="mt-6 inline-block font-semibold text-brand-700 underline">
+        <Notice title={confirmationPage.notFoundTitle} body={confirmationPage.notFound}>
+          <Link to="/enroll" className={cn(linkVariants(), "mt-6 inline-block")}>
             {confirmationPage.backToEnroll}
           </Link>
-        </div>
+        </Notice>
       )}
     </section>
+  );
+}
+
+/** A state of the payment other than paid: what happened and, where there is one, what next. */
+function Notice({
+  title,
+  body,
+  role,
+  children,
+}: {
+  title: string;
+  body: string;
+  role?: "status";
+  children?: ReactNode;
+}) {
+  return (
+    <Card padding="xl" role={role}>
+      <h1 className="text-3xl font-bold text-brand-900">{title}</h1>
+      <p className="mt-4 text-slate-700">{body}</p>
+      {children}
+    </Card>
   );
 }

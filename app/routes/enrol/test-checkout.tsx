@@ -1,4 +1,8 @@
 import { data, Form, redirect, useNavigation } from "react-router";
+import { Button } from "~/components/ui/button";
+import { cardClass } from "~/components/ui/card";
+import { cn } from "~/components/ui/cn";
+import { ErrorText, Input, Label } from "~/components/ui/input";
 import { z } from "~/lib/zod";
 import { testCheckout } from "~/content/enroll";
 import { PRICE_CENTS } from "~/content/pricing";
@@ -66,12 +70,10 @@ export default function TestCheckout({ loaderData, actionData }: Route.Component
       </p>
       <h1 className="mt-6 text-2xl font-bold text-brand-900">{testCheckout.title}</h1>
       {loaderData.open ? (
-        <Form method="post" className="mt-6 space-y-4 rounded-xl bg-white p-6 shadow-sm">
+        <Form method="post" className={cn(cardClass, "mt-6 space-y-4")}>
           <div>
-            <label htmlFor="email" className="block text-sm font-medium text-slate-800">
-              {testCheckout.emailLabel}
-            </label>
-            <input
+            <Label htmlFor="email">{testCheckout.emailLabel}</Label>
+            <Input
               id="email"
               name="email"
               type="email"
@@ -79,31 +81,16 @@ export default function TestCheckout({ loaderData, actionData }: Route.Component
               defaultValue={loaderData.email}
               aria-invalid={actionData?.error ? true : undefined}
               aria-describedby="email-error"
-              className="mt-1 block w-full rounded-md border border-slate-300 px-3 py-2"
             />
-            <p id="email-error" className="mt-1 min-h-5 text-sm text-red-700">
-              {actionData?.error}
-            </p>
+            <ErrorText id="email-error">{actionData?.error}</ErrorText>
           </div>
           <div className="flex gap-3">
-            <button
-              type="submit"
-              name="intent"
-              value="pay"
-              disabled={busy}
-              className="flex-1 rounded-md bg-brand-700 px-4 py-3 font-semibold text-white hover:bg-brand-900 disabled:opacity-70"
-            >
+            <Button type="submit" name="intent" value="pay" disabled={busy} className="flex-1">
               {testCheckout.pay}
-            </button>
-            <button
-              type="submit"
-              name="intent"
-              value="cancel"
-              disabled={busy}
-              className="rounded-md border border-slate-300 px-4 py-3 font-semibold text-slate-800 hover:bg-slate-100"
-            >
+            </Button>
+            <Button type="submit" name="intent" value="cancel" disabled={busy} variant="secondary">
               {testCheckout.cancel}
-            </button>
+            </Button>
           </div>
         </Form>
       ) : (

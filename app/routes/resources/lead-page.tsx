@@ -1,7 +1,7 @@
 import { data } from "react-router";
 import { pageMeta } from "~/lib/meta";
 import { LeadForm } from "~/components/lead-form";
-import { LeadConfirmation, LeadPageLayout } from "~/components/lead-page";
+import { LeadPageLayout } from "~/components/lead-page";
 import { leadForm, leadMagnets, leadPages, leadSuccess } from "~/content/lead-magnets";
 import { leadPageTypeForPath } from "~/domain/lead-magnets";
 import { leadAction, wasSent } from "~/leads/lead-action.server";
@@ -31,25 +31,19 @@ export const meta: Route.MetaFunction = ({ loaderData }) =>
 export default function LeadPage({ loaderData, actionData }: Route.ComponentProps) {
   useActionToast(actionData);
   const page = leadPages[loaderData.type];
-  if (loaderData.sent) {
-    return (
-      <section className="px-4 py-16">
-        <LeadConfirmation
-          title={leadSuccess.title}
-          body={leadSuccess.body(leadMagnets[loaderData.type].sentItem)}
-        />
-      </section>
-    );
-  }
   return (
     <LeadPageLayout
-      eyebrow={page.eyebrow}
-      headline={page.headline}
-      promise={page.promise}
-      benefitsTitle={page.benefitsTitle}
-      benefits={page.benefits}
+      copy={page}
       formTitle={leadForm.title}
       formIntro={leadForm.intro}
+      confirmation={
+        loaderData.sent
+          ? {
+              title: leadSuccess.title,
+              body: leadSuccess.body(leadMagnets[loaderData.type].sentItem),
+            }
+          : undefined
+      }
     >
       <LeadForm actionData={actionData} />
     </LeadPageLayout>

@@ -1,6 +1,10 @@
 import { LeadForm } from "~/components/lead-form";
 import { pageMeta } from "~/lib/meta";
+import { HeroHeading } from "~/components/hero-heading";
 import { LeadConfirmation } from "~/components/lead-page";
+import { buttonVariants } from "~/components/ui/button";
+import { Card, cardClass } from "~/components/ui/card";
+import { cn } from "~/components/ui/cn";
 import {
   leadMagnets,
   leadSuccess,
@@ -24,11 +28,9 @@ export function action({ request, context }: Route.ActionArgs) {
 
 export const meta: Route.MetaFunction = () => pageMeta(page.metaTitle);
 
-const buttonClass =
-  "inline-flex min-h-11 items-center justify-center rounded-md px-5 py-2.5 text-sm font-semibold shadow-sm focus-visible:outline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600";
-
-const primaryClass = "bg-brand-700 text-white hover:bg-brand-900";
-const secondaryClass = "border border-brand-700 bg-white text-brand-700 hover:bg-brand-50";
+/** The first download of a resource is the main one; the others and the tutorials are outlined. */
+const downloadButton = (primary: boolean) =>
+  buttonVariants({ variant: primary ? "primary" : "outline", size: "touch" });
 
 export default function ResourceLibrary({ loaderData, actionData }: Route.ComponentProps) {
   useActionToast(actionData);
@@ -36,12 +38,7 @@ export default function ResourceLibrary({ loaderData, actionData }: Route.Compon
     <>
       <section className="bg-gradient-to-b from-brand-50 to-white">
         <div className="mx-auto max-w-6xl px-4 py-12 md:py-16">
-          <p className="text-sm font-semibold uppercase tracking-wide text-brand-700">
-            {page.eyebrow}
-          </p>
-          <h1 className="mt-3 text-3xl font-extrabold tracking-tight text-brand-900 md:text-4xl">
-            {page.headline}
-          </h1>
+          <HeroHeading eyebrow={page.eyebrow} title={page.headline} />
           <p className="mt-5 max-w-3xl text-lg text-slate-700">{page.intro}</p>
           <ul className="mt-10 grid gap-6 md:grid-cols-3">
             {page.items.map((item) => {
@@ -51,7 +48,7 @@ export default function ResourceLibrary({ loaderData, actionData }: Route.Compon
                 <li
                   key={item.key}
                   data-resource={item.key}
-                  className="flex flex-col rounded-xl border border-slate-200 bg-white p-6 shadow-sm"
+                  className={cn(cardClass, "flex flex-col")}
                 >
                   <p className="text-xs font-semibold uppercase tracking-wide text-slate-600">
                     {formats
@@ -67,7 +64,7 @@ export default function ResourceLibrary({ loaderData, actionData }: Route.Compon
                         href={resourcePath(item.key, format)}
                         target="_blank"
                         rel="noopener"
-                        className={`${buttonClass} ${i === 0 ? primaryClass : secondaryClass}`}
+                        className={downloadButton(i === 0)}
                       >
                         {resourceFormatLabels[format].download}
                         {/* Screen readers list links out of their card, so each names its file. */}
@@ -94,7 +91,7 @@ export default function ResourceLibrary({ loaderData, actionData }: Route.Compon
           href={site.videoChannelUrl}
           target="_blank"
           rel="noopener noreferrer"
-          className={`${buttonClass} mt-5 border border-brand-700 bg-white text-brand-700 hover:bg-brand-50`}
+          className={cn(downloadButton(false), "mt-5")}
         >
           {page.tutorialsButton}
           <span className="sr-only"> ({page.newTab})</span>
@@ -109,7 +106,7 @@ export default function ResourceLibrary({ loaderData, actionData }: Route.Compon
             level={2}
           />
         ) : (
-          <div className="rounded-xl bg-white p-6 shadow-sm ring-1 ring-slate-200">
+          <Card>
             <h2 id="email-all-title" className="text-2xl font-bold text-brand-900">
               {page.emailTitle}
             </h2>
@@ -117,7 +114,7 @@ export default function ResourceLibrary({ loaderData, actionData }: Route.Compon
             <div className="mt-5">
               <LeadForm actionData={actionData} />
             </div>
-          </div>
+          </Card>
         )}
       </section>
     </>

@@ -1,6 +1,6 @@
 import { LeadForm } from "~/components/lead-form";
 import { pageMeta } from "~/lib/meta";
-import { LeadConfirmation, LeadPageLayout } from "~/components/lead-page";
+import { LeadPageLayout } from "~/components/lead-page";
 import { resumeReviewPage as page } from "~/content/lead-magnets";
 import { leadAction, wasSent } from "~/leads/lead-action.server";
 import { useActionToast } from "~/lib/toast";
@@ -18,21 +18,11 @@ export const meta: Route.MetaFunction = () => pageMeta(page.metaTitle, page.prom
 
 export default function ResumeReview({ loaderData, actionData }: Route.ComponentProps) {
   useActionToast(actionData);
-  if (loaderData.sent) {
-    return (
-      <section className="px-4 py-16">
-        <LeadConfirmation title={page.success.title} body={page.success.body} />
-      </section>
-    );
-  }
   return (
     <LeadPageLayout
-      eyebrow={page.eyebrow}
-      headline={page.headline}
-      promise={page.promise}
-      benefitsTitle={page.benefitsTitle}
-      benefits={page.benefits}
+      copy={page}
       formTitle={page.formTitle}
+      confirmation={loaderData.sent ? page.success : undefined}
     >
       <LeadForm
         actionData={actionData}

@@ -1,5 +1,9 @@
 import { Link } from "react-router";
+import { HeroHeading } from "~/components/hero-heading";
 import { FaqAccordion } from "~/components/faq-accordion";
+import { buttonVariants } from "~/components/ui/button";
+import { cardVariants } from "~/components/ui/card";
+import { cn } from "~/components/ui/cn";
 import { TestimonialCard } from "~/components/testimonial-card";
 import { VideoEmbed } from "~/components/video-embed";
 import {
@@ -18,6 +22,8 @@ import { site } from "~/content/site";
 import { videos } from "~/content/videos";
 import { useScrollRequest } from "~/lib/scroll";
 
+const tile = cardVariants({ padding: "md", flat: true });
+
 export default function Home() {
   useScrollRequest();
   return (
@@ -25,18 +31,10 @@ export default function Home() {
       <section className="bg-gradient-to-b from-brand-50 to-white">
         <div className="mx-auto grid max-w-6xl items-center gap-10 px-4 py-16 md:grid-cols-2 md:py-24">
           <div>
-            <p className="text-sm font-semibold uppercase tracking-wide text-brand-700">
-              {hero.eyebrow}
-            </p>
-            <h1 className="mt-3 text-4xl font-extrabold tracking-tight text-brand-900 md:text-5xl">
-              {hero.title}
-            </h1>
+            <HeroHeading eyebrow={hero.eyebrow} title={hero.title} large />
             <p className="mt-5 text-lg text-slate-700">{hero.subtitle}</p>
             <p className="mt-3 text-sm text-slate-600">{site.feeDescription}</p>
-            <Link
-              to="/apply"
-              className="mt-8 inline-block rounded-md bg-brand-700 px-6 py-3 text-base font-semibold text-white shadow hover:bg-brand-900"
-            >
+            <Link to="/apply" className={cn(buttonVariants(), "mt-8")}>
               {hero.apply}
             </Link>
           </div>
@@ -55,10 +53,7 @@ export default function Home() {
         <p className="mt-3 max-w-3xl text-slate-700">{program.intro}</p>
         <dl className="mt-10 grid grid-cols-2 gap-4 md:grid-cols-4">
           {stats.map((stat) => (
-            <div
-              key={stat.label}
-              className="rounded-xl border border-slate-200 bg-white p-5 text-center"
-            >
+            <div key={stat.label} className={cn(tile, "text-center")}>
               <dt className="text-sm text-slate-600">{stat.label}</dt>
               <dd className="mt-1 text-2xl font-bold text-brand-900">{stat.value}</dd>
             </div>
@@ -67,7 +62,7 @@ export default function Home() {
         <h3 className="mt-14 text-2xl font-semibold text-brand-900">{program.curriculumTitle}</h3>
         <ol className="mt-6 grid gap-4 md:grid-cols-2">
           {curriculum.map((week) => (
-            <li key={week.week} className="rounded-xl border border-slate-200 bg-white p-5">
+            <li key={week.week} className={tile}>
               <p className="text-sm font-semibold text-brand-700">{program.weekLabel(week.week)}</p>
               <h4 className="mt-1 text-lg font-semibold">{week.title}</h4>
               <p className="mt-2 text-slate-700">{week.detail}</p>
@@ -110,10 +105,7 @@ export default function Home() {
             {callToAction.title}
           </h2>
           <p className="mt-4 text-slate-200">{callToAction.body}</p>
-          <Link
-            to="/apply"
-            className="mt-8 inline-block rounded-md bg-gold-400 px-6 py-3 font-semibold text-brand-900 hover:bg-white"
-          >
+          <Link to="/apply" className={cn(buttonVariants({ variant: "accent" }), "mt-8")}>
             {callToAction.button}
           </Link>
         </div>

@@ -1,6 +1,8 @@
 import { useEffect } from "react";
 import { pageMeta } from "~/lib/meta";
 import { Link, data, useLocation } from "react-router";
+import { cn } from "~/components/ui/cn";
+import { linkVariants } from "~/components/ui/link";
 import { notFound } from "~/content/site";
 import type { Route } from "./+types/not-found";
 
@@ -23,10 +25,7 @@ export default function NotFound() {
     <section className="mx-auto flex min-h-[60vh] max-w-xl flex-col items-center justify-center px-4 py-24 text-center">
       <h1 className="text-6xl font-bold text-brand-900">{notFound.code}</h1>
       <p className="mt-4 text-xl text-slate-700">{notFound.title}</p>
-      <Link
-        to="/"
-        className="mt-8 font-semibold text-brand-700 underline underline-offset-4 hover:text-brand-900"
-      >
+      <Link to="/" className={cn(linkVariants(), "mt-8")}>
         {notFound.home}
       </Link>
     </section>

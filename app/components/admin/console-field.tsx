@@ -1,0 +1,52 @@
+import type { ComponentProps } from "react";
+import { Input, Label, Select } from "~/components/ui/input";
+
+/** A labelled, compact control of a console form (filters, row actions); the label wraps it. */
+export function ConsoleField({
+  label,
+  className,
+  ...props
+}: ComponentProps<"input"> & { label: string }) {
+  return (
+    <Label className={className}>
+      {label}
+      <Input density="compact" {...props} />
+    </Label>
+  );
+}
+
+export function ConsoleSelect({
+  label,
+  className,
+  ...props
+}: ComponentProps<"select"> & { label: string }) {
+  return (
+    <Label className={className}>
+      {label}
+      <Select density="compact" {...props} />
+    </Label>
+  );
+}
+
+/** The "from" and "to" dates of a console report or list. */
+export function DateRangeFields({
+  labels,
+  values,
+}: {
+  labels: { from: string; to: string };
+  values: { from?: string; to?: string };
+}) {
+  return (
+    <>
+      {(["from", "to"] as const).map((name) => (
+        <ConsoleField
+          key={name}
+          label={labels[name]}
+          name={name}
+          type="date"
+          defaultValue={values[name]}
+        />
+      ))}
+    </>
+  );
+}

@@ -1,0 +1,53 @@
+import { Form } from "react-router";
+import { ConsoleField, ConsoleSelect } from "~/components/admin/console-field";
+import { Button } from "~/components/ui/button";
+import { SectionCard as Card } from "~/components/ui/card";
+import { linkVariants } from "~/components/ui/link";
+import type { PersonDetail } from "~/console/person-detail.server";
+import { consoleText } from "~/content/console";
+import { PERSON_STATUSES } from "~/domain/application-outcome";
+
+const t = consoleText.person;
+
+export function StatusCard({ person, busy }: { person: PersonDetail["person"]; busy: boolean }) {
+  return (
+    <Card title={t.changeStatus}>
+      {/* Keyed on the last update so the form empties after a change is saved. */}
+      <Form method="post" className="space-y-3" key={person.updated_at}>
+        <input type="hidden" name="intent" value="status" />
+        <ConsoleSelect label={t.newStatus} name="status" defaultValue={person.status}>
+          {PERSON_STATUSES.map((status) => (
+            <option key={status} value={status}>
+              {status}
+            </option>
+          ))}
+        </ConsoleSelect>
+        <ConsoleField label={t.reason} name="reason" required maxLength={500} />
+        <Button type="submit" size="md" disabled={busy}>
+          {t.save}
+        </Button>
+      </Form>
+    </Card>
+  );
+}
+
+export function PrivacyCard({ personId }: { personId: string }) {
+  return (
+    <Card title={t.privacy}>
+      <a
+        href={`/admin/people/${personId}/export`}
+        className={linkVariants({ weight: "medium", size: "sm" })}
+        download
+      >
+        {t.exportJson}
+      </a>
+      <Form method="post" className="mt-4 flex flex-wrap items-end gap-3">
+        <input type="hidden" name="intent" value="erase" />
+        <ConsoleField label={t.eraseConfirm} name="confirm" autoComplete="off" />
+        <Button type="submit" variant="danger" size="md">
+          {t.erase}
+        </Button>
+      </Form>
+    </Card>
+  );
+}
