@@ -26,7 +26,8 @@ export interface Services {
   limits: {
     forms: RateLimiter;
     loginIp: RateLimiter;
-    loginAccount: RateLimiter;
+    /** Login attempts per account and client address together. */
+    loginAccountAddress: RateLimiter;
   };
   /** Starts the background work (email delivery, housekeeping); tests drive it by hand instead. */
   startBackground(): void;
@@ -92,7 +93,10 @@ export async function createServices(
         sweep: true,
       }),
       loginIp: new RateLimiter(limitStore, { name: "login-ip", limit: 10 }),
-      loginAccount: new RateLimiter(limitStore, { name: "login-account", limit: 10 }),
+      loginAccountAddress: new RateLimiter(limitStore, {
+        name: "login-account-address",
+        limit: 10,
+      }),
     },
     startBackground() {
       mailWorker.start();

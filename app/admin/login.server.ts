@@ -17,10 +17,13 @@ export function accountTag(email: string): string {
 }
 
 /**
- * The admin gate. Every attempt counts against its client address, and each one the address
- * limit lets through against the account too, before any password is checked, so parallel guesses
- * are limited too; once either has 10 in the window, further attempts are refused. A successful login clears its account's count.
- * Non-admin accounts with the right password get no session.
+ * The admin gate. Every attempt counts against its client address, and each one the address limit
+ * lets through against the account *from that address* too, before any password is checked, so
+ * parallel guesses are limited as well; once either has 10 in the window, further attempts from
+ * that address are refused. Attempts from an address already refused never reach the account's
+ * count, and failures elsewhere never lock the owner out of an address that has not failed. A
+ * successful login gives its hit back and clears its account-and-address count, so signing in
+ * often is never refused. Non-admin accounts with the right password get no session.
  */
 export async function logIn(
   request: Request,
@@ -30,10 +33,11 @@ export async function logIn(
   const { db, limits } = context.services;
   const account = accountTag(credentials.email);
   const ipKey = `admin-login:${context.ip}`;
-  const accountKey = `admin-login:${account}`;
+  const pairKey = `admin-login:${account}:${context.ip}`;
   // One after the other: attempts the address limit refuses never reach (or count against) the
   // account, so parallel guesses let exactly 10 through even when the counts live in PostgreSQL.
-  const allowed = (await limits.loginIp.hit(ipKey)) && (await limits.loginAccount.hit(accountKey));
+  const allowed =
+    (await limits.loginIp.hit(ipKey)) && (await limits.loginAccountAddress.hit(pairKey));
   if (!allowed) {
     log.warn("admin login rate limited", { account });
     return { kind: "rate_limited" };
@@ -47,7 +51,7 @@ export async function logIn(
     log.warn("admin login refused: not an admin", { adminId: check.account.id });
     return { kind: "not_admin" };
   }
-  await limits.loginAccount.reset(accountKey);
+  await Promise.all([limits.loginIp.refund(ipKey), limits.loginAccountAddress.reset(pairKey)]);
   const admin = { id: check.account.id, email: check.account.email };
   const setCookie = await startSession(request, context, admin);
   log.info("admin login", { adminId: admin.id });

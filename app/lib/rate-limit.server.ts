@@ -71,6 +71,11 @@ export class RateLimiter {
     }
   }
 
+  /** Gives one hit back: an attempt that turned out to be legitimate does not count. */
+  async refund(key: string): Promise<void> {
+    await this.limiter.reward(key, 1);
+  }
+
   async reset(key: string): Promise<void> {
     await this.limiter.delete(key);
   }
