@@ -25,6 +25,19 @@ describe("loadConfig", () => {
     );
   });
 
+  it("lists previous session secrets after the current one, for rotation", () => {
+    const current = "c".repeat(32);
+    const config = loadConfig({
+      DATA_DIR: dataDir(),
+      SESSION_SECRET: current,
+      SESSION_SECRET_PREVIOUS: `${"a".repeat(32)},${"b".repeat(32)}`,
+    });
+    expect(config.sessionSecrets).toEqual([current, "a".repeat(32), "b".repeat(32)]);
+    expect(() =>
+      loadConfig({ DATA_DIR: dataDir(), SESSION_SECRET_PREVIOUS: "short,also-short" }),
+    ).toThrow(/SESSION_SECRET_PREVIOUS/);
+  });
+
   it("keeps a generated session secret across restarts", () => {
     const dir = dataDir();
     const first = loadConfig({ DATA_DIR: dir }).sessionSecret;

@@ -1,0 +1,41 @@
+import { describe, expect, it } from "vitest";
+import { readCookie, writeCookie } from "./cookies.server";
+
+const OLD = "o".repeat(40);
+const NEW = "n".repeat(40);
+
+const pair = (setCookie: string) => setCookie.split(";")[0]!;
+
+describe("site cookies", () => {
+  it("reads back what it wrote, httpOnly and SameSite=Lax, Secure only on https", async () => {
+    const plain = await writeCookie([NEW], "visitor", "abc", false);
+    expect(plain).toMatch(/^fsts_vid=/);
+    expect(plain).toContain("HttpOnly");
+    expect(plain).toContain("SameSite=Lax");
+    expect(plain).not.toContain("Secure");
+    expect(await writeCookie([NEW], "visitor", "abc", true)).toContain("Secure");
+    expect(await readCookie([NEW], "visitor", pair(plain))).toBe("abc");
+  });
+
+  it("never accepts a value signed for another purpose", async () => {
+    const visitor = pair(await writeCookie([NEW], "visitor", "token", false));
+    const asAdmin = visitor.replace(/^fsts_vid=/, "fsts_admin=");
+    expect(await readCookie([NEW], "admin", asAdmin)).toBeNull();
+  });
+
+  it("accepts cookies signed with a previous secret while it is listed, and not after", async () => {
+    const signedOld = pair(await writeCookie([OLD], "admin", "token", false));
+    expect(await readCookie([NEW, OLD], "admin", signedOld)).toBe("token");
+    expect(await readCookie([NEW], "admin", signedOld)).toBeNull();
+    // New cookies are signed with the newest secret.
+    const signedNew = pair(await writeCookie([NEW, OLD], "admin", "token", false));
+    expect(await readCookie([NEW], "admin", signedNew)).toBe("token");
+  });
+
+  it("refuses a tampered value and clears with Max-Age=0", async () => {
+    const signed = pair(await writeCookie([NEW], "applicant", "person-1", false));
+    const [value, signature] = signed.split(".");
+    expect(await readCookie([NEW], "applicant", `${value}x.${signature}`)).toBeNull();
+    expect(await writeCookie([NEW], "applicant", null, false)).toMatch(/Max-Age=0/);
+  });
+});
