@@ -11,6 +11,7 @@ import { isDatabaseReachable } from "../app/db/database.server";
 import type { Config } from "../app/env.server";
 import { errorMessage, log } from "../app/lib/logger.server";
 import { createServices, type ServiceOverrides, type Services } from "../app/services.server";
+import { errorPage } from "../app/content/site";
 import { cookieName } from "../app/lib/cookies.server";
 import { PRERENDER_NONCE } from "../app/lib/nonce";
 import { handleStripeWebhook } from "../app/payments/stripe-webhook.server";
@@ -180,9 +181,7 @@ function lastErrorHandler(
   res
     .status(code)
     .type("text/plain")
-    .send(
-      `${code < 500 ? "The request could not be handled" : "Something went wrong"} (request ${requestId}).`,
-    );
+    .send(code < 500 ? errorPage.refused(requestId) : errorPage.failed(requestId));
 }
 
 function requestLog(req: Request, res: Response, next: express.NextFunction) {

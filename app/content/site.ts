@@ -45,4 +45,7 @@ export const errorPage = {
   title: "Something went wrong",
   body: "An unexpected error occurred. Please try again, or return to the home page.",
   home: "Return to Home",
+  /** The server's plain-text answers when a request fails outside any page. */
+  refused: (requestId: string) => `The request could not be handled (request ${requestId}).`,
+  failed: (requestId: string) => `Something went wrong (request ${requestId}).`,
 } as const;

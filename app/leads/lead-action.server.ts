@@ -9,17 +9,11 @@ import { resumeFileProblem } from "~/domain/resume-upload";
 import { guardPublicForm } from "~/lib/form-guard.server";
 import { errorMessage, log } from "~/lib/logger.server";
 import { redirectWithToast } from "~/lib/toast.server";
-import type { ToastMessage } from "~/lib/toast";
+import { rateLimitedToast, type ToastMessage } from "~/lib/toast";
 import { checkDocx } from "~/uploads/docx-check.server";
 import { ResumeStorageError } from "./resume-upload.server";
 import { submitLead } from "./submit-lead.server";
-import {
-  leadErrorToast,
-  leadSuccessToast,
-  rateLimitedToast,
-  resumeFileToast,
-  uploadFailedToast,
-} from "./toasts";
+import { leadErrorToast, leadSuccessToast, resumeFileToast, uploadFailedToast } from "./toasts";
 
 export interface LeadActionData {
   result: SubmissionResult<string[]> | null;

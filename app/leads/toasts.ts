@@ -1,4 +1,3 @@
-import { formErrors } from "~/content/forms";
 import { leadToasts, resumeFileMessages } from "~/content/lead-magnets";
 import type { ResourceType } from "~/domain/lead-magnets";
 import type { ResumeFileProblem } from "~/domain/resume-upload";
@@ -16,8 +15,6 @@ export function leadErrorToast(message?: string): ToastMessage {
 }
 
 export const uploadFailedToast = destructive(leadToasts.errorTitle, leadToasts.uploadFailed);
-
-export const rateLimitedToast = destructive(formErrors.rateLimitedTitle, formErrors.rateLimited);
 
 /** A refused resume file: the browser shows it before sending, the server after. */
 export function resumeFileToast(problem: ResumeFileProblem): ToastMessage {

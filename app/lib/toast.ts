@@ -24,6 +24,14 @@ export function success(title: string, description?: string): ToastMessage {
   return { title, description, variant: "success" };
 }
 
+/** The one answer to a form sent too often from one address (HTTP 429). */
+export const rateLimitedToast: ToastMessage = {
+  title: formErrors.rateLimitedTitle,
+  description: formErrors.rateLimited,
+  variant: "destructive",
+  durationMs: 7000,
+};
+
 /** The destructive toast titled 'Error' that every failed action shows. */
 export function errorToast(description: string, durationMs?: number): ToastMessage {
   return { title: formErrors.errorTitle, description, variant: "destructive", durationMs };

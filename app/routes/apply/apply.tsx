@@ -23,7 +23,7 @@ import { applyFields, applyOptions, applyPage, applyResults, applyToasts } from 
 import { formErrors } from "~/content/forms";
 import { applicationSchema, CAREER_TARGETS } from "~/domain/application-form";
 import { outcomeOfResultKey, resultKey, type OutcomeView } from "~/domain/application-outcome";
-import { useActionToast, type ToastMessage } from "~/lib/toast";
+import { rateLimitedToast, useActionToast, type ToastMessage } from "~/lib/toast";
 import type { Route } from "./+types/apply";
 
 export const meta: Route.MetaFunction = () => pageMeta(applyPage.title, applyPage.intro);
@@ -83,12 +83,6 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 const errorToast: ToastMessage = { ...applyToasts.error, variant: "destructive" };
-const rateLimitedToast: ToastMessage = {
-  title: formErrors.rateLimitedTitle,
-  description: formErrors.rateLimited,
-  variant: "destructive",
-  durationMs: 7000,
-};
 
 export default function Apply({ loaderData, actionData }: Route.ComponentProps) {
   const navigation = useNavigation();

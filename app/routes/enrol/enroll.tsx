@@ -5,7 +5,6 @@ import { Card } from "~/components/ui/card";
 import { pageMeta } from "~/lib/meta";
 import { readCohortSafely } from "~/cohort/cohort.server";
 import { enrollPage } from "~/content/enroll";
-import { formErrors } from "~/content/forms";
 import {
   EARLY_ACCESS_DISCOUNT_CENTS,
   formatDollars,
@@ -18,7 +17,7 @@ import { readApplicant } from "~/enrolment/applicant-cookie.server";
 import { waitlistForFullCohort } from "~/enrolment/full-cohort.server";
 import { startCheckout } from "~/enrolment/seats.server";
 import { errorMessage, log } from "~/lib/logger.server";
-import { errorToast, useActionToast } from "~/lib/toast";
+import { errorToast, rateLimitedToast, useActionToast } from "~/lib/toast";
 import type { Route } from "./+types/enroll";
 
 export const meta: Route.MetaFunction = () =>
@@ -47,16 +46,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export async function action({ request, context }: Route.ActionArgs) {
   const { services } = context;
   if (!(await services.limits.forms.hit(`checkout:${context.ip}`))) {
-    return data(
-      {
-        toast: {
-          title: formErrors.rateLimitedTitle,
-          description: formErrors.rateLimited,
-          variant: "destructive" as const,
-        },
-      },
-      { status: 429 },
-    );
+    return data({ toast: rateLimitedToast }, { status: 429 });
   }
   const personId = await readApplicant(request, context);
   const person = personId
