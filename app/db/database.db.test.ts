@@ -4,6 +4,7 @@ import { startTestServices, testEngines, type TestServices } from "../../tests/s
 import { isDatabaseReachable } from "./database.server";
 import { migrateToLatest } from "./migrations.server";
 import type { Kysely } from "kysely";
+import { newPerson } from "~/people/people.server";
 
 describe.each(testEngines())("database on $name", (engine) => {
   let t: TestServices;
@@ -31,24 +32,15 @@ describe.each(testEngines())("database on $name", (engine) => {
     const now = new Date().toISOString();
     await t.services.db
       .insertInto("people")
-      .values({
-        id: "p1",
-        email: "a@example.com",
-        first_name: "A",
-        last_name: "B",
-        university: "U",
-        graduation_year: "2027",
-        status: "lead",
-        lead_source: "direct",
-        tags: "[]",
-        lead_magnets: "[]",
-        first_touch: null,
-        last_touch: null,
-        last_lead_magnet_type: null,
-        last_lead_magnet_at: null,
-        created_at: now,
-        updated_at: now,
-      })
+      .values(
+        newPerson("a@example.com", now, {
+          id: "p1",
+          first_name: "A",
+          last_name: "B",
+          university: "U",
+          graduation_year: "2027",
+        }),
+      )
       .execute();
     const bytes = new Uint8Array([0, 1, 2, 255, 254]);
     await t.services.db

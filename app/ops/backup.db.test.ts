@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startTestServices, testEngines, type TestServices } from "../../tests/support/databases";
 import { openDatabase, type DB } from "~/db/database.server";
 import { backupDatabase, BackupError, restoreDatabase, type BackupSource } from "./backup.server";
+import { newPerson } from "~/people/people.server";
 
 const NOW = new Date("2026-11-22T12:00:00Z");
 const RESUME = randomBytes(64 * 1024);
@@ -15,24 +16,15 @@ async function seed(db: DB, email: string) {
   const at = NOW.toISOString();
   await db
     .insertInto("people")
-    .values({
-      id,
-      email,
-      first_name: "Ada",
-      last_name: "Lovelace",
-      university: "State",
-      graduation_year: "2027",
-      status: "lead",
-      lead_source: "direct",
-      tags: "[]",
-      lead_magnets: "[]",
-      first_touch: null,
-      last_touch: null,
-      last_lead_magnet_type: null,
-      last_lead_magnet_at: null,
-      created_at: at,
-      updated_at: at,
-    })
+    .values(
+      newPerson(email, at, {
+        id,
+        first_name: "Ada",
+        last_name: "Lovelace",
+        university: "State",
+        graduation_year: "2027",
+      }),
+    )
     .execute();
   await db
     .insertInto("uploads")

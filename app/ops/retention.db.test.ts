@@ -12,6 +12,7 @@ import type { DB } from "~/db/database.server";
 import { erasePerson } from "~/console/privacy.server";
 import { Housekeeping, type HousekeepingOptions } from "./housekeeping.server";
 import { runRetention } from "./retention.server";
+import { newPerson } from "~/people/people.server";
 
 const DAY = 86_400_000;
 const START = new Date("2026-01-01T09:00:00Z");
@@ -19,24 +20,15 @@ const START = new Date("2026-01-01T09:00:00Z");
 async function person(db: DB, id: string, at: Date) {
   await db
     .insertInto("people")
-    .values({
-      id,
-      email: `${id}@example.com`,
-      first_name: "Ada",
-      last_name: "Lovelace",
-      university: "State",
-      graduation_year: "2027",
-      status: "lead",
-      lead_source: "direct",
-      tags: "[]",
-      lead_magnets: "[]",
-      first_touch: null,
-      last_touch: null,
-      last_lead_magnet_type: null,
-      last_lead_magnet_at: null,
-      created_at: at.toISOString(),
-      updated_at: at.toISOString(),
-    })
+    .values(
+      newPerson(`${id}@example.com`, at.toISOString(), {
+        id,
+        first_name: "Ada",
+        last_name: "Lovelace",
+        university: "State",
+        graduation_year: "2027",
+      }),
+    )
     .execute();
 }
 

@@ -101,7 +101,11 @@ export async function statusHistory(db: Kysely, personId: string) {
 }
 
 /** A new person's row: a lead with empty lists, known only by email until a form says more. */
-function newPerson(email: string, now: string, fields: Partial<Insertable<PeopleTable>> = {}) {
+export function newPerson(
+  email: string,
+  now: string,
+  fields: Partial<Insertable<PeopleTable>> = {},
+) {
   return {
     id: randomUUID(),
     email,

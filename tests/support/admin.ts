@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import type { DB } from "../../app/db/database.server";
 import { hashPassword } from "../../app/admin/passwords.server";
+import { newPerson } from "../../app/people/people.server";
 
 /** Cheap scrypt parameters so fixtures do not spend the production cost on every login. */
 const FIXTURE_PARAMS = { N: 1024, r: 8, p: 1 };
@@ -48,24 +49,16 @@ export async function seedGuardFixtures(
   const now = new Date().toISOString();
   await db
     .insertInto("people")
-    .values({
-      id: ids.person,
-      email: "guarded.person@example.com",
-      first_name: "Guarded",
-      last_name: "Person",
-      university: "State",
-      graduation_year: "2027",
-      status: "waitlist",
-      lead_source: "direct",
-      tags: "[]",
-      lead_magnets: "[]",
-      first_touch: null,
-      last_touch: null,
-      last_lead_magnet_type: null,
-      last_lead_magnet_at: null,
-      created_at: now,
-      updated_at: now,
-    })
+    .values(
+      newPerson("guarded.person@example.com", now, {
+        id: ids.person,
+        first_name: "Guarded",
+        last_name: "Person",
+        university: "State",
+        graduation_year: "2027",
+        status: "waitlist",
+      }),
+    )
     .execute();
   await db
     .insertInto("uploads")
