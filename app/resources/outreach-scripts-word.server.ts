@@ -21,23 +21,24 @@ import {
   resourceBrand,
   type OutreachScript,
 } from "~/content/resources";
-import { letterPage, outreachLayout as layout } from "./document-style.server";
+import { outreachLayout as layout } from "./document-style.server";
 import {
   bulletList,
   createWordDocument,
   halfPoints,
   letterSize,
+  NO_BORDER,
   placeholderRuns,
+  textWidth,
   twips,
   WORD_FONT,
   wordColors,
   wordToBuffer,
 } from "./word.server";
 
-const TEXT_WIDTH = twips(letterPage.width - layout.margin * 2);
+const TEXT_WIDTH = textWidth(layout.margin);
 /** The PDF's 1.5pt line gap, as a share of single spacing (240). */
 const LINE = { line: 270 } as const;
-const NONE: IBorderOptions = { style: BorderStyle.NONE, size: 0, color: "auto" };
 
 /**
  * The cold outreach scripts as a Word document, so students can copy and adapt a script where
@@ -179,10 +180,10 @@ function cadence() {
     columnWidths: [whenWidth, TEXT_WIDTH - whenWidth],
     layout: TableLayoutType.FIXED,
     borders: {
-      top: NONE,
-      left: NONE,
-      right: NONE,
-      insideVertical: NONE,
+      top: NO_BORDER,
+      left: NO_BORDER,
+      right: NO_BORDER,
+      insideVertical: NO_BORDER,
       bottom: line,
       insideHorizontal: line,
     },

@@ -20,23 +20,24 @@ import {
   resumeTemplate,
   type ResumeEntry,
 } from "~/content/resources";
-import { letterPage, resumeLayout as layout } from "./document-style.server";
+import { resumeLayout as layout } from "./document-style.server";
 import {
   bulletList,
   createWordDocument,
   halfPoints,
   letterSize,
+  NO_BORDER,
   placeholderRuns,
+  textWidth,
   twips,
   WORD_FONT,
   wordColors,
   wordToBuffer,
 } from "./word.server";
 
-const TEXT_WIDTH = twips(letterPage.width - layout.margin * 2);
+const TEXT_WIDTH = textWidth(layout.margin);
 const GUIDANCE_PADDING = 7;
 const GUIDANCE_INDENT = 9;
-const NONE = { style: BorderStyle.NONE, size: 0, color: "auto" } as const;
 
 /**
  * The resume template as a Word document a student edits in place: the PDF's one-page layout,
@@ -182,7 +183,7 @@ function guidance() {
     width: { size: TEXT_WIDTH, type: WidthType.DXA },
     columnWidths: [TEXT_WIDTH],
     layout: TableLayoutType.FIXED,
-    borders: { top: NONE, bottom: NONE, left: NONE, right: NONE },
+    borders: { top: NO_BORDER, bottom: NO_BORDER, left: NO_BORDER, right: NO_BORDER },
     rows: [
       new TableRow({
         cantSplit: true,

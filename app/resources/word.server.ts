@@ -1,9 +1,11 @@
 import {
   AlignmentType,
+  BorderStyle,
   Document,
   LevelFormat,
   Packer,
   TextRun,
+  type IBorderOptions,
   type INumberingOptions,
   type IPropertiesOptions,
   type IRunOptions,
@@ -37,6 +39,12 @@ export const wordColors = {
 } as const;
 
 export const letterSize = { width: twips(letterPage.width), height: twips(letterPage.height) };
+
+/** The width between a Letter page's margins, in twips. */
+export const textWidth = (margin: number) => twips(letterPage.width - margin * 2);
+
+/** A border that draws nothing (table cells that only lay text out). */
+export const NO_BORDER: IBorderOptions = { style: BorderStyle.NONE, size: 0, color: "auto" };
 
 type RunStyle = Omit<IRunOptions, "text" | "children" | "break">;
 
