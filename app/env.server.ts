@@ -38,6 +38,11 @@ const EnvSchema = z.object({
   BACKUP_EVERY_HOURS: z.coerce.number().positive().max(8760).optional(),
   RESUME_KEEP_DAYS: z.coerce.number().int().min(1).default(180),
   VISITOR_ID_KEEP_DAYS: z.coerce.number().int().min(1).default(90),
+  /** How long a seat offered to the next person in the queue stays theirs. */
+  OFFER_HOURS: z.coerce.number().positive().max(720).default(48),
+  CHECKOUT_REMINDER_MINUTES: z.coerce.number().int().min(1).max(10_080).default(60),
+  /** A checkout's seat hold; the card page closes 5 minutes earlier, and Stripe wants 30 at least. */
+  SEAT_HOLD_MINUTES: z.coerce.number().int().min(35).max(1440).default(36),
 });
 
 export type Env = z.infer<typeof EnvSchema>;
@@ -70,8 +75,22 @@ export interface Config {
   backupEveryHours: number | null;
   resumeKeepDays: number;
   visitorIdKeepDays: number;
+  seats: SeatSettings;
   warnings: string[];
 }
+
+/** How long seats stay held, offered, and when an abandoned checkout gets its reminder. */
+export interface SeatSettings {
+  offerHours: number;
+  checkoutReminderMinutes: number;
+  holdMinutes: number;
+}
+
+export const DEFAULT_SEAT_SETTINGS: SeatSettings = {
+  offerHours: 48,
+  checkoutReminderMinutes: 60,
+  holdMinutes: 36,
+};
 
 export class ConfigError extends Error {}
 
@@ -133,6 +152,11 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     backupEveryHours: env.BACKUP_EVERY_HOURS ?? null,
     resumeKeepDays: env.RESUME_KEEP_DAYS,
     visitorIdKeepDays: env.VISITOR_ID_KEEP_DAYS,
+    seats: {
+      offerHours: env.OFFER_HOURS,
+      checkoutReminderMinutes: env.CHECKOUT_REMINDER_MINUTES,
+      holdMinutes: env.SEAT_HOLD_MINUTES,
+    },
     warnings,
   };
 }

@@ -15,6 +15,7 @@ export default [
   route("resources/:key/:format?", "routes/resources/resource-file.ts"),
   route("download/:token/:format?", "routes/resources/download.ts"),
   route("link-generator", "routes/marketing/link-generator.tsx"),
+  route("offers/:token", "routes/offers/offer.tsx"),
   layout("routes/admin/layout.tsx", [
     route("admin/cohort-settings", "routes/admin/cohort-settings.tsx"),
     route("admin", "routes/admin/dashboard.tsx"),
@@ -27,6 +28,9 @@ export default [
     route("admin/attribution", "routes/admin/attribution.tsx"),
     route("admin/emails", "routes/admin/emails.tsx"),
     route("admin/emails/:id", "routes/admin/email.tsx"),
+    route("admin/cohorts", "routes/admin/cohorts.tsx"),
+    route("admin/cohorts/:id", "routes/admin/cohort.tsx"),
+    route("admin/cohorts/:id/roster.csv", "routes/admin/cohort-roster-csv.ts"),
   ]),
   route("*", "routes/site/not-found.tsx"),
 ] satisfies RouteConfig;

@@ -5,6 +5,8 @@ import type { Engine } from "./db/migrations.server";
 import { RateLimiter, type RateLimitStore } from "./lib/rate-limit.server";
 import { createTransport, type MailTransport } from "./mail/transport.server";
 import { MailWorker } from "./mail/worker.server";
+import { runOfferRound } from "./cohort/offers.server";
+import { sendCheckoutReminders } from "./cohort/reminders.server";
 import { schemaFromUrl } from "./ops/backup.server";
 import { Housekeeping } from "./ops/housekeeping.server";
 import type Stripe from "stripe";
@@ -59,6 +61,10 @@ export async function createServices(
     {
       from: config.mailFrom,
       intervalMs: config.mailWorkerIntervalMs,
+      beforeDelivery: async () => {
+        await runOfferRound(services);
+        await sendCheckoutReminders(services);
+      },
     },
   );
   const housekeeping = new Housekeeping(database.db, clock, {
@@ -77,7 +83,7 @@ export async function createServices(
     config.paymentProvider === "stripe" && config.stripeSecretKey
       ? createStripeClient({ secretKey: config.stripeSecretKey, apiBase: config.stripeApiBase })
       : null;
-  return {
+  const services: Services = {
     config,
     db: database.db,
     engine: database.engine,
@@ -109,4 +115,5 @@ export async function createServices(
       await database.close();
     },
   };
+  return services;
 }

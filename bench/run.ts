@@ -7,6 +7,7 @@ import { backupDuringWrites } from "./drills/backup-during-writes";
 import { runCluster } from "./drills/cluster";
 import { forgedWebhooks } from "./drills/forged-webhooks";
 import { killDuringWrites } from "./drills/kill-during-writes";
+import { seatQueue } from "./drills/seat-queue";
 import { seatRace } from "./drills/seat-race";
 import { smtpOutage } from "./drills/smtp-outage";
 import { freshEngine, type EngineName, type EngineSetup } from "./lib/engines";
@@ -161,6 +162,13 @@ async function main() {
         "c. 200 checkouts for 10 seats, webhooks ×3 shuffled",
         engine,
         () => withEngine(engine, options.postgresUrl, seatRace),
+      );
+    for (const engine of engines)
+      await drill(
+        report.drills,
+        "f. 200 in the queue for 10 seats: pays, declines, cancels, lapses and refunds",
+        engine,
+        () => withEngine(engine, options.postgresUrl, seatQueue),
       );
     for (const engine of engines)
       await drill(

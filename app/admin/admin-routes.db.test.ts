@@ -1,11 +1,15 @@
-import { createHash, randomBytes } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { adminCookie, insertAccount, seedGuardFixtures, settle } from "../../tests/support/admin";
+import {
+  adminCookie,
+  insertAccount,
+  seedGuardFixtures,
+  sessionCookie,
+  settle,
+} from "../../tests/support/admin";
 import { callAction, formRequest, makeContext, unwrap } from "../../tests/support/context";
 import { startTestServices, testEngines, type TestServices } from "../../tests/support/databases";
 import routes from "~/routes";
 import { getCohort } from "~/cohort/cohort.server";
-import { writeCookie } from "~/lib/cookies.server";
 import { ADMIN_ROUTES, GUARD_FIXTURE_IDS } from "./admin-routes";
 import { ADMIN_LOGIN_PATH } from "./paths";
 
@@ -44,20 +48,8 @@ describe.each(testEngines())("admin routes refuse non-admins on $name", (engine)
   const visitors: Record<string, string | undefined> = {};
   let adminSession = "";
 
-  /** A session row for an account, and the cookie that points at it. */
-  async function sessionFor(accountId: string, expiresAt: string): Promise<string> {
-    const token = randomBytes(32).toString("base64url");
-    await t.services.db
-      .insertInto("sessions")
-      .values({
-        id: createHash("sha256").update(token).digest("hex"),
-        admin_user_id: accountId,
-        created_at: new Date().toISOString(),
-        expires_at: expiresAt,
-      })
-      .execute();
-    return (await writeCookie(t.config.sessionSecrets, "admin", token, false)).split(";")[0]!;
-  }
+  const sessionFor = (accountId: string, expiresAt: string) =>
+    sessionCookie(t.services.db, t.config.sessionSecrets, accountId, expiresAt);
 
   /** Every business table's rows; sessions are left out (reading an expired one deletes it). */
   async function snapshot(): Promise<string> {

@@ -24,11 +24,25 @@ export const GUARD_FIXTURE_IDS = {
   person: "guard-person",
   upload: "guard-upload",
   email: "guard-email",
+  cohort: "guard-cohort",
+  nextCohort: "guard-next-cohort",
+  queueEntry: "guard-queue-entry",
 } as const;
 
 const ids = GUARD_FIXTURE_IDS;
 
 export const ADMIN_ROUTES: AdminRoute[] = [
+  // First: the cohort settings below close enrolment (no seat to offer), and /admin/cohorts
+  // makes another cohort current (the queue entry moves to a new row).
+  {
+    path: "/admin/cohorts/:id",
+    load: () => import("~/routes/admin/cohort"),
+    params: { id: ids.cohort },
+    submissions: [
+      { intent: "offer", id: ids.queueEntry },
+      { intent: "remove", id: ids.queueEntry },
+    ],
+  },
   {
     path: ADMIN_LOGIN_PATH,
     load: () => import("~/routes/admin/cohort-settings"),
@@ -72,6 +86,20 @@ export const ADMIN_ROUTES: AdminRoute[] = [
     params: { id: ids.email },
     submissions: [],
   },
+  {
+    path: "/admin/cohorts/:id/roster.csv",
+    load: () => import("~/routes/admin/cohort-roster-csv"),
+    params: { id: ids.cohort },
+    submissions: [],
+  },
+  {
+    path: "/admin/cohorts",
+    load: () => import("~/routes/admin/cohorts"),
+    submissions: [
+      { intent: "create", startDate: "2031-09-07", capacity: "12" },
+      { intent: "make_current", id: ids.nextCohort },
+    ],
+  },
   // Last: its erase submission removes the person's upload that the pages above show.
   {
     path: "/admin/people/:id",
@@ -79,6 +107,7 @@ export const ADMIN_ROUTES: AdminRoute[] = [
     params: { id: ids.person },
     submissions: [
       { intent: "status", status: "qualified", reason: "guard test" },
+      { intent: "refund", reason: "guard test" },
       { intent: "erase", confirm: "ERASE" },
     ],
   },

@@ -1,4 +1,4 @@
-import { COHORT_ID, getCohort } from "~/cohort/cohort.server";
+import { getCohort, settingsOf } from "~/cohort/cohort.server";
 import { recordAudit } from "~/console/audit.server";
 import type { DB } from "~/db/database.server";
 import type { Engine } from "~/db/migrations.server";
@@ -26,7 +26,8 @@ export async function updateCohortSettings(
   const now = services.clock.now();
   await getCohort(services.db, now);
   return services.db.transaction().execute(async (trx) => {
-    const before = await lockCohort(trx, services.engine);
+    const current = await lockCohort(trx, services.engine);
+    const before = settingsOf(current);
     const changes = {
       ...(patch.startDate !== undefined && patch.startDate !== before.startDate
         ? { start_date: patch.startDate }
@@ -40,11 +41,11 @@ export async function updateCohortSettings(
     };
     if (Object.keys(changes).length === 0) return { before, after: before, changed: false };
     await trx
-      .updateTable("cohort")
+      .updateTable("cohorts")
       .set({ ...changes, updated_at: now.toISOString() })
-      .where("id", "=", COHORT_ID)
+      .where("id", "=", current.id)
       .execute();
-    const after = await lockCohort(trx, services.engine);
+    const after = settingsOf(await lockCohort(trx, services.engine));
     await recordAudit(trx, actor, "cohort.update", { before, after }, now);
     return { before, after, changed: true };
   });

@@ -2,7 +2,9 @@ import { readCohortSafely } from "~/cohort/cohort.server";
 import { applicationEmails } from "~/content/emails";
 import { applicationFormData, type ApplicationForm } from "~/domain/application-form";
 import { decideOutcome, type Outcome } from "~/domain/application-outcome";
-import { isCohortFull } from "~/domain/cohort";
+import { isCohortFull, seatsLeft } from "~/domain/cohort";
+import { joinQueue } from "~/cohort/queue.server";
+import { countHeldSeats } from "~/enrolment/seats.server";
 import { leadSourceOf, type Attribution } from "~/domain/utm";
 import { renderEmail } from "~/mail/message";
 import { enqueueEmail } from "~/mail/outbox.server";
@@ -28,7 +30,13 @@ export async function submitApplication(
 ): Promise<ApplicationResult> {
   const now = services.clock.now();
   const cohort = await readCohortSafely(services.db, now);
-  const outcome = decideOutcome(form, isCohortFull(cohort));
+  // Seats held in open checkouts or offered to the queue are taken for a newcomer: they join the
+  // queue, and a seat that comes back is offered to them in turn.
+  const noSeat =
+    !cohort ||
+    isCohortFull(cohort) ||
+    seatsLeft(cohort, await countHeldSeats(services.db, cohort.id, now.toISOString())) === 0;
+  const outcome = decideOutcome(form, noSeat);
   if (outcome.kind === "not_suited") return { outcome, personId: null, stored: false };
 
   const { config } = services;
@@ -63,6 +71,9 @@ export async function submitApplication(
     // An enrolled student keeps their seat whatever a later form says (anyone can type an email).
     if (person.status !== "enrolled") {
       await changeStatus(trx, person.id, outcome.status, outcome.reason, nowIso);
+      if (cohort && outcome.kind === "waitlist" && outcome.variant === "cohort_full") {
+        await joinQueue(trx, cohort.id, person.id, nowIso);
+      }
       await enqueueEmail(
         trx,
         {

@@ -1,34 +1,49 @@
+import { randomUUID } from "node:crypto";
 import { DEFAULT_COHORT, type CohortSettings } from "~/domain/cohort";
 import type { DB } from "~/db/database.server";
+import type { CohortsTable } from "~/db/schema";
 import { errorMessage, log } from "~/lib/logger.server";
 
-export const COHORT_ID = "current";
+/** A cohort of the series: its settings and the id that holds, payments and queues point at. */
+export interface Cohort extends CohortSettings {
+  id: string;
+  isCurrent: boolean;
+  createdAt: string;
+}
 
-/** The single cohort settings record, created with the default capacity 10, nobody enrolled, active. */
-export async function getCohort(db: DB, now: Date): Promise<CohortSettings> {
+type CohortRow = Omit<CohortsTable, "updated_at">;
+
+/**
+ * The current cohort: the one the public pages sell and /admin/cohort-settings edits. The
+ * migration creates the first one; should none be current, the default is created (at most one
+ * can be current: a partial unique index, so concurrent first reads insert it once).
+ */
+export async function getCohort(db: DB, now: Date): Promise<Cohort> {
   const row = await db
-    .selectFrom("cohort")
+    .selectFrom("cohorts")
     .selectAll()
-    .where("id", "=", COHORT_ID)
+    .where("is_current", "=", 1)
     .executeTakeFirst();
-  if (row) return toSettings(row);
+  if (row) return toCohort(row);
   await db
-    .insertInto("cohort")
+    .insertInto("cohorts")
     .values({
-      id: COHORT_ID,
+      id: randomUUID(),
       start_date: DEFAULT_COHORT.startDate,
       capacity: DEFAULT_COHORT.capacity,
       enrolled_count: DEFAULT_COHORT.enrolledCount,
       is_active: 1,
+      is_current: 1,
+      created_at: now.toISOString(),
       updated_at: now.toISOString(),
     })
-    .onConflict((oc) => oc.column("id").doNothing())
+    .onConflict((oc) => oc.doNothing())
     .execute();
   return getCohort(db, now);
 }
 
 /** A failed read is logged and returns no data (the caller then treats the cohort as full). */
-export async function readCohortSafely(db: DB, now: Date): Promise<CohortSettings | null> {
+export async function readCohortSafely(db: DB, now: Date): Promise<Cohort | null> {
   try {
     return await getCohort(db, now);
   } catch (error) {
@@ -37,16 +52,20 @@ export async function readCohortSafely(db: DB, now: Date): Promise<CohortSetting
   }
 }
 
-export function toSettings(row: {
-  start_date: string | null;
-  capacity: number;
-  enrolled_count: number;
-  is_active: number;
-}): CohortSettings {
+export function toCohort(row: CohortRow): Cohort {
   return {
+    id: row.id,
     startDate: row.start_date,
     capacity: Number(row.capacity),
     enrolledCount: Number(row.enrolled_count),
     isActive: Boolean(Number(row.is_active)),
+    isCurrent: Boolean(Number(row.is_current)),
+    createdAt: row.created_at,
   };
+}
+
+/** Only the settings of a cohort (what the settings page shows and the audit log records). */
+export function settingsOf(cohort: CohortSettings): CohortSettings {
+  const { startDate, capacity, enrolledCount, isActive } = cohort;
+  return { startDate, capacity, enrolledCount, isActive };
 }

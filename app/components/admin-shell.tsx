@@ -12,6 +12,7 @@ const links = [
   { to: "/admin/resumes", label: consoleText.nav.resumes, end: false },
   { to: "/admin/attribution", label: consoleText.nav.attribution, end: false },
   { to: "/admin/emails", label: consoleText.nav.emails, end: false },
+  { to: "/admin/cohorts", label: consoleText.nav.cohorts, end: false },
   { to: ADMIN_LOGIN_PATH, label: consoleText.nav.cohort, end: true },
 ];
 

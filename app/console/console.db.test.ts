@@ -103,6 +103,7 @@ describe.each(testEngines())("owner's console queries on $name", (engine) => {
           .insertInto("payments")
           .values({
             id: randomUUID(),
+            cohort_id: "c",
             hold_id: "h",
             person_id: person.id,
             provider: "test",
@@ -110,6 +111,8 @@ describe.each(testEngines())("owner's console queries on $name", (engine) => {
             email,
             amount_cents: extra.paidCents,
             status: "paid",
+            refund_reason: null,
+            refunded_at: null,
             created_at: now.toISOString(),
           })
           .execute();

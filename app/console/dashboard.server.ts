@@ -12,7 +12,7 @@ export async function dashboard(db: DB, now: Date) {
   const nowIso = now.toISOString();
   const weekAgo = new Date(now.getTime() - 7 * 24 * 3_600_000).toISOString();
   const cohort = await getCohort(db, now);
-  const heldSeats = await countHeldSeats(db, nowIso);
+  const heldSeats = await countHeldSeats(db, cohort.id, nowIso);
   const outcomes = await db
     .selectFrom("submissions")
     .select(["status as key", (eb) => eb.fn.countAll().as("n")])

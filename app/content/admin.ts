@@ -53,6 +53,7 @@ export const adminValidation = {
   tooLong: "This is too long",
   startDate: "Please enter a valid date (YYYY-MM-DD) or leave it empty",
   capacity: "Please enter a whole number, 0 or more",
+  capacityAtLeastOne: "Please enter a capacity of 1 or more",
   capacityMax: (max: number) => `Please enter a capacity of at most ${max}`,
   isActive: "Please choose whether the cohort is active",
 } as const;

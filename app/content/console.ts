@@ -20,6 +20,7 @@ export const consoleText = {
     resumes: "Resume reviews",
     attribution: "Attribution",
     emails: "Email log",
+    cohorts: "Cohorts",
     cohort: "Cohort settings",
   },
   dashboardTitle: "Dashboard",

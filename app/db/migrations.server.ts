@@ -1,3 +1,4 @@
+import { randomUUID } from "node:crypto";
 import { Migrator, sql, type Kysely, type Migration, type MigrationProvider } from "kysely";
 
 export type Engine = "sqlite" | "postgres";
@@ -274,6 +275,105 @@ function rateLimits(engine: Engine): Migration {
   };
 }
 
+/**
+ * Cohorts become a series: the single settings row moves into `cohorts` as the first, current
+ * cohort (a fresh database gets the default one), and holds and payments name their cohort. A
+ * partial unique index lets at most one cohort be current. Seat queues and the once-only ledger
+ * for reminders arrive with it.
+ */
+const cohortSeries: Migration = {
+  async up(db: Kysely<unknown>) {
+    await db.schema
+      .createTable("cohorts")
+      .addColumn("id", "text", (c) => c.primaryKey())
+      .addColumn("start_date", "text")
+      .addColumn("capacity", "integer", (c) => c.notNull())
+      .addColumn("enrolled_count", "integer", (c) => c.notNull())
+      .addColumn("is_active", "integer", (c) => c.notNull())
+      .addColumn("is_current", "integer", (c) => c.notNull())
+      .addColumn("created_at", "text", (c) => c.notNull())
+      .addColumn("updated_at", "text", (c) => c.notNull())
+      .execute();
+    await db.schema
+      .createIndex("cohorts_one_current")
+      .on("cohorts")
+      .column("is_current")
+      .unique()
+      .where(sql.ref("is_current"), "=", 1)
+      .execute();
+    const { rows } = await sql<{
+      start_date: string | null;
+      capacity: number;
+      enrolled_count: number;
+      is_active: number;
+      updated_at: string;
+    }>`select start_date, capacity, enrolled_count, is_active, updated_at from cohort`.execute(db);
+    const old = rows[0];
+    const firstId = randomUUID();
+    const at = old?.updated_at ?? new Date().toISOString();
+    await sql`insert into cohorts (id, start_date, capacity, enrolled_count, is_active, is_current, created_at, updated_at)
+      values (${firstId}, ${old?.start_date ?? null}, ${old?.capacity ?? 10}, ${old?.enrolled_count ?? 0}, ${old?.is_active ?? 1}, 1, ${at}, ${at})`.execute(
+      db,
+    );
+    await db.schema.dropTable("cohort").execute();
+
+    await db.schema.alterTable("seat_holds").addColumn("cohort_id", "text").execute();
+    await db.schema
+      .alterTable("seat_holds")
+      .addColumn("kind", "text", (c) => c.notNull().defaultTo("checkout"))
+      .execute();
+    await db.schema.alterTable("seat_holds").addColumn("offer_token_hash", "text").execute();
+    await sql`update seat_holds set cohort_id = ${firstId}`.execute(db);
+    await db.schema
+      .createIndex("seat_holds_cohort_idx")
+      .on("seat_holds")
+      .columns(["cohort_id", "status", "expires_at"])
+      .execute();
+    await db.schema
+      .createIndex("seat_holds_offer_token_idx")
+      .on("seat_holds")
+      .column("offer_token_hash")
+      .unique()
+      .execute();
+
+    await db.schema.alterTable("payments").addColumn("cohort_id", "text").execute();
+    await db.schema.alterTable("payments").addColumn("refund_reason", "text").execute();
+    await db.schema.alterTable("payments").addColumn("refunded_at", "text").execute();
+    await sql`update payments set cohort_id = ${firstId}`.execute(db);
+    await db.schema
+      .createIndex("payments_cohort_idx")
+      .on("payments")
+      .columns(["cohort_id", "status"])
+      .execute();
+
+    await db.schema
+      .createTable("waitlist_entries")
+      .addColumn("id", "text", (c) => c.primaryKey())
+      .addColumn("cohort_id", "text", (c) => c.notNull().references("cohorts.id"))
+      .addColumn("person_id", "text", (c) =>
+        c.notNull().references("people.id").onDelete("cascade"),
+      )
+      .addColumn("position", "integer", (c) => c.notNull())
+      .addColumn("status", "text", (c) => c.notNull())
+      .addColumn("hold_id", "text")
+      .addColumn("created_at", "text", (c) => c.notNull())
+      .addColumn("updated_at", "text", (c) => c.notNull())
+      .addUniqueConstraint("waitlist_entries_person_uq", ["cohort_id", "person_id"])
+      .execute();
+    await db.schema
+      .createIndex("waitlist_entries_queue_idx")
+      .on("waitlist_entries")
+      .columns(["cohort_id", "status", "position"])
+      .execute();
+
+    await db.schema
+      .createTable("sent_once")
+      .addColumn("key", "text", (c) => c.primaryKey())
+      .addColumn("at", "text", (c) => c.notNull())
+      .execute();
+  },
+};
+
 function provider(engine: Engine): MigrationProvider {
   return {
     async getMigrations() {
@@ -282,6 +382,7 @@ function provider(engine: Engine): MigrationProvider {
         "2026-11-22-002-hold-visitor": holdVisitor,
         "2026-11-23-001-rate-limits": rateLimits(engine),
         "2026-11-24-001-job-runs": jobRuns,
+        "2026-11-25-001-cohort-series": cohortSeries,
       };
     },
   };

@@ -1,8 +1,12 @@
 import type { PersonStatus } from "~/domain/application-outcome";
 
 /** The states a row moves through; the database stores them as text. */
-export type SeatHoldStatus = "held" | "paid" | "expired" | "released";
+export type SeatHoldStatus = "held" | "paid" | "expired" | "released" | "refunded";
+/** A checkout the buyer opened, or a seat offered to the next person in a cohort's queue. */
+export type SeatHoldKind = "checkout" | "offer";
 export type PaymentStatus = "paid" | "refund_needed" | "refunded";
+/** A place in a cohort's seat queue: waiting, offered a seat, or out of the queue (and why). */
+export type QueueStatus = "waiting" | "offered" | "enrolled" | "expired" | "declined" | "removed";
 export type OutboxStatus = "pending" | "sent" | "failed";
 export type SubmissionType = "application" | "lead_magnet";
 export type ReviewStatus = "waiting" | "scheduled" | "reviewed";
@@ -51,17 +55,24 @@ export interface SubmissionsTable {
   created_at: string;
 }
 
-export interface CohortTable {
+/** One cohort of the series; exactly one is current (the one the public pages sell). */
+export interface CohortsTable {
   id: string;
   start_date: string | null;
   capacity: number;
   enrolled_count: number;
   is_active: number;
+  is_current: number;
+  created_at: string;
   updated_at: string;
 }
 
 export interface SeatHoldsTable {
   id: string;
+  cohort_id: string;
+  kind: SeatHoldKind;
+  /** SHA-256 of the offer link's token (offers only); the token itself is only in the email. */
+  offer_token_hash: string | null;
   person_id: string | null;
   visitor_id: string | null;
   email: string | null;
@@ -75,6 +86,7 @@ export interface SeatHoldsTable {
 
 export interface PaymentsTable {
   id: string;
+  cohort_id: string;
   hold_id: string;
   person_id: string | null;
   provider: string;
@@ -82,7 +94,28 @@ export interface PaymentsTable {
   email: string;
   amount_cents: number;
   status: PaymentStatus;
+  refund_reason: string | null;
+  refunded_at: string | null;
   created_at: string;
+}
+
+/** The seat queue of a cohort: qualified applicants who found it full, in the order they came. */
+export interface WaitlistEntriesTable {
+  id: string;
+  cohort_id: string;
+  person_id: string;
+  /** Lower goes first; the owner's "move up" swaps positions. */
+  position: number;
+  status: QueueStatus;
+  hold_id: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+/** Emails that go out at most once per key (a reminder per person and cohort, for example). */
+export interface SentOnceTable {
+  key: string;
+  at: string;
 }
 
 export interface WebhookEventsTable {
@@ -168,7 +201,7 @@ export interface Database {
   people: PeopleTable;
   status_history: StatusHistoryTable;
   submissions: SubmissionsTable;
-  cohort: CohortTable;
+  cohorts: CohortsTable;
   seat_holds: SeatHoldsTable;
   payments: PaymentsTable;
   webhook_events: WebhookEventsTable;
@@ -179,4 +212,6 @@ export interface Database {
   sessions: SessionsTable;
   audit_log: AuditLogTable;
   job_runs: JobRunsTable;
+  waitlist_entries: WaitlistEntriesTable;
+  sent_once: SentOnceTable;
 }

@@ -43,3 +43,20 @@ export function cohortState(cohort: CohortSettings): CohortState {
   if (!cohort.isActive) return "inactive";
   return availableSpots(cohort) <= 0 ? "full" : "active";
 }
+
+/** The owner's "create the next cohort" form: a capacity of at least one seat, an optional date. */
+export const newCohortSchema = z.object({
+  startDate: z
+    .string()
+    .trim()
+    .refine((value) => value === "" || isCalendarDate(value), adminValidation.startDate)
+    .transform((value) => (value === "" ? null : value))
+    .prefault(""),
+  capacity: z
+    .string()
+    .trim()
+    .regex(/^\d+$/, adminValidation.capacity)
+    .transform(Number)
+    .refine((value) => value >= 1, adminValidation.capacityAtLeastOne)
+    .refine((value) => value <= MAX_CAPACITY, adminValidation.capacityMax(MAX_CAPACITY)),
+});

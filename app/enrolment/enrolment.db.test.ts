@@ -1,3 +1,4 @@
+import { currentCohortRow, setCurrentCohort } from "../../tests/support/cohort";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import Stripe from "stripe";
 import {
@@ -48,19 +49,9 @@ describe.each(testEngines())("enrolment on $name", (engine) => {
     enrolled_count: number;
     start_date?: string;
   }) {
-    await t.services.db
-      .insertInto("cohort")
-      .values({
-        id: "current",
-        start_date: values.start_date ?? null,
-        is_active: 1,
-        updated_at: "x",
-        ...values,
-      })
-      .onConflict((oc) => oc.column("id").doUpdateSet(values))
-      .execute();
+    await setCurrentCohort(t.services.db, values);
   }
-  const cohort = () => t.services.db.selectFrom("cohort").selectAll().executeTakeFirstOrThrow();
+  const cohort = async () => (await currentCohortRow(t.services.db))!;
   const count = async (
     table: "seat_holds" | "payments" | "webhook_events" | "outbox",
     where?: [string, string],

@@ -9,6 +9,7 @@ import type { PaymentProvider } from "~/payments/provider.server";
 import { normaliseEmail } from "~/domain/person-fields";
 import { changeStatus, ensurePersonByEmail } from "~/people/people.server";
 import type { Services } from "~/services.server";
+import { leaveQueue } from "~/cohort/queue.server";
 import { countHeldSeats, lockCohort, recordEvent } from "./seats.server";
 
 /** The onboarding email goes out a few hours after payment, well within the promised 24 hours. */
@@ -45,19 +46,24 @@ export async function fulfilPayment(
   const result = await services.db.transaction().execute(async (trx): Promise<FulfilmentResult> => {
     if (paid.event && !(await recordEvent(trx, paid.event, nowIso)))
       return { kind: "duplicate_event" };
-    const cohort = await lockCohort(trx, services.engine);
+    const holdOf = () =>
+      trx
+        .selectFrom("seat_holds")
+        .selectAll()
+        .where("session_id", "=", paid.sessionId)
+        .executeTakeFirst();
+    const found = await holdOf();
+    if (!found) return { kind: "unknown_session" };
+    // The hold's cohort row is locked before anything is decided, so two deliveries of the same
+    // payment (webhook and success page) run one after the other.
+    const cohort = await lockCohort(trx, services.engine, found.cohort_id);
     const existing = await trx
       .selectFrom("payments")
       .select("id")
       .where("session_id", "=", paid.sessionId)
       .executeTakeFirst();
     if (existing) return { kind: "already_fulfilled" };
-    const hold = await trx
-      .selectFrom("seat_holds")
-      .selectAll()
-      .where("session_id", "=", paid.sessionId)
-      .executeTakeFirst();
-    if (!hold) return { kind: "unknown_session" };
+    const hold = (await holdOf()) ?? found;
 
     const email = normaliseEmail(paid.email || hold.email || "");
     const person = hold.person_id
@@ -67,13 +73,34 @@ export async function fulfilPayment(
           .where("id", "=", hold.person_id)
           .executeTakeFirstOrThrow()
       : await ensurePersonByEmail(trx, email, nowIso);
-    const stillHeld = hold.status === "held" && hold.expires_at > nowIso;
-    const seatFree = stillHeld || hasSeatToHold(cohort, await countHeldSeats(trx, nowIso, hold.id));
+    // Paying on an older checkout tab of the same person still takes the seat they hold now.
+    const ownLiveHold =
+      hold.status === "held" && hold.expires_at > nowIso
+        ? hold
+        : await trx
+            .selectFrom("seat_holds")
+            .selectAll()
+            .where("cohort_id", "=", cohort.id)
+            .where("person_id", "=", person.id)
+            .where("status", "=", "held")
+            .where("expires_at", ">", nowIso)
+            .executeTakeFirst();
+    if (ownLiveHold && ownLiveHold.id !== hold.id) {
+      await trx
+        .updateTable("seat_holds")
+        .set({ status: "released", offer_token_hash: null, updated_at: nowIso })
+        .where("id", "=", ownLiveHold.id)
+        .execute();
+    }
+    const seatFree =
+      Boolean(ownLiveHold) ||
+      hasSeatToHold(cohort, await countHeldSeats(trx, cohort.id, nowIso, hold.id));
 
     await trx
       .insertInto("payments")
       .values({
         id: randomUUID(),
+        cohort_id: cohort.id,
         hold_id: hold.id,
         person_id: person.id,
         provider: provider.name,
@@ -81,6 +108,8 @@ export async function fulfilPayment(
         email,
         amount_cents: paid.amountCents || PRICE_CENTS,
         status: seatFree ? "paid" : "refund_needed",
+        refund_reason: seatFree ? null : "cohort filled before the payment completed",
+        refunded_at: null,
         created_at: nowIso,
       })
       .execute();
@@ -109,10 +138,11 @@ export async function fulfilPayment(
     }
 
     await trx
-      .updateTable("cohort")
+      .updateTable("cohorts")
       .set((eb) => ({ enrolled_count: eb("enrolled_count", "+", 1), updated_at: nowIso }))
-      .where("id", "=", "current")
+      .where("id", "=", cohort.id)
       .execute();
+    await leaveQueue(trx, cohort.id, person.id, "enrolled", nowIso);
     await changeStatus(trx, person.id, "enrolled", ENROLLED_REASON, nowIso);
     const startDisplay = startDateDisplay(cohort.startDate);
     const programUrl = `${services.config.publicUrl}/#program`;
@@ -150,7 +180,7 @@ async function refund(services: Services, provider: PaymentProvider, sessionId: 
     await provider.refund(sessionId);
     await services.db
       .updateTable("payments")
-      .set({ status: "refunded" })
+      .set({ status: "refunded", refunded_at: services.clock.now().toISOString() })
       .where("session_id", "=", sessionId)
       .execute();
   } catch (error) {

@@ -3,11 +3,13 @@ import { STATUS_REASONS } from "~/domain/application-outcome";
 import { renderEmail } from "~/mail/message";
 import { enqueueEmail } from "~/mail/outbox.server";
 import { changeStatus } from "~/people/people.server";
+import { getCohort } from "~/cohort/cohort.server";
+import { joinQueue } from "~/cohort/queue.server";
 import type { Services } from "~/services.server";
 
 /**
  * A qualified applicant who finds every seat paid for joins the waitlist with the cohort-full
- * reason, and is told so by email.
+ * reason and the current cohort's seat queue, and is told so by email.
  */
 export async function waitlistForFullCohort(services: Services, personId: string) {
   const now = services.clock.now();
@@ -19,6 +21,8 @@ export async function waitlistForFullCohort(services: Services, personId: string
       .executeTakeFirst();
     if (!person || person.status === "enrolled" || person.status === "waitlist") return;
     await changeStatus(trx, personId, "waitlist", STATUS_REASONS.cohortFull, now.toISOString());
+    const cohort = await getCohort(trx, now);
+    await joinQueue(trx, cohort.id, personId, now.toISOString());
     await enqueueEmail(
       trx,
       {

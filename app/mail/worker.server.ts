@@ -11,6 +11,11 @@ export interface MailWorkerOptions {
   batchSize?: number;
   /** How long a claimed row stays reserved for the worker that claimed it. */
   lockMs?: number;
+  /**
+   * Work that queues email, run at the start of every cycle so its messages go out in the same
+   * cycle (the seat-offer round and checkout reminders). A failure is logged; delivery goes on.
+   */
+  beforeDelivery?: () => Promise<unknown>;
 }
 
 export interface RunResult {
@@ -86,6 +91,13 @@ export class MailWorker {
 
   private async deliverDue(): Promise<RunResult> {
     const result: RunResult = { sent: 0, retried: 0, failed: 0 };
+    if (this.options.beforeDelivery && !this.stopping) {
+      try {
+        await this.options.beforeDelivery();
+      } catch (error) {
+        log.error("worker cycle task failed", { error: errorMessage(error) });
+      }
+    }
     for (let n = 0; n < (this.options.batchSize ?? 20) && !this.stopping; n++) {
       // One row per claim, stamped when it is made: a slow send never lets the lease of a row
       // still waiting in this batch run out.

@@ -77,6 +77,9 @@ async function hold(db: DB, id: string, at: Date) {
     .insertInto("seat_holds")
     .values({
       id,
+      cohort_id: "c",
+      kind: "checkout",
+      offer_token_hash: null,
       person_id: null,
       visitor_id: `visitor-${id}`,
       email: null,

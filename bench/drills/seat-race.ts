@@ -44,9 +44,9 @@ export async function raceForSeats(
   // The enroll page creates the cohort row; then set the seats explicitly.
   await (await fetch(`${baseUrl}/enroll`)).arrayBuffer();
   await db
-    .updateTable("cohort")
+    .updateTable("cohorts")
     .set({ capacity: SEATS, enrolled_count: 0, is_active: 1 })
-    .where("id", "=", "current")
+    .where("is_current", "=", 1)
     .execute();
 
   const answers = await Promise.all(
@@ -87,9 +87,9 @@ export async function raceForSeats(
   );
 
   const cohort = await db
-    .selectFrom("cohort")
+    .selectFrom("cohorts")
     .select(["capacity", "enrolled_count"])
-    .where("id", "=", "current")
+    .where("is_current", "=", 1)
     .executeTakeFirstOrThrow();
   return {
     buyers: BUYERS,

@@ -7,7 +7,7 @@ import {
   openAdmin as open,
 } from "./admin-support";
 import { expect, expectNoAxeViolations, test } from "./fixtures";
-import { releaseAllHolds, setCohort, uniqueEmail, withDb } from "./support";
+import { releaseAllHolds, setCohort, storedCohort, uniqueEmail, withDb } from "./support";
 
 const ADMIN = uniqueEmail("admin");
 const logIn = (page: Page, email = ADMIN) => logInAs(page, email);
@@ -16,11 +16,6 @@ const STAFF = uniqueEmail("staff");
 function toast(page: Page, title: string) {
   return page.locator("[data-toast]").filter({ hasText: title });
 }
-
-const storedCohort = () =>
-  withDb((db) =>
-    db.selectFrom("cohort").selectAll().where("id", "=", "current").executeTakeFirstOrThrow(),
-  );
 
 test.describe("admin cohort settings", () => {
   test.beforeAll(() => {
@@ -111,11 +106,15 @@ test.describe("admin cohort settings", () => {
   });
 
   test("saving settings updates the Current Status", async ({ page }) => {
+    const cohortId = (await storedCohort()).id;
     await withDb((db) =>
       db
         .insertInto("seat_holds")
         .values({
           id: `e2e-hold-${Date.now()}`,
+          cohort_id: cohortId,
+          kind: "checkout",
+          offer_token_hash: null,
           person_id: null,
           email: null,
           status: "held",

@@ -5,7 +5,7 @@ import {
   releaseAllHolds,
   setCohort,
   uniqueEmail,
-  withDb,
+  storedCohort,
 } from "./support";
 
 test.describe("enrolment", () => {
@@ -50,19 +50,14 @@ test.describe("enrolment", () => {
     await expect(page.locator("main")).toContainText("within 24 hours");
     await expectNoAxeViolations(page);
 
-    const cohort = await withDb((db) =>
-      db.selectFrom("cohort").selectAll().executeTakeFirstOrThrow(),
-    );
+    const cohort = await storedCohort();
     expect(cohort.enrolled_count).toBe(1);
     await expect.poll(() => mailTo(email).some((m) => m.includes("You're in"))).toBe(true);
 
     // Reloading the confirmation page does not enrol twice.
     await page.reload();
     await expect(page.getByRole("heading", { name: "You're In!" })).toBeVisible();
-    expect(
-      (await withDb((db) => db.selectFrom("cohort").selectAll().executeTakeFirstOrThrow()))
-        .enrolled_count,
-    ).toBe(1);
+    expect((await storedCohort()).enrolled_count).toBe(1);
 
     await page.getByRole("link", { name: "View Program Details" }).click();
     await expect(page).toHaveURL(/\/#program$/);
@@ -80,21 +75,24 @@ test.describe("enrolment", () => {
     await expect(page).toHaveURL(/\/checkout\/test\//);
   });
 
-  test("when the last seat is held, the next buyer is asked to try again shortly", async ({
+  test("when the last seat is held while a buyer reads the page, they are asked to try again shortly", async ({
     page,
     browser,
   }) => {
     await setCohort({ capacity: 1, enrolled_count: 0 });
+    await page.goto("/enroll");
     const other = await browser.newPage();
     await other.goto("/enroll");
     await other.getByRole("button", { name: "Enroll Now for $649" }).click();
     await expect(other).toHaveURL(/\/checkout\/test\//);
-    await page.goto("/enroll");
     await page.getByRole("button", { name: "Enroll Now for $649" }).click();
     await expect(
       page.locator("[data-toast]").filter({ hasText: "All seats are being checked out" }),
     ).toBeVisible();
     await expect(page).toHaveURL(/\/enroll$/);
+    // Opening the page while every seat is held (or offered) sends them to the application.
+    await page.goto("/enroll");
+    await expect(page).toHaveURL(/\/apply$/);
     await other.close();
   });
 

@@ -5,7 +5,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { ADMIN_PATH, createAccount, logIn } from "./admin-support";
 import { expect, test } from "./fixtures";
-import { fillApplication, uniqueEmail, withDb } from "./support";
+import { fillApplication, releaseAllHolds, setCohort, uniqueEmail, withDb } from "./support";
 
 /**
  * Every public page and every console page is valid HTML by the W3C Nu validator (vnu-jar from
@@ -38,6 +38,7 @@ const ADMIN_PAGES = [
   "/admin/resumes",
   "/admin/attribution",
   "/admin/emails",
+  "/admin/cohorts",
 ];
 
 interface VnuMessage {
@@ -87,6 +88,8 @@ test.describe("W3C Nu validator", () => {
     }
     await visitor.close();
 
+    await releaseAllHolds();
+    await setCohort({ capacity: 10, enrolled_count: 0, is_active: 1 });
     const admin = uniqueEmail("vnu-owner");
     createAccount(admin, true);
     // Someone on the console's pages, so the person page and the tables have rows.
@@ -99,7 +102,11 @@ test.describe("W3C Nu validator", () => {
       db.selectFrom("people").select("id").where("email", "=", email).executeTakeFirstOrThrow(),
     );
     await logIn(page, admin);
-    for (const url of [...ADMIN_PAGES, `/admin/people/${person.id}`]) {
+    const cohort = await withDb((db) =>
+      db.selectFrom("cohorts").select("id").where("is_current", "=", 1).executeTakeFirstOrThrow(),
+    );
+    const detailPages = [`/admin/people/${person.id}`, `/admin/cohorts/${cohort.id}`];
+    for (const url of [...ADMIN_PAGES, ...detailPages]) {
       const response = await page.request.get(url);
       expect(response.status(), url).toBe(200);
       pages.set(`${url} (signed in)`, await response.text());

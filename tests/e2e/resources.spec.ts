@@ -2,7 +2,7 @@ import type { Page } from "@playwright/test";
 import { strFromU8, unzipSync } from "fflate";
 import { minimalDocx, docxFiles, zipOf } from "../support/docx-fixtures";
 import { expect, expectNoAxeViolations, test } from "./fixtures";
-import { mailTo, uniqueEmail } from "./support";
+import { decodedMail, mailTo, uniqueEmail } from "./support";
 
 const PDF = "application/pdf";
 const XLSX = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet";
@@ -44,13 +44,10 @@ async function expectNoAxeViolationsBesideToasts(page: Page) {
   await expectNoAxeViolations(page);
 }
 
-/** The email as saved in the mailbox, quoted-printable undone. */
-const decoded = (raw: string) => raw.replace(/=\r?\n/g, "").replace(/=3D/g, "=");
-
 /** The download links in an email: the PDF's (or spreadsheet's) and, for documents, Word's. */
 function downloadLinks(raw: string): string[] {
   const links =
-    decoded(raw).match(/http:\/\/localhost:\d+\/download\/[A-Za-z0-9_-]{43}(?:\/docx)?/g) ?? [];
+    decodedMail(raw).match(/http:\/\/localhost:\d+\/download\/[A-Za-z0-9_-]{43}(?:\/docx)?/g) ?? [];
   return Array.from(new Set(links));
 }
 
@@ -114,7 +111,7 @@ test.describe("lead pages", () => {
       await expectNoAxeViolationsBesideToasts(page);
 
       await expect.poll(() => mailTo(email).length, { timeout: 10_000 }).toBe(1);
-      const message = decoded(mailTo(email)[0]!);
+      const message = decodedMail(mailTo(email)[0]!);
       const links = downloadLinks(message);
       expect(links).toHaveLength(lead.files.length);
       // One personal token per file, shared by its PDF and Word links.

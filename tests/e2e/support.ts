@@ -2,6 +2,7 @@ import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import type { Page } from "@playwright/test";
 import { openDatabase, type DB } from "../../app/db/database.server";
+import { currentCohortRow, setCurrentCohort } from "../support/cohort";
 import { e2eDatabaseUrl, e2eDataDir } from "./env";
 
 /** Opens the running e2e server's database (SQLite in WAL mode allows a second connection). */
@@ -20,29 +21,30 @@ export async function setCohort(values: {
   is_active?: number;
   start_date?: string | null;
 }) {
+  await withDb((db) => setCurrentCohort(db, values));
+}
+
+/**
+ * Frees every held or offered seat and empties the seat queues, so a test starts with the whole
+ * cohort available (people queued by an earlier test would otherwise be offered its seats).
+ */
+export async function releaseAllHolds() {
   await withDb(async (db) => {
     await db
-      .insertInto("cohort")
-      .values({
-        id: "current",
-        start_date: null,
-        capacity: 10,
-        enrolled_count: 0,
-        is_active: 1,
-        updated_at: new Date().toISOString(),
-        ...values,
-      })
-      .onConflict((oc) => oc.column("id").doUpdateSet(values))
+      .updateTable("waitlist_entries")
+      .set({ status: "removed" })
+      .where("status", "in", ["waiting", "offered"])
+      .execute();
+    await db
+      .updateTable("seat_holds")
+      .set({ status: "released", offer_token_hash: null })
+      .where("status", "=", "held")
       .execute();
   });
 }
 
-/** Frees every held seat, so a test starts with the whole cohort available. */
-export async function releaseAllHolds() {
-  await withDb((db) =>
-    db.updateTable("seat_holds").set({ status: "released" }).where("status", "=", "held").execute(),
-  );
-}
+/** The email as saved in the mailbox, quoted-printable undone. */
+export const decodedMail = (raw: string) => raw.replace(/=\r?\n/g, "").replace(/=3D/g, "=");
 
 /** The .eml files in the local mailbox addressed to someone. */
 export function mailTo(address: string): string[] {
@@ -93,3 +95,11 @@ export async function fillApplication(page: Page, answers: ApplicationAnswers) {
   await page.getByLabel(/biggest challenge/).fill("I have no network in finance yet.");
   await page.getByLabel(/Why do you want to work in finance/).fill("I love how markets work.");
 }
+
+/** The current cohort's row (paid count, capacity…). */
+export const storedCohort = () =>
+  withDb(async (db) => {
+    const row = await currentCohortRow(db);
+    if (!row) throw new Error("no current cohort");
+    return row;
+  });

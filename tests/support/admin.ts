@@ -1,4 +1,5 @@
-import { randomUUID } from "node:crypto";
+import { createHash, randomBytes, randomUUID } from "node:crypto";
+import { writeCookie } from "../../app/lib/cookies.server";
 import type { DB } from "../../app/db/database.server";
 import { hashPassword } from "../../app/admin/passwords.server";
 import { newPerson } from "../../app/people/people.server";
@@ -24,6 +25,26 @@ export async function insertAccount(
   return id;
 }
 
+/** A session row for an account, and the Cookie header ("name=value") that points at it. */
+export async function sessionCookie(
+  db: DB,
+  secrets: string[],
+  accountId: string,
+  expiresAt: string,
+): Promise<string> {
+  const token = randomBytes(32).toString("base64url");
+  await db
+    .insertInto("sessions")
+    .values({
+      id: createHash("sha256").update(token).digest("hex"),
+      admin_user_id: accountId,
+      created_at: new Date().toISOString(),
+      expires_at: expiresAt,
+    })
+    .execute();
+  return (await writeCookie(secrets, "admin", token, false)).split(";")[0]!;
+}
+
 /** "name=value" of the admin cookie in a Set-Cookie header, ready for a Cookie header. */
 export function adminCookie(setCookie: string | null): string {
   const match = /(?:^|,\s*)(fsts_admin=[^;]*)/.exec(setCookie ?? "");
@@ -44,9 +65,35 @@ export async function settle<T>(run: Promise<T>): Promise<T | Response> {
 /** The person, upload and failed email that the admin route guard test points its pages at. */
 export async function seedGuardFixtures(
   db: DB,
-  ids: { person: string; upload: string; email: string },
+  ids: {
+    person: string;
+    upload: string;
+    email: string;
+    cohort: string;
+    nextCohort: string;
+    queueEntry: string;
+  },
 ) {
   const now = new Date().toISOString();
+  await db.updateTable("cohorts").set({ is_current: 0 }).execute();
+  for (const [id, current] of [
+    [ids.cohort, 1],
+    [ids.nextCohort, 0],
+  ] as const) {
+    await db
+      .insertInto("cohorts")
+      .values({
+        id,
+        start_date: current ? "2031-01-06" : "2031-06-02",
+        capacity: 10,
+        enrolled_count: 1,
+        is_active: 1,
+        is_current: current,
+        created_at: now,
+        updated_at: now,
+      })
+      .execute();
+  }
   await db
     .insertInto("people")
     .values(
@@ -95,6 +142,36 @@ export async function seedGuardFixtures(
       locked_until: null,
       created_at: now,
       sent_at: null,
+    })
+    .execute();
+  await db
+    .insertInto("waitlist_entries")
+    .values({
+      id: ids.queueEntry,
+      cohort_id: ids.cohort,
+      person_id: ids.person,
+      position: 1,
+      status: "waiting",
+      hold_id: null,
+      created_at: now,
+      updated_at: now,
+    })
+    .execute();
+  await db
+    .insertInto("payments")
+    .values({
+      id: "guard-payment",
+      cohort_id: ids.cohort,
+      hold_id: "guard-hold",
+      person_id: ids.person,
+      provider: "test",
+      session_id: "guard-session",
+      email: "guarded.person@example.com",
+      amount_cents: 64_900,
+      status: "paid",
+      refund_reason: null,
+      refunded_at: null,
+      created_at: now,
     })
     .execute();
 }

@@ -1,16 +1,31 @@
 import type { ComponentProps } from "react";
 import { Input, Label, Select } from "~/components/ui/input";
 
-/** A labelled, compact control of a console form (filters, row actions); the label wraps it. */
+/**
+ * A labelled, compact control of a console form (filters, row actions); the label wraps it. An
+ * `error` (a refused submission) is shown under it and tied to it for screen readers.
+ */
 export function ConsoleField({
   label,
   className,
+  error,
   ...props
-}: ComponentProps<"input"> & { label: string }) {
+}: ComponentProps<"input"> & { label: string; error?: string }) {
+  const errorId = error && props.name ? `${props.name}-error` : undefined;
   return (
     <Label className={className}>
       {label}
-      <Input density="compact" {...props} />
+      <Input
+        density="compact"
+        aria-invalid={error ? true : undefined}
+        aria-describedby={errorId}
+        {...props}
+      />
+      {error ? (
+        <span id={errorId} className="mt-1 block text-sm font-normal text-red-700">
+          {error}
+        </span>
+      ) : null}
     </Label>
   );
 }

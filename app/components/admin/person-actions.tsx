@@ -4,7 +4,9 @@ import { Button } from "~/components/ui/button";
 import { SectionCard as Card } from "~/components/ui/card";
 import { linkVariants } from "~/components/ui/link";
 import type { PersonDetail } from "~/console/person-detail.server";
+import { cohortConsole } from "~/content/cohorts";
 import { consoleText } from "~/content/console";
+import { formatDollars } from "~/content/pricing";
 import { PERSON_STATUSES } from "~/domain/application-outcome";
 
 const t = consoleText.person;
@@ -46,6 +48,31 @@ export function PrivacyCard({ personId }: { personId: string }) {
         <ConsoleField label={t.eraseConfirm} name="confirm" autoComplete="off" />
         <Button type="submit" variant="danger" size="md">
           {t.erase}
+        </Button>
+      </Form>
+    </Card>
+  );
+}
+
+/** Shown while the person has a paid enrolment: refunds it with a reason and frees the seat. */
+export function RefundCard({
+  payments,
+  busy,
+}: {
+  payments: PersonDetail["payments"];
+  busy: boolean;
+}) {
+  const paid = payments.find((payment) => payment.status === "paid");
+  if (!paid) return null;
+  const r = cohortConsole;
+  return (
+    <Card title={r.refundTitle}>
+      <p className="text-sm text-slate-700">{r.refundIntro(formatDollars(paid.amount_cents))}</p>
+      <Form method="post" className="mt-3 space-y-3">
+        <input type="hidden" name="intent" value="refund" />
+        <ConsoleField label={r.refundReason} name="reason" required maxLength={500} />
+        <Button type="submit" variant="danger" size="md" disabled={busy}>
+          {r.refundButton}
         </Button>
       </Form>
     </Card>

@@ -1,3 +1,5 @@
+import { getCohort } from "~/cohort/cohort.server";
+import { currentCohortRow, resetCohorts, setCurrentCohort } from "../../../tests/support/cohort";
 import { createHash } from "node:crypto";
 import type { AppLoadContext } from "react-router";
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
@@ -53,9 +55,10 @@ describe.each(testEngines())("admin cohort settings on $name", (engine) => {
   });
   beforeEach(async () => {
     clock.advance(120_000);
-    for (const table of ["audit_log", "sessions", "admin_users", "seat_holds", "cohort"] as const) {
+    for (const table of ["audit_log", "sessions", "admin_users"] as const) {
       await t.services.db.deleteFrom(table).execute();
     }
+    await resetCohorts(t.services.db);
     n += 1;
     admin = { email: `boss${n}@example.com`, id: "" };
     admin.id = await insertAccount(t.services.db, { email: admin.email, password: PASSWORD });
@@ -97,8 +100,7 @@ describe.each(testEngines())("admin cohort settings on $name", (engine) => {
     post({ intent: "login", email, password }, options);
   const loginCookie = async () => adminCookie((await login()).headers.get("set-cookie"));
   const flash = (response: { headers: Headers }) => flashToastOf(response, t.services);
-  const cohortRow = () =>
-    t.services.db.selectFrom("cohort").selectAll().where("id", "=", "current").executeTakeFirst();
+  const cohortRow = () => currentCohortRow(t.services.db);
   const sessions = () => t.services.db.selectFrom("sessions").selectAll().execute();
   const audit = () => t.services.db.selectFrom("audit_log").selectAll().orderBy("id").execute();
 
@@ -412,7 +414,7 @@ describe.each(testEngines())("admin cohort settings on $name", (engine) => {
       const cookie = await loginCookie();
       await save({ startDate: "2027-01-13", capacity: "12", isActive: "off" }, cookie);
       // A checkout finishing elsewhere.
-      await t.services.db.updateTable("cohort").set({ enrolled_count: 4 }).execute();
+      await setCurrentCohort(t.services.db, { enrolled_count: 4 });
       await save({ capacity: "9" }, cookie);
       expect(await cohortRow()).toMatchObject({
         start_date: "2027-01-13",
@@ -497,8 +499,12 @@ describe.each(testEngines())("admin cohort settings on $name", (engine) => {
     it("counts seats held by open checkouts beside the available spots", async () => {
       const cookie = await loginCookie();
       const now = clock.now().getTime();
+      const cohortId = (await getCohort(t.services.db, clock.now())).id;
       const hold = (id: string, status: SeatHoldStatus, expiresInMs: number) => ({
         id,
+        cohort_id: cohortId,
+        kind: "checkout" as const,
+        offer_token_hash: null,
         person_id: null,
         email: null,
         status,

@@ -6,7 +6,7 @@ import { countHeldSeats } from "~/enrolment/seats.server";
 import { logIn } from "~/admin/login.server";
 import { ADMIN_LOGIN_PATH } from "~/admin/paths";
 import { endSession, getAdmin, requireAdmin, safeNext } from "~/admin/sessions.server";
-import { getCohort } from "~/cohort/cohort.server";
+import { getCohort, settingsOf } from "~/cohort/cohort.server";
 import { CohortSettingsForm, CurrentStatus } from "~/components/admin/cohort-settings-form";
 import { LoginForm } from "~/components/admin/login-form";
 import { adminPage, adminToasts, cohortSettingsPage as copy } from "~/content/admin";
@@ -25,11 +25,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const admin = await getAdmin(request, context);
   if (!admin) return { view: "login" as const };
   const now = context.services.clock.now();
-  const [cohort, heldSeats] = await Promise.all([
-    getCohort(context.services.db, now),
-    countHeldSeats(context.services.db, now.toISOString()),
-  ]);
-  return { view: "settings" as const, cohort, heldSeats };
+  const cohort = await getCohort(context.services.db, now);
+  const heldSeats = await countHeldSeats(context.services.db, cohort.id, now.toISOString());
+  return { view: "settings" as const, cohort: settingsOf(cohort), heldSeats };
 }
 
 interface ActionResult {

@@ -3,7 +3,7 @@ import { z } from "~/lib/zod";
 import { requireAdmin } from "~/admin/sessions.server";
 import { AdminPage } from "~/components/admin-shell";
 import { PersonActivity } from "~/components/admin/person-activity";
-import { PrivacyCard, StatusCard } from "~/components/admin/person-actions";
+import { PrivacyCard, RefundCard, StatusCard } from "~/components/admin/person-actions";
 import {
   HistoryCard,
   ProfileCard,
@@ -14,8 +14,10 @@ import { adminMeta } from "~/lib/meta";
 import { recordAudit } from "~/console/audit.server";
 import { personDetail } from "~/console/person-detail.server";
 import { erasePerson } from "~/console/privacy.server";
+import { cohortConsole as t } from "~/content/cohorts";
 import { consoleText } from "~/content/console";
 import { PERSON_STATUSES } from "~/domain/application-outcome";
+import { refundEnrolment } from "~/enrolment/refunds.server";
 import { localMailboxDir } from "~/mail/transport.server";
 import { errorToast, success, useActionToast } from "~/lib/toast";
 import { redirectWithToast, samePage } from "~/lib/toast.server";
@@ -36,6 +38,14 @@ const StatusChange = z.object({
   status: z.enum(PERSON_STATUSES),
   reason: z.string().trim().min(1, consoleText.statusReasonRequired).max(500),
 });
+const Refund = z.object({
+  intent: z.literal("refund"),
+  reason: z.string().trim().min(1, t.refundReasonRequired).max(500),
+});
+const refundAnswers = {
+  not_enrolled: t.notEnrolled,
+  provider_failed: t.providerFailed,
+} as const;
 const Erase = z.object({
   intent: z.literal("erase"),
   confirm: z.literal("ERASE", { error: consoleText.person.eraseMismatch }),
@@ -48,6 +58,18 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const now = clock.now();
   const fail = (description: string) => data({ toast: errorToast(description) }, { status: 400 });
 
+  if (form.intent === "refund") {
+    const parsed = Refund.safeParse(form);
+    if (!parsed.success) return fail(t.refundReasonRequired);
+    const outcome = await refundEnrolment(
+      context.services,
+      admin.email,
+      params.id,
+      parsed.data.reason,
+    );
+    if (outcome !== "refunded") return fail(refundAnswers[outcome]);
+    return redirectWithToast(context, samePage(request), success(t.refunded));
+  }
   if (form.intent === "erase") {
     const parsed = Erase.safeParse(form);
     if (!parsed.success) return fail(consoleText.person.eraseMismatch);
@@ -93,6 +115,7 @@ export default function Person({ loaderData, actionData }: Route.ComponentProps)
         <StatusCard person={person} busy={busy} />
         <TouchesCard person={person} />
         <HistoryCard history={detail.history} />
+        <RefundCard payments={detail.payments} busy={busy} />
       </div>
       <div className="mt-6 space-y-6">
         <SubmissionsCard submissions={detail.submissions} />

@@ -1,3 +1,4 @@
+import { resetCohorts, setCurrentCohort } from "../../../tests/support/cohort";
 import { sql } from "kysely";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import {
@@ -39,7 +40,8 @@ describe.each(testEngines())("application action on $name", (engine) => {
   });
   beforeEach(async () => {
     clock.advance(120_000);
-    for (const table of ["status_history", "submissions", "outbox", "people", "cohort"] as const) {
+    await resetCohorts(t.services.db);
+    for (const table of ["status_history", "submissions", "outbox", "people"] as const) {
       await t.services.db.deleteFrom(table).execute();
     }
   });
@@ -175,17 +177,7 @@ describe.each(testEngines())("application action on $name", (engine) => {
   });
 
   it("waitlists a would-be qualified applicant when the cohort is full", async () => {
-    await t.services.db
-      .insertInto("cohort")
-      .values({
-        id: "current",
-        start_date: null,
-        capacity: 3,
-        enrolled_count: 3,
-        is_active: 1,
-        updated_at: "x",
-      })
-      .execute();
+    await setCurrentCohort(t.services.db, { capacity: 3, enrolled_count: 3 });
     const response = await submit(answers);
     expect(response.headers.get("location")).toBe("/apply?result=cohort_full");
     expect(shownOutcome(response)).toEqual({ kind: "waitlist", variant: "cohort_full" });

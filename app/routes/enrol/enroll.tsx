@@ -3,7 +3,7 @@ import { BackPage } from "~/components/back-page";
 import { Button } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
 import { pageMeta } from "~/lib/meta";
-import { readCohortSafely } from "~/cohort/cohort.server";
+import { claimOfferLink } from "~/cohort/offer-links.server";
 import { enrollPage } from "~/content/enroll";
 import {
   EARLY_ACCESS_DISCOUNT_CENTS,
@@ -15,7 +15,7 @@ import {
 import { cohortStatus } from "~/domain/cohort";
 import { readApplicant } from "~/enrolment/applicant-cookie.server";
 import { waitlistForFullCohort } from "~/enrolment/full-cohort.server";
-import { startCheckout } from "~/enrolment/seats.server";
+import { cohortWithSeatFor, startCheckout } from "~/enrolment/seats.server";
 import { errorMessage, log } from "~/lib/logger.server";
 import { errorToast, rateLimitedToast, useActionToast } from "~/lib/toast";
 import type { Route } from "./+types/enroll";
@@ -25,10 +25,13 @@ export const meta: Route.MetaFunction = () =>
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { services } = context;
-  const cohort = await readCohortSafely(services.db, services.clock.now());
-  const status = cohortStatus(cohort);
-  if (status.isFull) throw redirect("/apply");
+  const offer = new URL(request.url).searchParams.get("offer");
+  if (offer !== null) throw await claimOfferLink(context, offer);
   const personId = await readApplicant(request, context);
+  // Seats paid for, held in other people's checkouts or offered to the queue are not for sale.
+  const cohort = await cohortWithSeatFor(services, { personId, visitorId: context.visitorId });
+  if (!cohort) throw redirect("/apply");
+  const status = cohortStatus(cohort);
   const person = personId
     ? await services.db
         .selectFrom("people")
@@ -38,7 +41,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     : undefined;
   return {
     startDateDisplay: status.startDateDisplay,
-    capacity: cohort?.capacity ?? 10,
+    capacity: cohort.capacity,
     alreadyEnrolled: person?.status === "enrolled",
   };
 }

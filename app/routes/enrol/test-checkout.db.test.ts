@@ -1,3 +1,4 @@
+import { currentCohortRow } from "../../../tests/support/cohort";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import {
   startTestServices,
@@ -35,9 +36,7 @@ describe.each(testEngines())("test checkout on $name", (engine) => {
         sessionId,
       },
     ).then(unwrap);
-  const enrolled = async () =>
-    (await t.services.db.selectFrom("cohort").select("enrolled_count").executeTakeFirstOrThrow())
-      .enrolled_count;
+  const enrolled = async () => (await currentCohortRow(t.services.db))?.enrolled_count;
 
   it("pays through the same fulfilment as a real provider and goes to the confirmation", async () => {
     const sessionId = await openSession();

@@ -1,0 +1,18 @@
+import type { AppLoadContext } from "react-router";
+import { offerPages } from "~/content/cohorts";
+import { applicantCookie } from "~/enrolment/applicant-cookie.server";
+import { redirectWithToast } from "~/lib/toast.server";
+import { findOffer } from "./offers.server";
+
+/**
+ * Opening the link of a seat offer proves the person owns the address it was sent to: it signs
+ * them in as the applicant the offer is for and sends them to /enroll (the token leaves the
+ * address bar). A link that is unknown, used, declined or expired says so on /apply.
+ */
+export async function claimOfferLink(context: AppLoadContext, token: string): Promise<Response> {
+  const offer = await findOffer(context.services, token);
+  if (!offer) return redirectWithToast(context, "/apply", offerPages.endedToast);
+  return redirectWithToast(context, "/enroll", offerPages.claimedToast, {
+    "Set-Cookie": await applicantCookie(context, offer.personId),
+  });
+}

@@ -1,0 +1,236 @@
+import { randomUUID } from "node:crypto";
+import { recordAudit } from "~/console/audit.server";
+import { cohortEmails } from "~/content/cohorts";
+import type { DB } from "~/db/database.server";
+import { seatsLeft, startDateDisplay } from "~/domain/cohort";
+import { lockCohort } from "~/enrolment/seats.server";
+import { renderEmail } from "~/mail/message";
+import { enqueueEmail } from "~/mail/outbox.server";
+import type { Services } from "~/services.server";
+import { getCohort, toCohort, type Cohort } from "./cohort.server";
+import { joinQueue, withdrawPlace } from "./queue.server";
+import { sendOnce } from "./sent-once.server";
+
+export interface CohortSummary extends Cohort {
+  paid: number;
+  held: number;
+  offered: number;
+  seatsLeft: number;
+  revenueCents: number;
+}
+
+/** Every cohort, newest first, with what its seats are doing right now. */
+export async function listCohorts(db: DB, now: Date): Promise<CohortSummary[]> {
+  await getCohort(db, now);
+  const nowIso = now.toISOString();
+  const cohorts = (
+    await db.selectFrom("cohorts").selectAll().orderBy("created_at", "desc").execute()
+  ).map(toCohort);
+  const holds = await db
+    .selectFrom("seat_holds")
+    .select(["cohort_id", "kind", (eb) => eb.fn.countAll().as("n")])
+    .where("status", "=", "held")
+    .where("expires_at", ">", nowIso)
+    .groupBy(["cohort_id", "kind"])
+    .execute();
+  const payments = await db
+    .selectFrom("payments")
+    .select([
+      "cohort_id",
+      (eb) => eb.fn.countAll().as("n"),
+      (eb) => eb.fn.sum("amount_cents").as("cents"),
+    ])
+    .where("status", "=", "paid")
+    .groupBy("cohort_id")
+    .execute();
+  return cohorts.map((cohort) => {
+    const count = (kind: string) =>
+      Number(holds.find((h) => h.cohort_id === cohort.id && h.kind === kind)?.n ?? 0);
+    const paidRow = payments.find((p) => p.cohort_id === cohort.id);
+    const held = count("checkout");
+    const offered = count("offer");
+    return {
+      ...cohort,
+      paid: Number(paidRow?.n ?? 0),
+      held,
+      offered,
+      seatsLeft: seatsLeft(cohort, held + offered),
+      revenueCents: Number(paidRow?.cents ?? 0),
+    };
+  });
+}
+
+export interface RosterRow {
+  name: string;
+  email: string;
+  university: string;
+  graduationYear: string;
+  paidAt: string;
+  amountCents: number;
+  personId: string;
+}
+
+/** The paid students of a cohort, in the order they paid. */
+export async function cohortRoster(db: DB, cohortId: string): Promise<RosterRow[]> {
+  const rows = await db
+    .selectFrom("payments as pay")
+    .innerJoin("people as p", "p.id", "pay.person_id")
+    .select([
+      "p.id",
+      "p.first_name",
+      "p.last_name",
+      "p.email",
+      "p.university",
+      "p.graduation_year",
+      "pay.created_at",
+      "pay.amount_cents",
+    ])
+    .where("pay.cohort_id", "=", cohortId)
+    .where("pay.status", "=", "paid")
+    .orderBy("pay.created_at")
+    .execute();
+  return rows.map((row) => ({
+    personId: row.id,
+    name: `${row.first_name} ${row.last_name}`.trim(),
+    email: row.email,
+    university: row.university,
+    graduationYear: row.graduation_year,
+    paidAt: row.created_at,
+    amountCents: Number(row.amount_cents),
+  }));
+}
+
+export const ROSTER_CSV_HEADER = [
+  "name",
+  "email",
+  "university",
+  "graduation year",
+  "paid at",
+  "amount (USD)",
+] as const;
+
+export function rosterCsvRow(row: RosterRow): string[] {
+  return [
+    row.name,
+    row.email,
+    row.university,
+    row.graduationYear,
+    row.paidAt,
+    (row.amountCents / 100).toFixed(2),
+  ];
+}
+
+export async function findCohort(db: DB, id: string): Promise<Cohort | null> {
+  const row = await db.selectFrom("cohorts").selectAll().where("id", "=", id).executeTakeFirst();
+  return row ? toCohort(row) : null;
+}
+
+/** A new cohort, open for enrolment but not current until the owner makes it so. */
+export async function createCohort(
+  services: Services,
+  actor: string,
+  input: { startDate: string | null; capacity: number },
+): Promise<string> {
+  const now = services.clock.now();
+  const id = randomUUID();
+  await services.db.transaction().execute(async (trx) => {
+    await trx
+      .insertInto("cohorts")
+      .values({
+        id,
+        start_date: input.startDate,
+        capacity: input.capacity,
+        enrolled_count: 0,
+        is_active: 1,
+        is_current: 0,
+        created_at: now.toISOString(),
+        updated_at: now.toISOString(),
+      })
+      .execute();
+    await recordAudit(trx, actor, "cohort.create", { id, ...input }, now);
+  });
+  return id;
+}
+
+/**
+ * Makes a cohort the one the public pages sell. The previous cohort's seat queue moves over in its
+ * order (still waiting, or offered and not yet enrolled: their old offer is withdrawn), so the
+ * next offer round fills the new seats from it; and everyone on the waitlist, for any reason, who
+ * has not enrolled gets one "enrolment is open" email.
+ */
+export async function makeCurrent(
+  services: Services,
+  actor: string,
+  cohortId: string,
+): Promise<"made_current" | "already_current" | "not_found"> {
+  const now = services.clock.now();
+  const nowIso = now.toISOString();
+  await getCohort(services.db, now);
+  return services.db.transaction().execute(async (trx) => {
+    const previous = await lockCohort(trx, services.engine);
+    if (previous.id === cohortId) return "already_current";
+    const next = await trx
+      .selectFrom("cohorts")
+      .select("id")
+      .where("id", "=", cohortId)
+      .executeTakeFirst();
+    if (!next) return "not_found";
+    await trx
+      .updateTable("cohorts")
+      .set({ is_current: 0, updated_at: nowIso })
+      .where("id", "=", previous.id)
+      .execute();
+    await trx
+      .updateTable("cohorts")
+      .set({ is_current: 1, updated_at: nowIso })
+      .where("id", "=", cohortId)
+      .execute();
+    const after = await lockCohort(trx, services.engine, cohortId);
+
+    const carried = await trx
+      .selectFrom("waitlist_entries")
+      .select(["id", "person_id", "hold_id"])
+      .where("cohort_id", "=", previous.id)
+      .where("status", "in", ["waiting", "offered"])
+      .orderBy("position")
+      .orderBy("created_at")
+      .execute();
+    for (const entry of carried) {
+      await withdrawPlace(trx, entry, nowIso);
+      await joinQueue(trx, cohortId, entry.person_id, nowIso);
+    }
+
+    const waitlisted = await trx
+      .selectFrom("people")
+      .select(["id", "email", "first_name"])
+      .where("status", "=", "waitlist")
+      .execute();
+    for (const person of waitlisted) {
+      if (!(await sendOnce(trx, `enrolment-open:${cohortId}:${person.id}`, nowIso))) continue;
+      await enqueueEmail(
+        trx,
+        {
+          kind: "enrolment_open",
+          to: person.email,
+          personId: person.id,
+          ...renderEmail(
+            cohortEmails.enrolmentOpen({
+              firstName: person.first_name,
+              startDisplay: startDateDisplay(after.startDate),
+              applyUrl: `${services.config.publicUrl}/apply`,
+            }),
+          ),
+        },
+        now,
+      );
+    }
+    await recordAudit(
+      trx,
+      actor,
+      "cohort.make_current",
+      { from: previous.id, to: cohortId, queueCarried: carried.length, emailed: waitlisted.length },
+      now,
+    );
+    return "made_current";
+  });
+}

@@ -1,0 +1,100 @@
+import { Form } from "react-router";
+import type { QueueEntry } from "~/cohort/queue.server";
+import type { RosterRow } from "~/cohort/series.server";
+import { Button } from "~/components/ui/button";
+import { SectionCard } from "~/components/ui/card";
+import { linkVariants } from "~/components/ui/link";
+import { Cell, DataTable, Row, RowHeader } from "~/components/ui/table";
+import { cohortConsole as t, formatDeadline } from "~/content/cohorts";
+import { formatDollars } from "~/content/pricing";
+
+function QueueButton({ id, intent, label }: { id: string; intent: string; label: string }) {
+  return (
+    <Form method="post">
+      <input type="hidden" name="intent" value={intent} />
+      <input type="hidden" name="id" value={id} />
+      <Button type="submit" variant="secondary" size="xs">
+        {label}
+      </Button>
+    </Form>
+  );
+}
+
+/** A cohort's seat queue, offered places first, with the owner's actions on each open place. */
+export function QueueCard({ queue, canOffer }: { queue: QueueEntry[]; canOffer: boolean }) {
+  const open = queue.filter((entry) => entry.status === "waiting" || entry.status === "offered");
+  return (
+    <SectionCard title={t.queueTitle}>
+      <p className="text-sm text-slate-700">{t.queueIntro}</p>
+      {open.length === 0 ? (
+        <p className="mt-3 text-slate-700">{t.queueEmpty}</p>
+      ) : (
+        <DataTable columns={t.queueColumns} frame="none" className="mt-3">
+          {open.map((entry, index) => (
+            <Row key={entry.id} data-testid="queue-row">
+              <Cell>{index + 1}</Cell>
+              <RowHeader>
+                <a href={`/admin/people/${entry.personId}`} className={linkVariants()}>
+                  {entry.name || entry.email}
+                </a>
+                <span className="block text-xs font-normal text-slate-700">{entry.email}</span>
+              </RowHeader>
+              <Cell>
+                {entry.status}
+                {entry.offerEndsAt ? ` (${t.offerEnds(formatDeadline(entry.offerEndsAt))})` : ""}
+              </Cell>
+              <Cell>{entry.joinedAt.slice(0, 10)}</Cell>
+              <Cell>
+                <div className="flex flex-wrap gap-2">
+                  {entry.status === "waiting" &&
+                  index > 0 &&
+                  open[index - 1]?.status === "waiting" ? (
+                    <QueueButton id={entry.id} intent="move_up" label={t.moveUp} />
+                  ) : null}
+                  {entry.status === "waiting" && canOffer ? (
+                    <QueueButton id={entry.id} intent="offer" label={t.offerSeat} />
+                  ) : null}
+                  <QueueButton id={entry.id} intent="remove" label={t.remove} />
+                </div>
+              </Cell>
+            </Row>
+          ))}
+        </DataTable>
+      )}
+    </SectionCard>
+  );
+}
+
+export function RosterCard({ cohortId, roster }: { cohortId: string; roster: RosterRow[] }) {
+  return (
+    <SectionCard title={t.rosterTitle}>
+      <a
+        href={`/admin/cohorts/${cohortId}/roster.csv`}
+        className={linkVariants({ weight: "medium", size: "sm" })}
+        download
+      >
+        {t.exportCsv}
+      </a>
+      {roster.length === 0 ? (
+        <p className="mt-3 text-slate-700">{t.rosterEmpty}</p>
+      ) : (
+        <DataTable columns={t.rosterColumns} frame="none" className="mt-3">
+          {roster.map((row) => (
+            <Row key={row.personId} data-testid="roster-row">
+              <RowHeader>
+                <a href={`/admin/people/${row.personId}`} className={linkVariants()}>
+                  {row.name || row.email}
+                </a>
+              </RowHeader>
+              <Cell>{row.email}</Cell>
+              <Cell>{row.university}</Cell>
+              <Cell>{row.graduationYear}</Cell>
+              <Cell>{row.paidAt.slice(0, 10)}</Cell>
+              <Cell>{formatDollars(row.amountCents)}</Cell>
+            </Row>
+          ))}
+        </DataTable>
+      )}
+    </SectionCard>
+  );
+}

@@ -1,0 +1,157 @@
+import type { EmailContent } from "~/mail/message";
+
+const signOff = "See you soon,\nThe From Scratch to Success team";
+const hi = (firstName: string) => (firstName ? `Hi ${firstName},` : "Hi,");
+const startsLine = (startDisplay: string) =>
+  startDisplay === "our next cohort"
+    ? "It's a seat in our next cohort; we'll confirm the start date when you enrol."
+    : `The cohort starts the week of ${startDisplay}.`;
+
+/** "Tuesday, 24 November 2026 at 18:00 UTC": offers end at an instant, shown in UTC. */
+export function formatDeadline(iso: string): string {
+  const date = new Date(iso);
+  const day = date.toLocaleDateString("en-GB", {
+    weekday: "long",
+    day: "numeric",
+    month: "long",
+    year: "numeric",
+    timeZone: "UTC",
+  });
+  return `${day} at ${date.toISOString().slice(11, 16)} UTC`;
+}
+
+export const cohortEmails = {
+  seatOffer: (input: {
+    firstName: string;
+    startDisplay: string;
+    endsAt: string;
+    claimUrl: string;
+    declineUrl: string;
+  }): EmailContent => ({
+    subject: "A seat has opened up for you: From Scratch to Success",
+    preheader: `We're holding it for you until ${formatDeadline(input.endsAt)}.`,
+    greeting: hi(input.firstName),
+    paragraphs: [
+      "Good news: a seat in the cohort has opened up, and you're next on the waitlist.",
+      `We're holding it for you until ${formatDeadline(input.endsAt)}. After that it goes to the next person in line.`,
+      startsLine(input.startDisplay),
+    ],
+    action: { label: "Claim your seat", url: input.claimUrl },
+    linkGroups: [
+      {
+        title: "Can't make it this time? Let the next person have the seat:",
+        links: [{ label: "No thanks, give my seat away", url: input.declineUrl }],
+      },
+    ],
+    signOff,
+  }),
+  checkoutReminder: (input: { firstName: string; enrollUrl: string }): EmailContent => ({
+    subject: "Your seat in From Scratch to Success is still open",
+    greeting: hi(input.firstName),
+    paragraphs: [
+      "You started enrolling in the cohort but didn't finish checking out, so we released the seat we were holding for you.",
+      "Seats are still available right now. If you'd like one, you can pick up where you left off.",
+      "Questions before you commit? Just reply to this email.",
+    ],
+    action: { label: "Finish enrolling", url: input.enrollUrl },
+    signOff,
+  }),
+  refunded: (input: { firstName: string }): EmailContent => ({
+    subject: "Your From Scratch to Success enrolment has been refunded",
+    greeting: hi(input.firstName),
+    paragraphs: [
+      "We've refunded your $649 payment in full and released your seat in the cohort.",
+      "Depending on your bank, the money shows on your statement within 5 to 10 business days.",
+      "If this is a surprise, or you'd like to join a later cohort, just reply to this email.",
+    ],
+    signOff,
+  }),
+  enrolmentOpen: (input: {
+    firstName: string;
+    startDisplay: string;
+    applyUrl: string;
+  }): EmailContent => ({
+    subject: "Enrolment is open for the next From Scratch to Success cohort",
+    greeting: hi(input.firstName),
+    paragraphs: [
+      "You joined our waitlist, so you're hearing it first: enrolment for the next cohort is open.",
+      input.startDisplay === "our next cohort"
+        ? "We'll confirm the start date soon."
+        : `The cohort starts the week of ${input.startDisplay}.`,
+      "Seats are limited to 10 students. If you're ready to commit six weeks, apply now.",
+    ],
+    action: { label: "Apply for the next cohort", url: input.applyUrl },
+    signOff,
+  }),
+};
+
+export const offerPages = {
+  declineTitle: "Give your seat away?",
+  declineIntro: (endsAt: string) =>
+    `We're holding a seat in the cohort for you until ${formatDeadline(endsAt)}. If you can't take it, the next person on the waitlist gets it straight away.`,
+  declineButton: "No thanks, give my seat away",
+  claimLink: "I'd like the seat after all",
+  declinedToast: {
+    title: "Seat passed on",
+    description: "Thanks for letting us know. We've offered the seat to the next person in line.",
+  },
+  endedToast: {
+    title: "This seat offer has ended",
+    description: "It expired, was already used, or was passed on. You can still apply below.",
+  },
+  claimedToast: {
+    title: "Your seat is held",
+    description: "Enrol below to make it yours before the offer ends.",
+  },
+} as const;
+
+export const cohortConsole = {
+  navLabel: "Cohorts",
+  title: "Cohorts",
+  columns: ["Starts", "Capacity", "Paid", "Held", "Offered", "Seats left", "Revenue", "Actions"],
+  current: "Current",
+  closed: "Closed",
+  noDate: "No date yet",
+  open: "Roster and queue",
+  makeCurrent: "Make current",
+  createTitle: "Create the next cohort",
+  createIntro:
+    "The new cohort is not sold until you make it current. Making it current moves the seat queue over in its order and emails everyone on the waitlist that enrolment is open.",
+  startDate: "Start date",
+  capacity: "Capacity",
+  create: "Create cohort",
+  created: "Cohort created. Make it current when you're ready to sell it.",
+  madeCurrent: "This cohort is now current. The waitlist has been emailed.",
+  alreadyCurrent: "This cohort is already current.",
+  cohortTitle: (start: string) => `Cohort starting ${start}`,
+  summary: (paid: number, capacity: number, left: number) =>
+    `${paid} of ${capacity} seats paid, ${left} left.`,
+  rosterTitle: "Roster",
+  rosterEmpty: "Nobody has paid for this cohort yet.",
+  rosterColumns: ["Name", "Email", "University", "Graduation", "Paid on", "Amount"],
+  exportCsv: "Download roster (CSV)",
+  queueTitle: "Seat queue",
+  queueIntro:
+    "Qualified applicants who found the cohort full, in the order they applied. When a seat frees up the next person is offered it automatically.",
+  queueEmpty: "Nobody is waiting for a seat.",
+  queueColumns: ["#", "Name", "Status", "Joined", "Actions"],
+  offerEnds: (at: string) => `offer ends ${at}`,
+  moveUp: "Move up",
+  remove: "Remove",
+  offerSeat: "Offer a seat",
+  movedUp: "Moved up the queue.",
+  removed: "Removed from the queue.",
+  offered: "Seat offered and the person emailed.",
+  noSeat: "No seat is free to offer. Raise the capacity or wait for a seat to free up.",
+  notWaiting: "That person is no longer waiting in this cohort's queue.",
+  notCurrent: "Seats can only be offered in the current cohort.",
+  refundTitle: "Refund enrolment",
+  refundIntro: (amount: string) =>
+    `Refunds the ${amount} payment, frees the seat for the next person in the queue and emails the student.`,
+  refundReason: "Reason for the refund",
+  refundButton: "Refund and free the seat",
+  refunded: "Enrolment refunded. The seat will be offered to the next person in the queue.",
+  refundReasonRequired: "Please give a reason for the refund.",
+  notEnrolled: "This person has no paid enrolment to refund.",
+  providerFailed: "The payment provider refused the refund. Nothing was changed; try again later.",
+} as const;

@@ -1,0 +1,31 @@
+import { data } from "react-router";
+import { requireAdmin } from "~/admin/sessions.server";
+import { cohortRoster, findCohort, ROSTER_CSV_HEADER, rosterCsvRow } from "~/cohort/series.server";
+import { recordAudit } from "~/console/audit.server";
+
+import { toCsv } from "~/domain/csv";
+import type { Route } from "./+types/cohort-roster-csv";
+
+export async function loader({ request, params, context }: Route.LoaderArgs) {
+  const admin = await requireAdmin(request, context);
+  const { db, clock } = context.services;
+  const cohort = await findCohort(db, params.id);
+  if (!cohort) throw data(null, { status: 404 });
+  const roster = await cohortRoster(db, cohort.id);
+  const now = clock.now();
+  await recordAudit(
+    db,
+    admin.email,
+    "cohort.export_roster",
+    { cohortId: cohort.id, rows: roster.length },
+    now,
+  );
+  const name = cohort.startDate ?? cohort.createdAt.slice(0, 10);
+  return new Response(toCsv(ROSTER_CSV_HEADER, roster.map(rosterCsvRow)), {
+    headers: {
+      "Content-Type": "text/csv; charset=utf-8",
+      "Content-Disposition": `attachment; filename="roster-${name}.csv"`,
+      "Cache-Control": "no-store",
+    },
+  });
+}

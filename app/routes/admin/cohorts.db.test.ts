@@ -1,0 +1,229 @@
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { insertAccount, sessionCookie } from "../../../tests/support/admin";
+import { seatFixtures, setCurrentCohort } from "../../../tests/support/cohort";
+import {
+  callAction,
+  flashToastOf,
+  formRequest,
+  makeContext,
+  unwrap,
+} from "../../../tests/support/context";
+import {
+  startTestServices,
+  testEngines,
+  TestClock,
+  type TestServices,
+} from "../../../tests/support/databases";
+import { getCohort } from "~/cohort/cohort.server";
+import { runOfferRound } from "~/cohort/offers.server";
+import { cohortConsole } from "~/content/cohorts";
+import { adminValidation } from "~/content/admin";
+import { action as cohortAction, loader as cohortLoader } from "./cohort";
+import { loader as rosterLoader } from "./cohort-roster-csv";
+import { action as cohortsAction, loader as cohortsLoader } from "./cohorts";
+import { action as personAction } from "./person";
+
+describe.each(testEngines())("the owner's cohort console on $name", (engine) => {
+  const clock = new TestClock();
+  let t: TestServices;
+  let cookie = "";
+
+  beforeEach(async () => {
+    clock.set(new Date("2026-11-22T12:00:00Z"));
+    t = await startTestServices(engine, { clock });
+    const id = await insertAccount(t.services.db, { email: "boss@example.com", password: "x" });
+    cookie = await sessionCookie(
+      t.services.db,
+      t.config.sessionSecrets,
+      id,
+      new Date(Date.now() + 3_600_000).toISOString(),
+    );
+  });
+  afterEach(async () => {
+    await t.cleanup();
+  });
+
+  const db = () => t.services.db;
+  const { person, queued, pay } = seatFixtures(() => t.services, clock);
+  const post = async (
+    run: Parameters<typeof callAction>[0],
+    path: string,
+    fields: Record<string, string>,
+    params: Record<string, string> = {},
+  ) => {
+    const request = formRequest(path, fields, { cookie });
+    return unwrap(await callAction(run, request, makeContext(t.services), params));
+  };
+  const get = async (
+    run: Parameters<typeof callAction>[0],
+    path: string,
+    params: Record<string, string> = {},
+  ) => {
+    const request = new Request(`http://localhost:3000${path}`, { headers: { cookie } });
+    return unwrap(await callAction(run, request, makeContext(t.services), params));
+  };
+  const toastOf = (result: { headers: Headers }) => flashToastOf(result, t.services);
+  const errorOf = (result: { body: unknown }) =>
+    (result.body as { toast: { description: string } }).toast.description;
+  const count = async (table: "cohorts" | "outbox" | "waitlist_entries") =>
+    Number(
+      (
+        await db()
+          .selectFrom(table)
+          .select((eb) => eb.fn.countAll().as("n"))
+          .executeTakeFirstOrThrow()
+      ).n,
+    );
+
+  it("creates the next cohort, refusing a bad capacity or date and changing nothing", async () => {
+    const cohorts = await count("cohorts");
+    for (const [fields, message] of [
+      [{ capacity: "0", startDate: "" }, adminValidation.capacityAtLeastOne],
+      [{ capacity: "ten", startDate: "" }, adminValidation.capacity],
+      [{ capacity: "10", startDate: "2027-02-30" }, adminValidation.startDate],
+    ] as const) {
+      const refused = await post(cohortsAction, "/admin/cohorts", { intent: "create", ...fields });
+      expect(refused.status).toBe(400);
+      expect(errorOf(refused)).toBe(message);
+    }
+    expect(await count("cohorts")).toBe(cohorts);
+
+    const created = await post(cohortsAction, "/admin/cohorts", {
+      intent: "create",
+      capacity: "12",
+      startDate: "2027-03-01",
+    });
+    expect(created.status).toBe(303);
+    expect((await toastOf(created))?.title).toBe(cohortConsole.created);
+    const listed = await get(cohortsLoader, "/admin/cohorts");
+    const { cohorts: rows } = listed.body as {
+      cohorts: { startDate: string; isCurrent: boolean }[];
+    };
+    expect(rows.map((c) => [c.startDate, c.isCurrent])).toContainEqual(["2027-03-01", false]);
+  });
+
+  it("lists paid, held, offered, seats left and revenue, and exports the roster", async () => {
+    await setCurrentCohort(db(), { capacity: 3 });
+    await pay(await person("a@example.com"), "a@example.com");
+    await queued("b@example.com");
+    expect((await runOfferRound(t.services)).offered).toBe(1);
+    const { cohorts } = (await get(cohortsLoader, "/admin/cohorts")).body as {
+      cohorts: Record<string, unknown>[];
+    };
+    expect(cohorts[0]).toMatchObject({ paid: 1, held: 0, offered: 1, seatsLeft: 1 });
+    expect(cohorts[0]!.revenueCents).toBe(64_900);
+
+    const id = (await getCohort(db(), clock.now())).id;
+    const response = await callAction(
+      rosterLoader,
+      new Request(`http://localhost:3000/admin/cohorts/${id}/roster.csv`, { headers: { cookie } }),
+      makeContext(t.services),
+      { id },
+    );
+    const csv = await response.text();
+    expect(csv.split("\r\n")[0]).toBe(
+      '"name","email","university","graduation year","paid at","amount (USD)"',
+    );
+    expect(csv).toContain('"a@example.com"');
+    expect(csv).toContain('"649.00"');
+    expect(csv).not.toContain("b@example.com");
+  });
+
+  it("moves someone up, offers a seat by hand, refuses when none is free, and removes", async () => {
+    await setCurrentCohort(db(), { capacity: 1 });
+    await pay(await person("a@example.com"), "a@example.com");
+    await queued("b@example.com");
+    await queued("c@example.com");
+    const id = (await getCohort(db(), clock.now())).id;
+    const path = `/admin/cohorts/${id}`;
+    const queue = async () =>
+      (
+        (await get(cohortLoader, path, { id })).body as {
+          queue: { id: string; email: string; status: string }[];
+        }
+      ).queue.filter((entry) => entry.status === "waiting" || entry.status === "offered");
+
+    const [b, c] = await queue();
+    const moved = await post(cohortAction, path, { intent: "move_up", id: c!.id }, { id });
+    expect((await toastOf(moved))?.title).toBe(cohortConsole.movedUp);
+    expect((await queue()).map((e) => e.email)).toEqual(["c@example.com", "b@example.com"]);
+
+    const full = await post(cohortAction, path, { intent: "offer", id: b!.id }, { id });
+    expect(full.status).toBe(409);
+    expect(errorOf(full)).toBe(cohortConsole.noSeat);
+
+    await post(cohortsAction, "/admin/cohorts", {}); // a bad post changes nothing
+    await setCurrentCohort(db(), { capacity: 2 });
+    const mails = await count("outbox");
+    const offered = await post(cohortAction, path, { intent: "offer", id: b!.id }, { id });
+    expect((await toastOf(offered))?.title).toBe(cohortConsole.offered);
+    expect(await count("outbox")).toBe(mails + 1);
+    expect((await queue()).find((e) => e.email === "b@example.com")?.status).toBe("offered");
+
+    // Removing B withdraws the offer: the seat is free again and the next round offers it to C.
+    const removed = await post(cohortAction, path, { intent: "remove", id: b!.id }, { id });
+    expect((await toastOf(removed))?.title).toBe(cohortConsole.removed);
+    expect((await runOfferRound(t.services)).offered).toBe(1);
+    expect((await queue()).map((e) => [e.email, e.status])).toEqual([["c@example.com", "offered"]]);
+
+    const again = await post(cohortAction, path, { intent: "remove", id: b!.id }, { id });
+    expect(again.status).toBe(409);
+    const elsewhere = await post(
+      cohortAction,
+      "/admin/cohorts/other",
+      { intent: "remove", id: c!.id },
+      { id: "other" },
+    );
+    expect(elsewhere.status).toBe(409);
+    expect((await queue()).map((e) => e.status)).toEqual(["offered"]);
+  });
+
+  it("makes a cohort current: the queue moves over and the waitlist is emailed once", async () => {
+    await setCurrentCohort(db(), { capacity: 0 });
+    await queued("b@example.com");
+    await post(cohortsAction, "/admin/cohorts", { intent: "create", capacity: "10" });
+    const next = await db()
+      .selectFrom("cohorts")
+      .select("id")
+      .where("is_current", "=", 0)
+      .executeTakeFirstOrThrow();
+    const made = await post(cohortsAction, "/admin/cohorts", {
+      intent: "make_current",
+      id: next.id,
+    });
+    expect((await toastOf(made))?.title).toBe(cohortConsole.madeCurrent);
+    expect((await getCohort(db(), clock.now())).id).toBe(next.id);
+    const again = await post(cohortsAction, "/admin/cohorts", {
+      intent: "make_current",
+      id: next.id,
+    });
+    expect((await toastOf(again))?.title).toBe(cohortConsole.alreadyCurrent);
+    const open = await db()
+      .selectFrom("outbox")
+      .select("to_address")
+      .where("kind", "=", "enrolment_open")
+      .execute();
+    expect(open).toEqual([{ to_address: "b@example.com" }]);
+    expect((await runOfferRound(t.services)).offered).toBe(1);
+  });
+
+  it("refunds from the person's page with a reason, and offers the freed seat on", async () => {
+    await setCurrentCohort(db(), { capacity: 1 });
+    const a = await person("a@example.com");
+    await pay(a, "a@example.com");
+    await queued("b@example.com");
+    const path = `/admin/people/${a}`;
+
+    const noReason = await post(personAction, path, { intent: "refund", reason: " " }, { id: a });
+    expect(noReason.status).toBe(400);
+    expect(errorOf(noReason)).toBe(cohortConsole.refundReasonRequired);
+    expect((await getCohort(db(), clock.now())).enrolledCount).toBe(1);
+
+    const done = await post(personAction, path, { intent: "refund", reason: "moved" }, { id: a });
+    expect((await toastOf(done))?.title).toBe(cohortConsole.refunded);
+    expect((await getCohort(db(), clock.now())).enrolledCount).toBe(0);
+    const twice = await post(personAction, path, { intent: "refund", reason: "moved" }, { id: a });
+    expect(errorOf(twice)).toBe(cohortConsole.notEnrolled);
+    expect((await runOfferRound(t.services)).offered).toBe(1);
+  });
+});

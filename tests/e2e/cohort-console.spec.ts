@@ -1,0 +1,115 @@
+import type { Browser, Page } from "@playwright/test";
+import { createAccount, logIn } from "./admin-support";
+import { expect, expectNoAxeViolations, test } from "./fixtures";
+import {
+  fillApplication,
+  mailTo,
+  releaseAllHolds,
+  setCohort,
+  storedCohort,
+  uniqueEmail,
+  withDb,
+} from "./support";
+
+const OWNER = `owner.cohorts.${Date.now()}@example.com`;
+
+async function visitor(browser: Browser): Promise<Page> {
+  return (await browser.newContext()).newPage();
+}
+
+/** Applies as a qualified applicant in a fresh browser; returns the page where they landed. */
+async function applyAs(browser: Browser, email: string): Promise<Page> {
+  const page = await visitor(browser);
+  await page.goto("/apply");
+  await fillApplication(page, { email });
+  await page.getByRole("button", { name: "Submit Application" }).click();
+  return page;
+}
+
+const gotMail = (email: string, text: string) =>
+  expect.poll(() => mailTo(email).some((m) => m.includes(text)), { timeout: 15_000 }).toBe(true);
+
+test.describe("the owner's cohort console", () => {
+  test.beforeAll(() => createAccount(OWNER, true));
+  test.beforeEach(async () => {
+    await releaseAllHolds();
+    await setCohort({ capacity: 0, enrolled_count: 0, is_active: 1, start_date: "2027-01-11" });
+  });
+
+  test("the owner runs the queue and opens the next cohort", async ({ browser }) => {
+    const [b, c] = ["console-b", "console-c"].map(uniqueEmail) as [string, string];
+    for (const email of [b, c]) {
+      await expect(await applyAs(browser, email)).toHaveURL(/\/apply\?result=cohort_full$/);
+    }
+
+    const owner = await visitor(browser);
+    await logIn(owner, OWNER);
+    await owner.getByRole("link", { name: "Cohorts", exact: true }).click();
+    await expect(owner.getByRole("heading", { level: 1, name: "Cohorts" })).toBeVisible();
+    await expectNoAxeViolations(owner);
+
+    // A capacity the server refuses is shown in place; a good one creates the next cohort.
+    const create = owner.getByRole("region", { name: "Create the next cohort" });
+    await create.getByLabel("Capacity").fill("10001");
+    await create.getByRole("button", { name: "Create cohort" }).click();
+    await expect(create.getByText("Please enter a capacity of at most 10000")).toBeVisible();
+    await create.getByLabel("Start date").fill("2027-03-01");
+    await create.getByLabel("Capacity").fill("5");
+    await create.getByRole("button", { name: "Create cohort" }).click();
+    await expect(owner.getByText("Cohort created.")).toBeVisible();
+
+    // The current cohort's queue: C moves ahead of B, then B is removed.
+    await owner.getByRole("link", { name: "Monday, January 11, 2027" }).click();
+    await expect(owner.getByRole("heading", { level: 1 })).toHaveText(
+      "Cohort starting Monday, January 11, 2027",
+    );
+    await expectNoAxeViolations(owner);
+    const rows = owner.getByTestId("queue-row");
+    await expect(rows).toHaveCount(2);
+    await rows.nth(1).getByRole("button", { name: "Move up" }).click();
+    await expect(owner.getByText("Moved up the queue.")).toBeVisible();
+    await expect(rows.nth(0)).toContainText(c);
+    await rows.nth(1).getByRole("button", { name: "Remove" }).click();
+    await expect(owner.getByText("Removed from the queue.")).toBeVisible();
+    await expect(rows).toHaveCount(1);
+    await expect(rows.nth(0)).toContainText(c);
+
+    // Making the next cohort current emails the waitlist and offers its seats to the queue.
+    await owner.getByRole("link", { name: "Cohorts", exact: true }).click();
+    const next = owner.getByTestId("cohort-row").filter({ hasText: "Monday, March 1, 2027" });
+    await next.getByRole("button", { name: "Make current" }).click();
+    await expect(owner.getByText("This cohort is now current.")).toBeVisible();
+    await gotMail(c, "Enrolment is open");
+    await gotMail(c, "A seat has opened up");
+    expect(mailTo(b).some((m) => m.includes("A seat has opened up"))).toBe(false);
+    expect((await storedCohort()).start_date).toBe("2027-03-01");
+  });
+
+  test("the owner refunds an enrolment and the seat goes to the next in line", async ({
+    browser,
+  }) => {
+    await setCohort({ capacity: 1 });
+    const [a, d] = ["refund-a", "refund-d"].map(uniqueEmail) as [string, string];
+    const pageA = await applyAs(browser, a);
+    await expect(pageA).toHaveURL(/\/enroll$/);
+    await pageA.getByRole("button", { name: "Enroll Now for $649" }).click();
+    await pageA.getByRole("button", { name: "Pay $649" }).click();
+    await expect(pageA.getByRole("heading", { name: "You're In!" })).toBeVisible();
+    await expect(await applyAs(browser, d)).toHaveURL(/\/apply\?result=cohort_full$/);
+
+    const person = await withDb((db) =>
+      db.selectFrom("people").select("id").where("email", "=", a).executeTakeFirstOrThrow(),
+    );
+    const owner = await visitor(browser);
+    await logIn(owner, OWNER);
+    await owner.goto(`/admin/people/${person.id}`);
+    const refund = owner.getByRole("region", { name: "Refund enrolment" });
+    await refund.getByLabel("Reason for the refund").fill("Moved abroad");
+    await refund.getByRole("button", { name: "Refund and free the seat" }).click();
+    await expect(owner.getByText("Enrolment refunded.")).toBeVisible();
+    await expect(owner.getByRole("region", { name: "Refund enrolment" })).toHaveCount(0);
+    await gotMail(a, "has been refunded");
+    await gotMail(d, "A seat has opened up");
+    expect((await storedCohort()).enrolled_count).toBe(0);
+  });
+});

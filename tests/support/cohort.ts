@@ -1,0 +1,85 @@
+import type { Kysely } from "kysely";
+import { getCohort } from "../../app/cohort/cohort.server";
+import { joinQueue } from "../../app/cohort/queue.server";
+import type { Database } from "../../app/db/schema";
+import { fulfilPayment } from "../../app/enrolment/fulfilment.server";
+import { startCheckout } from "../../app/enrolment/seats.server";
+import { newPerson } from "../../app/people/people.server";
+import type { Services } from "../../app/services.server";
+import type { TestClock } from "./databases";
+
+export interface CohortValues {
+  capacity?: number;
+  enrolled_count?: number;
+  is_active?: number;
+  start_date?: string | null;
+}
+
+/** Sets fields of the current cohort (created with the defaults first if there is none). */
+export async function setCurrentCohort(db: Kysely<Database>, values: CohortValues) {
+  await getCohort(db, new Date());
+  if (Object.keys(values).length === 0) return;
+  await db.updateTable("cohorts").set(values).where("is_current", "=", 1).execute();
+}
+
+/** The current cohort's row. */
+export function currentCohortRow(db: Kysely<Database>) {
+  return db.selectFrom("cohorts").selectAll().where("is_current", "=", 1).executeTakeFirst();
+}
+
+/** Empties the cohort series and everything that points at a cohort (a test's clean slate). */
+export async function resetCohorts(db: Kysely<Database>) {
+  for (const table of [
+    "waitlist_entries",
+    "payments",
+    "seat_holds",
+    "sent_once",
+    "cohorts",
+  ] as const)
+    await db.deleteFrom(table).execute();
+}
+
+/**
+ * People in seat scenarios: a qualified applicant, someone waiting in the current cohort's queue
+ * (one second after the previous, so the order is clear), and a paid seat (a checkout, then the
+ * provider reports the payment).
+ */
+export function seatFixtures(services: () => Services, clock: TestClock) {
+  const db = () => services().db;
+  async function person(email: string, status: "qualified" | "waitlist" = "qualified") {
+    const row = newPerson(email, clock.now().toISOString(), {
+      first_name: email.split("@")[0],
+      status,
+    });
+    await db().insertInto("people").values(row).execute();
+    return row.id;
+  }
+  async function queued(email: string) {
+    const id = await person(email, "waitlist");
+    const cohort = await getCohort(db(), clock.now());
+    await joinQueue(db(), cohort.id, id, clock.now().toISOString());
+    clock.advance(1000);
+    return id;
+  }
+  async function pay(personId: string, email: string) {
+    const start = await startCheckout(services(), services().payments, {
+      personId,
+      email,
+      visitorId: `v-${personId}`,
+    });
+    if (start.kind !== "redirect") throw new Error(`checkout refused: ${start.kind}`);
+    const hold = await db()
+      .selectFrom("seat_holds")
+      .select("session_id")
+      .where("person_id", "=", personId)
+      .where("status", "=", "held")
+      .orderBy("created_at", "desc")
+      .executeTakeFirstOrThrow();
+    return fulfilPayment(services(), services().payments, {
+      sessionId: hold.session_id!,
+      email,
+      amountCents: 64_900,
+    });
+  }
+  return { person, queued, pay };
+}
