@@ -39,6 +39,9 @@ export default defineConfig({
       PUBLIC_URL: `http://localhost:${port}`,
       MAIL_WORKER_INTERVAL_MS: "200",
       RATE_LIMIT_PER_MINUTE: "1000",
+      EMAILS_PER_RECIPIENT_PER_HOUR: "1000",
+      // Every test browser comes from 127.0.0.1; the per-address caps have their db tests.
+      HOLDS_PER_ADDRESS: "1000",
       LOG_LEVEL: "silent",
     },
   },

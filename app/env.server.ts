@@ -31,6 +31,8 @@ const EnvSchema = z.object({
   STRIPE_WEBHOOK_SECRET: z.string().startsWith("whsec_").optional(),
   STRIPE_API_BASE: urlString.optional(),
   RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(10),
+  /** Form emails (resources, application results) one address may be sent per hour. */
+  EMAILS_PER_RECIPIENT_PER_HOUR: z.coerce.number().int().min(1).default(10),
   MAIL_WORKER_INTERVAL_MS: z.coerce.number().int().min(50).default(2000),
   TRUST_PROXY: z.enum(["true", "false"]).default("false"),
   BACKUP_DIR: z.string().min(1).optional(),
@@ -43,6 +45,8 @@ const EnvSchema = z.object({
   CHECKOUT_REMINDER_MINUTES: z.coerce.number().int().min(1).max(10_080).default(60),
   /** A checkout's seat hold; the card page closes 5 minutes earlier, and Stripe wants 30 at least. */
   SEAT_HOLD_MINUTES: z.coerce.number().int().min(35).max(1440).default(36),
+  /** Checkouts one address may open per hold length: a campus network, not a script. */
+  HOLDS_PER_ADDRESS: z.coerce.number().int().min(1).default(5),
 });
 
 export type Env = z.infer<typeof EnvSchema>;
@@ -65,6 +69,7 @@ export interface Config {
   stripeWebhookSecret: string | undefined;
   stripeApiBase: string | undefined;
   rateLimitPerMinute: number;
+  emailsPerRecipientPerHour: number;
   mailWorkerIntervalMs: number;
   trustProxy: boolean;
   /** A public site (production, https) that runs on the test checkout on purpose: every page says so. */
@@ -84,12 +89,15 @@ export interface SeatSettings {
   offerHours: number;
   checkoutReminderMinutes: number;
   holdMinutes: number;
+  /** New checkouts one address may open per holdMinutes. */
+  holdsPerAddress: number;
 }
 
 export const DEFAULT_SEAT_SETTINGS: SeatSettings = {
   offerHours: 48,
   checkoutReminderMinutes: 60,
   holdMinutes: 36,
+  holdsPerAddress: 5,
 };
 
 export class ConfigError extends Error {}
@@ -145,6 +153,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     stripeWebhookSecret: env.STRIPE_WEBHOOK_SECRET,
     stripeApiBase: env.STRIPE_API_BASE,
     rateLimitPerMinute: env.RATE_LIMIT_PER_MINUTE,
+    emailsPerRecipientPerHour: env.EMAILS_PER_RECIPIENT_PER_HOUR,
     mailWorkerIntervalMs: env.MAIL_WORKER_INTERVAL_MS,
     trustProxy: env.TRUST_PROXY === "true",
     testPaymentsBanner: publicSite && paymentProvider === "test",
@@ -156,6 +165,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       offerHours: env.OFFER_HOURS,
       checkoutReminderMinutes: env.CHECKOUT_REMINDER_MINUTES,
       holdMinutes: env.SEAT_HOLD_MINUTES,
+      holdsPerAddress: env.HOLDS_PER_ADDRESS,
     },
     warnings,
   };

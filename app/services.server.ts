@@ -30,6 +30,10 @@ export interface Services {
     loginIp: RateLimiter;
     /** Login attempts per account and client address together. */
     loginAccountAddress: RateLimiter;
+    /** Form emails one recipient address may be sent per hour (hashed address as the key). */
+    recipients: RateLimiter;
+    /** New seat holds per address per hold length (HOLDS_PER_ADDRESS). */
+    holds: RateLimiter;
   };
   /** Starts the background work (email delivery, housekeeping); tests drive it by hand instead. */
   startBackground(): void;
@@ -102,6 +106,16 @@ export async function createServices(
       loginAccountAddress: new RateLimiter(limitStore, {
         name: "login-account-address",
         limit: 10,
+      }),
+      recipients: new RateLimiter(limitStore, {
+        name: "emails-per-recipient",
+        limit: config.emailsPerRecipientPerHour,
+        windowSeconds: 3600,
+      }),
+      holds: new RateLimiter(limitStore, {
+        name: "holds-per-address",
+        limit: config.seats.holdsPerAddress,
+        windowSeconds: config.seats.holdMinutes * 60,
       }),
     },
     startBackground() {

@@ -8,6 +8,8 @@ import { countHeldSeats } from "~/enrolment/seats.server";
 import { leadSourceOf, type Attribution } from "~/domain/utm";
 import { renderEmail } from "~/mail/message";
 import { enqueueEmail } from "~/mail/outbox.server";
+import { signEnrolLink } from "~/enrolment/enrol-link.server";
+import { isProvenPost, type FormVisitor } from "~/people/identity.server";
 import { changeStatus, upsertPerson } from "~/people/people.server";
 import { recordSubmission } from "~/people/submissions.server";
 import type { Services } from "~/services.server";
@@ -17,6 +19,9 @@ export interface ApplicationResult {
   personId: string | null;
   /** False when this was a repeat of the same visitor's answers within a minute. */
   stored: boolean;
+  /** Whether the post proved it speaks for the person (identity.server.ts): only then does the
+   * browser become the applicant; otherwise the /enroll link goes to the address by email. */
+  proven: boolean;
 }
 
 /**
@@ -26,7 +31,7 @@ export interface ApplicationResult {
 export async function submitApplication(
   services: Services,
   form: ApplicationForm,
-  visitor: { visitorId: string; attribution: Attribution | null },
+  visitor: FormVisitor & { attribution: Attribution | null },
 ): Promise<ApplicationResult> {
   const now = services.clock.now();
   const cohort = await readCohortSafely(services.db, now);
@@ -37,7 +42,8 @@ export async function submitApplication(
     isCohortFull(cohort) ||
     seatsLeft(cohort, await countHeldSeats(services.db, cohort.id, now.toISOString())) === 0;
   const outcome = decideOutcome(form, noSeat);
-  if (outcome.kind === "not_suited") return { outcome, personId: null, stored: false };
+  if (outcome.kind === "not_suited")
+    return { outcome, personId: null, stored: false, proven: false };
 
   const { config } = services;
   const nowIso = now.toISOString();
@@ -45,7 +51,10 @@ export async function submitApplication(
   const formData = applicationFormData(form);
 
   return services.db.transaction().execute(async (trx) => {
-    const person = await upsertPerson(trx, form, visitor.attribution, nowIso);
+    const proven = await isProvenPost(trx, form.email, visitor);
+    const person = await upsertPerson(trx, form, visitor.attribution, nowIso, {
+      keepProfile: !proven,
+    });
     const submissionId = await recordSubmission(
       trx,
       {
@@ -60,13 +69,18 @@ export async function submitApplication(
       },
       now,
     );
-    if (!submissionId) return { outcome, personId: person.id, stored: false };
+    if (!submissionId) return { outcome, personId: person.id, stored: false, proven };
+    // The greeting uses the name on file: an unproven post cannot put its words in their inbox.
+    const firstName = person.firstName;
     const applicantEmail =
       outcome.kind === "qualified"
-        ? applicationEmails.qualified(form.firstName, `${config.publicUrl}/enroll`)
+        ? applicationEmails.qualified(
+            firstName,
+            `${config.publicUrl}/enroll?link=${signEnrolLink(config.sessionSecrets, person.id, now)}`,
+          )
         : outcome.kind === "has_questions"
-          ? applicationEmails.hasQuestions(form.firstName)
-          : applicationEmails.waitlist(form.firstName, outcome.variant);
+          ? applicationEmails.hasQuestions(firstName)
+          : applicationEmails.waitlist(firstName, outcome.variant);
 
     // An enrolled student keeps their seat whatever a later form says (anyone can type an email).
     if (person.status !== "enrolled") {
@@ -104,6 +118,6 @@ export async function submitApplication(
       },
       now,
     );
-    return { outcome, personId: person.id, stored: true };
+    return { outcome, personId: person.id, stored: true, proven };
   });
 }

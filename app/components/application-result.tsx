@@ -30,6 +30,10 @@ export function ApplicationResultView({ outcome }: { outcome: OutcomeView }) {
         </>
       );
       break;
+    case "check_email":
+      title = applyResults.checkEmail.title;
+      body = applyResults.checkEmail.body;
+      break;
     case "waitlist":
       title = applyResults.waitlistTitle;
       body = applyResults.waitlist[outcome.variant];
@@ -53,7 +57,7 @@ export function ApplicationResultView({ outcome }: { outcome: OutcomeView }) {
         {title}
       </FocusHeading>
       <p className="mt-4 text-slate-700">{body}</p>
-      {outcome.kind !== "not_suited" && (
+      {outcome.kind !== "not_suited" && outcome.kind !== "check_email" && (
         <p className="mt-3 text-sm text-slate-600">{applyResults.emailNote}</p>
       )}
       <Link to="/" className={cn(linkVariants(), "mt-6 inline-block")}>

@@ -59,6 +59,10 @@ export const applyResults = {
     faqLink: "FAQ",
     after: ".",
   },
+  checkEmail: {
+    title: "Check your email",
+    body: "Thank you for applying. We've sent the next step to the email address you gave: open the link in that email to continue, on any device.",
+  },
   waitlistTitle: "You're on the waitlist",
   waitlist: {
     cohort_full:

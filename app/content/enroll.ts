@@ -26,6 +26,20 @@ export const enrollPage = {
   alreadyEnrolledTitle: "You're already enrolled",
   alreadyEnrolled:
     "Your seat is paid for. Check your inbox for your confirmation and onboarding emails.",
+  applyFirstTitle: "Apply first",
+  applyFirst:
+    "Seats are for applicants who qualified. Apply in about five minutes, or open the enrolment link we emailed you.",
+  tooManyHoldsTitle: "Too many checkouts from this network",
+  tooManyHolds:
+    "Several checkouts were opened from your network in the last half hour. Please finish one of them, or try again later.",
+  linkEndedToast: {
+    title: "This enrolment link has expired",
+    description: "Links are good for two weeks. Apply again below and we'll send you a new one.",
+  },
+  linkClaimedToast: {
+    title: "Welcome back",
+    description: "Enrol below to secure your seat.",
+  },
   checkoutError: "We couldn't open the checkout. Please try again in a moment or contact support.",
 } as const;
 

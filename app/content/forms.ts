@@ -13,6 +13,7 @@ export const fieldLabels = {
 export const validation = {
   firstName: "Please enter your first name",
   lastName: "Please enter your last name",
+  nameLink: "Please enter your name without a web address",
   email: "Please enter a valid email address",
   university: "Please enter your university",
   graduationYear: (currentYear: number) => `Please enter a valid year (${currentYear} or later)`,

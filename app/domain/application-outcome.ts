@@ -68,6 +68,8 @@ export function decideOutcome(input: OutcomeInput, cohortFull: boolean): Outcome
 export type OutcomeView =
   | { kind: "not_suited" }
   | { kind: "has_questions" }
+  /** Qualified, but the post did not prove the address is theirs: the /enroll link is emailed. */
+  | { kind: "check_email" }
   | { kind: "waitlist"; variant: WaitlistVariant };
 
 const WAITLIST_VARIANTS: readonly WaitlistVariant[] = [
@@ -86,7 +88,8 @@ export function resultKey(outcome: OutcomeView): string {
 }
 
 export function outcomeOfResultKey(key: string | null): OutcomeView | null {
-  if (key === "not_suited" || key === "has_questions") return { kind: key };
+  if (key === "not_suited" || key === "has_questions" || key === "check_email")
+    return { kind: key };
   const variant = WAITLIST_VARIANTS.find((candidate) => candidate === key);
   return variant ? { kind: "waitlist", variant } : null;
 }

@@ -27,10 +27,22 @@ export const email = z
   .pipe(z.email(validation.email))
   .transform((value) => value.toLowerCase());
 
+/**
+ * A web address where a name belongs: the name is the greeting of the email this form sends, and
+ * the address typed in the form is not proven to be the visitor's, so a name must not carry a
+ * link into someone else's inbox.
+ */
+export const LINK_IN_NAME =
+  /https?:|www\.|:\/\/|\b[a-z0-9-]+\.(?:com|net|org|io|co|ru|cn|xyz|info|biz|me|link|click|top|app|dev|ly|gg|to)\b/i;
+
+function name(message: string) {
+  return text(message, 100).refine((value) => !LINK_IN_NAME.test(value), validation.nameLink);
+}
+
 export function personFields(currentYear: number) {
   return {
-    firstName: text(validation.firstName, 100),
-    lastName: text(validation.lastName, 100),
+    firstName: name(validation.firstName),
+    lastName: name(validation.lastName),
     email,
     university: text(validation.university, 200),
     graduationYear: graduationYear(currentYear),

@@ -6,7 +6,7 @@ import { resumeFileMessages } from "~/content/lead-magnets";
 import { isFile, leadFormSchema, resumeReviewSchema } from "~/domain/lead-form";
 import type { ResourceType } from "~/domain/lead-magnets";
 import { resumeFileProblem } from "~/domain/resume-upload";
-import { guardPublicForm } from "~/lib/form-guard.server";
+import { guardPublicForm, limitFormPost } from "~/lib/form-guard.server";
 import { errorMessage, log } from "~/lib/logger.server";
 import { redirectWithToast } from "~/lib/toast.server";
 import { rateLimitedToast, type ToastMessage } from "~/lib/toast";
@@ -41,6 +41,7 @@ export async function leadAction(
   resourceType: ResourceType,
 ) {
   const withResume = resourceType === "resume_review";
+  if (!(await limitFormPost(context, "lead"))) return reply(429, { toast: rateLimitedToast });
   let formData: FormData;
   try {
     formData = await request.formData();

@@ -9,6 +9,7 @@ import { resumeAdminUrl } from "~/domain/resume-upload";
 import { leadSourceOf, type Attribution } from "~/domain/utm";
 import { renderEmail, type EmailContent } from "~/mail/message";
 import { enqueueEmail } from "~/mail/outbox.server";
+import { isProvenPost, type FormVisitor } from "~/people/identity.server";
 import { upsertPerson } from "~/people/people.server";
 import { recordSubmission } from "~/people/submissions.server";
 import { resourceFormats, type ResourceFormat } from "~/resources/formats";
@@ -37,7 +38,7 @@ export interface LeadResult {
 export async function submitLead(
   services: Services,
   request: LeadRequest,
-  visitor: { visitorId: string; attribution: Attribution | null },
+  visitor: FormVisitor & { attribution: Attribution | null },
 ): Promise<LeadResult> {
   const { form, resourceType } = request;
   const now = services.clock.now();
@@ -46,7 +47,12 @@ export async function submitLead(
   const source = leadSourceOf(utm);
 
   return services.db.transaction().execute(async (trx) => {
-    const person = await upsertPerson(trx, form, visitor.attribution, nowIso);
+    // A post for someone else's address still gets them the resource, but keeps their profile
+    // and greets them by the name on file (identity.server.ts).
+    const proven = await isProvenPost(trx, form.email, visitor);
+    const person = await upsertPerson(trx, form, visitor.attribution, nowIso, {
+      keepProfile: !proven,
+    });
     const resume = request.resume
       ? { id: randomUUID(), bytes: request.resume, sha256: sha256Hex(request.resume) }
       : null;
@@ -83,7 +89,7 @@ export async function submitLead(
         { ...resume, personId: person.id, submissionId, email: form.email },
         now,
       );
-      content = leadEmails.resumeReceived(form.firstName);
+      content = leadEmails.resumeReceived(person.firstName);
     } else {
       const files = [];
       for (const key of leadMagnets[resourceType].files) {
@@ -98,7 +104,7 @@ export async function submitLead(
           })),
         });
       }
-      content = leadEmails.delivery(form.firstName, leadMagnets[resourceType].sentItem, files);
+      content = leadEmails.delivery(person.firstName, leadMagnets[resourceType].sentItem, files);
     }
     await enqueueEmail(
       trx,

@@ -17,15 +17,17 @@ export interface PersonInput {
 
 /**
  * One person per normalised email across every flow: creates them as a lead, or refreshes the
- * profile. First touch is kept from the first visit; a 'direct' lead source is upgraded once a
- * tagged visit is seen. The upsert locks the row, so one person's submissions run one at a time.
+ * profile (unless `keepProfile`: the post did not prove it is theirs). First touch is kept from
+ * the first visit; a 'direct' lead source is upgraded once a tagged visit is seen. The upsert
+ * locks the row, so one person's submissions run one at a time.
  */
 export async function upsertPerson(
   trx: Trx,
   person: PersonInput,
   attribution: Attribution | null,
   now: string,
-): Promise<{ id: string; status: PersonStatus }> {
+  options: { keepProfile?: boolean } = {},
+): Promise<{ id: string; status: PersonStatus; firstName: string }> {
   const source = leadSourceOf(attribution?.first ?? attribution?.last);
   const lastTouch = attribution ? JSON.stringify(attribution.last) : null;
   const row = await trx
@@ -42,21 +44,27 @@ export async function upsertPerson(
       }),
     )
     .onConflict((oc) =>
-      oc.column("email").doUpdateSet((eb) => ({
-        // An enrolled student's profile is theirs: a later form with their email cannot rewrite it.
-        first_name: sql<string>`case when people.status = 'enrolled' then people.first_name else excluded.first_name end`,
-        last_name: sql<string>`case when people.status = 'enrolled' then people.last_name else excluded.last_name end`,
-        university: sql<string>`case when people.status = 'enrolled' then people.university else excluded.university end`,
-        graduation_year: sql<string>`case when people.status = 'enrolled' then people.graduation_year else excluded.graduation_year end`,
-        first_touch: sql<string | null>`coalesce(people.first_touch, excluded.first_touch)`,
-        last_touch: sql<string | null>`coalesce(excluded.last_touch, people.last_touch)`,
-        lead_source: sql<string>`case when people.lead_source = 'direct' then excluded.lead_source else people.lead_source end`,
-        updated_at: eb.ref("excluded.updated_at"),
-      })),
+      oc.column("email").doUpdateSet((eb) =>
+        // A post that has not proven it speaks for this person (identity.server.ts) keeps the
+        // profile as it is: name, university, year and touches.
+        options.keepProfile
+          ? { updated_at: eb.ref("excluded.updated_at") }
+          : {
+              // An enrolled student's profile is theirs: no later form can rewrite it.
+              first_name: sql<string>`case when people.status = 'enrolled' then people.first_name else excluded.first_name end`,
+              last_name: sql<string>`case when people.status = 'enrolled' then people.last_name else excluded.last_name end`,
+              university: sql<string>`case when people.status = 'enrolled' then people.university else excluded.university end`,
+              graduation_year: sql<string>`case when people.status = 'enrolled' then people.graduation_year else excluded.graduation_year end`,
+              first_touch: sql<string | null>`coalesce(people.first_touch, excluded.first_touch)`,
+              last_touch: sql<string | null>`coalesce(excluded.last_touch, people.last_touch)`,
+              lead_source: sql<string>`case when people.lead_source = 'direct' then excluded.lead_source else people.lead_source end`,
+              updated_at: eb.ref("excluded.updated_at"),
+            },
+      ),
     )
-    .returning(["id", "status"])
+    .returning(["id", "status", "first_name"])
     .executeTakeFirstOrThrow();
-  return { id: row.id, status: row.status as PersonStatus };
+  return { id: row.id, status: row.status as PersonStatus, firstName: row.first_name };
 }
 
 /** A status change: current status, last update, a history entry; the status index follows. */

@@ -138,6 +138,9 @@ function instanceEnv(cluster: Cluster, env: Record<string, string>) {
     env: {
       PUBLIC_URL: cluster.url,
       TRUST_PROXY: "true",
+      // The drills' buyers all come through one address (nginx on loopback).
+      HOLDS_PER_ADDRESS: "1000000",
+      EMAILS_PER_RECIPIENT_PER_HOUR: "1000000",
       SMTP_URL: cluster.smtp.url,
       MAIL_WORKER_INTERVAL_MS: "100",
       ...stripeEnv(cluster.fake.url),
@@ -442,7 +445,13 @@ async function outboxOnce(cluster: Cluster): Promise<DrillResult> {
 
 async function seatsOverInstances(cluster: Cluster): Promise<DrillResult> {
   const before = servedBy(cluster.instances, "POST", "/enroll");
-  const o = await raceForSeats(cluster.url, cluster.url, cluster.fake, cluster.inspect.db);
+  const o = await raceForSeats(
+    cluster.url,
+    cluster.url,
+    cluster.fake,
+    cluster.inspect.db,
+    cluster.sessionSecret,
+  );
   const perInstance = servedBy(cluster.instances, "POST", "/enroll").map((n, i) => n - before[i]!);
   const pass =
     o.checkouts === o.seats &&

@@ -1,3 +1,6 @@
+import { randomUUID } from "node:crypto";
+import { writeCookie } from "../../app/lib/cookies.server";
+import { newPerson } from "../../app/people/people.server";
 import { startFakeStripe } from "../../tests/support/fake-stripe";
 import type { DB } from "../../app/db/database.server";
 import { countRows, type EngineSetup } from "../lib/engines";
@@ -40,6 +43,7 @@ export async function raceForSeats(
   origin: string,
   fake: Awaited<ReturnType<typeof startFakeStripe>>,
   db: DB,
+  sessionSecret: string,
 ): Promise<SeatRaceOutcome> {
   // The enroll page creates the cohort row; then set the seats explicitly.
   await (await fetch(`${baseUrl}/enroll`)).arrayBuffer();
@@ -49,12 +53,13 @@ export async function raceForSeats(
     .where("is_current", "=", 1)
     .execute();
 
+  const buyers = await qualifiedBuyers(db, sessionSecret);
   const answers = await Promise.all(
-    Array.from({ length: BUYERS }, async () => {
+    buyers.map(async (cookie) => {
       try {
         const res = await fetch(`${baseUrl}/enroll`, {
           method: "POST",
-          headers: { ...FORM_HEADERS, origin },
+          headers: { ...FORM_HEADERS, origin, cookie },
           body: "",
           redirect: "manual",
           signal: AbortSignal.timeout(60_000),
@@ -110,6 +115,29 @@ export async function raceForSeats(
   };
 }
 
+/**
+ * 200 qualified applicants, each with the signed applicant cookie their browser got when they
+ * qualified (a checkout needs one: anonymous posts hold nothing).
+ */
+async function qualifiedBuyers(db: DB, sessionSecret: string): Promise<string[]> {
+  const now = new Date().toISOString();
+  const people = Array.from({ length: BUYERS }, (_, i) =>
+    newPerson(`seat-race-buyer-${i}-${randomUUID()}@example.com`, now, { status: "qualified" }),
+  );
+  for (let i = 0; i < people.length; i += 50) {
+    await db
+      .insertInto("people")
+      .values(people.slice(i, i + 50))
+      .execute();
+  }
+  return Promise.all(
+    people.map(
+      async (person) =>
+        (await writeCookie([sessionSecret], "applicant", person.id, false)).split(";")[0]!,
+    ),
+  );
+}
+
 export function seatRaceSummary(o: SeatRaceOutcome): string {
   return `${o.checkouts} checkouts, ${o.full} sent to the waitlist, ${o.held} told the seats are held${o.others.length ? `, ${o.others.length} other (${[...new Set(o.others)].join(", ")})` : ""}; ${o.webhookDeliveries} webhook deliveries (${o.webhookAnswered200} answered 200); ${o.paymentsPaid} paid payments, enrolled_count ${o.cohortEnrolledCount}, ${o.peopleEnrolled} people enrolled`;
 }
@@ -136,11 +164,16 @@ export async function seatRace(engine: EngineSetup): Promise<DrillResult> {
   const server = await startServer({
     dataDir: engine.dataDir,
     databaseUrl: engine.databaseUrl,
-    env: { ...stripeEnv(fake.url), RATE_LIMIT_PER_MINUTE: "1000000000" },
+    env: {
+      ...stripeEnv(fake.url),
+      RATE_LIMIT_PER_MINUTE: "1000000000",
+      // All 200 buyers post from 127.0.0.1; the per-address cap has its own tests.
+      HOLDS_PER_ADDRESS: "1000000",
+    },
   });
   const inspect = await engine.inspect();
   try {
-    const o = await raceForSeats(server.url, server.url, fake, inspect.db);
+    const o = await raceForSeats(server.url, server.url, fake, inspect.db, server.sessionSecret);
     const pass =
       o.paymentsPaid <= SEATS &&
       o.cohortEnrolledCount <= SEATS &&

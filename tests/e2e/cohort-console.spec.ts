@@ -30,6 +30,8 @@ const gotMail = (email: string, text: string) =>
   expect.poll(() => mailTo(email).some((m) => m.includes(text)), { timeout: 15_000 }).toBe(true);
 
 test.describe("the owner's cohort console", () => {
+  // Several browsers and the worker's cycles: slow on a busy two-CPU machine.
+  test.describe.configure({ timeout: 90_000 });
   test.beforeAll(() => createAccount(OWNER, true));
   test.beforeEach(async () => {
     await releaseAllHolds();

@@ -1,3 +1,4 @@
+import type { Page } from "@playwright/test";
 import { expect, expectNoAxeViolations, test } from "./fixtures";
 import {
   fillApplication,
@@ -6,7 +7,18 @@ import {
   setCohort,
   uniqueEmail,
   storedCohort,
+  withDb,
+  decodedMail,
 } from "./support";
+
+/** Applies as a new qualified applicant in this browser, which lands on /enroll. */
+async function qualify(page: Page, email = uniqueEmail("buyer")) {
+  await page.goto("/apply");
+  await fillApplication(page, { email });
+  await page.getByRole("button", { name: "Submit Application" }).click();
+  await expect(page).toHaveURL(/\/enroll$/);
+  return email;
+}
 
 test.describe("enrolment", () => {
   test.beforeEach(async () => {
@@ -67,7 +79,7 @@ test.describe("enrolment", () => {
 
   test("cancel on the test checkout returns to /enroll and frees the seat", async ({ page }) => {
     await setCohort({ capacity: 1, enrolled_count: 0 });
-    await page.goto("/enroll");
+    await qualify(page);
     await page.getByRole("button", { name: "Enroll Now for $649" }).click();
     await page.getByRole("button", { name: "Cancel" }).click();
     await expect(page).toHaveURL(/\/enroll$/);
@@ -80,9 +92,9 @@ test.describe("enrolment", () => {
     browser,
   }) => {
     await setCohort({ capacity: 1, enrolled_count: 0 });
-    await page.goto("/enroll");
+    await qualify(page);
     const other = await browser.newPage();
-    await other.goto("/enroll");
+    await qualify(other);
     await other.getByRole("button", { name: "Enroll Now for $649" }).click();
     await expect(other).toHaveURL(/\/checkout\/test\//);
     await page.getByRole("button", { name: "Enroll Now for $649" }).click();
@@ -100,7 +112,7 @@ test.describe("enrolment", () => {
     page,
   }) => {
     await setCohort({ capacity: 1, enrolled_count: 0 });
-    await page.goto("/enroll");
+    await qualify(page);
     await setCohort({ capacity: 1, enrolled_count: 1 });
     await page.getByRole("button", { name: "Enroll Now for $649" }).click();
     await expect(page).toHaveURL(/\/apply\?cohort=full$/);
@@ -141,5 +153,50 @@ test.describe("enrolment", () => {
       page.getByRole("heading", { name: "We couldn't find that payment" }),
     ).toBeVisible();
     await expectNoAxeViolations(page);
+  });
+
+  test("a visitor who has not qualified holds nothing: Enroll Now asks them to apply", async ({
+    page,
+  }) => {
+    await page.goto("/enroll");
+    await page.getByRole("button", { name: "Enroll Now for $649" }).click();
+    await expect(page.locator("[data-toast]").filter({ hasText: "Apply first" })).toBeVisible();
+    await expect(page).toHaveURL(/\/enroll$/);
+    await expect
+      .poll(() =>
+        withDb(
+          async (db) =>
+            (await db.selectFrom("seat_holds").select("id").where("status", "=", "held").execute())
+              .length,
+        ),
+      )
+      .toBe(0);
+  });
+
+  test("applying with an address already on file from another browser sends the link by email", async ({
+    page,
+    browser,
+  }) => {
+    const email = await qualify(page);
+    const stranger = await (await browser.newContext()).newPage();
+    await stranger.goto("/apply");
+    await fillApplication(stranger, { email });
+    await stranger.getByRole("button", { name: "Submit Application" }).click();
+    await expect(stranger).toHaveURL(/\/apply\?result=check_email$/);
+    await expect(stranger.getByRole("status")).toContainText("Check your email");
+    await expectNoAxeViolations(stranger);
+    await stranger.goto("/enroll");
+    await stranger.getByRole("button", { name: "Enroll Now for $649" }).click();
+    await expect(stranger.locator("[data-toast]").filter({ hasText: "Apply first" })).toBeVisible();
+
+    // The owner of the address opens the emailed link on another device and can enrol.
+    await expect.poll(() => mailTo(email).length).toBe(2);
+    const mail = decodedMail(mailTo(email).at(-1)!);
+    const link = /http:\/\/localhost:\d+(\/enroll\?link=[\w.-]+)/.exec(mail)![1]!;
+    const phone = await (await browser.newContext()).newPage();
+    await phone.goto(link);
+    await expect(phone).toHaveURL(/\/enroll$/);
+    await phone.getByRole("button", { name: "Enroll Now for $649" }).click();
+    await expect(phone).toHaveURL(/\/checkout\/test\//);
   });
 });

@@ -33,6 +33,8 @@ async function payOnTestCheckout(page: Page) {
 }
 
 test.describe("the seat queue", () => {
+  // Several browsers and the worker's cycles: slow on a busy two-CPU machine.
+  test.describe.configure({ timeout: 90_000 });
   test.beforeAll(() => createAccount(OWNER, true));
   test.beforeEach(async () => {
     await releaseAllHolds();

@@ -45,6 +45,8 @@ export async function startTestServices(
     DATABASE_URL: databaseUrl,
     SESSION_SECRET: "test-secret-test-secret-test-secret-123",
     PUBLIC_URL: "http://localhost:3000",
+    // Tests send many forms for one address; the limit has its own test.
+    EMAILS_PER_RECIPIENT_PER_HOUR: "100000",
     ...options.env,
   });
   const services = await createServices(config, {

@@ -3,8 +3,8 @@ import { pageMeta } from "~/lib/meta";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { data, Form, redirect, useNavigation } from "react-router";
 import { submitApplication } from "~/applications/submit-application.server";
-import { applicantCookie } from "~/enrolment/applicant-cookie.server";
-import { guardPublicForm } from "~/lib/form-guard.server";
+import { applicantCookie, readApplicant } from "~/enrolment/applicant-cookie.server";
+import { guardPublicForm, limitFormPost } from "~/lib/form-guard.server";
 import { errorMessage, log } from "~/lib/logger.server";
 import { ApplicationResultView } from "~/components/application-result";
 import { BackPage } from "~/components/back-page";
@@ -44,6 +44,9 @@ const showResult = (outcome: OutcomeView) =>
   redirect(`/apply?result=${resultKey(outcome)}`, { status: 303 });
 
 export async function action({ request, context }: Route.ActionArgs) {
+  if (!(await limitFormPost(context, "application"))) {
+    return data({ result: undefined, toast: rateLimitedToast }, { status: 429 });
+  }
   const formData = await request.formData();
   const submission = parseWithZod(formData, {
     schema: applicationSchema(context.services.clock.now().getUTCFullYear()),
@@ -62,10 +65,17 @@ export async function action({ request, context }: Route.ActionArgs) {
     return data({ result: submission.reply(), toast: undefined }, { status: 400 });
   }
   try {
-    const { outcome, personId } = await submitApplication(context.services, submission.value, {
-      visitorId: context.visitorId!,
-      attribution: context.attribution,
-    });
+    const { outcome, personId, proven } = await submitApplication(
+      context.services,
+      submission.value,
+      {
+        visitorId: context.visitorId!,
+        applicantId: await readApplicant(request, context),
+        attribution: context.attribution,
+      },
+    );
+    // A qualifying post for an address this browser has not proven: the link goes by email.
+    if (outcome.kind === "qualified" && !proven) return showResult({ kind: "check_email" });
     if (outcome.kind === "qualified") {
       if (!personId) throw new Error("a qualified application has a person");
       return redirect("/enroll", {

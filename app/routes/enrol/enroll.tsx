@@ -3,7 +3,7 @@ import { BackPage } from "~/components/back-page";
 import { Button } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
 import { pageMeta } from "~/lib/meta";
-import { claimOfferLink } from "~/cohort/offer-links.server";
+import { claimEnrolLink, claimOfferLink } from "~/cohort/offer-links.server";
 import { enrollPage } from "~/content/enroll";
 import {
   EARLY_ACCESS_DISCOUNT_CENTS,
@@ -14,6 +14,7 @@ import {
 } from "~/content/pricing";
 import { cohortStatus } from "~/domain/cohort";
 import { readApplicant } from "~/enrolment/applicant-cookie.server";
+import { identifyBuyer } from "~/enrolment/buyer.server";
 import { waitlistForFullCohort } from "~/enrolment/full-cohort.server";
 import { cohortWithSeatFor, startCheckout } from "~/enrolment/seats.server";
 import { errorMessage, log } from "~/lib/logger.server";
@@ -25,13 +26,18 @@ export const meta: Route.MetaFunction = () =>
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { services } = context;
-  const offer = new URL(request.url).searchParams.get("offer");
+  const params = new URL(request.url).searchParams;
+  const offer = params.get("offer");
   if (offer !== null) throw await claimOfferLink(context, offer);
+  const link = params.get("link");
+  if (link !== null) throw await claimEnrolLink(context, link);
   const personId = await readApplicant(request, context);
   // Seats paid for, held in other people's checkouts or offered to the queue are not for sale.
   const cohort = await cohortWithSeatFor(services, { personId, visitorId: context.visitorId });
   if (!cohort) throw redirect("/apply");
   const status = cohortStatus(cohort);
+  // The applicant cookie is proof of identity (a qualifying post from this browser or a link
+  // from their inbox), so telling its holder they are enrolled reveals nothing to a stranger.
   const person = personId
     ? await services.db
         .selectFrom("people")
@@ -46,46 +52,44 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   };
 }
 
+const toastAnswer = (title: string, description: string, status: number) =>
+  data({ toast: { title, description, durationMs: 7000 } }, { status });
+
 export async function action({ request, context }: Route.ActionArgs) {
   const { services } = context;
   if (!(await services.limits.forms.hit(`checkout:${context.ip}`))) {
     return data({ toast: rateLimitedToast }, { status: 429 });
   }
-  const personId = await readApplicant(request, context);
-  const person = personId
-    ? await services.db
-        .selectFrom("people")
-        .select(["id", "email", "status"])
-        .where("id", "=", personId)
-        .executeTakeFirst()
-    : undefined;
-  if (person?.status === "enrolled") {
-    return data(
-      {
-        toast: { title: enrollPage.alreadyEnrolledTitle, description: enrollPage.alreadyEnrolled },
-      },
-      { status: 409 },
-    );
+  const buyer = await identifyBuyer(request, context);
+  if (buyer.kind === "enrolled") {
+    return toastAnswer(enrollPage.alreadyEnrolledTitle, enrollPage.alreadyEnrolled, 409);
+  }
+  if (buyer.kind === "unknown") {
+    return toastAnswer(enrollPage.applyFirstTitle, enrollPage.applyFirst, 403);
+  }
+  // A cap on seats held from one address, so one network cannot hold the cohort.
+  const holdKey = `holds:${context.ip}`;
+  if (!(await services.limits.holds.hit(holdKey))) {
+    return toastAnswer(enrollPage.tooManyHoldsTitle, enrollPage.tooManyHolds, 429);
   }
   try {
     const start = await startCheckout(services, services.payments, {
-      personId: person?.id ?? null,
-      email: person?.email ?? null,
+      personId: buyer.personId,
+      email: buyer.email,
       visitorId: context.visitorId,
     });
+    if (start.kind !== "redirect") await services.limits.holds.refund(holdKey);
     if (start.kind === "held") {
       // Seats held in other people's open checkouts may come back: nobody is waitlisted for it.
-      return data(
-        { toast: { title: enrollPage.heldTitle, description: enrollPage.held, durationMs: 7000 } },
-        { status: 409 },
-      );
+      return toastAnswer(enrollPage.heldTitle, enrollPage.held, 409);
     }
     if (start.kind === "full") {
-      if (person) await waitlistForFullCohort(services, person.id);
+      await waitlistForFullCohort(services, buyer.personId);
       return redirect("/apply?cohort=full", 303);
     }
     return redirect(start.url, 303);
   } catch (error) {
+    await services.limits.holds.refund(holdKey);
     log.error("checkout failed", { error: errorMessage(error) });
     return data({ toast: errorToast(enrollPage.checkoutError) }, { status: 502 });
   }

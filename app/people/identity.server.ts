@@ -1,0 +1,36 @@
+import type { Transaction } from "kysely";
+import type { Database } from "~/db/schema";
+
+export interface FormVisitor {
+  visitorId: string;
+  /** The person of the signed applicant cookie, when the browser has one. */
+  applicantId?: string | null;
+}
+
+/**
+ * Whether a form post may speak for the person with this email. Typing an address proves
+ * nothing, so a post is taken as theirs only when the address is new, the browser carries that
+ * person's signed applicant cookie, or this browser (its visitor id) has sent a form for them
+ * before. An unproven post is recorded, but it keeps the profile, gets no applicant identity,
+ * and learns nothing about the person: links go to the address by email instead.
+ */
+export async function isProvenPost(
+  trx: Transaction<Database>,
+  email: string,
+  visitor: FormVisitor,
+): Promise<boolean> {
+  const existing = await trx
+    .selectFrom("people")
+    .select("id")
+    .where("email", "=", email)
+    .executeTakeFirst();
+  if (!existing || existing.id === visitor.applicantId) return true;
+  const seen = await trx
+    .selectFrom("submissions")
+    .select("id")
+    .where("person_id", "=", existing.id)
+    .where("visitor_id", "=", visitor.visitorId)
+    .limit(1)
+    .executeTakeFirst();
+  return Boolean(seen);
+}

@@ -1,0 +1,244 @@
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { seatFixtures, setCurrentCohort } from "../../../tests/support/cohort";
+import { callAction, formRequest, makeContext, unwrap } from "../../../tests/support/context";
+import {
+  startTestServices,
+  testEngines,
+  TestClock,
+  type TestServices,
+} from "../../../tests/support/databases";
+import { enrollPage } from "~/content/enroll";
+import { applicantCookie } from "~/enrolment/applicant-cookie.server";
+import { cookieName } from "~/lib/cookies.server";
+import { action as applyAction } from "../apply/apply";
+import { action as leadAction } from "../resources/lead-page";
+import { action as enrollAction, loader as enrollLoader } from "./enroll";
+
+const application = {
+  firstName: "Ada",
+  lastName: "Lovelace",
+  email: "ada@example.com",
+  university: "State University",
+  graduationYear: "2027",
+  careerTargets: ["Banking"],
+  hoursPerWeek: "yes",
+  readyToEnroll: "yes",
+  heardFrom: "youtube",
+  challenge: "No network",
+  motivation: "Markets",
+};
+
+describe.each(testEngines())(
+  "who may hold a seat, and what an email address proves, on $name",
+  (engine) => {
+    const clock = new TestClock();
+    let t: TestServices;
+    let ip = 0;
+
+    beforeEach(async () => {
+      clock.set(new Date("2026-11-23T12:00:00Z"));
+      t = await startTestServices(engine, { clock });
+      await setCurrentCohort(t.services.db, { capacity: 10 });
+    });
+    afterEach(async () => {
+      await t.cleanup();
+    });
+
+    const db = () => t.services.db;
+    const { person, pay } = seatFixtures(() => t.services, clock);
+    const context = (visitorId = "visitor-1", address = `10.2.0.${++ip}`) =>
+      makeContext(t.services, { visitorId, ip: address });
+    const cookieFor = async (personId: string) =>
+      (await applicantCookie(context(), personId)).split(";")[0]!;
+    const holds = async () =>
+      Number(
+        (
+          await db()
+            .selectFrom("seat_holds")
+            .select((eb) => eb.fn.countAll().as("n"))
+            .where("status", "=", "held")
+            .executeTakeFirstOrThrow()
+        ).n,
+      );
+    const enroll = async (cookie?: string, ctx = context()) =>
+      unwrap(
+        await callAction(enrollAction, formRequest("/enroll", {}, cookie ? { cookie } : {}), ctx),
+      );
+    const toastOf = (result: { body: unknown }) =>
+      (result.body as { toast: { title: string } }).toast.title;
+
+    it("refuses a checkout without a qualified applicant's signed identity: 403, nothing held", async () => {
+      const anonymous = await enroll();
+      expect(anonymous.status).toBe(403);
+      expect(toastOf(anonymous)).toBe(enrollPage.applyFirstTitle);
+      const forged = await enroll(`${cookieName("applicant")}=someone-else`);
+      expect(forged.status).toBe(403);
+      const lead = await person("lead@example.com");
+      await db().updateTable("people").set({ status: "lead" }).where("id", "=", lead).execute();
+      expect((await enroll(await cookieFor(lead))).status).toBe(403);
+      expect(await holds()).toBe(0);
+
+      const qualified = await person("q@example.com");
+      const ok = await enroll(await cookieFor(qualified));
+      expect(ok.status).toBe(303);
+      expect(await holds()).toBe(1);
+    });
+
+    it("tells an enrolled student so, and only with their own identity", async () => {
+      const a = await person("a@example.com");
+      await pay(a, "a@example.com");
+      const result = await enroll(await cookieFor(a));
+      expect(result.status).toBe(409);
+      expect(toastOf(result)).toBe(enrollPage.alreadyEnrolledTitle);
+    });
+
+    it("caps the seats held from one address; a refused start gives its count back", async () => {
+      const cap = t.services.config.seats.holdsPerAddress;
+      const from = "10.3.3.3";
+      for (let i = 0; i < cap; i++) {
+        const id = await person(`buyer${i}@example.com`);
+        expect((await enroll(await cookieFor(id), context(`v${i}`, from))).status).toBe(303);
+      }
+      const next = await person("one-more@example.com");
+      const refused = await enroll(await cookieFor(next), context("v-next", from));
+      expect(refused.status).toBe(429);
+      expect(toastOf(refused)).toBe(enrollPage.tooManyHoldsTitle);
+      expect(await holds()).toBe(cap);
+      expect((await enroll(await cookieFor(next), context("v-next", "10.4.4.4"))).status).toBe(303);
+    });
+
+    const apply = async (
+      visitorId: string,
+      fields: Record<string, string | string[]> = application,
+    ) => {
+      const result = await unwrap(
+        await callAction(applyAction, formRequest("/apply", fields), context(visitorId)),
+      );
+      return {
+        ...result,
+        location: result.headers.get("location"),
+        cookie: result.headers.get("set-cookie") ?? "",
+      };
+    };
+
+    it("a form with someone else's address gets no identity, keeps their profile and emails them the link", async () => {
+      const first = await apply("owner-browser");
+      expect(first.location).toBe("/enroll");
+      expect(first.cookie).toContain(`${cookieName("applicant")}=`);
+
+      const stranger = await apply("stranger-browser", {
+        ...application,
+        firstName: "Mallory",
+        university: "Nowhere",
+      });
+      expect(stranger.location).toBe("/apply?result=check_email");
+      expect(stranger.cookie).not.toContain(`${cookieName("applicant")}=`);
+      const row = await db()
+        .selectFrom("people")
+        .selectAll()
+        .where("email", "=", "ada@example.com")
+        .executeTakeFirstOrThrow();
+      expect([row.first_name, row.university]).toEqual(["Ada", "State University"]);
+      const submissions = await db().selectFrom("submissions").select("id").execute();
+      expect(submissions).toHaveLength(2);
+
+      // The email went to the owner of the address, greeted by the name on file, with a link that
+      // signs them in on any device.
+      const mails = await db()
+        .selectFrom("outbox")
+        .select(["to_address", "text"])
+        .where("kind", "=", "application_qualified")
+        .orderBy("created_at")
+        .execute();
+      expect(mails.map((m) => m.to_address)).toEqual(["ada@example.com", "ada@example.com"]);
+      expect(mails[1]!.text).toMatch(/^Hi Ada,/m);
+      expect(mails[1]!.text).not.toContain("Mallory");
+      const link = /\/enroll\?link=([\w.-]+)/.exec(mails[1]!.text)![1]!;
+      const opened = await callAction(
+        enrollLoader,
+        new Request(`http://localhost:3000/enroll?link=${link}`),
+        context("phone"),
+      ).catch((response: unknown) => response);
+      expect(opened).toBeInstanceOf(Response);
+      const response = opened as Response;
+      expect(response.headers.get("location")).toBe("/enroll");
+      expect(response.headers.get("set-cookie")).toContain(`${cookieName("applicant")}=`);
+
+      const bad = await callAction(
+        enrollLoader,
+        new Request(`http://localhost:3000/enroll?link=${link.slice(0, -2)}xx`),
+        context("phone"),
+      ).catch((r: unknown) => r);
+      expect((bad as Response).headers.get("location")).toBe("/apply");
+      expect((bad as Response).headers.get("set-cookie")).not.toContain(
+        `${cookieName("applicant")}=`,
+      );
+    });
+
+    it("a lead form for someone else's address sends them the resource but keeps their profile", async () => {
+      await apply("owner-browser");
+      const lead = await unwrap(
+        await callAction(
+          leadAction,
+          formRequest("/resume-template", {
+            firstName: "Mallory",
+            lastName: "X",
+            email: "ada@example.com",
+            university: "Nowhere",
+            graduationYear: "2027",
+            careerGoals: "x",
+          }),
+          context("stranger-browser"),
+        ),
+      );
+      expect(lead.status).toBe(303);
+      const row = await db()
+        .selectFrom("people")
+        .select(["first_name", "university"])
+        .where("email", "=", "ada@example.com")
+        .executeTakeFirstOrThrow();
+      expect(row).toEqual({ first_name: "Ada", university: "State University" });
+      const delivery = await db()
+        .selectFrom("outbox")
+        .select("text")
+        .where("kind", "like", "lead%")
+        .executeTakeFirstOrThrow();
+      expect(delivery.text).not.toContain("Mallory");
+    });
+
+    it("refuses a name with a web address, and throttles the emails one address can be sent", async () => {
+      const link = await apply("v-link", { ...application, lastName: "see evil.com" });
+      expect(link.status).toBe(400);
+      expect(await db().selectFrom("people").select("id").execute()).toEqual([]);
+
+      const limited = await startTestServices(engine, {
+        clock,
+        env: { EMAILS_PER_RECIPIENT_PER_HOUR: "2" },
+      });
+      try {
+        const post = async (n: number) =>
+          unwrap(
+            await callAction(
+              leadAction,
+              formRequest("/resume-template", {
+                firstName: "Ada",
+                lastName: "L",
+                email: "victim@example.com",
+                university: "U",
+                graduationYear: "2027",
+                careerGoals: "x",
+              }),
+              makeContext(limited.services, { visitorId: `v${n}`, ip: `10.9.${n}.1` }),
+            ),
+          );
+        expect((await post(1)).status).toBe(303);
+        expect((await post(2)).status).toBe(303);
+        expect((await post(3)).status).toBe(429);
+        const sent = await limited.services.db.selectFrom("outbox").select("id").execute();
+        expect(sent).toHaveLength(2);
+      } finally {
+        await limited.cleanup();
+      }
+    });
+  },
+);
