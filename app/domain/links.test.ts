@@ -1,60 +1,10 @@
 import { describe, expect, it } from "vitest";
 import { destinationKeys, linkDestinations } from "~/content/link-destinations";
-import {
-  buildCtaBlock,
-  buildLink,
-  buildLinks,
-  extractYouTubeId,
-  validateLinkRequest,
-} from "./links";
+import { buildCtaBlock, buildLink, buildLinks, generateFromQuery } from "./links";
 import { readUtm } from "./utm";
 
 const SITE = "https://fromscratchtosuccess.com";
 const VIDEO = "dQw4w9WgXcQ";
-
-describe("extractYouTubeId", () => {
-  it.each([
-    ["watch URL", `https://www.youtube.com/watch?v=${VIDEO}`],
-    ["watch URL with t=", `https://www.youtube.com/watch?v=${VIDEO}&t=42s`],
-    ["watch URL with si= before v", `https://www.youtube.com/watch?si=AbC123xyz&v=${VIDEO}`],
-    ["watch URL with a list and index", `https://youtube.com/watch?v=${VIDEO}&list=PL123&index=2`],
-    ["watch URL without a scheme", `www.youtube.com/watch?v=${VIDEO}`],
-    ["watch URL over http", `http://youtube.com/watch?v=${VIDEO}`],
-    ["mobile watch URL", `https://m.youtube.com/watch?v=${VIDEO}&feature=share`],
-    ["youtu.be short link", `https://youtu.be/${VIDEO}`],
-    ["youtu.be with ?si=", `https://youtu.be/${VIDEO}?si=Xy9_abc-123`],
-    ["youtu.be with ?t=", `youtu.be/${VIDEO}?t=10`],
-    ["shorts", `https://www.youtube.com/shorts/${VIDEO}`],
-    ["shorts with ?feature=", `https://youtube.com/shorts/${VIDEO}?feature=share`],
-    ["embed", `https://www.youtube.com/embed/${VIDEO}?start=5`],
-    ["privacy-enhanced embed", `https://www.youtube-nocookie.com/embed/${VIDEO}`],
-    ["live", `https://www.youtube.com/live/${VIDEO}?si=abc`],
-    ["upper-case host", `https://WWW.YOUTUBE.COM/watch?v=${VIDEO}`],
-    ["bare id", VIDEO],
-    ["bare id with whitespace", `  ${VIDEO}\n`],
-    ["URL with whitespace", `\t https://youtu.be/${VIDEO}  `],
-  ])("reads the id from a %s", (_name, input) => {
-    expect(extractYouTubeId(input)).toBe(VIDEO);
-  });
-
-  it.each([
-    ["another site's link", "https://example.com/watch?v=abc", "https://example.com/watch?v=abc"],
-    [
-      "a channel link",
-      "https://www.youtube.com/@fromscratch",
-      "https://www.youtube.com/@fromscratch",
-    ],
-    [
-      "a watch link with no v",
-      "https://www.youtube.com/watch?t=3",
-      "https://www.youtube.com/watch?t=3",
-    ],
-    ["free text", "  my video  ", "my video"],
-    ["an empty string", "   ", ""],
-  ])("uses %s as is, trimmed", (_name, input, expected) => {
-    expect(extractYouTubeId(input)).toBe(expected);
-  });
-});
 
 describe("buildLink", () => {
   const youtube: Record<string, string> = {
@@ -202,58 +152,51 @@ describe("buildCtaBlock", () => {
   });
 });
 
-describe("validateLinkRequest", () => {
-  it("asks for a video ID on YouTube", () => {
-    expect(
-      validateLinkRequest({ platform: "youtube", id: "  ", destinations: ["application"] }),
-    ).toEqual({ ok: false, errors: { id: "Please enter a video ID" } });
-  });
+describe("generateFromQuery", () => {
+  const generate = (query: string) => generateFromQuery(SITE, new URLSearchParams(query));
 
-  it("asks for a rep code on LinkedIn", () => {
-    expect(
-      validateLinkRequest({ platform: "linkedin", id: "", destinations: ["application"] }),
-    ).toEqual({ ok: false, errors: { id: "Please enter a rep code" } });
-  });
-
-  it("asks for at least one destination", () => {
-    expect(validateLinkRequest({ platform: "linkedin", id: "rep", destinations: [] })).toEqual({
-      ok: false,
-      errors: { destinations: "Please select at least one destination" },
+  it("shows an empty form and no errors without a query", () => {
+    expect(generate("")).toEqual({
+      values: { platform: "youtube", ids: { youtube: "", linkedin: "" }, destinations: [] },
+      errors: {},
+      result: null,
     });
-    expect(validateLinkRequest({ platform: "youtube", id: VIDEO, destinations: ["nope"] })).toEqual(
-      { ok: false, errors: { destinations: "Please select at least one destination" } },
-    );
   });
 
-  it("reports both problems at once", () => {
-    expect(validateLinkRequest({ platform: "youtube", id: "", destinations: [] })).toEqual({
-      ok: false,
+  it("gives the errors of a bad request and no links", () => {
+    expect(generate("platform=linkedin&rep=+&video=abc")).toMatchObject({
       errors: {
-        id: "Please enter a video ID",
+        id: "Please enter a rep code",
         destinations: "Please select at least one destination",
       },
+      result: null,
+    });
+    expect(generate("platform=youtube&video=&destinations=application")).toMatchObject({
+      errors: { id: "Please enter a video ID" },
+      result: null,
     });
   });
 
-  it("returns the normalised id and ordered destinations when valid", () => {
-    expect(
-      validateLinkRequest({
-        platform: "youtube",
-        id: ` https://www.youtube.com/watch?v=${VIDEO}&t=1 `,
-        destinations: new Set(["application", "resume_review"]),
-      }),
-    ).toEqual({
-      ok: true,
+  it("builds the YouTube links and CTA block from the platform's own field", () => {
+    const view = generate(
+      `platform=youtube&video=${encodeURIComponent(`https://www.youtube.com/watch?v=${VIDEO}&t=4`)}&rep=rep42&destinations=application&destinations=resume_template`,
+    );
+    const links = buildLinks(SITE, "youtube", VIDEO, ["resume_template", "application"]);
+    expect(view.errors).toEqual({});
+    expect(view.result).toEqual({
       platform: "youtube",
       id: VIDEO,
-      destinations: ["resume_review", "application"],
+      links,
+      cta: buildCtaBlock(links),
     });
-    expect(
-      validateLinkRequest({
-        platform: "linkedin",
-        id: " josé&co 1 ",
-        destinations: ["application"],
-      }),
-    ).toEqual({ ok: true, platform: "linkedin", id: "josé&co 1", destinations: ["application"] });
+  });
+
+  it("builds LinkedIn links without a CTA block", () => {
+    expect(generate("platform=linkedin&rep=+rep42+&destinations=resume_review").result).toEqual({
+      platform: "linkedin",
+      id: "rep42",
+      links: buildLinks(SITE, "linkedin", "rep42", ["resume_review"]),
+      cta: null,
+    });
   });
 });

@@ -1,68 +1,24 @@
 import {
-  destinationKeys,
   linkDestinations,
-  linkGeneratorPage,
-  linkPlatforms,
   type DestinationKey,
   type LinkPlatform,
 } from "~/content/link-destinations";
+import {
+  EMPTY_LINK_FORM,
+  normalizeLinkId,
+  orderDestinations,
+  readLinkQuery,
+  validateLinkRequest,
+  type LinkErrors,
+  type LinkFormValues,
+} from "./link-request";
 import { UTM_PARAMS, VIDEO_ID_PARAM, type UtmKey } from "./utm";
-
-export type { DestinationKey, LinkPlatform };
 
 /** Link UTM rules: the source is the platform; the medium depends on it. */
 export const PLATFORM_UTM = {
   youtube: { source: "youtube", medium: "video" },
   linkedin: { source: "linkedin", medium: "dm" },
 } as const satisfies Record<LinkPlatform, { source: string; medium: string }>;
-
-const YOUTUBE_HOSTS = new Set([
-  "youtube.com",
-  "www.youtube.com",
-  "m.youtube.com",
-  "music.youtube.com",
-  "youtube-nocookie.com",
-  "www.youtube-nocookie.com",
-]);
-const SHORT_HOSTS = new Set(["youtu.be", "www.youtu.be"]);
-const PATH_FORMS = new Set(["shorts", "embed", "live", "v"]);
-
-function parseUrl(input: string): URL | null {
-  const withScheme = /^[a-z][a-z0-9+.-]*:\/\//i.test(input) ? input : `https://${input}`;
-  try {
-    return new URL(withScheme);
-  } catch {
-    return null;
-  }
-}
-
-/**
- * The video ID of a pasted YouTube link (watch, m.youtube.com, youtu.be, /shorts/, /embed/,
- * /live/), with or without the scheme and whatever extra parameters it carries. Anything else is
- * returned as is, trimmed.
- */
-export function extractYouTubeId(input: string): string {
-  const value = input.trim();
-  if (!value) return "";
-  const url = parseUrl(value);
-  if (!url) return value;
-  const host = url.hostname.toLowerCase();
-  const segments = url.pathname.split("/").filter(Boolean);
-  let id: string | undefined;
-  if (SHORT_HOSTS.has(host)) {
-    id = segments[0];
-  } else if (YOUTUBE_HOSTS.has(host)) {
-    if (segments[0] === "watch") id = url.searchParams.get("v") ?? undefined;
-    else if (segments[0] && PATH_FORMS.has(segments[0])) id = segments[1];
-  }
-  id = id?.trim();
-  return id ? id : value;
-}
-
-/** The identifier as it goes into a link: a video ID for YouTube, the trimmed rep code otherwise. */
-export function normalizeLinkId(platform: LinkPlatform, id: string): string {
-  return platform === "youtube" ? extractYouTubeId(id) : id.trim();
-}
 
 /** One tracked link: site address + destination path + the UTM parameters (+ vid). */
 export function buildLink(
@@ -92,12 +48,6 @@ export interface GeneratedLink {
   url: string;
 }
 
-/** The chosen destinations in catalogue order, each once; unknown keys are dropped. */
-export function orderDestinations(destinations: Iterable<string>): DestinationKey[] {
-  const chosen = new Set<string>(destinations);
-  return destinationKeys.filter((key) => chosen.has(key));
-}
-
 export function buildLinks(
   publicUrl: string,
   platform: LinkPlatform,
@@ -124,24 +74,44 @@ export function buildCtaBlock(links: readonly Pick<GeneratedLink, "key" | "url">
     .join("\n\n");
 }
 
-export interface LinkRequest {
+/** The links of one valid request; the CTA block only for YouTube. */
+export interface LinkResult {
   platform: LinkPlatform;
+  /** The normalised video ID or rep code the links carry. */
   id: string;
-  destinations: Iterable<string>;
+  links: GeneratedLink[];
+  cta: string | null;
 }
 
-export type LinkRequestResult =
-  | { ok: true; platform: LinkPlatform; id: string; destinations: DestinationKey[] }
-  | { ok: false; errors: { id?: string; destinations?: string } };
+/** What the link generator page shows: the form as filled in, and its errors or its links. */
+export interface LinkGeneratorView {
+  values: LinkFormValues;
+  errors: LinkErrors;
+  result: LinkResult | null;
+}
 
-/** Link generator validation: an ID or rep code, and at least one destination. */
-export function validateLinkRequest(request: LinkRequest): LinkRequestResult {
-  const id = normalizeLinkId(request.platform, request.id);
-  const destinations = orderDestinations(request.destinations);
-  const errors: { id?: string; destinations?: string } = {};
-  if (!id) errors.id = linkPlatforms[request.platform].idRequired;
-  if (destinations.length === 0)
-    errors.destinations = linkGeneratorPage.errors.destinationsRequired;
-  if (errors.id || errors.destinations) return { ok: false, errors };
-  return { ok: true, platform: request.platform, id, destinations };
+/**
+ * The link generator's answer to its query string. Without a query the form is empty and quiet;
+ * with one it is checked, and either the errors or the links come back, never both.
+ */
+export function generateFromQuery(publicUrl: string, params: URLSearchParams): LinkGeneratorView {
+  const values = readLinkQuery(params);
+  if (!values) return { values: EMPTY_LINK_FORM, errors: {}, result: null };
+  const outcome = validateLinkRequest({
+    platform: values.platform,
+    id: values.ids[values.platform],
+    destinations: values.destinations,
+  });
+  if (!outcome.ok) return { values, errors: outcome.errors, result: null };
+  const links = buildLinks(publicUrl, outcome.platform, outcome.id, outcome.destinations);
+  return {
+    values,
+    errors: {},
+    result: {
+      platform: outcome.platform,
+      id: outcome.id,
+      links,
+      cta: outcome.platform === "youtube" ? buildCtaBlock(links) : null,
+    },
+  };
 }

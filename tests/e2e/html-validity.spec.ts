@@ -26,6 +26,8 @@ const PUBLIC_PAGES = [
   "/resource-library",
   "/resume-review",
   "/link-generator",
+  "/link-generator?platform=youtube&video=dQw4w9WgXcQ&destinations=resume_template&destinations=application",
+  "/link-generator?platform=linkedin&rep=",
   "/payment-confirmation",
   "/no-such-page",
   ADMIN_PATH,

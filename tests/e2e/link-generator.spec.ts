@@ -100,6 +100,15 @@ test.describe("link generator", () => {
       await expect(field).toHaveAttribute("readonly", "");
     }
     await expect(page.locator("li[data-destination]")).toHaveCount(3);
+    // The form is GET: the links' URL carries the request, so it can be shared.
+    const query = new URL(page.url()).searchParams;
+    expect(query.get("platform")).toBe("youtube");
+    expect(query.get("video")).toBe(`https://www.youtube.com/watch?v=${VIDEO}&t=42s&si=abcDEF`);
+    expect(query.getAll("destinations")).toEqual([
+      "resume_template",
+      "resource_library",
+      "application",
+    ]);
     expect(
       await page
         .locator("li[data-destination]")
@@ -336,5 +345,158 @@ test.describe("link generator", () => {
     await page.getByRole("radio", { name: "LinkedIn" }).check();
     await expect(page.getByRole("button", { name: "Copy CTA Block" })).toHaveCount(0);
     await expect(page.getByRole("button", { name: /^Copy/ })).toHaveCount(0);
+  });
+
+  test("a shared URL opens with the form filled in and its links", async ({
+    page,
+    context,
+    baseURL,
+    consoleErrors,
+  }) => {
+    await context.grantPermissions(["clipboard-read", "clipboard-write"]);
+    const query = new URLSearchParams([
+      ["platform", "youtube"],
+      ["video", `https://youtu.be/${VIDEO}?si=xyz`],
+      ["destinations", "application"],
+      ["destinations", "resume_template"],
+    ]);
+    await page.goto(`/link-generator?${query.toString()}`);
+    await expect(page.locator("form[data-hydrated='true']")).toBeAttached();
+
+    await expect(page.getByRole("radio", { name: "YouTube" })).toBeChecked();
+    await expect(page.getByLabel("YouTube video URL or ID")).toHaveValue(
+      `https://youtu.be/${VIDEO}?si=xyz`,
+    );
+    await expect(page.getByRole("checkbox", { name: "Resume Template" })).toBeChecked();
+    await expect(page.getByRole("checkbox", { name: "Mentorship Application" })).toBeChecked();
+    await expect(page.getByRole("checkbox", { name: "Resume Review" })).not.toBeChecked();
+    await expect(page.getByText(`Links for video ID ${VIDEO}`)).toBeVisible();
+    await expect(page.getByRole("textbox", { name: "Resume Template", exact: true })).toHaveValue(
+      youtubeLink(baseURL!, "/resume-template", "resume_template", "resume"),
+    );
+    await expect(
+      page.getByRole("textbox", { name: "Mentorship Application", exact: true }),
+    ).toHaveValue(youtubeLink(baseURL!, "/apply", "application", "general"));
+    await expect(
+      page.getByRole("textbox", { name: "Paste this into the YouTube video description" }),
+    ).toHaveValue(/^📄 Get our proven resume template:\n/);
+    await expect(page.getByRole("img", { name: /QR code for the/ })).toHaveCount(2);
+    await expectNoAxeViolations(page);
+
+    await page.getByRole("button", { name: "Copy Mentorship Application link" }).click();
+    await expect(page.locator("[data-toast]").filter({ hasText: "Copied!" })).toContainText(
+      "Link copied to clipboard",
+    );
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(
+      youtubeLink(baseURL!, "/apply", "application", "general"),
+    );
+    expect(consoleErrors).toEqual([]);
+  });
+});
+
+test.describe("link generator without JavaScript", () => {
+  // axe runs in the page, so these pages' markup is checked by the tests above, with the script.
+  test.use({ javaScriptEnabled: false });
+
+  test("the GET form shows the links, at a URL that can be shared", async ({
+    page,
+    baseURL,
+    consoleErrors,
+  }) => {
+    await page.goto("/link-generator");
+    await page.getByRole("radio", { name: "LinkedIn" }).check();
+    // CSS shows the ticked platform's field: nothing runs in the page.
+    await expect(page.getByLabel("Rep code")).toBeVisible();
+    await expect(page.getByRole("textbox", { name: "YouTube video URL or ID" })).toHaveCount(0);
+    await page.getByLabel("Rep code").fill(" rep42 ");
+    await page.getByRole("checkbox", { name: "Resume Review" }).check();
+    await page.getByRole("checkbox", { name: "Resume Template" }).check();
+    await page.getByRole("button", { name: "Generate Links" }).click();
+
+    await expect(page.getByText("Links for rep code rep42")).toBeVisible();
+    const query = new URL(page.url()).searchParams;
+    expect(new URL(page.url()).pathname).toBe("/link-generator");
+    expect(query.get("platform")).toBe("linkedin");
+    expect(query.get("rep")).toBe(" rep42 ");
+    expect(query.getAll("destinations")).toEqual(["resume_template", "resume_review"]);
+    await expect(page.locator("li[data-destination]")).toHaveCount(2);
+    await expect(page.getByRole("textbox", { name: "Resume Template", exact: true })).toHaveValue(
+      linkedinLink(baseURL!, "/resume-template", "resume_template", "resume", "rep42"),
+    );
+    await expect(page.getByRole("textbox", { name: "Resume Review", exact: true })).toHaveValue(
+      linkedinLink(baseURL!, "/resume-review", "resume_review", "review", "rep42"),
+    );
+    await expect(page.getByRole("textbox", { name: "Resume Review", exact: true })).toHaveAttribute(
+      "readonly",
+      "",
+    );
+    await expect(page.getByText("Description call-to-action block")).toHaveCount(0);
+
+    // The form comes back as it was sent, ready for the next press.
+    await expect(page.getByRole("radio", { name: "LinkedIn" })).toBeChecked();
+    await expect(page.getByLabel("Rep code")).toHaveValue(" rep42 ");
+    await expect(page.getByRole("checkbox", { name: "Resume Review" })).toBeChecked();
+    await expect(page.getByRole("checkbox", { name: "Application Tracker" })).not.toBeChecked();
+
+    // Copy and the QR codes need the browser's script; the read-only fields can be selected.
+    await expect(page.getByRole("button", { name: /^Copy/ })).toHaveCount(0);
+    await expect(page.getByRole("img", { name: /QR code/ })).toHaveCount(0);
+    await expect(page.getByText("Making QR code…")).toHaveCount(0);
+    expect(consoleErrors).toEqual([]);
+  });
+
+  test("YouTube: a pasted URL gives the links and the CTA block", async ({ page, baseURL }) => {
+    await page.goto("/link-generator");
+    await page
+      .getByLabel("YouTube video URL or ID")
+      .fill(`https://www.youtube.com/shorts/${VIDEO}?feature=share`);
+    await page.getByRole("checkbox", { name: "Application Tracker" }).check();
+    await page.getByRole("checkbox", { name: "Mentorship Application" }).check();
+    await page.getByRole("button", { name: "Generate Links" }).click();
+
+    await expect(page.getByText(`Links for video ID ${VIDEO}`)).toBeVisible();
+    expect(new URL(page.url()).searchParams.get("platform")).toBe("youtube");
+    const tracker = youtubeLink(baseURL!, "/application-tracker", "application_tracker", "tracker");
+    const apply = youtubeLink(baseURL!, "/apply", "application", "general");
+    await expect(
+      page.getByRole("textbox", { name: "Application Tracker", exact: true }),
+    ).toHaveValue(tracker);
+    await expect(
+      page.getByRole("textbox", { name: "Paste this into the YouTube video description" }),
+    ).toHaveValue(
+      [
+        "📊 Track every application with our free spreadsheet:",
+        tracker,
+        "",
+        "🚀 Apply for the 6-week finance mentorship program:",
+        apply,
+      ].join("\n"),
+    );
+    await expect(page.getByRole("button", { name: "Copy CTA Block" })).toHaveCount(0);
+  });
+
+  test("bad input gives the same messages under the fields, and no links", async ({ page }) => {
+    await page.goto("/link-generator");
+    await page.getByRole("button", { name: "Generate Links" }).click();
+    await expect(page).toHaveURL(/\/link-generator\?platform=youtube/);
+    await expect(page.getByRole("alert")).toHaveText([
+      "Please enter a video ID",
+      "Please select at least one destination",
+    ]);
+    const idField = page.getByLabel("YouTube video URL or ID");
+    await expect(idField).toHaveAttribute("aria-invalid", "true");
+    await expect(idField).toHaveAccessibleDescription(/Please enter a video ID/);
+    await expect(page.getByRole("group", { name: "Destinations" })).toHaveAccessibleDescription(
+      /Please select at least one destination/,
+    );
+
+    await page.getByRole("radio", { name: "LinkedIn" }).check();
+    await page.getByLabel("Rep code").fill("   ");
+    await page.getByRole("checkbox", { name: "Resume Template" }).check();
+    await page.getByRole("button", { name: "Generate Links" }).click();
+    await expect(page.getByRole("alert")).toHaveText(["Please enter a rep code"]);
+    await expect(page.getByLabel("Rep code")).toHaveAttribute("aria-invalid", "true");
+    await expect(page.getByRole("checkbox", { name: "Resume Template" })).toBeChecked();
+    await expect(page.locator("li[data-destination]")).toHaveCount(0);
   });
 });
