@@ -56,7 +56,7 @@ export async function upsertPerson(
     )
     .returning(["id", "status"])
     .executeTakeFirstOrThrow();
-  return { id: row.id, status: row.status as PersonStatus };
+  return { id: row.id, status: row.status };
 }
 
 /** A status change: current status, last update, a history entry; the status index follows. */
@@ -91,12 +91,13 @@ export async function findPersonByEmail(db: Kysely, email: string) {
   return db.selectFrom("people").selectAll().where("email", "=", email).executeTakeFirst();
 }
 
+/** A person's status changes, oldest first. */
 export async function statusHistory(db: Kysely, personId: string) {
   return db
     .selectFrom("status_history")
     .select(["status", "reason", "at"])
     .where("person_id", "=", personId)
-    .orderBy("id", "asc")
+    .orderBy("id")
     .execute();
 }
 
