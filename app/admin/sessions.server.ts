@@ -61,23 +61,18 @@ async function lookUpAdmin(request: Request, context: AppLoadContext): Promise<A
   const token = await readToken(request, context);
   if (!token) return null;
   const { db, clock } = context.services;
+  const sessionId = hashToken(token);
   const row = await db
     .selectFrom("sessions")
     .innerJoin("admin_users", "admin_users.id", "sessions.admin_user_id")
-    .select([
-      "sessions.id as sessionId",
-      "sessions.expires_at as expiresAt",
-      "sessions.created_at as createdAt",
-      "admin_users.id as adminId",
-      "admin_users.email as email",
-      "admin_users.is_admin as isAdmin",
-    ])
-    .where("sessions.id", "=", hashToken(token))
+    .select(["sessions.expires_at as expiresAt", "sessions.created_at as createdAt"])
+    .select(["admin_users.id as adminId", "admin_users.email", "admin_users.is_admin as isAdmin"])
+    .where("sessions.id", "=", sessionId)
     .executeTakeFirst();
   if (!row) return null;
   const now = clock.now();
   if (row.expiresAt <= now.toISOString()) {
-    await db.deleteFrom("sessions").where("id", "=", row.sessionId).execute();
+    await db.deleteFrom("sessions").where("id", "=", sessionId).execute();
     return null;
   }
   if (!Number(row.isAdmin)) return null;
@@ -86,7 +81,7 @@ async function lookUpAdmin(request: Request, context: AppLoadContext): Promise<A
     await db
       .updateTable("sessions")
       .set({ expires_at: next.toISOString() })
-      .where("id", "=", row.sessionId)
+      .where("id", "=", sessionId)
       .execute();
   }
   return { id: row.adminId, email: row.email };

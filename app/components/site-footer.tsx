@@ -1,4 +1,4 @@
-import type { MouseEvent } from "react";
+import type { MouseEvent, ReactNode } from "react";
 import { Link } from "react-router";
 import { linkVariants } from "~/components/ui/link";
 import { footer, site } from "~/content/site";
@@ -18,50 +18,40 @@ export function SiteFooter() {
           <p className="text-lg font-bold text-white">{site.name}</p>
           <p className="mt-2 text-sm text-slate-300">{site.tagline}</p>
         </div>
-        <div>
-          <h2 className="text-sm font-semibold uppercase tracking-wide text-white">
-            {footer.quickLinks}
-          </h2>
-          <ul className="mt-3 space-y-2 text-sm">
-            <li>
-              <a href="/#program" onClick={onSection("program")} className={linkClass}>
-                {footer.programDetails}
-              </a>
-            </li>
-            <li>
-              <a href="/#testimonials" onClick={onSection("testimonials")} className={linkClass}>
-                {footer.successStories}
-              </a>
-            </li>
-            <li>
-              <Link to="/apply" className={linkClass}>
-                {footer.applyNow}
-              </Link>
-            </li>
-          </ul>
-        </div>
-        <div>
-          <h2 className="text-sm font-semibold uppercase tracking-wide text-white">
-            {footer.connect}
-          </h2>
-          <ul className="mt-3 space-y-2 text-sm">
-            <li>
-              <a
-                href={site.videoChannelUrl}
-                target="_blank"
-                rel="noopener noreferrer"
-                className={linkClass}
-              >
-                {footer.videoChannel}
-              </a>
-            </li>
-            <li>
-              <a href={`mailto:${site.contactEmail}`} className={linkClass}>
-                {footer.contact}
-              </a>
-            </li>
-          </ul>
-        </div>
+        <FooterLinks title={footer.quickLinks}>
+          <li>
+            <a href="/#program" onClick={onSection("program")} className={linkClass}>
+              {footer.programDetails}
+            </a>
+          </li>
+          <li>
+            <a href="/#testimonials" onClick={onSection("testimonials")} className={linkClass}>
+              {footer.successStories}
+            </a>
+          </li>
+          <li>
+            <Link to="/apply" className={linkClass}>
+              {footer.applyNow}
+            </Link>
+          </li>
+        </FooterLinks>
+        <FooterLinks title={footer.connect}>
+          <li>
+            <a
+              href={site.videoChannelUrl}
+              target="_blank"
+              rel="noopener noreferrer"
+              className={linkClass}
+            >
+              {footer.videoChannel}
+            </a>
+          </li>
+          <li>
+            <a href={`mailto:${site.contactEmail}`} className={linkClass}>
+              {footer.contact}
+            </a>
+          </li>
+        </FooterLinks>
       </div>
       <div className="border-t border-white/10">
         <div className="mx-auto flex max-w-6xl flex-col gap-2 px-4 py-6 text-xs text-slate-300 md:flex-row md:justify-between">
@@ -78,5 +68,15 @@ export function SiteFooter() {
         </div>
       </div>
     </footer>
+  );
+}
+
+/** A titled column of footer links; its children are the list items. */
+function FooterLinks({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <div>
+      <h2 className="text-sm font-semibold uppercase tracking-wide text-white">{title}</h2>
+      <ul className="mt-3 space-y-2 text-sm">{children}</ul>
+    </div>
   );
 }

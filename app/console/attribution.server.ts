@@ -1,14 +1,20 @@
 import type { DB } from "~/db/database.server";
+import { parseJsonColumn, personFirstTouch, personLastTouch } from "~/db/json-columns.server";
 import {
   aggregateAttribution,
   type AttributionEvent,
   type Dimension,
   type Touch,
 } from "~/domain/attribution";
-import type { Utm } from "~/domain/utm";
 
-function parse(value: string | null): Utm | null {
-  return value ? (JSON.parse(value) as Utm) : null;
+/** Both queries join the person for the touches that brought them. */
+const TOUCH_COLUMNS = ["people.first_touch", "people.last_touch"] as const;
+
+function touchesOf(row: { first_touch: string | null; last_touch: string | null }) {
+  return {
+    first: parseJsonColumn(personFirstTouch, row.first_touch),
+    last: parseJsonColumn(personLastTouch, row.last_touch),
+  };
 }
 
 /**
@@ -26,25 +32,14 @@ export async function attributionReport(
   const submissions = await db
     .selectFrom("submissions")
     .innerJoin("people", "people.id", "submissions.person_id")
-    .select([
-      "submissions.type",
-      "submissions.status",
-      "submissions.person_id",
-      "people.first_touch",
-      "people.last_touch",
-    ])
+    .select(["submissions.type", "submissions.status", "submissions.person_id", ...TOUCH_COLUMNS])
     .where("submissions.created_at", ">=", start)
     .where("submissions.created_at", "<=", end)
     .execute();
   const payments = await db
     .selectFrom("payments")
     .innerJoin("people", "people.id", "payments.person_id")
-    .select([
-      "payments.amount_cents",
-      "payments.person_id",
-      "people.first_touch",
-      "people.last_touch",
-    ])
+    .select(["payments.amount_cents", "payments.person_id", ...TOUCH_COLUMNS])
     .where("payments.status", "=", "paid")
     .where("payments.created_at", ">=", start)
     .where("payments.created_at", "<=", end)
@@ -52,11 +47,7 @@ export async function attributionReport(
 
   const events: AttributionEvent[] = [];
   for (const s of submissions) {
-    const touches = {
-      personId: s.person_id,
-      first: parse(s.first_touch),
-      last: parse(s.last_touch),
-    };
+    const touches = { personId: s.person_id, ...touchesOf(s) };
     if (s.type === "lead_magnet") events.push({ kind: "lead", ...touches });
     else {
       events.push({ kind: "application", ...touches });
@@ -67,8 +58,7 @@ export async function attributionReport(
     events.push({
       kind: "enrolment",
       personId: p.person_id ?? "",
-      first: parse(p.first_touch),
-      last: parse(p.last_touch),
+      ...touchesOf(p),
       revenueCents: Number(p.amount_cents),
     });
   }

@@ -1,4 +1,5 @@
 import type { DB } from "~/db/database.server";
+import { parseJsonColumn, submissionResource } from "~/db/json-columns.server";
 import { getCohort } from "~/cohort/cohort.server";
 import { cohortStatus, seatsLeft } from "~/domain/cohort";
 import { countHeldSeats } from "~/enrolment/seats.server";
@@ -37,9 +38,7 @@ export async function dashboard(db: DB, now: Date) {
 
   const leads: Record<string, { week: number; total: number }> = {};
   for (const row of leadRows) {
-    const type = String(
-      (JSON.parse(row.form_data) as { resourceType?: string }).resourceType ?? "unknown",
-    );
+    const type = parseJsonColumn(submissionResource, row.form_data).resourceType ?? "unknown";
     const entry = (leads[type] ??= { week: 0, total: 0 });
     entry.total += 1;
     if (row.created_at >= weekAgo) entry.week += 1;

@@ -1,5 +1,7 @@
 import { sql } from "kysely";
 import type { DB } from "~/db/database.server";
+import { parseJsonColumn, personLeadMagnets, personTags } from "~/db/json-columns.server";
+import type { PeopleTable } from "~/db/schema";
 import type { PersonStatus } from "~/domain/application-outcome";
 
 export const PAGE_SIZE = 25;
@@ -31,19 +33,20 @@ const PERSON_COLUMNS = [
   "updated_at",
 ] as const;
 
-export interface PersonRow {
-  id: string;
-  email: string;
-  first_name: string;
-  last_name: string;
-  university: string;
-  graduation_year: string;
-  status: string;
-  lead_source: string;
-  tags: string;
-  lead_magnets: string;
-  created_at: string;
-  updated_at: string;
+type ListedColumns = Pick<PeopleTable, (typeof PERSON_COLUMNS)[number]>;
+
+/** A person as the list and the CSV show them, with their lists read. */
+export type PersonRow = Omit<ListedColumns, "tags" | "lead_magnets"> & {
+  tags: string[];
+  lead_magnets: string[];
+};
+
+function toPersonRow(row: ListedColumns): PersonRow {
+  return {
+    ...row,
+    tags: parseJsonColumn(personTags, row.tags),
+    lead_magnets: parseJsonColumn(personLeadMagnets, row.lead_magnets),
+  };
 }
 
 // LIKE escapes differ between SQLite and PostgreSQL, so patterns are not escaped: a % or _ typed
@@ -88,7 +91,7 @@ export async function searchPeople(db: DB, filter: PeopleFilter) {
   ]);
   const count = Number(total.n);
   return {
-    rows: rows as PersonRow[],
+    rows: rows.map(toPersonRow),
     total: count,
     page,
     pages: Math.max(1, Math.ceil(count / PAGE_SIZE)),
@@ -97,10 +100,11 @@ export async function searchPeople(db: DB, filter: PeopleFilter) {
 
 /** Every person matching the filter, for the CSV export. */
 export async function allPeople(db: DB, filter: PeopleFilter): Promise<PersonRow[]> {
-  return (await filtered(db, filter)
+  const rows = await filtered(db, filter)
     .select(PERSON_COLUMNS)
     .orderBy("created_at", "desc")
-    .execute()) as PersonRow[];
+    .execute();
+  return rows.map(toPersonRow);
 }
 
 export const CSV_HEADER = [
@@ -126,8 +130,8 @@ export function csvRow(person: PersonRow): string[] {
     person.graduation_year,
     person.status,
     person.lead_source,
-    (JSON.parse(person.tags) as string[]).join(" "),
-    (JSON.parse(person.lead_magnets) as string[]).join(" "),
+    person.tags.join(" "),
+    person.lead_magnets.join(" "),
     person.created_at,
     person.updated_at,
   ];

@@ -1,4 +1,14 @@
 import type { DB } from "~/db/database.server";
+import {
+  parseJsonColumn,
+  personFirstTouch,
+  personLastTouch,
+  personLeadMagnets,
+  personTags,
+  submissionFormData,
+  submissionUtm,
+} from "~/db/json-columns.server";
+import { statusHistory } from "~/people/people.server";
 
 /** Everything the console shows about one person (also the privacy export). */
 export async function personDetail(db: DB, personId: string) {
@@ -15,12 +25,7 @@ export async function personDetail(db: DB, personId: string) {
       .where("person_id", "=", personId)
       .orderBy("created_at", "desc")
       .execute(),
-    db
-      .selectFrom("status_history")
-      .select(["status", "reason", "at"])
-      .where("person_id", "=", personId)
-      .orderBy("id")
-      .execute(),
+    statusHistory(db, personId),
     db
       .selectFrom("outbox")
       .select([
@@ -68,14 +73,10 @@ export async function personDetail(db: DB, personId: string) {
   return {
     person: {
       ...person,
-      tags: JSON.parse(person.tags) as string[],
-      lead_magnets: JSON.parse(person.lead_magnets) as string[],
-      first_touch: person.first_touch
-        ? (JSON.parse(person.first_touch) as Record<string, string>)
-        : null,
-      last_touch: person.last_touch
-        ? (JSON.parse(person.last_touch) as Record<string, string>)
-        : null,
+      tags: parseJsonColumn(personTags, person.tags),
+      lead_magnets: parseJsonColumn(personLeadMagnets, person.lead_magnets),
+      first_touch: parseJsonColumn(personFirstTouch, person.first_touch),
+      last_touch: parseJsonColumn(personLastTouch, person.last_touch),
     },
     submissions: submissions.map((s) => ({
       id: s.id,
@@ -83,8 +84,8 @@ export async function personDetail(db: DB, personId: string) {
       status: s.status,
       source: s.source,
       created_at: s.created_at,
-      formData: JSON.parse(s.form_data) as Record<string, unknown>,
-      utm: JSON.parse(s.utm) as Record<string, string>,
+      formData: parseJsonColumn(submissionFormData, s.form_data),
+      utm: parseJsonColumn(submissionUtm, s.utm),
     })),
     history,
     emails,

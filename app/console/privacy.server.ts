@@ -1,6 +1,7 @@
 import { readdir, readFile, rm } from "node:fs/promises";
 import path from "node:path";
 import type { DB } from "~/db/database.server";
+import { parseJsonColumn, submissionResource } from "~/db/json-columns.server";
 import { recordAudit } from "./audit.server";
 import { personDetail } from "./person-detail.server";
 
@@ -57,7 +58,7 @@ export async function erasePerson(
       .where("person_id", "=", personId)
       .execute();
     for (const submission of submissions) {
-      const { resourceType } = JSON.parse(submission.form_data) as { resourceType?: unknown };
+      const { resourceType } = parseJsonColumn(submissionResource, submission.form_data);
       await trx
         .updateTable("submissions")
         .set({

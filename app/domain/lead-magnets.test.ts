@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { leadMagnets } from "~/content/lead-magnets";
-import { leadPageTypeForPath, mergeLeadLists, parseStringList } from "./lead-magnets";
+import { leadPageTypeForPath, mergeLeadLists } from "./lead-magnets";
 
 describe("lead magnet catalogue", () => {
   it("maps each resource type to its tag", () => {
@@ -66,20 +66,6 @@ describe("mergeLeadLists", () => {
     mergeLeadLists({ tags, leadMagnets: magnets }, "resume");
     expect(tags).toEqual(["a"]);
     expect(magnets).toEqual([]);
-  });
-});
-
-describe("parseStringList", () => {
-  it("reads a stored JSON list", () => {
-    expect(parseStringList('["a","b"]')).toEqual(["a", "b"]);
-  });
-
-  it("reads empty, corrupt or non-list values as empty and drops non-strings", () => {
-    expect(parseStringList(null)).toEqual([]);
-    expect(parseStringList("")).toEqual([]);
-    expect(parseStringList("not json")).toEqual([]);
-    expect(parseStringList('{"a":1}')).toEqual([]);
-    expect(parseStringList('["a",1,null]')).toEqual(["a"]);
   });
 });
 

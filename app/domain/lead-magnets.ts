@@ -31,17 +31,6 @@ function appendOnce(list: readonly string[], value: string): string[] {
   return unique.includes(value) ? unique : [...unique, value];
 }
 
-/** A stored JSON list of strings; anything else (corrupt or legacy data) reads as empty. */
-export function parseStringList(raw: string | null | undefined): string[] {
-  if (!raw) return [];
-  try {
-    const value: unknown = JSON.parse(raw);
-    return Array.isArray(value) ? value.filter((item) => typeof item === "string") : [];
-  } catch {
-    return [];
-  }
-}
-
 /** The single-resource lead page served at a path, ignoring a trailing slash. */
 export function leadPageTypeForPath(pathname: string): LeadPageType | null {
   const path = pathname.replace(/\/+$/, "");

@@ -2,9 +2,10 @@ import { randomUUID } from "node:crypto";
 import type { Transaction } from "kysely";
 import { leadEmails } from "~/content/lead-emails";
 import { leadMagnets, resourceFileTitles, resourceFormatLabels } from "~/content/lead-magnets";
+import { parseJsonColumn, personLeadMagnets, personTags } from "~/db/json-columns.server";
 import type { Database } from "~/db/schema";
 import { leadFormData, type LeadForm } from "~/domain/lead-form";
-import { mergeLeadLists, parseStringList, type ResourceType } from "~/domain/lead-magnets";
+import { mergeLeadLists, type ResourceType } from "~/domain/lead-magnets";
 import { resumeAdminUrl } from "~/domain/resume-upload";
 import { leadSourceOf, type Attribution } from "~/domain/utm";
 import { renderEmail, type EmailContent } from "~/mail/message";
@@ -133,7 +134,10 @@ async function addLeadMagnet(
     .where("id", "=", personId)
     .executeTakeFirstOrThrow();
   const lists = mergeLeadLists(
-    { tags: parseStringList(row.tags), leadMagnets: parseStringList(row.lead_magnets) },
+    {
+      tags: parseJsonColumn(personTags, row.tags),
+      leadMagnets: parseJsonColumn(personLeadMagnets, row.lead_magnets),
+    },
     resourceType,
   );
   await trx

@@ -64,7 +64,7 @@ export async function upsertPerson(
     )
     .returning(["id", "status", "first_name"])
     .executeTakeFirstOrThrow();
-  return { id: row.id, status: row.status as PersonStatus, firstName: row.first_name };
+  return { id: row.id, status: row.status, firstName: row.first_name };
 }
 
 /** A status change: current status, last update, a history entry; the status index follows. */
@@ -99,12 +99,13 @@ export async function findPersonByEmail(db: Kysely, email: string) {
   return db.selectFrom("people").selectAll().where("email", "=", email).executeTakeFirst();
 }
 
+/** A person's status changes, oldest first. */
 export async function statusHistory(db: Kysely, personId: string) {
   return db
     .selectFrom("status_history")
     .select(["status", "reason", "at"])
     .where("person_id", "=", personId)
-    .orderBy("id", "asc")
+    .orderBy("id")
     .execute();
 }
 

@@ -113,7 +113,7 @@ export default function People({ loaderData }: Route.ComponentProps) {
               <Cell>{person.email}</Cell>
               <Cell>{person.status}</Cell>
               <Cell>{person.lead_source}</Cell>
-              <Cell>{(JSON.parse(person.tags) as string[]).join(", ")}</Cell>
+              <Cell>{person.tags.join(", ")}</Cell>
               <Cell>{person.created_at.slice(0, 10)}</Cell>
             </Row>
           ))}
