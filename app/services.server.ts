@@ -30,6 +30,8 @@ export interface Services {
     loginIp: RateLimiter;
     /** Login attempts per account and client address together. */
     loginAccountAddress: RateLimiter;
+    /** Payment confirmation looks per address per minute (each asks the payment provider). */
+    confirmations: RateLimiter;
     /** Form emails one recipient address may be sent per hour (hashed address as the key). */
     recipients: RateLimiter;
     /** New seat holds per address per hold length (HOLDS_PER_ADDRESS). */
@@ -107,6 +109,7 @@ export async function createServices(
         name: "login-account-address",
         limit: 10,
       }),
+      confirmations: new RateLimiter(limitStore, { name: "confirmations", limit: 60 }),
       recipients: new RateLimiter(limitStore, {
         name: "emails-per-recipient",
         limit: config.emailsPerRecipientPerHour,

@@ -22,13 +22,13 @@ export function visitorMiddleware(secrets: readonly string[]) {
 async function readVisitor(req: Request, res: Response, secrets: readonly string[]) {
   const header = req.get("cookie");
   const secure = res.locals.secure as boolean;
-  let visitorId = asVisitorId(await readCookie(secrets, "visitor", header));
+  let visitorId = asVisitorId(await readCookie(secrets, "visitor", header, secure));
   const setCookies: string[] = [];
   if (!visitorId && (req.method === "GET" || req.method === "HEAD")) {
     visitorId = randomUUID();
     setCookies.push(await writeCookie(secrets, "visitor", visitorId, secure));
   }
-  let attribution = parseAttribution(await readCookie(secrets, "attribution", header));
+  let attribution = parseAttribution(await readCookie(secrets, "attribution", header, secure));
   const landing =
     req.method === "GET" ? readUtm(new URLSearchParams(req.url.split("?")[1] ?? "")) : null;
   if (landing) {

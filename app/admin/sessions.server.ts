@@ -36,6 +36,7 @@ async function readToken(request: Request, context: AppLoadContext): Promise<str
     context.services.config.sessionSecrets,
     "admin",
     request.headers.get("cookie"),
+    context.secure,
   );
   return typeof value === "string" ? value : null;
 }

@@ -14,6 +14,7 @@ export async function readApplicant(
     context.services.config.sessionSecrets,
     "applicant",
     request.headers.get("cookie"),
+    context.secure,
   );
   return typeof value === "string" ? value : null;
 }

@@ -17,6 +17,20 @@ describe("site cookies", () => {
     expect(await readCookie([NEW], "visitor", pair(plain))).toBe("abc");
   });
 
+  it("on https names every cookie __Host- (Secure, Path=/, no Domain) and reads only those", async () => {
+    for (const purpose of ["visitor", "attribution", "applicant", "admin", "toast"] as const) {
+      const secure = await writeCookie([NEW], purpose, "v", true);
+      expect(secure).toMatch(/^__Host-fsts_/);
+      expect(secure).toContain("Secure");
+      expect(secure).toContain("Path=/");
+      expect(secure).not.toMatch(/Domain=/i);
+      expect(await readCookie([NEW], purpose, pair(secure), true)).toBe("v");
+      // A cookie planted without the prefix (over http, or by a subdomain) is not read on https.
+      const plain = pair(await writeCookie([NEW], purpose, "planted", false));
+      expect(await readCookie([NEW], purpose, plain, true)).toBeNull();
+    }
+  });
+
   it("never accepts a value signed for another purpose", async () => {
     const visitor = pair(await writeCookie([NEW], "visitor", "token", false));
     const asAdmin = visitor.replace(/^fsts_vid=/, "fsts_admin=");

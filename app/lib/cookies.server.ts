@@ -31,8 +31,13 @@ const names: Record<CookiePurpose, string> = {
   toast: "fsts_toast",
 };
 
-export function cookieName(purpose: CookiePurpose): string {
-  return names[purpose];
+/**
+ * On https every cookie carries the `__Host-` prefix: the browser then keeps it only if it is
+ * Secure, for the whole site (Path=/) and for this host alone (no Domain), so neither plain http
+ * nor a sibling subdomain can plant or overwrite it.
+ */
+export function cookieName(purpose: CookiePurpose, secure = false): string {
+  return secure ? `__Host-${names[purpose]}` : names[purpose];
 }
 
 export function purposeKey(secret: string, purpose: CookiePurpose): string {
@@ -48,19 +53,20 @@ export interface SiteCookies {
 
 const cache = new Map<string, SiteCookies>();
 
-/** The site's cookies for a list of secrets (newest first); built once per list. */
-export function siteCookies(secrets: readonly string[]): SiteCookies {
-  const cacheKey = secrets.join("\n");
+/** The site's cookies for a list of secrets (newest first), on http or https; built once each. */
+export function siteCookies(secrets: readonly string[], secure = false): SiteCookies {
+  const cacheKey = `${secure}\n${secrets.join("\n")}`;
   const cached = cache.get(cacheKey);
   if (cached) return cached;
   const made = new Map<CookiePurpose, Cookie>();
   const cookie = (purpose: CookiePurpose) => {
     let found = made.get(purpose);
     if (!found) {
-      found = createCookie(names[purpose], {
+      found = createCookie(cookieName(purpose, secure), {
         path: "/",
         sameSite: "lax",
         httpOnly: true,
+        secure,
         maxAge: maxAge[purpose],
         secrets: secrets.map((secret) => purposeKey(secret, purpose)),
       });
@@ -82,8 +88,9 @@ export async function readCookie(
   secrets: readonly string[],
   purpose: CookiePurpose,
   cookieHeader: string | null | undefined,
+  secure = false,
 ): Promise<unknown> {
-  const value: unknown = await siteCookies(secrets)
+  const value: unknown = await siteCookies(secrets, secure)
     .cookie(purpose)
     .parse(cookieHeader ?? null);
   return value ?? null;
@@ -96,7 +103,7 @@ export function writeCookie(
   value: unknown,
   secure: boolean,
 ): Promise<string> {
-  const cookie = siteCookies(secrets).cookie(purpose);
+  const cookie = siteCookies(secrets, secure).cookie(purpose);
   return value === null
     ? cookie.serialize("", { secure, maxAge: 0 })
     : cookie.serialize(value, { secure });

@@ -14,7 +14,7 @@ export async function redirectWithToast(
   toast: ToastMessage,
   headers?: HeadersInit,
 ): Promise<Response> {
-  const { toasts } = siteCookies(context.services.config.sessionSecrets);
+  const { toasts } = siteCookies(context.services.config.sessionSecrets, context.secure);
   const session = await toasts.getSession();
   session.flash("toast", toast);
   const merged = new Headers(headers);
@@ -35,8 +35,9 @@ export async function takeToast(
 ): Promise<{ toast: ShownToast | null; setCookie: string | null }> {
   const header = request.headers.get("cookie");
   // No flash cookie (always so when the home page is prerendered at build time): nothing to read.
-  if (!header?.includes(`${cookieName("toast")}=`)) return { toast: null, setCookie: null };
-  const { toasts } = siteCookies(context.services.config.sessionSecrets);
+  if (!header?.includes(`${cookieName("toast", context.secure)}=`))
+    return { toast: null, setCookie: null };
+  const { toasts } = siteCookies(context.services.config.sessionSecrets, context.secure);
   const session = await toasts.getSession(header);
   const toast = session.get("toast");
   return {

@@ -30,7 +30,7 @@ const PASSWORD = "a long admin password";
 
 /** The one Set-Cookie header of a response that sets the admin session cookie, or undefined. */
 function adminSetCookie(headers: Headers): string | undefined {
-  return headers.getSetCookie().find((header) => header.startsWith("fsts_admin="));
+  return headers.getSetCookie().find((header) => /^(__Host-)?fsts_admin=/.test(header));
 }
 
 /** The cookies a browser sends after taking every Set-Cookie of a response (none cleared here). */
@@ -154,6 +154,7 @@ describe.each(testEngines())("admin cohort settings on $name", (engine) => {
     it("marks the cookie Secure on https", async () => {
       const response = await login(admin.email, PASSWORD, { context: context({ secure: true }) });
       expect(adminSetCookie(response.headers)).toContain("; Secure");
+      expect(adminSetCookie(response.headers)).toMatch(/^__Host-fsts_admin=/);
     });
 
     it("stores only the SHA-256 of the session token", async () => {

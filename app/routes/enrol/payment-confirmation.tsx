@@ -1,11 +1,12 @@
 import { useEffect, type MouseEvent, type ReactNode } from "react";
-import { Link, useRevalidator } from "react-router";
+import { data, Link, useRevalidator } from "react-router";
 import { buttonVariants } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
 import { cn } from "~/components/ui/cn";
 import { linkVariants } from "~/components/ui/link";
 import { readCohortSafely } from "~/cohort/cohort.server";
 import { confirmationPage } from "~/content/enroll";
+import { formErrors } from "~/content/forms";
 import { site } from "~/content/site";
 import { isCheckoutSessionId, startDateDisplay } from "~/domain/cohort";
 import { fulfilPayment } from "~/enrolment/fulfilment.server";
@@ -28,6 +29,11 @@ export async function loader({ request, context }: Route.LoaderArgs): Promise<Vi
   const { services } = context;
   const sessionId = new URL(request.url).searchParams.get("session_id");
   if (!isCheckoutSessionId(sessionId)) return { state: "not_found" };
+  // Each look costs a provider call: counted per address first (the page re-checks every few
+  // seconds while a payment is processing, well under the limit).
+  if (!(await services.limits.confirmations.hit(context.ip))) {
+    throw data(formErrors.rateLimited, { status: 429, headers: { "Retry-After": "60" } });
+  }
   const session = await services.payments.retrieveSession(sessionId);
   if (!session) return { state: "not_found" };
   if (session.state === "open") return { state: "processing" };
