@@ -179,5 +179,78 @@ for (const javaScript of [true, false]) {
       await expect(toast(page, "You have been logged out.")).toBeVisible();
       await expect(page.getByRole("heading", { level: 1 })).toHaveText("Admin Login");
     });
+    test("the cohort console's changes: create, queue, make current, refund", async ({
+      page,
+      browser,
+    }) => {
+      test.setTimeout(90_000);
+      await setCohort({ capacity: 1, enrolled_count: 0, is_active: 1 });
+      await withDb((db) =>
+        db
+          .updateTable("seat_holds")
+          .set({ status: "released" })
+          .where("status", "=", "held")
+          .execute(),
+      );
+      // A paid student and someone queued behind them.
+      const [payer, waiting] = [`cohort-payer-${javaScript}`, `cohort-queued-${javaScript}`].map(
+        uniqueEmail,
+      ) as [string, string];
+      for (const email of [payer, waiting]) {
+        const visitor = await (await browser.newContext()).newPage();
+        await visitor.goto("/apply");
+        await fillApplication(visitor, { email });
+        await visitor.getByRole("button", { name: "Submit Application" }).click();
+        if (email === payer) {
+          await visitor.getByRole("button", { name: "Enroll Now for $649" }).click();
+          await visitor.getByRole("button", { name: "Pay $649" }).click();
+          await expect(visitor.getByRole("heading", { name: "You're In!" })).toBeVisible();
+        }
+        await visitor.close();
+      }
+
+      await open(page, ADMIN_PATH);
+      await fillLogin(page, ADMIN);
+      await page.getByRole("button", { name: "Login" }).click();
+      await expect(page.getByRole("heading", { level: 1 })).toHaveText("Cohort Settings");
+
+      await page.goto("/admin/cohorts");
+      await page.getByLabel("Capacity").fill("4");
+      await expect303(page, /^\/admin\/cohorts$/, () =>
+        page.getByRole("button", { name: "Create cohort" }).click(),
+      );
+      await expect(toast(page, "Cohort created.")).toBeVisible();
+
+      const current = await withDb((db) =>
+        db.selectFrom("cohorts").select("id").where("is_current", "=", 1).executeTakeFirstOrThrow(),
+      );
+      const cohortPath = `/admin/cohorts/${current.id}`;
+      await page.goto(cohortPath);
+      await expect303(page, new RegExp(`^${cohortPath}$`), () =>
+        page
+          .getByTestId("queue-row")
+          .filter({ hasText: waiting })
+          .getByRole("button", { name: "Remove" })
+          .click(),
+      );
+      await expect(toast(page, "Removed from the queue.")).toBeVisible();
+
+      const payerRow = await withDb((db) =>
+        db.selectFrom("people").select("id").where("email", "=", payer).executeTakeFirstOrThrow(),
+      );
+      const personPath = `/admin/people/${payerRow.id}`;
+      await page.goto(personPath);
+      await page.getByLabel("Reason for the refund").fill("Flash toast check");
+      await expect303(page, new RegExp(`^${personPath}$`), () =>
+        page.getByRole("button", { name: "Refund and free the seat" }).click(),
+      );
+      await expect(toast(page, "Enrolment refunded.")).toBeVisible();
+
+      await page.goto("/admin/cohorts");
+      await expect303(page, /^\/admin\/cohorts$/, () =>
+        page.getByRole("button", { name: "Make current" }).first().click(),
+      );
+      await expect(toast(page, "This cohort is now current.")).toBeVisible();
+    });
   });
 }
