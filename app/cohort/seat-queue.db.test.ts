@@ -1,43 +1,14 @@
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { seatFixtures, setCurrentCohort } from "../../tests/support/cohort";
-import {
-  startTestServices,
-  testEngines,
-  TestClock,
-  type TestServices,
-} from "../../tests/support/databases";
+import { describe, expect, it } from "vitest";
+import { seatScenario, setCurrentCohort } from "../../tests/support/cohort";
+import { testEngines } from "../../tests/support/databases";
 import { updateCohortSettings } from "~/admin/cohort-settings.server";
 import { refundEnrolment } from "~/enrolment/refunds.server";
 import { countHeldSeats, startCheckout } from "~/enrolment/seats.server";
 import { getCohort } from "./cohort.server";
 import { declineOffer, findOffer, runOfferRound } from "./offers.server";
-import { moveUp } from "./queue.server";
-import { sendCheckoutReminders } from "./reminders.server";
-import { createCohort, makeCurrent } from "./series.server";
 
 describe.each(testEngines())("cohorts and the seat queue on $name", (engine) => {
-  const clock = new TestClock();
-  let t: TestServices;
-
-  beforeEach(async () => {
-    clock.set(new Date("2026-11-22T12:00:00Z"));
-    t = await startTestServices(engine, { clock });
-  });
-  afterEach(async () => {
-    await t.cleanup();
-  });
-
-  const db = () => t.services.db;
-  const cohortId = async () => (await getCohort(db(), clock.now())).id;
-
-  const { person, queued, pay } = seatFixtures(() => t.services, clock);
-  const offers = () =>
-    db()
-      .selectFrom("outbox")
-      .select(["to_address", "text"])
-      .where("kind", "=", "seat_offer")
-      .orderBy("created_at")
-      .execute();
+  const { clock, services, db, offers, person, queued, pay } = seatScenario(engine);
   const tokenOf = (text: string) => /\/enroll\?offer=([A-Za-z0-9_-]{43})/.exec(text)![1]!;
   const taken = async () => {
     const cohort = await getCohort(db(), clock.now());
@@ -46,7 +17,7 @@ describe.each(testEngines())("cohorts and the seat queue on $name", (engine) => 
     );
   };
   const raiseCapacity = (capacity: number) =>
-    updateCohortSettings(t.services, "owner@example.com", { capacity });
+    updateCohortSettings(services(), "owner@example.com", { capacity });
 
   it("raising capacity by 2 with 3 in the queue makes exactly 2 offers, in queue order", async () => {
     await setCurrentCohort(db(), { capacity: 1 });
@@ -54,14 +25,14 @@ describe.each(testEngines())("cohorts and the seat queue on $name", (engine) => 
     await queued("b@example.com");
     await queued("c@example.com");
     await queued("d@example.com");
-    expect(await runOfferRound(t.services)).toEqual({ offered: 0, ended: 0 });
+    expect(await runOfferRound(services())).toEqual({ offered: 0, ended: 0 });
 
     await raiseCapacity(3);
-    expect((await runOfferRound(t.services)).offered).toBe(2);
+    expect((await runOfferRound(services())).offered).toBe(2);
     expect((await offers()).map((o) => o.to_address)).toEqual(["b@example.com", "c@example.com"]);
     expect(await taken()).toBe(3);
     // A second round finds no free seat: nobody is offered twice, D waits.
-    expect((await runOfferRound(t.services)).offered).toBe(0);
+    expect((await runOfferRound(services())).offered).toBe(0);
     expect(await offers()).toHaveLength(2);
   });
 
@@ -70,19 +41,19 @@ describe.each(testEngines())("cohorts and the seat queue on $name", (engine) => 
     await queued("b@example.com");
     await queued("c@example.com");
     await queued("d@example.com");
-    await runOfferRound(t.services);
+    await runOfferRound(services());
     const [first] = await offers();
     expect(first!.to_address).toBe("b@example.com");
 
     clock.advance(48 * 3_600_000 + 1000);
-    expect(await findOffer(t.services, tokenOf(first!.text))).toBeNull();
-    expect(await runOfferRound(t.services)).toEqual({ offered: 1, ended: 1 });
+    expect(await findOffer(services(), tokenOf(first!.text))).toBeNull();
+    expect(await runOfferRound(services())).toEqual({ offered: 1, ended: 1 });
     const second = (await offers())[1]!;
     expect(second.to_address).toBe("c@example.com");
 
-    expect(await declineOffer(t.services, tokenOf(second.text))).toBe(true);
-    expect(await declineOffer(t.services, tokenOf(second.text))).toBe(false);
-    await runOfferRound(t.services);
+    expect(await declineOffer(services(), tokenOf(second.text))).toBe(true);
+    expect(await declineOffer(services(), tokenOf(second.text))).toBe(false);
+    await runOfferRound(services());
     expect((await offers()).map((o) => o.to_address)).toEqual([
       "b@example.com",
       "c@example.com",
@@ -99,9 +70,9 @@ describe.each(testEngines())("cohorts and the seat queue on $name", (engine) => 
   it("the offered person checks out on the held seat and enrols, even with no other seat free", async () => {
     await setCurrentCohort(db(), { capacity: 1 });
     const b = await queued("b@example.com");
-    await runOfferRound(t.services);
+    await runOfferRound(services());
     // Someone else finds every seat taken by the offer.
-    const stranger = await startCheckout(t.services, t.services.payments, {
+    const stranger = await startCheckout(services(), services().payments, {
       personId: null,
       email: null,
       visitorId: "stranger",
@@ -109,7 +80,7 @@ describe.each(testEngines())("cohorts and the seat queue on $name", (engine) => 
     expect(stranger.kind).toBe("held");
     expect(await pay(b, "b@example.com")).toMatchObject({ kind: "enrolled" });
     expect((await getCohort(db(), clock.now())).enrolledCount).toBe(1);
-    await runOfferRound(t.services);
+    await runOfferRound(services());
     const entry = await db().selectFrom("waitlist_entries").select("status").executeTakeFirst();
     expect(entry?.status).toBe("enrolled");
     expect(await taken()).toBe(1);
@@ -118,7 +89,7 @@ describe.each(testEngines())("cohorts and the seat queue on $name", (engine) => 
   it("two workers running at once make no duplicate offer", async () => {
     await setCurrentCohort(db(), { capacity: 3 });
     for (const name of ["b", "c", "d", "e", "f"]) await queued(`${name}@example.com`);
-    const rounds = await Promise.all(Array.from({ length: 6 }, () => runOfferRound(t.services)));
+    const rounds = await Promise.all(Array.from({ length: 6 }, () => runOfferRound(services())));
     expect(rounds.reduce((n, r) => n + r.offered, 0)).toBe(3);
     const sent = (await offers()).map((o) => o.to_address);
     expect(sent).toEqual(["b@example.com", "c@example.com", "d@example.com"]);
@@ -135,15 +106,15 @@ describe.each(testEngines())("cohorts and the seat queue on $name", (engine) => 
           .set((eb) => ({ capacity: eb("capacity", "+", 1) }))
           .where("is_current", "=", 1)
           .execute();
-      if (i % 5 === 1) return runOfferRound(t.services);
-      return startCheckout(t.services, t.services.payments, {
+      if (i % 5 === 1) return runOfferRound(services());
+      return startCheckout(services(), services().payments, {
         personId: null,
         email: null,
         visitorId: `buyer-${i}`,
       });
     });
     await Promise.all(work);
-    await runOfferRound(t.services);
+    await runOfferRound(services());
     const cohort = await getCohort(db(), clock.now());
     expect(cohort.capacity).toBe(12);
     expect(await taken()).toBeLessThanOrEqual(cohort.capacity);
@@ -155,10 +126,10 @@ describe.each(testEngines())("cohorts and the seat queue on $name", (engine) => 
     const a = await person("a@example.com");
     await pay(a, "a@example.com");
     await queued("b@example.com");
-    expect(await refundEnrolment(t.services, "owner@example.com", a, "changed plans")).toBe(
+    expect(await refundEnrolment(services(), "owner@example.com", a, "changed plans")).toBe(
       "refunded",
     );
-    expect(await refundEnrolment(t.services, "owner@example.com", a, "again")).toBe("not_enrolled");
+    expect(await refundEnrolment(services(), "owner@example.com", a, "again")).toBe("not_enrolled");
     expect((await getCohort(db(), clock.now())).enrolledCount).toBe(0);
     const payment = await db().selectFrom("payments").selectAll().executeTakeFirstOrThrow();
     expect(payment).toMatchObject({ status: "refunded", refund_reason: "changed plans" });
@@ -170,87 +141,7 @@ describe.each(testEngines())("cohorts and the seat queue on $name", (engine) => 
     expect(refundMail).toEqual([{ to_address: "a@example.com" }]);
     const audit = await db().selectFrom("audit_log").select("action").execute();
     expect(audit.map((r) => r.action)).toContain("enrolment.refund");
-    expect((await runOfferRound(t.services)).offered).toBe(1);
-    expect((await offers()).map((o) => o.to_address)).toEqual(["b@example.com"]);
-  });
-
-  it("reminds an abandoned checkout once, after the delay, and never after payment", async () => {
-    const a = await person("a@example.com");
-    const b = await person("b@example.com");
-    for (const id of [a, b])
-      await startCheckout(t.services, t.services.payments, {
-        personId: id,
-        email: null,
-        visitorId: `v-${id}`,
-      });
-    // Both holds run out (36 minutes); B then comes back and pays.
-    clock.advance(37 * 60_000);
-    expect(await sendCheckoutReminders(t.services)).toBe(0);
-    await pay(b, "b@example.com");
-    clock.advance(60 * 60_000);
-    const sent = await Promise.all([
-      sendCheckoutReminders(t.services),
-      sendCheckoutReminders(t.services),
-    ]);
-    expect(sent[0]! + sent[1]!).toBe(1);
-    clock.advance(24 * 3_600_000);
-    expect(await sendCheckoutReminders(t.services)).toBe(0);
-    const reminders = await db()
-      .selectFrom("outbox")
-      .select("to_address")
-      .where("kind", "=", "checkout_reminder")
-      .execute();
-    expect(reminders).toEqual([{ to_address: "a@example.com" }]);
-  });
-
-  it("no reminder while every seat is taken", async () => {
-    await setCurrentCohort(db(), { capacity: 1 });
-    const a = await person("a@example.com");
-    await startCheckout(t.services, t.services.payments, {
-      personId: a,
-      email: null,
-      visitorId: "v",
-    });
-    clock.advance(37 * 60_000);
-    await pay(await person("b@example.com"), "b@example.com");
-    clock.advance(60 * 60_000);
-    expect(await sendCheckoutReminders(t.services)).toBe(0);
-  });
-
-  it("the owner moves someone up the queue", async () => {
-    await queued("b@example.com");
-    await queued("c@example.com");
-    const entries = await db()
-      .selectFrom("waitlist_entries")
-      .select("id")
-      .orderBy("position")
-      .execute();
-    expect(await moveUp(db(), entries[1]!.id, clock.now().toISOString())).toBe(true);
-    expect(await moveUp(db(), entries[1]!.id, clock.now().toISOString())).toBe(false);
-    await setCurrentCohort(db(), { capacity: 1 });
-    await runOfferRound(t.services);
-    expect((await offers()).map((o) => o.to_address)).toEqual(["c@example.com"]);
-  });
-
-  it("making the next cohort current carries the queue over and emails the waitlist once", async () => {
-    await setCurrentCohort(db(), { capacity: 0 });
-    await queued("b@example.com");
-    await person("later@example.com", "waitlist");
-    const next = await createCohort(t.services, "owner@example.com", {
-      startDate: "2027-02-01",
-      capacity: 10,
-    });
-    expect(await makeCurrent(t.services, "owner@example.com", next)).toBe("made_current");
-    expect(await makeCurrent(t.services, "owner@example.com", next)).toBe("already_current");
-    expect(await cohortId()).toBe(next);
-    const open = await db()
-      .selectFrom("outbox")
-      .select("to_address")
-      .where("kind", "=", "enrolment_open")
-      .orderBy("to_address")
-      .execute();
-    expect(open.map((o) => o.to_address)).toEqual(["b@example.com", "later@example.com"]);
-    expect((await runOfferRound(t.services)).offered).toBe(1);
+    expect((await runOfferRound(services())).offered).toBe(1);
     expect((await offers()).map((o) => o.to_address)).toEqual(["b@example.com"]);
   });
 });

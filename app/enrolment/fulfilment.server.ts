@@ -10,7 +10,8 @@ import { normaliseEmail } from "~/domain/person-fields";
 import { changeStatus, ensurePersonByEmail } from "~/people/people.server";
 import type { Services } from "~/services.server";
 import { leaveQueue } from "~/cohort/queue.server";
-import { countHeldSeats, lockCohort, recordEvent } from "./seats.server";
+import { recordEvent } from "./provider-events.server";
+import { countHeldSeats, lockCohort } from "./seats.server";
 
 /** The onboarding email goes out a few hours after payment, well within the promised 24 hours. */
 export const ONBOARDING_DELAY_MS = 3 * 3_600_000;

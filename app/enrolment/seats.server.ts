@@ -7,6 +7,7 @@ import type { Engine } from "~/db/migrations.server";
 import { log, errorMessage } from "~/lib/logger.server";
 import type { PaymentProvider } from "~/payments/provider.server";
 import type { Services } from "~/services.server";
+import { recordEvent } from "./provider-events.server";
 
 type Trx = Transaction<Database>;
 
@@ -239,18 +240,4 @@ export async function releaseHold(
     const result = await update.executeTakeFirst();
     return Number(result.numUpdatedRows) > 0;
   });
-}
-
-/** Records a provider event id; false when it was seen before (a replay). */
-export async function recordEvent(
-  trx: Trx,
-  event: { id: string; type: string },
-  nowIso: string,
-): Promise<boolean> {
-  const result = await trx
-    .insertInto("webhook_events")
-    .values({ id: event.id, type: event.type, received_at: nowIso })
-    .onConflict((oc) => oc.column("id").doNothing())
-    .executeTakeFirst();
-  return Number(result.numInsertedOrUpdatedRows ?? 0n) > 0;
 }

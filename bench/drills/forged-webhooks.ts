@@ -1,4 +1,5 @@
 import { startFakeStripe } from "../../tests/support/fake-stripe";
+import { qualifiedBuyers } from "../lib/buyers";
 import { countRows, type EngineSetup } from "../lib/engines";
 import { FORM_HEADERS } from "../lib/forms";
 import { startServer } from "../lib/server";
@@ -22,9 +23,10 @@ export async function forgedWebhooks(engine: EngineSetup): Promise<DrillResult> 
   });
   const inspect = await engine.inspect();
   try {
+    const [cookie] = await qualifiedBuyers(inspect.db, server.sessionSecret, 1);
     const res = await fetch(`${server.url}/enroll`, {
       method: "POST",
-      headers: { ...FORM_HEADERS, origin: server.url },
+      headers: { ...FORM_HEADERS, origin: server.url, cookie: cookie! },
       body: "",
       redirect: "manual",
       signal: AbortSignal.timeout(30_000),

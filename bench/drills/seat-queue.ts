@@ -13,7 +13,7 @@ import type { DrillResult } from "../lib/types";
 const BUYERS = 200;
 const SEATS = 10;
 const FLOW_MS = 30_000;
-const WORKER_MS = 500;
+const WORKER_MS = 1000;
 /** 7.2 seconds: long enough to act on, short enough that ignored offers lapse during the drill. */
 const OFFER_HOURS = "0.002";
 const SAMPLE_MS = 100;
@@ -160,6 +160,8 @@ export async function seatQueue(engine: EngineSetup): Promise<DrillResult> {
     OFFER_HOURS,
     MAIL_WORKER_INTERVAL_MS: String(WORKER_MS),
     RATE_LIMIT_PER_MINUTE: "1000000000",
+    // Every buyer comes from 127.0.0.1; the per-address cap has its own tests.
+    HOLDS_PER_ADDRESS: "1000000",
   };
   const first = await startServer({
     dataDir: engine.dataDir,

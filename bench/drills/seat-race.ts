@@ -1,8 +1,6 @@
-import { randomUUID } from "node:crypto";
-import { writeCookie } from "../../app/lib/cookies.server";
-import { newPerson } from "../../app/people/people.server";
 import { startFakeStripe } from "../../tests/support/fake-stripe";
 import type { DB } from "../../app/db/database.server";
+import { qualifiedBuyers } from "../lib/buyers";
 import { countRows, type EngineSetup } from "../lib/engines";
 import { FORM_HEADERS } from "../lib/forms";
 import { startServer } from "../lib/server";
@@ -53,7 +51,7 @@ export async function raceForSeats(
     .where("is_current", "=", 1)
     .execute();
 
-  const buyers = await qualifiedBuyers(db, sessionSecret);
+  const buyers = await qualifiedBuyers(db, sessionSecret, BUYERS);
   const answers = await Promise.all(
     buyers.map(async (cookie) => {
       try {
@@ -113,29 +111,6 @@ export async function raceForSeats(
     cohortEnrolledCount: Number(cohort.enrolled_count),
     peopleEnrolled: await countRows(db, "people", "enrolled"),
   };
-}
-
-/**
- * 200 qualified applicants, each with the signed applicant cookie their browser got when they
- * qualified (a checkout needs one: anonymous posts hold nothing).
- */
-async function qualifiedBuyers(db: DB, sessionSecret: string): Promise<string[]> {
-  const now = new Date().toISOString();
-  const people = Array.from({ length: BUYERS }, (_, i) =>
-    newPerson(`seat-race-buyer-${i}-${randomUUID()}@example.com`, now, { status: "qualified" }),
-  );
-  for (let i = 0; i < people.length; i += 50) {
-    await db
-      .insertInto("people")
-      .values(people.slice(i, i + 50))
-      .execute();
-  }
-  return Promise.all(
-    people.map(
-      async (person) =>
-        (await writeCookie([sessionSecret], "applicant", person.id, false)).split(";")[0]!,
-    ),
-  );
 }
 
 export function seatRaceSummary(o: SeatRaceOutcome): string {

@@ -6,7 +6,8 @@ import { fulfilPayment } from "../../app/enrolment/fulfilment.server";
 import { startCheckout } from "../../app/enrolment/seats.server";
 import { newPerson } from "../../app/people/people.server";
 import type { Services } from "../../app/services.server";
-import type { TestClock } from "./databases";
+import { afterEach, beforeEach } from "vitest";
+import { startTestServices, TestClock, type TestEngine, type TestServices } from "./databases";
 
 export interface CohortValues {
   capacity?: number;
@@ -82,4 +83,31 @@ export function seatFixtures(services: () => Services, clock: TestClock) {
     });
   }
   return { person, queued, pay };
+}
+
+/**
+ * A seat scenario per test on each engine: fresh services with a test clock at a fixed instant,
+ * the people fixtures above, and the cohort's seat offers as emailed.
+ */
+export function seatScenario(engine: TestEngine) {
+  const clock = new TestClock();
+  let t: TestServices;
+  beforeEach(async () => {
+    clock.set(new Date("2026-11-22T12:00:00Z"));
+    t = await startTestServices(engine, { clock });
+  });
+  afterEach(async () => {
+    await t.cleanup();
+  });
+  const services = () => t.services;
+  const db = () => t.services.db;
+  const offers = () =>
+    db()
+      .selectFrom("outbox")
+      .select(["to_address", "text"])
+      .where("kind", "=", "seat_offer")
+      .orderBy("created_at")
+      .execute();
+  const cohortId = async () => (await getCohort(db(), clock.now())).id;
+  return { clock, services, db, offers, cohortId, ...seatFixtures(services, clock) };
 }

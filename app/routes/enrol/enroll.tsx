@@ -1,8 +1,9 @@
-import { data, Form, redirect, useNavigation } from "react-router";
+import { data, Form, redirect, useNavigation, type AppLoadContext } from "react-router";
 import { BackPage } from "~/components/back-page";
 import { Button } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
 import { pageMeta } from "~/lib/meta";
+import { getCohort } from "~/cohort/cohort.server";
 import { claimEnrolLink, claimOfferLink } from "~/cohort/offer-links.server";
 import { enrollPage } from "~/content/enroll";
 import {
@@ -33,7 +34,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   if (link !== null) throw await claimEnrolLink(context, link);
   const personId = await readApplicant(request, context);
   // Seats paid for, held in other people's checkouts or offered to the queue are not for sale.
-  const cohort = await cohortWithSeatFor(services, { personId, visitorId: context.visitorId });
+  // A refused Enroll post (seats held, apply first…) re-renders this page with its message,
+  // even with no seat left: the loader runs after the action in the same request.
+  const cohort =
+    (await cohortWithSeatFor(services, { personId, visitorId: context.visitorId })) ??
+    (answeredHere.has(context) ? await getCohort(services.db, services.clock.now()) : null);
   if (!cohort) throw redirect("/apply");
   const status = cohortStatus(cohort);
   // The applicant cookie is proof of identity (a qualifying post from this browser or a link
@@ -52,25 +57,36 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   };
 }
 
-const toastAnswer = (title: string, description: string, status: number) =>
-  data({ toast: { title, description, durationMs: 7000 } }, { status });
+/** Requests whose Enroll post was answered on this page (not redirected away). */
+const answeredHere = new WeakSet<AppLoadContext>();
+
+const toastAnswer = (
+  context: AppLoadContext,
+  title: string,
+  description: string,
+  status: number,
+) => {
+  answeredHere.add(context);
+  return data({ toast: { title, description, durationMs: 7000 } }, { status });
+};
 
 export async function action({ request, context }: Route.ActionArgs) {
   const { services } = context;
   if (!(await services.limits.forms.hit(`checkout:${context.ip}`))) {
+    answeredHere.add(context);
     return data({ toast: rateLimitedToast }, { status: 429 });
   }
   const buyer = await identifyBuyer(request, context);
   if (buyer.kind === "enrolled") {
-    return toastAnswer(enrollPage.alreadyEnrolledTitle, enrollPage.alreadyEnrolled, 409);
+    return toastAnswer(context, enrollPage.alreadyEnrolledTitle, enrollPage.alreadyEnrolled, 409);
   }
   if (buyer.kind === "unknown") {
-    return toastAnswer(enrollPage.applyFirstTitle, enrollPage.applyFirst, 403);
+    return toastAnswer(context, enrollPage.applyFirstTitle, enrollPage.applyFirst, 403);
   }
   // A cap on seats held from one address, so one network cannot hold the cohort.
   const holdKey = `holds:${context.ip}`;
   if (!(await services.limits.holds.hit(holdKey))) {
-    return toastAnswer(enrollPage.tooManyHoldsTitle, enrollPage.tooManyHolds, 429);
+    return toastAnswer(context, enrollPage.tooManyHoldsTitle, enrollPage.tooManyHolds, 429);
   }
   try {
     const start = await startCheckout(services, services.payments, {
@@ -81,7 +97,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     if (start.kind !== "redirect") await services.limits.holds.refund(holdKey);
     if (start.kind === "held") {
       // Seats held in other people's open checkouts may come back: nobody is waitlisted for it.
-      return toastAnswer(enrollPage.heldTitle, enrollPage.held, 409);
+      return toastAnswer(context, enrollPage.heldTitle, enrollPage.held, 409);
     }
     if (start.kind === "full") {
       await waitlistForFullCohort(services, buyer.personId);
@@ -91,6 +107,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   } catch (error) {
     await services.limits.holds.refund(holdKey);
     log.error("checkout failed", { error: errorMessage(error) });
+    answeredHere.add(context);
     return data({ toast: errorToast(enrollPage.checkoutError) }, { status: 502 });
   }
 }
