@@ -6,7 +6,9 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startTestServices, testEngines, type TestServices } from "../../tests/support/databases";
 import { insertAda, uploadRow } from "../../tests/support/rows";
 import { openDatabase, type DB } from "~/db/database.server";
-import { backupDatabase, BackupError, restoreDatabase, type BackupSource } from "./backup.server";
+import { BackupError } from "./backup-files.server";
+import { backupDatabase, type BackupSource } from "./backup.server";
+import { restoreDatabase } from "./restore.server";
 
 const NOW = new Date("2026-11-22T12:00:00Z");
 const RESUME = randomBytes(64 * 1024);
