@@ -2,7 +2,8 @@
 // DATABASE_URL. A database that already holds data is only replaced with --force.
 import { parseArgs } from "node:util";
 import { ConfigError, loadBackupSettings } from "../app/env.server";
-import { BackupError, restoreDatabase } from "../app/ops/backup.server";
+import { BackupError } from "../app/ops/backup-files.server";
+import { restoreDatabase } from "../app/ops/restore.server";
 
 const USAGE = `Usage: npm run db:restore -- <backup file> [--force]
 

@@ -8,6 +8,7 @@ import {
 } from "../../tests/support/admin";
 import { callAction, formRequest, makeContext, unwrap } from "../../tests/support/context";
 import { startTestServices, testEngines, type TestServices } from "../../tests/support/databases";
+import { countRows } from "../../tests/support/suite";
 import routes from "~/routes";
 import { getCohort } from "~/cohort/cohort.server";
 import { ADMIN_ROUTES, GUARD_FIXTURE_IDS } from "./admin-routes";
@@ -65,15 +66,7 @@ describe.each(testEngines())("admin routes refuse non-admins on $name", (engine)
     return JSON.stringify(rows);
   }
 
-  const sessionCount = async () =>
-    Number(
-      (
-        await t.services.db
-          .selectFrom("sessions")
-          .select((eb) => eb.fn.countAll().as("n"))
-          .executeTakeFirstOrThrow()
-      ).n,
-    );
+  const sessionCount = () => countRows(t.services.db, "sessions");
 
   beforeAll(async () => {
     t = await startTestServices(engine);
@@ -102,13 +95,25 @@ describe.each(testEngines())("admin routes refuse non-admins on $name", (engine)
     await t.cleanup();
   });
 
-  const request = (path: string, cookie: string | undefined, fields?: Record<string, string>) =>
-    fields
-      ? formRequest(path, fields, cookie ? { cookie } : {})
-      : new Request(`http://localhost:3000${path}`, { headers: cookie ? { cookie } : {} });
   /** The URL of a route with its params filled in. */
   const urlOf = (route: (typeof ADMIN_ROUTES)[number]) =>
     route.path.replace(/:(\w+)/g, (_, name: string) => route.params?.[name] ?? name);
+  /** Runs a route's loader, or its action on a form of `fields`, for a browser sending `cookie`. */
+  const call = async (
+    route: (typeof ADMIN_ROUTES)[number],
+    run: unknown,
+    cookie: string | undefined,
+    fields?: Record<string, string>,
+  ) => {
+    const path = urlOf(route);
+    const headers: Record<string, string> = cookie ? { cookie } : {};
+    const request = fields
+      ? formRequest(path, fields, headers)
+      : new Request(`http://localhost:3000${path}`, { headers });
+    return unwrap(
+      await settle(callAction(run as never, request, makeContext(t.services), route.params)),
+    );
+  };
 
   const isLoginRedirect = (result: { status: number; headers: Headers }) =>
     result.status >= 300 &&
@@ -139,32 +144,14 @@ describe.each(testEngines())("admin routes refuse non-admins on $name", (engine)
         const before = await snapshot();
         const sessionsBefore = await sessionCount();
         if (module.loader) {
-          const result = await unwrap(
-            await settle(
-              callAction(
-                module.loader as never,
-                request(urlOf(route), cookie),
-                makeContext(t.services),
-                route.params,
-              ),
-            ),
-          );
+          const result = await call(route, module.loader, cookie);
           expectRefused(result);
           expect(JSON.stringify(result.body ?? null)).not.toContain("boss@example.com");
           expect(JSON.stringify(result.body ?? null)).not.toContain("guarded.person@example.com");
         }
         if (module.action) {
           for (const fields of route.submissions) {
-            const result = await unwrap(
-              await settle(
-                callAction(
-                  module.action as never,
-                  request(urlOf(route), cookie, fields),
-                  makeContext(t.services),
-                  route.params,
-                ),
-              ),
-            );
+            const result = await call(route, module.action, cookie, fields);
             expect(result.status).not.toBe(200);
             expectRefused(result);
           }
@@ -176,31 +163,13 @@ describe.each(testEngines())("admin routes refuse non-admins on $name", (engine)
       it("lets an admin make each of the same submissions (so the walk above proves something)", async () => {
         const module = await route.load();
         if (module.loader) {
-          const loaded = await unwrap(
-            await settle(
-              callAction(
-                module.loader as never,
-                request(urlOf(route), adminSession),
-                makeContext(t.services),
-                route.params,
-              ),
-            ),
-          );
+          const loaded = await call(route, module.loader, adminSession);
           expect(isLoginRedirect(loaded)).toBe(false);
           expect(loaded.body).not.toEqual({ view: "login" });
         }
         for (const fields of route.submissions) {
           const before = await snapshot();
-          const result = await unwrap(
-            await settle(
-              callAction(
-                module.action as never,
-                request(urlOf(route), adminSession, fields),
-                makeContext(t.services),
-                route.params,
-              ),
-            ),
-          );
+          const result = await call(route, module.action, adminSession, fields);
           expect(result.status).toBeLessThan(400);
           expect(await snapshot()).not.toBe(before);
         }

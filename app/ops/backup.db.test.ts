@@ -4,9 +4,11 @@ import path from "node:path";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startTestServices, testEngines, type TestServices } from "../../tests/support/databases";
+import { insertAda, uploadRow } from "../../tests/support/rows";
 import { openDatabase, type DB } from "~/db/database.server";
-import { backupDatabase, BackupError, restoreDatabase, type BackupSource } from "./backup.server";
-import { newPerson } from "~/people/people.server";
+import { BackupError } from "./backup-files.server";
+import { backupDatabase, type BackupSource } from "./backup.server";
+import { restoreDatabase } from "./restore.server";
 
 const NOW = new Date("2026-11-22T12:00:00Z");
 const RESUME = randomBytes(64 * 1024);
@@ -14,35 +16,10 @@ const RESUME = randomBytes(64 * 1024);
 async function seed(db: DB, email: string) {
   const id = `p-${email}`;
   const at = NOW.toISOString();
-  await db
-    .insertInto("people")
-    .values(
-      newPerson(email, at, {
-        id,
-        first_name: "Ada",
-        last_name: "Lovelace",
-        university: "State",
-        graduation_year: "2027",
-      }),
-    )
-    .execute();
+  await insertAda(db, id, email, at);
   await db
     .insertInto("uploads")
-    .values({
-      id: `u-${email}`,
-      person_id: id,
-      submission_id: null,
-      name: "resume.docx",
-      full_path: "resume.docx",
-      content_type: "application/octet-stream",
-      size: RESUME.length,
-      sha256: "x",
-      data: RESUME,
-      review_status: "waiting",
-      scheduled_for: null,
-      created_at: at,
-      updated_at: at,
-    })
+    .values(uploadRow(`u-${email}`, id, at, { size: RESUME.length, data: RESUME }))
     .execute();
 }
 

@@ -1,55 +1,29 @@
-import { readdirSync } from "node:fs";
-import pg from "pg";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import {
-  startTestServices,
-  testEngines,
-  TestClock,
-  type TestServices,
-} from "../../tests/support/databases";
+import { beforeAll, describe, expect, it } from "vitest";
+import { testEngines, TestClock } from "../../tests/support/databases";
+import { RETENTION, secondInstance } from "../../tests/support/housekeeping";
+import { insertAda, uploadRow } from "../../tests/support/rows";
+import { useTestServices } from "../../tests/support/suite";
 import type { ReviewStatus } from "~/db/schema";
 import type { DB } from "~/db/database.server";
 import { erasePerson } from "~/console/privacy.server";
-import { Housekeeping, type HousekeepingOptions } from "./housekeeping.server";
 import { runRetention } from "./retention.server";
-import { newPerson } from "~/people/people.server";
 
 const DAY = 86_400_000;
 const START = new Date("2026-01-01T09:00:00Z");
 
 async function person(db: DB, id: string, at: Date) {
-  await db
-    .insertInto("people")
-    .values(
-      newPerson(`${id}@example.com`, at.toISOString(), {
-        id,
-        first_name: "Ada",
-        last_name: "Lovelace",
-        university: "State",
-        graduation_year: "2027",
-      }),
-    )
-    .execute();
+  await insertAda(db, id, `${id}@example.com`, at.toISOString());
 }
 
 async function upload(db: DB, id: string, personId: string, status: ReviewStatus, changedAt: Date) {
   await db
     .insertInto("uploads")
-    .values({
-      id,
-      person_id: personId,
-      submission_id: null,
-      name: "resume.docx",
-      full_path: "resume.docx",
-      content_type: "application/octet-stream",
-      size: 3,
-      sha256: "x",
-      data: new Uint8Array([1, 2, 3]),
-      review_status: status,
-      scheduled_for: null,
-      created_at: START.toISOString(),
-      updated_at: changedAt.toISOString(),
-    })
+    .values(
+      uploadRow(id, personId, START.toISOString(), {
+        review_status: status,
+        updated_at: changedAt.toISOString(),
+      }),
+    )
     .execute();
 }
 
@@ -97,24 +71,9 @@ const days = (n: number) => new Date(START.getTime() + n * DAY);
 
 describe.each(testEngines())("retention and scheduled backups on $name", (engine) => {
   const clock = new TestClock(START);
-  let t: TestServices;
-
-  /** Another app instance on the same database: its own Housekeeping, the same settings. */
-  function secondInstance(): Housekeeping {
-    const options: HousekeepingOptions = {
-      engine: t.services.engine,
-      databaseUrl: t.config.databaseUrl,
-      schema: t.schema,
-      backupDir: t.config.backupDir,
-      backupKeep: t.config.backupKeep,
-      backupEveryHours: t.config.backupEveryHours,
-      retention: { resumeKeepDays: 180, visitorIdKeepDays: 90 },
-    };
-    return new Housekeeping(t.services.db, clock, options);
-  }
+  const t = useTestServices(engine, { clock, env: { BACKUP_EVERY_HOURS: "6" } });
 
   beforeAll(async () => {
-    t = await startTestServices(engine, { clock, env: { BACKUP_EVERY_HOURS: "6" } });
     const db = t.services.db;
     await person(db, "p1", START);
     await person(db, "p2", START);
@@ -127,10 +86,6 @@ describe.each(testEngines())("retention and scheduled backups on $name", (engine
     await submission(db, "s-late", "p2", days(60));
     await hold(db, "h-early", days(0));
     await hold(db, "h-late", days(60));
-  });
-
-  afterAll(async () => {
-    await t?.cleanup();
   });
 
   async function uploads() {
@@ -153,11 +108,7 @@ describe.each(testEngines())("retention and scheduled backups on $name", (engine
   }
 
   it("keeps everything while nothing is due", async () => {
-    const result = await runRetention(
-      t.services.db,
-      { resumeKeepDays: 180, visitorIdKeepDays: 90 },
-      days(89),
-    );
+    const result = await runRetention(t.services.db, RETENTION, days(89));
     expect(result).toMatchObject({ resumesDeleted: 0, submissionsCleared: 0, holdsCleared: 0 });
     expect(await uploads()).toEqual(["reviewed-early", "reviewed-late", "scheduled", "waiting"]);
   });
@@ -189,15 +140,11 @@ describe.each(testEngines())("retention and scheduled backups on $name", (engine
   });
 
   it("runs once a day whichever instance asks, and a second pass finds nothing", async () => {
-    const other = secondInstance();
+    const other = secondInstance(t, clock);
     const [mine, theirs] = await Promise.all([t.services.housekeeping.runOnce(), other.runOnce()]);
     expect(mine.retention).toBeNull();
     expect(theirs.retention).toBeNull();
-    const again = await runRetention(
-      t.services.db,
-      { resumeKeepDays: 180, visitorIdKeepDays: 90 },
-      clock.now(),
-    );
+    const again = await runRetention(t.services.db, RETENTION, clock.now());
     expect(again).toMatchObject({ resumesDeleted: 0, submissionsCleared: 0, holdsCleared: 0 });
   });
 
@@ -205,7 +152,7 @@ describe.each(testEngines())("retention and scheduled backups on $name", (engine
     clock.set(days(181));
     const [a, b] = await Promise.all([
       t.services.housekeeping.runOnce(),
-      secondInstance().runOnce(),
+      secondInstance(t, clock).runOnce(),
     ]);
     const ran = [a.retention, b.retention].filter((r) => r !== null);
     expect(ran).toHaveLength(1);
@@ -233,53 +180,4 @@ describe.each(testEngines())("retention and scheduled backups on $name", (engine
       .executeTakeFirstOrThrow();
     expect(p2.email).toBe("erased-p2@invalid");
   });
-
-  // The earlier passes took backups too (BACKUP_EVERY_HOURS is 6 here): count December's only.
-  const backupsOnDecember1 = () =>
-    readdirSync(t.config.backupDir).filter((name) =>
-      /^fsts-backup-2026-12-01T.*Z\.(sqlite|pgdump)$/.test(name),
-    );
-  const backupRunsOnDecember1 = () =>
-    t.services.db
-      .selectFrom("job_runs")
-      .select(["slot", "finished_at", "outcome"])
-      .where("job", "=", "backup")
-      .where("claimed_at", ">=", "2026-12-01")
-      .execute();
-
-  it("takes one backup per 6-hour slot across instances", async () => {
-    clock.set(new Date("2026-12-01T00:30:00Z"));
-    const first = await Promise.all([
-      t.services.housekeeping.runOnce(),
-      secondInstance().runOnce(),
-    ]);
-    expect(first.filter((run) => run.backup !== null)).toHaveLength(1);
-    clock.set(new Date("2026-12-01T05:59:00Z"));
-    expect((await secondInstance().runOnce()).backup).toBeNull();
-    clock.set(new Date("2026-12-01T06:01:00Z"));
-    const next = await secondInstance().runOnce();
-    expect(next.backup?.file).toMatch(/fsts-backup-2026-12-01T06-01-00\.000Z/);
-    expect(backupsOnDecember1()).toHaveLength(2);
-    const runs = await backupRunsOnDecember1();
-    expect(runs).toHaveLength(2);
-    expect(runs.every((run) => run.finished_at && run.outcome?.includes("fsts-backup-"))).toBe(
-      true,
-    );
-  });
-
-  if (engine.name === "postgres") {
-    it("skips the slot while another instance holds the backup lock", async () => {
-      const holder = new pg.Client({ connectionString: engine.url });
-      await holder.connect();
-      try {
-        await holder.query("select pg_advisory_lock(hashtext($1))", [`fsts-backup:${t.schema}`]);
-        clock.set(new Date("2026-12-01T12:01:00Z"));
-        expect((await secondInstance().runOnce()).backup).toBeNull();
-        expect(await backupRunsOnDecember1()).toHaveLength(2);
-      } finally {
-        await holder.end();
-      }
-      expect((await secondInstance().runOnce()).backup).not.toBeNull();
-    });
-  }
 });

@@ -1,6 +1,5 @@
 import ExcelJS from "exceljs";
 import {
-  resourceBrand,
   trackerColumns,
   trackerExampleRows,
   trackerReferralOptions,
@@ -8,7 +7,8 @@ import {
   trackerStatuses,
   trackerSummary,
   type TrackerColumn,
-} from "~/content/resources";
+} from "~/content/application-tracker";
+import { resourceBrand } from "~/content/resources";
 
 /** Rows 2..LAST_ROW get the dropdowns, formats and summary coverage. */
 export const TRACKER_LAST_ROW = 500;
@@ -88,22 +88,17 @@ function buildApplicationsSheet(workbook: ExcelJS.Workbook): string {
   const lastLetter = letter(trackerColumns[trackerColumns.length - 1]!);
 
   const validations = (sheet as unknown as SheetWithValidations).dataValidations;
-  validations.add(`${status}2:${status}${TRACKER_LAST_ROW}`, {
-    type: "list",
-    allowBlank: true,
-    formulae: [listFormula(trackerStatuses)],
-    showErrorMessage: true,
-    errorTitle: "Pick a status",
-    error: "Choose a status from the dropdown list.",
-  });
-  validations.add(`${referral}2:${referral}${TRACKER_LAST_ROW}`, {
-    type: "list",
-    allowBlank: true,
-    formulae: [listFormula(trackerReferralOptions)],
-    showErrorMessage: true,
-    errorTitle: "Yes or No",
-    error: "Choose Yes or No.",
-  });
+  const dropdown = (column: string, values: readonly string[], errorTitle: string, error: string) =>
+    validations.add(`${column}2:${column}${TRACKER_LAST_ROW}`, {
+      type: "list",
+      allowBlank: true,
+      formulae: [listFormula(values)],
+      showErrorMessage: true,
+      errorTitle,
+      error,
+    });
+  dropdown(status, trackerStatuses, "Pick a status", "Choose a status from the dropdown list.");
+  dropdown(referral, trackerReferralOptions, "Yes or No", "Choose Yes or No.");
 
   sheet.autoFilter = `A1:${lastLetter}${TRACKER_LAST_ROW}`;
 

@@ -1,19 +1,9 @@
-import {
-  outreachGuide,
-  outreachScriptLabels as labels,
-  outreachScripts,
-  resourceBrand,
-  type OutreachScript,
-} from "~/content/resources";
+import { outreachGuide, outreachScripts, type OutreachScript } from "~/content/outreach-scripts";
+import { resourceBrand } from "~/content/resources";
 import { documentColors as pdfColors, outreachLayout as layout } from "./document-style.server";
-import {
-  continueWithPlaceholders,
-  createPdf,
-  pdfToBuffer,
-  writeWithPlaceholders,
-  type PdfBuildOptions,
-} from "./resume-template.server";
+import * as pdf from "./pdf.server";
 
+const labels = outreachGuide.labels;
 const MARGIN = layout.margin;
 const ACCENT = pdfColors.accent;
 const BODY = layout.bodySize;
@@ -21,8 +11,8 @@ const NOTE = layout.noteSize;
 const LINE_GAP = 1.5;
 const MESSAGE_INDENT = layout.messageIndent;
 
-export async function buildOutreachScriptsPdf(options: PdfBuildOptions = {}): Promise<Buffer> {
-  const doc = createPdf(outreachGuide.title, options, MARGIN);
+export async function buildOutreachScriptsPdf(options: pdf.BuildOptions = {}): Promise<Buffer> {
+  const doc = pdf.createDocument(outreachGuide.title, options, MARGIN);
   const left = MARGIN;
   const width = doc.page.width - MARGIN * 2;
 
@@ -34,7 +24,7 @@ export async function buildOutreachScriptsPdf(options: PdfBuildOptions = {}): Pr
     drawScript(doc, script, left, width);
   }
   drawFooters(doc, left, width);
-  return pdfToBuffer(doc);
+  return pdf.toBuffer(doc);
 }
 
 function drawIntro(doc: PDFKit.PDFDocument, left: number, width: number) {
@@ -54,7 +44,7 @@ function drawIntro(doc: PDFKit.PDFDocument, left: number, width: number) {
   doc.font("Helvetica").fontSize(BODY).fillColor(pdfColors.text);
   doc.y = ruleY + 14;
   for (const paragraph of outreachGuide.intro) {
-    writeWithPlaceholders(doc, paragraph, left, doc.y, { width, lineGap: LINE_GAP });
+    pdf.writeWithPlaceholders(doc, paragraph, left, doc.y, { width, lineGap: LINE_GAP });
     doc.y += 8;
   }
 
@@ -98,7 +88,7 @@ function bullets(doc: PDFKit.PDFDocument, items: readonly string[], left: number
   for (const item of items) {
     const y = doc.y;
     doc.fillColor(pdfColors.text).text("•", left + 2, y, { lineBreak: false });
-    writeWithPlaceholders(doc, item, left + 14, y, { width: width - 14, lineGap: LINE_GAP });
+    pdf.writeWithPlaceholders(doc, item, left + 14, y, { width: width - 14, lineGap: LINE_GAP });
     doc.y += 3;
   }
 }
@@ -131,14 +121,14 @@ function drawScript(doc: PDFKit.PDFDocument, script: OutreachScript, left: numbe
   if (script.subject) {
     doc.font("Helvetica-Bold").fontSize(BODY).fillColor(pdfColors.text);
     doc.text(`${labels.subject} `, messageLeft, doc.y, { continued: true, width: messageWidth });
-    continueWithPlaceholders(doc.font("Helvetica"), script.subject);
+    pdf.continueWithPlaceholders(doc.font("Helvetica"), script.subject);
     doc.y += 8;
   }
   doc.font("Helvetica").fontSize(BODY);
   for (const paragraph of script.body) {
     // Continued text runs drop line breaks, so sign-off lines are written one by one.
     for (const line of paragraph.split("\n")) {
-      writeWithPlaceholders(doc, line, messageLeft, doc.y, {
+      pdf.writeWithPlaceholders(doc, line, messageLeft, doc.y, {
         width: messageWidth,
         lineGap: LINE_GAP,
       });

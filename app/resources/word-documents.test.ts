@@ -10,14 +10,9 @@ import {
   wordParagraphs,
   wordRuns,
 } from "../../tests/support/documents";
-import {
-  outreachGuide,
-  outreachScriptLabels,
-  outreachScripts,
-  resourceBrand,
-  resumeSectionTitles,
-  resumeTemplate,
-} from "~/content/resources";
+import { outreachGuide, outreachScripts } from "~/content/outreach-scripts";
+import { resourceBrand } from "~/content/resources";
+import { resumeLabels, resumeTemplate } from "~/content/resume-template";
 import { checkDocx } from "~/uploads/docx-check.server";
 import { documentColors } from "./document-style.server";
 import { buildOutreachScriptsDocx } from "./outreach-scripts-word.server";
@@ -71,7 +66,7 @@ describe("resume template Word document", () => {
       resumeTemplate.name,
     ]);
     expect(paragraphs.filter((p) => p.style === "Heading1").map((p) => p.text)).toEqual(
-      Object.values(resumeSectionTitles),
+      Object.values(resumeLabels.sections),
     );
     // Shown in capitals by the style, as the PDF prints them, but typed as written.
     expect(parts["word/styles.xml"]).toMatch(/w:styleId="Heading1".*?<w:caps\/>/s);
@@ -145,11 +140,11 @@ describe("outreach scripts Word document", () => {
     expect(styled("Heading1")).toEqual([outreachGuide.rulesTitle, outreachGuide.cadenceTitle]);
     expect(styled("Heading2")).toEqual(outreachScripts.map((s) => s.title));
     const subjects = paragraphs.filter((p) =>
-      p.text.startsWith(`${outreachScriptLabels.subject} `),
+      p.text.startsWith(`${outreachGuide.labels.subject} `),
     );
     expect(subjects.map((p) => p.text)).toEqual(
       outreachScripts.flatMap((s) =>
-        s.subject ? [`${outreachScriptLabels.subject} ${s.subject}`] : [],
+        s.subject ? [`${outreachGuide.labels.subject} ${s.subject}`] : [],
       ),
     );
   });
@@ -169,12 +164,10 @@ describe("outreach scripts Word document", () => {
 
     const word = squash(runs.map((r) => r.text).join(""));
     const pdf = squash(pdfText(await buildOutreachScriptsPdf({ compress: false })));
-    const labels = [
-      outreachScriptLabels.whenToUse,
-      outreachScriptLabels.subject,
-      outreachScriptLabels.tips,
-    ];
-    for (const text of stringsOf([outreachGuide, outreachScripts, labels])) {
+    // The page number's {page} and {pages} become numbers; every other label is printed as is.
+    const { labels: printed, ...guide } = outreachGuide;
+    const labels = [printed.whenToUse, printed.subject, printed.tips];
+    for (const text of stringsOf([guide, outreachScripts, labels])) {
       expect(word).toContain(squash(text));
       expect(pdf).toContain(squash(text));
     }

@@ -2,13 +2,21 @@ import {
   AlignmentType,
   BorderStyle,
   Document,
+  Footer,
   LevelFormat,
   Packer,
+  PageNumber,
+  Paragraph,
+  Tab,
+  TabStopType,
   TextRun,
   type IBorderOptions,
+  type FileChild,
   type INumberingOptions,
-  type IPropertiesOptions,
+  type IParagraphStyleOptions,
+  type IParagraphStylePropertiesOptions,
   type IRunOptions,
+  type IRunStylePropertiesOptions,
 } from "docx";
 import { resourceBrand } from "~/content/resources";
 import { documentColors, letterPage, placeholderSegments } from "./document-style.server";
@@ -20,15 +28,15 @@ export const twips = (points: number) => Math.round(points * 20);
 export const halfPoints = (points: number) => Math.round(points * 2);
 
 /** Word writes colours as bare hex. */
-export const wordColor = (color: string) => color.replace(/^#/, "");
+const wordColor = (color: string) => color.replace(/^#/, "");
 
 /**
  * Arial has Helvetica's metrics (the PDFs' font), ships with Word everywhere, and LibreOffice
  * substitutes the metric-compatible Liberation Sans, so lines break in the same places.
  */
-export const WORD_FONT = "Arial";
+const WORD_FONT = "Arial";
 
-export const wordColors = {
+export const colors = {
   text: wordColor(documentColors.text),
   muted: wordColor(documentColors.muted),
   placeholder: wordColor(documentColors.placeholder),
@@ -38,10 +46,45 @@ export const wordColors = {
   divider: wordColor(documentColors.divider),
 } as const;
 
-export const letterSize = { width: twips(letterPage.width), height: twips(letterPage.height) };
+const letterSize = { width: twips(letterPage.width), height: twips(letterPage.height) };
 
 /** The width between a Letter page's margins, in twips. */
 export const textWidth = (margin: number) => twips(letterPage.width - margin * 2);
+
+/** A Letter page with `margin` all round: the header half a margin down, the footer at `footer`. */
+function letterPageProperties(margin: number, footer = margin / 2) {
+  return {
+    page: {
+      size: letterSize,
+      margin: {
+        top: twips(margin),
+        bottom: twips(margin),
+        left: twips(margin),
+        right: twips(margin),
+        header: twips(margin / 2),
+        footer: twips(footer),
+      },
+    },
+  };
+}
+
+/** The document's default style: the font at `size` points in the text colour, no paragraph gaps. */
+function documentStyle(size: number) {
+  return {
+    run: { font: WORD_FONT, size: halfPoints(size), color: colors.text },
+    paragraph: { spacing: { before: 0, after: 0 } },
+  };
+}
+
+/** A bold title or heading style in the document's font; `run` adds to the letters' look. */
+export function headingStyle(
+  size: number,
+  color: string,
+  paragraph: IParagraphStylePropertiesOptions,
+  run: IRunStylePropertiesOptions = {},
+) {
+  return { run: { font: WORD_FONT, size: halfPoints(size), bold: true, color, ...run }, paragraph };
+}
 
 /** A border that draws nothing (table cells that only lay text out). */
 export const NO_BORDER: IBorderOptions = { style: BorderStyle.NONE, size: 0, color: "auto" };
@@ -59,7 +102,7 @@ export function placeholderRuns(text: string, style: RunStyle = {}): TextRun[] {
         new TextRun({
           ...style,
           text: segment.text,
-          ...(segment.placeholder ? { color: wordColors.placeholder } : {}),
+          ...(segment.placeholder ? { color: colors.placeholder } : {}),
           ...(lineIndex > 0 && i === 0 ? { break: 1 } : {}),
         }),
     ),
@@ -89,19 +132,71 @@ export function bulletList(
   };
 }
 
-/** A document with the brand's metadata; nothing in it runs code or reaches the network. */
-export function createWordDocument(
-  title: string,
-  options: Omit<IPropertiesOptions, "title" | "creator" | "lastModifiedBy">,
-): Document {
-  return new Document({
-    ...options,
-    title: `${resourceBrand}: ${title}`,
+type HeadingStyle = ReturnType<typeof headingStyle>;
+
+export interface LetterDocxOptions {
+  title: string;
+  description: string;
+  /** Points: the margin all round the page, and the size of the body text. */
+  margin: number;
+  bodySize: number;
+  /** The title and heading styles, made with headingStyle. */
+  headings: { title: HeadingStyle; heading1: HeadingStyle; heading2?: HeadingStyle };
+  paragraphStyles?: IParagraphStyleOptions[];
+  bullets: INumberingOptions["config"];
+  /** A footer, and how far its text stands above the page's foot in points. */
+  footer?: { content: Footer; distance: number };
+  children: FileChild[];
+}
+
+/**
+ * A one-section Letter document with the brand's metadata, as a .docx file. Nothing in it runs
+ * code or reaches the network.
+ */
+export function letterDocx(options: LetterDocxOptions): Promise<Buffer> {
+  const { footer } = options;
+  const doc = new Document({
+    description: options.description,
+    styles: {
+      default: { document: documentStyle(options.bodySize), ...options.headings },
+      ...(options.paragraphStyles ? { paragraphStyles: options.paragraphStyles } : {}),
+    },
+    numbering: { config: options.bullets },
+    sections: [
+      {
+        properties: letterPageProperties(options.margin, footer?.distance),
+        ...(footer ? { footers: { default: footer.content } } : {}),
+        children: options.children,
+      },
+    ],
+    title: `${resourceBrand}: ${options.title}`,
     creator: resourceBrand,
     lastModifiedBy: resourceBrand,
   });
+  return Packer.toBuffer(doc);
 }
 
-export function wordToBuffer(doc: Document): Promise<Buffer> {
-  return Packer.toBuffer(doc);
+/**
+ * A footer with `text` on the left and `pageNumber` on the right, at the tab stop `right`; its
+ * {page} and {pages} become fields Word keeps current.
+ */
+export function pageNumberFooter(text: string, pageNumber: string, right: number): Footer {
+  const fields: Record<string, (typeof PageNumber)[keyof typeof PageNumber]> = {
+    "{page}": PageNumber.CURRENT,
+    "{pages}": PageNumber.TOTAL_PAGES,
+  };
+  const parts = pageNumber
+    .split(/(\{pages?\})/)
+    .filter((part) => part !== "")
+    .map((part) => fields[part] ?? part);
+  return new Footer({
+    children: [
+      new Paragraph({
+        tabStops: [{ type: TabStopType.RIGHT, position: right }],
+        // Writer formats a page-number field like the paragraph's style, not like its run.
+        style: "Footer",
+        children: [new TextRun(text), new TextRun({ children: [new Tab(), ...parts] })],
+      }),
+    ],
+  });
 }

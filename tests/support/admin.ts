@@ -3,6 +3,7 @@ import { writeCookie } from "../../app/lib/cookies.server";
 import type { DB } from "../../app/db/database.server";
 import { hashPassword } from "../../app/admin/passwords.server";
 import { newPerson } from "../../app/people/people.server";
+import { reviewUploadRow } from "./rows";
 
 /** Cheap scrypt parameters so fixtures do not spend the production cost on every login. */
 const FIXTURE_PARAMS = { N: 1024, r: 8, p: 1 };
@@ -50,6 +51,19 @@ export function adminCookie(setCookie: string | null): string {
   const match = /(?:^|,\s*)(fsts_admin=[^;]*)/.exec(setCookie ?? "");
   if (!match) throw new Error(`no admin cookie in ${setCookie}`);
   return match[1]!;
+}
+
+/** The one Set-Cookie header of a response that sets the admin session cookie, or undefined. */
+export function adminSetCookie(headers: Headers): string | undefined {
+  return headers.getSetCookie().find((header) => /^(__Host-)?fsts_admin=/.test(header));
+}
+
+/** The cookies a browser sends after taking every Set-Cookie of a response (none cleared here). */
+export function browserCookies(headers: Headers): string {
+  return headers
+    .getSetCookie()
+    .map((header) => header.split(";")[0]!)
+    .join("; ");
 }
 
 /** Runs a loader or action and turns a thrown Response (redirect) into its result. */
@@ -109,21 +123,7 @@ export async function seedGuardFixtures(
     .execute();
   await db
     .insertInto("uploads")
-    .values({
-      id: ids.upload,
-      person_id: ids.person,
-      submission_id: null,
-      name: "guarded_person@example_com_1.docx",
-      full_path: "resume-reviews/guarded_person@example_com_1.docx",
-      content_type: "application/vnd.openxmlformats-officedocument.wordprocessingml.document",
-      size: 3,
-      sha256: "x",
-      data: new Uint8Array([1, 2, 3]),
-      review_status: "waiting",
-      scheduled_for: null,
-      created_at: now,
-      updated_at: now,
-    })
+    .values(reviewUploadRow(ids.upload, ids.person, "guarded_person@example_com_1.docx", now))
     .execute();
   await db
     .insertInto("outbox")

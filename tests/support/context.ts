@@ -85,6 +85,33 @@ export async function flashToastOf(
   return session.get("toast") ?? null;
 }
 
+/** The action data a refused form answers with: its field errors and its toast. */
+export interface FormActionBody {
+  result: { error?: Record<string, string[]> } | null;
+  toast?: { title: string; description: string; durationMs?: number; variant?: string };
+}
+
+/** The toast a public form shows for seven seconds when it cannot take a submission. */
+export const errorToast = (description: string) => ({
+  title: "Error",
+  description,
+  durationMs: 7000,
+});
+
+/** What the browser gets from a form action, as a test of a public form looks at it. */
+export async function formOutcome(result: unknown, services: Services) {
+  const response = await unwrap(result);
+  return {
+    status: response.status,
+    /** Where a redirect sends the browser; null when the action answered with data. */
+    location: response.headers.get("location"),
+    /** The toast the next page shows (successes), from the flash cookie. */
+    flash: await flashToastOf(response, services),
+    /** The action data (failures): field errors and the toast. */
+    body: response.body as FormActionBody,
+  };
+}
+
 /** A redirect thrown or returned by an action: its status and Location. */
 export function redirectOf(result: unknown): { status: number; location: string | null } {
   if (!(result instanceof Response)) throw new Error("expected a redirect Response");

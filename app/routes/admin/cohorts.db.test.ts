@@ -14,6 +14,7 @@ import {
   TestClock,
   type TestServices,
 } from "../../../tests/support/databases";
+import { countRows } from "../../../tests/support/suite";
 import { getCohort } from "~/cohort/cohort.server";
 import { runOfferRound } from "~/cohort/offers.server";
 import { cohortConsole } from "~/content/cohorts";
@@ -65,15 +66,7 @@ describe.each(testEngines())("the owner's cohort console on $name", (engine) => 
   const toastOf = (result: { headers: Headers }) => flashToastOf(result, t.services);
   const errorOf = (result: { body: unknown }) =>
     (result.body as { toast: { description: string } }).toast.description;
-  const count = async (table: "cohorts" | "outbox" | "waitlist_entries") =>
-    Number(
-      (
-        await db()
-          .selectFrom(table)
-          .select((eb) => eb.fn.countAll().as("n"))
-          .executeTakeFirstOrThrow()
-      ).n,
-    );
+  const count = (table: "cohorts" | "outbox" | "waitlist_entries") => countRows(db(), table);
 
   it("creates the next cohort, refusing a bad capacity or date and changing nothing", async () => {
     const cohorts = await count("cohorts");

