@@ -1,7 +1,7 @@
 import { createHash, randomBytes } from "node:crypto";
 import { redirect, type AppLoadContext } from "react-router";
 import { SESSION_TTL_MS, sessionExpiry, shouldExtend } from "~/domain/admin-session";
-import { readCookie, writeCookie } from "~/lib/cookies.server";
+import { readRequestString, writeCookie } from "~/lib/cookies.server";
 import { ADMIN_LOGIN_PATH } from "./paths";
 
 export { ADMIN_LOGIN_PATH };
@@ -31,15 +31,8 @@ function hashToken(token: string): string {
   return createHash("sha256").update(token).digest("hex");
 }
 
-async function readToken(request: Request, context: AppLoadContext): Promise<string | null> {
-  const value = await readCookie(
-    context.services.config.sessionSecrets,
-    "admin",
-    request.headers.get("cookie"),
-    context.secure,
-  );
-  return typeof value === "string" ? value : null;
-}
+const readToken = (request: Request, context: AppLoadContext) =>
+  readRequestString(request, context, "admin");
 
 /**
  * The answer for each cookie header within one request, so the admin layout and the page's own

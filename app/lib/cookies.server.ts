@@ -1,5 +1,10 @@
 import { hkdfSync } from "node:crypto";
-import { createCookie, createCookieSessionStorage, type Cookie } from "react-router";
+import {
+  createCookie,
+  createCookieSessionStorage,
+  type AppLoadContext,
+  type Cookie,
+} from "react-router";
 import type { ToastMessage } from "./toast";
 
 /**
@@ -107,4 +112,19 @@ export function writeCookie(
   return value === null
     ? cookie.serialize("", { secure, maxAge: 0 })
     : cookie.serialize(value, { secure });
+}
+
+/** A signed cookie that holds a string (a session token, a person id) for this request, or null. */
+export async function readRequestString(
+  request: Request,
+  context: AppLoadContext,
+  purpose: CookiePurpose,
+): Promise<string | null> {
+  const value = await readCookie(
+    context.services.config.sessionSecrets,
+    purpose,
+    request.headers.get("cookie"),
+    context.secure,
+  );
+  return typeof value === "string" ? value : null;
 }
