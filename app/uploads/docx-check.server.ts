@@ -1,11 +1,13 @@
-import yauzl, { type Entry, type ZipFile } from "yauzl";
+import type { Entry, ZipFile } from "yauzl";
 import {
   ACTIVE_CONTENT_TYPE,
   ACTIVE_PART,
   relationshipsVisitor,
   wordPartVisitor,
 } from "./docx-active-content.server";
-import { attributeValues, XmlRefusal, xmlReader, type XmlVisitor } from "./xml-reader.server";
+import { ContentTypes, isXmlPart } from "./docx-content-types.server";
+import type { XmlVisitor } from "./xml-reader.server";
+import { eachEntry, entryNames, isUnsafeName, openZip, readXml } from "./zip-reader.server";
 
 /**
  * Checks an uploaded resume is a plain Word document without active content, by looking at
@@ -40,18 +42,19 @@ const MAX_CONTENT_TYPES_BYTES = 1 * MB;
 const MAX_XML_BYTES = 10 * MB;
 
 const CONTENT_TYPES = "[content_types].xml";
-const WORD_MAIN_TYPES = [
-  "application/vnd.openxmlformats-officedocument.wordprocessingml.document.main+xml",
-  "application/vnd.openxmlformats-officedocument.wordprocessingml.template.main+xml",
-];
-// Covers document.macroEnabled, template.macroEnabledTemplate, vbaProject and vbaData.
-const MACRO_CONTENT_TYPE = /macroenabled|vbaproject|vbadata/;
 // vbaProject.bin, vbaData.xml, vbaProjectSignature*.bin: wherever they are put.
 const MACRO_PART = /(^|\/)vba[^/]*$/i;
 
 type Verdict = DocxRejection | undefined;
 
 const reject = (reason: DocxRejection): DocxCheck => ({ ok: false, reason });
+
+/**
+ * Malformed XML refuses the file: Word would not open it either, and a reader that guesses might
+ * see markup we did not check.
+ */
+const readPart = (zip: ZipFile, entry: Entry, visitor: XmlVisitor): Promise<Verdict> =>
+  readXml<DocxRejection>(zip, entry, visitor, "not_word_document");
 
 export async function checkDocx(bytes: Uint8Array): Promise<DocxCheck> {
   if (bytes.byteLength > MAX_RESUME_BYTES) return reject("too_large");
@@ -76,26 +79,6 @@ export async function checkDocx(bytes: Uint8Array): Promise<DocxCheck> {
   }
 }
 
-function openZip(buffer: Buffer): Promise<ZipFile> {
-  return new Promise((resolve, reject) => {
-    yauzl.fromBuffer(
-      buffer,
-      {
-        lazyEntries: true,
-        // Sizes declared in the central directory are enforced while inflating,
-        // so the size limits below cannot be dodged by lying about them.
-        validateEntrySizes: true,
-        // We validate names ourselves to return a specific reason (yauzl would
-        // only raise a generic error) and to see backslashes unconverted.
-        decodeStrings: false,
-        // We close it ourselves, after reading [Content_Types].xml.
-        autoClose: false,
-      },
-      (err, zip) => (err ? reject(err) : resolve(zip)),
-    );
-  });
-}
-
 async function inspect(zip: ZipFile): Promise<Verdict> {
   // The count comes from the end-of-central-directory record, before any entry is read.
   if (zip.entryCount > MAX_ENTRIES) return "too_many_entries";
@@ -104,7 +87,7 @@ async function inspect(zip: ZipFile): Promise<Verdict> {
   const parts = new Map<string, Entry>();
   let total = 0;
 
-  const verdict = await eachEntry(zip, (entry) => {
+  const verdict = await eachEntry<DocxRejection>(zip, (entry) => {
     if (parts.size >= MAX_ENTRIES) return "too_many_entries";
     const names = entryNames(entry);
     if (names.some(isUnsafeName)) return "unsafe_entry_name";
@@ -130,7 +113,7 @@ async function inspect(zip: ZipFile): Promise<Verdict> {
   if (!contentTypesEntry) return "missing_content_types";
   if (contentTypesEntry.uncompressedSize > MAX_CONTENT_TYPES_BYTES) return "too_much_data";
   const contentTypes = new ContentTypes(parts);
-  const typesVerdict = await readXml(zip, contentTypesEntry, contentTypes.visitor);
+  const typesVerdict = await readPart(zip, contentTypesEntry, contentTypes.visitor);
   if (typesVerdict) return typesVerdict;
   if (!contentTypes.hasWordMainPart) return "not_word_document";
 
@@ -153,7 +136,7 @@ async function inspect(zip: ZipFile): Promise<Verdict> {
   const externalHyperlinks = new Map<string, Set<string>>();
   for (const [name, entry] of relationships) {
     const ids = new Set<string>();
-    const relsVerdict = await readXml(
+    const relsVerdict = await readPart(
       zip,
       entry,
       relationshipsVisitor((id) => ids.add(id)),
@@ -164,143 +147,10 @@ async function inspect(zip: ZipFile): Promise<Verdict> {
   }
   for (const [name, entry] of others) {
     const ids = externalHyperlinks.get(name) ?? new Set<string>();
-    const partVerdict = await readXml(zip, entry, wordPartVisitor(ids));
+    const partVerdict = await readPart(zip, entry, wordPartVisitor(ids));
     if (partVerdict) return partVerdict;
   }
   return undefined;
-}
-
-/** Walks the central directory one entry at a time, stopping at the first verdict. */
-function eachEntry(zip: ZipFile, visit: (entry: Entry) => Verdict): Promise<Verdict> {
-  return new Promise((resolve, reject) => {
-    zip.on("error", reject);
-    zip.on("end", () => resolve(undefined));
-    zip.on("entry", (entry: Entry) => {
-      const verdict = visit(entry);
-      if (verdict) resolve(verdict);
-      else zip.readEntry();
-    });
-    zip.readEntry();
-  });
-}
-
-/**
- * The raw name plus, if present, the Info-ZIP Unicode Path (0x7075) name that
- * yauzl and others prefer: an attacker could hide "../x" in either.
- */
-function entryNames(entry: Entry): string[] {
-  // With decodeStrings: false, yauzl hands over the raw bytes (typed as string).
-  const raw = entry.fileName as unknown as Buffer;
-  const utf8 = (entry.generalPurposeBitFlag & 0x800) !== 0;
-  // Non-UTF-8 names are CP437, which agrees with latin1 on every ASCII character we check.
-  const names = [raw.toString(utf8 ? "utf8" : "latin1")];
-  for (const { id, data } of entry.extraFields) {
-    if (id === 0x7075 && data.length > 5) names.push(data.subarray(5).toString("utf8"));
-  }
-  return names;
-}
-
-function isUnsafeName(name: string): boolean {
-  return (
-    name.includes("\\") ||
-    name.includes("\0") ||
-    name.startsWith("/") ||
-    /(^|\/)[a-z]:/i.test(name) ||
-    name.split("/").includes("..")
-  );
-}
-
-/**
- * Streams one part through an XML visitor. yauzl enforces the declared sizes checked above while
- * inflating (validateEntrySizes), so no part is read past them. Malformed XML refuses the file:
- * Word would not open it either, and a reader that guesses might see markup we did not check.
- */
-function readXml(zip: ZipFile, entry: Entry, visitor: XmlVisitor): Promise<Verdict> {
-  return new Promise((resolve, reject) => {
-    zip.openReadStream(entry, (err, stream) => {
-      if (err) return reject(err);
-      const xml = xmlReader(visitor);
-      let done = false;
-      const finish = (verdict: Verdict) => {
-        if (done) return;
-        done = true;
-        stream.destroy();
-        resolve(verdict);
-      };
-      const verdictOf = (error: unknown): Verdict =>
-        error instanceof XmlRefusal ? (error.reason as DocxRejection) : "not_word_document";
-      stream.on("data", (chunk: Buffer) => {
-        if (done) return;
-        try {
-          xml.write(chunk);
-        } catch (error) {
-          finish(verdictOf(error));
-        }
-      });
-      stream.on("error", (error) => {
-        if (!done) reject(error);
-      });
-      stream.on("end", () => {
-        try {
-          xml.end();
-          finish(undefined);
-        } catch (error) {
-          finish(verdictOf(error));
-        }
-      });
-    });
-  });
-}
-
-/** [Content_Types].xml: what each part is, and whether a Word main part exists. */
-class ContentTypes {
-  hasWordMainPart = false;
-  private readonly defaults = new Map<string, string>();
-  private readonly overrides = new Map<string, string>();
-
-  constructor(private readonly parts: ReadonlyMap<string, Entry>) {}
-
-  /** The part's content type, lower-cased (RFC 2045 types are case-insensitive), no parameters. */
-  of(part: string): string | undefined {
-    const extension = /\.([^./]*)$/.exec(part)?.[1];
-    return this.overrides.get(part) ?? (extension ? this.defaults.get(extension) : undefined);
-  }
-
-  readonly visitor: XmlVisitor = {
-    open: (tag) => {
-      for (const { value } of Object.values(tag.attributes))
-        if (MACRO_CONTENT_TYPE.test(value.toLowerCase())) throw new XmlRefusal("macro_content");
-
-      const [type] = attributeValues(tag, "contenttype").map((value) =>
-        value.split(";")[0]!.trim().toLowerCase(),
-      );
-      if (!type) return;
-      const element = tag.local.toLowerCase();
-      if (element === "default") {
-        for (const extension of attributeValues(tag, "extension"))
-          this.declare(this.defaults, extension.toLowerCase(), type);
-      } else if (element === "override") {
-        for (const partName of attributeValues(tag, "partname")) {
-          const part = partName.toLowerCase().replace(/^\//, "");
-          this.declare(this.overrides, part, type);
-          // The main document part must be declared by an <Override> and actually exist.
-          if (WORD_MAIN_TYPES.includes(type) && this.parts.has(part)) this.hasWordMainPart = true;
-        }
-      }
-    },
-  };
-
-  // Two different types for one part would let different readers see different documents.
-  private declare(map: Map<string, string>, key: string, type: string) {
-    if (map.has(key) && map.get(key) !== type) throw new XmlRefusal("not_word_document");
-    map.set(key, type);
-  }
-}
-
-/** Parts whose markup Word reads: any XML, except pictures (SVG). */
-function isXmlPart(name: string, type: string | undefined): boolean {
-  if (type === undefined) return name.endsWith(".xml");
-  return /[+/]xml$/.test(type) && !type.startsWith("image/");
 }
 
 /** "word/_rels/document.xml.rels" → "word/document.xml"; undefined for the package's own. */
