@@ -1,3 +1,4 @@
+import { qualifiedAnswers } from "../../../tests/support/application";
 import { resetCohorts, setCurrentCohort } from "../../../tests/support/cohort";
 import { sql } from "kysely";
 import { beforeEach, describe, expect, it } from "vitest";
@@ -9,18 +10,11 @@ import { listPeopleByStatus, statusHistory } from "~/people/people.server";
 import { action, loader } from "./apply";
 
 const answers = {
-  firstName: "Ada",
-  lastName: "Lovelace",
+  ...qualifiedAnswers,
   email: "Ada@Example.com",
-  university: "State University",
-  graduationYear: "2027",
   careerTargets: ["Banking", "Consulting"],
-  hoursPerWeek: "yes",
-  readyToEnroll: "yes",
   heardFrom: "referral",
   referralName: "Sam",
-  challenge: "No network",
-  motivation: "Markets",
 };
 
 describe.each(testEngines())("application action on $name", (engine) => {

@@ -1,4 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { qualifiedAnswers } from "../../../tests/support/application";
 import { seatFixtures, setCurrentCohort } from "../../../tests/support/cohort";
 import { callAction, formRequest, makeContext, unwrap } from "../../../tests/support/context";
 import {
@@ -14,19 +15,7 @@ import { action as applyAction } from "../apply/apply";
 import { action as leadAction } from "../resources/lead-page";
 import { action as enrollAction, loader as enrollLoader } from "./enroll";
 
-const application = {
-  firstName: "Ada",
-  lastName: "Lovelace",
-  email: "ada@example.com",
-  university: "State University",
-  graduationYear: "2027",
-  careerTargets: ["Banking"],
-  hoursPerWeek: "yes",
-  readyToEnroll: "yes",
-  heardFrom: "youtube",
-  challenge: "No network",
-  motivation: "Markets",
-};
+const application = qualifiedAnswers;
 
 describe.each(testEngines())(
   "who may hold a seat, and what an email address proves, on $name",
