@@ -2,7 +2,7 @@ import type { Page } from "@playwright/test";
 import { minimalDocx } from "../support/docx-fixtures";
 import { ADMIN_PATH, createAccount, fillLogin, openAdmin } from "./admin-support";
 import { expect, test } from "./fixtures";
-import { fillApplication, setCohort, uniqueEmail, withDb } from "./support";
+import { fillApplication, releaseAllHolds, setCohort, uniqueEmail, withDb } from "./support";
 
 /**
  * Every successful state change answers 303 (post/redirect/get) and the page it lands on shows
@@ -184,14 +184,10 @@ for (const javaScript of [true, false]) {
       browser,
     }) => {
       test.setTimeout(90_000);
+      // No seat held or offered and nobody queued from earlier tests: the worker would offer
+      // the only seat to them before our payer arrives.
+      await releaseAllHolds();
       await setCohort({ capacity: 1, enrolled_count: 0, is_active: 1 });
-      await withDb((db) =>
-        db
-          .updateTable("seat_holds")
-          .set({ status: "released" })
-          .where("status", "=", "held")
-          .execute(),
-      );
       // A paid student and someone queued behind them.
       const [payer, waiting] = [`cohort-payer-${javaScript}`, `cohort-queued-${javaScript}`].map(
         uniqueEmail,
