@@ -2,7 +2,14 @@ import type { Page } from "@playwright/test";
 import { minimalDocx } from "../support/docx-fixtures";
 import { ADMIN_PATH, createAccount, fillLogin, openAdmin } from "./admin-support";
 import { expect, test } from "./fixtures";
-import { fillApplication, releaseAllHolds, setCohort, uniqueEmail, withDb } from "./support";
+import {
+  fillApplication,
+  releaseAllHolds,
+  setCohort,
+  storedCohort,
+  uniqueEmail,
+  withDb,
+} from "./support";
 
 /**
  * Every successful state change answers 303 (post/redirect/get) and the page it lands on shows
@@ -184,26 +191,29 @@ for (const javaScript of [true, false]) {
       browser,
     }) => {
       test.setTimeout(90_000);
-      // No seat held or offered and nobody queued from earlier tests: the worker would offer
-      // the only seat to them before our payer arrives.
+      // A paid student, then the cohort made full so the next qualified applicant is queued.
       await releaseAllHolds();
-      await setCohort({ capacity: 1, enrolled_count: 0, is_active: 1 });
-      // A paid student and someone queued behind them.
+      await setCohort({ capacity: 10, enrolled_count: 0, is_active: 1 });
       const [payer, waiting] = [`cohort-payer-${javaScript}`, `cohort-queued-${javaScript}`].map(
         uniqueEmail,
       ) as [string, string];
-      for (const email of [payer, waiting]) {
+      const apply = async (email: string) => {
         const visitor = await (await browser.newContext()).newPage();
         await visitor.goto("/apply");
         await fillApplication(visitor, { email });
         await visitor.getByRole("button", { name: "Submit Application" }).click();
-        if (email === payer) {
-          await visitor.getByRole("button", { name: "Enroll Now for $649" }).click();
-          await visitor.getByRole("button", { name: "Pay $649" }).click();
-          await expect(visitor.getByRole("heading", { name: "You're In!" })).toBeVisible();
-        }
-        await visitor.close();
-      }
+        return visitor;
+      };
+      const buyer = await apply(payer);
+      await expect(buyer).toHaveURL(/\/enroll$/);
+      await buyer.getByRole("button", { name: "Enroll Now for $649" }).click();
+      await buyer.getByRole("button", { name: "Pay $649" }).click();
+      await expect(buyer.getByRole("heading", { name: "You're In!" })).toBeVisible();
+      await buyer.close();
+      await setCohort({ capacity: (await storedCohort()).enrolled_count });
+      const queued = await apply(waiting);
+      await expect(queued).toHaveURL(/\/apply\?result=cohort_full$/);
+      await queued.close();
 
       await open(page, ADMIN_PATH);
       await fillLogin(page, ADMIN);
