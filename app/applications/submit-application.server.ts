@@ -2,13 +2,13 @@ import { readCohortSafely } from "~/cohort/cohort.server";
 import { applicationEmails } from "~/content/emails";
 import { applicationFormData, type ApplicationForm } from "~/domain/application-form";
 import { decideOutcome, type Outcome } from "~/domain/application-outcome";
-import { isCohortFull, seatsLeft } from "~/domain/cohort";
+import { hasSeatToHold } from "~/domain/cohort";
 import { joinQueue } from "~/cohort/queue.server";
 import { countHeldSeats } from "~/enrolment/seats.server";
 import { leadSourceOf, type Attribution } from "~/domain/utm";
 import { renderEmail } from "~/mail/message";
 import { enqueueEmail } from "~/mail/outbox.server";
-import { signEnrolLink } from "~/enrolment/enrol-link.server";
+import { enrolLinkUrl } from "~/enrolment/enrol-link.server";
 import { isProvenPost, type FormVisitor } from "~/people/identity.server";
 import { changeStatus, upsertPerson } from "~/people/people.server";
 import { recordSubmission } from "~/people/submissions.server";
@@ -39,8 +39,7 @@ export async function submitApplication(
   // queue, and a seat that comes back is offered to them in turn.
   const noSeat =
     !cohort ||
-    isCohortFull(cohort) ||
-    seatsLeft(cohort, await countHeldSeats(services.db, cohort.id, now.toISOString())) === 0;
+    !hasSeatToHold(cohort, await countHeldSeats(services.db, cohort.id, now.toISOString()));
   const outcome = decideOutcome(form, noSeat);
   if (outcome.kind === "not_suited")
     return { outcome, personId: null, stored: false, proven: false };
@@ -74,10 +73,7 @@ export async function submitApplication(
     const firstName = person.firstName;
     const applicantEmail =
       outcome.kind === "qualified"
-        ? applicationEmails.qualified(
-            firstName,
-            `${config.publicUrl}/enroll?link=${signEnrolLink(config.sessionSecrets, person.id, now)}`,
-          )
+        ? applicationEmails.qualified(firstName, enrolLinkUrl(config, person.id, now))
         : outcome.kind === "has_questions"
           ? applicationEmails.hasQuestions(firstName)
           : applicationEmails.waitlist(firstName, outcome.variant);

@@ -1,8 +1,6 @@
 import type { AppLoadContext } from "react-router";
 import { offerPages } from "~/content/cohorts";
-import { enrollPage } from "~/content/enroll";
-import { applicantCookie } from "~/enrolment/applicant-cookie.server";
-import { readEnrolLink } from "~/enrolment/enrol-link.server";
+import { enterEnrolAs } from "~/enrolment/applicant-cookie.server";
 import { redirectWithToast } from "~/lib/toast.server";
 import { findOffer } from "./offers.server";
 
@@ -14,20 +12,5 @@ import { findOffer } from "./offers.server";
 export async function claimOfferLink(context: AppLoadContext, token: string): Promise<Response> {
   const offer = await findOffer(context.services, token);
   if (!offer) return redirectWithToast(context, "/apply", offerPages.endedToast);
-  return redirectWithToast(context, "/enroll", offerPages.claimedToast, {
-    "Set-Cookie": await applicantCookie(context, offer.personId),
-  });
-}
-
-/**
- * The /enroll link of an application email: opening it signs the visitor in as that applicant
- * (the address is proven by the inbox) and drops the token from the address bar.
- */
-export async function claimEnrolLink(context: AppLoadContext, token: string): Promise<Response> {
-  const { config, clock } = context.services;
-  const personId = readEnrolLink(config.sessionSecrets, token, clock.now());
-  if (!personId) return redirectWithToast(context, "/apply", enrollPage.linkEndedToast);
-  return redirectWithToast(context, "/enroll", enrollPage.linkClaimedToast, {
-    "Set-Cookie": await applicantCookie(context, personId),
-  });
+  return enterEnrolAs(context, offer.personId, offerPages.claimedToast);
 }

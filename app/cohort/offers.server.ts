@@ -3,7 +3,7 @@ import type { Transaction } from "kysely";
 import { recordAudit } from "~/console/audit.server";
 import { cohortEmails } from "~/content/cohorts";
 import type { Database } from "~/db/schema";
-import { isSoldOut, seatsLeft, startDateDisplay } from "~/domain/cohort";
+import { hasSeatToHold, isSoldOut, seatsLeft, startDateDisplay } from "~/domain/cohort";
 import { countHeldSeats, lockCohort } from "~/enrolment/seats.server";
 import { renderEmail } from "~/mail/message";
 import { enqueueEmail } from "~/mail/outbox.server";
@@ -24,8 +24,8 @@ export interface OfferRound {
 }
 
 /**
- * One round of the seat queue for the current cohort, run by the background worker every cycle
- * and right after the owner changes seats. Offers that ended (expired, or paid) close their queue
+ * One round of the seat queue for the current cohort, run by the background worker (the mail
+ * worker) every cycle. Offers that ended (expired, or paid) close their queue
  * entry; then every seat that is neither paid, held in a checkout nor offered goes to the next
  * waiting person, one offer per free seat. Everything happens under the cohort row's lock, so
  * checkouts, fulfilments and other workers (on any instance) see the same count: no seat is ever
@@ -78,7 +78,7 @@ export async function offerByHand(
       .executeTakeFirst();
     if (!entry) return "not_waiting";
     const held = await countHeldSeats(trx, cohort.id, now.toISOString());
-    if (isSoldOut(cohort) || seatsLeft(cohort, held) === 0) return "no_seat";
+    if (!hasSeatToHold(cohort, held)) return "no_seat";
     if (!(await offerSeat(trx, services, cohort, entry, now))) return "not_waiting";
     await recordAudit(trx, actor, "queue.offer", { entryId, personId: entry.person_id }, now);
     return "offered";

@@ -1,8 +1,9 @@
 import { cohortEmails } from "~/content/cohorts";
-import { seatsLeft, isSoldOut } from "~/domain/cohort";
+import { hasSeatToHold } from "~/domain/cohort";
 import { renderEmail } from "~/mail/message";
 import { enqueueEmail } from "~/mail/outbox.server";
 import type { Services } from "~/services.server";
+import { enrolLinkUrl } from "~/enrolment/enrol-link.server";
 import { countHeldSeats } from "~/enrolment/seats.server";
 import { getCohort } from "./cohort.server";
 import { sendOnce } from "./sent-once.server";
@@ -20,8 +21,7 @@ export async function sendCheckoutReminders(services: Services): Promise<number>
   const now = services.clock.now();
   const nowIso = now.toISOString();
   const cohort = await getCohort(services.db, now);
-  if (isSoldOut(cohort)) return 0;
-  if (seatsLeft(cohort, await countHeldSeats(services.db, cohort.id, nowIso)) === 0) return 0;
+  if (!hasSeatToHold(cohort, await countHeldSeats(services.db, cohort.id, nowIso))) return 0;
   const cutoff = new Date(now.getTime() - services.config.seats.checkoutReminderMinutes * 60_000);
   const since = new Date(cutoff.getTime() - LOOK_BACK_MS).toISOString();
   const before = cutoff.toISOString();
@@ -80,7 +80,8 @@ export async function sendCheckoutReminders(services: Services): Promise<number>
           ...renderEmail(
             cohortEmails.checkoutReminder({
               firstName: person.first_name,
-              enrollUrl: `${services.config.publicUrl}/enroll`,
+              // Signed: the reminder may be opened on another device than the checkout was.
+              enrollUrl: enrolLinkUrl(services.config, person.id, now),
             }),
           ),
         },

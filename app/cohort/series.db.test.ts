@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { seatScenario, setCurrentCohort } from "../../tests/support/cohort";
 import { testEngines } from "../../tests/support/databases";
+import { readEnrolLink } from "~/enrolment/enrol-link.server";
 import { startCheckout } from "~/enrolment/seats.server";
 import { runOfferRound } from "./offers.server";
 import { moveUp } from "./queue.server";
@@ -33,10 +34,13 @@ describe.each(testEngines())("reminders, queue order and the next cohort on $nam
     expect(await sendCheckoutReminders(services())).toBe(0);
     const reminders = await db()
       .selectFrom("outbox")
-      .select("to_address")
+      .select(["to_address", "text"])
       .where("kind", "=", "checkout_reminder")
       .execute();
-    expect(reminders).toEqual([{ to_address: "a@example.com" }]);
+    expect(reminders.map((r) => r.to_address)).toEqual(["a@example.com"]);
+    // Its link signs A in on any device (a checkout now needs that identity).
+    const token = /\/enroll\?link=([\w.-]+)/.exec(reminders[0]!.text)![1]!;
+    expect(readEnrolLink(services().config.sessionSecrets, token, clock.now())).toBe(a);
   });
 
   it("no reminder while every seat is taken", async () => {

@@ -1,3 +1,4 @@
+import type { QueueStatus } from "~/db/schema";
 import type { EmailContent } from "~/mail/message";
 
 const signOff = "See you soon,\nThe From Scratch to Success team";
@@ -135,7 +136,15 @@ export const cohortConsole = {
     "Qualified applicants who found the cohort full, in the order they applied. When a seat frees up the next person is offered it automatically.",
   queueEmpty: "Nobody is waiting for a seat.",
   queueColumns: ["#", "Name", "Status", "Joined", "Actions"],
-  offerEnds: (at: string) => `offer ends ${at}`,
+  queueStatus: {
+    waiting: "Waiting",
+    offered: "Seat offered",
+    enrolled: "Enrolled",
+    expired: "Offer expired",
+    declined: "Declined",
+    removed: "Removed",
+  } satisfies Record<QueueStatus, string>,
+  offerEnds: (at: string) => `ends ${at}`,
   moveUp: "Move up",
   remove: "Remove",
   offerSeat: "Offer a seat",

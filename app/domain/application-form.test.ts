@@ -1,20 +1,14 @@
 import { describe, expect, it } from "vitest";
+import { qualifiedAnswers } from "../../tests/support/application";
 import { applicationFormData, applicationSchema } from "./application-form";
 
+// The posted form, with the spacing and capitals people type.
 const valid = {
+  ...qualifiedAnswers,
   firstName: " Ada ",
-  lastName: "Lovelace",
   email: " Ada@Example.COM ",
-  university: "State University",
-  graduationYear: "2027",
-  careerTargets: ["Banking"],
-  hoursPerWeek: "yes",
-  readyToEnroll: "yes",
-  heardFrom: "youtube",
-  challenge: "No network",
   motivation: "I love markets",
 };
-
 const schema = applicationSchema(2026);
 
 function errorsOf(input: Record<string, unknown>) {

@@ -1,4 +1,8 @@
 import { createHmac, hkdfSync, timingSafeEqual } from "node:crypto";
+import type { AppLoadContext } from "react-router";
+import { enrollPage } from "~/content/enroll";
+import { redirectWithToast } from "~/lib/toast.server";
+import { enterEnrolAs } from "./applicant-cookie.server";
 
 /** How long the /enroll link in an application email stays good. */
 export const ENROL_LINK_DAYS = 14;
@@ -32,4 +36,21 @@ export function readEnrolLink(secrets: readonly string[], token: string, now: Da
     return expected.length === given.length && timingSafeEqual(expected, given);
   });
   return valid ? personId : null;
+}
+
+/** The absolute /enroll link for a person's emails (qualified result, checkout reminder). */
+export function enrolLinkUrl(
+  config: { publicUrl: string; sessionSecrets: readonly string[] },
+  personId: string,
+  now: Date,
+): string {
+  return `${config.publicUrl}/enroll?link=${signEnrolLink(config.sessionSecrets, personId, now)}`;
+}
+
+/** Opening the /enroll link of an email: signs the visitor in as that person, or says it ended. */
+export async function claimEnrolLink(context: AppLoadContext, token: string): Promise<Response> {
+  const { config, clock } = context.services;
+  const personId = readEnrolLink(config.sessionSecrets, token, clock.now());
+  if (!personId) return redirectWithToast(context, "/apply", enrollPage.linkEndedToast);
+  return enterEnrolAs(context, personId, enrollPage.linkClaimedToast);
 }

@@ -95,7 +95,10 @@ export async function fulfilPayment(
     }
     const seatFree =
       Boolean(ownLiveHold) ||
-      hasSeatToHold(cohort, await countHeldSeats(trx, cohort.id, nowIso, hold.id));
+      hasSeatToHold(
+        cohort,
+        await countHeldSeats(trx, cohort.id, nowIso, { exceptHoldId: hold.id }),
+      );
 
     await trx
       .insertInto("payments")

@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import type { Kysely, Transaction } from "kysely";
-import { hasSeatToHold, isSoldOut, seatsLeft } from "~/domain/cohort";
+import { hasSeatToHold, isSoldOut } from "~/domain/cohort";
 import { getCohort, readCohortSafely, toCohort, type Cohort } from "~/cohort/cohort.server";
 import type { Database } from "~/db/schema";
 import type { Engine } from "~/db/migrations.server";
@@ -26,13 +26,20 @@ export async function lockCohort(trx: Trx, engine: Engine, cohortId?: string): P
   return toCohort(await query.executeTakeFirstOrThrow());
 }
 
-/** Seats of a cohort reserved by open checkouts and open seat offers (held, not yet expired). */
+/**
+ * Seats of a cohort reserved by open checkouts and open seat offers (held, not yet expired): all
+ * of them, all but one hold (`exceptHoldId`), or only those of one buyer (`heldBy`).
+ */
 export async function countHeldSeats(
   db: Kysely<Database>,
   cohortId: string,
   nowIso: string,
-  exceptHoldId?: string,
+  options: {
+    exceptHoldId?: string;
+    heldBy?: { personId: string | null; visitorId: string | null };
+  } = {},
 ): Promise<number> {
+  const { exceptHoldId, heldBy } = options;
   let query = db
     .selectFrom("seat_holds")
     .select((eb) => eb.fn.countAll().as("n"))
@@ -40,6 +47,14 @@ export async function countHeldSeats(
     .where("status", "=", "held")
     .where("expires_at", ">", nowIso);
   if (exceptHoldId) query = query.where("id", "!=", exceptHoldId);
+  if (heldBy) {
+    query = query.where((eb) =>
+      eb.or([
+        ...(heldBy.personId ? [eb("person_id", "=", heldBy.personId)] : []),
+        ...(heldBy.visitorId ? [eb("visitor_id", "=", heldBy.visitorId)] : []),
+      ]),
+    );
+  }
   return Number((await query.executeTakeFirstOrThrow()).n);
 }
 
@@ -73,29 +88,13 @@ export async function cohortWithSeatFor(
   const now = services.clock.now();
   const nowIso = now.toISOString();
   const cohort = await readCohortSafely(services.db, now);
-  if (!cohort || isSoldOut(cohort)) return null;
+  if (!cohort) return null;
   const held = await countHeldSeats(services.db, cohort.id, nowIso);
   const own =
     buyer.personId || buyer.visitorId
-      ? Number(
-          (
-            await services.db
-              .selectFrom("seat_holds")
-              .select((eb) => eb.fn.countAll().as("n"))
-              .where("cohort_id", "=", cohort.id)
-              .where("status", "=", "held")
-              .where("expires_at", ">", nowIso)
-              .where((eb) =>
-                eb.or([
-                  ...(buyer.personId ? [eb("person_id", "=", buyer.personId)] : []),
-                  ...(buyer.visitorId ? [eb("visitor_id", "=", buyer.visitorId)] : []),
-                ]),
-              )
-              .executeTakeFirstOrThrow()
-          ).n,
-        )
+      ? await countHeldSeats(services.db, cohort.id, nowIso, { heldBy: buyer })
       : 0;
-  return seatsLeft(cohort, held - own) > 0 ? cohort : null;
+  return hasSeatToHold(cohort, held - own) ? cohort : null;
 }
 
 /**

@@ -1,33 +1,9 @@
-import type { Browser, Page } from "@playwright/test";
 import { createAccount, logIn } from "./admin-support";
 import { expect, expectNoAxeViolations, test } from "./fixtures";
-import {
-  fillApplication,
-  mailTo,
-  releaseAllHolds,
-  setCohort,
-  storedCohort,
-  uniqueEmail,
-  withDb,
-} from "./support";
+import { applyAs, gotMail, newBrowser, payOnTestCheckout } from "./people";
+import { mailTo, releaseAllHolds, setCohort, storedCohort, uniqueEmail, withDb } from "./support";
 
 const OWNER = `owner.cohorts.${Date.now()}@example.com`;
-
-async function visitor(browser: Browser): Promise<Page> {
-  return (await browser.newContext()).newPage();
-}
-
-/** Applies as a qualified applicant in a fresh browser; returns the page where they landed. */
-async function applyAs(browser: Browser, email: string): Promise<Page> {
-  const page = await visitor(browser);
-  await page.goto("/apply");
-  await fillApplication(page, { email });
-  await page.getByRole("button", { name: "Submit Application" }).click();
-  return page;
-}
-
-const gotMail = (email: string, text: string) =>
-  expect.poll(() => mailTo(email).some((m) => m.includes(text)), { timeout: 15_000 }).toBe(true);
 
 test.describe("the owner's cohort console", () => {
   // Several browsers and the worker's cycles: slow on a busy two-CPU machine.
@@ -44,7 +20,7 @@ test.describe("the owner's cohort console", () => {
       await expect(await applyAs(browser, email)).toHaveURL(/\/apply\?result=cohort_full$/);
     }
 
-    const owner = await visitor(browser);
+    const owner = await newBrowser(browser);
     await logIn(owner, OWNER);
     await owner.getByRole("link", { name: "Cohorts", exact: true }).click();
     await expect(owner.getByRole("heading", { level: 1, name: "Cohorts" })).toBeVisible();
@@ -94,15 +70,13 @@ test.describe("the owner's cohort console", () => {
     const [a, d] = ["refund-a", "refund-d"].map(uniqueEmail) as [string, string];
     const pageA = await applyAs(browser, a);
     await expect(pageA).toHaveURL(/\/enroll$/);
-    await pageA.getByRole("button", { name: "Enroll Now for $649" }).click();
-    await pageA.getByRole("button", { name: "Pay $649" }).click();
-    await expect(pageA.getByRole("heading", { name: "You're In!" })).toBeVisible();
+    await payOnTestCheckout(pageA);
     await expect(await applyAs(browser, d)).toHaveURL(/\/apply\?result=cohort_full$/);
 
     const person = await withDb((db) =>
       db.selectFrom("people").select("id").where("email", "=", a).executeTakeFirstOrThrow(),
     );
-    const owner = await visitor(browser);
+    const owner = await newBrowser(browser);
     await logIn(owner, OWNER);
     await owner.goto(`/admin/people/${person.id}`);
     const refund = owner.getByRole("region", { name: "Refund enrolment" });

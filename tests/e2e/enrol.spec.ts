@@ -1,5 +1,6 @@
 import type { Page } from "@playwright/test";
 import { expect, expectNoAxeViolations, test } from "./fixtures";
+import { submitApplication } from "./people";
 import {
   fillApplication,
   mailTo,
@@ -13,9 +14,7 @@ import {
 
 /** Applies as a new qualified applicant in this browser, which lands on /enroll. */
 async function qualify(page: Page, email = uniqueEmail("buyer")) {
-  await page.goto("/apply");
-  await fillApplication(page, { email });
-  await page.getByRole("button", { name: "Submit Application" }).click();
+  await submitApplication(page, email);
   await expect(page).toHaveURL(/\/enroll$/);
   return email;
 }

@@ -2,6 +2,7 @@ import type { Page } from "@playwright/test";
 import { minimalDocx } from "../support/docx-fixtures";
 import { ADMIN_PATH, createAccount, fillLogin, openAdmin } from "./admin-support";
 import { expect, test } from "./fixtures";
+import { applyAs, payOnTestCheckout } from "./people";
 import {
   fillApplication,
   releaseAllHolds,
@@ -197,21 +198,12 @@ for (const javaScript of [true, false]) {
       const [payer, waiting] = [`cohort-payer-${javaScript}`, `cohort-queued-${javaScript}`].map(
         uniqueEmail,
       ) as [string, string];
-      const apply = async (email: string) => {
-        const visitor = await (await browser.newContext()).newPage();
-        await visitor.goto("/apply");
-        await fillApplication(visitor, { email });
-        await visitor.getByRole("button", { name: "Submit Application" }).click();
-        return visitor;
-      };
-      const buyer = await apply(payer);
+      const buyer = await applyAs(browser, payer);
       await expect(buyer).toHaveURL(/\/enroll$/);
-      await buyer.getByRole("button", { name: "Enroll Now for $649" }).click();
-      await buyer.getByRole("button", { name: "Pay $649" }).click();
-      await expect(buyer.getByRole("heading", { name: "You're In!" })).toBeVisible();
+      await payOnTestCheckout(buyer);
       await buyer.close();
       await setCohort({ capacity: (await storedCohort()).enrolled_count });
-      const queued = await apply(waiting);
+      const queued = await applyAs(browser, waiting);
       await expect(queued).toHaveURL(/\/apply\?result=cohort_full$/);
       await queued.close();
 

@@ -1,9 +1,8 @@
-import type { Browser, Page } from "@playwright/test";
 import { createAccount, logIn } from "./admin-support";
 import { expect, expectNoAxeViolations, test } from "./fixtures";
+import { applyAs, gotMail, newBrowser, payOnTestCheckout } from "./people";
 import {
   decodedMail,
-  fillApplication,
   mailTo,
   releaseAllHolds,
   setCohort,
@@ -12,25 +11,6 @@ import {
 } from "./support";
 
 const OWNER = `owner.queue.${Date.now()}@example.com`;
-
-/** Each person has their own browser (their own cookies). */
-async function visitor(browser: Browser): Promise<Page> {
-  const context = await browser.newContext();
-  return context.newPage();
-}
-
-async function apply(page: Page, email: string) {
-  await page.goto("/apply");
-  await fillApplication(page, { email });
-  await page.getByRole("button", { name: "Submit Application" }).click();
-}
-
-async function payOnTestCheckout(page: Page) {
-  await page.getByRole("button", { name: "Enroll Now for $649" }).click();
-  await expect(page).toHaveURL(/\/checkout\/test\//);
-  await page.getByRole("button", { name: "Pay $649" }).click();
-  await expect(page.getByRole("heading", { name: "You're In!" })).toBeVisible();
-}
 
 test.describe("the seat queue", () => {
   // Several browsers and the worker's cycles: slow on a busy two-CPU machine.
@@ -51,40 +31,35 @@ test.describe("the seat queue", () => {
     ];
 
     // A takes the only seat.
-    const pageA = await visitor(browser);
-    await apply(pageA, a);
+    const pageA = await applyAs(browser, a);
     await expect(pageA).toHaveURL(/\/enroll$/);
     await payOnTestCheckout(pageA);
 
     // B qualifies, finds the cohort full and is waitlisted (and queued).
-    const pageB = await visitor(browser);
-    await apply(pageB, b);
+    const pageB = await applyAs(browser, b);
     await expect(pageB).toHaveURL(/\/apply\?result=cohort_full$/);
 
     // The owner raises capacity to 2 in the console.
-    const owner = await visitor(browser);
+    const owner = await newBrowser(browser);
     await logIn(owner, OWNER);
     await owner.getByLabel("Capacity").fill("2");
     await owner.getByRole("button", { name: "Save Changes" }).click();
     await expect(owner.getByText("Cohort settings have been updated.")).toBeVisible();
 
     // The worker offers B the seat by email.
-    await expect
-      .poll(() => mailTo(b).find((m) => m.includes("A seat has opened up")), { timeout: 15_000 })
-      .toBeTruthy();
+    await gotMail(b, "A seat has opened up");
     const offer = decodedMail(mailTo(b).find((m) => m.includes("A seat has opened up"))!);
     const claim = /http:\/\/localhost:\d+(\/enroll\?offer=[A-Za-z0-9_-]{43})/.exec(offer)![1]!;
     expect(offer).toMatch(/\/offers\/[A-Za-z0-9_-]{43}/);
 
     // C qualifies meanwhile: the offered seat is taken for them, so C is waitlisted.
-    const pageC = await visitor(browser);
-    await apply(pageC, c);
+    const pageC = await applyAs(browser, c);
     await expect(pageC).toHaveURL(/\/apply\?result=cohort_full$/);
     await pageC.goto("/enroll");
     await expect(pageC).toHaveURL(/\/apply$/);
 
     // B follows the link (in a fresh browser: the link alone proves who they are) and pays.
-    const inbox = await visitor(browser);
+    const inbox = await newBrowser(browser);
     await inbox.goto(claim);
     await expect(inbox).toHaveURL(/\/enroll$/);
     await expect(inbox.getByText("Your seat is held")).toBeVisible();
@@ -104,18 +79,15 @@ test.describe("the seat queue", () => {
     await setCohort({ capacity: 0 });
     const [b, c] = ["decline-b", "decline-c"].map(uniqueEmail) as [string, string];
     for (const email of [b, c]) {
-      const page = await visitor(browser);
-      await apply(page, email);
+      const page = await applyAs(browser, email);
       await expect(page).toHaveURL(/\/apply\?result=cohort_full$/);
     }
     await setCohort({ capacity: 1 });
-    await expect
-      .poll(() => mailTo(b).some((m) => m.includes("A seat has opened up")), { timeout: 15_000 })
-      .toBe(true);
+    await gotMail(b, "A seat has opened up");
     const offer = decodedMail(mailTo(b).find((m) => m.includes("A seat has opened up"))!);
     const decline = /http:\/\/localhost:\d+(\/offers\/[A-Za-z0-9_-]{43})/.exec(offer)![1]!;
 
-    const page = await visitor(browser);
+    const page = await newBrowser(browser);
     await page.goto(decline);
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Give your seat away?");
     await expectNoAxeViolations(page);
@@ -123,8 +95,6 @@ test.describe("the seat queue", () => {
     expect(mailTo(c).some((m) => m.includes("A seat has opened up"))).toBe(false);
     await page.getByRole("button", { name: "No thanks, give my seat away" }).click();
     await expect(page.getByText("Seat passed on")).toBeVisible();
-    await expect
-      .poll(() => mailTo(c).some((m) => m.includes("A seat has opened up")), { timeout: 15_000 })
-      .toBe(true);
+    await gotMail(c, "A seat has opened up");
   });
 });

@@ -40,7 +40,7 @@ export function QueueCard({ queue, canOffer }: { queue: QueueEntry[]; canOffer: 
                 <span className="block text-xs font-normal text-slate-700">{entry.email}</span>
               </RowHeader>
               <Cell>
-                {entry.status}
+                {t.queueStatus[entry.status]}
                 {entry.offerEndsAt ? ` (${t.offerEnds(formatDeadline(entry.offerEndsAt))})` : ""}
               </Cell>
               <Cell>{entry.joinedAt.slice(0, 10)}</Cell>

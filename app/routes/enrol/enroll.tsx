@@ -4,7 +4,8 @@ import { Button } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
 import { pageMeta } from "~/lib/meta";
 import { getCohort } from "~/cohort/cohort.server";
-import { claimEnrolLink, claimOfferLink } from "~/cohort/offer-links.server";
+import { claimOfferLink } from "~/cohort/offer-links.server";
+import { claimEnrolLink } from "~/enrolment/enrol-link.server";
 import { enrollPage } from "~/content/enroll";
 import {
   EARLY_ACCESS_DISCOUNT_CENTS,
@@ -19,7 +20,7 @@ import { identifyBuyer } from "~/enrolment/buyer.server";
 import { waitlistForFullCohort } from "~/enrolment/full-cohort.server";
 import { cohortWithSeatFor, startCheckout } from "~/enrolment/seats.server";
 import { errorMessage, log } from "~/lib/logger.server";
-import { errorToast, rateLimitedToast, useActionToast } from "~/lib/toast";
+import { errorToast, rateLimitedToast, useActionToast, type ToastMessage } from "~/lib/toast";
 import type { Route } from "./+types/enroll";
 
 export const meta: Route.MetaFunction = () =>
@@ -60,33 +61,38 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 /** Requests whose Enroll post was answered on this page (not redirected away). */
 const answeredHere = new WeakSet<AppLoadContext>();
 
-const toastAnswer = (
-  context: AppLoadContext,
-  title: string,
-  description: string,
-  status: number,
-) => {
+/** An Enroll post refused with a message shown on this page. */
+function refuse(context: AppLoadContext, toast: ToastMessage, status: number) {
   answeredHere.add(context);
-  return data({ toast: { title, description, durationMs: 7000 } }, { status });
-};
+  return data({ toast }, { status });
+}
+
+const notice = (title: string, description: string): ToastMessage => ({
+  title,
+  description,
+  durationMs: 7000,
+});
 
 export async function action({ request, context }: Route.ActionArgs) {
   const { services } = context;
   if (!(await services.limits.forms.hit(`checkout:${context.ip}`))) {
-    answeredHere.add(context);
-    return data({ toast: rateLimitedToast }, { status: 429 });
+    return refuse(context, rateLimitedToast, 429);
   }
   const buyer = await identifyBuyer(request, context);
   if (buyer.kind === "enrolled") {
-    return toastAnswer(context, enrollPage.alreadyEnrolledTitle, enrollPage.alreadyEnrolled, 409);
+    return refuse(
+      context,
+      notice(enrollPage.alreadyEnrolledTitle, enrollPage.alreadyEnrolled),
+      409,
+    );
   }
   if (buyer.kind === "unknown") {
-    return toastAnswer(context, enrollPage.applyFirstTitle, enrollPage.applyFirst, 403);
+    return refuse(context, notice(enrollPage.applyFirstTitle, enrollPage.applyFirst), 403);
   }
   // A cap on seats held from one address, so one network cannot hold the cohort.
   const holdKey = `holds:${context.ip}`;
   if (!(await services.limits.holds.hit(holdKey))) {
-    return toastAnswer(context, enrollPage.tooManyHoldsTitle, enrollPage.tooManyHolds, 429);
+    return refuse(context, notice(enrollPage.tooManyHoldsTitle, enrollPage.tooManyHolds), 429);
   }
   try {
     const start = await startCheckout(services, services.payments, {
@@ -97,7 +103,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     if (start.kind !== "redirect") await services.limits.holds.refund(holdKey);
     if (start.kind === "held") {
       // Seats held in other people's open checkouts may come back: nobody is waitlisted for it.
-      return toastAnswer(context, enrollPage.heldTitle, enrollPage.held, 409);
+      return refuse(context, notice(enrollPage.heldTitle, enrollPage.held), 409);
     }
     if (start.kind === "full") {
       await waitlistForFullCohort(services, buyer.personId);
@@ -107,8 +113,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   } catch (error) {
     await services.limits.holds.refund(holdKey);
     log.error("checkout failed", { error: errorMessage(error) });
-    answeredHere.add(context);
-    return data({ toast: errorToast(enrollPage.checkoutError) }, { status: 502 });
+    return refuse(context, errorToast(enrollPage.checkoutError), 502);
   }
 }
 

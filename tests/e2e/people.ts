@@ -1,0 +1,34 @@
+import type { Browser, Page } from "@playwright/test";
+import { expect } from "./fixtures";
+import { fillApplication, mailTo } from "./support";
+
+/** A person with their own browser (their own cookies), as two students never share one. */
+export async function newBrowser(browser: Browser): Promise<Page> {
+  return (await browser.newContext()).newPage();
+}
+
+/** Sends a qualifying application for `email` from this page; the page lands on the result. */
+export async function submitApplication(page: Page, email: string) {
+  await page.goto("/apply");
+  await fillApplication(page, { email });
+  await page.getByRole("button", { name: "Submit Application" }).click();
+}
+
+/** Applies in a browser of their own; returns the page where the application landed. */
+export async function applyAs(browser: Browser, email: string): Promise<Page> {
+  const page = await newBrowser(browser);
+  await submitApplication(page, email);
+  return page;
+}
+
+/** From /enroll: Enroll Now, then pay on the test checkout, ending on "You're In!". */
+export async function payOnTestCheckout(page: Page) {
+  await page.getByRole("button", { name: "Enroll Now for $649" }).click();
+  await expect(page).toHaveURL(/\/checkout\/test\//);
+  await page.getByRole("button", { name: "Pay $649" }).click();
+  await expect(page.getByRole("heading", { name: "You're In!" })).toBeVisible();
+}
+
+/** Waits (up to the worker's pace) for an email to `email` containing `text`. */
+export const gotMail = (email: string, text: string) =>
+  expect.poll(() => mailTo(email).some((m) => m.includes(text)), { timeout: 15_000 }).toBe(true);
