@@ -47,7 +47,34 @@ const EnvSchema = z.object({
   SEAT_HOLD_MINUTES: z.coerce.number().int().min(35).max(1440).default(36),
   /** Checkouts one address may open per hold length: a campus network, not a script. */
   HOLDS_PER_ADDRESS: z.coerce.number().int().min(1).default(5),
+  /** The sender of sequences, broadcasts and cohort news; MAIL_FROM when unset. */
+  MAIL_FROM_MARKETING: z.string().min(3).optional(),
+  /** opt-in: only people who tick the box get marketing; notice: the form says tips follow. */
+  MARKETING_CONSENT: z.enum(["opt-in", "notice"]).default("opt-in"),
+  /** Emails the worker sends per minute, across instances (for providers that cap it). */
+  MAIL_RATE_PER_MINUTE: z.coerce.number().int().min(1).optional(),
+  /** The time zone livestream times are shown in. */
+  SITE_TIME_ZONE: z
+    .string()
+    .refine(isTimeZone, "must be an IANA time zone such as America/New_York")
+    .default("America/New_York"),
+  /** When a resume-review livestream starts (HH:MM, 24-hour, in SITE_TIME_ZONE); it lasts an hour. */
+  LIVESTREAM_TIME: z
+    .string()
+    .regex(/^([01]\d|2[0-3]):[0-5]\d$/, "must be a 24-hour time such as 19:00")
+    .default("19:00"),
+  /** Where people watch the livestream (in the invite and the emails). */
+  LIVESTREAM_URL: urlString.default("https://www.youtube.com/@fromscratchtosuccess/live"),
 });
+
+function isTimeZone(zone: string): boolean {
+  try {
+    new Intl.DateTimeFormat("en-US", { timeZone: zone });
+    return true;
+  } catch {
+    return false;
+  }
+}
 
 export type Env = z.infer<typeof EnvSchema>;
 
@@ -63,6 +90,14 @@ export interface Config {
   dataDir: string;
   smtpUrl: string | undefined;
   mailFrom: string;
+  mailFromMarketing: string;
+  marketingConsent: "opt-in" | "notice";
+  /** Emails sent per minute across instances; null sends as fast as the worker runs. */
+  mailRatePerMinute: number | null;
+  siteTimeZone: string;
+  /** The livestream's start, HH:MM in siteTimeZone, and its address. */
+  livestreamTime: string;
+  livestreamUrl: string;
   contactEmail: string;
   paymentProvider: "test" | "stripe";
   stripeSecretKey: string | undefined;
@@ -147,6 +182,12 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     dataDir: env.DATA_DIR,
     smtpUrl: env.SMTP_URL,
     mailFrom: env.MAIL_FROM,
+    mailFromMarketing: env.MAIL_FROM_MARKETING ?? env.MAIL_FROM,
+    marketingConsent: env.MARKETING_CONSENT,
+    mailRatePerMinute: env.MAIL_RATE_PER_MINUTE ?? null,
+    siteTimeZone: env.SITE_TIME_ZONE,
+    livestreamTime: env.LIVESTREAM_TIME,
+    livestreamUrl: env.LIVESTREAM_URL,
     contactEmail: env.CONTACT_EMAIL,
     paymentProvider,
     stripeSecretKey: env.STRIPE_SECRET_KEY,

@@ -27,11 +27,12 @@ import { takeToast } from "./lib/toast.server";
  */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { toast, setCookie } = await takeToast(request, context);
-  const testPayments = Boolean(
-    (context as Partial<typeof context>).services?.config.testPaymentsBanner,
-  );
+  const config = (context as Partial<typeof context>).services?.config;
+  const testPayments = Boolean(config?.testPaymentsBanner);
+  // Which consent the forms ask for (MARKETING_CONSENT); the prerendered home has no form.
+  const consentMode = config?.marketingConsent ?? "opt-in";
   return data(
-    { toast, testPayments },
+    { toast, testPayments, consentMode },
     setCookie ? { headers: { "Set-Cookie": setCookie } } : undefined,
   );
 }

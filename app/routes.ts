@@ -16,6 +16,7 @@ export default [
   route("download/:token/:format?", "routes/resources/download.ts"),
   route("link-generator", "routes/marketing/link-generator.tsx"),
   route("offers/:token", "routes/offers/offer.tsx"),
+  route("unsubscribe/:token", "routes/site/unsubscribe.tsx"),
   layout("routes/admin/layout.tsx", [
     route("admin/cohort-settings", "routes/admin/cohort-settings.tsx"),
     route("admin", "routes/admin/dashboard.tsx"),
@@ -31,6 +32,8 @@ export default [
     route("admin/cohorts", "routes/admin/cohorts.tsx"),
     route("admin/cohorts/:id", "routes/admin/cohort.tsx"),
     route("admin/cohorts/:id/roster.csv", "routes/admin/cohort-roster-csv.ts"),
+    route("admin/broadcasts", "routes/admin/broadcasts.tsx"),
+    route("admin/sequences", "routes/admin/sequences.tsx"),
   ]),
   route("*", "routes/site/not-found.tsx"),
 ] satisfies RouteConfig;

@@ -7,6 +7,8 @@ import { createTransport, type MailTransport } from "./mail/transport.server";
 import { MailWorker } from "./mail/worker.server";
 import { runOfferRound } from "./cohort/offers.server";
 import { sendCheckoutReminders } from "./cohort/reminders.server";
+import { queueDueBroadcasts } from "./marketing/broadcasts.server";
+import { runSequences } from "./marketing/sequences.server";
 import { schemaFromUrl } from "./ops/backup.server";
 import { Housekeeping } from "./ops/housekeeping.server";
 import type Stripe from "stripe";
@@ -66,10 +68,17 @@ export async function createServices(
     clock,
     {
       from: config.mailFrom,
+      marketingFrom: config.mailFromMarketing,
+      publicUrl: config.publicUrl,
+      sendLimiter: config.mailRatePerMinute
+        ? new RateLimiter(limitStore, { name: "mail-sends", limit: config.mailRatePerMinute })
+        : undefined,
       intervalMs: config.mailWorkerIntervalMs,
       beforeDelivery: async () => {
         await runOfferRound(services);
         await sendCheckoutReminders(services);
+        await runSequences(services);
+        await queueDueBroadcasts(services);
       },
     },
   );

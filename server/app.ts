@@ -16,7 +16,13 @@ import { cookieName } from "../app/lib/cookies.server";
 import { PRERENDER_NONCE } from "../app/lib/nonce";
 import { handleStripeWebhook } from "../app/payments/stripe-webhook.server";
 import { RATE_LIMIT_WINDOW_SECONDS } from "../app/lib/rate-limit.server";
-import { bodyLimit, originCheck, retryAfterOnTooManyRequests, securityHeaders } from "./security";
+import {
+  bodyLimit,
+  originCheck,
+  retryAfterOnTooManyRequests,
+  securityHeaders,
+  UNSUBSCRIBE_PATH,
+} from "./security";
 import { closeConnectionsWhileDraining, type Lifecycle } from "./shutdown";
 import { visitorMiddleware, type Visitor } from "./visitor";
 
@@ -86,7 +92,10 @@ export async function createServer(config: Config, options: ServerOptions = {}) 
   // The prerendered home has no test-payments banner: with one, / is rendered per request.
   if (options.clientDir && !config.testPaymentsBanner) servePrerenderedHome(app, options.clientDir);
   app.use(bodyLimit(100 * 1024, { "/resume-review": UPLOAD_LIMIT }));
-  app.use(originCheck(config.publicUrl, [STRIPE_WEBHOOK_PATH]));
+  // Exempt: Stripe's webhook (signed, checked in the handler) and one-click unsubscribe (RFC
+  // 8058: mail providers post it from their own servers, with no cookie and any or no Origin;
+  // the random token in the path is the whole authority, and all it can do is stop marketing).
+  app.use(originCheck(config.publicUrl, [STRIPE_WEBHOOK_PATH, UNSUBSCRIBE_PATH]));
 
   app.all(
     "/{*splat}",

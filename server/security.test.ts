@@ -1,7 +1,13 @@
 import express, { type NextFunction, type Request, type Response } from "express";
 import type { AddressInfo } from "node:net";
 import { describe, expect, it, vi } from "vitest";
-import { bodyLimit, originCheck, retryAfterOnTooManyRequests, securityHeaders } from "./security";
+import {
+  bodyLimit,
+  originCheck,
+  retryAfterOnTooManyRequests,
+  securityHeaders,
+  UNSUBSCRIBE_PATH,
+} from "./security";
 
 function fakeResponse(locals: Record<string, unknown> = {}) {
   const headers: Record<string, string> = {};
@@ -57,7 +63,7 @@ describe("securityHeaders", () => {
 });
 
 describe("originCheck", () => {
-  const middleware = originCheck("https://example.com", ["/api/webhooks/stripe"]);
+  const middleware = originCheck("https://example.com", ["/api/webhooks/stripe", UNSUBSCRIBE_PATH]);
   const run = (req: Request) => {
     const { res } = fakeResponse();
     const next = vi.fn() as unknown as NextFunction;
@@ -103,6 +109,31 @@ describe("originCheck", () => {
         }),
       ).passed,
     ).toBe(true);
+  });
+});
+
+describe("originCheck's one-click unsubscribe exemption", () => {
+  const middleware = originCheck("https://example.com", [UNSUBSCRIBE_PATH]);
+  const passes = (path: string) => {
+    const { res } = fakeResponse();
+    const next = vi.fn() as unknown as NextFunction;
+    middleware(
+      fakeRequest({ method: "POST", path, headers: { origin: "https://mail.provider.example" } }),
+      res,
+      next,
+    );
+    return (next as unknown as { mock: { calls: unknown[] } }).mock.calls.length === 1;
+  };
+
+  it("exempts the unsubscribe URL, whatever Origin a mail provider sends", () => {
+    expect(passes("/unsubscribe/abcDEF123_-")).toBe(true);
+  });
+
+  it("exempts nothing under it or beside it", () => {
+    expect(passes("/unsubscribe/abc.data")).toBe(false);
+    expect(passes("/unsubscribe/abc/more")).toBe(false);
+    expect(passes("/unsubscribe")).toBe(false);
+    expect(passes("/apply")).toBe(false);
   });
 });
 

@@ -40,16 +40,22 @@ export function securityHeaders(options: SecurityOptions) {
   };
 }
 
+/** The one-click unsubscribe URL of app/routes/site/unsubscribe.tsx, and nothing under it. */
+export const UNSUBSCRIBE_PATH = /^\/unsubscribe\/[A-Za-z0-9_-]+$/;
+
 const UNSAFE_METHODS = new Set(["POST", "PUT", "PATCH", "DELETE"]);
 
 /**
  * Refuses state-changing requests that a browser sent from another origin. Browsers always send
- * Origin (or at least Referer) on cross-site POSTs; webhooks are signed and exempt.
+ * Origin (or at least Referer) on cross-site POSTs. Exempt paths, each for a written reason in
+ * server/app.ts, are exact strings or patterns over the whole path.
  */
-export function originCheck(publicUrl: string, exemptPaths: string[]) {
+export function originCheck(publicUrl: string, exemptPaths: (string | RegExp)[]) {
   const allowed = new URL(publicUrl).origin;
+  const exempt = (path: string) =>
+    exemptPaths.some((rule) => (typeof rule === "string" ? rule === path : rule.test(path)));
   return (req: Request, res: Response, next: NextFunction) => {
-    if (!UNSAFE_METHODS.has(req.method) || exemptPaths.includes(req.path)) return next();
+    if (!UNSAFE_METHODS.has(req.method) || exempt(req.path)) return next();
     const claimed = req.get("origin") ?? originOf(req.get("referer"));
     if (!claimed) return next();
     const self = `${req.protocol}://${req.get("host")}`;

@@ -100,6 +100,31 @@ export const ADMIN_ROUTES: AdminRoute[] = [
       { intent: "make_current", id: ids.nextCohort },
     ],
   },
+  {
+    path: "/admin/broadcasts",
+    load: () => import("~/routes/admin/broadcasts"),
+    submissions: [
+      {
+        intent: "send",
+        requestKey: "guard-test-request-key",
+        category: "news",
+        subject: "Guard",
+        body: "Guard test",
+      },
+      {
+        intent: "test",
+        requestKey: "guard-test-request-key-2",
+        category: "news",
+        subject: "Guard",
+        body: "Guard test",
+      },
+    ],
+  },
+  {
+    path: "/admin/sequences",
+    load: () => import("~/routes/admin/sequences"),
+    submissions: [{ intent: "pause", sequence: "resume" }],
+  },
   // Last: its erase submission removes the person's upload that the pages above show.
   {
     path: "/admin/people/:id",

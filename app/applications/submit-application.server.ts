@@ -10,6 +10,7 @@ import { renderEmail } from "~/mail/message";
 import { enqueueEmail } from "~/mail/outbox.server";
 import { enrolLinkUrl } from "~/enrolment/enrol-link.server";
 import { isProvenPost, type FormVisitor } from "~/people/identity.server";
+import { recordConsent, stopSequences } from "~/marketing/consent.server";
 import { changeStatus, upsertPerson } from "~/people/people.server";
 import { recordSubmission } from "~/people/submissions.server";
 import type { Services } from "~/services.server";
@@ -69,6 +70,19 @@ export async function submitApplication(
       now,
     );
     if (!submissionId) return { outcome, personId: person.id, stored: false, proven };
+    // Applying ends every nurture sequence; consent counts only from a post that is theirs.
+    await stopSequences(trx, person.id, "applied", now);
+    if (proven)
+      await recordConsent(
+        trx,
+        person.id,
+        {
+          mode: config.marketingConsent,
+          ticked: form.marketingConsent === "yes",
+          source: "application",
+        },
+        now,
+      );
     // The greeting uses the name on file: an unproven post cannot put its words in their inbox.
     const firstName = person.firstName;
     const applicantEmail =

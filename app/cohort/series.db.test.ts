@@ -76,6 +76,12 @@ describe.each(testEngines())("reminders, queue order and the next cohort on $nam
     await setCurrentCohort(db(), { capacity: 0 });
     await queued("b@example.com");
     await person("later@example.com", "waitlist");
+    await person("quiet@example.com", "waitlist");
+    // "Enrolment is open" is cohort news: only for people who agreed to it.
+    const agree = (email: string, marketing: "subscribed" | "cohort_news") =>
+      db().updateTable("people").set({ marketing }).where("email", "=", email).execute();
+    await agree("b@example.com", "subscribed");
+    await agree("later@example.com", "cohort_news");
     const next = await createCohort(services(), "owner@example.com", {
       startDate: "2027-02-01",
       capacity: 10,

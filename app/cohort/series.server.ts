@@ -4,8 +4,8 @@ import { cohortEmails } from "~/content/cohorts";
 import type { DB } from "~/db/database.server";
 import { seatsLeft, startDateDisplay } from "~/domain/cohort";
 import { lockCohort } from "~/enrolment/seats.server";
-import { renderEmail } from "~/mail/message";
-import { enqueueEmail } from "~/mail/outbox.server";
+import { mayReceive } from "~/domain/marketing";
+import { enqueueMarketing } from "~/marketing/mail.server";
 import type { Services } from "~/services.server";
 import { getCohort, toCohort, type Cohort } from "./cohort.server";
 import { joinQueue, withdrawPlace } from "./queue.server";
@@ -200,27 +200,27 @@ export async function makeCurrent(
       await joinQueue(trx, cohortId, entry.person_id, nowIso);
     }
 
+    // "Enrolment is open" is cohort news: only for people who may get it (domain/marketing.ts).
     const waitlisted = await trx
       .selectFrom("people")
-      .select(["id", "email", "first_name"])
+      .select(["id", "email", "first_name", "marketing", "undeliverable_at", "unsubscribe_token"])
       .where("status", "=", "waitlist")
       .execute();
+    let emailed = 0;
     for (const person of waitlisted) {
+      if (!mayReceive(person, "news")) continue;
       if (!(await sendOnce(trx, `enrolment-open:${cohortId}:${person.id}`, nowIso))) continue;
-      await enqueueEmail(
+      emailed += 1;
+      await enqueueMarketing(
         trx,
-        {
-          kind: "enrolment_open",
-          to: person.email,
-          personId: person.id,
-          ...renderEmail(
-            cohortEmails.enrolmentOpen({
-              firstName: person.first_name,
-              startDisplay: startDateDisplay(after.startDate),
-              applyUrl: `${services.config.publicUrl}/apply`,
-            }),
-          ),
-        },
+        services.config.publicUrl,
+        person,
+        cohortEmails.enrolmentOpen({
+          firstName: person.first_name,
+          startDisplay: startDateDisplay(after.startDate),
+          applyUrl: `${services.config.publicUrl}/apply`,
+        }),
+        { kind: "enrolment_open", category: "news" },
         now,
       );
     }
@@ -228,7 +228,7 @@ export async function makeCurrent(
       trx,
       actor,
       "cohort.make_current",
-      { from: previous.id, to: cohortId, queueCarried: carried.length, emailed: waitlisted.length },
+      { from: previous.id, to: cohortId, queueCarried: carried.length, emailed },
       now,
     );
     return "made_current";

@@ -13,6 +13,8 @@ const links = [
   { to: "/admin/attribution", label: consoleText.nav.attribution, end: false },
   { to: "/admin/emails", label: consoleText.nav.emails, end: false },
   { to: "/admin/cohorts", label: consoleText.nav.cohorts, end: false },
+  { to: "/admin/broadcasts", label: consoleText.nav.broadcasts, end: false },
+  { to: "/admin/sequences", label: consoleText.nav.sequences, end: false },
   { to: ADMIN_LOGIN_PATH, label: consoleText.nav.cohort, end: true },
 ];
 

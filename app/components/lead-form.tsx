@@ -7,6 +7,7 @@ import {
   FieldError,
   FieldLabel,
   Honeypot,
+  MarketingConsent,
   SubmitButton,
   PersonFields,
   TextArea,
@@ -84,6 +85,7 @@ export function LeadForm({
       {withResume && (
         <FileField field={fields.resume} label={resumeLabel ?? ""} hint={resumeHint ?? ""} />
       )}
+      <MarketingConsent field={fields.marketingConsent} />
       <Honeypot />
       <SubmitButton busy={busy} label={submitLabel} busyLabel={busyLabel} />
     </Form>

@@ -27,8 +27,19 @@ export async function emailLog(db: DB, filter: { status?: OutboxStatus; page?: n
       .execute(),
     query.select((eb) => eb.fn.countAll().as("n")).executeTakeFirstOrThrow(),
   ]);
+  // Addresses a mail server refused for good (a 5xx): flagged in the log until the owner clears it.
+  const addresses = [...new Set(rows.map((row) => row.to_address))];
+  const flagged = addresses.length
+    ? await db
+        .selectFrom("people")
+        .select("email")
+        .where("email", "in", addresses)
+        .where("undeliverable_at", "is not", null)
+        .execute()
+    : [];
+  const undeliverable = new Set(flagged.map((row) => row.email));
   return {
-    rows,
+    rows: rows.map((row) => ({ ...row, undeliverable: undeliverable.has(row.to_address) })),
     total: Number(total.n),
     page,
     pages: Math.max(1, Math.ceil(Number(total.n) / PAGE_SIZE)),

@@ -18,7 +18,7 @@ export async function personDetail(db: DB, personId: string) {
     .where("id", "=", personId)
     .executeTakeFirst();
   if (!person) return null;
-  const [submissions, history, emails, uploads, downloads, payments] = await Promise.all([
+  const [submissions, history, emails, uploads, downloads, payments, consents] = await Promise.all([
     db
       .selectFrom("submissions")
       .selectAll()
@@ -69,6 +69,12 @@ export async function personDetail(db: DB, personId: string) {
       .where("person_id", "=", personId)
       .orderBy("created_at", "desc")
       .execute(),
+    db
+      .selectFrom("consents")
+      .select(["given_at", "source", "wording", "mode"])
+      .where("person_id", "=", personId)
+      .orderBy("given_at", "desc")
+      .execute(),
   ]);
   return {
     person: {
@@ -92,6 +98,7 @@ export async function personDetail(db: DB, personId: string) {
     uploads,
     downloads,
     payments,
+    consents,
   };
 }
 

@@ -1,6 +1,12 @@
+import ical, { ICalCalendarMethod, ICalEventStatus } from "ical-generator";
+import type { Transaction } from "kysely";
 import type { DB } from "~/db/database.server";
+import type { Database } from "~/db/schema";
+import type { Config } from "~/env.server";
 import { consoleEmails } from "~/content/console";
 import { isBookableDate } from "~/domain/cohort";
+import { describeLivestreamTime, livestreamSlot } from "~/domain/livestream";
+import { dateInZone } from "~/domain/time-zone";
 import { renderEmail } from "~/mail/message";
 import { enqueueEmail } from "~/mail/outbox.server";
 import { recordAudit } from "./audit.server";
@@ -37,39 +43,202 @@ export async function uploadFile(db: DB, id: string) {
     .executeTakeFirst();
 }
 
-/** Books a resume into a livestream and emails its owner their slot (through the outbox). */
+/** What review invites need from the configuration: when and where the livestream is, who runs it. */
+export type ReviewSettings = Pick<
+  Config,
+  "siteTimeZone" | "livestreamTime" | "livestreamUrl" | "contactEmail"
+>;
+
+/** The environment's defaults (SITE_TIME_ZONE, LIVESTREAM_TIME, LIVESTREAM_URL, CONTACT_EMAIL). */
+export const DEFAULT_REVIEW_SETTINGS: ReviewSettings = {
+  siteTimeZone: "America/New_York",
+  livestreamTime: "19:00",
+  livestreamUrl: "https://www.youtube.com/@fromscratchtosuccess/live",
+  contactEmail: "hello@fromscratchtosuccess.com",
+};
+
+/** One calendar event per upload: every invite about it (request, update, cancel) has this UID. */
+export function reviewInviteUid(uploadId: string): string {
+  return `resume-review-${uploadId}@fromscratchtosuccess.com`;
+}
+
+interface Reviewee {
+  id: string;
+  person_id: string;
+  email: string;
+  first_name: string;
+  last_name: string;
+  review_status: ReviewStatus;
+  scheduled_for: string | null;
+  /** The SEQUENCE of the invite being sent now. */
+  sequence: number;
+}
+
+/**
+ * Takes the upload's next invite SEQUENCE (counting it up first, which also locks the row, so two
+ * owners acting at once queue invites in order) and reads the upload as it was. Null when there is
+ * no such upload, or when `scheduledOnly` and it is not scheduled.
+ */
+async function takeInvite(
+  trx: Transaction<Database>,
+  uploadId: string,
+  now: Date,
+  scheduledOnly: boolean,
+): Promise<Reviewee | null> {
+  let claim = trx
+    .updateTable("uploads")
+    .set((eb) => ({
+      invite_sequence: eb("invite_sequence", "+", 1),
+      updated_at: now.toISOString(),
+    }))
+    .where("id", "=", uploadId);
+  if (scheduledOnly) {
+    claim = claim.where("review_status", "=", "scheduled").where("scheduled_for", "is not", null);
+  }
+  const claimed = await claim.executeTakeFirst();
+  if (Number(claimed.numUpdatedRows) !== 1) return null;
+  const row = await trx
+    .selectFrom("uploads")
+    .innerJoin("people", "people.id", "uploads.person_id")
+    .select([
+      "uploads.id",
+      "uploads.review_status",
+      "uploads.scheduled_for",
+      "uploads.invite_sequence",
+      "people.id as person_id",
+      "people.email",
+      "people.first_name",
+      "people.last_name",
+    ])
+    .where("uploads.id", "=", uploadId)
+    .executeTakeFirst();
+  return row ? { ...row, sequence: Number(row.invite_sequence) - 1 } : null;
+}
+
+/** The iCalendar text of an invite about one upload's livestream slot (times in UTC). */
+function reviewInvite(
+  upload: Reviewee,
+  date: string,
+  settings: ReviewSettings,
+  now: Date,
+  method: ICalCalendarMethod.REQUEST | ICalCalendarMethod.CANCEL,
+): string {
+  const { start, end } = livestreamSlot(date, settings.livestreamTime, settings.siteTimeZone);
+  const calendar = ical({
+    prodId: { company: "From Scratch to Success", product: "Resume reviews", language: "EN" },
+    method,
+  });
+  calendar.createEvent({
+    id: reviewInviteUid(upload.id),
+    sequence: upload.sequence,
+    stamp: now,
+    start,
+    end,
+    summary: consoleEmails.reviewInvite.summary,
+    description: consoleEmails.reviewInvite.description(settings.livestreamUrl),
+    location: settings.livestreamUrl,
+    url: settings.livestreamUrl,
+    organizer: { name: "From Scratch to Success", email: settings.contactEmail },
+    attendees: [
+      {
+        email: upload.email,
+        name: `${upload.first_name} ${upload.last_name}`.trim() || undefined,
+        rsvp: false,
+      },
+    ],
+    status:
+      method === ICalCalendarMethod.CANCEL ? ICalEventStatus.CANCELLED : ICalEventStatus.CONFIRMED,
+  });
+  return calendar.toString();
+}
+
+function livestreamTime(date: string, settings: ReviewSettings): string {
+  const { start } = livestreamSlot(date, settings.livestreamTime, settings.siteTimeZone);
+  return describeLivestreamTime(start, settings.siteTimeZone);
+}
+
+/**
+ * Books a resume into a livestream and emails its owner their slot with a calendar invite
+ * (through the outbox). Booking one already booked moves it: the email says so and its invite
+ * updates the first (same UID, next SEQUENCE). The date must not be past in the site's zone.
+ */
 export async function scheduleReview(
   db: DB,
   uploadId: string,
   date: string,
   actor: string,
   now: Date,
+  settings: ReviewSettings = DEFAULT_REVIEW_SETTINGS,
 ): Promise<boolean> {
-  if (!isBookableDate(date, now.toISOString().slice(0, 10))) return false;
+  if (!isBookableDate(date, dateInZone(now, settings.siteTimeZone))) return false;
   return db.transaction().execute(async (trx) => {
-    const upload = await trx
-      .selectFrom("uploads")
-      .innerJoin("people", "people.id", "uploads.person_id")
-      .select(["uploads.id", "people.id as person_id", "people.email", "people.first_name"])
-      .where("uploads.id", "=", uploadId)
-      .executeTakeFirst();
+    const upload = await takeInvite(trx, uploadId, now, false);
     if (!upload) return false;
+    const moved = upload.review_status === "scheduled";
     await trx
       .updateTable("uploads")
-      .set({ review_status: "scheduled", scheduled_for: date, updated_at: now.toISOString() })
+      .set({ review_status: "scheduled", scheduled_for: date })
+      .where("id", "=", uploadId)
+      .execute();
+    const content = moved ? consoleEmails.reviewRescheduled : consoleEmails.reviewScheduled;
+    await enqueueEmail(
+      trx,
+      {
+        kind: moved ? "resume_review_rescheduled" : "resume_review_scheduled",
+        to: upload.email,
+        personId: upload.person_id,
+        ...renderEmail(
+          content(upload.first_name, livestreamTime(date, settings), settings.livestreamUrl),
+        ),
+        calendar: reviewInvite(upload, date, settings, now, ICalCalendarMethod.REQUEST),
+      },
+      now,
+    );
+    await recordAudit(
+      trx,
+      actor,
+      moved ? "resume.reschedule" : "resume.schedule",
+      moved ? { uploadId, date, from: upload.scheduled_for } : { uploadId, date },
+      now,
+    );
+    return true;
+  });
+}
+
+/**
+ * Takes a scheduled resume off its livestream: back to waiting, and its owner gets an email whose
+ * invite cancels the calendar event. False when the upload is not scheduled.
+ */
+export async function cancelReview(
+  db: DB,
+  uploadId: string,
+  actor: string,
+  now: Date,
+  settings: ReviewSettings = DEFAULT_REVIEW_SETTINGS,
+): Promise<boolean> {
+  return db.transaction().execute(async (trx) => {
+    const upload = await takeInvite(trx, uploadId, now, true);
+    if (!upload?.scheduled_for) return false;
+    const date = upload.scheduled_for;
+    await trx
+      .updateTable("uploads")
+      .set({ review_status: "waiting", scheduled_for: null })
       .where("id", "=", uploadId)
       .execute();
     await enqueueEmail(
       trx,
       {
-        kind: "resume_review_scheduled",
+        kind: "resume_review_cancelled",
         to: upload.email,
         personId: upload.person_id,
-        ...renderEmail(consoleEmails.reviewScheduled(upload.first_name, date)),
+        ...renderEmail(
+          consoleEmails.reviewCancelled(upload.first_name, livestreamTime(date, settings)),
+        ),
+        calendar: reviewInvite(upload, date, settings, now, ICalCalendarMethod.CANCEL),
       },
       now,
     );
-    await recordAudit(trx, actor, "resume.schedule", { uploadId, date }, now);
+    await recordAudit(trx, actor, "resume.cancel", { uploadId, date }, now);
     return true;
   });
 }

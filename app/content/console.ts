@@ -1,16 +1,49 @@
-import { longDate } from "~/domain/cohort";
 import type { EmailContent } from "~/mail/message";
 
+const greeting = (firstName: string) => (firstName ? `Hi ${firstName},` : "Hi,");
+const signOff = "See you there,\nThe From Scratch to Success team";
+
+/**
+ * Resume-review emails. `when` is the livestream's start as people read it, with its time zone
+ * ("Thursday, December 3, 2026 at 7:00 PM Eastern Standard Time (America/New_York)"); each email
+ * carries a calendar invite that adds, moves or removes the slot in the person's calendar.
+ */
 export const consoleEmails = {
-  reviewScheduled: (firstName: string, date: string): EmailContent => ({
+  reviewScheduled: (firstName: string, when: string, streamUrl: string): EmailContent => ({
     subject: "Your resume review is scheduled",
-    greeting: firstName ? `Hi ${firstName},` : "Hi,",
+    greeting: greeting(firstName),
     paragraphs: [
-      `Good news: we'll review your resume live on our livestream on ${longDate(date)}.`,
-      "Watch live to hear the feedback and ask follow-up questions in the chat. We'll send the stream link on the day.",
+      `Good news: we'll review your resume live on our livestream on ${when}.`,
+      "Watch live to hear the feedback and ask follow-up questions in the chat. The calendar invite in this email adds the livestream to your calendar, with the link.",
     ],
-    signOff: "See you there,\nThe From Scratch to Success team",
+    action: { label: "Watch the livestream", url: streamUrl },
+    signOff,
   }),
+  reviewRescheduled: (firstName: string, when: string, streamUrl: string): EmailContent => ({
+    subject: "Your resume review has a new date",
+    greeting: greeting(firstName),
+    paragraphs: [
+      `We've moved the live review of your resume to ${when}.`,
+      "The calendar invite in this email updates the one we sent before. The livestream link stays the same.",
+    ],
+    action: { label: "Watch the livestream", url: streamUrl },
+    signOff,
+  }),
+  reviewCancelled: (firstName: string, when: string): EmailContent => ({
+    subject: "Your resume review is cancelled",
+    greeting: greeting(firstName),
+    paragraphs: [
+      `We've had to cancel the live review of your resume planned for ${when}. Sorry for the change.`,
+      "Your resume stays in our queue, and we'll email you a new date. The calendar invite in this email removes the old one from your calendar.",
+    ],
+    signOff: "Thanks for your patience,\nThe From Scratch to Success team",
+  }),
+  /** The calendar event the invites add to the person's calendar. */
+  reviewInvite: {
+    summary: "Live resume review: From Scratch to Success",
+    description: (streamUrl: string) =>
+      `We review your resume live on our livestream. Watch at ${streamUrl} and ask follow-up questions in the chat.`,
+  },
 };
 
 export const consoleText = {
@@ -21,6 +54,8 @@ export const consoleText = {
     attribution: "Attribution",
     emails: "Email log",
     cohorts: "Cohorts",
+    broadcasts: "Broadcasts",
+    sequences: "Sequences",
     cohort: "Cohort settings",
   },
   dashboardTitle: "Dashboard",
@@ -31,6 +66,8 @@ export const consoleText = {
   statusChanged: "Status updated.",
   statusReasonRequired: "Please give a reason for the change.",
   scheduled: "Review scheduled and the person emailed.",
+  reviewCancelled: "Review cancelled and the person emailed.",
+  notScheduled: "This review is not scheduled.",
   reviewed: "Marked as reviewed.",
   retried: "The email is back in the queue.",
   erased: "The person's personal data was erased.",
@@ -108,6 +145,21 @@ export const consoleText = {
     eraseMismatch: "Type ERASE to confirm the erasure.",
     none: "None.",
     notDownloaded: "not downloaded yet",
+    marketing: "Marketing email",
+    marketingStatus: "Gets",
+    marketingStatuses: {
+      none: "Transactional email only (no consent)",
+      subscribed: "Career tips and cohort news",
+      cohort_news: "Cohort news only",
+      unsubscribed: "Unsubscribed",
+    },
+    marketingChanged: "Since",
+    consents: "Consents",
+    undeliverable: (at: string, reason: string) =>
+      `Undeliverable since ${at}: the mail server refused the address for good (${reason}). No marketing email goes to it.`,
+    clearUndeliverable: "Clear the undeliverable flag",
+    notFlagged: "This address is not flagged as undeliverable.",
+    cleared: "Undeliverable flag cleared",
   },
   resumes: {
     tabs: { waiting: "Waiting", scheduled: "Scheduled", reviewed: "Reviewed" },
@@ -115,6 +167,7 @@ export const consoleText = {
     scheduleFor: "Livestream date",
     schedule: "Schedule",
     markReviewed: "Mark reviewed",
+    cancel: "Cancel the review",
     empty: "No resumes here.",
   },
   attribution: {
@@ -137,6 +190,7 @@ export const consoleText = {
   emails: {
     all: "All",
     columns: ["Created", "To", "Subject", "Kind", "State", "Attempts", "Last error"],
+    undeliverable: "undeliverable",
     retry: "Retry",
     view: "View",
     empty: "No emails.",

@@ -14,6 +14,7 @@ export const validation = {
   firstName: "Please enter your first name",
   lastName: "Please enter your last name",
   nameLink: "Please enter your name without a web address",
+  marketingConsent: "Please tick the box or leave it empty",
   email: "Please enter a valid email address",
   university: "Please enter your university",
   graduationYear: (currentYear: number) => `Please enter a valid year (${currentYear} or later)`,

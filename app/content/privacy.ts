@@ -62,7 +62,11 @@ export const privacyPage = {
     },
     {
       term: "Emails we send you",
-      text: "A copy of each one, to see that it was delivered and to send it again if it was not.",
+      text: "A copy of each one, to see that it was delivered and to send it again if it was not. If a mail server tells us your address does not exist, we note that and stop sending you career tips and cohort news.",
+    },
+    {
+      term: "Career tips and cohort news",
+      text: "Only if you ticked the box for them on one of our forms (or the form said they follow): when, on which form and the exact words it showed. Every such email has a one-click unsubscribe link; after it we send you none, and emails about what you ask for (your resources, your application, your seat) still arrive.",
     },
     {
       term: "Server logs",

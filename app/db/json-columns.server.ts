@@ -1,3 +1,4 @@
+import { audienceSchema } from "~/domain/broadcast";
 import type { Utm } from "~/domain/utm";
 import { log } from "~/lib/logger.server";
 import { z } from "~/lib/zod";
@@ -87,3 +88,11 @@ export const submissionResource = jsonColumn(
   () => ({}),
 );
 export const submissionUtm = jsonColumn("submissions", "utm", utm, () => ({}));
+
+/** A broadcast's audience; unreadable reads as null, and the broadcast is then not queued. */
+export const broadcastAudience = jsonColumn(
+  "broadcasts",
+  "audience",
+  audienceSchema.nullable(),
+  () => null,
+);

@@ -3,7 +3,9 @@ import { cohortSeries } from "./migrations/cohort-series.server";
 import { holdVisitor } from "./migrations/hold-visitor.server";
 import { initial } from "./migrations/initial.server";
 import { jobRuns } from "./migrations/job-runs.server";
+import { marketingMail } from "./migrations/marketing-mail.server";
 import { rateLimits } from "./migrations/rate-limits.server";
+import { reviewInvites } from "./migrations/review-invites.server";
 
 export type Engine = "sqlite" | "postgres";
 
@@ -22,6 +24,8 @@ function provider(engine: Engine): MigrationProvider {
         "2026-11-23-001-rate-limits": rateLimits(engine),
         "2026-11-24-001-job-runs": jobRuns,
         "2026-11-25-001-cohort-series": cohortSeries,
+        "2026-11-26-001-marketing-mail": marketingMail,
+        "2026-11-26-002-review-invites": reviewInvites,
       };
     },
   };

@@ -1,4 +1,7 @@
 import type { PersonStatus } from "~/domain/application-outcome";
+import type { MailCategory, MarketingStatus } from "~/domain/marketing";
+
+export type { MailCategory, MarketingStatus };
 
 /** The states a row moves through; the database stores them as text. */
 export type SeatHoldStatus = "held" | "paid" | "expired" | "released" | "refunded";
@@ -7,7 +10,10 @@ export type SeatHoldKind = "checkout" | "offer";
 export type PaymentStatus = "paid" | "refund_needed" | "refunded";
 /** A place in a cohort's seat queue: waiting, offered a seat, or out of the queue (and why). */
 export type QueueStatus = "waiting" | "offered" | "enrolled" | "expired" | "declined" | "removed";
-export type OutboxStatus = "pending" | "sent" | "failed";
+/** `suppressed`: marketing mail the worker did not send because the person may no longer get it. */
+export type OutboxStatus = "pending" | "sent" | "failed" | "suppressed";
+export type SequenceRunStatus = "active" | "done" | "stopped";
+export type BroadcastStatus = "scheduled" | "queueing" | "queued";
 export type SubmissionType = "application" | "lead_magnet";
 export type ReviewStatus = "waiting" | "scheduled" | "reviewed";
 
@@ -29,8 +35,65 @@ export interface PeopleTable {
   last_touch: string | null;
   last_lead_magnet_type: string | null;
   last_lead_magnet_at: string | null;
+  /** Who may get marketing mail (app/domain/marketing.ts), and since when. */
+  marketing: Generated<MarketingStatus>;
+  marketing_changed_at: string | null;
+  /** Random, per person: the key of their unsubscribe link. */
+  unsubscribe_token: string;
+  /** Set when a mail server refused the address for good (a 5xx); no marketing goes to it. */
+  undeliverable_at: string | null;
+  undeliverable_reason: string | null;
   created_at: string;
   updated_at: string;
+}
+
+/** Each consent to marketing mail as given: when, on which form, and the words shown. */
+export interface ConsentsTable {
+  id: string;
+  person_id: string;
+  given_at: string;
+  source: string;
+  wording: string;
+  mode: "opt-in" | "notice";
+}
+
+/** A person's place in the nurture sequence of one free resource. */
+export interface SequenceRunsTable {
+  person_id: string;
+  sequence: string;
+  /** How many of the sequence's emails were queued so far. */
+  step: number;
+  status: SequenceRunStatus;
+  next_at: string | null;
+  started_at: string;
+  ended_at: string | null;
+  end_reason: string | null;
+}
+
+/** Sequences the owner paused (a missing row is a running sequence). */
+export interface SequenceSettingsTable {
+  sequence: string;
+  paused: number;
+  updated_at: string;
+}
+
+/** An email to an audience, queued by the worker in batches once `send_at` comes. */
+export interface BroadcastsTable {
+  id: string;
+  /** The form's one-time key: a double click or a retried post creates one broadcast. */
+  request_key: string;
+  subject: string;
+  body: string;
+  category: "tips" | "news";
+  audience: string;
+  status: BroadcastStatus;
+  send_at: string;
+  /** The lease of the worker queueing it. */
+  locked_until: string | null;
+  queued_count: number;
+  queued_at: string | null;
+  created_by: string;
+  created_at: string;
 }
 
 export interface StatusHistoryTable {
@@ -132,6 +195,12 @@ export interface OutboxTable {
   subject: string;
   html: string;
   text: string;
+  category: Generated<MailCategory>;
+  /** An iCalendar invite sent with the email (METHOD line included), or null. */
+  calendar: string | null;
+  broadcast_id: string | null;
+  /** Unique when set: the same logical email is queued once (one per broadcast and person). */
+  dedupe_key: string | null;
   status: OutboxStatus;
   attempts: number;
   last_error: string | null;
@@ -153,6 +222,7 @@ export interface UploadsTable {
   data: Uint8Array;
   review_status: ReviewStatus;
   scheduled_for: string | null;
+  invite_sequence: Generated<number>;
   created_at: string;
   updated_at: string;
 }
@@ -214,4 +284,8 @@ export interface Database {
   job_runs: JobRunsTable;
   waitlist_entries: WaitlistEntriesTable;
   sent_once: SentOnceTable;
+  consents: ConsentsTable;
+  sequence_runs: SequenceRunsTable;
+  sequence_settings: SequenceSettingsTable;
+  broadcasts: BroadcastsTable;
 }

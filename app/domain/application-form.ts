@@ -53,7 +53,9 @@ export type ApplicationForm = z.infer<ReturnType<typeof applicationSchema>>;
 
 /** The stored form data: answers only where they apply, plus leadSourceDetails. */
 export function applicationFormData(form: ApplicationForm) {
-  const { careerOther, referralName, otherSource, ...rest } = form;
+  // Consent is stored on its own, with its wording (consents), not as an answer.
+  // eslint-disable-next-line @typescript-eslint/no-unused-vars
+  const { careerOther, referralName, otherSource, marketingConsent, ...rest } = form;
   const other = form.careerTargets.includes("Other") ? careerOther : undefined;
   const leadSourceDetails =
     form.heardFrom === "referral"

@@ -46,6 +46,8 @@ export function personFields(currentYear: number) {
     email,
     university: text(validation.university, 200),
     graduationYear: graduationYear(currentYear),
+    /** The unticked "career tips" box: only "yes" or nothing (app/domain/marketing.ts). */
+    marketingConsent: z.enum(["yes"], { error: validation.marketingConsent }).optional(),
   };
 }
 

@@ -7,6 +7,7 @@ import { renderEmail } from "~/mail/message";
 import { enqueueEmail } from "~/mail/outbox.server";
 import type { PaymentProvider } from "~/payments/provider.server";
 import { normaliseEmail } from "~/domain/person-fields";
+import { stopSequences } from "~/marketing/consent.server";
 import { changeStatus, ensurePersonByEmail } from "~/people/people.server";
 import type { Services } from "~/services.server";
 import { leaveQueue } from "~/cohort/queue.server";
@@ -148,6 +149,7 @@ export async function fulfilPayment(
       .execute();
     await leaveQueue(trx, cohort.id, person.id, "enrolled", nowIso);
     await changeStatus(trx, person.id, "enrolled", ENROLLED_REASON, nowIso);
+    await stopSequences(trx, person.id, "enrolled", now);
     const startDisplay = startDateDisplay(cohort.startDate);
     const programUrl = `${services.config.publicUrl}/#program`;
     await enqueueEmail(

@@ -10,6 +10,7 @@ import { resumeAdminUrl } from "~/domain/resume-upload";
 import { leadSourceOf, type Attribution } from "~/domain/utm";
 import { renderEmail, type EmailContent } from "~/mail/message";
 import { enqueueEmail } from "~/mail/outbox.server";
+import { recordConsent, startSequence } from "~/marketing/consent.server";
 import { isProvenPost, type FormVisitor } from "~/people/identity.server";
 import { upsertPerson } from "~/people/people.server";
 import { recordSubmission } from "~/people/submissions.server";
@@ -83,6 +84,21 @@ export async function submitLead(
     if (!submissionId) return { personId: person.id, stored: false };
 
     await addLeadMagnet(trx, person.id, resourceType, nowIso);
+    // Only a post that speaks for the person may change what mail they get.
+    if (proven) {
+      const mayGetTips = await recordConsent(
+        trx,
+        person.id,
+        {
+          mode: services.config.marketingConsent,
+          ticked: form.marketingConsent === "yes",
+          source: `lead:${resourceType}`,
+        },
+        now,
+      );
+      if (mayGetTips && person.status === "lead")
+        await startSequence(trx, person.id, resourceType, now);
+    }
     let content: EmailContent;
     if (resume) {
       await storeResume(

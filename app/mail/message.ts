@@ -8,6 +8,10 @@ export interface EmailContent {
   /** Buttons under a heading each, e.g. one file in each of its formats. */
   linkGroups?: { title: string; links: { label: string; url: string }[] }[];
   signOff: string;
+  /** Blocks already rendered (a broadcast's Markdown), shown after the paragraphs. */
+  blocks?: { html: string; text: string };
+  /** Marketing mail's footer: why they get it, and the unsubscribe link. */
+  footer?: { text: string; unsubscribeLabel: string; unsubscribeUrl: string };
 }
 
 export interface RenderedEmail {
@@ -30,6 +34,7 @@ export function renderEmail(content: EmailContent): RenderedEmail {
     content.greeting,
     "",
     ...content.paragraphs.flatMap((p) => [p, ""]),
+    ...(content.blocks ? [content.blocks.text.trim(), ""] : []),
     ...(content.action ? [`${content.action.label}: ${content.action.url}`, ""] : []),
     ...(content.linkGroups ?? []).flatMap((group) => [
       group.title,
@@ -37,6 +42,14 @@ export function renderEmail(content: EmailContent): RenderedEmail {
       "",
     ]),
     content.signOff,
+    ...(content.footer
+      ? [
+          "",
+          "--",
+          content.footer.text,
+          `${content.footer.unsubscribeLabel}: ${content.footer.unsubscribeUrl}`,
+        ]
+      : []),
   ].join("\n");
 
   const paragraph = (p: string) =>
@@ -58,12 +71,18 @@ ${content.preheader ? `<div style="display:none">${escapeHtml(content.preheader)
 <p style="font-weight:700;color:#0b1f4d;font-size:18px">From Scratch to Success</p>
 ${paragraph(content.greeting)}
 ${content.paragraphs.map(paragraph).join("\n")}
+${content.blocks ? `<div style="line-height:1.5">${content.blocks.html}</div>` : ""}
 ${button}
 ${groups}
 ${content.signOff
   .split("\n")
   .map((line) => paragraph(line))
   .join("")}
+${
+  content.footer
+    ? `<p style="margin:32px 0 0;padding-top:16px;border-top:1px solid #e2e8f0;font-size:13px;color:#475569;line-height:1.5">${escapeHtml(content.footer.text)} <a href="${escapeHtml(content.footer.unsubscribeUrl)}" style="color:#1e40af">${escapeHtml(content.footer.unsubscribeLabel)}</a></p>`
+    : ""
+}
 </div></body></html>`;
   return { subject: content.subject, html, text };
 }

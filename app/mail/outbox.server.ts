@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import type { Kysely, Transaction } from "kysely";
-import type { Database } from "~/db/schema";
+import type { Database, MailCategory } from "~/db/schema";
 import type { RenderedEmail } from "./message";
 
 export interface OutboxMessage extends RenderedEmail {
@@ -9,6 +9,13 @@ export interface OutboxMessage extends RenderedEmail {
   personId: string | null;
   /** Not before this time (for example the onboarding email a day after payment). */
   sendAfter?: Date;
+  /** Marketing (`tips`, `news`) goes only to people who may get it; transactional by default. */
+  category?: MailCategory;
+  /** An iCalendar invite to send with it (the text of a VCALENDAR with its METHOD). */
+  calendar?: string;
+  broadcastId?: string;
+  /** When set, a second message with the same key is not queued (see enqueueEmail). */
+  dedupeKey?: string;
 }
 
 /** Queues an email inside the caller's transaction, so it exists exactly when the change does. */
@@ -28,6 +35,10 @@ export async function enqueueEmail(
       subject: message.subject,
       html: message.html,
       text: message.text,
+      category: message.category ?? "transactional",
+      calendar: message.calendar ?? null,
+      broadcast_id: message.broadcastId ?? null,
+      dedupe_key: message.dedupeKey ?? null,
       status: "pending",
       attempts: 0,
       last_error: null,
@@ -36,6 +47,8 @@ export async function enqueueEmail(
       created_at: now.toISOString(),
       sent_at: null,
     })
+    // The same logical email (a broadcast to one person, a sequence step) is queued once.
+    .onConflict((oc) => oc.column("dedupe_key").doNothing())
     .execute();
   return id;
 }

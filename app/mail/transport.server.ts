@@ -9,6 +9,10 @@ export interface MailEnvelope {
   subject: string;
   html: string;
   text: string;
+  /** Extra headers (List-Unsubscribe and List-Unsubscribe-Post on marketing mail). */
+  headers?: Record<string, string>;
+  /** An iCalendar invite (VCALENDAR text with its METHOD), sent as the text/calendar part. */
+  calendar?: string | null;
 }
 
 export interface MailTransport {
@@ -25,7 +29,16 @@ function toNodemailer(message: MailEnvelope) {
     html: message.html,
     text: message.text,
     messageId: `<${message.id}@fromscratchtosuccess.mail>`,
+    headers: message.headers,
+    icalEvent: message.calendar
+      ? { method: calendarMethod(message.calendar), content: message.calendar }
+      : undefined,
   };
+}
+
+/** The METHOD line of an invite (REQUEST, CANCEL…), which mail clients read from the part too. */
+export function calendarMethod(calendar: string): string {
+  return /^METHOD:([A-Z-]+)\r?$/m.exec(calendar)?.[1] ?? "PUBLISH";
 }
 
 export function smtpTransport(url: string): MailTransport {

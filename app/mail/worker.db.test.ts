@@ -53,8 +53,8 @@ describe.each(testEngines())("mail delivery on $name", (engine) => {
 
   it("delivers a queued email once", async () => {
     const id = await queue("a@example.com");
-    expect(await worker.runOnce()).toEqual({ sent: 1, retried: 0, failed: 0 });
-    expect(await worker.runOnce()).toEqual({ sent: 0, retried: 0, failed: 0 });
+    expect(await worker.runOnce()).toEqual({ sent: 1, retried: 0, failed: 0, suppressed: 0 });
+    expect(await worker.runOnce()).toEqual({ sent: 0, retried: 0, failed: 0, suppressed: 0 });
     expect(smtp.received).toHaveLength(1);
     expect(smtp.received[0]!.to).toEqual(["a@example.com"]);
     expect(smtp.received[0]!.raw).toContain("Subject: Hello a@example.com");
@@ -64,14 +64,14 @@ describe.each(testEngines())("mail delivery on $name", (engine) => {
   it("retries a temporary 4xx failure with backoff, then delivers", async () => {
     smtp.failNext(421);
     const id = await queue("b@example.com");
-    expect(await worker.runOnce()).toEqual({ sent: 0, retried: 1, failed: 0 });
+    expect(await worker.runOnce()).toEqual({ sent: 0, retried: 1, failed: 0, suppressed: 0 });
     const pending = await row(id);
     expect(pending.status).toBe("pending");
     expect(pending.attempts).toBe(1);
     expect(pending.last_error).toContain("Try again later");
-    expect(await worker.runOnce()).toEqual({ sent: 0, retried: 0, failed: 0 });
+    expect(await worker.runOnce()).toEqual({ sent: 0, retried: 0, failed: 0, suppressed: 0 });
     clock.advance(retryDelayMs(1));
-    expect(await worker.runOnce()).toEqual({ sent: 1, retried: 0, failed: 0 });
+    expect(await worker.runOnce()).toEqual({ sent: 1, retried: 0, failed: 0, suppressed: 0 });
     expect(smtp.received).toHaveLength(1);
     expect((await row(id)).attempts).toBe(2);
   });
@@ -79,9 +79,9 @@ describe.each(testEngines())("mail delivery on $name", (engine) => {
   it("marks a permanent 5xx failure failed after one attempt", async () => {
     smtp.failNext(550);
     const id = await queue("c@example.com");
-    expect(await worker.runOnce()).toEqual({ sent: 0, retried: 0, failed: 1 });
+    expect(await worker.runOnce()).toEqual({ sent: 0, retried: 0, failed: 1, suppressed: 0 });
     clock.advance(3_600_000);
-    expect(await worker.runOnce()).toEqual({ sent: 0, retried: 0, failed: 0 });
+    expect(await worker.runOnce()).toEqual({ sent: 0, retried: 0, failed: 0, suppressed: 0 });
     const failed = await row(id);
     expect(failed.status).toBe("failed");
     expect(failed.attempts).toBe(1);
@@ -94,9 +94,9 @@ describe.each(testEngines())("mail delivery on $name", (engine) => {
       intervalMs: 1000,
     });
     const id = await queue("d@example.com");
-    expect(await down.runOnce()).toEqual({ sent: 0, retried: 1, failed: 0 });
+    expect(await down.runOnce()).toEqual({ sent: 0, retried: 1, failed: 0, suppressed: 0 });
     clock.advance(retryDelayMs(1));
-    expect(await worker.runOnce()).toEqual({ sent: 1, retried: 0, failed: 0 });
+    expect(await worker.runOnce()).toEqual({ sent: 1, retried: 0, failed: 0, suppressed: 0 });
     expect((await row(id)).status).toBe("sent");
   });
 
@@ -157,7 +157,7 @@ describe.each(testEngines())("stopping the mail worker on $name", (engine) => {
       await sending;
       await worker.stop();
       expect(delivered).toHaveLength(1);
-      expect(await run).toEqual({ sent: 1, retried: 0, failed: 0 });
+      expect(await run).toEqual({ sent: 1, retried: 0, failed: 0, suppressed: 0 });
       const rows = await t.services.db
         .selectFrom("outbox")
         .select(["status", "locked_until"])

@@ -2,10 +2,21 @@ import { claimRows } from "~/db/claim.server";
 import type { DB } from "~/db/database.server";
 import { errorMessage, log } from "~/lib/logger.server";
 import type { Clock } from "~/lib/clock";
+import type { Selectable } from "kysely";
+import type { OutboxTable } from "~/db/schema";
+import { mayReceive, unsubscribeHeaders, unsubscribeUrl } from "~/domain/marketing";
+import type { RateLimiter } from "~/lib/rate-limit.server";
+import { markUndeliverable } from "./suppression.server";
 import type { MailTransport } from "./transport.server";
 
 export interface MailWorkerOptions {
   from: string;
+  /** The sender of marketing mail (MAIL_FROM_MARKETING). */
+  marketingFrom?: string;
+  /** Where unsubscribe links point (PUBLIC_URL). */
+  publicUrl?: string;
+  /** Shared sends-per-minute budget (MAIL_RATE_PER_MINUTE); none sends as fast as it can. */
+  sendLimiter?: RateLimiter;
   intervalMs: number;
   maxAttempts?: number;
   batchSize?: number;
@@ -22,6 +33,8 @@ export interface RunResult {
   sent: number;
   retried: number;
   failed: number;
+  /** Marketing the person may no longer get (unsubscribed, bounced): dropped, not sent. */
+  suppressed: number;
 }
 
 /** A 5xx SMTP reply is final; anything else (4xx, refused connection, timeout) is worth retrying. */
@@ -90,7 +103,7 @@ export class MailWorker {
   }
 
   private async deliverDue(): Promise<RunResult> {
-    const result: RunResult = { sent: 0, retried: 0, failed: 0 };
+    const result: RunResult = { sent: 0, retried: 0, failed: 0, suppressed: 0 };
     if (this.options.beforeDelivery && !this.stopping) {
       try {
         await this.options.beforeDelivery();
@@ -104,15 +117,31 @@ export class MailWorker {
       const claimed = await this.claimNext();
       if (!claimed) break;
       const id = claimed.id;
+      if (this.options.sendLimiter && !(await this.options.sendLimiter.hit("send"))) {
+        // Over the provider's budget: hand the row back untouched and stop this cycle.
+        await this.db
+          .updateTable("outbox")
+          .set({ locked_until: null })
+          .where("id", "=", id)
+          .execute();
+        break;
+      }
+      const marketing = await this.marketingCheck(claimed);
+      if (marketing === "suppressed") {
+        result.suppressed += 1;
+        continue;
+      }
       let failure: unknown = null;
       try {
         await this.transport.send({
           id: claimed.id,
-          from: this.options.from,
+          from: marketing ? (this.options.marketingFrom ?? this.options.from) : this.options.from,
           to: claimed.to_address,
           subject: claimed.subject,
           html: claimed.html,
           text: claimed.text,
+          headers: marketing ? marketing.headers : undefined,
+          calendar: claimed.calendar,
         });
       } catch (error) {
         failure = error;
@@ -151,9 +180,48 @@ export class MailWorker {
         .execute();
       if (final) result.failed += 1;
       else result.retried += 1;
+      if (isPermanentFailure(failure))
+        await markUndeliverable(
+          this.db,
+          claimed.to_address,
+          errorMessage(failure),
+          this.clock.now(),
+        );
       log.warn("email delivery failed", { id, kind: claimed.kind, attempts, final });
     }
     return result;
+  }
+
+  /**
+   * Marketing is checked when it goes, not when it was queued: someone who unsubscribed (or
+   * whose address bounced) after a broadcast was queued gets nothing. Returns null for
+   * transactional mail, "suppressed" when the row was dropped, or the marketing headers.
+   */
+  private async marketingCheck(
+    row: Selectable<OutboxTable>,
+  ): Promise<null | "suppressed" | { headers: Record<string, string> }> {
+    if (row.category === "transactional") return null;
+    const person = row.person_id
+      ? await this.db
+          .selectFrom("people")
+          .select(["marketing", "undeliverable_at", "unsubscribe_token"])
+          .where("id", "=", row.person_id)
+          .executeTakeFirst()
+      : undefined;
+    if (!person || !mayReceive(person, row.category)) {
+      await this.db
+        .updateTable("outbox")
+        .set({
+          status: "suppressed",
+          locked_until: null,
+          last_error: person?.undeliverable_at ? "address undeliverable" : "unsubscribed",
+        })
+        .where("id", "=", row.id)
+        .execute();
+      return "suppressed";
+    }
+    const url = unsubscribeUrl(this.options.publicUrl ?? "", person.unsubscribe_token);
+    return { headers: unsubscribeHeaders(url) };
   }
 
   private async claimNext() {

@@ -1,4 +1,4 @@
-import { randomUUID } from "node:crypto";
+import { randomBytes, randomUUID } from "node:crypto";
 import { sql, type Insertable, type Kysely as KyselyOf, type Transaction } from "kysely";
 import type { Database, PeopleTable } from "~/db/schema";
 import type { PersonStatus } from "~/domain/application-outcome";
@@ -109,6 +109,11 @@ export async function statusHistory(db: Kysely, personId: string) {
     .execute();
 }
 
+/** The key of a person's unsubscribe link: 24 random bytes, URL-safe, never derived from data. */
+export function newUnsubscribeToken(): string {
+  return randomBytes(24).toString("base64url");
+}
+
 /** A new person's row: a lead with empty lists, known only by email until a form says more. */
 export function newPerson(
   email: string,
@@ -130,6 +135,11 @@ export function newPerson(
     last_touch: null,
     last_lead_magnet_type: null,
     last_lead_magnet_at: null,
+    marketing: "none",
+    marketing_changed_at: null,
+    unsubscribe_token: newUnsubscribeToken(),
+    undeliverable_at: null,
+    undeliverable_reason: null,
     created_at: now,
     updated_at: now,
     ...fields,

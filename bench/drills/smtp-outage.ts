@@ -75,7 +75,7 @@ async function drill(): Promise<DrillResult> {
     }
 
     // Outage: every due email is tried and rescheduled, for two backoff rounds.
-    const whileDown: RunResult = { sent: 0, retried: 0, failed: 0 };
+    const whileDown: RunResult = { sent: 0, retried: 0, failed: 0, suppressed: 0 };
     for (let round = 1; round <= DOWN_ROUNDS; round++) {
       await drain(down, whileDown);
       clock.advance(retryDelayMs(round));
@@ -83,7 +83,7 @@ async function drill(): Promise<DrillResult> {
 
     // Recovery with a flaky start: 421 to the next few messages, then normal service.
     smtp.failNext(...Array<number>(TEMPORARY_FAILURES).fill(421));
-    const afterRecovery: RunResult = { sent: 0, retried: 0, failed: 0 };
+    const afterRecovery: RunResult = { sent: 0, retried: 0, failed: 0, suppressed: 0 };
     let rounds = 0;
     while (rounds < MAX_ROUNDS && (await pending(database.db)) > 0) {
       rounds += 1;

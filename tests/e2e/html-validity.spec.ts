@@ -41,6 +41,8 @@ const ADMIN_PAGES = [
   "/admin/attribution",
   "/admin/emails",
   "/admin/cohorts",
+  "/admin/broadcasts",
+  "/admin/sequences",
 ];
 
 interface VnuMessage {
@@ -101,8 +103,16 @@ test.describe("W3C Nu validator", () => {
     await page.getByRole("button", { name: "Submit Application" }).click();
     await expect(page).toHaveURL(/\/enroll$/);
     const person = await withDb((db) =>
-      db.selectFrom("people").select("id").where("email", "=", email).executeTakeFirstOrThrow(),
+      db
+        .selectFrom("people")
+        .select(["id", "unsubscribe_token"])
+        .where("email", "=", email)
+        .executeTakeFirstOrThrow(),
     );
+    for (const url of [`/unsubscribe/${person.unsubscribe_token}`, "/unsubscribe/unknown"]) {
+      const response = await page.request.get(url);
+      pages.set(url, await response.text());
+    }
     await logIn(page, admin);
     const cohort = await withDb((db) =>
       db.selectFrom("cohorts").select("id").where("is_current", "=", 1).executeTakeFirstOrThrow(),

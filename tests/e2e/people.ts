@@ -8,16 +8,24 @@ export async function newBrowser(browser: Browser): Promise<Page> {
 }
 
 /** Sends a qualifying application for `email` from this page; the page lands on the result. */
-export async function submitApplication(page: Page, email: string) {
+export async function submitApplication(
+  page: Page,
+  email: string,
+  options: { tips?: boolean } = {},
+) {
   await page.goto("/apply");
-  await fillApplication(page, { email });
+  await fillApplication(page, { email, ...options });
   await page.getByRole("button", { name: "Submit Application" }).click();
 }
 
 /** Applies in a browser of their own; returns the page where the application landed. */
-export async function applyAs(browser: Browser, email: string): Promise<Page> {
+export async function applyAs(
+  browser: Browser,
+  email: string,
+  options: { tips?: boolean } = {},
+): Promise<Page> {
   const page = await newBrowser(browser);
-  await submitApplication(page, email);
+  await submitApplication(page, email, options);
   return page;
 }
 

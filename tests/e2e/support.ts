@@ -71,6 +71,8 @@ export interface ApplicationAnswers {
   hours?: "Yes" | "No";
   ready?:
     "Yes, I'm ready to enroll" | "No, add me to the waitlist" | "I have questions before deciding";
+  /** Ticks "Send me career tips and cohort news" (marketing consent). */
+  tips?: boolean;
 }
 
 export async function fillApplication(page: Page, answers: ApplicationAnswers) {
@@ -94,6 +96,7 @@ export async function fillApplication(page: Page, answers: ApplicationAnswers) {
   await page.getByLabel("YouTube").check();
   await page.getByLabel(/biggest challenge/).fill("I have no network in finance yet.");
   await page.getByLabel(/Why do you want to work in finance/).fill("I love how markets work.");
+  if (answers.tips) await page.getByLabel(/career tips/).check();
 }
 
 /** The current cohort's row (paid count, capacity…). */

@@ -175,3 +175,17 @@ export async function seedGuardFixtures(
     })
     .execute();
 }
+
+/** The owner signed in: an admin account and the Cookie header of its session (an hour long). */
+export async function ownerCookie(
+  t: { services: { db: DB }; config: { sessionSecrets: string[] } },
+  email = "boss@example.com",
+): Promise<string> {
+  const id = await insertAccount(t.services.db, { email, password: "x" });
+  return sessionCookie(
+    t.services.db,
+    t.config.sessionSecrets,
+    id,
+    new Date(Date.now() + 3_600_000).toISOString(),
+  );
+}

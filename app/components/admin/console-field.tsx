@@ -1,5 +1,6 @@
 import type { ComponentProps } from "react";
 import { Input, Label, Select } from "~/components/ui/input";
+import { PERSON_STATUSES } from "~/domain/application-outcome";
 
 /**
  * A labelled, compact control of a console form (filters, row actions); the label wraps it. An
@@ -40,6 +41,28 @@ export function ConsoleSelect({
       {label}
       <Select density="compact" {...props} />
     </Label>
+  );
+}
+
+/** A person's status, or any (""), as console filters and audiences choose it. */
+export function StatusSelect({
+  label,
+  anyLabel,
+  defaultValue,
+}: {
+  label: string;
+  anyLabel: string;
+  defaultValue: string;
+}) {
+  return (
+    <ConsoleSelect label={label} name="status" defaultValue={defaultValue}>
+      <option value="">{anyLabel}</option>
+      {PERSON_STATUSES.map((status) => (
+        <option key={status} value={status}>
+          {status}
+        </option>
+      ))}
+    </ConsoleSelect>
   );
 }
 

@@ -1,4 +1,6 @@
 import type { ReactNode } from "react";
+import { Form } from "react-router";
+import { Button } from "~/components/ui/button";
 import { SectionCard as Card } from "~/components/ui/card";
 import type { PersonDetail } from "~/console/person-detail.server";
 import { consoleText } from "~/content/console";
@@ -112,6 +114,52 @@ export function SubmissionsCard({ submissions }: { submissions: PersonDetail["su
             </div>
           </details>
         ))
+      )}
+    </Card>
+  );
+}
+
+/** What marketing mail the person gets, each consent as given, and a bounce flag to clear. */
+export function MarketingCard({
+  person,
+  consents,
+}: {
+  person: PersonDetail["person"];
+  consents: PersonDetail["consents"];
+}) {
+  return (
+    <Card title={t.marketing}>
+      {person.undeliverable_at ? (
+        <div
+          className="mb-3 rounded-md bg-red-50 p-3 text-sm text-red-800"
+          data-testid="undeliverable"
+        >
+          <p>{t.undeliverable(person.undeliverable_at, person.undeliverable_reason ?? "")}</p>
+          <Form method="post" className="mt-2">
+            <input type="hidden" name="intent" value="clear_undeliverable" />
+            <Button type="submit" variant="secondary" size="xs">
+              {t.clearUndeliverable}
+            </Button>
+          </Form>
+        </div>
+      ) : null}
+      <KeyValues
+        values={{
+          [t.marketingStatus]: t.marketingStatuses[person.marketing],
+          [t.marketingChanged]: person.marketing_changed_at ?? "",
+        }}
+      />
+      <h3 className="mt-3 text-sm font-semibold">{t.consents}</h3>
+      {consents.length === 0 ? (
+        <None />
+      ) : (
+        <ul className="space-y-1 text-sm">
+          {consents.map((consent) => (
+            <li key={consent.given_at + consent.source}>
+              {consent.given_at} · {consent.source} · {consent.mode}: “{consent.wording}”
+            </li>
+          ))}
+        </ul>
       )}
     </Card>
   );

@@ -7,7 +7,10 @@ import {
 import type { ReactNode } from "react";
 import { Button } from "~/components/ui/button";
 import { ChoiceGroup as UiChoiceGroup, ChoiceOption } from "~/components/ui/choice-group";
-import { ErrorText, Input, Label, Textarea } from "~/components/ui/input";
+import { useRouteLoaderData } from "react-router";
+import { Checkbox, ErrorText, Hint, Input, Label, Textarea } from "~/components/ui/input";
+import { consentWording } from "~/content/marketing";
+import type { ConsentMode } from "~/domain/marketing";
 import { fieldLabels } from "~/content/forms";
 import { HONEYPOT_FIELD } from "~/lib/honeypot";
 
@@ -215,6 +218,31 @@ export function PersonFields({
           inputMode={"inputMode" in person ? person.inputMode : undefined}
         />
       ))}
+    </div>
+  );
+}
+
+/**
+ * Marketing consent, as MARKETING_CONSENT says (root loader): an unticked "career tips" box
+ * (opt-in), or the sentence that tips follow with a one-click unsubscribe (notice).
+ */
+export function MarketingConsent({ field }: { field: Field }) {
+  const root = useRouteLoaderData<{ consentMode?: ConsentMode }>("root");
+  const mode = root?.consentMode ?? "opt-in";
+  if (mode === "notice") return <Hint>{consentWording.notice}</Hint>;
+  return (
+    <div>
+      <Label htmlFor={field.id} className="flex items-start gap-2 font-normal">
+        <Checkbox
+          id={field.id}
+          name={field.name}
+          value="yes"
+          className="mt-1"
+          aria-describedby={field.errors ? field.errorId : undefined}
+        />
+        <span>{consentWording["opt-in"]}</span>
+      </Label>
+      <FieldError field={field} />
     </div>
   );
 }

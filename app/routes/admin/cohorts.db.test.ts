@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { insertAccount, sessionCookie } from "../../../tests/support/admin";
+import { ownerCookie } from "../../../tests/support/admin";
 import { seatFixtures, setCurrentCohort } from "../../../tests/support/cohort";
 import {
   callAction,
@@ -32,13 +32,7 @@ describe.each(testEngines())("the owner's cohort console on $name", (engine) => 
   beforeEach(async () => {
     clock.set(new Date("2026-11-22T12:00:00Z"));
     t = await startTestServices(engine, { clock });
-    const id = await insertAccount(t.services.db, { email: "boss@example.com", password: "x" });
-    cookie = await sessionCookie(
-      t.services.db,
-      t.config.sessionSecrets,
-      id,
-      new Date(Date.now() + 3_600_000).toISOString(),
-    );
+    cookie = await ownerCookie(t);
   });
   afterEach(async () => {
     await t.cleanup();
@@ -174,6 +168,12 @@ describe.each(testEngines())("the owner's cohort console on $name", (engine) => 
   it("makes a cohort current: the queue moves over and the waitlist is emailed once", async () => {
     await setCurrentCohort(db(), { capacity: 0 });
     await queued("b@example.com");
+    await queued("no-news@example.com");
+    await db()
+      .updateTable("people")
+      .set({ marketing: "subscribed" })
+      .where("email", "=", "b@example.com")
+      .execute();
     await post(cohortsAction, "/admin/cohorts", { intent: "create", capacity: "10" });
     const next = await db()
       .selectFrom("cohorts")
@@ -197,7 +197,8 @@ describe.each(testEngines())("the owner's cohort console on $name", (engine) => 
       .where("kind", "=", "enrolment_open")
       .execute();
     expect(open).toEqual([{ to_address: "b@example.com" }]);
-    expect((await runOfferRound(t.services)).offered).toBe(1);
+    // Seat offers are transactional: both people in the queue get theirs.
+    expect((await runOfferRound(t.services)).offered).toBe(2);
   });
 
   it("refunds from the person's page with a reason, and offers the freed seat on", async () => {

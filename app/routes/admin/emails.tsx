@@ -16,7 +16,7 @@ import type { Route } from "./+types/emails";
 
 export const meta: Route.MetaFunction = () => adminMeta(consoleText.emailsTitle);
 
-const STATES = ["pending", "sent", "failed"] as const;
+const STATES = ["pending", "sent", "failed", "suppressed"] as const;
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requireAdmin(request, context);
@@ -72,7 +72,14 @@ export default function Emails({ loaderData, actionData }: Route.ComponentProps)
               <Cell className="whitespace-nowrap">
                 {email.created_at.slice(0, 16).replace("T", " ")}
               </Cell>
-              <Cell>{email.to_address}</Cell>
+              <Cell>
+                {email.to_address}
+                {email.undeliverable ? (
+                  <span className="ml-1 rounded bg-red-100 px-1 text-xs font-semibold text-red-800">
+                    {t.undeliverable}
+                  </span>
+                ) : null}
+              </Cell>
               <Cell>
                 <Link
                   to={`/admin/emails/${email.id}`}

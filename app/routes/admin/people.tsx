@@ -2,7 +2,7 @@ import { Form, Link } from "react-router";
 import { z } from "~/lib/zod";
 import { requireAdmin } from "~/admin/sessions.server";
 import { AdminPage, Pager } from "~/components/admin-shell";
-import { ConsoleField, ConsoleSelect, DateRangeFields } from "~/components/admin/console-field";
+import { ConsoleField, DateRangeFields, StatusSelect } from "~/components/admin/console-field";
 import { Button, buttonVariants } from "~/components/ui/button";
 import { cardVariants } from "~/components/ui/card";
 import { cn } from "~/components/ui/cn";
@@ -68,14 +68,7 @@ export default function People({ loaderData }: Route.ComponentProps) {
           defaultValue={filter.q}
           className="sm:col-span-2"
         />
-        <ConsoleSelect label={t.status} name="status" defaultValue={filter.status ?? ""}>
-          <option value="">{t.any}</option>
-          {PERSON_STATUSES.map((status) => (
-            <option key={status} value={status}>
-              {status}
-            </option>
-          ))}
-        </ConsoleSelect>
+        <StatusSelect label={t.status} anyLabel={t.any} defaultValue={filter.status ?? ""} />
         {(["tag", "leadSource", "resource"] as const).map((name) => (
           <ConsoleField key={name} label={t[name]} name={name} defaultValue={filter[name]} />
         ))}

@@ -6,6 +6,7 @@ import { PersonActivity } from "~/components/admin/person-activity";
 import { PrivacyCard, RefundCard, StatusCard } from "~/components/admin/person-actions";
 import {
   HistoryCard,
+  MarketingCard,
   ProfileCard,
   SubmissionsCard,
   TouchesCard,
@@ -18,6 +19,7 @@ import { cohortConsole as t } from "~/content/cohorts";
 import { consoleText } from "~/content/console";
 import { PERSON_STATUSES } from "~/domain/application-outcome";
 import { refundEnrolment } from "~/enrolment/refunds.server";
+import { clearUndeliverable } from "~/mail/suppression.server";
 import { localMailboxDir } from "~/mail/transport.server";
 import { errorToast, success, useActionToast } from "~/lib/toast";
 import { redirectWithToast, samePage } from "~/lib/toast.server";
@@ -70,6 +72,11 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     if (outcome !== "refunded") return fail(refundAnswers[outcome]);
     return redirectWithToast(context, samePage(request), success(t.refunded));
   }
+  if (form.intent === "clear_undeliverable") {
+    if (!(await clearUndeliverable(db, params.id, now))) return fail(consoleText.person.notFlagged);
+    await recordAudit(db, admin.email, "person.clear_undeliverable", { personId: params.id }, now);
+    return redirectWithToast(context, samePage(request), success(consoleText.person.cleared));
+  }
   if (form.intent === "erase") {
     const parsed = Erase.safeParse(form);
     if (!parsed.success) return fail(consoleText.person.eraseMismatch);
@@ -116,6 +123,7 @@ export default function Person({ loaderData, actionData }: Route.ComponentProps)
         <TouchesCard person={person} />
         <HistoryCard history={detail.history} />
         <RefundCard payments={detail.payments} busy={busy} />
+        <MarketingCard person={person} consents={detail.consents} />
       </div>
       <div className="mt-6 space-y-6">
         <SubmissionsCard submissions={detail.submissions} />

@@ -11,6 +11,7 @@ import { cn } from "~/components/ui/cn";
 import { linkVariants } from "~/components/ui/link";
 import { adminMeta } from "~/lib/meta";
 import {
+  cancelReview,
   markReviewed,
   resumeQueue,
   scheduleReview,
@@ -35,24 +36,27 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 const Action = z.discriminatedUnion("intent", [
   z.object({ intent: z.literal("schedule"), id: z.string().min(1), date: z.string() }),
   z.object({ intent: z.literal("reviewed"), id: z.string().min(1) }),
+  z.object({ intent: z.literal("cancel"), id: z.string().min(1) }),
 ]);
 
 export async function action({ request, context }: Route.ActionArgs) {
   const admin = await requireAdmin(request, context);
-  const { db, clock } = context.services;
+  const { db, clock, config } = context.services;
   const parsed = Action.safeParse(Object.fromEntries(await request.formData()));
   const error = (description: string) => data({ toast: errorToast(description) }, { status: 400 });
   if (!parsed.success) return error(consoleText.notFound);
+  const done = (message: string) => redirectWithToast(context, samePage(request), success(message));
+  const { id } = parsed.data;
   if (parsed.data.intent === "schedule") {
-    const ok = await scheduleReview(db, parsed.data.id, parsed.data.date, admin.email, clock.now());
-    return ok
-      ? redirectWithToast(context, samePage(request), success(consoleText.scheduled))
-      : error(consoleText.invalidDate);
+    const ok = await scheduleReview(db, id, parsed.data.date, admin.email, clock.now(), config);
+    return ok ? done(consoleText.scheduled) : error(consoleText.invalidDate);
   }
-  const ok = await markReviewed(db, parsed.data.id, admin.email, clock.now());
-  return ok
-    ? redirectWithToast(context, samePage(request), success(consoleText.reviewed))
-    : error(consoleText.notFound);
+  if (parsed.data.intent === "cancel") {
+    const ok = await cancelReview(db, id, admin.email, clock.now(), config);
+    return ok ? done(consoleText.reviewCancelled) : error(consoleText.notScheduled);
+  }
+  const ok = await markReviewed(db, id, admin.email, clock.now());
+  return ok ? done(consoleText.reviewed) : error(consoleText.notFound);
 }
 
 const t = consoleText.resumes;
@@ -114,6 +118,9 @@ export default function Resumes({ loaderData, actionData }: Route.ComponentProps
                     {t.schedule}
                   </Button>
                 </Form>
+              )}
+              {status === "scheduled" && (
+                <RowAction id={resume.id} intent="cancel" label={t.cancel} />
               )}
               {status !== "reviewed" && (
                 <RowAction id={resume.id} intent="reviewed" label={t.markReviewed} />

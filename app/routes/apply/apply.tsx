@@ -12,6 +12,7 @@ import {
   ChoiceGroup,
   Conditional,
   Honeypot,
+  MarketingConsent,
   SubmitButton,
   TextArea,
   TextField,
@@ -174,6 +175,7 @@ export default function Apply({ loaderData, actionData }: Route.ComponentProps) 
               type="radio"
               options={applyOptions.readyToStart}
             />
+            <MarketingConsent field={fields.marketingConsent} />
             <Honeypot />
             <SubmitButton busy={busy} label={applyPage.submit} busyLabel={applyPage.submitting} />
           </Form>

@@ -38,7 +38,7 @@ describe.each(testEngines())("lead pages on $name", (engine) => {
       intervalMs: 1000,
     });
     try {
-      expect(await worker.runOnce()).toEqual({ sent: 1, retried: 0, failed: 0 });
+      expect(await worker.runOnce()).toEqual({ sent: 1, retried: 0, failed: 0, suppressed: 0 });
     } finally {
       await worker.stop();
     }

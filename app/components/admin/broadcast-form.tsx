@@ -1,0 +1,148 @@
+import { Form, useFetcher } from "react-router";
+import { ConsoleField, ConsoleSelect, StatusSelect } from "~/components/admin/console-field";
+import { Button } from "~/components/ui/button";
+import { SectionCard } from "~/components/ui/card";
+import { Checkbox, ErrorText, Hint, Label, Textarea } from "~/components/ui/input";
+import { broadcastConsole as t } from "~/content/broadcasts";
+import { leadMagnets } from "~/content/lead-magnets";
+
+export interface BroadcastFormProps {
+  requestKey: string;
+  count: number;
+  values: Record<string, string>;
+  errors?: Record<string, string[] | undefined>;
+  choices: { cohorts: { id: string; label: string }[]; sources: string[] };
+  timeZone: string;
+}
+
+const AUDIENCE_FIELDS = ["category", "status", "resource", "cohort", "waitlist", "source"];
+
+/**
+ * Compose a broadcast. The audience count follows the filters: with JavaScript it is fetched as
+ * they change; without, "Update count" reloads the page with them in the URL (GET).
+ */
+export function BroadcastForm({
+  requestKey,
+  count,
+  values,
+  errors,
+  choices,
+  timeZone,
+}: BroadcastFormProps) {
+  const counter = useFetcher<{ count: number }>();
+  const shown = counter.data?.count ?? count;
+  const recount = (form: HTMLFormElement) => {
+    const params = new URLSearchParams();
+    const data = new FormData(form);
+    for (const name of AUDIENCE_FIELDS) {
+      const value = data.get(name);
+      if (typeof value === "string" && value) params.set(name, value);
+    }
+    void counter.load(`/admin/broadcasts?${params.toString()}`);
+  };
+  const error = (name: string) => errors?.[name]?.[0];
+  return (
+    <SectionCard title={t.composeTitle}>
+      <Form
+        method="post"
+        className="space-y-4"
+        onChange={(event) => {
+          const target = event.target as HTMLElement;
+          if (AUDIENCE_FIELDS.includes(target.getAttribute("name") ?? ""))
+            recount(event.currentTarget);
+        }}
+      >
+        <input type="hidden" name="requestKey" value={requestKey} />
+        <fieldset className="flex flex-wrap items-end gap-3">
+          <legend className="mb-2 font-semibold text-brand-900">{t.audienceTitle}</legend>
+          <ConsoleSelect
+            label={t.category}
+            name="category"
+            defaultValue={values.category ?? "news"}
+          >
+            <option value="news">{t.categories.news}</option>
+            <option value="tips">{t.categories.tips}</option>
+          </ConsoleSelect>
+          <StatusSelect label={t.status} anyLabel={t.any} defaultValue={values.status ?? ""} />
+          <ConsoleSelect label={t.resource} name="resource" defaultValue={values.resource ?? ""}>
+            <option value="">{t.any}</option>
+            {Object.entries(leadMagnets).map(([key, magnet]) => (
+              <option key={key} value={key}>
+                {magnet.label}
+              </option>
+            ))}
+          </ConsoleSelect>
+          <ConsoleSelect label={t.cohort} name="cohort" defaultValue={values.cohort ?? ""}>
+            <option value="">{t.any}</option>
+            {choices.cohorts.map((cohort) => (
+              <option key={cohort.id} value={cohort.id}>
+                {cohort.label}
+              </option>
+            ))}
+          </ConsoleSelect>
+          <ConsoleSelect label={t.source} name="source" defaultValue={values.source ?? ""}>
+            <option value="">{t.any}</option>
+            {choices.sources.map((source) => (
+              <option key={source} value={source}>
+                {source}
+              </option>
+            ))}
+          </ConsoleSelect>
+          <Label className="flex items-center gap-2">
+            <Checkbox name="waitlist" value="yes" defaultChecked={values.waitlist === "yes"} />
+            {t.waitlist}
+          </Label>
+          <Button type="submit" formMethod="get" formNoValidate variant="secondary" size="xs">
+            {t.updateCount}
+          </Button>
+        </fieldset>
+        <p className="font-semibold" aria-live="polite" data-testid="audience-count">
+          {t.count(shown)}
+        </p>
+        {error("audience") ? <ErrorText>{error("audience")}</ErrorText> : null}
+        <ConsoleField
+          label={t.subject}
+          name="subject"
+          defaultValue={values.subject}
+          maxLength={150}
+          required
+          className="block"
+          error={error("subject")}
+        />
+        <div>
+          <Label htmlFor="broadcast-body">{t.body}</Label>
+          <Hint id="broadcast-body-hint">{t.bodyHint}</Hint>
+          <Textarea
+            id="broadcast-body"
+            name="body"
+            rows={10}
+            required
+            maxLength={20_000}
+            defaultValue={values.body}
+            aria-describedby={`broadcast-body-hint${error("body") ? " body-error" : ""}`}
+            aria-invalid={error("body") ? true : undefined}
+          />
+          {error("body") ? <ErrorText id="body-error">{error("body")}</ErrorText> : null}
+        </div>
+        <div>
+          <ConsoleField
+            label={t.sendAt}
+            name="sendAt"
+            type="datetime-local"
+            defaultValue={values.sendAt}
+            error={error("sendAt")}
+          />
+          <Hint>{t.sendAtHint(timeZone)}</Hint>
+        </div>
+        <div className="flex flex-wrap gap-3">
+          <Button type="submit" name="intent" value="test" variant="secondary">
+            {t.test}
+          </Button>
+          <Button type="submit" name="intent" value="send">
+            {t.send}
+          </Button>
+        </div>
+      </Form>
+    </SectionCard>
+  );
+}

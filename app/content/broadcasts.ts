@@ -1,0 +1,79 @@
+/** The words of the broadcasts console (/admin/broadcasts) and the sequences page. */
+
+export const broadcastErrors = {
+  audience: "Choose the audience from the lists",
+  category: "Choose cohort news or career tips",
+  intent: "Choose Send a test or Send",
+  requestKey: "This form is out of date. Reload the page and try again.",
+  subject: "Please enter a subject",
+  subjectTooLong: "Keep the subject under 150 characters",
+  body: "Please write the message",
+  bodyTooLong: "Keep the message under 20,000 characters",
+  sendAt: "Enter the date and time as the picker gives them",
+  sendAtPast: "Choose a time in the future, or leave it empty to send now",
+};
+
+export const broadcastConsole = {
+  title: "Broadcasts",
+  intro:
+    "Write to the people who may get marketing email. Unsubscribed and undeliverable addresses are always left out, and each email carries a one-click unsubscribe.",
+  composeTitle: "New broadcast",
+  audienceTitle: "Audience",
+  category: "Kind",
+  categories: { news: "Cohort news", tips: "Career tips" },
+  status: "Status",
+  resource: "Free resource taken",
+  cohort: "Paid in cohort",
+  waitlist: "In the current cohort's seat queue",
+  source: "First-touch source",
+  any: "Any",
+  count: (n: number) => `${n.toLocaleString("en-US")} ${n === 1 ? "person" : "people"} will get it`,
+  updateCount: "Update count",
+  subject: "Subject",
+  body: "Message (Markdown)",
+  bodyHint:
+    "Markdown: **bold**, *italic*, [a link](https://…), lists with -. HTML is shown as text. Each email starts with “Hi <first name>,”.",
+  sendAt: "Send at (optional)",
+  sendAtHint: (zone: string) => `In ${zone}. Leave it empty to send now.`,
+  test: "Send a test to me",
+  send: "Send",
+  historyTitle: "Sent and scheduled",
+  none: "No broadcasts yet.",
+  columns: {
+    subject: "Subject",
+    sendAt: "Send at",
+    status: "Status",
+    queued: "Queued",
+    sent: "Sent",
+    failed: "Failed",
+    skipped: "Skipped (unsubscribed or bounced)",
+    unsubscribed: "Unsubscribed since",
+  },
+  statuses: { scheduled: "Scheduled", queueing: "Queueing", queued: "Queued" },
+  testSent: (email: string) => `A test is on its way to ${email}.`,
+  scheduled: "Broadcast scheduled",
+  queuedNow: "Broadcast on its way",
+  duplicate: "This broadcast was already sent",
+  signOff: "Talk soon,\nThe From Scratch to Success team",
+  testPrefix: "[Test] ",
+};
+
+export const sequenceConsole = {
+  title: "Email sequences",
+  intro:
+    "Each free resource starts a three-email sequence for people who agreed to career tips. It stops for good when they apply, enrol or unsubscribe, and nobody gets more than one marketing email a day.",
+  running: "Running",
+  paused: "Paused",
+  pause: "Pause",
+  resume: "Resume",
+  step: (n: number, days: number) => `Email ${n} (day ${days})`,
+  columns: {
+    step: "Email",
+    subject: "Subject",
+    sent: "Sent",
+    waiting: "Waiting",
+    applied: "Applied after",
+  },
+  pausedToast: "Sequence paused",
+  resumedToast: "Sequence resumed",
+};

@@ -1,0 +1,38 @@
+/** The words of marketing mail: consent on the forms, the unsubscribe page, footers. */
+
+/** What each consent mode shows on the forms; stored with every consent as given. */
+export const consentWording = {
+  "opt-in": "Send me career tips and cohort news",
+  notice:
+    "We'll also email you career tips and cohort news, with a one-click unsubscribe in each email.",
+} as const;
+
+export const unsubscribePage = {
+  metaTitle: "Unsubscribe",
+  title: "Unsubscribe from our emails?",
+  intro: (email: string) =>
+    `You're about to stop career tips and cohort news to ${email}. Emails about things you ask for (your downloads, your application, your seat) still arrive.`,
+  confirm: "Unsubscribe",
+  newsOnly: "Only send me cohort news",
+  doneTitle: "You're unsubscribed",
+  doneBody:
+    "You won't get career tips or cohort news from us any more. Changed your mind? Tick the box on any form on our site.",
+  newsOnlyTitle: "You'll only get cohort news",
+  newsOnlyBody:
+    "No more career tips. We'll only write when a cohort opens for enrolment or something about the programme changes.",
+  notFoundTitle: "This unsubscribe link is not valid",
+  notFoundBody:
+    "Check that you opened the whole link from the email. If it still does not work, reply to any of our emails and we'll unsubscribe you by hand.",
+  home: "Back to the home page",
+};
+
+export const unsubscribeToasts = {
+  done: { title: "You're unsubscribed", description: "No more marketing emails from us." },
+  newsOnly: { title: "Preferences saved", description: "You'll only get cohort news." },
+};
+
+/** The footer every marketing email carries. */
+export const marketingFooter = {
+  why: "You're getting this because you asked for career tips and cohort news from From Scratch to Success.",
+  unsubscribe: "Unsubscribe",
+};

@@ -1,0 +1,68 @@
+import { leadMagnets } from "~/content/lead-magnets";
+import { broadcastErrors } from "~/content/broadcasts";
+import { z } from "~/lib/zod";
+import { PERSON_STATUSES } from "./application-outcome";
+import { localTimeToUtc } from "./time-zone";
+
+const RESOURCE_TYPES = Object.keys(leadMagnets) as [
+  keyof typeof leadMagnets,
+  ...(keyof typeof leadMagnets)[],
+];
+
+/** An empty select means "anyone": it arrives as "" and is read as no filter. */
+const anyOr = <T extends z.ZodType>(schema: T) =>
+  z.preprocess((value) => (value === "" ? undefined : value), schema.optional());
+
+/**
+ * Who a broadcast goes to, besides "may get this kind of marketing", which always applies:
+ * a status, a free resource taken, paid in a cohort, in the current cohort's seat queue, a
+ * first-touch source. Every filter narrows; none set means everyone who may get it.
+ */
+export const audienceSchema = z.object({
+  status: anyOr(z.enum(PERSON_STATUSES, { error: broadcastErrors.audience })),
+  resource: anyOr(z.enum(RESOURCE_TYPES, { error: broadcastErrors.audience })),
+  cohort: anyOr(z.string().max(64, broadcastErrors.audience)),
+  waitlist: anyOr(z.enum(["yes"], { error: broadcastErrors.audience })),
+  source: anyOr(z.string().trim().max(100, broadcastErrors.audience)),
+  category: z.enum(["news", "tips"], { error: broadcastErrors.category }).default("news"),
+});
+
+export type Audience = z.infer<typeof audienceSchema>;
+
+/** The compose form: the audience, the words, and when (empty: now), in the site's time zone. */
+export function broadcastSchema(timeZone: string, now: Date) {
+  return audienceSchema
+    .extend({
+      intent: z.enum(["test", "send"], { error: broadcastErrors.intent }),
+      requestKey: z.string().regex(/^[A-Za-z0-9-]{16,64}$/, broadcastErrors.requestKey),
+      subject: z
+        .string({ error: broadcastErrors.subject })
+        .trim()
+        .min(1, broadcastErrors.subject)
+        .max(150, broadcastErrors.subjectTooLong),
+      body: z
+        .string({ error: broadcastErrors.body })
+        .trim()
+        .min(1, broadcastErrors.body)
+        .max(20_000, broadcastErrors.bodyTooLong),
+      sendAt: anyOr(z.string().regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}$/, broadcastErrors.sendAt)),
+    })
+    .transform((value, ctx) => {
+      if (!value.sendAt) return { ...value, sendAtUtc: now };
+      const [date = "", time = ""] = value.sendAt.split("T");
+      const sendAtUtc = localTimeToUtc(date, time, timeZone);
+      if (!sendAtUtc || sendAtUtc.getTime() < now.getTime() - 60_000) {
+        ctx.addIssue({ code: "custom", path: ["sendAt"], message: broadcastErrors.sendAtPast });
+        return z.NEVER;
+      }
+      return { ...value, sendAtUtc };
+    });
+}
+
+export type BroadcastForm = z.output<ReturnType<typeof broadcastSchema>>;
+
+/** The audience as the URL of the compose page carries it (for the count without JavaScript). */
+export function audienceFromSearch(params: URLSearchParams): Audience {
+  const parsed = audienceSchema.safeParse(Object.fromEntries(params));
+  return parsed.success ? parsed.data : { category: "news" };
+}

@@ -1,0 +1,79 @@
+import type { Kysely } from "kysely";
+import type { Database } from "~/db/schema";
+import type { Audience } from "~/domain/broadcast";
+import { statusesReceiving } from "~/domain/marketing";
+
+/**
+ * The people a broadcast goes to: those who may get its kind of marketing (never unsubscribed
+ * or undeliverable addresses), narrowed by each filter set. The count on the page and the
+ * queueing use this one query, so the number shown is the number queued.
+ */
+export function audienceQuery(db: Kysely<Database>, audience: Audience, currentCohortId?: string) {
+  let query = db
+    .selectFrom("people")
+    .where("people.marketing", "in", statusesReceiving(audience.category))
+    .where("people.undeliverable_at", "is", null);
+  if (audience.status) query = query.where("people.status", "=", audience.status);
+  if (audience.source) query = query.where("people.lead_source", "=", audience.source);
+  // lead_magnets is a JSON array of resource keys; a key is quoted in it exactly once.
+  if (audience.resource)
+    query = query.where("people.lead_magnets", "like", `%"${audience.resource}"%`);
+  if (audience.cohort) {
+    const cohort = audience.cohort;
+    query = query.where(({ exists, selectFrom }) =>
+      exists(
+        selectFrom("payments")
+          .select("payments.id")
+          .whereRef("payments.person_id", "=", "people.id")
+          .where("payments.cohort_id", "=", cohort)
+          .where("payments.status", "=", "paid"),
+      ),
+    );
+  }
+  if (audience.waitlist) {
+    const cohort = currentCohortId ?? "";
+    query = query.where(({ exists, selectFrom }) =>
+      exists(
+        selectFrom("waitlist_entries")
+          .select("waitlist_entries.id")
+          .whereRef("waitlist_entries.person_id", "=", "people.id")
+          .where("waitlist_entries.cohort_id", "=", cohort)
+          .where("waitlist_entries.status", "in", ["waiting", "offered"]),
+      ),
+    );
+  }
+  return query;
+}
+
+export async function currentCohortId(db: Kysely<Database>): Promise<string | undefined> {
+  const row = await db
+    .selectFrom("cohorts")
+    .select("id")
+    .where("is_current", "=", 1)
+    .executeTakeFirst();
+  return row?.id;
+}
+
+export async function countAudience(db: Kysely<Database>, audience: Audience): Promise<number> {
+  const row = await audienceQuery(db, audience, await currentCohortId(db))
+    .select((eb) => eb.fn.countAll<number>().as("n"))
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+/** The choices of the audience form: cohorts by start date, sources seen on people. */
+export async function audienceChoices(db: Kysely<Database>) {
+  const cohorts = await db
+    .selectFrom("cohorts")
+    .select(["id", "start_date"])
+    .orderBy("created_at")
+    .execute();
+  const sources = await db
+    .selectFrom("people")
+    .select("lead_source")
+    .distinct()
+    .orderBy("lead_source")
+    .limit(200)
+    .execute();
+  return { cohorts, sources: sources.map((row) => row.lead_source) };
+}

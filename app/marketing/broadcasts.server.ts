@@ -1,0 +1,244 @@
+import { randomUUID } from "node:crypto";
+import { sql } from "kysely";
+import { broadcastConsole as t } from "~/content/broadcasts";
+import { recordAudit } from "~/console/audit.server";
+import { claimRows } from "~/db/claim.server";
+import { broadcastAudience, parseJsonColumn } from "~/db/json-columns.server";
+import type { Selectable } from "kysely";
+import type { BroadcastsTable } from "~/db/schema";
+import type { Audience, BroadcastForm } from "~/domain/broadcast";
+import { renderEmail, type EmailContent } from "~/mail/message";
+import { enqueueEmail } from "~/mail/outbox.server";
+import type { Services } from "~/services.server";
+import { audienceQuery, currentCohortId } from "./audience.server";
+import { renderMarkdown } from "./markdown.server";
+import { marketingMessage } from "./mail.server";
+
+/** People queued per statement: each batch is one short insert, never one long transaction. */
+export const BROADCAST_BATCH = 500;
+const LEASE_MS = 60_000;
+
+function content(subject: string, body: string, firstName: string): EmailContent {
+  return {
+    subject,
+    greeting: firstName ? `Hi ${firstName},` : "Hi there,",
+    paragraphs: [],
+    blocks: renderMarkdown(body),
+    signOff: t.signOff,
+  };
+}
+
+/**
+ * Saves a broadcast to be queued by the worker at its time (now, or later). The form's one-time
+ * request key is unique: a double click or a retried post finds the first one and adds nothing.
+ */
+export async function createBroadcast(
+  services: Services,
+  form: BroadcastForm,
+  actor: string,
+): Promise<"created" | "duplicate"> {
+  const now = services.clock.now();
+  const audience: Audience = {
+    status: form.status,
+    resource: form.resource,
+    cohort: form.cohort,
+    waitlist: form.waitlist,
+    source: form.source,
+    category: form.category,
+  };
+  return services.db.transaction().execute(async (trx) => {
+    const inserted = await trx
+      .insertInto("broadcasts")
+      .values({
+        id: randomUUID(),
+        request_key: form.requestKey,
+        subject: form.subject,
+        body: form.body,
+        category: form.category,
+        audience: JSON.stringify(audience),
+        status: "scheduled",
+        send_at: form.sendAtUtc.toISOString(),
+        locked_until: null,
+        queued_count: 0,
+        queued_at: null,
+        created_by: actor,
+        created_at: now.toISOString(),
+      })
+      .onConflict((oc) => oc.column("request_key").doNothing())
+      .executeTakeFirst();
+    if (Number(inserted.numInsertedOrUpdatedRows ?? 0) === 0) return "duplicate";
+    await recordAudit(
+      trx,
+      actor,
+      "broadcast.create",
+      { subject: form.subject, sendAt: form.sendAtUtc.toISOString(), audience },
+      now,
+    );
+    return "created";
+  });
+}
+
+/** The broadcast as it will look, to the owner's own address, at once (no footer link works). */
+export async function sendTest(services: Services, form: BroadcastForm, to: string) {
+  const rendered = renderEmail(content(form.subject, form.body, ""));
+  await enqueueEmail(
+    services.db,
+    {
+      kind: "broadcast_test",
+      to,
+      personId: null,
+      ...rendered,
+      subject: `${t.testPrefix}${rendered.subject}`,
+    },
+    services.clock.now(),
+  );
+}
+
+/**
+ * Queues every broadcast whose time has come, run by the mail worker's cycle. A broadcast is
+ * claimed with a lease (claimRows), then its audience is walked in id order, BROADCAST_BATCH
+ * people per insert; each row's dedupe key is the broadcast and the person, so a second
+ * worker, a crash and a restart, or a retry never queue anyone twice. The lease is renewed per
+ * batch; the broadcast is `queued` when the walk ends.
+ */
+export async function queueDueBroadcasts(services: Services): Promise<number> {
+  const now = services.clock.now();
+  const due = await claimRows(services.db, "broadcasts", {
+    due: (eb) =>
+      eb.and([
+        eb("status", "in", ["scheduled", "queueing"]),
+        eb("send_at", "<=", now.toISOString()),
+      ]),
+    orderBy: "send_at",
+    now,
+    leaseMs: LEASE_MS,
+    limit: 1,
+  });
+  let queued = 0;
+  for (const broadcast of due) queued += await queueBroadcast(services, broadcast);
+  return queued;
+}
+
+async function queueBroadcast(services: Services, broadcast: Selectable<BroadcastsTable>) {
+  const { db, config } = services;
+  const audience = parseJsonColumn(broadcastAudience, broadcast.audience);
+  const cohortId = await currentCohortId(db);
+  let after = "";
+  let added = 0;
+  while (audience) {
+    const now = services.clock.now();
+    const people = await audienceQuery(db, audience, cohortId)
+      .select(["people.id", "people.email", "people.first_name", "people.unsubscribe_token"])
+      .where("people.id", ">", after)
+      .orderBy("people.id")
+      .limit(BROADCAST_BATCH)
+      .execute();
+    if (people.length === 0) break;
+    after = people[people.length - 1]!.id;
+    const rows = people.map((person) => {
+      const message = marketingMessage(
+        config.publicUrl,
+        person,
+        content(broadcast.subject, broadcast.body, person.first_name),
+        {
+          kind: "broadcast",
+          category: broadcast.category,
+          broadcastId: broadcast.id,
+          dedupeKey: `broadcast:${broadcast.id}:${person.id}`,
+        },
+      );
+      return {
+        id: randomUUID(),
+        kind: message.kind,
+        person_id: person.id,
+        to_address: message.to,
+        subject: message.subject,
+        html: message.html,
+        text: message.text,
+        category: broadcast.category,
+        calendar: null,
+        broadcast_id: broadcast.id,
+        dedupe_key: message.dedupeKey ?? null,
+        status: "pending" as const,
+        attempts: 0,
+        last_error: null,
+        send_after: now.toISOString(),
+        locked_until: null,
+        created_at: now.toISOString(),
+        sent_at: null,
+      };
+    });
+    const result = await db
+      .insertInto("outbox")
+      .values(rows)
+      .onConflict((oc) => oc.column("dedupe_key").doNothing())
+      .executeTakeFirst();
+    added += Number(result.numInsertedOrUpdatedRows ?? 0);
+    await db
+      .updateTable("broadcasts")
+      .set({
+        status: "queueing",
+        locked_until: new Date(now.getTime() + LEASE_MS).toISOString(),
+      })
+      .where("id", "=", broadcast.id)
+      .execute();
+  }
+  const total = await db
+    .selectFrom("outbox")
+    .select((eb) => eb.fn.countAll<number>().as("n"))
+    .where("broadcast_id", "=", broadcast.id)
+    .executeTakeFirstOrThrow();
+  const doneAt = services.clock.now().toISOString();
+  await db
+    .updateTable("broadcasts")
+    .set({ status: "queued", locked_until: null, queued_count: Number(total.n), queued_at: doneAt })
+    .where("id", "=", broadcast.id)
+    .execute();
+  return added;
+}
+
+/** Every broadcast, newest first, with its progress counted from the outbox. */
+export async function listBroadcasts(services: Services) {
+  const { db } = services;
+  const broadcasts = await db
+    .selectFrom("broadcasts")
+    .select(["id", "subject", "category", "status", "send_at", "queued_count", "queued_at"])
+    .orderBy("created_at", "desc")
+    .limit(50)
+    .execute();
+  if (broadcasts.length === 0) return [];
+  const counts = await db
+    .selectFrom("outbox")
+    .select(["broadcast_id", "status", (eb) => eb.fn.countAll<number>().as("n")])
+    .where(
+      "broadcast_id",
+      "in",
+      broadcasts.map((b) => b.id),
+    )
+    .groupBy(["broadcast_id", "status"])
+    .execute();
+  const unsubscribed = await db
+    .selectFrom("outbox")
+    .innerJoin("people", "people.id", "outbox.person_id")
+    .innerJoin("broadcasts", "broadcasts.id", "outbox.broadcast_id")
+    .select(["outbox.broadcast_id", (eb) => eb.fn.countAll<number>().as("n")])
+    .where(
+      "outbox.broadcast_id",
+      "in",
+      broadcasts.map((b) => b.id),
+    )
+    .where("people.marketing", "=", "unsubscribed")
+    .where(sql<boolean>`people.marketing_changed_at >= broadcasts.queued_at`)
+    .groupBy("outbox.broadcast_id")
+    .execute();
+  const count = (id: string, status: string) =>
+    Number(counts.find((c) => c.broadcast_id === id && c.status === status)?.n ?? 0);
+  return broadcasts.map((b) => ({
+    ...b,
+    queued: counts.filter((c) => c.broadcast_id === b.id).reduce((n, c) => n + Number(c.n), 0),
+    sent: count(b.id, "sent"),
+    failed: count(b.id, "failed"),
+    suppressed: count(b.id, "suppressed"),
+    unsubscribedSince: Number(unsubscribed.find((u) => u.broadcast_id === b.id)?.n ?? 0),
+  }));
+}

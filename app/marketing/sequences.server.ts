@@ -1,0 +1,257 @@
+import type { Transaction } from "kysely";
+import { nurtureSequences } from "~/content/nurture";
+import type { Database, SequenceRunsTable } from "~/db/schema";
+import type { ResourceType } from "~/domain/lead-magnets";
+import { DAY_MS, mayReceive, nextAllowedSend } from "~/domain/marketing";
+import type { Services } from "~/services.server";
+import { recordAudit } from "~/console/audit.server";
+import { stopSequences } from "./consent.server";
+import { enqueueMarketing } from "./mail.server";
+
+type Trx = Transaction<Database>;
+
+export function isSequence(key: string): key is ResourceType {
+  return Object.hasOwn(nurtureSequences, key);
+}
+
+/** The outbox kind of a sequence's step (1-based), which the console counts by. */
+export function stepKind(sequence: string, step: number): string {
+  return `nurture:${sequence}:${step}`;
+}
+
+/** Where a sequence email's button goes: the application, tagged so the funnel sees it. */
+export function sequenceApplyUrl(publicUrl: string, sequence: string, step: number): string {
+  const query = new URLSearchParams({
+    utm_source: "email",
+    utm_medium: "nurture",
+    utm_campaign: sequence,
+    utm_content: `step-${step}`,
+  });
+  return `${publicUrl}/apply?${query.toString()}`;
+}
+
+export interface SequenceRoundResult {
+  queued: number;
+  postponed: number;
+  stopped: number;
+}
+
+/**
+ * Queues the sequence emails that are due, run by the mail worker's cycle. Each run is handled
+ * in its own transaction that first locks the person's row (FOR UPDATE on PostgreSQL; SQLite has
+ * one writer), then re-reads the run: two instances never queue the same step, and two
+ * sequences of one person never both send on the same day. A run stops for good when the person
+ * applied, enrolled, unsubscribed or bounced; it waits while its sequence is paused.
+ */
+export async function runSequences(services: Services, limit = 200): Promise<SequenceRoundResult> {
+  const now = services.clock.now();
+  const nowIso = now.toISOString();
+  const result: SequenceRoundResult = { queued: 0, postponed: 0, stopped: 0 };
+  const due = await services.db
+    .selectFrom("sequence_runs")
+    .select(["person_id", "sequence", "step"])
+    .where("status", "=", "active")
+    .where("next_at", "<=", nowIso)
+    .where("sequence", "not in", (eb) =>
+      eb.selectFrom("sequence_settings").select("sequence").where("paused", "=", 1),
+    )
+    .orderBy("next_at")
+    .limit(limit)
+    .execute();
+  for (const run of due) {
+    const outcome = await services.db
+      .transaction()
+      .execute((trx) => advanceRun(services, trx, run, now));
+    if (outcome !== "skipped") result[outcome] += 1;
+  }
+  return result;
+}
+
+async function advanceRun(
+  services: Services,
+  trx: Trx,
+  key: Pick<SequenceRunsTable, "person_id" | "sequence" | "step">,
+  now: Date,
+): Promise<"queued" | "postponed" | "stopped" | "skipped"> {
+  const nowIso = now.toISOString();
+  let personQuery = trx
+    .selectFrom("people")
+    .select([
+      "id",
+      "email",
+      "first_name",
+      "status",
+      "marketing",
+      "undeliverable_at",
+      "unsubscribe_token",
+    ])
+    .where("id", "=", key.person_id);
+  if (services.engine === "postgres") personQuery = personQuery.forUpdate();
+  const person = await personQuery.executeTakeFirst();
+  const run = await trx
+    .selectFrom("sequence_runs")
+    .selectAll()
+    .where("person_id", "=", key.person_id)
+    .where("sequence", "=", key.sequence)
+    .executeTakeFirst();
+  if (!person || !run || run.status !== "active" || run.step !== key.step) return "skipped";
+  if (!run.next_at || run.next_at > nowIso || !isSequence(run.sequence)) return "skipped";
+
+  if (person.status !== "lead" || !mayReceive(person, "tips")) {
+    const reason =
+      person.status === "enrolled"
+        ? "enrolled"
+        : person.status !== "lead"
+          ? "applied"
+          : person.undeliverable_at
+            ? "undeliverable"
+            : "unsubscribed";
+    await stopSequences(trx, person.id, reason, now);
+    return "stopped";
+  }
+
+  const last = await trx
+    .selectFrom("outbox")
+    .select((eb) => eb.fn.max("created_at").as("at"))
+    .where("person_id", "=", person.id)
+    .where("category", "!=", "transactional")
+    .where("status", "!=", "suppressed")
+    .executeTakeFirst();
+  const allowed = nextAllowedSend(now, last?.at ? new Date(last.at) : null);
+  if (allowed > now) {
+    await trx
+      .updateTable("sequence_runs")
+      .set({ next_at: allowed.toISOString() })
+      .where("person_id", "=", person.id)
+      .where("sequence", "=", run.sequence)
+      .execute();
+    return "postponed";
+  }
+
+  const steps = nurtureSequences[run.sequence].steps;
+  const number = run.step + 1;
+  const step = steps[run.step];
+  if (!step) return "skipped";
+  const applyUrl = sequenceApplyUrl(services.config.publicUrl, run.sequence, number);
+  await enqueueMarketing(
+    trx,
+    services.config.publicUrl,
+    person,
+    step.email(person.first_name, applyUrl),
+    {
+      kind: stepKind(run.sequence, number),
+      category: "tips",
+      dedupeKey: `${stepKind(run.sequence, number)}:${person.id}`,
+    },
+    now,
+  );
+  const next = steps[number];
+  const startedAt = new Date(run.started_at).getTime();
+  await trx
+    .updateTable("sequence_runs")
+    .set(
+      next
+        ? {
+            step: number,
+            // On the sequence's own day, and never within a day of this one.
+            next_at: new Date(
+              Math.max(startedAt + next.afterDays * DAY_MS, now.getTime() + DAY_MS),
+            ).toISOString(),
+          }
+        : { step: number, status: "done", next_at: null, ended_at: nowIso, end_reason: "finished" },
+    )
+    .where("person_id", "=", person.id)
+    .where("sequence", "=", run.sequence)
+    .execute();
+  return "queued";
+}
+
+export interface SequenceStepStats {
+  step: number;
+  afterDays: number;
+  subject: string;
+  sent: number;
+  /** People whose next email is this one. */
+  waiting: number;
+  /** People sent this email who applied after it went out. */
+  appliedAfter: number;
+}
+
+/** Per sequence: paused or not, and per step what went out, who waits, who applied after. */
+export async function sequenceStats(services: Services) {
+  const { db } = services;
+  const paused = new Set(
+    (
+      await db.selectFrom("sequence_settings").select("sequence").where("paused", "=", 1).execute()
+    ).map((row) => row.sequence),
+  );
+  const sent = await db
+    .selectFrom("outbox")
+    .select(["kind", (eb) => eb.fn.countAll<number>().as("n")])
+    .where("kind", "like", "nurture:%")
+    .where("status", "=", "sent")
+    .groupBy("kind")
+    .execute();
+  const waiting = await db
+    .selectFrom("sequence_runs")
+    .select(["sequence", "step", (eb) => eb.fn.countAll<number>().as("n")])
+    .where("status", "=", "active")
+    .groupBy(["sequence", "step"])
+    .execute();
+  const applied = await db
+    .selectFrom("outbox")
+    .select(["outbox.kind", (eb) => eb.fn.count<number>("outbox.person_id").distinct().as("n")])
+    .where("outbox.kind", "like", "nurture:%")
+    .where("outbox.status", "=", "sent")
+    .where(({ exists, selectFrom }) =>
+      exists(
+        selectFrom("submissions")
+          .select("submissions.id")
+          .whereRef("submissions.person_id", "=", "outbox.person_id")
+          .where("submissions.type", "=", "application")
+          .whereRef("submissions.created_at", ">", "outbox.sent_at"),
+      ),
+    )
+    .groupBy("outbox.kind")
+    .execute();
+  const byKind = (rows: { kind: string; n: number }[], kind: string) =>
+    Number(rows.find((row) => row.kind === kind)?.n ?? 0);
+  return Object.entries(nurtureSequences).map(([key, sequence]) => ({
+    key,
+    name: sequence.name,
+    paused: paused.has(key),
+    steps: sequence.steps.map((step, index): SequenceStepStats => {
+      const kind = stepKind(key, index + 1);
+      return {
+        step: index + 1,
+        afterDays: step.afterDays,
+        subject: step.email("", "").subject,
+        sent: byKind(sent, kind),
+        waiting: Number(waiting.find((row) => row.sequence === key && row.step === index)?.n ?? 0),
+        appliedAfter: byKind(applied, kind),
+      };
+    }),
+  }));
+}
+
+/** Pauses or resumes a sequence: a paused one queues nothing; its people wait where they are. */
+export async function setSequencePaused(
+  services: Services,
+  sequence: ResourceType,
+  paused: boolean,
+  actor: string,
+) {
+  const now = services.clock.now();
+  await services.db.transaction().execute(async (trx) => {
+    await trx
+      .insertInto("sequence_settings")
+      .values({ sequence, paused: paused ? 1 : 0, updated_at: now.toISOString() })
+      .onConflict((oc) =>
+        oc
+          .column("sequence")
+          .doUpdateSet({ paused: paused ? 1 : 0, updated_at: now.toISOString() }),
+      )
+      .execute();
+    await recordAudit(trx, actor, paused ? "sequence.pause" : "sequence.resume", { sequence }, now);
+  });
+}

@@ -1,0 +1,74 @@
+import { data, Form } from "react-router";
+import { requireAdmin } from "~/admin/sessions.server";
+import { AdminPage } from "~/components/admin-shell";
+import { Button } from "~/components/ui/button";
+import { SectionCard } from "~/components/ui/card";
+import { Cell, DataTable, Row, RowHeader } from "~/components/ui/table";
+import { sequenceConsole as t } from "~/content/broadcasts";
+import { isSequence, sequenceStats, setSequencePaused } from "~/marketing/sequences.server";
+import { adminMeta } from "~/lib/meta";
+import { success } from "~/lib/toast";
+import { redirectWithToast, samePage } from "~/lib/toast.server";
+import type { Route } from "./+types/sequences";
+
+export const meta: Route.MetaFunction = () => adminMeta(t.title);
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  await requireAdmin(request, context);
+  return { sequences: await sequenceStats(context.services) };
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const admin = await requireAdmin(request, context);
+  const form = await request.formData();
+  const sequence = String(form.get("sequence") ?? "");
+  const intent = form.get("intent");
+  if (!isSequence(sequence) || (intent !== "pause" && intent !== "resume"))
+    throw data(null, { status: 400 });
+  await setSequencePaused(context.services, sequence, intent === "pause", admin.email);
+  return redirectWithToast(
+    context,
+    samePage(request),
+    success(intent === "pause" ? t.pausedToast : t.resumedToast),
+  );
+}
+
+export default function Sequences({ loaderData }: Route.ComponentProps) {
+  return (
+    <AdminPage title={t.title}>
+      <p className="mb-6 max-w-3xl text-slate-700">{t.intro}</p>
+      <div className="space-y-6">
+        {loaderData.sequences.map((sequence) => (
+          <SectionCard key={sequence.key} title={sequence.name}>
+            <Form method="post" className="mb-3 flex items-center gap-3">
+              <input type="hidden" name="sequence" value={sequence.key} />
+              <span className="font-medium" data-testid={`sequence-state-${sequence.key}`}>
+                {sequence.paused ? t.paused : t.running}
+              </span>
+              <Button
+                type="submit"
+                name="intent"
+                value={sequence.paused ? "resume" : "pause"}
+                variant="secondary"
+                size="xs"
+              >
+                {sequence.paused ? t.resume : t.pause}
+              </Button>
+            </Form>
+            <DataTable columns={Object.values(t.columns)}>
+              {sequence.steps.map((step) => (
+                <Row key={step.step}>
+                  <RowHeader>{t.step(step.step, step.afterDays)}</RowHeader>
+                  <Cell>{step.subject}</Cell>
+                  <Cell>{step.sent}</Cell>
+                  <Cell>{step.waiting}</Cell>
+                  <Cell>{step.appliedAfter}</Cell>
+                </Row>
+              ))}
+            </DataTable>
+          </SectionCard>
+        ))}
+      </div>
+    </AdminPage>
+  );
+}

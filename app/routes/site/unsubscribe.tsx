@@ -1,0 +1,91 @@
+import { data, Form, Link } from "react-router";
+import { BackPage } from "~/components/back-page";
+import { Button } from "~/components/ui/button";
+import { linkVariants } from "~/components/ui/link";
+import { unsubscribePage as t, unsubscribeToasts } from "~/content/marketing";
+import { site } from "~/content/site";
+import { isOneClickBody } from "~/domain/marketing";
+import { findByUnsubscribeToken, unsubscribe } from "~/marketing/unsubscribe.server";
+import { success } from "~/lib/toast";
+import { redirectWithToast } from "~/lib/toast.server";
+import type { Route } from "./+types/unsubscribe";
+
+export const meta: Route.MetaFunction = () => [
+  { title: `${t.metaTitle} | ${site.name}` },
+  { name: "robots", content: "noindex" },
+];
+
+type Done = "all" | "news";
+
+/**
+ * The unsubscribe link of every marketing email. Opening it changes nothing (mail scanners open
+ * links): the page asks, with one button to unsubscribe and one to keep cohort news only. Mail
+ * providers' one-click unsubscribe (RFC 8058) posts `List-Unsubscribe=One-Click` here with no
+ * cookie and no Origin (server/app.ts exempts this path from the origin check): it unsubscribes
+ * at once and answers 200. An unknown token answers 404 and changes nothing.
+ */
+export async function loader({ params, request, context }: Route.LoaderArgs) {
+  const person = await findByUnsubscribeToken(context.services.db, params.token);
+  if (!person) return data({ state: "unknown" as const }, { status: 404 });
+  const done = new URL(request.url).searchParams.get("done");
+  const state: "ask" | Done = done === "all" || done === "news" ? done : "ask";
+  return { state, email: person.email };
+}
+
+export async function action({ request, params, context }: Route.ActionArgs) {
+  const { services } = context;
+  let form: FormData;
+  try {
+    form = await request.formData();
+  } catch {
+    form = new FormData();
+  }
+  const oneClick = isOneClickBody(form);
+  const choice = oneClick || form.get("intent") !== "news_only" ? "all" : "news_only";
+  const found = await unsubscribe(services.db, params.token, choice, services.clock.now());
+  if (!found) return data({ state: "unknown" as const }, { status: 404 });
+  if (oneClick) return data({ state: "all" as const }, { status: 200 });
+  const done: Done = choice === "all" ? "all" : "news";
+  const toast = choice === "all" ? unsubscribeToasts.done : unsubscribeToasts.newsOnly;
+  return redirectWithToast(
+    context,
+    `/unsubscribe/${encodeURIComponent(params.token)}?done=${done}`,
+    success(toast.title, toast.description),
+  );
+}
+
+export default function Unsubscribe({ loaderData, actionData }: Route.ComponentProps) {
+  const state = actionData?.state ?? loaderData.state;
+  if (state === "unknown")
+    return (
+      <BackPage to="/" back={site.name} title={t.notFoundTitle}>
+        <p className="mt-3 text-slate-700">{t.notFoundBody}</p>
+      </BackPage>
+    );
+  if (state !== "ask")
+    return (
+      <BackPage to="/" back={site.name} title={state === "all" ? t.doneTitle : t.newsOnlyTitle}>
+        <p className="mt-3 text-slate-700">{state === "all" ? t.doneBody : t.newsOnlyBody}</p>
+        <p className="mt-6">
+          <Link to="/" className={linkVariants({ weight: "medium" })}>
+            {t.home}
+          </Link>
+        </p>
+      </BackPage>
+    );
+  return (
+    <BackPage to="/" back={site.name} title={t.title}>
+      <p className="mt-3 text-slate-700">
+        {"email" in loaderData ? t.intro(loaderData.email) : null}
+      </p>
+      <Form method="post" className="mt-6 flex flex-wrap gap-3">
+        <Button type="submit" name="intent" value="unsubscribe">
+          {t.confirm}
+        </Button>
+        <Button type="submit" name="intent" value="news_only" variant="secondary">
+          {t.newsOnly}
+        </Button>
+      </Form>
+    </BackPage>
+  );
+}

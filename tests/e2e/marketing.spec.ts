@@ -1,0 +1,135 @@
+import { request as playwrightRequest, type Browser, type Page } from "@playwright/test";
+import { createAccount, logIn } from "./admin-support";
+import { expect, expectNoAxeViolations, test } from "./fixtures";
+import { newBrowser } from "./people";
+import { decodedMail, mailTo, uniqueEmail } from "./support";
+
+const OWNER = `owner.marketing.${Date.now()}@example.com`;
+const nextYear = String(new Date().getFullYear() + 1);
+
+/** Takes the resume template in a browser of its own, ticking "career tips". */
+async function leadWithConsent(browser: Browser, email: string) {
+  const page = await newBrowser(browser);
+  await page.goto("/resume-template");
+  await page.getByLabel("First name").fill("Ada");
+  await page.getByLabel("Last name").fill("Lovelace");
+  await page.getByRole("textbox", { name: "Email", exact: true }).fill(email);
+  await page.getByLabel("University").fill("State University");
+  await page.getByLabel("Graduation year").fill(nextYear);
+  await page.getByLabel(/career tips/).check();
+  await page.getByRole("button", { name: "Get Your Free Resource" }).click();
+  await expect(page).toHaveURL(/\?sent=1$/);
+  await page.context().close();
+}
+
+/** The owner writes and sends a broadcast to everyone who took the resume template. */
+async function sendBroadcast(owner: Page, subject: string) {
+  await owner.goto("/admin/broadcasts");
+  await owner.getByLabel("Free resource taken").selectOption({ label: "Resume Template" });
+  await owner.getByLabel("Subject").fill(subject);
+  await owner.getByLabel("Message (Markdown)").fill(`News for **you**.\n\n- one\n- two`);
+  await owner.getByRole("button", { name: "Send", exact: true }).click();
+  await expect(owner.getByText("Broadcast on its way")).toBeVisible();
+}
+
+const mailWith = (email: string, text: string) =>
+  mailTo(email)
+    .map(decodedMail)
+    .find((m) => m.includes(text));
+
+test.describe("marketing mail", () => {
+  test.describe.configure({ timeout: 90_000 });
+  test.beforeAll(() => createAccount(OWNER, true));
+
+  test("a lead with consent gets a broadcast, one-click unsubscribes, and gets no more", async ({
+    browser,
+  }) => {
+    const reader = uniqueEmail("tips-reader");
+    const control = uniqueEmail("tips-control");
+    await leadWithConsent(browser, reader);
+    await leadWithConsent(browser, control);
+
+    const owner = await newBrowser(browser);
+    await logIn(owner, OWNER);
+    await owner.getByRole("link", { name: "Broadcasts", exact: true }).click();
+    await expect(owner.getByRole("heading", { level: 1, name: "Broadcasts" })).toBeVisible();
+    await expectNoAxeViolations(owner);
+    // The live count follows the audience filters.
+    const count = owner.getByTestId("audience-count");
+    await owner.getByLabel("Kind").selectOption({ label: "Career tips" });
+    await owner.getByLabel("Free resource taken").selectOption({ label: "Resume Template" });
+    // Both leads above took the resume template and agreed to tips.
+    const people = async () => Number((await count.textContent())?.replace(/\D/g, ""));
+    await expect.poll(people).toBeGreaterThanOrEqual(2);
+    const live = await count.textContent();
+    // Without JavaScript the same count comes from the URL: "Update count" reloads with it.
+    await owner.getByRole("button", { name: "Update count" }).click();
+    await expect(owner).toHaveURL(/category=tips&.*resource=resume/);
+    await expect(count).toHaveText(live!);
+
+    const first = `Cohort news ${Date.now()}`;
+    await sendBroadcast(owner, first);
+    await expect.poll(() => Boolean(mailWith(reader, first)), { timeout: 20_000 }).toBe(true);
+    const received = mailWith(reader, first)!.replace(/\r?\n[ \t]+/g, " ");
+    expect(received).toMatch(/^List-Unsubscribe-Post: List-Unsubscribe=One-Click/m);
+    const url = /^List-Unsubscribe: <([^>]+)>/m.exec(received)?.[1];
+    expect(url).toMatch(/\/unsubscribe\/[A-Za-z0-9_-]{32}$/);
+    expect(received).toContain("<strong>you</strong>");
+
+    // As a mail provider sends it: no cookie, no Origin, the RFC 8058 body.
+    const provider = await playwrightRequest.newContext();
+    const answer = await provider.post(url!, {
+      form: { "List-Unsubscribe": "One-Click" },
+      maxRedirects: 0,
+    });
+    expect(answer.status()).toBe(200);
+    await provider.dispose();
+
+    const second = `More news ${Date.now()}`;
+    await sendBroadcast(owner, second);
+    await expect.poll(() => Boolean(mailWith(control, second)), { timeout: 20_000 }).toBe(true);
+    expect(mailWith(reader, second)).toBeUndefined();
+    const row = owner.getByTestId("broadcast-row").filter({ hasText: first });
+    await owner.reload();
+    await expect(row).toContainText(first);
+  });
+
+  test("the unsubscribe page asks first, and can keep cohort news only", async ({ browser }) => {
+    const email = uniqueEmail("tips-page");
+    await leadWithConsent(browser, email);
+    const owner = await newBrowser(browser);
+    await logIn(owner, OWNER);
+    await sendBroadcast(owner, `Page check ${Date.now()}`);
+    await expect.poll(() => Boolean(mailWith(email, "Page check")), { timeout: 20_000 }).toBe(true);
+    const url = /\/unsubscribe\/[A-Za-z0-9_-]{32}/.exec(mailWith(email, "Page check")!)?.[0];
+
+    const page = await newBrowser(browser);
+    await page.goto(url!);
+    await expect(page.getByRole("heading", { name: "Unsubscribe from our emails?" })).toBeVisible();
+    await expectNoAxeViolations(page);
+    await page.getByRole("button", { name: "Only send me cohort news" }).click();
+    await expect(page.getByRole("heading", { name: "You'll only get cohort news" })).toBeVisible();
+    await expectNoAxeViolations(page);
+
+    await page.goto("/unsubscribe/AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA");
+    await expect(
+      page.getByRole("heading", { name: "This unsubscribe link is not valid" }),
+    ).toBeVisible();
+  });
+
+  test("the owner sees each sequence's steps and can pause and resume it", async ({ browser }) => {
+    const owner = await newBrowser(browser);
+    await logIn(owner, OWNER);
+    await owner.getByRole("link", { name: "Sequences", exact: true }).click();
+    await expect(owner.getByRole("heading", { level: 1, name: "Email sequences" })).toBeVisible();
+    await expectNoAxeViolations(owner);
+    const state = owner.getByTestId("sequence-state-tracker");
+    await expect(state).toHaveText("Running");
+    const card = owner.getByRole("region", { name: "Application Tracker follow-up" });
+    await card.getByRole("button", { name: "Pause" }).click();
+    await expect(owner.getByText("Sequence paused")).toBeVisible();
+    await expect(state).toHaveText("Paused");
+    await card.getByRole("button", { name: "Resume" }).click();
+    await expect(state).toHaveText("Running");
+  });
+});
