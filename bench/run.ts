@@ -4,6 +4,7 @@ import { existsSync, mkdirSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { backupDuringWrites } from "./drills/backup-during-writes";
+import { broadcastQueue } from "./drills/broadcast-queue";
 import { runCluster } from "./drills/cluster";
 import { forgedWebhooks } from "./drills/forged-webhooks";
 import { killDuringWrites } from "./drills/kill-during-writes";
@@ -186,6 +187,10 @@ async function main() {
           withEngine(engine, options.postgresUrl, (setup) =>
             backupDuringWrites(setup, options.postgresUrl),
           ),
+      );
+    for (const engine of engines)
+      await drill(report.drills, "g. broadcast queueing: 10,000 subscribers", engine, () =>
+        withEngine(engine, options.postgresUrl, broadcastQueue),
       );
   }
 

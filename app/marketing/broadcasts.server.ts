@@ -18,12 +18,13 @@ import { marketingMessage } from "./mail.server";
 export const BROADCAST_BATCH = 500;
 const LEASE_MS = 60_000;
 
-function content(subject: string, body: string, firstName: string): EmailContent {
+/** The email of a broadcast for one person; the Markdown is rendered once per broadcast. */
+function content(subject: string, blocks: EmailContent["blocks"], firstName: string): EmailContent {
   return {
     subject,
     greeting: firstName ? `Hi ${firstName},` : "Hi there,",
     paragraphs: [],
-    blocks: renderMarkdown(body),
+    blocks,
     signOff: t.signOff,
   };
 }
@@ -80,7 +81,7 @@ export async function createBroadcast(
 
 /** The broadcast as it will look, to the owner's own address, at once (no footer link works). */
 export async function sendTest(services: Services, form: BroadcastForm, to: string) {
-  const rendered = renderEmail(content(form.subject, form.body, ""));
+  const rendered = renderEmail(content(form.subject, renderMarkdown(form.body), ""));
   await enqueueEmail(
     services.db,
     {
@@ -123,6 +124,7 @@ async function queueBroadcast(services: Services, broadcast: Selectable<Broadcas
   const { db, config } = services;
   const audience = parseJsonColumn(broadcastAudience, broadcast.audience);
   const cohortId = await currentCohortId(db);
+  const blocks = renderMarkdown(broadcast.body);
   let after = "";
   let added = 0;
   while (audience) {
@@ -139,7 +141,7 @@ async function queueBroadcast(services: Services, broadcast: Selectable<Broadcas
       const message = marketingMessage(
         config.publicUrl,
         person,
-        content(broadcast.subject, broadcast.body, person.first_name),
+        content(broadcast.subject, blocks, person.first_name),
         {
           kind: "broadcast",
           category: broadcast.category,
