@@ -10,6 +10,7 @@ import { renderEmail } from "~/mail/message";
 import { enqueueEmail } from "~/mail/outbox.server";
 import { enrolLinkUrl } from "~/enrolment/enrol-link.server";
 import { isProvenPost, type FormVisitor } from "~/people/identity.server";
+import { effectiveConsentMode } from "~/domain/marketing";
 import { recordConsent, stopSequences } from "~/marketing/consent.server";
 import { changeStatus, upsertPerson } from "~/people/people.server";
 import { recordSubmission } from "~/people/submissions.server";
@@ -77,7 +78,7 @@ export async function submitApplication(
         trx,
         person.id,
         {
-          mode: config.marketingConsent,
+          mode: effectiveConsentMode(config.marketingConsent, form.consentShown),
           ticked: form.marketingConsent === "yes",
           source: "application",
         },

@@ -2,6 +2,8 @@ import { readdir, readFile, rm } from "node:fs/promises";
 import path from "node:path";
 import type { DB } from "~/db/database.server";
 import { parseJsonColumn, submissionResource } from "~/db/json-columns.server";
+import { stopSequences } from "~/marketing/consent.server";
+import { newUnsubscribeToken } from "~/people/people.server";
 import { recordAudit } from "./audit.server";
 import { personDetail } from "./person-detail.server";
 
@@ -46,10 +48,17 @@ export async function erasePerson(
         graduation_year: "",
         tags: "[]",
         lead_magnets: "[]",
+        // No more marketing to the placeholder, and nothing left that could name them.
+        marketing: "unsubscribed",
+        marketing_changed_at: nowIso,
+        unsubscribe_token: newUnsubscribeToken(),
+        undeliverable_reason: null,
         updated_at: nowIso,
       })
       .where("id", "=", personId)
       .execute();
+    await stopSequences(trx, personId, "erased", now);
+    await trx.deleteFrom("consents").where("person_id", "=", personId).execute();
 
     // Answers go; what the counts need (the resource asked for) stays.
     const submissions = await trx

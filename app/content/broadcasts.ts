@@ -55,6 +55,7 @@ export const broadcastConsole = {
   queuedNow: "Broadcast on its way",
   duplicate: "This broadcast was already sent",
   signOff: "Talk soon,\nThe From Scratch to Success team",
+  greeting: (firstName: string) => (firstName ? `Hi ${firstName},` : "Hi there,"),
   testPrefix: "[Test] ",
 };
 

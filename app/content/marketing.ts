@@ -36,3 +36,12 @@ export const marketingFooter = {
   why: "You're getting this because you asked for career tips and cohort news from From Scratch to Success.",
   unsubscribe: "Unsubscribe",
 };
+
+/** Why the worker dropped a marketing email, as the email log shows it. */
+export const suppressedReasons = {
+  unsubscribed: "not sent: the person no longer gets this kind of email (unsubscribed)",
+  undeliverable: "not sent: the address is flagged undeliverable",
+};
+
+/** "Only send me cohort news" from the unsubscribe page, as its consent row records it. */
+export const newsOnlyConsent = { source: "unsubscribe page", wording: "Only send me cohort news" };

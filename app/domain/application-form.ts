@@ -55,7 +55,7 @@ export type ApplicationForm = z.infer<ReturnType<typeof applicationSchema>>;
 export function applicationFormData(form: ApplicationForm) {
   // Consent is stored on its own, with its wording (consents), not as an answer.
   // eslint-disable-next-line @typescript-eslint/no-unused-vars
-  const { careerOther, referralName, otherSource, marketingConsent, ...rest } = form;
+  const { careerOther, referralName, otherSource, marketingConsent, consentShown, ...rest } = form;
   const other = form.careerTargets.includes("Other") ? careerOther : undefined;
   const leadSourceDetails =
     form.heardFrom === "referral"

@@ -1,7 +1,12 @@
 import { describe, expect, it } from "vitest";
 import {
   DAY_MS,
+  effectiveConsentMode,
+  firstStepAt,
   isOneClickBody,
+  newsOnlyChoice,
+  nextStepAt,
+  sequenceVerdict,
   mayReceive,
   nextAllowedSend,
   statusAfterForm,
@@ -71,5 +76,43 @@ describe("one-click unsubscribe", () => {
     expect(isOneClickBody(form("One-Click"))).toBe(true);
     expect(isOneClickBody(form("one-click"))).toBe(false);
     expect(isOneClickBody(new URLSearchParams())).toBe(false);
+  });
+});
+
+describe("sequence timing and verdicts", () => {
+  const start = new Date("2026-11-22T12:00:00Z");
+  it("puts each email on its day, never within a day of the last", () => {
+    expect(firstStepAt(start, 2)).toEqual(new Date("2026-11-24T12:00:00Z"));
+    expect(nextStepAt(start, 5, new Date("2026-11-24T12:00:00Z"))).toEqual(
+      new Date("2026-11-27T12:00:00Z"),
+    );
+    // Step 1 went late (day 4.5, after a one-a-day wait): step 2 (day 5) waits until day 5.5.
+    expect(nextStepAt(start, 5, new Date("2026-11-27T00:00:00Z"))).toEqual(
+      new Date("2026-11-28T00:00:00Z"),
+    );
+  });
+
+  it("sends to a subscribed lead, waits on a bounce, stops on apply, enrol and unsubscribe", () => {
+    const lead = { status: "lead", marketing: "subscribed" as const, undeliverable_at: null };
+    expect(sequenceVerdict(lead)).toBe("send");
+    expect(sequenceVerdict({ ...lead, undeliverable_at: "2026-11-22" })).toBe("wait");
+    expect(sequenceVerdict({ ...lead, status: "qualified" })).toBe("applied");
+    expect(sequenceVerdict({ ...lead, status: "enrolled" })).toBe("enrolled");
+    expect(sequenceVerdict({ ...lead, marketing: "cohort_news" })).toBe("unsubscribed");
+  });
+});
+
+describe("consent from the forms and the unsubscribe page", () => {
+  it("counts notice only when the form showed it", () => {
+    expect(effectiveConsentMode("notice", "notice")).toBe("notice");
+    expect(effectiveConsentMode("notice", "opt-in")).toBe("opt-in");
+    expect(effectiveConsentMode("notice", undefined)).toBe("opt-in");
+    expect(effectiveConsentMode("opt-in", "notice")).toBe("opt-in");
+  });
+
+  it("records a consent when news only is asked for after a stop, not when narrowing", () => {
+    expect(newsOnlyChoice("subscribed").consent).toBe(false);
+    expect(newsOnlyChoice("cohort_news").consent).toBe(false);
+    expect(newsOnlyChoice("unsubscribed").consent).toBe(true);
   });
 });

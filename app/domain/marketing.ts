@@ -54,6 +54,54 @@ export function nextAllowedSend(due: Date, lastMarketingAt: Date | null): Date {
   return allowed > due ? allowed : due;
 }
 
+/** When the first email of a sequence is due: its day after the resource was taken. */
+export function firstStepAt(startedAt: Date, afterDays: number): Date {
+  return new Date(startedAt.getTime() + afterDays * DAY_MS);
+}
+
+/** When the next email of a sequence is due: on its own day, and never within a day of this one. */
+export function nextStepAt(startedAt: Date, afterDays: number, sentAt: Date): Date {
+  const onItsDay = firstStepAt(startedAt, afterDays);
+  const aDayLater = new Date(sentAt.getTime() + DAY_MS);
+  return onItsDay > aDayLater ? onItsDay : aDayLater;
+}
+
+export type SequenceVerdict = "send" | "wait" | "applied" | "enrolled" | "unsubscribed";
+
+/**
+ * What a due sequence email does for this person: it goes, it waits (the address bounced: it
+ * goes on once the owner clears the flag), or the sequence stops for good (they applied,
+ * enrolled or no longer want tips).
+ */
+export function sequenceVerdict(person: {
+  status: string;
+  marketing: MarketingStatus;
+  undeliverable_at: string | null;
+}): SequenceVerdict {
+  if (person.status === "enrolled") return "enrolled";
+  if (person.status !== "lead") return "applied";
+  if (person.marketing !== "subscribed") return "unsubscribed";
+  if (person.undeliverable_at) return "wait";
+  return "send";
+}
+
+/**
+ * What "Only send me cohort news" does: narrows a subscriber to news; for anyone else it is a new
+ * request for news, so a consent is recorded with it (`consent: true`).
+ */
+export function newsOnlyChoice(current: MarketingStatus): { consent: boolean } {
+  return { consent: current !== "subscribed" && current !== "cohort_news" };
+}
+
+/**
+ * Which consent mode a form submission counts under: `notice` only when the server is set to it
+ * and the form showed the notice (a page rendered under opt-in, e.g. before a settings change,
+ * showed the box, so only a tick counts).
+ */
+export function effectiveConsentMode(configured: ConsentMode, shown: string | undefined) {
+  return configured === "notice" && shown === "notice" ? "notice" : "opt-in";
+}
+
 /** The RFC 2369 and RFC 8058 headers of a marketing email: one-click unsubscribe. */
 export function unsubscribeHeaders(url: string): Record<string, string> {
   return {

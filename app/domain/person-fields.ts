@@ -48,6 +48,8 @@ export function personFields(currentYear: number) {
     graduationYear: graduationYear(currentYear),
     /** The unticked "career tips" box: only "yes" or nothing (app/domain/marketing.ts). */
     marketingConsent: z.enum(["yes"], { error: validation.marketingConsent }).optional(),
+    /** Which consent the form showed (the box, or the notice): only what was shown counts. */
+    consentShown: z.enum(["opt-in", "notice"], { error: validation.marketingConsent }).optional(),
   };
 }
 

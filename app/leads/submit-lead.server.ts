@@ -10,6 +10,7 @@ import { resumeAdminUrl } from "~/domain/resume-upload";
 import { leadSourceOf, type Attribution } from "~/domain/utm";
 import { renderEmail, type EmailContent } from "~/mail/message";
 import { enqueueEmail } from "~/mail/outbox.server";
+import { effectiveConsentMode } from "~/domain/marketing";
 import { recordConsent, startSequence } from "~/marketing/consent.server";
 import { isProvenPost, type FormVisitor } from "~/people/identity.server";
 import { upsertPerson } from "~/people/people.server";
@@ -90,7 +91,7 @@ export async function submitLead(
         trx,
         person.id,
         {
-          mode: services.config.marketingConsent,
+          mode: effectiveConsentMode(services.config.marketingConsent, form.consentShown),
           ticked: form.marketingConsent === "yes",
           source: `lead:${resourceType}`,
         },

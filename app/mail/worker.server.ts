@@ -4,6 +4,7 @@ import { errorMessage, log } from "~/lib/logger.server";
 import type { Clock } from "~/lib/clock";
 import type { Selectable } from "kysely";
 import type { OutboxTable } from "~/db/schema";
+import { suppressedReasons } from "~/content/marketing";
 import { mayReceive, unsubscribeHeaders, unsubscribeUrl } from "~/domain/marketing";
 import type { RateLimiter } from "~/lib/rate-limit.server";
 import { markUndeliverable } from "./suppression.server";
@@ -41,6 +42,18 @@ export interface RunResult {
 export function isPermanentFailure(error: unknown): boolean {
   const code = (error as { responseCode?: unknown })?.responseCode;
   return typeof code === "number" && code >= 500;
+}
+
+/**
+ * The receiving server refused the address itself (a 5xx to RCPT TO, or an enhanced status
+ * 5.1.x "bad destination"): the address is undeliverable. A 5xx at login, to the sender or to
+ * the content is our problem or the message's, not the recipient's, and flags nobody.
+ */
+export function isBounce(error: unknown): boolean {
+  if (!isPermanentFailure(error)) return false;
+  const { command, response } = error as { command?: unknown; response?: unknown };
+  if (command === "RCPT TO") return true;
+  return typeof response === "string" && /^5\d\d[ -]5\.1\.\d/.test(response);
 }
 
 /** With hourly retries after the first hour, 30 attempts ride out a day-long SMTP outage. */
@@ -117,6 +130,11 @@ export class MailWorker {
       const claimed = await this.claimNext();
       if (!claimed) break;
       const id = claimed.id;
+      const marketing = await this.marketingCheck(claimed);
+      if (marketing === "suppressed") {
+        result.suppressed += 1;
+        continue;
+      }
       if (this.options.sendLimiter && !(await this.options.sendLimiter.hit("send"))) {
         // Over the provider's budget: hand the row back untouched and stop this cycle.
         await this.db
@@ -125,11 +143,6 @@ export class MailWorker {
           .where("id", "=", id)
           .execute();
         break;
-      }
-      const marketing = await this.marketingCheck(claimed);
-      if (marketing === "suppressed") {
-        result.suppressed += 1;
-        continue;
       }
       let failure: unknown = null;
       try {
@@ -180,7 +193,7 @@ export class MailWorker {
         .execute();
       if (final) result.failed += 1;
       else result.retried += 1;
-      if (isPermanentFailure(failure))
+      if (isBounce(failure))
         await markUndeliverable(
           this.db,
           claimed.to_address,
@@ -214,7 +227,9 @@ export class MailWorker {
         .set({
           status: "suppressed",
           locked_until: null,
-          last_error: person?.undeliverable_at ? "address undeliverable" : "unsubscribed",
+          last_error: person?.undeliverable_at
+            ? suppressedReasons.undeliverable
+            : suppressedReasons.unsubscribed,
         })
         .where("id", "=", row.id)
         .execute();

@@ -1,4 +1,4 @@
-import { randomUUID } from "node:crypto";
+import { createHash, randomUUID } from "node:crypto";
 import { sql } from "kysely";
 import { broadcastConsole as t } from "~/content/broadcasts";
 import { recordAudit } from "~/console/audit.server";
@@ -7,7 +7,7 @@ import { broadcastAudience, parseJsonColumn } from "~/db/json-columns.server";
 import type { Selectable } from "kysely";
 import type { BroadcastsTable } from "~/db/schema";
 import type { Audience, BroadcastForm } from "~/domain/broadcast";
-import { renderEmail, type EmailContent } from "~/mail/message";
+import type { EmailContent } from "~/mail/message";
 import { enqueueEmail } from "~/mail/outbox.server";
 import type { Services } from "~/services.server";
 import { audienceQuery, currentCohortId } from "./audience.server";
@@ -22,7 +22,7 @@ const LEASE_MS = 60_000;
 function content(subject: string, blocks: EmailContent["blocks"], firstName: string): EmailContent {
   return {
     subject,
-    greeting: firstName ? `Hi ${firstName},` : "Hi there,",
+    greeting: t.greeting(firstName),
     paragraphs: [],
     blocks,
     signOff: t.signOff,
@@ -79,18 +79,28 @@ export async function createBroadcast(
   });
 }
 
-/** The broadcast as it will look, to the owner's own address, at once (no footer link works). */
+/**
+ * The broadcast as recipients will see it, footer included, to the owner's own address at once.
+ * Its unsubscribe link is a preview (it answers "not valid"); each recipient's is their own. One
+ * test per draft and wording: a refresh that posts the form again sends no second one.
+ */
 export async function sendTest(services: Services, form: BroadcastForm, to: string) {
-  const rendered = renderEmail(content(form.subject, renderMarkdown(form.body), ""));
-  await enqueueEmail(
-    services.db,
+  const message = marketingMessage(
+    services.config.publicUrl,
+    { id: "", email: to, unsubscribe_token: "preview" },
+    content(`${t.testPrefix}${form.subject}`, renderMarkdown(form.body), ""),
     {
       kind: "broadcast_test",
-      to,
-      personId: null,
-      ...rendered,
-      subject: `${t.testPrefix}${rendered.subject}`,
+      category: form.category,
+      dedupeKey: `broadcast_test:${form.requestKey}:${createHash("sha256")
+        .update(form.subject + form.body)
+        .digest("hex")}`,
     },
+  );
+  // Sent as transactional: the owner asked for it, and has no marketing consent to check.
+  await enqueueEmail(
+    services.db,
+    { ...message, personId: null, category: "transactional" },
     services.clock.now(),
   );
 }

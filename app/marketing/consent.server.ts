@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import type { Kysely, Transaction } from "kysely";
 import { nurtureSequences } from "~/content/nurture";
 import type { Database } from "~/db/schema";
-import { statusAfterForm, type ConsentMode } from "~/domain/marketing";
+import { firstStepAt, statusAfterForm, type ConsentMode } from "~/domain/marketing";
 import type { ResourceType } from "~/domain/lead-magnets";
 import { consentWording } from "~/content/marketing";
 
@@ -74,7 +74,7 @@ export async function startSequence(
       sequence: resource,
       step: 0,
       status: "active",
-      next_at: new Date(now.getTime() + first.afterDays * 86_400_000).toISOString(),
+      next_at: firstStepAt(now, first.afterDays).toISOString(),
       started_at: now.toISOString(),
       ended_at: null,
       end_reason: null,
@@ -87,7 +87,7 @@ export async function startSequence(
 export async function stopSequences(
   trx: Kysely<Database>,
   personId: string,
-  reason: "applied" | "enrolled" | "unsubscribed" | "undeliverable",
+  reason: "applied" | "enrolled" | "unsubscribed" | "erased",
   now: Date,
 ): Promise<void> {
   await trx

@@ -17,7 +17,9 @@ import { action as applyAction } from "~/routes/apply/apply";
 import { action as broadcastsAction, loader as broadcastsLoader } from "~/routes/admin/broadcasts";
 import { action as leadPageAction } from "~/routes/resources/lead-page";
 import { action as unsubscribeAction } from "~/routes/site/unsubscribe";
+import { setCurrentCohort, seatFixtures } from "../../tests/support/cohort";
 import { emailLog } from "~/console/email-log.server";
+import { erasePerson } from "~/console/privacy.server";
 import { markUndeliverable } from "~/mail/suppression.server";
 import { action as personAction } from "~/routes/admin/person";
 import { queueDueBroadcasts } from "./broadcasts.server";
@@ -39,8 +41,19 @@ describe.each(testEngines())("marketing mail on $name", (engine) => {
     makeContext(t.services, { visitorId, ip: `10.9.0.${++ip}` });
 
   /** A lead form as a browser posts it, the box ticked or not. */
-  const takeResource = async (path: string, email: string, ticked: boolean, visitorId = email) => {
-    const fields = { ...leadAnswers, email, ...(ticked ? { marketingConsent: "yes" } : {}) };
+  const takeResource = async (
+    path: string,
+    email: string,
+    ticked: boolean,
+    visitorId = email,
+    consentShown = "opt-in",
+  ) => {
+    const fields = {
+      ...leadAnswers,
+      email,
+      consentShown,
+      ...(ticked ? { marketingConsent: "yes" } : {}),
+    };
     const result = await unwrap(
       await callAction(leadPageAction, formRequest(path, fields), context(visitorId)),
     );
@@ -85,10 +98,13 @@ describe.each(testEngines())("marketing mail on $name", (engine) => {
 
   it("with MARKETING_CONSENT=notice everyone who submits is in, with the notice's words", async () => {
     await start({ MARKETING_CONSENT: "notice" });
-    await takeResource("/cold-outreach", "told@example.com", false);
+    await takeResource("/cold-outreach", "told@example.com", false, undefined, "notice");
     expect((await person("told@example.com")).marketing).toBe("subscribed");
     const consent = await db().selectFrom("consents").selectAll().executeTakeFirstOrThrow();
     expect(consent).toMatchObject({ mode: "notice", wording: consentWording.notice });
+    // A page that still showed the box (rendered before the switch): only a tick counts.
+    await takeResource("/cold-outreach", "box@example.com", false, undefined, "opt-in");
+    expect((await person("box@example.com")).marketing).toBe("none");
   });
 
   it("refuses a consent value other than the box's, changing nothing", async () => {
@@ -142,6 +158,75 @@ describe.each(testEngines())("marketing mail on $name", (engine) => {
     clock.set(at(30));
     await runSequences(t.services);
     expect(await mail("ada@example.com", "nurture:%")).toHaveLength(0);
+  });
+
+  it("stops for good when the person enrols, and when they are erased", async () => {
+    await start();
+    await setCurrentCohort(db(), { capacity: 10 });
+    await takeResource("/resume-template", "payer@example.com", true);
+    await takeResource("/resume-template", "erased@example.com", true);
+    // A lead who pays (the checkout collected this address): the sequence ends.
+    const payer = await person("payer@example.com");
+    await db()
+      .updateTable("people")
+      .set({ status: "qualified" })
+      .where("id", "=", payer.id)
+      .execute();
+    await db().updateTable("people").set({ status: "lead" }).where("id", "=", payer.id).execute();
+    const { pay } = seatFixtures(() => t.services, clock);
+    expect((await pay(payer.id, "payer@example.com")).kind).toBe("enrolled");
+    const ended = async (id: string) =>
+      await db()
+        .selectFrom("sequence_runs")
+        .select(["status", "end_reason"])
+        .where("person_id", "=", id)
+        .executeTakeFirstOrThrow();
+    expect(await ended(payer.id)).toEqual({ status: "stopped", end_reason: "enrolled" });
+
+    const gone = await person("erased@example.com");
+    expect(await erasePerson(db(), gone.id, "boss@example.com", clock.now())).toBe(true);
+    expect(await ended(gone.id)).toEqual({ status: "stopped", end_reason: "erased" });
+    const after = await db()
+      .selectFrom("people")
+      .select(["marketing", "unsubscribe_token"])
+      .where("id", "=", gone.id)
+      .executeTakeFirstOrThrow();
+    expect(after.marketing).toBe("unsubscribed");
+    expect(after.unsubscribe_token).not.toBe(gone.unsubscribe_token);
+    expect(
+      await db().selectFrom("consents").where("person_id", "=", gone.id).selectAll().execute(),
+    ).toEqual([]);
+    clock.set(at(30));
+    await runSequences(t.services);
+    expect(
+      await db().selectFrom("outbox").selectAll().where("kind", "like", "nurture:%").execute(),
+    ).toEqual([]);
+  });
+
+  it('"Only send me cohort news" narrows a subscriber, and after a stop is a consent of its own', async () => {
+    await start();
+    await takeResource("/resume-template", "news@example.com", true);
+    const { unsubscribe_token: token, id } = await person("news@example.com");
+    const choose = (intent: string) =>
+      callAction(
+        unsubscribeAction,
+        formRequest(`/unsubscribe/${token}`, { intent }),
+        makeContext(t.services),
+        { token },
+      ).then(unwrap);
+    const consents = () =>
+      db().selectFrom("consents").select("source").where("person_id", "=", id).execute();
+    expect((await choose("news_only")).status).toBe(303);
+    expect((await person("news@example.com")).marketing).toBe("cohort_news");
+    expect(await consents()).toHaveLength(1);
+    expect((await choose("unsubscribe")).status).toBe(303);
+    expect((await person("news@example.com")).marketing).toBe("unsubscribed");
+    expect((await choose("news_only")).status).toBe(303);
+    expect((await person("news@example.com")).marketing).toBe("cohort_news");
+    expect((await consents()).map((c) => c.source).sort()).toEqual([
+      "lead:resume",
+      "unsubscribe page",
+    ]);
   });
 
   it("gives a person in two sequences at most one marketing email a day", async () => {
@@ -226,23 +311,31 @@ describe.each(testEngines())("marketing mail on $name", (engine) => {
       expect(marketing).toMatch(/^From: Tips <tips@example.com>/m);
       expect(transactional).not.toMatch(/^From: Tips/m);
 
-      // A permanent failure marks the address undeliverable: no more marketing to it.
+      // A 5xx to the message (content refused) is a failure, but says nothing about the address.
+      await takeResource("/cold-outreach", "content@example.com", true);
+      smtp.failNext(554);
+      expect((await t.services.mailWorker.runOnce()).failed).toBe(1);
+      expect((await person("content@example.com")).undeliverable_at).toBeNull();
+
+      // A mailbox refused at RCPT TO is undeliverable: no more marketing to it.
+      smtp.refuseRecipient("bounce@example.com");
       await takeResource("/cold-outreach", "bounce@example.com", true);
-      smtp.failNext(550);
       const result = await t.services.mailWorker.runOnce();
       expect(result.failed).toBe(1);
       const bounced = await person("bounce@example.com");
       expect(bounced.undeliverable_at).not.toBeNull();
-      expect(bounced.undeliverable_reason).toContain("Mailbox unavailable");
+      expect(bounced.undeliverable_reason).toContain("No such user");
+      // Its sequence waits (nothing queued) until the owner clears the flag.
       clock.set(at(4.5));
-      expect(await runSequences(t.services)).toMatchObject({ stopped: 1 });
+      await runSequences(t.services);
       expect(await mail("bounce@example.com", "nurture:%")).toHaveLength(0);
       const run = await db()
         .selectFrom("sequence_runs")
-        .select("end_reason")
+        .select(["status", "next_at"])
         .where("person_id", "=", bounced.id)
         .executeTakeFirstOrThrow();
-      expect(run.end_reason).toBe("undeliverable");
+      expect(run.status).toBe("active");
+      expect(run.next_at! > clock.now().toISOString()).toBe(true);
     } finally {
       await smtp.close();
     }
@@ -366,6 +459,23 @@ describe.each(testEngines())("marketing mail on $name", (engine) => {
       const [listed] = (page.body as { broadcasts: Record<string, unknown>[] }).broadcasts;
       expect(listed).toMatchObject({ subject: "Cohort news", queued: 1, sent: 0 });
       expect(listed!.sendAtDisplay).toBe("Nov 22, 2026, 7:04 AM EST");
+    });
+
+    it("sends the owner one test as recipients will see it, and counts without saving", async () => {
+      await start();
+      await owner();
+      await takeResource("/resume-template", "a@example.com", true);
+      const test = { ...compose, intent: "test" };
+      expect((await post(test)).status).toBe(200);
+      expect((await post(test)).status).toBe(200); // a refresh re-posts it
+      const tests = await mail("boss@example.com", "broadcast_test");
+      expect(tests).toHaveLength(1);
+      expect(tests[0]!.subject).toBe("[Test] Cohort news");
+      expect(tests[0]!.text).toContain("/unsubscribe/preview");
+      const counted = await post({ ...compose, intent: "count", subject: "", body: "" });
+      expect(counted.status).toBe(200);
+      expect(counted.body).toMatchObject({ count: 1, values: { subject: "" } });
+      expect(await db().selectFrom("broadcasts").selectAll().execute()).toHaveLength(0);
     });
 
     it("refuses a broadcast without a subject or with a past time, queuing nothing", async () => {

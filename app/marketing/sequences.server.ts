@@ -2,7 +2,7 @@ import type { Transaction } from "kysely";
 import { nurtureSequences } from "~/content/nurture";
 import type { Database, SequenceRunsTable } from "~/db/schema";
 import type { ResourceType } from "~/domain/lead-magnets";
-import { DAY_MS, mayReceive, nextAllowedSend } from "~/domain/marketing";
+import { DAY_MS, nextAllowedSend, nextStepAt, sequenceVerdict } from "~/domain/marketing";
 import type { Services } from "~/services.server";
 import { recordAudit } from "~/console/audit.server";
 import { stopSequences } from "./consent.server";
@@ -41,7 +41,8 @@ export interface SequenceRoundResult {
  * in its own transaction that first locks the person's row (FOR UPDATE on PostgreSQL; SQLite has
  * one writer), then re-reads the run: two instances never queue the same step, and two
  * sequences of one person never both send on the same day. A run stops for good when the person
- * applied, enrolled, unsubscribed or bounced; it waits while its sequence is paused.
+ * applied, enrolled or unsubscribed; it waits while its sequence is paused or the address is
+ * flagged undeliverable (it goes on once the owner clears the flag).
  */
 export async function runSequences(services: Services, limit = 200): Promise<SequenceRoundResult> {
   const now = services.clock.now();
@@ -97,16 +98,13 @@ async function advanceRun(
   if (!person || !run || run.status !== "active" || run.step !== key.step) return "skipped";
   if (!run.next_at || run.next_at > nowIso || !isSequence(run.sequence)) return "skipped";
 
-  if (person.status !== "lead" || !mayReceive(person, "tips")) {
-    const reason =
-      person.status === "enrolled"
-        ? "enrolled"
-        : person.status !== "lead"
-          ? "applied"
-          : person.undeliverable_at
-            ? "undeliverable"
-            : "unsubscribed";
-    await stopSequences(trx, person.id, reason, now);
+  const verdict = sequenceVerdict(person);
+  if (verdict === "wait") {
+    await postpone(trx, run, new Date(now.getTime() + DAY_MS));
+    return "postponed";
+  }
+  if (verdict !== "send") {
+    await stopSequences(trx, person.id, verdict, now);
     return "stopped";
   }
 
@@ -119,12 +117,7 @@ async function advanceRun(
     .executeTakeFirst();
   const allowed = nextAllowedSend(now, last?.at ? new Date(last.at) : null);
   if (allowed > now) {
-    await trx
-      .updateTable("sequence_runs")
-      .set({ next_at: allowed.toISOString() })
-      .where("person_id", "=", person.id)
-      .where("sequence", "=", run.sequence)
-      .execute();
+    await postpone(trx, run, allowed);
     return "postponed";
   }
 
@@ -146,17 +139,13 @@ async function advanceRun(
     now,
   );
   const next = steps[number];
-  const startedAt = new Date(run.started_at).getTime();
   await trx
     .updateTable("sequence_runs")
     .set(
       next
         ? {
             step: number,
-            // On the sequence's own day, and never within a day of this one.
-            next_at: new Date(
-              Math.max(startedAt + next.afterDays * DAY_MS, now.getTime() + DAY_MS),
-            ).toISOString(),
+            next_at: nextStepAt(new Date(run.started_at), next.afterDays, now).toISOString(),
           }
         : { step: number, status: "done", next_at: null, ended_at: nowIso, end_reason: "finished" },
     )
@@ -164,6 +153,19 @@ async function advanceRun(
     .where("sequence", "=", run.sequence)
     .execute();
   return "queued";
+}
+
+async function postpone(
+  trx: Trx,
+  run: Pick<SequenceRunsTable, "person_id" | "sequence">,
+  until: Date,
+) {
+  await trx
+    .updateTable("sequence_runs")
+    .set({ next_at: until.toISOString() })
+    .where("person_id", "=", run.person_id)
+    .where("sequence", "=", run.sequence)
+    .execute();
 }
 
 export interface SequenceStepStats {

@@ -1,4 +1,7 @@
+import { randomUUID } from "node:crypto";
+import { newsOnlyConsent } from "~/content/marketing";
 import type { DB } from "~/db/database.server";
+import { newsOnlyChoice } from "~/domain/marketing";
 import { stopSequences } from "./consent.server";
 
 /** 24 random bytes in base64url: anything else is not a token and never reaches the database. */
@@ -36,6 +39,19 @@ export async function unsubscribe(
       })
       .where("id", "=", person.id)
       .execute();
+    // Narrowing tips to news needs no new consent; asking for news after a stop is one.
+    if (choice === "news_only" && newsOnlyChoice(person.marketing).consent)
+      await trx
+        .insertInto("consents")
+        .values({
+          id: randomUUID(),
+          person_id: person.id,
+          given_at: now.toISOString(),
+          source: newsOnlyConsent.source,
+          wording: newsOnlyConsent.wording,
+          mode: "opt-in",
+        })
+        .execute();
     await stopSequences(trx, person.id, "unsubscribed", now);
   });
   return true;

@@ -13,10 +13,16 @@ export interface ReceivedMail {
 export async function startSmtpServer() {
   const received: ReceivedMail[] = [];
   const failures: number[] = [];
+  const refusedRecipients = new Set<string>();
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ["STARTTLS"],
     logger: false,
+    // A mailbox that does not exist: refused at RCPT TO, as receiving servers do.
+    onRcptTo(address, _session, callback) {
+      if (!refusedRecipients.has(address.address.toLowerCase())) return callback();
+      callback(Object.assign(new Error("5.1.1 No such user here"), { responseCode: 550 }) as Error);
+    },
     onData(stream, session, callback) {
       const chunks: Buffer[] = [];
       stream.on("data", (chunk: Buffer) => chunks.push(chunk));
@@ -45,6 +51,8 @@ export async function startSmtpServer() {
     url: `smtp://127.0.0.1:${port}`,
     received,
     failNext: (...codes: number[]) => failures.push(...codes),
+    /** Refuses this address at RCPT TO with 550 5.1.1 from now on. */
+    refuseRecipient: (address: string) => refusedRecipients.add(address.toLowerCase()),
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 }

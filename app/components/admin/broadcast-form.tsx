@@ -19,7 +19,8 @@ const AUDIENCE_FIELDS = ["category", "status", "resource", "cohort", "waitlist",
 
 /**
  * Compose a broadcast. The audience count follows the filters: with JavaScript it is fetched as
- * they change; without, "Update count" reloads the page with them in the URL (GET).
+ * they change; without, "Update count" posts the form and the page comes back with the count and
+ * the draft as it was (nothing is saved or sent).
  */
 export function BroadcastForm({
   requestKey,
@@ -92,7 +93,14 @@ export function BroadcastForm({
             <Checkbox name="waitlist" value="yes" defaultChecked={values.waitlist === "yes"} />
             {t.waitlist}
           </Label>
-          <Button type="submit" formMethod="get" formNoValidate variant="secondary" size="xs">
+          <Button
+            type="submit"
+            name="intent"
+            value="count"
+            formNoValidate
+            variant="secondary"
+            size="xs"
+          >
             {t.updateCount}
           </Button>
         </fieldset>

@@ -229,9 +229,17 @@ export function PersonFields({
 export function MarketingConsent({ field }: { field: Field }) {
   const root = useRouteLoaderData<{ consentMode?: ConsentMode }>("root");
   const mode = root?.consentMode ?? "opt-in";
-  if (mode === "notice") return <Hint>{consentWording.notice}</Hint>;
+  const shown = <input type="hidden" name="consentShown" value={mode} />;
+  if (mode === "notice")
+    return (
+      <Hint>
+        {shown}
+        {consentWording.notice}
+      </Hint>
+    );
   return (
     <div>
+      {shown}
       <Label htmlFor={field.id} className="flex items-start gap-2 font-normal">
         <Checkbox
           id={field.id}

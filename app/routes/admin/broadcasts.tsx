@@ -6,7 +6,7 @@ import { BroadcastForm } from "~/components/admin/broadcast-form";
 import { BroadcastList } from "~/components/admin/broadcast-list";
 import { cohortName } from "~/components/admin/cohort-list";
 import { broadcastConsole as t } from "~/content/broadcasts";
-import { audienceFromSearch, broadcastSchema } from "~/domain/broadcast";
+import { audienceFromSearch, audienceSchema, broadcastSchema } from "~/domain/broadcast";
 import { formatInZone } from "~/domain/time-zone";
 import { audienceChoices, countAudience } from "~/marketing/audience.server";
 import { createBroadcast, listBroadcasts, sendTest } from "~/marketing/broadcasts.server";
@@ -50,8 +50,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 /**
- * Send a test (to the signed-in owner, at once) or send / schedule the broadcast. A test answers
- * 200 on the same page so the draft stays in the form; sending is post/redirect/get.
+ * Count the audience, send a test (to the signed-in owner, at once) or send / schedule the
+ * broadcast. A count and a test answer 200 on the same page so the draft stays in the form (a
+ * 20,000-character draft does not fit in a redirect's URL; a refreshed test is not sent twice);
+ * sending is post/redirect/get.
  */
 export async function action({ request, context }: Route.ActionArgs) {
   const admin = await requireAdmin(request, context);
@@ -60,6 +62,18 @@ export async function action({ request, context }: Route.ActionArgs) {
   const values = Object.fromEntries(
     Object.entries(form).filter((entry): entry is [string, string] => typeof entry[1] === "string"),
   );
+  if (form.intent === "count") {
+    const audience = audienceSchema.safeParse(form);
+    if (!audience.success) {
+      const message = audience.error.issues[0]?.message ?? t.title;
+      return data(
+        { errors: { audience: [message] }, values, toast: errorToast(message) },
+        { status: 400 },
+      );
+    }
+    const count = await countAudience(services.db, audience.data);
+    return data({ errors: {}, values, count, toast: undefined });
+  }
   const parsed = broadcastSchema(services.config.siteTimeZone, services.clock.now()).safeParse(
     form,
   );
@@ -85,7 +99,7 @@ export default function Broadcasts({ loaderData, actionData }: Route.ComponentPr
       <p className="mb-6 max-w-3xl text-slate-700">{t.intro}</p>
       <BroadcastForm
         requestKey={loaderData.requestKey}
-        count={loaderData.count}
+        count={actionData && "count" in actionData ? actionData.count : loaderData.count}
         values={actionData?.values ?? loaderData.values}
         errors={actionData?.errors}
         choices={loaderData.choices}
