@@ -1,19 +1,8 @@
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { ownerCookie } from "../../../tests/support/admin";
+import { describe, expect, it } from "vitest";
 import { seatFixtures, setCurrentCohort } from "../../../tests/support/cohort";
-import {
-  callAction,
-  flashToastOf,
-  formRequest,
-  makeContext,
-  unwrap,
-} from "../../../tests/support/context";
-import {
-  startTestServices,
-  testEngines,
-  TestClock,
-  type TestServices,
-} from "../../../tests/support/databases";
+import { flashToastOf } from "../../../tests/support/context";
+import { testEngines } from "../../../tests/support/databases";
+import { useOwnerConsole } from "../../../tests/support/owner-console";
 import { countRows } from "../../../tests/support/suite";
 import { getCohort } from "~/cohort/cohort.server";
 import { runOfferRound } from "~/cohort/offers.server";
@@ -25,39 +14,12 @@ import { action as cohortsAction, loader as cohortsLoader } from "./cohorts";
 import { action as personAction } from "./person";
 
 describe.each(testEngines())("the owner's cohort console on $name", (engine) => {
-  const clock = new TestClock();
-  let t: TestServices;
-  let cookie = "";
-
-  beforeEach(async () => {
-    clock.set(new Date("2026-11-22T12:00:00Z"));
-    t = await startTestServices(engine, { clock });
-    cookie = await ownerCookie(t);
-  });
-  afterEach(async () => {
-    await t.cleanup();
-  });
-
-  const db = () => t.services.db;
-  const { person, queued, pay } = seatFixtures(() => t.services, clock);
-  const post = async (
-    run: Parameters<typeof callAction>[0],
-    path: string,
-    fields: Record<string, string>,
-    params: Record<string, string> = {},
-  ) => {
-    const request = formRequest(path, fields, { cookie });
-    return unwrap(await callAction(run, request, makeContext(t.services), params));
-  };
-  const get = async (
-    run: Parameters<typeof callAction>[0],
-    path: string,
-    params: Record<string, string> = {},
-  ) => {
-    const request = new Request(`http://localhost:3000${path}`, { headers: { cookie } });
-    return unwrap(await callAction(run, request, makeContext(t.services), params));
-  };
-  const toastOf = (result: { headers: Headers }) => flashToastOf(result, t.services);
+  const owner = useOwnerConsole(engine);
+  const { clock, post, get } = owner;
+  const services = () => owner.t.services;
+  const db = () => services().db;
+  const { person, queued, pay } = seatFixtures(() => services(), clock);
+  const toastOf = (result: { headers: Headers }) => flashToastOf(result, services());
   const errorOf = (result: { body: unknown }) =>
     (result.body as { toast: { description: string } }).toast.description;
   const count = (table: "cohorts" | "outbox" | "waitlist_entries") => countRows(db(), table);
@@ -93,7 +55,7 @@ describe.each(testEngines())("the owner's cohort console on $name", (engine) => 
     await setCurrentCohort(db(), { capacity: 3 });
     await pay(await person("a@example.com"), "a@example.com");
     await queued("b@example.com");
-    expect((await runOfferRound(t.services)).offered).toBe(1);
+    expect((await runOfferRound(services())).offered).toBe(1);
     const { cohorts } = (await get(cohortsLoader, "/admin/cohorts")).body as {
       cohorts: Record<string, unknown>[];
     };
@@ -101,13 +63,8 @@ describe.each(testEngines())("the owner's cohort console on $name", (engine) => 
     expect(cohorts[0]!.revenueCents).toBe(64_900);
 
     const id = (await getCohort(db(), clock.now())).id;
-    const response = await callAction(
-      rosterLoader,
-      new Request(`http://localhost:3000/admin/cohorts/${id}/roster.csv`, { headers: { cookie } }),
-      makeContext(t.services),
-      { id },
-    );
-    const csv = await response.text();
+    const response = await get(rosterLoader, `/admin/cohorts/${id}/roster.csv`, { id });
+    const csv = response.body as string;
     expect(csv.split("\r\n")[0]).toBe(
       '"name","email","university","graduation year","paid at","amount (USD)"',
     );
@@ -150,7 +107,7 @@ describe.each(testEngines())("the owner's cohort console on $name", (engine) => 
     // Removing B withdraws the offer: the seat is free again and the next round offers it to C.
     const removed = await post(cohortAction, path, { intent: "remove", id: b!.id }, { id });
     expect((await toastOf(removed))?.title).toBe(cohortConsole.removed);
-    expect((await runOfferRound(t.services)).offered).toBe(1);
+    expect((await runOfferRound(services())).offered).toBe(1);
     expect((await queue()).map((e) => [e.email, e.status])).toEqual([["c@example.com", "offered"]]);
 
     const again = await post(cohortAction, path, { intent: "remove", id: b!.id }, { id });
@@ -198,7 +155,7 @@ describe.each(testEngines())("the owner's cohort console on $name", (engine) => 
       .execute();
     expect(open).toEqual([{ to_address: "b@example.com" }]);
     // Seat offers are transactional: both people in the queue get theirs.
-    expect((await runOfferRound(t.services)).offered).toBe(2);
+    expect((await runOfferRound(services())).offered).toBe(2);
   });
 
   it("refunds from the person's page with a reason, and offers the freed seat on", async () => {
@@ -218,6 +175,6 @@ describe.each(testEngines())("the owner's cohort console on $name", (engine) => 
     expect((await getCohort(db(), clock.now())).enrolledCount).toBe(0);
     const twice = await post(personAction, path, { intent: "refund", reason: "moved" }, { id: a });
     expect(errorOf(twice)).toBe(cohortConsole.notEnrolled);
-    expect((await runOfferRound(t.services)).offered).toBe(1);
+    expect((await runOfferRound(services())).offered).toBe(1);
   });
 });

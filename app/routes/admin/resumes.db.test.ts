@@ -1,71 +1,47 @@
 import { createElement } from "react";
 import { renderToString } from "react-dom/server";
 import { createRoutesStub } from "react-router";
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { ownerCookie } from "../../../tests/support/admin";
+import { describe, expect, it } from "vitest";
 import { calendarProperties } from "../../../tests/support/calendar";
-import {
-  callAction,
-  flashToastOf,
-  formRequest,
-  makeContext,
-  unwrap,
-} from "../../../tests/support/context";
-import {
-  startTestServices,
-  testEngines,
-  TestClock,
-  type TestServices,
-} from "../../../tests/support/databases";
+import { callAction, flashToastOf, makeContext } from "../../../tests/support/context";
+import { testEngines } from "../../../tests/support/databases";
+import { useOwnerConsole } from "../../../tests/support/owner-console";
 import { reviewUploadRow } from "../../../tests/support/rows";
 import { upsertPerson } from "~/people/people.server";
 import Resumes, { action, loader } from "./resumes";
 
 describe.each(testEngines())("the resumes page's review actions on $name", (engine) => {
-  const clock = new TestClock();
-  let t: TestServices;
-  let cookie = "";
-
-  beforeEach(async () => {
-    clock.set(new Date("2026-11-22T12:00:00Z"));
-    t = await startTestServices(engine, { clock });
-    cookie = await ownerCookie(t);
-    const person = await t.services.db.transaction().execute((trx) =>
-      upsertPerson(
-        trx,
-        {
-          email: "ann@example.com",
-          firstName: "Ann",
-          lastName: "Lee",
-          university: "State",
-          graduationYear: "2027",
-        },
-        null,
-        clock.now().toISOString(),
-      ),
-    );
-    await t.services.db
-      .insertInto("uploads")
-      .values(reviewUploadRow("up1", person.id, "ann.docx", clock.now().toISOString()))
-      .execute();
+  const owner = useOwnerConsole(engine, {
+    async seed(t) {
+      const person = await t.services.db.transaction().execute((trx) =>
+        upsertPerson(
+          trx,
+          {
+            email: "ann@example.com",
+            firstName: "Ann",
+            lastName: "Lee",
+            university: "State",
+            graduationYear: "2027",
+          },
+          null,
+          t.services.clock.now().toISOString(),
+        ),
+      );
+      await t.services.db
+        .insertInto("uploads")
+        .values(reviewUploadRow("up1", person.id, "ann.docx", t.services.clock.now().toISOString()))
+        .execute();
+    },
   });
-  afterEach(async () => {
-    await t.cleanup();
-  });
-
-  const post = async (fields: Record<string, string>) =>
-    unwrap(
-      await callAction(
-        action,
-        formRequest("/admin/resumes?status=scheduled", fields, { cookie }),
-        makeContext(t.services),
-      ),
-    );
+  const services = () => owner.t.services;
+  const cookie = () => owner.cookie;
+  const post = (fields: Record<string, string>) =>
+    owner.post(action, "/admin/resumes?status=scheduled", fields);
   const page = async (status: string) => {
     const request = new Request(`http://localhost:3000/admin/resumes?status=${status}`, {
-      headers: { cookie },
+      headers: { cookie: cookie() },
     });
-    const loaderData = await callAction(loader, request, makeContext(t.services));
+    const loaderData = await callAction(loader, request, makeContext(services()));
     const Stub = createRoutesStub([{ id: "resumes", path: "/admin/resumes", Component: Resumes }]);
     return renderToString(
       createElement(Stub, {
@@ -94,18 +70,18 @@ describe.each(testEngines())("the resumes page's review actions on $name", (engi
     const cancelled = await post({ intent: "cancel", id: "up1" });
     expect(cancelled.status).toBe(303);
     expect(cancelled.headers.get("location")).toBe("/admin/resumes?status=scheduled");
-    expect(await flashToastOf(cancelled, t.services)).toEqual({
+    expect(await flashToastOf(cancelled, services())).toEqual({
       title: "Review cancelled and the person emailed.",
       variant: "success",
     });
-    const upload = await t.services.db
-      .selectFrom("uploads")
+    const upload = await services()
+      .db.selectFrom("uploads")
       .select(["review_status", "scheduled_for"])
       .where("id", "=", "up1")
       .executeTakeFirstOrThrow();
     expect(upload).toEqual({ review_status: "waiting", scheduled_for: null });
-    const email = await t.services.db
-      .selectFrom("outbox")
+    const email = await services()
+      .db.selectFrom("outbox")
       .selectAll()
       .where("kind", "=", "resume_review_cancelled")
       .executeTakeFirstOrThrow();
@@ -116,8 +92,8 @@ describe.each(testEngines())("the resumes page's review actions on $name", (engi
       SEQUENCE: "1",
       STATUS: "CANCELLED",
     });
-    const audit = await t.services.db
-      .selectFrom("audit_log")
+    const audit = await services()
+      .db.selectFrom("audit_log")
       .select(["actor", "action"])
       .orderBy("id")
       .execute();
@@ -133,8 +109,8 @@ describe.each(testEngines())("the resumes page's review actions on $name", (engi
       "This review is not scheduled.",
     );
     expect(
-      await t.services.db
-        .selectFrom("outbox")
+      await services()
+        .db.selectFrom("outbox")
         .select("kind")
         .where("kind", "like", "resume_review_%")
         .execute(),
