@@ -250,5 +250,75 @@ for (const javaScript of [true, false]) {
       );
       await expect(toast(page, "This cohort is now current.")).toBeVisible();
     });
+
+    test("marketing mail's changes: broadcast, sequence, bounce flag, unsubscribe", async ({
+      page,
+      browser,
+    }) => {
+      // A lead with consent whose address bounced, so the person page has a flag to clear.
+      const lead = uniqueEmail(`flash-tips-${javaScript}`);
+      const visitor = await browser.newPage();
+      await visitor.goto("/resume-template");
+      await fillLead(visitor, lead);
+      await visitor.getByLabel(/career tips/).check();
+      await visitor.getByRole("button", { name: "Get Your Free Resource" }).click();
+      await expect(visitor).toHaveURL(/\?sent=1$/);
+      await visitor.close();
+      const person = await withDb(async (db) => {
+        await db
+          .updateTable("people")
+          .set({ undeliverable_at: new Date().toISOString(), undeliverable_reason: "550 5.1.1" })
+          .where("email", "=", lead)
+          .execute();
+        return db
+          .selectFrom("people")
+          .select(["id", "unsubscribe_token"])
+          .where("email", "=", lead)
+          .executeTakeFirstOrThrow();
+      });
+
+      await open(page, ADMIN_PATH);
+      await fillLogin(page, ADMIN);
+      await page.getByRole("button", { name: "Login" }).click();
+      await expect(page.getByRole("heading", { level: 1 })).toHaveText("Cohort Settings");
+
+      await page.goto("/admin/broadcasts");
+      await page.getByLabel("Subject").fill(`Flash broadcast ${javaScript}`);
+      await page.getByLabel("Message (Markdown)").fill("Hello **all**.");
+      await expect303(page, /^\/admin\/broadcasts$/, () =>
+        page.getByRole("button", { name: "Send", exact: true }).click(),
+      );
+      await expect(toast(page, "Broadcast on its way")).toBeVisible();
+
+      await page.goto("/admin/sequences");
+      const card = page.getByRole("region", { name: "Cold Outreach Scripts follow-up" });
+      await expect303(page, /^\/admin\/sequences$/, () =>
+        card.getByRole("button", { name: "Pause" }).click(),
+      );
+      await expect(toast(page, "Sequence paused")).toBeVisible();
+      await expect303(page, /^\/admin\/sequences$/, () =>
+        card.getByRole("button", { name: "Resume" }).click(),
+      );
+      await expect(toast(page, "Sequence resumed")).toBeVisible();
+
+      const personPath = `/admin/people/${person.id}`;
+      await page.goto(personPath);
+      await expect(page.getByTestId("undeliverable")).toBeVisible();
+      await expect303(page, new RegExp(`^${personPath}$`), () =>
+        page.getByRole("button", { name: "Clear the undeliverable flag" }).click(),
+      );
+      await expect(toast(page, "Undeliverable flag cleared")).toBeVisible();
+      await expect(page.getByTestId("undeliverable")).toHaveCount(0);
+
+      const unsubscribe = `/unsubscribe/${person.unsubscribe_token}`;
+      await page.goto(unsubscribe);
+      await expect303(page, new RegExp(`^${unsubscribe}\\?done=news$`), () =>
+        page.getByRole("button", { name: "Only send me cohort news" }).click(),
+      );
+      await expect(toast(page, "Preferences saved")).toBeVisible();
+      await expect(
+        page.getByRole("heading", { name: "You'll only get cohort news" }),
+      ).toBeVisible();
+    });
   });
 }
