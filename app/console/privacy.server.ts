@@ -2,7 +2,7 @@ import { readdir, readFile, rm } from "node:fs/promises";
 import path from "node:path";
 import type { DB } from "~/db/database.server";
 import { parseJsonColumn, submissionResource } from "~/db/json-columns.server";
-import { stopSequences } from "~/marketing/consent.server";
+import { stopSequences } from "~/marketing/sequences.server";
 import { newUnsubscribeToken } from "~/people/people.server";
 import { recordAudit } from "./audit.server";
 import { personDetail } from "./person-detail.server";

@@ -4,6 +4,7 @@ import type { DB } from "~/db/database.server";
 import type { Database } from "~/db/schema";
 import type { Config } from "~/env.server";
 import { consoleEmails } from "~/content/console";
+import { site } from "~/content/site";
 import { isBookableDate } from "~/domain/cohort";
 import { describeLivestreamTime, livestreamSlot } from "~/domain/livestream";
 import { dateInZone } from "~/domain/time-zone";
@@ -125,7 +126,7 @@ function reviewInvite(
 ): string {
   const { start, end } = livestreamSlot(date, settings.livestreamTime, settings.siteTimeZone);
   const calendar = ical({
-    prodId: { company: "From Scratch to Success", product: "Resume reviews", language: "EN" },
+    prodId: { company: site.name, product: consoleEmails.reviewInvite.product, language: "EN" },
     method,
   });
   calendar.createEvent({
@@ -138,7 +139,7 @@ function reviewInvite(
     description: consoleEmails.reviewInvite.description(settings.livestreamUrl),
     location: settings.livestreamUrl,
     url: settings.livestreamUrl,
-    organizer: { name: "From Scratch to Success", email: settings.contactEmail },
+    organizer: { name: site.name, email: settings.contactEmail },
     attendees: [
       {
         email: upload.email,

@@ -40,6 +40,8 @@ export const consoleEmails = {
   }),
   /** The calendar event the invites add to the person's calendar. */
   reviewInvite: {
+    /** The calendar product that writes the invites (PRODID). */
+    product: "Resume reviews",
     summary: "Live resume review: From Scratch to Success",
     description: (streamUrl: string) =>
       `We review your resume live on our livestream. Watch at ${streamUrl} and ask follow-up questions in the chat.`,

@@ -28,13 +28,15 @@ export interface ClaimOptions<T extends ClaimableTable> {
 }
 
 /**
- * The one way a background worker (email, seat offers, reminders, sequences…) takes work, safe
+ * The one way a background worker takes rows of a work table (outbox emails, due broadcasts), safe
  * with any number of app instances: in a single statement it picks up to `limit` due rows that
  * nobody holds, stamps their lease (`locked_until`) and returns them in `orderBy` order. On
  * PostgreSQL the pick uses FOR UPDATE SKIP LOCKED, so concurrent workers neither wait for each
  * other nor take the same row; on SQLite the statement runs under the single writer lock. The
  * worker then finishes each row (clearing `locked_until`) well within the lease; a worker that
- * dies leaves the lease to run out, and the row is taken again (at-least-once).
+ * dies leaves the lease to run out, and the row is taken again (at-least-once). Work that is
+ * decided per cohort or per person (seat offers, reminders, sequence steps) is not a queue of
+ * rows: it runs under that cohort's or person's row lock instead (lockCohort, runSequences).
  */
 export async function claimRows<T extends ClaimableTable>(
   db: DB,

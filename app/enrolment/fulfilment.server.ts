@@ -7,7 +7,7 @@ import { renderEmail } from "~/mail/message";
 import { enqueueEmail } from "~/mail/outbox.server";
 import type { PaymentProvider } from "~/payments/provider.server";
 import { normaliseEmail } from "~/domain/person-fields";
-import { stopSequences } from "~/marketing/consent.server";
+import { stopSequences } from "~/marketing/sequences.server";
 import { changeStatus, ensurePersonByEmail } from "~/people/people.server";
 import type { Services } from "~/services.server";
 import { leaveQueue } from "~/cohort/queue.server";

@@ -1,9 +1,7 @@
 import { randomUUID } from "node:crypto";
-import type { Kysely, Transaction } from "kysely";
-import { nurtureSequences } from "~/content/nurture";
+import type { Transaction } from "kysely";
 import type { Database } from "~/db/schema";
-import { firstStepAt, statusAfterForm, type ConsentMode } from "~/domain/marketing";
-import type { ResourceType } from "~/domain/lead-magnets";
+import { statusAfterForm, type ConsentMode } from "~/domain/marketing";
 import { consentWording } from "~/content/marketing";
 
 type Trx = Transaction<Database>;
@@ -53,47 +51,4 @@ export async function recordConsent(
       .execute();
   }
   return (next ?? person.marketing) === "subscribed";
-}
-
-/**
- * Starts the nurture sequence of the resource a person with consent just took. Once per person
- * and sequence, ever: taking it again, or after the sequence stopped, starts nothing.
- */
-export async function startSequence(
-  trx: Trx,
-  personId: string,
-  resource: ResourceType,
-  now: Date,
-): Promise<void> {
-  const first = nurtureSequences[resource].steps[0];
-  if (!first) return;
-  await trx
-    .insertInto("sequence_runs")
-    .values({
-      person_id: personId,
-      sequence: resource,
-      step: 0,
-      status: "active",
-      next_at: firstStepAt(now, first.afterDays).toISOString(),
-      started_at: now.toISOString(),
-      ended_at: null,
-      end_reason: null,
-    })
-    .onConflict((oc) => oc.columns(["person_id", "sequence"]).doNothing())
-    .execute();
-}
-
-/** Every running sequence of the person stops for good (they applied, enrolled, unsubscribed). */
-export async function stopSequences(
-  trx: Kysely<Database>,
-  personId: string,
-  reason: "applied" | "enrolled" | "unsubscribed" | "erased",
-  now: Date,
-): Promise<void> {
-  await trx
-    .updateTable("sequence_runs")
-    .set({ status: "stopped", next_at: null, ended_at: now.toISOString(), end_reason: reason })
-    .where("person_id", "=", personId)
-    .where("status", "=", "active")
-    .execute();
 }

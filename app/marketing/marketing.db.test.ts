@@ -23,7 +23,7 @@ import { erasePerson } from "~/console/privacy.server";
 import { markUndeliverable } from "~/mail/suppression.server";
 import { action as personAction } from "~/routes/admin/person";
 import { queueDueBroadcasts } from "./broadcasts.server";
-import { runSequences } from "./sequences.server";
+import { runSequences, sequenceStats, setSequencePaused } from "./sequences.server";
 
 describe.each(testEngines())("marketing mail on $name", (engine) => {
   const clock = new TestClock();
@@ -140,6 +140,25 @@ describe.each(testEngines())("marketing mail on $name", (engine) => {
     }
     const run = await db().selectFrom("sequence_runs").selectAll().executeTakeFirstOrThrow();
     expect(run).toMatchObject({ status: "done", step: 3, next_at: null });
+  });
+
+  it("a paused sequence queues nothing; resumed, its people get the email that was due", async () => {
+    await start();
+    await takeResource("/resume-template", "wait@example.com", true);
+    await setSequencePaused(t.services, "resume", true, "boss@example.com");
+    clock.set(at(2.01));
+    expect(await runSequences(t.services)).toEqual({ queued: 0, postponed: 0, stopped: 0 });
+    const stats = async () => (await sequenceStats(t.services)).find((q) => q.key === "resume")!;
+    expect((await stats()).paused).toBe(true);
+    expect((await stats()).steps[0]).toMatchObject({ sent: 0, waiting: 1 });
+    await setSequencePaused(t.services, "resume", false, "boss@example.com");
+    expect((await runSequences(t.services)).queued).toBe(1);
+    await t.services.mailWorker.runOnce();
+    expect((await stats()).steps.map((step) => [step.sent, step.waiting])).toEqual([
+      [1, 0],
+      [0, 1],
+      [0, 0],
+    ]);
   });
 
   it("stops for good when the person applies", async () => {

@@ -1,11 +1,16 @@
-import type { Transaction } from "kysely";
+import type { Kysely, Transaction } from "kysely";
 import { nurtureSequences } from "~/content/nurture";
 import type { Database, SequenceRunsTable } from "~/db/schema";
 import type { ResourceType } from "~/domain/lead-magnets";
-import { DAY_MS, nextAllowedSend, nextStepAt, sequenceVerdict } from "~/domain/marketing";
+import {
+  DAY_MS,
+  firstStepAt,
+  nextAllowedSend,
+  nextStepAt,
+  sequenceVerdict,
+} from "~/domain/marketing";
 import type { Services } from "~/services.server";
 import { recordAudit } from "~/console/audit.server";
-import { stopSequences } from "./consent.server";
 import { enqueueMarketing } from "./mail.server";
 
 type Trx = Transaction<Database>;
@@ -28,6 +33,49 @@ export function sequenceApplyUrl(publicUrl: string, sequence: string, step: numb
     utm_content: `step-${step}`,
   });
   return `${publicUrl}/apply?${query.toString()}`;
+}
+
+/**
+ * Starts the nurture sequence of the resource a person with consent just took. Once per person
+ * and sequence, ever: taking it again, or after the sequence stopped, starts nothing.
+ */
+export async function startSequence(
+  trx: Trx,
+  personId: string,
+  resource: ResourceType,
+  now: Date,
+): Promise<void> {
+  const first = nurtureSequences[resource].steps[0];
+  if (!first) return;
+  await trx
+    .insertInto("sequence_runs")
+    .values({
+      person_id: personId,
+      sequence: resource,
+      step: 0,
+      status: "active",
+      next_at: firstStepAt(now, first.afterDays).toISOString(),
+      started_at: now.toISOString(),
+      ended_at: null,
+      end_reason: null,
+    })
+    .onConflict((oc) => oc.columns(["person_id", "sequence"]).doNothing())
+    .execute();
+}
+
+/** Every running sequence of the person stops for good (they applied, enrolled, unsubscribed). */
+export async function stopSequences(
+  trx: Kysely<Database>,
+  personId: string,
+  reason: "applied" | "enrolled" | "unsubscribed" | "erased",
+  now: Date,
+): Promise<void> {
+  await trx
+    .updateTable("sequence_runs")
+    .set({ status: "stopped", next_at: null, ended_at: now.toISOString(), end_reason: reason })
+    .where("person_id", "=", personId)
+    .where("status", "=", "active")
+    .execute();
 }
 
 export interface SequenceRoundResult {

@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import { newsOnlyConsent } from "~/content/marketing";
 import type { DB } from "~/db/database.server";
 import { newsOnlyChoice } from "~/domain/marketing";
-import { stopSequences } from "./consent.server";
+import { stopSequences } from "./sequences.server";
 
 /** 24 random bytes in base64url: anything else is not a token and never reaches the database. */
 const TOKEN_SHAPE = /^[A-Za-z0-9_-]{32}$/;
