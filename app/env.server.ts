@@ -65,6 +65,10 @@ const EnvSchema = z.object({
     .default("19:00"),
   /** Where people watch the livestream (in the invite and the emails). */
   LIVESTREAM_URL: urlString.default("https://www.youtube.com/@fromscratchtosuccess/live"),
+  /** on: the server counts page views of public pages (no script, no extra cookie); off: none. */
+  ANALYTICS: z.enum(["on", "off"]).default("on"),
+  /** Days raw page views (and browsers that never became a person) are kept; roll-ups stay. */
+  ANALYTICS_RAW_DAYS: z.coerce.number().int().min(1).max(3660).default(90),
 });
 
 function isTimeZone(zone: string): boolean {
@@ -115,6 +119,8 @@ export interface Config {
   backupEveryHours: number | null;
   resumeKeepDays: number;
   visitorIdKeepDays: number;
+  analytics: boolean;
+  analyticsRawDays: number;
   seats: SeatSettings;
   warnings: string[];
 }
@@ -202,6 +208,8 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     backupEveryHours: env.BACKUP_EVERY_HOURS ?? null,
     resumeKeepDays: env.RESUME_KEEP_DAYS,
     visitorIdKeepDays: env.VISITOR_ID_KEEP_DAYS,
+    analytics: env.ANALYTICS === "on",
+    analyticsRawDays: env.ANALYTICS_RAW_DAYS,
     seats: {
       offerHours: env.OFFER_HOURS,
       checkoutReminderMinutes: env.CHECKOUT_REMINDER_MINUTES,

@@ -27,6 +27,8 @@ export default [
     route("admin/resumes", "routes/admin/resumes.tsx"),
     route("admin/uploads/:id", "routes/admin/upload.ts"),
     route("admin/attribution", "routes/admin/attribution.tsx"),
+    route("admin/funnel", "routes/admin/funnel.tsx"),
+    route("admin/funnel.csv", "routes/admin/funnel-csv.ts"),
     route("admin/emails", "routes/admin/emails.tsx"),
     route("admin/emails/:id", "routes/admin/email.tsx"),
     route("admin/cohorts", "routes/admin/cohorts.tsx"),

@@ -10,6 +10,7 @@ import { sendCheckoutReminders } from "./cohort/reminders.server";
 import { queueDueBroadcasts } from "./marketing/broadcasts.server";
 import { runSequences } from "./marketing/sequences.server";
 import { schemaFromUrl } from "./ops/backup.server";
+import { PageViewRecorder } from "./analytics/recorder.server";
 import { Housekeeping } from "./ops/housekeeping.server";
 import type Stripe from "stripe";
 import type { PaymentProvider } from "./payments/provider.server";
@@ -24,6 +25,8 @@ export interface Services {
   mailWorker: MailWorker;
   /** The daily retention pass and the scheduled backups. */
   housekeeping: Housekeeping;
+  /** Page views, buffered and written once a second (ANALYTICS=off: records nothing). */
+  analytics: PageViewRecorder;
   payments: PaymentProvider;
   /** The Stripe client when PAYMENT_PROVIDER is stripe (webhook verification uses it). */
   stripe: Stripe | null;
@@ -93,7 +96,9 @@ export async function createServices(
       resumeKeepDays: config.resumeKeepDays,
       visitorIdKeepDays: config.visitorIdKeepDays,
     },
+    analyticsRawDays: config.analytics ? config.analyticsRawDays : null,
   });
+  const analytics = new PageViewRecorder(database.db, { enabled: config.analytics });
   const stripe =
     config.paymentProvider === "stripe" && config.stripeSecretKey
       ? createStripeClient({ secretKey: config.stripeSecretKey, apiBase: config.stripeApiBase })
@@ -105,6 +110,7 @@ export async function createServices(
     clock,
     mailWorker,
     housekeeping,
+    analytics,
     payments: stripe ? stripeProvider(stripe) : testProvider(database.db, config.publicUrl),
     stripe,
     limits: {
@@ -133,10 +139,13 @@ export async function createServices(
     startBackground() {
       mailWorker.start();
       housekeeping.start();
+      analytics.start();
     },
-    stopBackground: () => mailWorker.stop(),
+    stopBackground: async () => {
+      await Promise.all([mailWorker.stop(), analytics.stop()]);
+    },
     async close() {
-      await mailWorker.stop();
+      await Promise.all([mailWorker.stop(), analytics.stop()]);
       await housekeeping.stop();
       await database.close();
     },

@@ -24,6 +24,7 @@ import {
   UNSUBSCRIBE_PATH,
 } from "./security";
 import { closeConnectionsWhileDraining, type Lifecycle } from "./shutdown";
+import { pageViews } from "./analytics";
 import { visitorMiddleware, type Visitor } from "./visitor";
 
 export interface ServerOptions extends ServiceOverrides {
@@ -86,11 +87,15 @@ export async function createServer(config: Config, options: ServerOptions = {}) 
     res.status(reply.status).type("text/plain").send(reply.body);
   });
 
-  if (options.clientDir) serveStaticFiles(app, options.clientDir, !config.testPaymentsBanner);
+  if (options.clientDir) serveStaticFiles(app, options.clientDir);
   if (options.viteDevServer) app.use(options.viteDevServer.middlewares);
   app.use(visitorMiddleware(config.sessionSecrets));
+  app.use(pageViews(services.analytics, services.clock, config.publicUrl));
   // The prerendered home has no test-payments banner: with one, / is rendered per request.
-  if (options.clientDir && !config.testPaymentsBanner) servePrerenderedHome(app, options.clientDir);
+  if (options.clientDir && !config.testPaymentsBanner) {
+    servePrerenderedData(app, options.clientDir);
+    servePrerenderedHome(app, options.clientDir);
+  }
   app.use(bodyLimit(100 * 1024, { "/resume-review": UPLOAD_LIMIT }));
   // Exempt: Stripe's webhook (signed, checked in the handler) and one-click unsubscribe (RFC
   // 8058: mail providers post it from their own servers, with no cookie and any or no Origin;
@@ -135,22 +140,27 @@ function serveHashedAssets(app: express.Express, clientDir: string) {
   app.use("/assets", express.static(path.join(clientDir, "assets"), immutable));
 }
 
-function serveStaticFiles(app: express.Express, clientDir: string, prerendered: boolean) {
+function serveStaticFiles(app: express.Express, clientDir: string) {
   // The prerendered page is only served with its nonce in place (servePrerenderedHome).
   app.get("/index.html", (_req, res) => res.redirect(301, "/"));
+  const files = express.static(clientDir, { index: false, maxAge: "1h" });
+  // Prerendered data is served after the visitor is known, so that it counts as a page view.
+  app.use((req, res, next) => (req.path.endsWith(".data") ? next() : files(req, res, next)));
+}
+
+/**
+ * The home page's prerendered data (/_root.data), for a client-side visit to /. It must be asked
+ * for again on each visit, so that a visit carrying a flash toast reaches the server instead of
+ * a cached copy.
+ */
+function servePrerenderedData(app: express.Express, clientDir: string) {
   const files = express.static(clientDir, {
     index: false,
-    maxAge: "1h",
-    // The home page's prerendered data (/_root.data) must be asked for again on each visit, so
-    // that a visit carrying a flash toast reaches the server instead of a cached copy.
-    setHeaders: (res, file) => {
-      if (file.endsWith(".data")) res.setHeader("Cache-Control", "no-cache");
-    },
+    setHeaders: (res) => res.setHeader("Cache-Control", "no-cache"),
   });
-  app.use((req, res, next) => {
-    if (req.path.endsWith(".data") && (!prerendered || hasFlashToast(req))) return next();
-    return files(req, res, next);
-  });
+  app.use((req, res, next) =>
+    req.path.endsWith(".data") && !hasFlashToast(req) ? files(req, res, next) : next(),
+  );
 }
 
 /** A flash toast waits for the next page: that page must be rendered on the server. */

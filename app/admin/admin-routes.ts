@@ -75,6 +75,8 @@ export const ADMIN_ROUTES: AdminRoute[] = [
     submissions: [],
   },
   { path: "/admin/attribution", load: () => import("~/routes/admin/attribution"), submissions: [] },
+  { path: "/admin/funnel", load: () => import("~/routes/admin/funnel"), submissions: [] },
+  { path: "/admin/funnel.csv", load: () => import("~/routes/admin/funnel-csv"), submissions: [] },
   {
     path: "/admin/emails",
     load: () => import("~/routes/admin/emails"),

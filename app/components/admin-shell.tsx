@@ -3,6 +3,7 @@ import { Form, NavLink, useNavigation } from "react-router";
 import { ADMIN_LOGIN_PATH } from "~/admin/paths";
 import { cohortSettingsPage } from "~/content/admin";
 import { consoleText } from "~/content/console";
+import { funnelText } from "~/content/funnel";
 import { Button } from "./ui/button";
 import { cn } from "./ui/cn";
 
@@ -10,6 +11,7 @@ const links = [
   { to: "/admin", label: consoleText.nav.dashboard, end: true },
   { to: "/admin/people", label: consoleText.nav.people, end: false },
   { to: "/admin/resumes", label: consoleText.nav.resumes, end: false },
+  { to: "/admin/funnel", label: funnelText.nav, end: false },
   { to: "/admin/attribution", label: consoleText.nav.attribution, end: false },
   { to: "/admin/emails", label: consoleText.nav.emails, end: false },
   { to: "/admin/cohorts", label: consoleText.nav.cohorts, end: false },

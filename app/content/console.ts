@@ -85,12 +85,10 @@ export const consoleText = {
   pageOf: (page: number, pages: number) => `Page ${page} of ${pages}`,
   dashboard: {
     seats: "Current cohort",
-    paid: "Seats paid",
-    held: "Held in checkout",
-    left: "Seats left",
     starts: "Starts the week of",
     applications: "Applications by outcome",
     leads: "Leads by resource",
+    resource: "Resource",
     thisWeek: "This week",
     overall: "Overall",
     emails: "Emails",

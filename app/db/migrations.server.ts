@@ -1,4 +1,5 @@
 import { Migrator, sql, type Kysely, type MigrationProvider } from "kysely";
+import { analytics } from "./migrations/analytics.server";
 import { cohortSeries } from "./migrations/cohort-series.server";
 import { holdVisitor } from "./migrations/hold-visitor.server";
 import { initial } from "./migrations/initial.server";
@@ -26,6 +27,7 @@ function provider(engine: Engine): MigrationProvider {
         "2026-11-25-001-cohort-series": cohortSeries,
         "2026-11-26-001-marketing-mail": marketingMail,
         "2026-11-26-002-review-invites": reviewInvites,
+        "2026-11-28-001-analytics": analytics,
       };
     },
   };

@@ -3,6 +3,7 @@ import type { DB } from "~/db/database.server";
 import type { Engine } from "~/db/migrations.server";
 import { errorMessage, log } from "~/lib/logger.server";
 import type { Clock } from "~/lib/clock";
+import { runAnalyticsPass, type AnalyticsPassResult } from "~/analytics/rollup.server";
 import { backupDatabase, type BackupResult } from "./backup.server";
 import { runRetention, type RetentionPolicy, type RetentionResult } from "./retention.server";
 
@@ -16,6 +17,8 @@ export interface HousekeepingOptions {
   /** Hours between backups; null: the server takes none (run `npm run db:backup` instead). */
   backupEveryHours: number | null;
   retention: RetentionPolicy;
+  /** Raw page views are kept this many days; null when analytics is off. */
+  analyticsRawDays: number | null;
   tickMs?: number;
 }
 
@@ -23,13 +26,15 @@ export interface HousekeepingRun {
   /** What the retention pass did; null when this instance had nothing due (or another had it). */
   retention: RetentionResult | null;
   backup: BackupResult | null;
+  analytics: AnalyticsPassResult | null;
 }
 
-type Job = "retention" | "backup";
+type Job = "retention" | "backup" | "analytics";
 
 /**
- * The server's scheduled work beside the mail worker: a retention pass once a day and, when
- * BACKUP_EVERY_HOURS is set, a backup per slot of that many hours. Each run is claimed with a
+ * The server's scheduled work beside the mail worker: a retention pass once a day, the analytics
+ * pass (roll-ups and raw retention) once an hour and, when BACKUP_EVERY_HOURS is set, a backup
+ * per slot of that many hours. Each run is claimed with a
  * row in `job_runs` (job, slot) first, so with several instances exactly one does it; a run that
  * fails gives its claim back, and the next tick (on any instance) tries again.
  */
@@ -84,13 +89,25 @@ export class Housekeeping {
 
   private async runDue(): Promise<HousekeepingRun> {
     const now = this.clock.now();
-    const [retention, backup] = await Promise.allSettled([
+    const [retention, backup, analytics] = await Promise.allSettled([
       this.retentionIfDue(now),
       this.backupIfDue(now),
+      this.analyticsIfDue(now),
     ]);
     if (retention.status === "rejected") throw retention.reason;
     if (backup.status === "rejected") throw backup.reason;
-    return { retention: retention.value, backup: backup.value };
+    if (analytics.status === "rejected") throw analytics.reason;
+    return { retention: retention.value, backup: backup.value, analytics: analytics.value };
+  }
+
+  private async analyticsIfDue(now: Date): Promise<AnalyticsPassResult | null> {
+    const rawDays = this.options.analyticsRawDays;
+    if (rawDays === null) return null;
+    return this.once(this.db, "analytics", now.toISOString().slice(0, 13), async () => {
+      const result = await runAnalyticsPass(this.db, now, rawDays);
+      log.info("analytics pass", { ...result });
+      return result;
+    });
   }
 
   private async retentionIfDue(now: Date): Promise<RetentionResult | null> {

@@ -39,6 +39,8 @@ const ADMIN_PAGES = [
   "/admin/people",
   "/admin/resumes",
   "/admin/attribution",
+  "/admin/funnel",
+  "/admin/funnel?group=link",
   "/admin/emails",
   "/admin/cohorts",
   "/admin/broadcasts",

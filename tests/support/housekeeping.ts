@@ -15,5 +15,6 @@ export function secondInstance(t: SuiteServices, clock: TestClock): Housekeeping
     backupKeep: t.config.backupKeep,
     backupEveryHours: t.config.backupEveryHours,
     retention: RETENTION,
+    analyticsRawDays: t.config.analyticsRawDays,
   });
 }

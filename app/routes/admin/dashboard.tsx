@@ -7,15 +7,23 @@ import { cn } from "~/components/ui/cn";
 import { linkVariants } from "~/components/ui/link";
 import { Cell, DataTable, Row, RowHeader } from "~/components/ui/table";
 import { adminMeta } from "~/lib/meta";
+import { overviewCharts, seatCounts } from "~/analytics/overview.server";
+import { OverviewCharts } from "~/components/admin/overview-charts";
+import { StackedBar } from "~/components/charts";
 import { dashboard } from "~/console/dashboard.server";
 import { consoleText } from "~/content/console";
+import { funnelText } from "~/content/funnel";
 import type { Route } from "./+types/dashboard";
 
 export const meta: Route.MetaFunction = () => adminMeta(consoleText.dashboardTitle);
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requireAdmin(request, context);
-  return { summary: await dashboard(context.services.db, context.services.clock.now()) };
+  const { db, clock } = context.services;
+  const now = clock.now();
+  const summary = await dashboard(db, now);
+  const seats = await seatCounts(db, summary.cohort, summary.cohort.heldSeats, now.toISOString());
+  return { summary, overview: await overviewCharts(db, now, seats) };
 }
 
 const t = consoleText.dashboard;
@@ -61,26 +69,16 @@ function LinkedCard({
 }
 
 export default function Dashboard({ loaderData }: Route.ComponentProps) {
-  const { summary } = loaderData;
-  const seats = [
-    { label: t.paid, value: summary.cohort.enrolledCount, testId: "seats-paid" },
-    { label: t.held, value: summary.cohort.heldSeats },
-    { label: t.left, value: summary.cohort.seatsLeft },
-  ];
+  const { summary, overview } = loaderData;
   return (
     <AdminPage title={consoleText.dashboardTitle}>
       <div className="grid gap-6 md:grid-cols-2">
         <Card title={t.seats}>
-          <dl className="grid grid-cols-3 gap-3 text-center">
-            {seats.map((seat) => (
-              <div key={seat.label}>
-                <dt className="text-sm text-slate-600">{seat.label}</dt>
-                <dd className="text-2xl font-bold" data-testid={seat.testId}>
-                  {seat.value}
-                </dd>
-              </div>
-            ))}
-          </dl>
+          <StackedBar
+            model={overview.seats.model}
+            labels={funnelText.charts.seatParts}
+            summary={overview.seats.summary}
+          />
           <p className="mt-3 text-sm text-slate-700">
             {t.starts} {summary.cohort.startDateDisplay}
           </p>
@@ -92,7 +90,7 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
           {Object.keys(summary.leads).length === 0 ? (
             <p className="text-slate-600">{t.none}</p>
           ) : (
-            <DataTable columns={["", t.thisWeek, t.overall]} frame="none">
+            <DataTable columns={[t.resource, t.thisWeek, t.overall]} frame="none">
               {Object.entries(summary.leads).map(([type, counts]) => (
                 <Row key={type}>
                   <RowHeader>{type}</RowHeader>
@@ -110,6 +108,7 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
           <p className="text-2xl font-bold">{summary.waitingResumes}</p>
         </LinkedCard>
       </div>
+      <OverviewCharts overview={overview} />
     </AdminPage>
   );
 }

@@ -1,0 +1,141 @@
+import { scaleBand, scaleLinear, scaleUtc } from "d3-scale";
+import { line, stack } from "d3-shape";
+
+/**
+ * Chart geometry, worked out on the server with d3's scales and path generators: the page gets
+ * plain numbers and path strings to draw as SVG, and no chart code goes to the browser. Sizes are
+ * in viewBox units; the SVG scales to its container, so the same chart fits a phone and paper.
+ */
+
+export interface Tick {
+  at: number;
+  label: string;
+}
+
+export interface LineSeries {
+  key: string;
+  label: string;
+  d: string;
+}
+
+export interface LineChartModel {
+  width: number;
+  height: number;
+  plot: { left: number; right: number; top: number; bottom: number };
+  series: LineSeries[];
+  xTicks: Tick[];
+  yTicks: Tick[];
+}
+
+const WIDTH = 640;
+const MARGIN = { top: 12, right: 12, bottom: 28, left: 36 };
+
+const shortDay = (date: Date) =>
+  date.toLocaleDateString("en-US", { month: "short", day: "numeric", timeZone: "UTC" });
+
+/** One line per series over consecutive days (YYYY-MM-DD). */
+export function lineChart<K extends string>(
+  days: readonly string[],
+  series: readonly { key: K; label: string; values: readonly number[] }[],
+  height = 220,
+): LineChartModel {
+  const dates = days.map((day) => new Date(`${day}T00:00:00.000Z`));
+  const x = scaleUtc()
+    .domain([dates[0] ?? new Date(0), dates.at(-1) ?? new Date(0)])
+    .range([MARGIN.left, WIDTH - MARGIN.right]);
+  const max = Math.max(1, ...series.flatMap((s) => s.values));
+  const y = scaleLinear()
+    .domain([0, max])
+    .nice()
+    .range([height - MARGIN.bottom, MARGIN.top]);
+  const path = line<number>()
+    .x((_value, i) => x(dates[i]!))
+    .y((value) => y(value));
+  return {
+    width: WIDTH,
+    height,
+    plot: {
+      left: MARGIN.left,
+      right: WIDTH - MARGIN.right,
+      top: MARGIN.top,
+      bottom: height - MARGIN.bottom,
+    },
+    series: series.map((s) => ({ key: s.key, label: s.label, d: path([...s.values]) ?? "" })),
+    xTicks: x.ticks(6).map((date) => ({ at: x(date), label: shortDay(date) })),
+    yTicks: y
+      .ticks(4)
+      .filter(Number.isInteger)
+      .map((value) => ({ at: y(value), label: String(value) })),
+  };
+}
+
+export interface Bar {
+  label: string;
+  value: number;
+  y: number;
+  width: number;
+}
+
+export interface BarChartModel {
+  width: number;
+  height: number;
+  labelWidth: number;
+  barHeight: number;
+  bars: Bar[];
+}
+
+/** Horizontal bars, one per item, longest for the largest value. */
+export function barChart(
+  items: readonly { label: string; value: number }[],
+  labelWidth = 160,
+): BarChartModel {
+  const barHeight = 28;
+  const height = Math.max(barHeight, items.length * (barHeight + 8));
+  const band = scaleBand()
+    .domain(items.map((_, i) => String(i)))
+    .range([0, height])
+    .paddingInner(0.2);
+  const x = scaleLinear()
+    .domain([0, Math.max(1, ...items.map((item) => item.value))])
+    .range([0, WIDTH - labelWidth - 56]);
+  return {
+    width: WIDTH,
+    height,
+    labelWidth,
+    barHeight: band.bandwidth(),
+    bars: items.map((item, i) => ({
+      label: item.label,
+      value: item.value,
+      y: band(String(i)) ?? 0,
+      width: x(item.value),
+    })),
+  };
+}
+
+export interface Segment<K extends string> {
+  key: K;
+  value: number;
+  x: number;
+  width: number;
+}
+
+/** One bar split into parts, laid end to end across the full width. */
+export function stackedBar<K extends string>(
+  parts: readonly { key: K; value: number }[],
+): { width: number; height: number; segments: Segment<K>[] } {
+  const keys = parts.map((p) => p.key);
+  const total = parts.reduce((sum, p) => sum + p.value, 0);
+  const x = scaleLinear()
+    .domain([0, Math.max(1, total)])
+    .range([0, WIDTH]);
+  const row = Object.fromEntries(parts.map((p) => [p.key, p.value])) as Record<K, number>;
+  const layers = stack<Record<K, number>, K>().keys(keys)([row]);
+  return {
+    width: WIDTH,
+    height: 40,
+    segments: layers.map((layer, i) => {
+      const [start, end] = layer[0]!;
+      return { key: keys[i]!, value: parts[i]!.value, x: x(start), width: x(end) - x(start) };
+    }),
+  };
+}

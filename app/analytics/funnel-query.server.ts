@@ -1,0 +1,9 @@
+import type { AppLoadContext } from "react-router";
+import { funnelText } from "~/content/funnel";
+import { readFunnelQuery, type FunnelQueryResult } from "~/domain/funnel";
+
+/** The funnel page's and the CSV's period and grouping, read from the request's query. */
+export function funnelQueryOf(request: Request, context: AppLoadContext): FunnelQueryResult {
+  const today = context.services.clock.now().toISOString().slice(0, 10);
+  return readFunnelQuery(new URL(request.url).searchParams, today, funnelText.errors);
+}

@@ -1,0 +1,175 @@
+import type { DB } from "~/db/database.server";
+import type { TouchColumns } from "~/db/schema";
+import { addDays, closedThrough, TOUCH_KEYS, touchKey } from "~/domain/funnel";
+import { linkVisitors } from "./recorder.server";
+
+export interface AnalyticsPassResult {
+  /** Closed days written to the roll-ups by this pass. */
+  daysRolled: number;
+  /** Browsers linked to the person they became. */
+  visitorsLinked: number;
+  pageViewsDeleted: number;
+  visitorsDeleted: number;
+}
+
+/**
+ * The hourly analytics pass: link browsers to people, roll up every closed day not yet rolled
+ * up, then delete raw views and unlinked browsers older than `rawDays`, but only from days
+ * already in the roll-ups. Each day is claimed by inserting its `analytics_days` row in the same
+ * transaction as its other roll-up rows, so a second run or another instance writes nothing
+ * twice; deletes select only what is due.
+ */
+export async function runAnalyticsPass(
+  db: DB,
+  now: Date,
+  rawDays: number,
+): Promise<AnalyticsPassResult> {
+  const visitorsLinked = await linkVisitors(db);
+  const daysRolled = await rollUpClosedDays(db, now);
+  const lastRolled = await lastRolledDay(db);
+  if (!lastRolled) return { daysRolled, visitorsLinked, pageViewsDeleted: 0, visitorsDeleted: 0 };
+  const cutoff = new Date(now.getTime() - rawDays * 86_400_000).toISOString();
+  const cutoffDay = cutoff.slice(0, 10);
+  const keepFrom = cutoffDay <= lastRolled ? cutoffDay : addDays(lastRolled, 1);
+  const views = await db.deleteFrom("page_views").where("day", "<", keepFrom).executeTakeFirst();
+  const visitors = await db
+    .deleteFrom("visitors")
+    .where("person_id", "is", null)
+    .where("last_seen_at", "<", cutoff)
+    .where("first_day", "<", keepFrom)
+    .executeTakeFirst();
+  return {
+    daysRolled,
+    visitorsLinked,
+    pageViewsDeleted: Number(views.numDeletedRows),
+    visitorsDeleted: Number(visitors.numDeletedRows),
+  };
+}
+
+export async function lastRolledDay(db: DB): Promise<string | null> {
+  const row = await db
+    .selectFrom("analytics_days")
+    .select((eb) => eb.fn.max("day").as("day"))
+    .executeTakeFirst();
+  return row?.day ?? null;
+}
+
+async function firstRawDay(db: DB): Promise<string | null> {
+  const view = await db
+    .selectFrom("page_views")
+    .select((eb) => eb.fn.min("day").as("day"))
+    .executeTakeFirst();
+  const visitor = await db
+    .selectFrom("visitors")
+    .select((eb) => eb.fn.min("first_day").as("day"))
+    .executeTakeFirst();
+  const days = [view?.day, visitor?.day].filter((d): d is string => Boolean(d));
+  return days.length > 0 ? days.sort()[0]! : null;
+}
+
+/** Rolls up, in order, every day after the last rolled one up to the last closed day. */
+export async function rollUpClosedDays(db: DB, now: Date): Promise<number> {
+  const through = closedThrough(now);
+  const last = await lastRolledDay(db);
+  let day = last ? addDays(last, 1) : await firstRawDay(db);
+  let rolled = 0;
+  while (day && day <= through) {
+    if (await rollUpDay(db, day, now)) rolled += 1;
+    day = addDays(day, 1);
+  }
+  return rolled;
+}
+
+async function rollUpDay(db: DB, day: string, now: Date): Promise<boolean> {
+  return db.transaction().execute(async (trx) => {
+    const totals = await trx
+      .selectFrom("page_views")
+      .select((eb) => [
+        eb.fn.countAll<number>().as("views"),
+        eb.fn.count<number>("visitor_id").distinct().as("identified"),
+        eb.fn
+          .sum<number>(eb.case().when("visitor_id", "is", null).then(1).else(0).end())
+          .as("anonymous"),
+        eb.fn
+          .sum<number>(
+            eb
+              .case()
+              .when(eb.and([eb("visitor_id", "is", null), eb("entry", "=", 1)]))
+              .then(1)
+              .else(0)
+              .end(),
+          )
+          .as("anonymous_entries"),
+      ])
+      .where("day", "=", day)
+      .executeTakeFirstOrThrow();
+    const claim = await trx
+      .insertInto("analytics_days")
+      .values({
+        day,
+        views: Number(totals.views),
+        visitors: Number(totals.identified) + Number(totals.anonymous_entries ?? 0),
+        anonymous_views: Number(totals.anonymous ?? 0),
+        rolled_at: now.toISOString(),
+      })
+      .onConflict((oc) => oc.column("day").doNothing())
+      .executeTakeFirst();
+    if (Number(claim.numInsertedOrUpdatedRows ?? 0) !== 1) return false;
+    const pages = await trx
+      .selectFrom("page_views")
+      .select(["path", (eb) => eb.fn.countAll<number>().as("views")])
+      .where("day", "=", day)
+      .groupBy("path")
+      .execute();
+    if (pages.length > 0) {
+      await trx
+        .insertInto("analytics_pages")
+        .values(pages.map((p) => ({ day, path: p.path, views: Number(p.views) })))
+        .execute();
+    }
+    const arrivals = await arrivalsOn(trx, day);
+    if (arrivals.length > 0) {
+      await trx
+        .insertInto("analytics_arrivals")
+        .values(arrivals.map((a) => ({ day, ...a })))
+        .execute();
+    }
+    return true;
+  });
+}
+
+/**
+ * Browsers first seen on `days` (or from a day on), by the link they came by: tracked browsers
+ * from `visitors`, and each landing of a browser that asked not to be tracked as one visitor.
+ */
+export async function arrivalsOn(
+  db: DB,
+  day: string,
+  until: string = day,
+): Promise<(TouchColumns & { visitors: number })[]> {
+  const tracked = await db
+    .selectFrom("visitors")
+    .select([...TOUCH_KEYS, (eb) => eb.fn.countAll<number>().as("n")])
+    .where("first_day", ">=", day)
+    .where("first_day", "<=", until)
+    .groupBy([...TOUCH_KEYS])
+    .execute();
+  const anonymous = await db
+    .selectFrom("page_views")
+    .select([...TOUCH_KEYS, (eb) => eb.fn.countAll<number>().as("n")])
+    .where("day", ">=", day)
+    .where("day", "<=", until)
+    .where("visitor_id", "is", null)
+    .where("entry", "=", 1)
+    .groupBy([...TOUCH_KEYS])
+    .execute();
+  const merged = new Map<string, TouchColumns & { visitors: number }>();
+  for (const row of [...tracked, ...anonymous]) {
+    const { n, ...touch } = row;
+    const key = touchKey(touch);
+    const entry = merged.get(key) ?? { ...touch, visitors: 0 };
+    entry.visitors += Number(n);
+    merged.set(key, entry);
+  }
+  return [...merged.values()];
+}

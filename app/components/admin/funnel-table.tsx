@@ -1,0 +1,53 @@
+import { funnelText as t } from "~/content/funnel";
+import { formatDollars } from "~/content/pricing";
+import { conversion, FUNNEL_STEPS, type FunnelRow } from "~/domain/funnel";
+import { Cell, DataTable, Row, RowHeader } from "../ui/table";
+
+/** Each step's count and, under it, its share of the step before. */
+function Steps({ row }: { row: FunnelRow }) {
+  return (
+    <>
+      {FUNNEL_STEPS.map((step, i) => {
+        const previous = i === 0 ? null : row[FUNNEL_STEPS[i - 1]!];
+        return (
+          <Cell key={step} data-step={step}>
+            <span className="font-semibold">{row[step]}</span>
+            {previous === null ? null : (
+              <span className="block text-xs text-slate-600">
+                {t.rate(conversion(row[step], previous))}
+                <span className="sr-only"> {t.rateLabel}</span>
+              </span>
+            )}
+          </Cell>
+        );
+      })}
+      <Cell>{formatDollars(row.revenueCents)}</Cell>
+    </>
+  );
+}
+
+/** The funnel by group, with the whole period as the last row. */
+export function FunnelTable({
+  rows,
+  total,
+  groupLabel,
+}: {
+  rows: readonly FunnelRow[];
+  total: FunnelRow;
+  groupLabel: string;
+}) {
+  return (
+    <DataTable columns={[groupLabel, ...FUNNEL_STEPS.map((step) => t.steps[step]), t.revenue]}>
+      {rows.map((row) => (
+        <Row key={row.group} data-group={row.group}>
+          <RowHeader className="max-w-xs break-words">{row.group}</RowHeader>
+          <Steps row={row} />
+        </Row>
+      ))}
+      <Row className="bg-slate-50">
+        <RowHeader>{total.group}</RowHeader>
+        <Steps row={total} />
+      </Row>
+    </DataTable>
+  );
+}

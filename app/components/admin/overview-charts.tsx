@@ -1,0 +1,81 @@
+import { Link } from "react-router";
+import type { overviewCharts } from "~/analytics/overview.server";
+import { funnelText } from "~/content/funnel";
+import { BarChart, CountTable, LineChart } from "../charts";
+import { SectionCard as Card } from "../ui/card";
+import { cn } from "../ui/cn";
+import { linkVariants } from "../ui/link";
+import { Cell, DataTable, Row, RowHeader } from "../ui/table";
+
+const c = funnelText.charts;
+
+type Overview = Awaited<ReturnType<typeof overviewCharts>>;
+
+/** The last 30 days in pictures: each day, the funnel and the top sources. */
+export function OverviewCharts({ overview }: { overview: Overview }) {
+  return (
+    <section aria-labelledby="overview-title" className="mt-8">
+      <h2 id="overview-title" className="text-2xl font-bold text-brand-900">
+        {c.title}
+      </h2>
+      <div className="mt-4 grid gap-6 lg:grid-cols-2">
+        <Card title={c.daily} className="lg:col-span-2">
+          <LineChart
+            model={overview.daily.model}
+            summary={overview.daily.summary}
+            numbers={
+              <DataTable
+                columns={[c.day, ...overview.daily.model.series.map((s) => s.label)]}
+                frame="none"
+              >
+                {overview.days.map((d) => (
+                  <Row key={d.day}>
+                    <RowHeader>{d.day}</RowHeader>
+                    <Cell>{d.visitors}</Cell>
+                    <Cell>{d.leads}</Cell>
+                    <Cell>{d.applications}</Cell>
+                    <Cell>{d.enrolments}</Cell>
+                  </Row>
+                ))}
+              </DataTable>
+            }
+          />
+        </Card>
+        <Card title={c.funnel}>
+          <BarChart
+            model={overview.funnel.model}
+            summary={overview.funnel.summary}
+            numbers={
+              <CountTable
+                columns={[c.funnel, funnelText.steps.visitors]}
+                rows={overview.funnel.steps}
+              />
+            }
+          />
+          <Link
+            to={`/admin/funnel?from=${overview.from}&to=${overview.to}`}
+            className={cn(linkVariants({ weight: "medium", size: "sm" }), "mt-3 inline-block")}
+          >
+            {c.moreOnFunnel}
+          </Link>
+        </Card>
+        <Card title={c.sources}>
+          {overview.sources.sources.length === 0 ? (
+            <p className="text-slate-600">{c.none}</p>
+          ) : (
+            <BarChart
+              model={overview.sources.model}
+              summary={c.sourcesSummary}
+              numbers={
+                <CountTable
+                  columns={[c.source, funnelText.steps.visitors]}
+                  rows={overview.sources.sources}
+                />
+              }
+            />
+          )}
+        </Card>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,73 @@
+import type { FunnelGroup, FunnelStep } from "~/domain/funnel";
+
+/** The words of the funnel page, its CSV and the dashboard's charts. */
+export const funnelText = {
+  nav: "Funnel",
+  title: "Funnel",
+  intro:
+    "Browsers first seen in the period, and how far the people they became have gone since. Each person counts once, in the group of the link that first brought them; a later step counts as having passed the earlier ones.",
+  from: "First seen from",
+  to: "First seen to",
+  group: "Group by",
+  show: "Show",
+  download: "Download CSV",
+  groups: {
+    source: "Source",
+    campaign: "Campaign",
+    content: "Content",
+    term: "Term (video id or rep code)",
+    link: "Generated link (all tags)",
+  } satisfies Record<FunnelGroup, string>,
+  steps: {
+    visitors: "Visitors",
+    leads: "Leads",
+    applications: "Applied",
+    qualified: "Qualified",
+    checkouts: "Started checkout",
+    paid: "Paid",
+  } satisfies Record<FunnelStep, string>,
+  revenue: "Revenue",
+  total: "All visitors",
+  empty: "No visitors in this period yet.",
+  /** A step's rate as a share of the step before it. */
+  rate: (percent: number | null) => (percent === null ? "–" : `${percent}%`),
+  rateLabel: "of the step before",
+  errors: {
+    date: "Please give dates as YYYY-MM-DD.",
+    order: "The start of the period must be on or before its end.",
+    span: "Please choose a period of at most three years.",
+    group: "Group by one of: source, campaign, content, term, link.",
+  },
+  off: "Analytics is off (ANALYTICS=off): no page views are being counted.",
+  charts: {
+    title: "Last 30 days",
+    daily: "Each day",
+    dailySummary: (
+      days: number,
+      visitors: number,
+      leads: number,
+      applications: number,
+      enrolments: number,
+    ) =>
+      `Over ${days} days: ${visitors} visitors, ${leads} new leads, ${applications} applications and ${enrolments} enrolments.`,
+    series: {
+      visitors: "Visitors",
+      leads: "Leads",
+      applications: "Applications",
+      enrolments: "Enrolments",
+    },
+    day: "Day",
+    funnel: "Funnel",
+    funnelSummary: (visitors: number, leads: number, paid: number) =>
+      `${visitors} visitors, ${leads} leads, ${paid} paid.`,
+    seats: "Seats in the current cohort",
+    seatParts: { paid: "Paid", held: "Held in checkout", offered: "Offered", left: "Left" },
+    seatsSummary: (capacity: number) => `${capacity} seats in all:`,
+    sources: "Top sources",
+    sourcesSummary: "New visitors by the source that first brought them.",
+    source: "Source",
+    numbers: "The numbers",
+    moreOnFunnel: "Open the funnel",
+    none: "Nothing yet.",
+  },
+};

@@ -1,0 +1,191 @@
+import { csvField } from "./csv";
+import { isCalendarDate } from "./cohort";
+import type { Touch } from "./page-view";
+
+export const TOUCH_KEYS = ["source", "medium", "campaign", "content", "term", "vid"] as const;
+
+/** One string per distinct touch, for maps keyed by the whole link. */
+export function touchKey(touch: Touch): string {
+  return TOUCH_KEYS.map((key) => touch[key]).join("\u0000");
+}
+
+export const FUNNEL_GROUPS = ["source", "campaign", "content", "term", "link"] as const;
+export type FunnelGroup = (typeof FUNNEL_GROUPS)[number];
+
+function isFunnelGroup(value: string): value is FunnelGroup {
+  return (FUNNEL_GROUPS as readonly string[]).includes(value);
+}
+
+export const NO_TAG = "(none)";
+export const DIRECT = "direct";
+
+/**
+ * The group a touch falls in. A touch with no source is direct whatever else it carries; a
+ * link is the whole tuple the link generator writes (source, medium, campaign, content, term,
+ * the last of which carries the video id or the rep code).
+ */
+export function groupOf(touch: Touch, group: FunnelGroup): string {
+  if (!touch.source) return group === "source" || group === "link" ? DIRECT : NO_TAG;
+  if (group === "link") {
+    return [touch.source, touch.medium, touch.campaign, touch.content, touch.term]
+      .map((value) => value || NO_TAG)
+      .join(" / ");
+  }
+  return touch[group] || NO_TAG;
+}
+
+/** Browsers that first came by one touch in the period. */
+export interface Arrivals {
+  touch: Touch;
+  visitors: number;
+}
+
+/** A person whose first browser first came in the period, and how far they went since. */
+export interface FunnelPerson {
+  personId: string;
+  /** The touch of the person's first browser at its first sight. */
+  touch: Touch;
+  tookResource: boolean;
+  applied: boolean;
+  qualified: boolean;
+  startedCheckout: boolean;
+  paid: boolean;
+  revenueCents: number;
+}
+
+export const FUNNEL_STEPS = [
+  "visitors",
+  "leads",
+  "applications",
+  "qualified",
+  "checkouts",
+  "paid",
+] as const;
+export type FunnelStep = (typeof FUNNEL_STEPS)[number];
+
+export type FunnelRow = { group: string; revenueCents: number } & Record<FunnelStep, number>;
+
+function emptyRow(group: string): FunnelRow {
+  return {
+    group,
+    visitors: 0,
+    leads: 0,
+    applications: 0,
+    qualified: 0,
+    checkouts: 0,
+    paid: 0,
+    revenueCents: 0,
+  };
+}
+
+/**
+ * The funnel by group. Each person counts once, in the group of the browser that first brought
+ * them, at every step they reached; a later step implies the earlier ones (someone who applied
+ * without a resource is a lead too, a payment implies a checkout and a qualified application),
+ * so no step is larger than the one before. Rows are ordered by visitors, then revenue.
+ */
+export function funnelRows(
+  arrivals: readonly Arrivals[],
+  people: readonly FunnelPerson[],
+  group: FunnelGroup,
+): FunnelRow[] {
+  const rows = new Map<string, FunnelRow>();
+  const rowOf = (touch: Touch) => {
+    const key = groupOf(touch, group);
+    const row = rows.get(key) ?? emptyRow(key);
+    rows.set(key, row);
+    return row;
+  };
+  for (const arrival of arrivals) rowOf(arrival.touch).visitors += arrival.visitors;
+  for (const person of people) {
+    const row = rowOf(person.touch);
+    const paid = person.paid;
+    const checkout = paid || person.startedCheckout;
+    const qualified = checkout || person.qualified;
+    const applied = qualified || person.applied;
+    row.leads += 1;
+    row.applications += applied ? 1 : 0;
+    row.qualified += qualified ? 1 : 0;
+    row.checkouts += checkout ? 1 : 0;
+    row.paid += paid ? 1 : 0;
+    row.revenueCents += person.revenueCents;
+  }
+  return [...rows.values()].sort(
+    (a, b) =>
+      b.visitors - a.visitors || b.revenueCents - a.revenueCents || a.group.localeCompare(b.group),
+  );
+}
+
+/** The whole period in one row (each person is in exactly one group, so sums are exact). */
+export function funnelTotal(rows: readonly FunnelRow[], label: string): FunnelRow {
+  const total = emptyRow(label);
+  for (const row of rows) {
+    for (const step of FUNNEL_STEPS) total[step] += row[step];
+    total.revenueCents += row.revenueCents;
+  }
+  return total;
+}
+
+/** A step as a share of the step before it, as a whole percent; null when there was none. */
+export function conversion(count: number, previous: number): number | null {
+  return previous > 0 ? Math.round((count / previous) * 100) : null;
+}
+
+export const FUNNEL_CSV_HEADER =
+  "group,visitors,leads,applications,qualified,checkouts,paid,revenue";
+
+export function funnelCsv(rows: readonly FunnelRow[]): string {
+  const lines = rows.map((row) =>
+    [
+      csvField(row.group),
+      ...FUNNEL_STEPS.map((step) => String(row[step])),
+      (row.revenueCents / 100).toFixed(2),
+    ].join(","),
+  );
+  return [FUNNEL_CSV_HEADER, ...lines].join("\r\n") + "\r\n";
+}
+
+export function addDays(day: string, days: number): string {
+  return new Date(Date.parse(`${day}T00:00:00.000Z`) + days * 86_400_000)
+    .toISOString()
+    .slice(0, 10);
+}
+
+/** Views of a day may still be on their way from another instance's buffer just after midnight. */
+export const ROLL_UP_GRACE_MS = 10 * 60_000;
+
+/** The last day whose views are all written (UTC days, as views are stamped). */
+export function closedThrough(now: Date): string {
+  return addDays(new Date(now.getTime() - ROLL_UP_GRACE_MS).toISOString().slice(0, 10), -1);
+}
+
+export interface FunnelQuery {
+  from: string;
+  to: string;
+  group: FunnelGroup;
+}
+
+export type FunnelQueryResult = { ok: true; query: FunnelQuery } | { ok: false; error: string };
+
+/** Reports cover at most this many days at once. */
+export const MAX_PERIOD_DAYS = 3 * 366;
+
+/**
+ * The period and grouping of a funnel request. Missing values take the defaults (the last 30
+ * days, by source); values that are there must be valid, so a mistyped CSV link says so rather
+ * than quietly answering for another period.
+ */
+export function readFunnelQuery(
+  params: URLSearchParams,
+  today: string,
+  messages: { date: string; order: string; group: string; span: string },
+): FunnelQueryResult {
+  const from = params.get("from") || addDays(today, -29);
+  const to = params.get("to") || today;
+  const group = params.get("group") || "source";
+  if (!isCalendarDate(from) || !isCalendarDate(to)) return { ok: false, error: messages.date };
+  if (from > to) return { ok: false, error: messages.order };
+  if (addDays(from, MAX_PERIOD_DAYS) < to) return { ok: false, error: messages.span };
+  if (!isFunnelGroup(group)) return { ok: false, error: messages.group };
+  return { ok: true, query: { from, to, group } };
+}

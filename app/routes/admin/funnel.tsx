@@ -1,0 +1,95 @@
+import { data, Form } from "react-router";
+import { requireAdmin } from "~/admin/sessions.server";
+import { barChart } from "~/analytics/charts.server";
+import { funnelReport } from "~/analytics/funnel.server";
+import { funnelQueryOf } from "~/analytics/funnel-query.server";
+import { AdminPage } from "~/components/admin-shell";
+import { ConsoleSelect, DateRangeFields } from "~/components/admin/console-field";
+import { FunnelTable } from "~/components/admin/funnel-table";
+import { BarChart } from "~/components/charts";
+import { Button } from "~/components/ui/button";
+import { cardVariants } from "~/components/ui/card";
+import { cn } from "~/components/ui/cn";
+import { linkVariants } from "~/components/ui/link";
+import { funnelText as t } from "~/content/funnel";
+import { addDays, FUNNEL_GROUPS, FUNNEL_STEPS, funnelTotal } from "~/domain/funnel";
+import { adminMeta } from "~/lib/meta";
+import type { Route } from "./+types/funnel";
+
+export const meta: Route.MetaFunction = () => adminMeta(t.title);
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  await requireAdmin(request, context);
+  const { config, db, clock } = context.services;
+  const read = funnelQueryOf(request, context);
+  const today = clock.now().toISOString().slice(0, 10);
+  const params = new URL(request.url).searchParams;
+  if (!read.ok) {
+    const form = {
+      from: params.get("from") ?? addDays(today, -29),
+      to: params.get("to") ?? today,
+      group: params.get("group") ?? "source",
+    };
+    return data({ error: read.error, form, report: null, analytics: config.analytics }, 400);
+  }
+  const rows = await funnelReport(db, read.query);
+  const total = funnelTotal(rows, t.total);
+  const steps = FUNNEL_STEPS.map((step) => ({ label: t.steps[step], value: total[step] }));
+  return {
+    error: null,
+    form: read.query,
+    report: { rows, total, chart: barChart(steps), csv: `/admin/funnel.csv?${params}` },
+    analytics: config.analytics,
+  };
+}
+
+export default function Funnel({ loaderData }: Route.ComponentProps) {
+  const { form, report, error } = loaderData;
+  return (
+    <AdminPage title={t.title}>
+      <p className="max-w-3xl text-slate-700">{t.intro}</p>
+      {loaderData.analytics ? null : <p className="mt-3 font-medium text-amber-800">{t.off}</p>}
+      <Form
+        method="get"
+        className={cn(
+          cardVariants({ padding: "sm", flat: true }),
+          "mt-4 flex flex-wrap items-end gap-3",
+        )}
+      >
+        <DateRangeFields labels={t} values={form} />
+        <ConsoleSelect label={t.group} name="group" defaultValue={form.group}>
+          {FUNNEL_GROUPS.map((group) => (
+            <option key={group} value={group}>
+              {t.groups[group]}
+            </option>
+          ))}
+        </ConsoleSelect>
+        <Button type="submit" size="md">
+          {t.show}
+        </Button>
+        {report ? (
+          <a href={report.csv} className={linkVariants({ weight: "medium", size: "sm" })} download>
+            {t.download}
+          </a>
+        ) : null}
+      </Form>
+      {error ? (
+        <p role="alert" className="mt-6 font-medium text-red-700">
+          {error}
+        </p>
+      ) : null}
+      {report && report.rows.length === 0 ? <p className="mt-6 text-slate-700">{t.empty}</p> : null}
+      {report && report.rows.length > 0 ? (
+        <>
+          <div className="mt-6 max-w-2xl">
+            <BarChart
+              model={report.chart}
+              summary={`${t.charts.funnel}: ${t.charts.funnelSummary(report.total.visitors, report.total.leads, report.total.paid)}`}
+            />
+          </div>
+          <FunnelTable rows={report.rows} total={report.total} groupLabel={t.groups[form.group]} />
+        </>
+      ) : null}
+    </AdminPage>
+  );
+}

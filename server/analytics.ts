@@ -1,0 +1,39 @@
+import type { NextFunction, Request, Response } from "express";
+import type { PageViewRecorder } from "../app/analytics/recorder.server";
+import { classifyView } from "../app/domain/page-view";
+import type { Clock } from "../app/lib/clock";
+import { cookieName } from "../app/lib/cookies.server";
+import type { Visitor } from "./visitor";
+
+/**
+ * Counts page views on the server. Nothing happens before the response: once it has gone out,
+ * the request is classified (bot, owner, error, not a public page: not counted) and handed to
+ * the recorder's buffer, which writes once a second. `Sec-GPC: 1` or `DNT: 1` views are counted
+ * without the visitor id.
+ */
+export function pageViews(recorder: PageViewRecorder, clock: Clock, publicUrl: string) {
+  const siteHost = new URL(publicUrl).host;
+  const adminCookie = `${cookieName("admin")}=`;
+  return (req: Request, res: Response, next: NextFunction) => {
+    if (!recorder.enabled || req.method !== "GET") return next();
+    res.on("finish", () => {
+      const visitor = res.locals.visitor as Visitor | undefined;
+      const view = classifyView(
+        {
+          url: req.originalUrl,
+          status: res.statusCode,
+          userAgent: req.get("user-agent"),
+          referrer: req.get("referer"),
+          siteHost: req.get("host") ?? siteHost,
+          doNotTrack: req.get("sec-gpc") === "1" || req.get("dnt") === "1",
+          admin: req.get("cookie")?.includes(adminCookie) ?? false,
+          visitorId: visitor?.visitorId ?? null,
+          attribution: visitor?.attribution ?? null,
+        },
+        clock.now(),
+      );
+      if (view) recorder.record(view);
+    });
+    next();
+  };
+}
