@@ -6,6 +6,7 @@ import path from "node:path";
 import { backupDuringWrites } from "./drills/backup-during-writes";
 import { broadcastQueue } from "./drills/broadcast-queue";
 import { runCluster } from "./drills/cluster";
+import { funnelScale } from "./drills/funnel-scale";
 import { forgedWebhooks } from "./drills/forged-webhooks";
 import { killDuringWrites } from "./drills/kill-during-writes";
 import { seatQueue } from "./drills/seat-queue";
@@ -191,6 +192,13 @@ async function main() {
     for (const engine of engines)
       await drill(report.drills, "g. broadcast queueing: 10,000 subscribers", engine, () =>
         withEngine(engine, options.postgresUrl, broadcastQueue),
+      );
+    for (const engine of engines)
+      await drill(
+        report.drills,
+        "h. funnel at 1,000,000 page views and 50,000 people",
+        engine,
+        () => withEngine(engine, options.postgresUrl, funnelScale),
       );
   }
 

@@ -4,8 +4,9 @@ import {
   addDays,
   funnelRows,
   TOUCH_KEYS,
+  type Advanced,
   type Arrivals,
-  type FunnelPerson,
+  type Leads,
   type FunnelQuery,
   type FunnelRow,
 } from "~/domain/funnel";
@@ -48,79 +49,72 @@ async function arrivalsIn(db: DB, from: string, to: string): Promise<Arrivals[]>
 }
 
 /**
- * The people whose first browser first came in the period, with how far each went since. A
- * person's browsers are those linked to them; the earliest first sight decides period and touch.
+ * The period's people: those whose first browser first came in the period (their arrival). All
+ * of them sent a form, so they are counted per touch in the database; those who went further are
+ * found from the smaller tables (applications, checkouts, payments) joined to their arrival, so
+ * the work grows with the period's applicants, not with its leads.
  */
-async function peopleIn(db: DB, from: string, to: string): Promise<FunnelPerson[]> {
-  const linked = await db
-    .selectFrom("visitors")
-    .select(["person_id", "first_seen_at", "first_day", ...TOUCH_KEYS])
-    .where("person_id", "is not", null)
-    .where("first_day", "<=", to)
+async function peopleIn(
+  db: DB,
+  from: string,
+  to: string,
+): Promise<{ leads: Leads[]; advanced: Advanced[] }> {
+  const inPeriod = () =>
+    db
+      .selectFrom("person_arrivals as a")
+      .where("a.first_day", ">=", from)
+      .where("a.first_day", "<=", to);
+  const touchColumns = TOUCH_KEYS.map((key) => `a.${key}` as const);
+  const leads = await inPeriod()
+    .select([...touchColumns, (eb) => eb.fn.countAll<number>().as("people")])
+    .groupBy(touchColumns)
     .execute();
-  const first = new Map<string, (typeof linked)[number]>();
-  for (const row of linked) {
-    const known = first.get(row.person_id!);
-    if (!known || row.first_seen_at < known.first_seen_at) first.set(row.person_id!, row);
-  }
-  const people = new Map<string, FunnelPerson>();
-  for (const [personId, row] of first) {
-    if (row.first_day < from) continue;
-    people.set(personId, {
-      personId,
+  const advanced = new Map<string, Advanced>();
+  const personOf = (row: Touch & { person_id: string }) => {
+    const known = advanced.get(row.person_id);
+    if (known) return known;
+    const person: Advanced = {
+      personId: row.person_id,
       touch: pickTouch(row),
-      tookResource: false,
       applied: false,
       qualified: false,
       startedCheckout: false,
       paid: false,
       revenueCents: 0,
-    });
-  }
-  if (people.size === 0) return [];
-  const inPeriod = db
-    .selectFrom("visitors")
-    .select("person_id")
-    .where("person_id", "is not", null)
-    .where("first_day", ">=", from)
-    .where("first_day", "<=", to);
-  const submissions = await db
-    .selectFrom("submissions")
-    .select(["person_id", "type", "status"])
-    .where("person_id", "in", inPeriod)
+    };
+    advanced.set(row.person_id, person);
+    return person;
+  };
+  const applications = await inPeriod()
+    .innerJoin("submissions as s", "s.person_id", "a.person_id")
+    .select(["a.person_id", "s.status", ...touchColumns])
+    .where("s.type", "=", "application")
     .execute();
-  for (const s of submissions) {
-    const person = people.get(s.person_id);
-    if (!person) continue;
-    if (s.type === "lead_magnet") person.tookResource = true;
-    else {
-      person.applied = true;
-      if (s.status === "qualified") person.qualified = true;
-    }
+  for (const row of applications) {
+    const person = personOf(row);
+    person.applied = true;
+    if (row.status === "qualified") person.qualified = true;
   }
-  const checkouts = await db
-    .selectFrom("seat_holds")
-    .select("person_id")
-    .where("session_id", "is not", null)
-    .where("person_id", "in", inPeriod)
+  const checkouts = await inPeriod()
+    .innerJoin("seat_holds as h", "h.person_id", "a.person_id")
+    .select(["a.person_id", ...touchColumns])
+    .where("h.session_id", "is not", null)
     .execute();
-  for (const hold of checkouts) {
-    const person = hold.person_id ? people.get(hold.person_id) : undefined;
-    if (person) person.startedCheckout = true;
-  }
-  const payments = await db
-    .selectFrom("payments")
-    .select(["person_id", "amount_cents"])
-    .where("status", "=", "paid")
-    .where("person_id", "in", inPeriod)
+  for (const row of checkouts) personOf(row).startedCheckout = true;
+  const payments = await inPeriod()
+    .innerJoin("payments as p", "p.person_id", "a.person_id")
+    .select(["a.person_id", "p.amount_cents", ...touchColumns])
+    .where("p.status", "=", "paid")
     .execute();
-  for (const payment of payments) {
-    const person = payment.person_id ? people.get(payment.person_id) : undefined;
-    if (!person) continue;
+  for (const row of payments) {
+    const person = personOf(row);
     person.paid = true;
-    person.revenueCents += Number(payment.amount_cents);
+    person.revenueCents += Number(row.amount_cents);
   }
-  return [...people.values()];
+  return {
+    leads: leads.map((row) => ({ touch: pickTouch(row), people: Number(row.people) })),
+    advanced: [...advanced.values()],
+  };
 }
 
 /** The funnel for visitors first seen from `from` to `to` (UTC days, both included). */
@@ -129,7 +123,7 @@ export async function funnelReport(db: DB, query: FunnelQuery): Promise<FunnelRo
     arrivalsIn(db, query.from, query.to),
     peopleIn(db, query.from, query.to),
   ]);
-  return funnelRows(arrivals, people, query.group);
+  return funnelRows(arrivals, people.leads, people.advanced, query.group);
 }
 
 export interface DayCounts {

@@ -1,5 +1,6 @@
 import { sql } from "kysely";
 import type { DB } from "~/db/database.server";
+import { TOUCH_KEYS } from "~/domain/funnel";
 import type { PageView, Touch } from "~/domain/page-view";
 import { errorMessage, log } from "~/lib/logger.server";
 
@@ -16,10 +17,24 @@ interface Sighting {
 }
 
 /** A later flush (or another instance) may carry an earlier first sight: the earliest wins. */
-const earlier = (column: string) =>
+const earlier = (table: "visitors" | "person_arrivals", column: string) =>
   sql.raw<string>(
-    `case when excluded.first_seen_at < visitors.first_seen_at then excluded.${column} else visitors.${column} end`,
+    `case when excluded.first_seen_at < ${table}.first_seen_at then excluded.${column} else ${table}.${column} end`,
   );
+
+/** Every column of an upsert's row, each taken from whichever sight came first. */
+function earliestWins(table: "visitors" | "person_arrivals") {
+  return {
+    source: earlier(table, "source"),
+    medium: earlier(table, "medium"),
+    campaign: earlier(table, "campaign"),
+    content: earlier(table, "content"),
+    term: earlier(table, "term"),
+    vid: earlier(table, "vid"),
+    first_day: earlier(table, "first_day"),
+    first_seen_at: earlier(table, "first_seen_at"),
+  };
+}
 
 /**
  * Records page views off the request path: `record` only appends to a buffer, and a timer writes
@@ -130,22 +145,12 @@ export class PageViewRecorder {
           .onConflict((oc) =>
             oc.column("id").doUpdateSet({
               last_seen_at: sql<string>`case when excluded.last_seen_at > visitors.last_seen_at then excluded.last_seen_at else visitors.last_seen_at end`,
-              source: earlier("source"),
-              medium: earlier("medium"),
-              campaign: earlier("campaign"),
-              content: earlier("content"),
-              term: earlier("term"),
-              vid: earlier("vid"),
-              first_day: earlier("first_day"),
-              first_seen_at: earlier("first_seen_at"),
+              ...earliestWins("visitors"),
             }),
           )
           .execute();
       }
-      await linkVisitors(
-        trx,
-        visitors.map((v) => v.id),
-      );
+      await linkVisitors(trx, { ids: visitors.map((v) => v.id) });
     });
   }
 }
@@ -153,15 +158,41 @@ export class PageViewRecorder {
 /**
  * Links browsers to the person they became: the person of the first form each sent. A browser
  * is linked once (its first person stays), so every person in the funnel has a browser of their
- * own. `ids` limits the work to the browsers of one flush; without it every unlinked browser
- * that sent a form is linked (the hourly pass, for forms not followed by a page view).
+ * own, and each person's arrival (`person_arrivals`) is the first sight of their earliest linked
+ * browser. The work is limited to the browsers of one flush (`ids`), or to those seen since a
+ * time (`seenSince`: the hourly pass, for forms not followed by a page view). Callers run it in a
+ * transaction, so a browser is never linked without its person's arrival.
  */
-export async function linkVisitors(db: DB, ids?: readonly string[]): Promise<number> {
-  if (ids && ids.length === 0) return 0;
-  let linked = 0;
-  const chunks = ids ? chunk(ids, CHUNK) : [null];
-  for (const part of chunks) {
-    const result = await db
+export async function linkVisitors(
+  db: DB,
+  scope: { ids: readonly string[] } | { seenSince: string },
+): Promise<number> {
+  // First the browsers in scope that sent a form (usually none), found through the submissions'
+  // visitor index; then only those are updated, by primary key, if not linked yet.
+  const candidates: string[] = [];
+  if ("ids" in scope) {
+    for (const part of chunk(scope.ids, CHUNK)) {
+      const rows = await db
+        .selectFrom("submissions")
+        .select("visitor_id")
+        .distinct()
+        .where("visitor_id", "in", part)
+        .execute();
+      candidates.push(...rows.map((row) => row.visitor_id));
+    }
+  } else {
+    const rows = await db
+      .selectFrom("visitors")
+      .innerJoin("submissions", "submissions.visitor_id", "visitors.id")
+      .select("visitors.id")
+      .distinct()
+      .where("visitors.last_seen_at", ">=", scope.seenSince)
+      .execute();
+    candidates.push(...rows.map((row) => row.id));
+  }
+  const linked: string[] = [];
+  for (const part of chunk(candidates, CHUNK)) {
+    const rows = await db
       .updateTable("visitors")
       .set((eb) => ({
         person_id: eb
@@ -171,20 +202,44 @@ export async function linkVisitors(db: DB, ids?: readonly string[]): Promise<num
           .orderBy("submissions.created_at")
           .limit(1),
       }))
-      .where("person_id", "is", null)
-      .where((eb) =>
-        eb.exists(
-          eb
-            .selectFrom("submissions")
-            .select("submissions.id")
-            .whereRef("submissions.visitor_id", "=", "visitors.id"),
-        ),
-      )
-      .$if(part !== null, (q) => q.where("id", "in", part!))
-      .executeTakeFirst();
-    linked += Number(result.numUpdatedRows);
+      .where("id", "in", part)
+      // Not `person_id is null`, which SQLite would answer from the person index, row by row.
+      .where((eb) => eb(eb.fn.coalesce("person_id", sql.lit("")), "=", ""))
+      .returning("id")
+      .execute();
+    linked.push(...rows.map((row) => row.id));
   }
-  return linked;
+  for (const part of chunk(linked, CHUNK)) {
+    const browsers = await db
+      .selectFrom("visitors")
+      .select(["id", "person_id", "first_seen_at", "first_day", ...TOUCH_KEYS])
+      .where("id", "in", part)
+      .execute();
+    const first = new Map<string, (typeof browsers)[number]>();
+    for (const browser of browsers) {
+      const known = first.get(browser.person_id!);
+      if (!known || browser.first_seen_at < known.first_seen_at)
+        first.set(browser.person_id!, browser);
+    }
+    if (first.size === 0) continue;
+    await db
+      .insertInto("person_arrivals")
+      .values(
+        [...first.values()].map(({ id, person_id, ...arrival }) => ({
+          person_id: person_id!,
+          visitor_id: id,
+          ...arrival,
+        })),
+      )
+      .onConflict((oc) =>
+        oc.column("person_id").doUpdateSet({
+          visitor_id: earlier("person_arrivals", "visitor_id"),
+          ...earliestWins("person_arrivals"),
+        }),
+      )
+      .execute();
+  }
+  return linked.length;
 }
 
 function chunk<T>(items: readonly T[], size: number): T[][] {

@@ -3,6 +3,8 @@ import type { TouchColumns } from "~/db/schema";
 import { addDays, closedThrough, TOUCH_KEYS, touchKey } from "~/domain/funnel";
 import { linkVisitors } from "./recorder.server";
 
+const LINK_WINDOW_MS = 26 * 3_600_000;
+
 export interface AnalyticsPassResult {
   /** Closed days written to the roll-ups by this pass. */
   daysRolled: number;
@@ -13,7 +15,7 @@ export interface AnalyticsPassResult {
 }
 
 /**
- * The hourly analytics pass: link browsers to people, roll up every closed day not yet rolled
+ * The hourly analytics pass: link recent browsers to people, roll up every closed day not yet rolled
  * up, then delete raw views and unlinked browsers older than `rawDays`, but only from days
  * already in the roll-ups. Each day is claimed by inserting its `analytics_days` row in the same
  * transaction as its other roll-up rows, so a second run or another instance writes nothing
@@ -24,7 +26,10 @@ export async function runAnalyticsPass(
   now: Date,
   rawDays: number,
 ): Promise<AnalyticsPassResult> {
-  const visitorsLinked = await linkVisitors(db);
+  // Browsers seen in the last day and a bit: each flush links its own, so this only catches a
+  // form that no page view followed, and an hour or a day of downtime.
+  const seenSince = new Date(now.getTime() - LINK_WINDOW_MS).toISOString();
+  const visitorsLinked = await db.transaction().execute((trx) => linkVisitors(trx, { seenSince }));
   const daysRolled = await rollUpClosedDays(db, now);
   const lastRolled = await lastRolledDay(db);
   if (!lastRolled) return { daysRolled, visitorsLinked, pageViewsDeleted: 0, visitorsDeleted: 0 };

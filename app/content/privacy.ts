@@ -7,6 +7,8 @@
 export interface PrivacyFigures {
   resumeKeepDays: number;
   visitorIdKeepDays: number;
+  /** Days raw page views are kept; null when the server counts none (ANALYTICS=off). */
+  analyticsRawDays: number | null;
   backupKeep: number;
   backupEveryHours: number | null;
   contactEmail: string;
@@ -87,6 +89,14 @@ export const privacyPage = {
       term: "The visitor id on the forms you sent",
       text: `Removed after ${plural(f.visitorIdKeepDays, "day")}.`,
     },
+    ...(f.analyticsRawDays === null
+      ? []
+      : [
+          {
+            term: "The pages you visit",
+            text: `Our server notes which of its public pages your browser opened, when, the link's tags and the site that linked here, with the visitor id (without it if your browser sends Global Privacy Control or Do Not Track). No script or other cookie is involved. Kept ${plural(f.analyticsRawDays, "day")}; after that only daily totals remain.`,
+          },
+        ]),
     {
       term: "Payments",
       text: "The amount, date and status stay in our accounts, without your name or email once you ask for an erasure.",

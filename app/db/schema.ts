@@ -299,6 +299,14 @@ export interface VisitorsTable extends TouchColumns {
   person_id: string | null;
 }
 
+/** A person's arrival: the first sight of the first browser linked to them (earliest wins). */
+export interface PersonArrivalsTable extends TouchColumns {
+  person_id: string;
+  visitor_id: string;
+  first_seen_at: string;
+  first_day: string;
+}
+
 /** A closed day's totals; its row also says the day is rolled up (written once). */
 export interface AnalyticsDaysTable {
   day: string;
@@ -344,6 +352,7 @@ export interface Database {
   broadcasts: BroadcastsTable;
   page_views: PageViewsTable;
   visitors: VisitorsTable;
+  person_arrivals: PersonArrivalsTable;
   analytics_days: AnalyticsDaysTable;
   analytics_pages: AnalyticsPagesTable;
   analytics_arrivals: AnalyticsArrivalsTable;

@@ -9,7 +9,7 @@ import {
   funnelTotal,
   groupOf,
   readFunnelQuery,
-  type FunnelPerson,
+  type Advanced,
 } from "./funnel";
 import { NO_TOUCH, type Touch } from "./page-view";
 
@@ -21,10 +21,9 @@ const youtube: Touch = {
   term: "yt_abc",
   vid: "abc",
 };
-const person = (id: string, touch: Touch, reached: Partial<FunnelPerson> = {}): FunnelPerson => ({
+const person = (id: string, touch: Touch, reached: Partial<Advanced> = {}): Advanced => ({
   personId: id,
   touch,
-  tookResource: false,
   applied: false,
   qualified: false,
   startedCheckout: false,
@@ -52,8 +51,8 @@ describe("funnelRows", () => {
   it("counts a later step as having passed the earlier ones, so no step exceeds the one before", () => {
     const rows = funnelRows(
       [{ touch: youtube, visitors: 5 }],
+      [{ touch: youtube, people: 3 }],
       [
-        person("a", youtube, { tookResource: true }),
         person("b", youtube, { applied: true }),
         person("c", youtube, { paid: true, revenueCents: 64_900 }),
       ],
@@ -74,8 +73,8 @@ describe("funnelRows", () => {
   });
 
   it("keeps every row monotone for any mix of steps", () => {
-    const flags = ["tookResource", "applied", "qualified", "startedCheckout", "paid"] as const;
-    const people = Array.from({ length: 32 }, (_, n) =>
+    const flags = ["applied", "qualified", "startedCheckout", "paid"] as const;
+    const people = Array.from({ length: 16 }, (_, n) =>
       person(
         `p${n}`,
         n % 2 ? youtube : NO_TOUCH,
@@ -87,6 +86,10 @@ describe("funnelRows", () => {
         { touch: youtube, visitors: 16 },
         { touch: NO_TOUCH, visitors: 16 },
       ],
+      [
+        { touch: youtube, people: 8 },
+        { touch: NO_TOUCH, people: 8 },
+      ],
       people,
       "source",
     );
@@ -96,8 +99,8 @@ describe("funnelRows", () => {
       }
     }
     const total = funnelTotal(rows, "All");
-    expect(total.leads).toBe(32);
-    expect(total.paid).toBe(16);
+    expect(total.leads).toBe(16);
+    expect(total.paid).toBe(8);
   });
 
   it("orders groups by visitors, then revenue", () => {
@@ -106,6 +109,7 @@ describe("funnelRows", () => {
         { touch: NO_TOUCH, visitors: 2 },
         { touch: youtube, visitors: 9 },
       ],
+      [],
       [],
       "source",
     );

@@ -40,12 +40,16 @@ export interface Arrivals {
   visitors: number;
 }
 
-/** A person whose first browser first came in the period, and how far they went since. */
-export interface FunnelPerson {
-  personId: string;
-  /** The touch of the person's first browser at its first sight. */
+/** How many people first came by one touch in the period (every one of them sent a form). */
+export interface Leads {
   touch: Touch;
-  tookResource: boolean;
+  people: number;
+}
+
+/** A person of the period who went further than a form: the steps they reached. */
+export interface Advanced {
+  personId: string;
+  touch: Touch;
   applied: boolean;
   qualified: boolean;
   startedCheckout: boolean;
@@ -82,11 +86,13 @@ function emptyRow(group: string): FunnelRow {
  * The funnel by group. Each person counts once, in the group of the browser that first brought
  * them, at every step they reached; a later step implies the earlier ones (someone who applied
  * without a resource is a lead too, a payment implies a checkout and a qualified application),
- * so no step is larger than the one before. Rows are ordered by visitors, then revenue.
+ * so no step is larger than the one before. `advanced` must be people of `leads`. Rows are
+ * ordered by visitors, then revenue.
  */
 export function funnelRows(
   arrivals: readonly Arrivals[],
-  people: readonly FunnelPerson[],
+  leads: readonly Leads[],
+  advanced: readonly Advanced[],
   group: FunnelGroup,
 ): FunnelRow[] {
   const rows = new Map<string, FunnelRow>();
@@ -97,13 +103,13 @@ export function funnelRows(
     return row;
   };
   for (const arrival of arrivals) rowOf(arrival.touch).visitors += arrival.visitors;
-  for (const person of people) {
+  for (const lead of leads) rowOf(lead.touch).leads += lead.people;
+  for (const person of advanced) {
     const row = rowOf(person.touch);
     const paid = person.paid;
     const checkout = paid || person.startedCheckout;
     const qualified = checkout || person.qualified;
     const applied = qualified || person.applied;
-    row.leads += 1;
     row.applications += applied ? 1 : 0;
     row.qualified += qualified ? 1 : 0;
     row.checkouts += checkout ? 1 : 0;

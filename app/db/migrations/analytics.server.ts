@@ -7,7 +7,7 @@ const TOUCH = ["source", "medium", "campaign", "content", "term", "vid"] as cons
 /**
  * Visits counted on the server. `page_views` holds the raw views for ANALYTICS_RAW_DAYS;
  * `visitors` one row per browser seen (when it first came, by which link, and the person it
- * became); the daily roll-ups (`analytics_days`, `analytics_pages`, `analytics_arrivals`) are
+ * became); `person_arrivals` per person the first browser that brought them; the daily roll-ups (`analytics_days`, `analytics_pages`, `analytics_arrivals`) are
  * written once per closed day and kept for good. See docs/decisions/0029-funnel-analytics.md.
  */
 export const analytics: Migration = {
@@ -43,6 +43,28 @@ export const analytics: Migration = {
     // The funnel finds the person a browser became through the forms it sent.
     await addIndex(db, "submissions_visitor_idx", "submissions", ["visitor_id"]);
 
+    // Per person, the first sight of the first browser linked to them: the funnel's cohort.
+    let arrivals = db.schema
+      .createTable("person_arrivals")
+      .addColumn("person_id", "text", (c) =>
+        c.primaryKey().references("people.id").onDelete("cascade"),
+      )
+      .addColumn("visitor_id", "text", notNull)
+      .addColumn("first_seen_at", "text", notNull)
+      .addColumn("first_day", "text", notNull);
+    for (const column of TOUCH) arrivals = arrivals.addColumn(column, "text", notNull);
+    await arrivals.execute();
+    // Covering: the period's leads are counted per touch from the index alone.
+    await addIndex(db, "person_arrivals_day", "person_arrivals", ["first_day", ...TOUCH]);
+    // The funnel starts from each step's rows (applications, checkouts, payments) by person.
+    await addIndex(db, "submissions_type_person_idx", "submissions", [
+      "type",
+      "person_id",
+      "status",
+    ]);
+    await addIndex(db, "seat_holds_person_idx", "seat_holds", ["person_id"]);
+    await addIndex(db, "payments_person_idx", "payments", ["person_id", "status"]);
+
     await db.schema
       .createTable("analytics_days")
       .addColumn("day", "text", primaryKey)
@@ -58,12 +80,12 @@ export const analytics: Migration = {
       .addColumn("views", "integer", notNull)
       .addPrimaryKeyConstraint("analytics_pages_pk", ["day", "path"])
       .execute();
-    let arrivals = db.schema
+    let daily = db.schema
       .createTable("analytics_arrivals")
       .addColumn("day", "text", notNull)
       .addColumn("visitors", "integer", notNull);
-    for (const column of TOUCH) arrivals = arrivals.addColumn(column, "text", notNull);
-    await arrivals.execute();
+    for (const column of TOUCH) daily = daily.addColumn(column, "text", notNull);
+    await daily.execute();
     await db.schema
       .createIndex("analytics_arrivals_key")
       .on("analytics_arrivals")

@@ -8,6 +8,7 @@ export function loader({ context }: Route.LoaderArgs) {
     figures: {
       resumeKeepDays: config.resumeKeepDays,
       visitorIdKeepDays: config.visitorIdKeepDays,
+      analyticsRawDays: config.analytics ? config.analyticsRawDays : null,
       backupKeep: config.backupKeep,
       backupEveryHours: config.backupEveryHours,
       contactEmail: config.contactEmail,
