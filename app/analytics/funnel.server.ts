@@ -11,7 +11,7 @@ import {
   type FunnelRow,
 } from "~/domain/funnel";
 import type { Touch } from "~/domain/page-view";
-import { arrivalsOn, lastRolledDay } from "./rollup.server";
+import { arrivalsOn, dayVisitors, lastRolledDay } from "./rollup.server";
 
 function pickTouch(row: Touch): Touch {
   return {
@@ -151,20 +151,7 @@ export async function dailyCounts(db: DB, from: string, to: string): Promise<Day
     .execute();
   const live = await db
     .selectFrom("page_views")
-    .select((eb) => [
-      "day",
-      eb.fn.count<number>("visitor_id").distinct().as("identified"),
-      eb.fn
-        .sum<number>(
-          eb
-            .case()
-            .when(eb.and([eb("visitor_id", "is", null), eb("entry", "=", 1)]))
-            .then(1)
-            .else(0)
-            .end(),
-        )
-        .as("anonymous"),
-    ])
+    .select((eb) => ["day", ...dayVisitors(eb)])
     .where("day", ">", lastRolled)
     .where("day", ">=", from)
     .where("day", "<=", to)
@@ -172,7 +159,7 @@ export async function dailyCounts(db: DB, from: string, to: string): Promise<Day
     .execute();
   for (const row of rolled) days.get(row.day)!.visitors = Number(row.visitors);
   for (const row of live) {
-    days.get(row.day)!.visitors = Number(row.identified) + Number(row.anonymous ?? 0);
+    days.get(row.day)!.visitors = Number(row.identified) + Number(row.anonymousEntries ?? 0);
   }
   const start = `${from}T00:00:00.000Z`;
   const end = `${addDays(to, 1)}T00:00:00.000Z`;

@@ -1,5 +1,6 @@
 import type { DB } from "~/db/database.server";
-import type { TouchColumns } from "~/db/schema";
+import type { ExpressionBuilder } from "kysely";
+import type { Database, TouchColumns } from "~/db/schema";
 import { addDays, closedThrough, TOUCH_KEYS, touchKey } from "~/domain/funnel";
 import { linkVisitors } from "./recorder.server";
 
@@ -51,6 +52,26 @@ export async function runAnalyticsPass(
   };
 }
 
+/**
+ * A day's visitors, from its raw views: distinct browsers, plus each landing of a browser that
+ * asked not to be tracked (`identified` + `anonymousEntries`).
+ */
+export function dayVisitors(eb: ExpressionBuilder<Database, "page_views">) {
+  return [
+    eb.fn.count<number>("visitor_id").distinct().as("identified"),
+    eb.fn
+      .sum<number>(
+        eb
+          .case()
+          .when(eb.and([eb("visitor_id", "is", null), eb("entry", "=", 1)]))
+          .then(1)
+          .else(0)
+          .end(),
+      )
+      .as("anonymousEntries"),
+  ] as const;
+}
+
 export async function lastRolledDay(db: DB): Promise<string | null> {
   const row = await db
     .selectFrom("analytics_days")
@@ -91,20 +112,10 @@ async function rollUpDay(db: DB, day: string, now: Date): Promise<boolean> {
       .selectFrom("page_views")
       .select((eb) => [
         eb.fn.countAll<number>().as("views"),
-        eb.fn.count<number>("visitor_id").distinct().as("identified"),
         eb.fn
           .sum<number>(eb.case().when("visitor_id", "is", null).then(1).else(0).end())
           .as("anonymous"),
-        eb.fn
-          .sum<number>(
-            eb
-              .case()
-              .when(eb.and([eb("visitor_id", "is", null), eb("entry", "=", 1)]))
-              .then(1)
-              .else(0)
-              .end(),
-          )
-          .as("anonymous_entries"),
+        ...dayVisitors(eb),
       ])
       .where("day", "=", day)
       .executeTakeFirstOrThrow();
@@ -113,7 +124,7 @@ async function rollUpDay(db: DB, day: string, now: Date): Promise<boolean> {
       .values({
         day,
         views: Number(totals.views),
-        visitors: Number(totals.identified) + Number(totals.anonymous_entries ?? 0),
+        visitors: Number(totals.identified) + Number(totals.anonymousEntries ?? 0),
         anonymous_views: Number(totals.anonymous ?? 0),
         rolled_at: now.toISOString(),
       })

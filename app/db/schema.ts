@@ -1,5 +1,6 @@
 import type { PersonStatus } from "~/domain/application-outcome";
 import type { MailCategory, MarketingStatus } from "~/domain/marketing";
+import type { Touch } from "~/domain/page-view";
 
 export type { MailCategory, MarketingStatus };
 
@@ -268,14 +269,7 @@ export interface JobRunsTable {
 }
 
 /** The tags of the link a visit came by; '' where the link had no such tag. */
-export interface TouchColumns {
-  source: string;
-  medium: string;
-  campaign: string;
-  content: string;
-  term: string;
-  vid: string;
-}
+export type TouchColumns = Touch;
 
 /** One page view of a public page, kept raw for ANALYTICS_RAW_DAYS. */
 export interface PageViewsTable extends TouchColumns {
