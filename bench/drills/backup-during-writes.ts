@@ -91,13 +91,18 @@ async function consoleCounts(server: RunningServer) {
   });
   const html = await page.text();
   if (!page.ok) throw new Error(`GET /admin on the restored site answered ${page.status}`);
+  // Each figure from its own card: the dashboard has other tables and lists (charts' numbers).
+  const card = (title: string) => {
+    const start = html.indexOf(`aria-label="${title}"`);
+    return start < 0 ? "" : html.slice(start, html.indexOf("</section>", start));
+  };
   let leads = 0;
-  for (const row of html.matchAll(
+  for (const row of card("Leads by resource").matchAll(
     /<th scope="row"[^>]*>[^<]+<\/th><td[^>]*>\d+<\/td><td[^>]*>(\d+)<\/td>/g,
   ))
     leads += Number(row[1]);
   const pairs: Record<string, number> = {};
-  for (const pair of html.matchAll(/<dt[^>]*>([^<]+)<\/dt><dd[^>]*>(\d+)<\/dd>/g))
+  for (const pair of card("Emails").matchAll(/<dt[^>]*>([^<]+)<\/dt><dd[^>]*>(\d+)<\/dd>/g))
     pairs[pair[1]!] = Number(pair[2]);
   return { leads, pairs };
 }
