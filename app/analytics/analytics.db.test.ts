@@ -34,10 +34,10 @@ describe.each(testEngines())("the funnel on $name", (engine) => {
   const db = () => services().db;
   let ip = 0;
 
-  /** A page view as the server classifies it, recorded with the test clock's time. */
-  const view = (visitorId: string | null, url: string, extra: Partial<ViewRequest> = {}) => {
+  /** A page view as the server classifies it, at the test clock's time. */
+  const classify = (visitorId: string | null, url: string, extra: Partial<ViewRequest> = {}) => {
     const utm = readUtm(new URLSearchParams(url.split("?")[1] ?? ""));
-    const recorded = classifyView(
+    return classifyView(
       {
         url,
         status: 200,
@@ -52,6 +52,10 @@ describe.each(testEngines())("the funnel on $name", (engine) => {
       },
       owner.clock.now(),
     );
+  };
+  /** …and recorded, as the page-view middleware does. */
+  const view = (visitorId: string | null, url: string, extra: Partial<ViewRequest> = {}) => {
+    const recorded = classify(visitorId, url, extra);
     if (recorded) services().analytics.record(recorded);
     return recorded;
   };
@@ -286,23 +290,7 @@ describe.each(testEngines())("the funnel on $name", (engine) => {
     const other = new PageViewRecorder(db(), { enabled: true });
     view("v-shared", `/?${YOUTUBE}`);
     owner.clock.advance(500);
-    const later = classifyView(
-      {
-        url: `/apply?${LINKEDIN}`,
-        status: 200,
-        userAgent: BROWSER,
-        referrer: undefined,
-        siteHost: "localhost:3000",
-        doNotTrack: false,
-        admin: false,
-        visitorId: "v-shared",
-        attribution: {
-          first: readUtm(new URLSearchParams(LINKEDIN))!,
-          last: readUtm(new URLSearchParams(LINKEDIN))!,
-        },
-      },
-      owner.clock.now(),
-    )!;
+    const later = classify("v-shared", `/apply?${LINKEDIN}`)!;
     other.record(later);
     await other.flush();
     await services().analytics.flush();
@@ -314,6 +302,17 @@ describe.each(testEngines())("the funnel on $name", (engine) => {
     expect(row.source).toBe("youtube");
     expect(row.last_seen_at).toBe(later.at);
     expect(await db().selectFrom("page_views").select("path").execute()).toHaveLength(2);
+  });
+
+  it("links a browser whose form no page view followed in the hourly pass", async () => {
+    view("v-quiet", `/resume-template?${YOUTUBE}`);
+    await services().analytics.flush();
+    await takeResource("v-quiet", "quiet@example.com");
+    expect(rowOf(await report("source"), "youtube")).toMatchObject({ visitors: 1, leads: 0 });
+    const pass = await runAnalyticsPass(db(), owner.clock.now(), 90);
+    expect(pass.visitorsLinked).toBe(1);
+    expect(rowOf(await report("source"), "youtube")).toMatchObject({ visitors: 1, leads: 1 });
+    expect((await runAnalyticsPass(db(), owner.clock.now(), 90)).visitorsLinked).toBe(0);
   });
 
   it("answers the CSV with the exact header and the page with the same numbers; a bad query changes nothing and says why", async () => {
@@ -344,5 +343,34 @@ describe.each(testEngines())("the funnel on $name", (engine) => {
       expect(shown.status).toBe(400);
       expect(shown.body).toMatchObject({ error: message, report: null });
     }
+  });
+});
+
+describe.each(testEngines())("ANALYTICS=off on $name", (engine) => {
+  const owner = useOwnerConsole(engine, { env: { ANALYTICS: "off" } });
+
+  it("records no view, runs no analytics pass, and the funnel page says so", async () => {
+    const services = owner.t.services;
+    const recorded = classifyView(
+      {
+        url: "/",
+        status: 200,
+        userAgent: BROWSER,
+        referrer: undefined,
+        siteHost: "localhost:3000",
+        doNotTrack: false,
+        admin: false,
+        visitorId: "v-off",
+        attribution: null,
+      },
+      owner.clock.now(),
+    )!;
+    services.analytics.record(recorded);
+    expect(await services.analytics.flush()).toBe(0);
+    expect(await services.db.selectFrom("page_views").select("path").execute()).toEqual([]);
+    expect(await services.db.selectFrom("visitors").select("id").execute()).toEqual([]);
+    expect((await services.housekeeping.runOnce()).analytics).toBeNull();
+    const page = await owner.get(funnelLoader, "/admin/funnel");
+    expect(page.body).toMatchObject({ analytics: false });
   });
 });

@@ -1,4 +1,4 @@
-import type { Utm } from "./utm";
+import { DIRECT, type Utm } from "./utm";
 
 export type Touch = "first" | "last";
 export type Dimension = "utm_source" | "utm_campaign" | "utm_content" | "utm_term";
@@ -49,7 +49,7 @@ export function aggregateAttribution(
   const leadPeople = new Map<string, Set<string>>();
   for (const event of events) {
     const utm = touch === "first" ? (event.first ?? event.last) : (event.last ?? event.first);
-    const key = utm?.[dimension] ?? (dimension === "utm_source" ? "direct" : NO_VALUE);
+    const key = utm?.[dimension] ?? (dimension === "utm_source" ? DIRECT : NO_VALUE);
     const row = rows.get(key) ?? {
       key,
       leads: 0,

@@ -156,10 +156,15 @@ describe("readFunnelQuery", () => {
   });
 
   it("refuses a bad date, a reversed or overlong period and an unknown group", () => {
-    expect(read("from=2026-02-30")).toEqual({ ok: false, error: "date" });
-    expect(read("from=2026-11-23&to=2026-11-22")).toEqual({ ok: false, error: "order" });
-    expect(read("from=2020-01-01&to=2026-11-22")).toEqual({ ok: false, error: "span" });
-    expect(read("group=country")).toEqual({ ok: false, error: "group" });
+    expect(read("from=2026-02-30")).toMatchObject({ ok: false, error: "date" });
+    expect(read("from=2026-11-23&to=2026-11-22")).toMatchObject({ ok: false, error: "order" });
+    expect(read("from=2020-01-01&to=2026-11-22")).toMatchObject({ ok: false, error: "span" });
+    // What was asked comes back, defaults filled in, for the form to show.
+    expect(read("group=country")).toEqual({
+      ok: false,
+      error: "group",
+      values: { from: "2026-10-24", to: "2026-11-22", group: "country" },
+    });
   });
 });
 

@@ -1,6 +1,8 @@
+import { NO_VALUE as NO_TAG } from "./attribution";
 import { csvField } from "./csv";
 import { isCalendarDate } from "./cohort";
 import type { Touch } from "./page-view";
+import { DIRECT } from "./utm";
 
 export const TOUCH_KEYS = ["source", "medium", "campaign", "content", "term", "vid"] as const;
 
@@ -15,9 +17,6 @@ export type FunnelGroup = (typeof FUNNEL_GROUPS)[number];
 function isFunnelGroup(value: string): value is FunnelGroup {
   return (FUNNEL_GROUPS as readonly string[]).includes(value);
 }
-
-export const NO_TAG = "(none)";
-export const DIRECT = "direct";
 
 /**
  * The group a touch falls in. A touch with no source is direct whatever else it carries; a
@@ -171,7 +170,10 @@ export interface FunnelQuery {
   group: FunnelGroup;
 }
 
-export type FunnelQueryResult = { ok: true; query: FunnelQuery } | { ok: false; error: string };
+/** A refused query keeps what was asked (defaults filled in), so the form shows it back. */
+export type FunnelQueryResult =
+  | { ok: true; query: FunnelQuery }
+  | { ok: false; error: string; values: { from: string; to: string; group: string } };
 
 /** Reports cover at most this many days at once. */
 export const MAX_PERIOD_DAYS = 3 * 366;
@@ -189,9 +191,10 @@ export function readFunnelQuery(
   const from = params.get("from") || addDays(today, -29);
   const to = params.get("to") || today;
   const group = params.get("group") || "source";
-  if (!isCalendarDate(from) || !isCalendarDate(to)) return { ok: false, error: messages.date };
-  if (from > to) return { ok: false, error: messages.order };
-  if (addDays(from, MAX_PERIOD_DAYS) < to) return { ok: false, error: messages.span };
-  if (!isFunnelGroup(group)) return { ok: false, error: messages.group };
+  const refuse = (error: string) => ({ ok: false as const, error, values: { from, to, group } });
+  if (!isCalendarDate(from) || !isCalendarDate(to)) return refuse(messages.date);
+  if (from > to) return refuse(messages.order);
+  if (addDays(from, MAX_PERIOD_DAYS) < to) return refuse(messages.span);
+  if (!isFunnelGroup(group)) return refuse(messages.group);
   return { ok: true, query: { from, to, group } };
 }

@@ -120,17 +120,16 @@ export function classifyView(request: ViewRequest, now: Date): PageView | null {
   const referrerPath = internal ? pagePath(new URL(request.referrer!).pathname) : null;
   const counted = !isData || referrerPath !== path;
   if (!counted && (request.doNotTrack || !request.visitorId)) return null;
-  const landing = touchOf(readUtm(url.searchParams));
+  const utm = readUtm(url.searchParams);
   return {
     at: now.toISOString(),
     path,
     visitorId: request.doNotTrack ? null : request.visitorId,
     entry: !internal,
     referrerHost: internal ? null : referrerHost,
-    landing,
-    firstTouch: request.doNotTrack
-      ? landing
-      : touchOf(request.attribution?.first ?? readUtm(url.searchParams)),
+    landing: touchOf(utm),
+    // Unused without a visitor id: only a tracked browser is credited to a link.
+    firstTouch: touchOf(request.attribution?.first ?? utm),
     counted,
   };
 }

@@ -43,8 +43,11 @@ export function touch(previous: Attribution | null, landing: Utm): Attribution {
   return { first: previous?.first ?? landing, last: landing };
 }
 
+/** The source of a visit that came by no tagged link. */
+export const DIRECT = "direct";
+
 export function leadSourceOf(utm: Utm | undefined): string {
-  return utm?.utm_source ?? "direct";
+  return utm?.utm_source ?? DIRECT;
 }
 
 export function parseAttribution(raw: unknown): Attribution | null {

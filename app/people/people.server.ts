@@ -2,7 +2,7 @@ import { randomBytes, randomUUID } from "node:crypto";
 import { sql, type Insertable, type Kysely as KyselyOf, type Transaction } from "kysely";
 import type { Database, PeopleTable } from "~/db/schema";
 import type { PersonStatus } from "~/domain/application-outcome";
-import { leadSourceOf, type Attribution } from "~/domain/utm";
+import { DIRECT, leadSourceOf, type Attribution } from "~/domain/utm";
 
 type Trx = Transaction<Database>;
 type Kysely = KyselyOf<Database>;
@@ -128,7 +128,7 @@ export function newPerson(
     university: "",
     graduation_year: "",
     status: "lead",
-    lead_source: "direct",
+    lead_source: DIRECT,
     tags: "[]",
     lead_magnets: "[]",
     first_touch: null,

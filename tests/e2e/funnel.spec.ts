@@ -85,6 +85,21 @@ test.describe("the funnel", () => {
     await expectNoAxeViolations(owner);
   });
 
+  test("the prerendered home page counts its visits too", async ({ browser }) => {
+    const source = `home${Date.now()}`;
+    const context = await browser.newContext({ userAgent: STUDENT_AGENT });
+    const visit = await context.newPage();
+    const response = await visit.goto(`/?utm_source=${source}`);
+    // Served from the build's prerendered file, not rendered for this request.
+    expect(response?.headers()["cache-control"]).toBe("no-cache");
+    await context.close();
+    const owner = await (await browser.newContext()).newPage();
+    await logIn(owner, OWNER);
+    await expect(async () => {
+      expect((await csvRow(owner, "source", source)).slice(0, 2)).toEqual([1, 0]);
+    }).toPass({ timeout: 10_000 });
+  });
+
   test("the dashboard draws its charts on the server, each with its numbers in words", async ({
     page,
   }) => {

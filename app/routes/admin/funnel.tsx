@@ -12,7 +12,7 @@ import { cardVariants } from "~/components/ui/card";
 import { cn } from "~/components/ui/cn";
 import { linkVariants } from "~/components/ui/link";
 import { funnelText as t } from "~/content/funnel";
-import { addDays, FUNNEL_GROUPS, FUNNEL_STEPS, funnelTotal } from "~/domain/funnel";
+import { FUNNEL_GROUPS, FUNNEL_STEPS, funnelTotal } from "~/domain/funnel";
 import { adminMeta } from "~/lib/meta";
 import type { Route } from "./+types/funnel";
 
@@ -20,18 +20,13 @@ export const meta: Route.MetaFunction = () => adminMeta(t.title);
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requireAdmin(request, context);
-  const { config, db, clock } = context.services;
+  const { config, db } = context.services;
   const read = funnelQueryOf(request, context);
-  const today = clock.now().toISOString().slice(0, 10);
-  const params = new URL(request.url).searchParams;
   if (!read.ok) {
-    const form = {
-      from: params.get("from") ?? addDays(today, -29),
-      to: params.get("to") ?? today,
-      group: params.get("group") ?? "source",
-    };
-    return data({ error: read.error, form, report: null, analytics: config.analytics }, 400);
+    const { error, values } = read;
+    return data({ error, form: values, report: null, analytics: config.analytics }, 400);
   }
+  const params = new URL(request.url).searchParams;
   const rows = await funnelReport(db, read.query);
   const total = funnelTotal(rows, t.total);
   const steps = FUNNEL_STEPS.map((step) => ({ label: t.steps[step], value: total[step] }));
