@@ -6,25 +6,31 @@ import {
   Outlet,
   Scripts,
   ScrollRestoration,
+  useMatches,
   useRouteLoaderData,
 } from "react-router";
 import type { Route } from "./+types/root";
-import "./app.css";
+import inlineStylesheet from "./app.css?inline";
 import interLatin from "@fontsource-variable/inter/files/inter-latin-wght-normal.woff2?url";
 import { SiteFooter } from "./components/site-footer";
 import { cn } from "./components/ui/cn";
 import { linkVariants } from "./components/ui/link";
 import { SiteNav } from "./components/site-nav";
 import { TestPaymentsBanner } from "./components/test-payments-banner";
-import { Toaster } from "./components/toaster";
+import { EnhanceScript } from "./components/enhance-script";
+import { Toaster, useActionDataToast } from "./components/toaster";
 import { errorPage, nav, site } from "./content/site";
 import { useNonce } from "./lib/nonce";
+import { pageHydrates } from "./lib/page-handle";
 import { takeToast } from "./lib/toast.server";
 
 /**
  * The flash toast of a redirect after a state change, shown once on the page it lands on, and
  * whether the test-payments banner shows (prerendering / at build time has no server context).
  */
+/** The stylesheet is in the HTML; the browser bundle never needs its text (hydration keeps it). */
+const stylesheet = import.meta.env.SSR ? inlineStylesheet : "";
+
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { toast, setCookie } = await takeToast(request, context);
   const config = (context as Partial<typeof context>).services?.config;
@@ -50,6 +56,8 @@ export const links: Route.LinksFunction = () => [
 export function Layout({ children }: { children: React.ReactNode }) {
   const nonce = useNonce();
   const rootData = useRouteLoaderData<typeof loader>("root");
+  const hydrate = pageHydrates(useMatches());
+  const actionToast = useActionDataToast();
   return (
     <html lang="en">
       <head>
@@ -59,6 +67,8 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
         <Meta />
         <Links />
+        {/* The whole stylesheet is small (about 8 KB compressed): inline, it costs no round trip. */}
+        <style dangerouslySetInnerHTML={{ __html: stylesheet }} />
       </head>
       <body className="flex min-h-screen flex-col bg-slate-50 font-sans text-slate-900 antialiased">
         <a
@@ -73,9 +83,13 @@ export function Layout({ children }: { children: React.ReactNode }) {
           {children}
         </main>
         <SiteFooter />
-        <Toaster flash={rootData?.toast ?? null} />
-        <ScrollRestoration nonce={nonce} />
-        <Scripts nonce={nonce} />
+        <Toaster
+          toasts={[rootData?.toast, actionToast].filter((toast) => toast != null)}
+          hydrated={hydrate}
+        />
+        <EnhanceScript nonce={nonce} staticPage={!hydrate} />
+        {hydrate && <ScrollRestoration nonce={nonce} />}
+        {hydrate && <Scripts nonce={nonce} />}
       </body>
     </html>
   );

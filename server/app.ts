@@ -3,7 +3,6 @@ import { createRequestHandler } from "@react-router/express";
 import compression from "compression";
 import express, { type Request, type Response } from "express";
 import { randomUUID } from "node:crypto";
-import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
 import type { AppLoadContext, ServerBuild } from "react-router";
 import "../app/context";
@@ -13,11 +12,12 @@ import { errorMessage, log } from "../app/lib/logger.server";
 import { createServices, type ServiceOverrides, type Services } from "../app/services.server";
 import { errorPage } from "../app/content/site";
 import { cookieName } from "../app/lib/cookies.server";
-import { PRERENDER_NONCE } from "../app/lib/nonce";
 import { handleStripeWebhook } from "../app/payments/stripe-webhook.server";
 import { RATE_LIMIT_WINDOW_SECONDS } from "../app/lib/rate-limit.server";
+import { loadPrerenderedHome } from "./prerendered-home";
 import {
   bodyLimit,
+  contentSecurityPolicy,
   originCheck,
   retryAfterOnTooManyRequests,
   securityHeaders,
@@ -62,12 +62,11 @@ export async function createServer(config: Config, options: ServerOptions = {}) 
   app.use(compression());
   // Hashed assets need no page policy: serving them first keeps their responses small.
   if (options.clientDir) serveHashedAssets(app, options.clientDir);
-  app.use(
-    securityHeaders({
-      publicUrl: config.publicUrl,
-      extraFormActions: services.payments.checkoutOrigins,
-    }),
-  );
+  const policy = {
+    publicUrl: config.publicUrl,
+    extraFormActions: services.payments.checkoutOrigins,
+  };
+  app.use(securityHeaders(policy));
 
   app.get("/healthz", (_req, res) => {
     res.json({ ok: true });
@@ -94,7 +93,7 @@ export async function createServer(config: Config, options: ServerOptions = {}) 
   // The prerendered home has no test-payments banner: with one, / is rendered per request.
   if (options.clientDir && !config.testPaymentsBanner) {
     servePrerenderedData(app, options.clientDir);
-    servePrerenderedHome(app, options.clientDir);
+    servePrerenderedHome(app, options.clientDir, (hashes) => contentSecurityPolicy(policy, hashes));
   }
   app.use(bodyLimit(100 * 1024, { "/resume-review": UPLOAD_LIMIT }));
   // Exempt: Stripe's webhook (signed, checked in the handler) and one-click unsubscribe (RFC
@@ -145,7 +144,10 @@ function serveStaticFiles(app: express.Express, clientDir: string) {
   app.get("/index.html", (_req, res) => res.redirect(301, "/"));
   const files = express.static(clientDir, { index: false, maxAge: "1h" });
   // Prerendered data is served after the visitor is known, so that it counts as a page view.
-  app.use((req, res, next) => (req.path.endsWith(".data") ? next() : files(req, res, next)));
+  // `/` is a page, never a file: asking the disk about it costs every home page view a stat.
+  app.use((req, res, next) =>
+    req.path === "/" || req.path.endsWith(".data") ? next() : files(req, res, next),
+  );
 }
 
 /**
@@ -168,15 +170,27 @@ function hasFlashToast(req: Request): boolean {
   return req.get("cookie")?.includes(`${cookieName("toast")}=`) ?? false;
 }
 
-/** The home page is rendered at build time; each response gets its own nonce in place of the build's. */
-function servePrerenderedHome(app: express.Express, clientDir: string) {
-  const indexFile = path.join(clientDir, "index.html");
-  if (!existsSync(indexFile)) return;
-  const html = readFileSync(indexFile, "utf8");
+/**
+ * The home page is rendered and compressed at build time (server/prerendered-home.ts): each
+ * response is a file send in the encoding the browser takes, its scripts allowed by hash.
+ */
+function servePrerenderedHome(
+  app: express.Express,
+  clientDir: string,
+  policyFor: (scriptSources: string) => string,
+) {
+  const home = loadPrerenderedHome(clientDir);
+  if (!home) return;
+  const policy = policyFor(home.scriptHashes.join(" ") || "'none'");
   app.get("/", (req, res, next) => {
     if (hasFlashToast(req)) return next();
+    const encoding = req.acceptsEncodings("br", "gzip", "identity");
+    res.setHeader("Content-Security-Policy", policy);
     res.setHeader("Cache-Control", "no-cache");
-    res.type("html").send(html.replaceAll(PRERENDER_NONCE, res.locals.nonce as string));
+    res.setHeader("Vary", "Accept-Encoding");
+    res.type("html");
+    if (encoding === "br" || encoding === "gzip") res.setHeader("Content-Encoding", encoding);
+    res.send(encoding === "br" ? home.brotli : encoding === "gzip" ? home.gzip : home.identity);
   });
 }
 

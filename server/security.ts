@@ -7,28 +7,40 @@ export interface SecurityOptions {
   extraFormActions: string[];
 }
 
-/** Enforced CSP with a fresh nonce per request, plus the baseline security headers. */
-export function securityHeaders(options: SecurityOptions) {
+/**
+ * The enforced Content-Security-Policy. Scripts run only when the page's own server allowed them
+ * (a nonce, or the hash of a prerendered inline script) or when such a script added them.
+ */
+export function contentSecurityPolicy(options: SecurityOptions, scriptSources: string): string {
   const frameSrc = videoProvider ? videoProvider.origins.join(" ") : "'none'";
   const mediaSrc = videoProvider ? `'self' ${videoProvider.origins.join(" ")}` : "'self'";
+  return [
+    "default-src 'self'",
+    `script-src ${scriptSources} 'strict-dynamic'`,
+    "style-src 'self' 'unsafe-inline'",
+    `img-src 'self' data: blob:${videoProvider ? " " + videoProvider.origins.join(" ") : ""}`,
+    "font-src 'self'",
+    `connect-src 'self'${videoProvider ? " " + videoProvider.origins.join(" ") : ""}`,
+    `media-src ${mediaSrc}`,
+    `frame-src ${frameSrc}`,
+    "object-src 'none'",
+    "base-uri 'none'",
+    "frame-ancestors 'none'",
+    `form-action 'self' ${options.extraFormActions.join(" ")}`.trim(),
+  ].join("; ");
+}
+
+/** Enforced CSP with a fresh nonce per request, plus the baseline security headers. */
+export function securityHeaders(options: SecurityOptions) {
+  // The policy is the same but for the nonce: built once, split around it.
+  const [before, after] = contentSecurityPolicy(options, "'nonce-\0'").split("\0") as [
+    string,
+    string,
+  ];
   return (req: Request, res: Response, next: NextFunction) => {
     const nonce = randomBytes(16).toString("base64");
     res.locals.nonce = nonce;
-    const csp = [
-      "default-src 'self'",
-      `script-src 'nonce-${nonce}' 'strict-dynamic'`,
-      "style-src 'self' 'unsafe-inline'",
-      `img-src 'self' data: blob:${videoProvider ? " " + videoProvider.origins.join(" ") : ""}`,
-      "font-src 'self'",
-      `connect-src 'self'${videoProvider ? " " + videoProvider.origins.join(" ") : ""}`,
-      `media-src ${mediaSrc}`,
-      `frame-src ${frameSrc}`,
-      "object-src 'none'",
-      "base-uri 'none'",
-      "frame-ancestors 'none'",
-      `form-action 'self' ${options.extraFormActions.join(" ")}`.trim(),
-    ].join("; ");
-    res.setHeader("Content-Security-Policy", csp);
+    res.setHeader("Content-Security-Policy", before + nonce + after);
     res.setHeader("X-Content-Type-Options", "nosniff");
     res.setHeader("Referrer-Policy", "strict-origin-when-cross-origin");
     res.setHeader("Cross-Origin-Opener-Policy", "same-origin");

@@ -1,4 +1,3 @@
-import type { MouseEvent } from "react";
 import { Link } from "react-router";
 import { FocusHeading } from "~/components/focus-heading";
 import { Card } from "~/components/ui/card";
@@ -6,15 +5,9 @@ import { cn } from "~/components/ui/cn";
 import { linkVariants } from "~/components/ui/link";
 import { applyResults } from "~/content/apply";
 import type { OutcomeView } from "~/domain/application-outcome";
-import { useGoToSection } from "~/lib/scroll";
 
 /** Replaces the form after submission (spec §2). */
 export function ApplicationResultView({ outcome }: { outcome: OutcomeView }) {
-  const goTo = useGoToSection();
-  const toFaq = (event: MouseEvent) => {
-    event.preventDefault();
-    goTo("faq");
-  };
   let title: string;
   let body: React.ReactNode;
   switch (outcome.kind) {
@@ -23,7 +16,7 @@ export function ApplicationResultView({ outcome }: { outcome: OutcomeView }) {
       body = (
         <>
           {applyResults.hasQuestions.body}{" "}
-          <a href="/#faq" onClick={toFaq} className={linkVariants()}>
+          <a href="/#faq" className={linkVariants()}>
             {applyResults.hasQuestions.faqLink}
           </a>
           {applyResults.hasQuestions.after}
@@ -43,7 +36,7 @@ export function ApplicationResultView({ outcome }: { outcome: OutcomeView }) {
       body = (
         <>
           {applyResults.notSuited.body}{" "}
-          <Link to="/resource-library" className={linkVariants()}>
+          <Link reloadDocument to="/resource-library" className={linkVariants()}>
             {applyResults.notSuited.resourcesLink}
           </Link>
         </>
@@ -60,7 +53,7 @@ export function ApplicationResultView({ outcome }: { outcome: OutcomeView }) {
       {outcome.kind !== "not_suited" && outcome.kind !== "check_email" && (
         <p className="mt-3 text-sm text-slate-600">{applyResults.emailNote}</p>
       )}
-      <Link to="/" className={cn(linkVariants(), "mt-6 inline-block")}>
+      <Link reloadDocument to="/" className={cn(linkVariants(), "mt-6 inline-block")}>
         {applyResults.home}
       </Link>
     </Card>

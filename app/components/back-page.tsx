@@ -16,7 +16,7 @@ export function BackPage({
 }) {
   return (
     <section className="mx-auto max-w-3xl px-4 py-12">
-      <Link to={to} className={linkVariants({ weight: "medium", size: "sm" })}>
+      <Link reloadDocument to={to} className={linkVariants({ weight: "medium", size: "sm" })}>
         ← {back}
       </Link>
       <h1 className="mt-6 text-3xl font-bold text-brand-900">{title}</h1>

@@ -1,7 +1,6 @@
 import { getFormProps, getInputProps, useForm, type FieldMetadata } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
-import type { FormEvent } from "react";
-import { Form, useNavigation } from "react-router";
+import { getZodConstraint } from "@conform-to/zod/v4";
+import { Form } from "react-router";
 import type { z } from "~/lib/zod";
 import {
   FieldError,
@@ -16,16 +15,16 @@ import { FileInput, Hint } from "~/components/ui/input";
 import { fieldLabels } from "~/content/forms";
 import { leadForm } from "~/content/lead-magnets";
 import { leadFormSchema, resumeReviewSchema } from "~/domain/lead-form";
-import { resumeFileProblem } from "~/domain/resume-upload";
-import { resumeFileToast } from "~/leads/toasts";
 import type { LeadActionData } from "~/leads/lead-action.server";
-import { showToast } from "~/lib/toast";
 
 type ResumeReviewFields = z.input<ReturnType<typeof resumeReviewSchema>>;
 
 /**
  * The one lead form of every lead page (spec §3, §5): the person, optional career goals and,
- * for the resume review, the resume. The schema is the server's, so both judge alike.
+ * for the resume review, the resume. Lead pages are static (no hydration): the browser checks
+ * the schema's constraints, the page's enhancement adds the year and resume messages before
+ * sending (app/enhance/enhance-page.ts), and the server judges with the same schema, answering
+ * with the field errors and the values in place.
  */
 export function LeadForm({
   actionData,
@@ -42,41 +41,24 @@ export function LeadForm({
   resumeLabel?: string;
   resumeHint?: string;
 }) {
-  const navigation = useNavigation();
-  const busy = navigation.state === "submitting";
   const year = new Date().getFullYear();
   // Typed as the larger form: the plain lead form simply never renders the resume field.
   const schema = (withResume ? resumeReviewSchema(year) : leadFormSchema(year)) as ReturnType<
     typeof resumeReviewSchema
   >;
   const [form, fields] = useForm<ResumeReviewFields>({
-    lastResult: busy ? undefined : actionData?.result,
+    lastResult: actionData?.result,
     constraint: getZodConstraint(schema),
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema }),
   });
-  const formProps = getFormProps(form);
-
-  // Conform blocks an invalid form; a missing or wrong resume is also told in a toast (spec §5).
-  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
-    formProps.onSubmit(event);
-    if (!withResume || !event.defaultPrevented) return;
-    // Conform validates each field on blur by submitting through a hidden, named intent button;
-    // only the visitor's own submit (the unnamed button, or Enter) raises the toast.
-    if ((event.nativeEvent as SubmitEvent).submitter?.getAttribute("name")) return;
-    const input = event.currentTarget.elements.namedItem("resume");
-    const file = input instanceof HTMLInputElement ? input.files?.[0] : undefined;
-    const problem = resumeFileProblem(file);
-    if (problem) showToast(resumeFileToast(problem));
-  };
 
   return (
     <Form
       method="post"
       encType={withResume ? "multipart/form-data" : undefined}
-      {...formProps}
-      onSubmit={onSubmit}
+      {...getFormProps(form)}
+      // Conform turns the browser's checks off for its own; a static page keeps them.
+      noValidate={false}
+      data-enhance=""
       className="relative space-y-5"
     >
       <p className="text-sm text-slate-600">{leadForm.requiredNote}</p>
@@ -87,7 +69,7 @@ export function LeadForm({
       )}
       <MarketingConsent field={fields.marketingConsent} />
       <Honeypot />
-      <SubmitButton busy={busy} label={submitLabel} busyLabel={busyLabel} />
+      <SubmitButton busy={false} label={submitLabel} busyLabel={busyLabel} />
     </Form>
   );
 }

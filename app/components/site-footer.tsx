@@ -1,15 +1,8 @@
-import type { MouseEvent, ReactNode } from "react";
-import { Link } from "react-router";
+import type { ReactNode } from "react";
 import { linkVariants } from "~/components/ui/link";
 import { footer, site } from "~/content/site";
-import { useGoToSection, type ScrollTarget } from "~/lib/scroll";
 
 export function SiteFooter() {
-  const goTo = useGoToSection();
-  const onSection = (target: ScrollTarget) => (event: MouseEvent) => {
-    event.preventDefault();
-    goTo(target);
-  };
   const linkClass = linkVariants({ tone: "inverse", weight: "normal" });
   return (
     <footer className="bg-brand-900 text-slate-200">
@@ -20,19 +13,19 @@ export function SiteFooter() {
         </div>
         <FooterLinks title={footer.quickLinks}>
           <li>
-            <a href="/#program" onClick={onSection("program")} className={linkClass}>
+            <a href="/#program" className={linkClass}>
               {footer.programDetails}
             </a>
           </li>
           <li>
-            <a href="/#testimonials" onClick={onSection("testimonials")} className={linkClass}>
+            <a href="/#testimonials" className={linkClass}>
               {footer.successStories}
             </a>
           </li>
           <li>
-            <Link to="/apply" className={linkClass}>
+            <a href="/apply" className={linkClass}>
               {footer.applyNow}
-            </Link>
+            </a>
           </li>
         </FooterLinks>
         <FooterLinks title={footer.connect}>
@@ -57,11 +50,11 @@ export function SiteFooter() {
         <div className="mx-auto flex max-w-6xl flex-col gap-2 px-4 py-6 text-xs text-slate-300 md:flex-row md:justify-between">
           <p>{footer.copyright(2026)}</p>
           <p className="flex gap-4">
-            <Link to="/privacy" className={linkClass}>
+            <a href="/privacy" className={linkClass}>
               {footer.privacy}
-            </Link>
-            {/* A placeholder until the owner publishes the terms (spec §2). */}
-            <a href="#" onClick={(event) => event.preventDefault()} className={linkClass}>
+            </a>
+            {/* A placeholder until the owner publishes the terms (spec §2): it goes nowhere. */}
+            <a href="#" className={linkClass}>
               {footer.terms}
             </a>
           </p>

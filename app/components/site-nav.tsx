@@ -1,51 +1,29 @@
-import { useEffect, useId, useRef, useState, type FocusEvent, type MouseEvent } from "react";
-import { Link } from "react-router";
 import { Button, buttonVariants } from "~/components/ui/button";
 import { cn } from "~/components/ui/cn";
 import { nav, site } from "~/content/site";
-import { useGoToSection, type ScrollTarget } from "~/lib/scroll";
 
-const sectionLinks: { label: string; target: ScrollTarget; href: string }[] = [
-  { label: nav.home, target: "top", href: "/" },
-  { label: nav.program, target: "program", href: "/#program" },
-  { label: nav.successStories, target: "testimonials", href: "/#testimonials" },
+const MENU_ID = "site-menu";
+
+/** Section links go home and land on their anchor: a plain link does both, with or without JS. */
+const sectionLinks = [
+  { label: nav.home, href: "/", home: true },
+  { label: nav.program, href: "/#program", home: false },
+  { label: nav.successStories, href: "/#testimonials", home: false },
 ];
 
+/**
+ * The site's navigation, in plain HTML on every page. The phone menu is a native popover: it
+ * opens, closes and closes on Escape without JavaScript; the page's enhancement closes it after
+ * any menu action and keeps its label in step (app/enhance/enhance-page.ts).
+ */
 export function SiteNav() {
-  const [open, setOpen] = useState(false);
-  const menuId = useId();
-  const toggleRef = useRef<HTMLButtonElement>(null);
-  const goTo = useGoToSection();
-
-  useEffect(() => {
-    if (!open) return;
-    const onKey = (event: KeyboardEvent) => {
-      if (event.key !== "Escape") return;
-      setOpen(false);
-      toggleRef.current?.focus();
-    };
-    window.addEventListener("keydown", onKey);
-    return () => window.removeEventListener("keydown", onKey);
-  }, [open]);
-
-  const closeWhenFocusLeaves = (event: FocusEvent<HTMLDivElement>) => {
-    const next = event.relatedTarget as Node | null;
-    if (next && !event.currentTarget.contains(next) && next !== toggleRef.current) setOpen(false);
-  };
-
-  const onSection = (target: ScrollTarget) => (event: MouseEvent) => {
-    event.preventDefault();
-    setOpen(false);
-    goTo(target);
-  };
-
   const items = (layout: "row" | "stack") => (
     <>
       {sectionLinks.map((link) => (
-        <li key={link.target}>
+        <li key={link.href}>
           <a
             href={link.href}
-            onClick={onSection(link.target)}
+            data-home={link.home ? "" : undefined}
             className={
               layout === "row"
                 ? "rounded px-3 py-2 text-sm font-medium text-slate-700 hover:text-brand-700"
@@ -57,9 +35,8 @@ export function SiteNav() {
         </li>
       ))}
       <li>
-        <Link
-          to="/apply"
-          onClick={() => setOpen(false)}
+        <a
+          href="/apply"
           className={
             layout === "row"
               ? cn(buttonVariants({ size: "md" }), "ml-2")
@@ -67,7 +44,7 @@ export function SiteNav() {
           }
         >
           {nav.applyNow}
-        </Link>
+        </a>
       </li>
     </>
   );
@@ -78,19 +55,18 @@ export function SiteNav() {
         aria-label={nav.label}
         className="mx-auto flex h-16 max-w-6xl items-center justify-between px-4"
       >
-        <a href="/" onClick={onSection("top")} className="text-lg font-bold text-brand-900">
+        <a href="/" data-home="" className="text-lg font-bold text-brand-900">
           {site.name}
         </a>
         <ul className="hidden items-center md:flex">{items("row")}</ul>
         <Button
           variant="ghost"
           size="icon"
-          className="md:hidden"
-          ref={toggleRef}
-          aria-expanded={open}
-          aria-controls={menuId}
-          aria-label={open ? nav.closeMenu : nav.openMenu}
-          onClick={() => setOpen((value) => !value)}
+          data-menu-toggle=""
+          popoverTarget={MENU_ID}
+          aria-controls={MENU_ID}
+          aria-label={nav.openMenu}
+          className="group md:hidden"
         >
           <svg
             aria-hidden="true"
@@ -101,16 +77,16 @@ export function SiteNav() {
             stroke="currentColor"
             strokeWidth="2"
           >
-            {open ? <path d="M6 6l12 12M18 6L6 18" /> : <path d="M4 7h16M4 12h16M4 17h16" />}
+            <path className="group-aria-expanded:hidden" d="M4 7h16M4 12h16M4 17h16" />
+            <path className="hidden group-aria-expanded:inline" d="M6 6l12 12M18 6L6 18" />
           </svg>
         </Button>
       </nav>
-      {/* Overlays the page, so opening or closing it never moves the content being scrolled to. */}
+      {/* In the top layer, under the bar: opening or closing it never moves the page. */}
       <div
-        id={menuId}
-        hidden={!open}
-        onBlur={closeWhenFocusLeaves}
-        className="absolute inset-x-0 top-full border-t border-slate-200 bg-white px-4 pb-4 shadow-lg md:hidden"
+        id={MENU_ID}
+        popover="auto"
+        className="inset-x-0 top-16 bottom-auto m-0 w-full max-w-none border-0 border-t border-slate-200 bg-white px-4 pb-4 shadow-lg md:hidden"
       >
         <ul className="flex flex-col pt-2">{items("stack")}</ul>
       </div>

@@ -1,6 +1,13 @@
-import { useCallback, useEffect, useState, useSyncExternalStore } from "react";
+import { useCallback, useContext, useEffect, useState, useSyncExternalStore } from "react";
+import { UNSAFE_DataRouterStateContext } from "react-router";
 import { site } from "~/content/site";
-import { DEFAULT_TOAST_MS, dismissToast, toastStore, type ShownToast } from "~/lib/toast";
+import {
+  DEFAULT_TOAST_MS,
+  dismissToast,
+  toastStore,
+  type ShownToast,
+  type ToastMessage,
+} from "~/lib/toast";
 
 const tone = {
   success: "border-emerald-300 bg-emerald-50 text-emerald-950",
@@ -8,22 +15,47 @@ const tone = {
   default: "border-slate-300 bg-white text-slate-900",
 } as const;
 
+const itemClass = (variant: keyof typeof tone) =>
+  `toast pointer-events-auto flex items-start gap-3 rounded-lg border p-4 shadow-lg ${tone[variant]}`;
+
+/** Each action result is its own toast: a second identical failure shows again. */
+const actionToastIds = new WeakMap<object, string>();
+let actionCounter = 0;
+
 /**
- * The one toaster. It renders on the server too, so a flash toast shows without JavaScript and
- * fades out by CSS after its duration; in the browser each toast also leaves the page after its
- * duration and can be closed.
+ * The toast of the latest action result on this page (a failed form answers 400 with one). It
+ * is read from the router's state, so the server renders it too: a form posted without
+ * JavaScript, or on a static page, shows its toast like a hydrated one.
  */
-export function Toaster({ flash }: { flash: ShownToast | null }) {
+export function useActionDataToast(): ShownToast | null {
+  const actionData = useContext(UNSAFE_DataRouterStateContext)?.actionData;
+  for (const result of Object.values(actionData ?? {})) {
+    const toast = (result as { toast?: ToastMessage } | null)?.toast;
+    if (!toast || typeof result !== "object") continue;
+    let id = actionToastIds.get(result as object);
+    if (!id) actionToastIds.set(result as object, (id = `a${++actionCounter}`));
+    return { ...toast, id };
+  }
+  return null;
+}
+
+/**
+ * The one toaster. The server renders the toasts it knows (the flash toast of a redirect, the
+ * toast of a failed action), so they show without JavaScript and fade out by CSS after their
+ * duration. On a hydrated page React also shows the browser's own toasts and closes each after
+ * its time; on a static page the inline enhancement does the closing (app/enhance).
+ */
+export function Toaster({ toasts: known, hydrated }: { toasts: ShownToast[]; hydrated: boolean }) {
   const live = useSyncExternalStore(
     toastStore.subscribe,
     toastStore.snapshot,
     toastStore.serverSnapshot,
   );
   const [closed, setClosed] = useState<ReadonlySet<string>>(new Set());
-  const [hydrated, setHydrated] = useState(false);
-  useEffect(() => setHydrated(true), []);
+  const [running, setRunning] = useState(false);
+  useEffect(() => setRunning(true), []);
 
-  const toasts = [...(flash ? [flash] : []), ...live].filter((toast) => !closed.has(toast.id));
+  const toasts = [...known, ...live].filter((toast) => !closed.has(toast.id));
   const close = useCallback((id: string) => {
     setClosed((previous) => new Set(previous).add(id));
     dismissToast(id);
@@ -36,9 +68,13 @@ export function Toaster({ flash }: { flash: ShownToast | null }) {
       aria-relevant="additions text"
       className="pointer-events-none fixed inset-x-0 top-4 z-[60] flex justify-center px-4"
     >
-      <ol className="flex w-full max-w-sm flex-col gap-2">
+      <ol
+        data-toaster=""
+        data-error-class={hydrated ? undefined : itemClass("destructive")}
+        className="flex w-full max-w-sm flex-col gap-2"
+      >
         {toasts.map((toast) => (
-          <ToastItem key={toast.id} toast={toast} canClose={hydrated} onClose={close} />
+          <ToastItem key={toast.id} toast={toast} running={running} onClose={close} />
         ))}
       </ol>
     </section>
@@ -47,11 +83,12 @@ export function Toaster({ flash }: { flash: ShownToast | null }) {
 
 function ToastItem({
   toast,
-  canClose,
+  running,
   onClose,
 }: {
   toast: ShownToast;
-  canClose: boolean;
+  /** React runs in this page: it closes the toast; otherwise the close button waits hidden. */
+  running: boolean;
   onClose: (id: string) => void;
 }) {
   const duration = toast.durationMs ?? DEFAULT_TOAST_MS;
@@ -64,23 +101,24 @@ function ToastItem({
     <li
       data-toast=""
       data-type={variant === "destructive" ? "error" : variant}
+      data-duration={duration}
       style={{ animationDelay: `${duration}ms` }}
-      className={`toast pointer-events-auto flex items-start gap-3 rounded-lg border p-4 shadow-lg ${tone[variant]}`}
+      className={itemClass(variant)}
     >
       <div className="flex-1 text-sm">
         <p className="font-semibold">{toast.title}</p>
         {toast.description ? <p className="mt-1">{toast.description}</p> : null}
       </div>
-      {canClose ? (
-        <button
-          type="button"
-          aria-label={site.closeToast}
-          onClick={() => onClose(toast.id)}
-          className="-m-1 rounded p-1 text-lg leading-none opacity-70 hover:opacity-100"
-        >
-          <span aria-hidden="true">×</span>
-        </button>
-      ) : null}
+      <button
+        type="button"
+        data-toast-close=""
+        hidden={!running}
+        aria-label={site.closeToast}
+        onClick={() => onClose(toast.id)}
+        className="-m-1 rounded p-1 text-lg leading-none opacity-70 hover:opacity-100"
+      >
+        <span aria-hidden="true">×</span>
+      </button>
     </li>
   );
 }

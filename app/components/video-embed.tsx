@@ -1,29 +1,18 @@
-import { useEffect, useRef } from "react";
 import { videoCopy, videoProvider } from "~/content/videos";
 
 /**
- * Embeds a hosted video through the provider's script, added on mount and removed on unmount
- * (spec §2). With no provider or id configured it shows a still poster and loads nothing.
+ * Embeds a hosted video through the provider's scripts (spec §2), which the page's enhancement
+ * adds as the page loads (app/enhance/enhance-page.ts); they leave with the page. With no
+ * provider or id configured it shows a still poster and loads nothing.
  */
 export function VideoEmbed({ videoId, title }: { videoId: string | null; title: string }) {
-  const hostRef = useRef<HTMLDivElement>(null);
-
-  useEffect(() => {
-    if (!videoProvider || !videoId) return;
-    const scripts = videoProvider.scriptUrls(videoId).map((src) => {
-      const script = document.createElement("script");
-      script.src = src;
-      script.async = true;
-      script.onerror = () => console.warn(`${videoProvider?.name ?? "Video"} embed unavailable`);
-      document.body.appendChild(script);
-      return script;
-    });
-    return () => scripts.forEach((script) => script.remove());
-  }, [videoId]);
-
+  const scripts = videoProvider && videoId ? videoProvider.scriptUrls(videoId) : null;
   return (
     <figure className="overflow-hidden rounded-xl bg-brand-900 shadow-lg">
-      <div ref={hostRef} className="relative aspect-video w-full">
+      <div
+        className="relative aspect-video w-full"
+        data-video-scripts={scripts ? JSON.stringify(scripts) : undefined}
+      >
         {videoProvider && videoId ? (
           <div
             className={`${videoProvider.containerClass(videoId)} absolute inset-0`}

@@ -1,6 +1,6 @@
 import { createContext, useContext } from "react";
 
-/** Rendered into the prerendered home page and swapped for each response's own nonce. */
+/** Rendered into the prerendered home page; the build removes it and allows its scripts by hash. */
 export const PRERENDER_NONCE = "__FSTS_PRERENDER_NONCE__";
 
 export const NonceContext = createContext<string | undefined>(undefined);

@@ -1,4 +1,3 @@
-import { useEffect } from "react";
 import { formErrors } from "~/content/forms";
 
 /**
@@ -62,10 +61,3 @@ export const toastStore = {
   snapshot: () => live,
   serverSnapshot: (): ShownToast[] => [],
 };
-
-/** Shows the toast of each new action result once. */
-export function useActionToast(data: { toast?: ToastMessage } | undefined) {
-  useEffect(() => {
-    if (data?.toast) showToast(data.toast);
-  }, [data]);
-}

@@ -1,4 +1,24 @@
+import type { Page } from "@playwright/test";
+import { createHash } from "node:crypto";
 import { expect, expectNoAxeViolations, test } from "./fixtures";
+
+/** The FAQ is seven native <details> sharing a name: one open at a time, each closable. */
+async function expectFaqSingleOpenAndCollapsible(page: Page) {
+  const faq = page.locator("#faq");
+  const questions = faq.locator("summary");
+  const items = faq.locator("details");
+  await expect(questions).toHaveCount(7);
+  await questions.nth(0).click();
+  await expect(items.nth(0)).toHaveAttribute("open", "");
+  await expect(faq.getByText("5-7 hours per week")).toBeVisible();
+  await questions.nth(2).click();
+  await expect(items.nth(0)).not.toHaveAttribute("open");
+  await expect(items.nth(2)).toHaveAttribute("open", "");
+  await expect(faq.getByText("full refund")).toBeVisible();
+  await questions.nth(2).click();
+  await expect(faq.locator("details[open]")).toHaveCount(0);
+  await expect(faq.getByText("full refund")).toBeHidden();
+}
 
 test.describe("home page", () => {
   test("shows the sections in order with the spec's facts", async ({ page, consoleErrors }) => {
@@ -19,19 +39,44 @@ test.describe("home page", () => {
     expect(consoleErrors).toEqual([]);
   });
 
-  test("sends the CSP header with a nonce that the page's scripts carry", async ({ page }) => {
+  test("is served as a precompressed file whose only script the CSP allows by its hash", async ({
+    page,
+    request,
+  }) => {
     const response = await page.goto("/");
+    const csp = response?.headers()["content-security-policy"] ?? "";
+    expect(csp).not.toContain("'nonce-");
+    expect(csp).toContain("object-src 'none'");
+    expect(csp).toContain("frame-ancestors 'none'");
+    const bodies = await page
+      .locator("script")
+      .evaluateAll((scripts) =>
+        scripts.map((s) => ({ inline: !(s as HTMLScriptElement).src, text: s.textContent ?? "" })),
+      );
+    expect(bodies).toHaveLength(1);
+    expect(bodies[0]!.inline).toBe(true);
+    const hash = createHash("sha256").update(bodies[0]!.text).digest("base64");
+    expect(csp).toContain(`'sha256-${hash}' 'strict-dynamic'`);
+    expect(await page.locator("link[rel=modulepreload], script[type=module]").count()).toBe(0);
+    for (const encoding of ["br", "gzip"]) {
+      const answer = await request.get("/", { headers: { "Accept-Encoding": encoding } });
+      expect(answer.headers()["content-encoding"]).toBe(encoding);
+      expect(answer.headers()["vary"]).toContain("Accept-Encoding");
+      expect(await answer.text()).toContain("<h1");
+    }
+  });
+
+  test("a hydrated page's scripts carry the response's own nonce", async ({ page }) => {
+    const response = await page.goto("/apply");
     const csp = response?.headers()["content-security-policy"] ?? "";
     const nonce = /'nonce-([^']+)'/.exec(csp)?.[1];
     expect(nonce).toBeTruthy();
-    expect(csp).toContain("object-src 'none'");
-    expect(csp).toContain("frame-ancestors 'none'");
     const scriptNonces = await page
       .locator("script")
       .evaluateAll((scripts) => scripts.map((s) => (s as HTMLScriptElement).nonce));
-    expect(scriptNonces.length).toBeGreaterThan(0);
+    expect(scriptNonces.length).toBeGreaterThan(1);
     for (const value of scriptNonces) expect(value).toBe(nonce);
-    const second = await page.request.get("/");
+    const second = await page.request.get("/apply");
     expect(second.headers()["content-security-policy"]).not.toContain(nonce!);
   });
 
@@ -97,19 +142,7 @@ test.describe("home page", () => {
 
   test("FAQ is single-open and collapsible", async ({ page }) => {
     await page.goto("/");
-    const faq = page.locator("#faq");
-    const buttons = faq.getByRole("button");
-    await expect(buttons).toHaveCount(7);
-    await buttons.nth(0).click();
-    await expect(buttons.nth(0)).toHaveAttribute("aria-expanded", "true");
-    await expect(faq.getByText("5-7 hours per week")).toBeVisible();
-    await buttons.nth(2).click();
-    await expect(buttons.nth(0)).toHaveAttribute("aria-expanded", "false");
-    await expect(buttons.nth(2)).toHaveAttribute("aria-expanded", "true");
-    await expect(faq.getByText("full refund")).toBeVisible();
-    await buttons.nth(2).click();
-    await expect(buttons.nth(2)).toHaveAttribute("aria-expanded", "false");
-    await expect(faq.getByRole("region")).toHaveCount(0);
+    await expectFaqSingleOpenAndCollapsible(page);
   });
 
   test("footer links", async ({ page }) => {
@@ -135,9 +168,87 @@ test.describe("home page", () => {
     await expect(page).toHaveURL(/\/apply$/);
   });
 
+  test("a video's provider scripts are added with the page and gone with it", async ({ page }) => {
+    // No provider is configured here: give the home page's hero one, as configuring would.
+    await page.route(
+      (url) => url.pathname === "/",
+      async (route) => {
+        const response = await route.fetch();
+        const html = (await response.text()).replace(
+          'class="relative aspect-video w-full"',
+          'class="relative aspect-video w-full" data-video-scripts="[&quot;/video-test.js&quot;]"',
+        );
+        const headers = response.headers();
+        delete headers["content-encoding"];
+        delete headers["content-length"];
+        await route.fulfill({ response, body: html, headers });
+      },
+    );
+    await page.route("**/video-test.js", (route) =>
+      route.fulfill({ contentType: "text/javascript", body: "window.videoLoaded = true;" }),
+    );
+    await page.goto("/");
+    await expect(page.locator('script[src="/video-test.js"]')).toHaveCount(1);
+    await expect.poll(() => page.evaluate(() => "videoLoaded" in window)).toBe(true);
+    await page.locator("main").getByRole("link", { name: "Apply Now" }).first().click();
+    await expect(page).toHaveURL(/\/apply$/);
+    await expect(page.locator('script[src="/video-test.js"]')).toHaveCount(0);
+  });
+
   test("has no axe violations", async ({ page }) => {
     await page.goto("/");
     await expectNoAxeViolations(page);
+  });
+});
+
+test.describe("home page without JavaScript", () => {
+  test.use({ javaScriptEnabled: false });
+
+  test("anchors, the FAQ and the footer work in plain HTML", async ({ page }) => {
+    await page.goto("/");
+    const nav = page.getByRole("navigation", { name: "Main" });
+    await nav.getByRole("link", { name: "Program" }).click();
+    await expect(page).toHaveURL(/\/#program$/);
+    await expect(page.locator("#program")).toBeInViewport();
+    await expectFaqSingleOpenAndCollapsible(page);
+    for (const [name, id] of [
+      ["Program", "program"],
+      ["Success Stories", "testimonials"],
+    ] as const) {
+      await page.goto("/privacy");
+      await nav.getByRole("link", { name }).click();
+      await expect(page).toHaveURL(new RegExp(`/#${id}$`));
+      await expect(page.locator(`#${id}`)).toBeInViewport();
+    }
+    await page.goto("/privacy");
+    await page.locator("footer").getByRole("link", { name: "Success Stories" }).click();
+    await expect(page.locator("#testimonials")).toBeInViewport();
+    await nav.getByRole("link", { name: "Home", exact: true }).click();
+    await expect(page).toHaveURL(/\/$/);
+    await expect(page.locator("h1")).toBeInViewport();
+  });
+
+  test("the phone menu opens, closes on Escape, and is gone after going to a page", async ({
+    page,
+  }) => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.goto("/");
+    const toggle = page.getByRole("button", { name: "Open menu" });
+    const menu = page.locator(`#${await toggle.getAttribute("aria-controls")}`);
+    await expect(menu).toBeHidden();
+    await toggle.click();
+    await expect(menu.getByRole("link")).toHaveText([
+      "Home",
+      "Program",
+      "Success Stories",
+      "Apply Now",
+    ]);
+    await page.keyboard.press("Escape");
+    await expect(menu).toBeHidden();
+    await toggle.click();
+    await menu.getByRole("link", { name: "Apply Now" }).click();
+    await expect(page).toHaveURL(/\/apply$/);
+    await expect(page.locator("#site-menu")).toBeHidden();
   });
 });
 

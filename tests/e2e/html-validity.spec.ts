@@ -47,6 +47,17 @@ const ADMIN_PAGES = [
   "/admin/sequences",
 ];
 
+/**
+ * The validator's CSS checker predates two constructs of Tailwind's inline stylesheet that CSS
+ * defines and every current browser reads: `@property` registrations and the feature query
+ * `@supports (not (margin-trim: …))`. Those two messages are the checker's gaps, not page errors;
+ * every other message, CSS or HTML, fails the test.
+ */
+const KNOWN_CSS_CHECKER_GAPS = [
+  /^CSS: Unrecognized at-rule “@property”\.?$/,
+  /^CSS: “margin-trim”: Property “margin-trim” doesn't exist\.?$/,
+];
+
 interface VnuMessage {
   type: string;
   url: string;
@@ -70,6 +81,7 @@ function validate(pages: Map<string, string>): string[] {
     const report = JSON.parse(run.stderr || '{"messages":[]}') as { messages: VnuMessage[] };
     return report.messages
       .filter((m) => m.type === "error")
+      .filter((m) => !KNOWN_CSS_CHECKER_GAPS.some((gap) => gap.test(m.message)))
       .map((m) => {
         const page = files.find((f) => m.url.endsWith(path.basename(f.file)))?.url ?? m.url;
         return `${page}:${m.lastLine ?? "?"} ${m.message}`;

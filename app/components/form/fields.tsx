@@ -185,7 +185,13 @@ export function SubmitButton({
   busyLabel: string;
 }) {
   return (
-    <Button type="submit" disabled={busy} aria-busy={busy} className="w-full sm:w-auto">
+    <Button
+      type="submit"
+      disabled={busy}
+      aria-busy={busy}
+      data-busy-label={busyLabel}
+      className="w-full sm:w-auto"
+    >
       {busy ? busyLabel : label}
     </Button>
   );

@@ -11,7 +11,7 @@ import { formatInZone } from "~/domain/time-zone";
 import { audienceChoices, countAudience } from "~/marketing/audience.server";
 import { createBroadcast, listBroadcasts, sendTest } from "~/marketing/broadcasts.server";
 import { adminMeta } from "~/lib/meta";
-import { errorToast, success, useActionToast } from "~/lib/toast";
+import { errorToast, success } from "~/lib/toast";
 import { redirectWithToast } from "~/lib/toast.server";
 import { z } from "~/lib/zod";
 import type { Route } from "./+types/broadcasts";
@@ -93,7 +93,6 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export default function Broadcasts({ loaderData, actionData }: Route.ComponentProps) {
-  useActionToast(actionData);
   return (
     <AdminPage title={t.title}>
       <p className="mb-6 max-w-3xl text-slate-700">{t.intro}</p>

@@ -14,7 +14,7 @@ import { loginSchema } from "~/domain/admin-login";
 import { cohortSettingsSchema } from "~/domain/cohort-settings";
 import { errorMessage, log } from "~/lib/logger.server";
 import { adminMeta } from "~/lib/meta";
-import { useActionToast, type ToastMessage } from "~/lib/toast";
+import { type ToastMessage } from "~/lib/toast";
 import { redirectWithToast } from "~/lib/toast.server";
 import type { Route } from "./+types/cohort-settings";
 
@@ -111,7 +111,6 @@ async function save(request: Request, context: Route.ActionArgs["context"], form
 
 export default function CohortSettingsRoute({ loaderData, actionData }: Route.ComponentProps) {
   const navigation = useNavigation();
-  useActionToast(actionData);
   const pendingIntent = navigation.formData?.get("intent");
   // The gate is being decided again: after a login or logout, while the page data reloads.
   const resolvingGate =

@@ -9,7 +9,7 @@ import { cohortName } from "~/components/admin/cohort-list";
 import { QueueCard, RosterCard } from "~/components/admin/cohort-detail";
 import { cohortConsole as t } from "~/content/cohorts";
 import { adminMeta } from "~/lib/meta";
-import { errorToast, success, useActionToast } from "~/lib/toast";
+import { errorToast, success } from "~/lib/toast";
 import { redirectWithToast, samePage } from "~/lib/toast.server";
 import type { Route } from "./+types/cohort";
 
@@ -54,8 +54,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     : data({ toast: errorToast(answer.message) }, { status: 409 });
 }
 
-export default function CohortPage({ loaderData, actionData }: Route.ComponentProps) {
-  useActionToast(actionData);
+export default function CohortPage({ loaderData }: Route.ComponentProps) {
   const { cohort, roster, queue } = loaderData;
   return (
     <AdminPage title={t.cohortTitle(cohortName(cohort.startDate))}>

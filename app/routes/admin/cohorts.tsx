@@ -7,7 +7,7 @@ import { CohortTable, NewCohortCard } from "~/components/admin/cohort-list";
 import { cohortConsole as t } from "~/content/cohorts";
 import { newCohortSchema } from "~/domain/cohort-settings";
 import { adminMeta } from "~/lib/meta";
-import { errorToast, success, useActionToast } from "~/lib/toast";
+import { errorToast, success } from "~/lib/toast";
 import { redirectWithToast, samePage } from "~/lib/toast.server";
 import type { Route } from "./+types/cohorts";
 
@@ -43,7 +43,6 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export default function Cohorts({ loaderData, actionData }: Route.ComponentProps) {
-  useActionToast(actionData);
   return (
     <AdminPage title={t.title}>
       <CohortTable cohorts={loaderData.cohorts} />

@@ -10,7 +10,7 @@ import { adminMeta } from "~/lib/meta";
 import { recordAudit } from "~/console/audit.server";
 import { emailLog, retryEmail } from "~/console/email-log.server";
 import { consoleText } from "~/content/console";
-import { errorToast, success, useActionToast } from "~/lib/toast";
+import { errorToast, success } from "~/lib/toast";
 import { redirectWithToast, samePage } from "~/lib/toast.server";
 import type { Route } from "./+types/emails";
 
@@ -48,8 +48,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 const t = consoleText.emails;
 
-export default function Emails({ loaderData, actionData }: Route.ComponentProps) {
-  useActionToast(actionData);
+export default function Emails({ loaderData }: Route.ComponentProps) {
   const { log, status } = loaderData;
   const query = new URLSearchParams(status ? { status } : {});
   return (

@@ -21,7 +21,7 @@ import { PERSON_STATUSES } from "~/domain/application-outcome";
 import { refundEnrolment } from "~/enrolment/refunds.server";
 import { clearUndeliverable } from "~/mail/suppression.server";
 import { localMailboxDir } from "~/mail/transport.server";
-import { errorToast, success, useActionToast } from "~/lib/toast";
+import { errorToast, success } from "~/lib/toast";
 import { redirectWithToast, samePage } from "~/lib/toast.server";
 import { changeStatus } from "~/people/people.server";
 import type { Route } from "./+types/person";
@@ -109,8 +109,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   return redirectWithToast(context, samePage(request), success(consoleText.statusChanged));
 }
 
-export default function Person({ loaderData, actionData }: Route.ComponentProps) {
-  useActionToast(actionData);
+export default function Person({ loaderData }: Route.ComponentProps) {
   const busy = useNavigation().state !== "idle";
   const { detail } = loaderData;
   const { person } = detail;

@@ -18,7 +18,7 @@ import {
   type ReviewStatus,
 } from "~/console/resume-queue.server";
 import { consoleText } from "~/content/console";
-import { errorToast, success, useActionToast } from "~/lib/toast";
+import { errorToast, success } from "~/lib/toast";
 import { redirectWithToast, samePage } from "~/lib/toast.server";
 import type { Route } from "./+types/resumes";
 
@@ -61,8 +61,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 const t = consoleText.resumes;
 
-export default function Resumes({ loaderData, actionData }: Route.ComponentProps) {
-  useActionToast(actionData);
+export default function Resumes({ loaderData }: Route.ComponentProps) {
   const { resumes, status } = loaderData;
   return (
     <AdminPage title={consoleText.resumesTitle}>

@@ -24,7 +24,7 @@ import { applyFields, applyOptions, applyPage, applyResults, applyToasts } from 
 import { formErrors } from "~/content/forms";
 import { applicationSchema, CAREER_TARGETS } from "~/domain/application-form";
 import { outcomeOfResultKey, resultKey, type OutcomeView } from "~/domain/application-outcome";
-import { rateLimitedToast, useActionToast, type ToastMessage } from "~/lib/toast";
+import { rateLimitedToast, type ToastMessage } from "~/lib/toast";
 import type { Route } from "./+types/apply";
 
 export const meta: Route.MetaFunction = () => pageMeta(applyPage.title, applyPage.intro);
@@ -98,7 +98,6 @@ const errorToast: ToastMessage = { ...applyToasts.error, variant: "destructive" 
 export default function Apply({ loaderData, actionData }: Route.ComponentProps) {
   const navigation = useNavigation();
   const busy = navigation.state === "submitting";
-  useActionToast(actionData);
   const schema = applicationSchema(new Date().getFullYear());
   const [form, fields] = useForm({
     lastResult: busy ? undefined : actionData?.result,

@@ -20,7 +20,7 @@ import { identifyBuyer } from "~/enrolment/buyer.server";
 import { waitlistForFullCohort } from "~/enrolment/full-cohort.server";
 import { cohortWithSeatFor, startCheckout } from "~/enrolment/seats.server";
 import { errorMessage, log } from "~/lib/logger.server";
-import { errorToast, rateLimitedToast, useActionToast, type ToastMessage } from "~/lib/toast";
+import { errorToast, rateLimitedToast, type ToastMessage } from "~/lib/toast";
 import type { Route } from "./+types/enroll";
 
 export const meta: Route.MetaFunction = () =>
@@ -117,9 +117,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
 }
 
-export default function Enroll({ loaderData, actionData }: Route.ComponentProps) {
+export default function Enroll({ loaderData }: Route.ComponentProps) {
   const busy = useNavigation().state !== "idle";
-  useActionToast(actionData);
   return (
     <BackPage to="/apply" back={enrollPage.back} title={enrollPage.title}>
       <p className="mt-3 text-slate-700">{enrollPage.intro(loaderData.capacity)}</p>

@@ -1,4 +1,4 @@
-import { useEffect, type MouseEvent, type ReactNode } from "react";
+import { useEffect, type ReactNode } from "react";
 import { data, Link, useRevalidator } from "react-router";
 import { buttonVariants } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
@@ -10,7 +10,6 @@ import { formErrors } from "~/content/forms";
 import { site } from "~/content/site";
 import { isCheckoutSessionId, startDateDisplay } from "~/domain/cohort";
 import { fulfilPayment } from "~/enrolment/fulfilment.server";
-import { useGoToSection } from "~/lib/scroll";
 import type { Route } from "./+types/payment-confirmation";
 
 export const meta: Route.MetaFunction = () => [
@@ -59,7 +58,6 @@ export async function loader({ request, context }: Route.LoaderArgs): Promise<Vi
 }
 
 export default function PaymentConfirmation({ loaderData }: Route.ComponentProps) {
-  const goTo = useGoToSection();
   const revalidator = useRevalidator();
   const processing = loaderData.state === "processing";
   useEffect(() => {
@@ -67,11 +65,6 @@ export default function PaymentConfirmation({ loaderData }: Route.ComponentProps
     const timer = window.setInterval(() => void revalidator.revalidate(), 3000);
     return () => window.clearInterval(timer);
   }, [processing, revalidator]);
-
-  const toProgram = (event: MouseEvent) => {
-    event.preventDefault();
-    goTo("program");
-  };
 
   return (
     <section className="mx-auto max-w-2xl px-4 py-16">
@@ -96,7 +89,7 @@ export default function PaymentConfirmation({ loaderData }: Route.ComponentProps
               <li key={item}>{item}</li>
             ))}
           </ul>
-          <a href="/#program" onClick={toProgram} className={cn(buttonVariants(), "mt-8")}>
+          <a href="/#program" className={cn(buttonVariants(), "mt-8")}>
             {confirmationPage.viewProgram}
           </a>
         </Card>

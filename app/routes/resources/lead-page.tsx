@@ -1,11 +1,11 @@
 import { data } from "react-router";
 import { pageMeta } from "~/lib/meta";
+import { staticPage } from "~/lib/page-handle";
 import { LeadForm } from "~/components/lead-form";
 import { LeadPageLayout } from "~/components/lead-page";
 import { leadForm, leadMagnets, leadPages, leadSuccess } from "~/content/lead-magnets";
 import { leadPageTypeForPath } from "~/domain/lead-magnets";
 import { leadAction, wasSent } from "~/leads/lead-action.server";
-import { useActionToast } from "~/lib/toast";
 import type { Route } from "./+types/lead-page";
 
 /** One module serves /resume-template, /cold-outreach and /application-tracker (app/routes.ts). */
@@ -14,6 +14,9 @@ function pageTypeOf(request: Request) {
   if (!type) throw data(null, { status: 404 });
   return type;
 }
+
+/** A lead page works in plain HTML: no framework JavaScript (app/lib/page-handle.ts). */
+export const handle = staticPage;
 
 export function loader({ request }: Route.LoaderArgs) {
   return { type: pageTypeOf(request), sent: wasSent(request) };
@@ -29,7 +32,6 @@ export const meta: Route.MetaFunction = ({ loaderData }) =>
     : [];
 
 export default function LeadPage({ loaderData, actionData }: Route.ComponentProps) {
-  useActionToast(actionData);
   const page = leadPages[loaderData.type];
   return (
     <LeadPageLayout

@@ -1,5 +1,6 @@
 import { LeadForm } from "~/components/lead-form";
 import { pageMeta } from "~/lib/meta";
+import { staticPage } from "~/lib/page-handle";
 import { HeroHeading } from "~/components/hero-heading";
 import { LeadConfirmation } from "~/components/lead-page";
 import { buttonVariants } from "~/components/ui/button";
@@ -14,9 +15,11 @@ import {
 } from "~/content/lead-magnets";
 import { site } from "~/content/site";
 import { leadAction, wasSent } from "~/leads/lead-action.server";
-import { useActionToast } from "~/lib/toast";
 import { resourceFormats, resourcePath } from "~/resources/formats";
 import type { Route } from "./+types/resource-library";
+
+/** A lead page works in plain HTML: no framework JavaScript (app/lib/page-handle.ts). */
+export const handle = staticPage;
 
 export function loader({ request }: Route.LoaderArgs) {
   return { sent: wasSent(request) };
@@ -33,7 +36,6 @@ const downloadButton = (primary: boolean) =>
   buttonVariants({ variant: primary ? "primary" : "outline", size: "touch" });
 
 export default function ResourceLibrary({ loaderData, actionData }: Route.ComponentProps) {
-  useActionToast(actionData);
   return (
     <>
       <section className="bg-gradient-to-b from-brand-50 to-white">

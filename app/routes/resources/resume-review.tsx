@@ -1,10 +1,13 @@
 import { LeadForm } from "~/components/lead-form";
 import { pageMeta } from "~/lib/meta";
+import { staticPage } from "~/lib/page-handle";
 import { LeadPageLayout } from "~/components/lead-page";
 import { resumeReviewPage as page } from "~/content/lead-magnets";
 import { leadAction, wasSent } from "~/leads/lead-action.server";
-import { useActionToast } from "~/lib/toast";
 import type { Route } from "./+types/resume-review";
+
+/** A lead page works in plain HTML: no framework JavaScript (app/lib/page-handle.ts). */
+export const handle = staticPage;
 
 export function loader({ request }: Route.LoaderArgs) {
   return { sent: wasSent(request) };
@@ -17,7 +20,6 @@ export function action({ request, context }: Route.ActionArgs) {
 export const meta: Route.MetaFunction = () => pageMeta(page.metaTitle, page.promise);
 
 export default function ResumeReview({ loaderData, actionData }: Route.ComponentProps) {
-  useActionToast(actionData);
   return (
     <LeadPageLayout
       copy={page}

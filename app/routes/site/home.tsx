@@ -1,4 +1,3 @@
-import { Link } from "react-router";
 import { HeroHeading } from "~/components/hero-heading";
 import { FaqAccordion } from "~/components/faq-accordion";
 import { buttonVariants } from "~/components/ui/button";
@@ -20,12 +19,14 @@ import {
 } from "~/content/home";
 import { site } from "~/content/site";
 import { videos } from "~/content/videos";
-import { useScrollRequest } from "~/lib/scroll";
+import { staticPage } from "~/lib/page-handle";
 
 const tile = cardVariants({ padding: "md", flat: true });
 
+/** Marketing copy in plain HTML: no framework JavaScript (app/lib/page-handle.ts). */
+export const handle = staticPage;
+
 export default function Home() {
-  useScrollRequest();
   return (
     <>
       <section className="bg-gradient-to-b from-brand-50 to-white">
@@ -34,9 +35,9 @@ export default function Home() {
             <HeroHeading eyebrow={hero.eyebrow} title={hero.title} large />
             <p className="mt-5 text-lg text-slate-700">{hero.subtitle}</p>
             <p className="mt-3 text-sm text-slate-600">{site.feeDescription}</p>
-            <Link to="/apply" className={cn(buttonVariants(), "mt-8")}>
+            <a href="/apply" className={cn(buttonVariants(), "mt-8")}>
               {hero.apply}
-            </Link>
+            </a>
           </div>
           <VideoEmbed videoId={videos.hero} title={hero.videoTitle} />
         </div>
@@ -105,9 +106,9 @@ export default function Home() {
             {callToAction.title}
           </h2>
           <p className="mt-4 text-slate-200">{callToAction.body}</p>
-          <Link to="/apply" className={cn(buttonVariants({ variant: "accent" }), "mt-8")}>
+          <a href="/apply" className={cn(buttonVariants({ variant: "accent" }), "mt-8")}>
             {callToAction.button}
-          </Link>
+          </a>
         </div>
       </section>
 
@@ -116,7 +117,7 @@ export default function Home() {
           {faqSection.title}
         </h2>
         <div className="mt-8">
-          <FaqAccordion items={faqs} />
+          <FaqAccordion items={faqs} name="faq" />
         </div>
       </section>
     </>

@@ -25,7 +25,7 @@ export default function NotFound() {
     <section className="mx-auto flex min-h-[60vh] max-w-xl flex-col items-center justify-center px-4 py-24 text-center">
       <h1 className="text-6xl font-bold text-brand-900">{notFound.code}</h1>
       <p className="mt-4 text-xl text-slate-700">{notFound.title}</p>
-      <Link to="/" className={cn(linkVariants(), "mt-8")}>
+      <Link reloadDocument to="/" className={cn(linkVariants(), "mt-8")}>
         {notFound.home}
       </Link>
     </section>

@@ -67,7 +67,7 @@ export default function Unsubscribe({ loaderData, actionData }: Route.ComponentP
       <BackPage to="/" back={site.name} title={state === "all" ? t.doneTitle : t.newsOnlyTitle}>
         <p className="mt-3 text-slate-700">{state === "all" ? t.doneBody : t.newsOnlyBody}</p>
         <p className="mt-6">
-          <Link to="/" className={linkVariants({ weight: "medium" })}>
+          <Link reloadDocument to="/" className={linkVariants({ weight: "medium" })}>
             {t.home}
           </Link>
         </p>
