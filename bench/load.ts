@@ -64,11 +64,12 @@ export async function runLoad(options: LoadOptions): Promise<LoadSection> {
     const sqlite = await startServer({ dataDir: sqliteDir, env: NO_RATE_LIMIT });
     try {
       section.runs.push(...(await runScenarios("sqlite", sqlite, options)));
-      const home = section.runs.find((r) => r.path === "/");
-      section.nginx = await benchNginx(home?.requestsPerSec ?? 0, (url) =>
-        cannon(url, SCENARIOS[0]!, "", {
+      const cookie = await visitorCookie(sqlite.url);
+      section.nginx = await benchNginx(sqlite.url, (url) =>
+        cannon(url, SCENARIOS[0]!, cookie, {
           duration: options.durationSeconds,
           connections: options.connections,
+          headers: { "accept-encoding": "gzip" },
         }),
       );
     } finally {
@@ -141,18 +142,25 @@ export function cannon(
   url: string,
   scenario: Scenario,
   cookie: string,
-  limits: { duration?: number; amount?: number; connections: number },
+  limits: {
+    duration?: number;
+    amount?: number;
+    connections: number;
+    headers?: Record<string, string>;
+  },
 ): Promise<Result> {
   const post = scenario.method === "POST" && scenario.body;
+  const { headers: extra, ...runLimits } = limits;
   return autocannon({
     url: url + scenario.path,
-    ...limits,
+    ...runLimits,
     timeout: 10,
     requests: [
       {
         method: scenario.method,
         path: scenario.path,
         headers: {
+          ...extra,
           ...(cookie ? { cookie } : {}),
           ...(post ? { ...FORM_HEADERS, origin: url } : {}),
         },

@@ -2,7 +2,7 @@ import "react-router";
 import { createRequestHandler } from "@react-router/express";
 import compression from "compression";
 import express, { type Request, type Response } from "express";
-import { randomUUID } from "node:crypto";
+import { createHash, randomUUID } from "node:crypto";
 import path from "node:path";
 import type { AppLoadContext, ServerBuild } from "react-router";
 import "../app/context";
@@ -17,11 +17,11 @@ import { RATE_LIMIT_WINDOW_SECONDS } from "../app/lib/rate-limit.server";
 import { loadPrerenderedHome } from "./prerendered-home";
 import {
   bodyLimit,
-  contentSecurityPolicy,
   originCheck,
   retryAfterOnTooManyRequests,
   securityHeaders,
   UNSUBSCRIBE_PATH,
+  type SecurityOptions,
 } from "./security";
 import { closeConnectionsWhileDraining, type Lifecycle } from "./shutdown";
 import { pageViews } from "./analytics";
@@ -59,13 +59,18 @@ export async function createServer(config: Config, options: ServerOptions = {}) 
   app.use(requestLog);
   app.use(closeConnectionsWhileDraining(lifecycle));
   app.use(retryAfterOnTooManyRequests(RATE_LIMIT_WINDOW_SECONDS));
-  app.use(compression());
-  // Hashed assets need no page policy: serving them first keeps their responses small.
-  if (options.clientDir) serveHashedAssets(app, options.clientDir);
   const policy = {
     publicUrl: config.publicUrl,
     extraFormActions: services.payments.checkoutOrigins,
   };
+  const visitor = visitorMiddleware(config.sessionSecrets);
+  const views = pageViews(services.analytics, services.clock, config.publicUrl);
+  // The prerendered home has no test-payments banner: with one, / is rendered per request.
+  if (options.clientDir && !config.testPaymentsBanner)
+    servePrerenderedHome(app, options.clientDir, policy, [visitor, views]);
+  app.use(compression());
+  // Hashed assets need no page policy: serving them first keeps their responses small.
+  if (options.clientDir) serveHashedAssets(app, options.clientDir);
   app.use(securityHeaders(policy));
 
   app.get("/healthz", (_req, res) => {
@@ -88,13 +93,9 @@ export async function createServer(config: Config, options: ServerOptions = {}) 
 
   if (options.clientDir) serveStaticFiles(app, options.clientDir);
   if (options.viteDevServer) app.use(options.viteDevServer.middlewares);
-  app.use(visitorMiddleware(config.sessionSecrets));
-  app.use(pageViews(services.analytics, services.clock, config.publicUrl));
-  // The prerendered home has no test-payments banner: with one, / is rendered per request.
-  if (options.clientDir && !config.testPaymentsBanner) {
-    servePrerenderedData(app, options.clientDir);
-    servePrerenderedHome(app, options.clientDir, (hashes) => contentSecurityPolicy(policy, hashes));
-  }
+  app.use(visitor);
+  app.use(views);
+  if (options.clientDir && !config.testPaymentsBanner) servePrerenderedData(app, options.clientDir);
   app.use(bodyLimit(100 * 1024, { "/resume-review": UPLOAD_LIMIT }));
   // Exempt: Stripe's webhook (signed, checked in the handler) and one-click unsubscribe (RFC
   // 8058: mail providers post it from their own servers, with no cookie and any or no Origin;
@@ -172,26 +173,42 @@ function hasFlashToast(req: Request): boolean {
 
 /**
  * The home page is rendered and compressed at build time (server/prerendered-home.ts): each
- * response is a file send in the encoding the browser takes, its scripts allowed by hash.
+ * response is a file send in the encoding the browser takes, its one script allowed by hash.
+ * It is answered first, before compression and the static files, with only what a page view
+ * needs: the security headers, the visitor and the count. A visit carrying a flash toast goes on
+ * to the server render instead (`next("route")`), which shows the toast.
  */
 function servePrerenderedHome(
   app: express.Express,
   clientDir: string,
-  policyFor: (scriptSources: string) => string,
+  policy: SecurityOptions,
+  pageView: express.RequestHandler[],
 ) {
   const home = loadPrerenderedHome(clientDir);
   if (!home) return;
-  const policy = policyFor(home.scriptHashes.join(" ") || "'none'");
-  app.get("/", (req, res, next) => {
-    if (hasFlashToast(req)) return next();
-    const encoding = req.acceptsEncodings("br", "gzip", "identity");
-    res.setHeader("Content-Security-Policy", policy);
-    res.setHeader("Cache-Control", "no-cache");
-    res.setHeader("Vary", "Accept-Encoding");
-    res.type("html");
-    if (encoding === "br" || encoding === "gzip") res.setHeader("Content-Encoding", encoding);
-    res.send(encoding === "br" ? home.brotli : encoding === "gzip" ? home.gzip : home.identity);
-  });
+  const bodies = { br: home.brotli, gzip: home.gzip, identity: home.identity };
+  const etags = Object.fromEntries(
+    Object.entries(bodies).map(([encoding, body]) => [
+      encoding,
+      `"${createHash("sha256").update(body).digest("base64url").slice(0, 27)}"`,
+    ]),
+  ) as Record<keyof typeof bodies, string>;
+  app.get(
+    "/",
+    (req, _res, next) => next(hasFlashToast(req) ? "route" : undefined),
+    securityHeaders(policy, home.scriptHashes.join(" ") || "'none'"),
+    ...pageView,
+    (req, res) => {
+      const accepted = req.acceptsEncodings("br", "gzip", "identity");
+      const encoding = accepted === "br" || accepted === "gzip" ? accepted : "identity";
+      res.setHeader("Cache-Control", "no-cache");
+      res.setHeader("Vary", "Accept-Encoding");
+      res.setHeader("ETag", etags[encoding]);
+      res.type("html");
+      if (encoding !== "identity") res.setHeader("Content-Encoding", encoding);
+      res.send(bodies[encoding]);
+    },
+  );
 }
 
 /**

@@ -30,17 +30,22 @@ export function contentSecurityPolicy(options: SecurityOptions, scriptSources: s
   ].join("; ");
 }
 
-/** Enforced CSP with a fresh nonce per request, plus the baseline security headers. */
-export function securityHeaders(options: SecurityOptions) {
+/**
+ * Enforced CSP plus the baseline security headers. The policy allows scripts by a fresh nonce
+ * per request, or, given `scriptSources` (the hashes of a prebuilt page), by those alone.
+ */
+export function securityHeaders(options: SecurityOptions, scriptSources?: string) {
   // The policy is the same but for the nonce: built once, split around it.
-  const [before, after] = contentSecurityPolicy(options, "'nonce-\0'").split("\0") as [
-    string,
-    string,
-  ];
+  const [before, after = ""] = contentSecurityPolicy(options, scriptSources ?? "'nonce-\0'").split(
+    "\0",
+  ) as [string, string?];
   return (req: Request, res: Response, next: NextFunction) => {
-    const nonce = randomBytes(16).toString("base64");
-    res.locals.nonce = nonce;
-    res.setHeader("Content-Security-Policy", before + nonce + after);
+    if (scriptSources) res.setHeader("Content-Security-Policy", before);
+    else {
+      const nonce = randomBytes(16).toString("base64");
+      res.locals.nonce = nonce;
+      res.setHeader("Content-Security-Policy", before + nonce + after);
+    }
     res.setHeader("X-Content-Type-Options", "nosniff");
     res.setHeader("Referrer-Policy", "strict-origin-when-cross-origin");
     res.setHeader("Cross-Origin-Opener-Policy", "same-origin");

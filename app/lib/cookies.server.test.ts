@@ -1,5 +1,5 @@
-import { describe, expect, it } from "vitest";
-import { readCookie, writeCookie } from "./cookies.server";
+import { describe, expect, it, vi } from "vitest";
+import { readCookie, siteCookies, writeCookie } from "./cookies.server";
 
 const OLD = "o".repeat(40);
 const NEW = "n".repeat(40);
@@ -51,5 +51,20 @@ describe("site cookies", () => {
     const [value, signature] = signed.split(".");
     expect(await readCookie([NEW], "applicant", `${value}x.${signature}`)).toBeNull();
     expect(await writeCookie([NEW], "applicant", null, false)).toMatch(/Max-Age=0/);
+  });
+
+  it("verifies a Cookie header once, and the remembered answer is a copy", async () => {
+    const header = pair(await writeCookie([NEW], "attribution", { source: "yt" }, false));
+    const parse = vi.spyOn(siteCookies([NEW]).cookie("attribution"), "parse");
+    const first = (await readCookie([NEW], "attribution", header)) as { source: string };
+    first.source = "changed by a caller";
+    expect(await readCookie([NEW], "attribution", header)).toEqual({ source: "yt" });
+    expect(parse).toHaveBeenCalledTimes(1);
+    // A tampered header is its own entry and stays refused, however often it is sent.
+    const tampered = header.replace(/.$/, (c) => (c === "A" ? "B" : "A"));
+    expect(await readCookie([NEW], "attribution", tampered)).toBeNull();
+    expect(await readCookie([NEW], "attribution", tampered)).toBeNull();
+    expect(parse).toHaveBeenCalledTimes(2);
+    parse.mockRestore();
   });
 });

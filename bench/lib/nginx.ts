@@ -1,5 +1,6 @@
 import { spawn, spawnSync } from "node:child_process";
-import { copyFileSync, mkdirSync, writeFileSync } from "node:fs";
+import { copyFileSync, existsSync, mkdirSync, writeFileSync } from "node:fs";
+import { request } from "node:http";
 import path from "node:path";
 import type { Result } from "autocannon";
 import { round } from "./format";
@@ -12,33 +13,65 @@ function nginxPath(): string | null {
   return found.status === 0 && file ? file : null;
 }
 
+/** Installs Debian's nginx when it is missing (the bench's only system package). */
+function ensureNginx(): string | null {
+  const found = nginxPath();
+  if (found || process.getuid?.() !== 0) return found;
+  console.log("  load: nginx is missing, installing Debian's package (apt-get install nginx)");
+  spawnSync("apt-get", ["install", "-y", "-q", "nginx"], { stdio: "ignore" });
+  return nginxPath();
+}
+
+/** What a server answers to `Accept-Encoding: gzip` for a URL: its encoding and body bytes. */
+function encodedBody(url: string): Promise<{ encoding: string; bytes: number }> {
+  return new Promise((resolve, reject) => {
+    const req = request(url, { headers: { "accept-encoding": "gzip" } }, (res) => {
+      let bytes = 0;
+      res.on("data", (chunk: Buffer) => (bytes += chunk.length));
+      res.on("end", () =>
+        resolve({ encoding: String(res.headers["content-encoding"] ?? "identity"), bytes }),
+      );
+      res.on("error", reject);
+    });
+    req.on("error", reject);
+    req.end();
+  });
+}
+
 /**
- * The ceiling for GET /: nginx (one process, like the app) serving the same
- * prerendered build/client/index.html from a temp copy, measured the same way as the app.
+ * The ceiling for GET /: nginx (one process, like the app) serving the very bytes the build
+ * precompressed (build/client/index.html.gz, with `gzip_static`), against the app's GET / in the
+ * same run, both asked with `Accept-Encoding: gzip` by the same load generator.
  */
 export async function benchNginx(
-  appRequestsPerSec: number,
+  appUrl: string,
   measure: (url: string) => Promise<Result>,
 ): Promise<LoadSection["nginx"]> {
-  const binary = nginxPath();
+  const binary = ensureNginx();
   if (!binary) return { installed: false };
   const dir = tempDir("nginx");
   try {
     const www = path.join(dir, "www");
     mkdirSync(www);
-    copyFileSync(path.join(ROOT, "build/client/index.html"), path.join(www, "index.html"));
+    for (const file of ["index.html", "index.html.gz"]) {
+      const from = path.join(ROOT, "build/client", file);
+      if (!existsSync(from))
+        throw new Error(`${from} is missing: rebuild (npx react-router build)`);
+      copyFileSync(from, path.join(www, file));
+    }
     const port = await freePort();
     const conf = path.join(dir, "nginx.conf");
     writeFileSync(
       conf,
-      // One process serving as the current user (no master, no worker user switch), like the app.
+      // One process serving as the current user (no master, no worker user switch), like the app,
+      // and, like the app, writing a line per request to its log (buffered, as the app's is).
       `master_process off;
 worker_processes 1;
 pid ${dir}/nginx.pid;
 error_log ${dir}/error.log warn;
 events { worker_connections 1024; }
 http {
-  access_log off;
+  access_log ${dir}/access.log combined buffer=32k flush=1s;
   default_type text/html;
   client_body_temp_path ${dir}/client_body;
   proxy_temp_path ${dir}/proxy;
@@ -48,6 +81,7 @@ http {
   server {
     listen 127.0.0.1:${port};
     root ${www};
+    gzip_static on;
     location = / { try_files /index.html =404; }
   }
 }
@@ -62,15 +96,26 @@ http {
     try {
       const url = `http://127.0.0.1:${port}`;
       await waitForNginx(url);
+      const [app, nginx] = [await encodedBody(appUrl + "/"), await encodedBody(url + "/")];
+      const appRun = await measure(appUrl);
       const result = await measure(url);
       const requestsPerSec = round(result.requests.average, 0);
-      console.log(`  load nginx    GET /                    ${requestsPerSec} req/s`);
+      const appRequestsPerSec = round(appRun.requests.average, 0);
+      console.log(
+        `  load GET / gzip: app ${appRequestsPerSec} req/s (${app.encoding}, ${app.bytes} B), nginx ${requestsPerSec} req/s (${nginx.encoding}, ${nginx.bytes} B)`,
+      );
       return {
         installed: true,
         requestsPerSec,
         p50Ms: round(result.latency.p50, 1),
         p99Ms: round(result.latency.p99, 1),
+        appRequestsPerSec,
+        appP50Ms: round(appRun.latency.p50, 1),
         appToNginx: requestsPerSec > 0 ? round(appRequestsPerSec / requestsPerSec, 3) : 0,
+        appEncoding: app.encoding,
+        appBytes: app.bytes,
+        nginxEncoding: nginx.encoding,
+        nginxBytes: nginx.bytes,
       };
     } finally {
       if (child.exitCode === null) child.kill("SIGTERM");

@@ -2,7 +2,8 @@
 
 import type { CpuShare } from "./cpu";
 
-export type Verdict = "meets" | "misses";
+/** "reported": a figure the issue asks to see, with no target to meet. */
+export type Verdict = "meets" | "misses" | "reported";
 
 export interface Check {
   label: string;
@@ -38,6 +39,13 @@ export interface LighthousePage {
   jsGzipBytes: number;
   cssGzipBytes: number;
   jsRequests: number;
+  /** The page's inline scripts, each gzipped alone: JavaScript that is no request of its own. */
+  inlineJsGzipBytes: number;
+  /**
+   * Mobile only: the same page as a no-JS snapshot (every script and module preload removed by
+   * a proxy on the same machine), the limit this page's paint can reach.
+   */
+  noJs?: { lcpMs: number; tbtMs: number; cls: number; performance: number; runs: number[] };
   assets: AssetSize[];
   /** Audits that cost points in a category below 100, worst first. */
   losses: {
@@ -85,7 +93,21 @@ export interface LoadSection {
   runs: LoadRun[];
   nginx:
     | { installed: false }
-    | { installed: true; requestsPerSec: number; p50Ms: number; p99Ms: number; appToNginx: number }
+    | {
+        installed: true;
+        requestsPerSec: number;
+        p50Ms: number;
+        p99Ms: number;
+        /** The app's GET / in the same run, with the same Accept-Encoding: gzip. */
+        appRequestsPerSec: number;
+        appP50Ms: number;
+        appToNginx: number;
+        /** What each answered to Accept-Encoding: gzip, and its body bytes. */
+        appEncoding: string;
+        appBytes: number;
+        nginxEncoding: string;
+        nginxBytes: number;
+      }
     | { installed: true; error: string };
   skipped: string[];
   errors: string[];

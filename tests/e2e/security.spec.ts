@@ -42,6 +42,28 @@ test.describe("server baseline", () => {
     expect(response.headers()["content-security-policy"]).toBeUndefined();
   });
 
+  test("the home page is sent precompressed in the encoding asked for, and revalidates by ETag", async ({
+    request,
+  }) => {
+    const sizes: Record<string, number> = {};
+    for (const encoding of ["br", "gzip", "identity"]) {
+      // Playwright decodes the body: compare the bytes on the wire through Content-Length.
+      const response = await request.get("/", { headers: { "accept-encoding": encoding } });
+      const headers = response.headers();
+      expect(headers["content-encoding"]).toBe(encoding === "identity" ? undefined : encoding);
+      expect(headers["vary"]).toContain("Accept-Encoding");
+      expect(headers["etag"]).toMatch(/^"[\w-]{27}"$/);
+      expect(await response.text()).toContain("From Scratch to Success");
+      sizes[encoding] = Number(headers["content-length"]);
+      const again = await request.get("/", {
+        headers: { "accept-encoding": encoding, "if-none-match": headers["etag"]! },
+      });
+      expect(again.status()).toBe(304);
+    }
+    expect(sizes.br).toBeLessThan(sizes.gzip!);
+    expect(sizes.gzip).toBeLessThan(sizes.identity! / 3);
+  });
+
   test("a cross-origin POST gets 403 and writes nothing", async ({ request }) => {
     const response = await request.post("/apply", {
       headers: { origin: "https://evil.example" },
