@@ -1,8 +1,8 @@
-import { PassThrough } from "node:stream";
 import { createReadableStreamFromReadable } from "@react-router/node";
 import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
 import { ServerRouter, type AppLoadContext, type EntryContext } from "react-router";
+import { deferHydration } from "./lib/defer-hydration.server";
 import { NonceContext, PRERENDER_NONCE } from "./lib/nonce";
 
 export const streamTimeout = 5_000;
@@ -29,7 +29,8 @@ export default function handleRequest(
         nonce,
         [readyOption]() {
           shellRendered = true;
-          const body = new PassThrough();
+          // Scripts after the first paint: app/lib/defer-hydration.server.ts.
+          const body = deferHydration();
           const stream = createReadableStreamFromReadable(body);
           responseHeaders.set("Content-Type", "text/html; charset=utf-8");
           resolve(new Response(stream, { headers: responseHeaders, status: responseStatusCode }));

@@ -40,7 +40,7 @@ function settings() {
     postgresUrl: process.env.BENCH_DATABASE_URL || undefined,
     durationSeconds: Math.min(positive("BENCH_DURATION_SECONDS", 10), 120),
     connections: Math.min(positive("BENCH_CONNECTIONS", 50), 1000),
-    timeoutMinutes: positive("BENCH_TIMEOUT_MINUTES", 20),
+    timeoutMinutes: positive("BENCH_TIMEOUT_MINUTES", 45),
     mobileRuns: Math.min(Math.round(positive("BENCH_LIGHTHOUSE_RUNS", 3)), 9),
     sections: new Set(only),
   };

@@ -145,7 +145,8 @@ export function lighthouseChecks(pages: LighthousePage[]): Check[] {
     if (p.preset !== "mobile") continue;
     checks.push({
       label: `${at} TBT`,
-      value: `${p.tbtMs} ms`,
+      // The snapshot has no script: its TBT is the page's own style and layout on a slow CPU.
+      value: p.noJs ? `${p.tbtMs} ms (no-JS snapshot ${p.noJs.tbtMs} ms)` : `${p.tbtMs} ms`,
       target: `≤ ${TBT_MS} ms`,
       verdict: p.tbtMs <= TBT_MS ? "meets" : "misses",
       ...(p.tbtMs > TBT_MS ? { gap: `+${p.tbtMs - TBT_MS} ms` } : {}),

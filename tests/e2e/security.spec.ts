@@ -32,7 +32,8 @@ test.describe("server baseline", () => {
 
   test("hashed assets are cached for a year and compressed", async ({ request }) => {
     const html = await (await request.get("/apply")).text();
-    const script = /<link rel="modulepreload" href="([^"]+)"/.exec(html)?.[1];
+    // The chunks wait on the module script until the first paint (data-modulepreload).
+    const script = /data-modulepreload="([^" ]+)/.exec(html)?.[1];
     expect(script).toMatch(/^\/assets\//);
     const response = await request.get(script!, { headers: { "accept-encoding": "gzip" } });
     expect(response.headers()["cache-control"]).toContain("immutable");
