@@ -1,4 +1,5 @@
 // The process entry: validates configuration, then serves the production build (or Vite in development).
+import { createServer as createHttpServer } from "node:http";
 import path from "node:path";
 
 const development = process.env.NODE_ENV === "development";
@@ -33,12 +34,12 @@ async function main() {
   }
   for (const warning of config.warnings) console.warn(`warning: ${warning}`);
 
-  const { app, services, lifecycle } = await createServer(config, {
+  const { handler, services, lifecycle } = await createServer(config, {
     clientDir: development ? undefined : path.resolve("build/client"),
     viteDevServer,
   });
   services.startBackground();
-  const server = app.listen(config.port, config.host, () => {
+  const server = createHttpServer(handler).listen(config.port, config.host, () => {
     console.log(
       `From Scratch to Success is listening on ${config.publicUrl} (${config.host}:${config.port})`,
     );

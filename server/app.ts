@@ -2,29 +2,28 @@ import "react-router";
 import { createRequestHandler } from "@react-router/express";
 import compression from "compression";
 import express, { type Request, type Response } from "express";
-import { createHash, randomUUID } from "node:crypto";
+import type { IncomingMessage, ServerResponse } from "node:http";
 import path from "node:path";
 import type { AppLoadContext, ServerBuild } from "react-router";
 import "../app/context";
 import { isDatabaseReachable } from "../app/db/database.server";
 import type { Config } from "../app/env.server";
-import { errorMessage, log } from "../app/lib/logger.server";
 import { createServices, type ServiceOverrides, type Services } from "../app/services.server";
-import { errorPage } from "../app/content/site";
-import { cookieName } from "../app/lib/cookies.server";
 import { handleStripeWebhook } from "../app/payments/stripe-webhook.server";
 import { RATE_LIMIT_WINDOW_SECONDS } from "../app/lib/rate-limit.server";
-import { loadPrerenderedHome } from "./prerendered-home";
+import { hasFlashToast, loadPrerenderedHome, prerenderedHomeHandler } from "./prerendered-home";
+import { answerError, startRequestLog } from "./request-log";
 import {
   bodyLimit,
+  contentSecurityPolicy,
+  isSecureRequest,
   originCheck,
   retryAfterOnTooManyRequests,
   securityHeaders,
   UNSUBSCRIBE_PATH,
-  type SecurityOptions,
 } from "./security";
 import { closeConnectionsWhileDraining, type Lifecycle } from "./shutdown";
-import { pageViews } from "./analytics";
+import { pageViews, viewCounter } from "./analytics";
 import { visitorMiddleware, type Visitor } from "./visitor";
 
 export interface ServerOptions extends ServiceOverrides {
@@ -52,22 +51,20 @@ export async function createServer(config: Config, options: ServerOptions = {}) 
   if (config.trustProxy) app.set("trust proxy", 1);
   const httpsSite = config.publicUrl.startsWith("https:");
   app.use((req, res, next) => {
-    res.locals.secure = req.secure || httpsSite;
+    res.locals.secure = httpsSite || req.secure;
     next();
   });
 
-  app.use(requestLog);
+  app.use((req, res, next) => {
+    res.locals.requestId = startRequestLog(req, res);
+    next();
+  });
   app.use(closeConnectionsWhileDraining(lifecycle));
   app.use(retryAfterOnTooManyRequests(RATE_LIMIT_WINDOW_SECONDS));
   const policy = {
     publicUrl: config.publicUrl,
     extraFormActions: services.payments.checkoutOrigins,
   };
-  const visitor = visitorMiddleware(config.sessionSecrets);
-  const views = pageViews(services.analytics, services.clock, config.publicUrl);
-  // The prerendered home has no test-payments banner: with one, / is rendered per request.
-  if (options.clientDir && !config.testPaymentsBanner)
-    servePrerenderedHome(app, options.clientDir, policy, [visitor, views]);
   app.use(compression());
   // Hashed assets need no page policy: serving them first keeps their responses small.
   if (options.clientDir) serveHashedAssets(app, options.clientDir);
@@ -93,8 +90,8 @@ export async function createServer(config: Config, options: ServerOptions = {}) 
 
   if (options.clientDir) serveStaticFiles(app, options.clientDir);
   if (options.viteDevServer) app.use(options.viteDevServer.middlewares);
-  app.use(visitor);
-  app.use(views);
+  app.use(visitorMiddleware(config.sessionSecrets));
+  app.use(pageViews(services.analytics, services.clock, config.publicUrl));
   if (options.clientDir && !config.testPaymentsBanner) servePrerenderedData(app, options.clientDir);
   app.use(bodyLimit(100 * 1024, { "/resume-review": UPLOAD_LIMIT }));
   // Exempt: Stripe's webhook (signed, checked in the handler) and one-click unsubscribe (RFC
@@ -116,7 +113,25 @@ export async function createServer(config: Config, options: ServerOptions = {}) 
     }),
   );
   app.use(lastErrorHandler);
-  return { app, services, lifecycle };
+
+  // The prerendered home has no test-payments banner: with one, / is rendered per request.
+  const home =
+    options.clientDir && !config.testPaymentsBanner && loadPrerenderedHome(options.clientDir);
+  const serveHome =
+    home &&
+    prerenderedHomeHandler({
+      home,
+      policy: contentSecurityPolicy(policy, home.scriptHashes.join(" ") || "'none'"),
+      secrets: config.sessionSecrets,
+      isSecure: (req) => httpsSite || isSecureRequest(req, config.trustProxy),
+      draining: () => lifecycle.draining,
+      countView: viewCounter(services.analytics, services.clock, config.publicUrl),
+    });
+  /** The whole server: the prerendered home first, then Express for everything else. */
+  const handler = (req: IncomingMessage, res: ServerResponse) => {
+    if (!serveHome || !serveHome(req, res)) app(req, res);
+  };
+  return { app, handler, services, lifecycle };
 }
 
 function buildContext(services: Services, req: Request, res: Response): AppLoadContext {
@@ -162,59 +177,13 @@ function servePrerenderedData(app: express.Express, clientDir: string) {
     setHeaders: (res) => res.setHeader("Cache-Control", "no-cache"),
   });
   app.use((req, res, next) =>
-    req.path.endsWith(".data") && !hasFlashToast(req) ? files(req, res, next) : next(),
+    req.path.endsWith(".data") && !hasFlashToast(req.get("cookie"))
+      ? files(req, res, next)
+      : next(),
   );
 }
 
-/** A flash toast waits for the next page: that page must be rendered on the server. */
-function hasFlashToast(req: Request): boolean {
-  return req.get("cookie")?.includes(`${cookieName("toast")}=`) ?? false;
-}
-
-/**
- * The home page is rendered and compressed at build time (server/prerendered-home.ts): each
- * response is a file send in the encoding the browser takes, its one script allowed by hash.
- * It is answered first, before compression and the static files, with only what a page view
- * needs: the security headers, the visitor and the count. A visit carrying a flash toast goes on
- * to the server render instead (`next("route")`), which shows the toast.
- */
-function servePrerenderedHome(
-  app: express.Express,
-  clientDir: string,
-  policy: SecurityOptions,
-  pageView: express.RequestHandler[],
-) {
-  const home = loadPrerenderedHome(clientDir);
-  if (!home) return;
-  const bodies = { br: home.brotli, gzip: home.gzip, identity: home.identity };
-  const etags = Object.fromEntries(
-    Object.entries(bodies).map(([encoding, body]) => [
-      encoding,
-      `"${createHash("sha256").update(body).digest("base64url").slice(0, 27)}"`,
-    ]),
-  ) as Record<keyof typeof bodies, string>;
-  app.get(
-    "/",
-    (req, _res, next) => next(hasFlashToast(req) ? "route" : undefined),
-    securityHeaders(policy, home.scriptHashes.join(" ") || "'none'"),
-    ...pageView,
-    (req, res) => {
-      const accepted = req.acceptsEncodings("br", "gzip", "identity");
-      const encoding = accepted === "br" || accepted === "gzip" ? accepted : "identity";
-      res.setHeader("Cache-Control", "no-cache");
-      res.setHeader("Vary", "Accept-Encoding");
-      res.setHeader("ETag", etags[encoding]);
-      res.type("html");
-      if (encoding !== "identity") res.setHeader("Content-Encoding", encoding);
-      res.send(bodies[encoding]);
-    },
-  );
-}
-
-/**
- * The last word on any error: a plain message and the request id, never a stack trace or a path;
- * the error itself goes to the log under the same id.
- */
+/** The last word on any error (answerError): a plain message and the request id. */
 function lastErrorHandler(
   error: unknown,
   _req: Request,
@@ -222,32 +191,5 @@ function lastErrorHandler(
   // Express recognises an error handler by its four parameters.
   _next: express.NextFunction,
 ) {
-  const given = (error as { status?: unknown; statusCode?: unknown }) ?? {};
-  const status = Number(given.status ?? given.statusCode);
-  const code = status >= 400 && status < 500 ? status : 500;
-  const requestId = res.locals.requestId as string;
-  log.error("request failed", { requestId, status: code, error: errorMessage(error) });
-  if (res.headersSent) return;
-  res
-    .status(code)
-    .type("text/plain")
-    .send(code < 500 ? errorPage.refused(requestId) : errorPage.failed(requestId));
-}
-
-function requestLog(req: Request, res: Response, next: express.NextFunction) {
-  const started = process.hrtime.bigint();
-  const requestId = randomUUID();
-  res.locals.requestId = requestId;
-  res.setHeader("X-Request-Id", requestId);
-  res.on("finish", () => {
-    if (req.path.startsWith("/assets/")) return;
-    log.info("request", {
-      requestId,
-      method: req.method,
-      path: req.path,
-      status: res.statusCode,
-      ms: Number((process.hrtime.bigint() - started) / 1_000_000n),
-    });
-  });
-  next();
+  answerError(res, res.locals.requestId as string, error);
 }

@@ -1,4 +1,5 @@
 import { randomBytes } from "node:crypto";
+import type { IncomingMessage, ServerResponse } from "node:http";
 import type { NextFunction, Request, Response } from "express";
 import { videoProvider } from "../app/content/videos";
 
@@ -40,21 +41,40 @@ export function securityHeaders(options: SecurityOptions, scriptSources?: string
     "\0",
   ) as [string, string?];
   return (req: Request, res: Response, next: NextFunction) => {
-    if (scriptSources) res.setHeader("Content-Security-Policy", before);
+    if (scriptSources) setSecurityHeaders(res, before, res.locals.secure as boolean);
     else {
       const nonce = randomBytes(16).toString("base64");
       res.locals.nonce = nonce;
-      res.setHeader("Content-Security-Policy", before + nonce + after);
+      setSecurityHeaders(res, before + nonce + after, res.locals.secure as boolean);
     }
-    res.setHeader("X-Content-Type-Options", "nosniff");
-    res.setHeader("Referrer-Policy", "strict-origin-when-cross-origin");
-    res.setHeader("Cross-Origin-Opener-Policy", "same-origin");
-    res.setHeader("X-Frame-Options", "DENY");
-    res.setHeader("Permissions-Policy", "camera=(), microphone=(), geolocation=()");
-    if (res.locals.secure)
-      res.setHeader("Strict-Transport-Security", "max-age=63072000; includeSubDomains");
     next();
   };
+}
+
+const BASELINE_HEADERS = [
+  ["X-Content-Type-Options", "nosniff"],
+  ["Referrer-Policy", "strict-origin-when-cross-origin"],
+  ["Cross-Origin-Opener-Policy", "same-origin"],
+  ["X-Frame-Options", "DENY"],
+  ["Permissions-Policy", "camera=(), microphone=(), geolocation=()"],
+] as const;
+
+/** The page's policy and the baseline headers; HSTS only where the site is on https. */
+export function setSecurityHeaders(res: ServerResponse, policy: string, secure: boolean) {
+  res.setHeader("Content-Security-Policy", policy);
+  for (const [name, value] of BASELINE_HEADERS) res.setHeader(name, value);
+  if (secure) res.setHeader("Strict-Transport-Security", "max-age=63072000; includeSubDomains");
+}
+
+/**
+ * Whether a request came over https, as Express's `req.secure` answers it with one trusted proxy
+ * hop: the connection's own TLS, or, behind the proxy, the first `X-Forwarded-Proto` it wrote.
+ */
+export function isSecureRequest(req: IncomingMessage, trustProxy: boolean): boolean {
+  const encrypted = (req.socket as { encrypted?: boolean }).encrypted === true;
+  const forwarded = req.headers["x-forwarded-proto"];
+  if (!trustProxy || typeof forwarded !== "string") return encrypted;
+  return forwarded.split(",")[0]!.trim() === "https";
 }
 
 /** The one-click unsubscribe URL of app/routes/site/unsubscribe.tsx, and nothing under it. */

@@ -8,6 +8,14 @@ export interface Visitor {
   attribution: Attribution | null;
 }
 
+/** What the visitor is read from: the request line and its Cookie header. */
+export interface VisitorRequest {
+  method: string;
+  url: string;
+  cookie: string | undefined;
+  secure: boolean;
+}
+
 /**
  * Gives every browser a signed anonymous visitor id (the original's anonymous sign-in) and keeps
  * the tracking parameters of tagged landings for the visit. Only page views (GET) issue a new id:
@@ -15,28 +23,40 @@ export interface Visitor {
  */
 export function visitorMiddleware(secrets: readonly string[]) {
   return (req: Request, res: Response, next: NextFunction) => {
-    readVisitor(req, res, secrets).then(next, next);
+    const request = {
+      method: req.method,
+      url: req.url,
+      cookie: req.get("cookie"),
+      secure: res.locals.secure as boolean,
+    };
+    resolveVisitor(secrets, request).then(({ visitor, setCookies }) => {
+      if (setCookies.length > 0) res.append("Set-Cookie", setCookies);
+      res.locals.visitor = visitor;
+      next();
+    }, next);
   };
 }
 
-async function readVisitor(req: Request, res: Response, secrets: readonly string[]) {
-  const header = req.get("cookie");
-  const secure = res.locals.secure as boolean;
-  let visitorId = asVisitorId(await readCookie(secrets, "visitor", header, secure));
+/** The request's visitor, and the Set-Cookie headers that give or update it. */
+export async function resolveVisitor(
+  secrets: readonly string[],
+  { method, url, cookie, secure }: VisitorRequest,
+): Promise<{ visitor: Visitor; setCookies: string[] }> {
+  let visitorId = asVisitorId(await readCookie(secrets, "visitor", cookie, secure));
   const setCookies: string[] = [];
-  if (!visitorId && (req.method === "GET" || req.method === "HEAD")) {
+  if (!visitorId && (method === "GET" || method === "HEAD")) {
     visitorId = randomUUID();
     setCookies.push(await writeCookie(secrets, "visitor", visitorId, secure));
   }
-  let attribution = parseAttribution(await readCookie(secrets, "attribution", header, secure));
+  let attribution = parseAttribution(await readCookie(secrets, "attribution", cookie, secure));
+  const query = url.indexOf("?");
   const landing =
-    req.method === "GET" ? readUtm(new URLSearchParams(req.url.split("?")[1] ?? "")) : null;
+    method === "GET" && query >= 0 ? readUtm(new URLSearchParams(url.slice(query + 1))) : null;
   if (landing) {
     attribution = touch(attribution, landing);
     setCookies.push(await writeCookie(secrets, "attribution", attribution, secure));
   }
-  if (setCookies.length > 0) res.append("Set-Cookie", setCookies);
-  res.locals.visitor = { visitorId, attribution } satisfies Visitor;
+  return { visitor: { visitorId, attribution }, setCookies };
 }
 
 function asVisitorId(value: unknown): string | null {
