@@ -29,7 +29,9 @@ export interface LighthousePage {
   scores: { performance: number; accessibility: number; bestPractices: number; seo: number };
   /** Performance score of every run; the reported run is the median one. */
   performanceRuns: number[];
+  /** Mobile: the median LCP over the runs (each run's in `lcpRuns`); desktop: the one run's. */
   lcpMs: number;
+  lcpRuns?: number[];
   tbtMs: number;
   cls: number;
   /** Transfer sizes (gzip body plus response headers) of the page's scripts and stylesheets. */
@@ -45,7 +47,14 @@ export interface LighthousePage {
    * Mobile only: the same page as a no-JS snapshot (every script and module preload removed by
    * a proxy on the same machine), the limit this page's paint can reach.
    */
-  noJs?: { lcpMs: number; tbtMs: number; cls: number; performance: number; runs: number[] };
+  noJs?: {
+    lcpMs: number;
+    lcpRuns: number[];
+    tbtMs: number;
+    cls: number;
+    performance: number;
+    runs: number[];
+  };
   assets: AssetSize[];
   /** Audits that cost points in a category below 100, worst first. */
   losses: {
