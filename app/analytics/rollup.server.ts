@@ -1,6 +1,7 @@
 import type { DB } from "~/db/database.server";
 import type { ExpressionBuilder } from "kysely";
-import type { Database, TouchColumns } from "~/db/schema";
+import type { TouchColumns } from "~/db/analytics-schema";
+import type { Database } from "~/db/schema";
 import { addDays, closedThrough, TOUCH_KEYS, touchKey } from "~/domain/funnel";
 import { linkVisitors } from "./recorder.server";
 

@@ -1,6 +1,20 @@
 import type { PersonStatus } from "~/domain/application-outcome";
 import type { MailCategory, MarketingStatus } from "~/domain/marketing";
-import type { Touch } from "~/domain/page-view";
+import type {
+  AnalyticsArrivalsTable,
+  AnalyticsDaysTable,
+  AnalyticsPagesTable,
+  PageViewsTable,
+  PersonArrivalsTable,
+  VisitorsTable,
+} from "./analytics-schema";
+import type { AdminUsersTable, AuditLogTable, SessionsTable } from "./admin-schema";
+import type {
+  BroadcastsTable,
+  ConsentsTable,
+  SequenceRunsTable,
+  SequenceSettingsTable,
+} from "./marketing-schema";
 
 export type { MailCategory, MarketingStatus };
 
@@ -13,8 +27,6 @@ export type PaymentStatus = "paid" | "refund_needed" | "refunded";
 export type QueueStatus = "waiting" | "offered" | "enrolled" | "expired" | "declined" | "removed";
 /** `suppressed`: marketing mail the worker did not send because the person may no longer get it. */
 export type OutboxStatus = "pending" | "sent" | "failed" | "suppressed";
-export type SequenceRunStatus = "active" | "done" | "stopped";
-export type BroadcastStatus = "scheduled" | "queueing" | "queued";
 export type SubmissionType = "application" | "lead_magnet";
 export type ReviewStatus = "waiting" | "scheduled" | "reviewed";
 
@@ -46,55 +58,6 @@ export interface PeopleTable {
   undeliverable_reason: string | null;
   created_at: string;
   updated_at: string;
-}
-
-/** Each consent to marketing mail as given: when, on which form, and the words shown. */
-export interface ConsentsTable {
-  id: string;
-  person_id: string;
-  given_at: string;
-  source: string;
-  wording: string;
-  mode: "opt-in" | "notice";
-}
-
-/** A person's place in the nurture sequence of one free resource. */
-export interface SequenceRunsTable {
-  person_id: string;
-  sequence: string;
-  /** How many of the sequence's emails were queued so far. */
-  step: number;
-  status: SequenceRunStatus;
-  next_at: string | null;
-  started_at: string;
-  ended_at: string | null;
-  end_reason: string | null;
-}
-
-/** Sequences the owner paused (a missing row is a running sequence). */
-export interface SequenceSettingsTable {
-  sequence: string;
-  paused: number;
-  updated_at: string;
-}
-
-/** An email to an audience, queued by the worker in batches once `send_at` comes. */
-export interface BroadcastsTable {
-  id: string;
-  /** The form's one-time key: a double click or a retried post creates one broadcast. */
-  request_key: string;
-  subject: string;
-  body: string;
-  category: "tips" | "news";
-  audience: string;
-  status: BroadcastStatus;
-  send_at: string;
-  /** The lease of the worker queueing it. */
-  locked_until: string | null;
-  queued_count: number;
-  queued_at: string | null;
-  created_by: string;
-  created_at: string;
 }
 
 export interface StatusHistoryTable {
@@ -236,29 +199,6 @@ export interface DownloadsTable {
   first_downloaded_at: string | null;
 }
 
-export interface AdminUsersTable {
-  id: string;
-  email: string;
-  password_hash: string;
-  is_admin: number;
-  created_at: string;
-}
-
-export interface SessionsTable {
-  id: string;
-  admin_user_id: string;
-  created_at: string;
-  expires_at: string;
-}
-
-export interface AuditLogTable {
-  id: Generated<number>;
-  actor: string;
-  action: string;
-  details: string;
-  at: string;
-}
-
 export interface JobRunsTable {
   job: string;
   slot: string;
@@ -266,61 +206,6 @@ export interface JobRunsTable {
   finished_at: string | null;
   /** A short JSON summary of what the run did, or its error. */
   outcome: string | null;
-}
-
-/** The tags of the link a visit came by; '' where the link had no such tag. */
-export type TouchColumns = Touch;
-
-/** One page view of a public page, kept raw for ANALYTICS_RAW_DAYS. */
-export interface PageViewsTable extends TouchColumns {
-  at: string;
-  day: string;
-  path: string;
-  /** Null when the browser asked not to be tracked (Sec-GPC or DNT). */
-  visitor_id: string | null;
-  /** 1 when the view did not come from another page of the site (a landing). */
-  entry: number;
-  /** The host of an outside page that linked here; null for none or the site itself. */
-  referrer_host: string | null;
-}
-
-/** One browser: when it first came, by which link (the touch at first sight), who it became. */
-export interface VisitorsTable extends TouchColumns {
-  id: string;
-  first_seen_at: string;
-  first_day: string;
-  last_seen_at: string;
-  person_id: string | null;
-}
-
-/** A person's arrival: the first sight of the first browser linked to them (earliest wins). */
-export interface PersonArrivalsTable extends TouchColumns {
-  person_id: string;
-  visitor_id: string;
-  first_seen_at: string;
-  first_day: string;
-}
-
-/** A closed day's totals; its row also says the day is rolled up (written once). */
-export interface AnalyticsDaysTable {
-  day: string;
-  views: number;
-  /** Distinct browsers that day, plus landings of browsers that asked not to be tracked. */
-  visitors: number;
-  anonymous_views: number;
-  rolled_at: string;
-}
-
-export interface AnalyticsPagesTable {
-  day: string;
-  path: string;
-  views: number;
-}
-
-/** Browsers first seen on a closed day, by the link they came by. */
-export interface AnalyticsArrivalsTable extends TouchColumns {
-  day: string;
-  visitors: number;
 }
 
 export interface Database {

@@ -5,7 +5,7 @@ import { recordAudit } from "~/console/audit.server";
 import { claimRows } from "~/db/claim.server";
 import { broadcastAudience, parseJsonColumn } from "~/db/json-columns.server";
 import type { Selectable } from "kysely";
-import type { BroadcastsTable } from "~/db/schema";
+import type { BroadcastsTable } from "~/db/marketing-schema";
 import type { Audience, BroadcastForm } from "~/domain/broadcast";
 import type { EmailContent } from "~/mail/message";
 import { enqueueEmail } from "~/mail/outbox.server";

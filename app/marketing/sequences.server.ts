@@ -1,6 +1,7 @@
 import type { Kysely, Transaction } from "kysely";
 import { nurtureSequences } from "~/content/nurture";
-import type { Database, SequenceRunsTable } from "~/db/schema";
+import type { SequenceRunsTable } from "~/db/marketing-schema";
+import type { Database } from "~/db/schema";
 import type { ResourceType } from "~/domain/lead-magnets";
 import {
   DAY_MS,

@@ -1,7 +1,7 @@
 import { SectionCard } from "~/components/ui/card";
 import { Cell, DataTable, Row, RowHeader } from "~/components/ui/table";
 import { broadcastConsole as t } from "~/content/broadcasts";
-import type { BroadcastStatus } from "~/db/schema";
+import type { BroadcastStatus } from "~/db/marketing-schema";
 
 export interface BroadcastRow {
   id: string;

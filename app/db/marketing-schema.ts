@@ -1,0 +1,51 @@
+export type SequenceRunStatus = "active" | "done" | "stopped";
+export type BroadcastStatus = "scheduled" | "queueing" | "queued";
+
+/** Each consent to marketing mail as given: when, on which form, and the words shown. */
+export interface ConsentsTable {
+  id: string;
+  person_id: string;
+  given_at: string;
+  source: string;
+  wording: string;
+  mode: "opt-in" | "notice";
+}
+
+/** A person's place in the nurture sequence of one free resource. */
+export interface SequenceRunsTable {
+  person_id: string;
+  sequence: string;
+  /** How many of the sequence's emails were queued so far. */
+  step: number;
+  status: SequenceRunStatus;
+  next_at: string | null;
+  started_at: string;
+  ended_at: string | null;
+  end_reason: string | null;
+}
+
+/** Sequences the owner paused (a missing row is a running sequence). */
+export interface SequenceSettingsTable {
+  sequence: string;
+  paused: number;
+  updated_at: string;
+}
+
+/** An email to an audience, queued by the worker in batches once `send_at` comes. */
+export interface BroadcastsTable {
+  id: string;
+  /** The form's one-time key: a double click or a retried post creates one broadcast. */
+  request_key: string;
+  subject: string;
+  body: string;
+  category: "tips" | "news";
+  audience: string;
+  status: BroadcastStatus;
+  send_at: string;
+  /** The lease of the worker queueing it. */
+  locked_until: string | null;
+  queued_count: number;
+  queued_at: string | null;
+  created_by: string;
+  created_at: string;
+}
