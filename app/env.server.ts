@@ -1,86 +1,8 @@
 import { randomBytes } from "node:crypto";
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
-import { z } from "~/lib/zod";
-
-const urlString = z.string().url();
-
-const EnvSchema = z.object({
-  NODE_ENV: z.enum(["development", "production", "test"]).default("production"),
-  PORT: z.coerce.number().int().min(1).max(65535).default(3000),
-  HOST: z.string().min(1).default("0.0.0.0"),
-  DATABASE_URL: z
-    .string()
-    .regex(/^(file:.+|postgres(ql)?:\/\/.+)$/, "must be file:<path> or postgres://…")
-    .default("file:./data/app.db"),
-  PUBLIC_URL: urlString.optional(),
-  SESSION_SECRET: z.string().min(32, "must be at least 32 characters").optional(),
-  SESSION_SECRET_PREVIOUS: z
-    .string()
-    .regex(/^[^,]{32,}(,[^,]{32,})*$/, "must be a comma list of secrets of 32+ characters")
-    .optional(),
-  DATA_DIR: z.string().min(1).default("./data"),
-  SMTP_URL: z
-    .string()
-    .regex(/^smtps?:\/\/.+/, "must be smtp://… or smtps://…")
-    .optional(),
-  MAIL_FROM: z.string().min(3).default("From Scratch to Success <hello@fromscratchtosuccess.com>"),
-  CONTACT_EMAIL: z.string().email().default("hello@fromscratchtosuccess.com"),
-  PAYMENT_PROVIDER: z.enum(["test", "stripe"]).optional(),
-  STRIPE_SECRET_KEY: z.string().startsWith("sk_").optional(),
-  STRIPE_WEBHOOK_SECRET: z.string().startsWith("whsec_").optional(),
-  STRIPE_API_BASE: urlString.optional(),
-  RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(10),
-  /** Form emails (resources, application results) one address may be sent per hour. */
-  EMAILS_PER_RECIPIENT_PER_HOUR: z.coerce.number().int().min(1).default(10),
-  MAIL_WORKER_INTERVAL_MS: z.coerce.number().int().min(50).default(2000),
-  TRUST_PROXY: z.enum(["true", "false"]).default("false"),
-  BACKUP_DIR: z.string().min(1).optional(),
-  BACKUP_KEEP: z.coerce.number().int().min(1).default(14),
-  BACKUP_EVERY_HOURS: z.coerce.number().positive().max(8760).optional(),
-  RESUME_KEEP_DAYS: z.coerce.number().int().min(1).default(180),
-  VISITOR_ID_KEEP_DAYS: z.coerce.number().int().min(1).default(90),
-  /** How long a seat offered to the next person in the queue stays theirs. */
-  OFFER_HOURS: z.coerce.number().positive().max(720).default(48),
-  CHECKOUT_REMINDER_MINUTES: z.coerce.number().int().min(1).max(10_080).default(60),
-  /** A checkout's seat hold; the card page closes 5 minutes earlier, and Stripe wants 30 at least. */
-  SEAT_HOLD_MINUTES: z.coerce.number().int().min(35).max(1440).default(36),
-  /** Checkouts one address may open per hold length: a campus network, not a script. */
-  HOLDS_PER_ADDRESS: z.coerce.number().int().min(1).default(5),
-  /** The sender of sequences, broadcasts and cohort news; MAIL_FROM when unset. */
-  MAIL_FROM_MARKETING: z.string().min(3).optional(),
-  /** opt-in: only people who tick the box get marketing; notice: the form says tips follow. */
-  MARKETING_CONSENT: z.enum(["opt-in", "notice"]).default("opt-in"),
-  /** Emails the worker sends per minute, across instances (for providers that cap it). */
-  MAIL_RATE_PER_MINUTE: z.coerce.number().int().min(1).optional(),
-  /** The time zone livestream times are shown in. */
-  SITE_TIME_ZONE: z
-    .string()
-    .refine(isTimeZone, "must be an IANA time zone such as America/New_York")
-    .default("America/New_York"),
-  /** When a resume-review livestream starts (HH:MM, 24-hour, in SITE_TIME_ZONE); it lasts an hour. */
-  LIVESTREAM_TIME: z
-    .string()
-    .regex(/^([01]\d|2[0-3]):[0-5]\d$/, "must be a 24-hour time such as 19:00")
-    .default("19:00"),
-  /** Where people watch the livestream (in the invite and the emails). */
-  LIVESTREAM_URL: urlString.default("https://www.youtube.com/@fromscratchtosuccess/live"),
-  /** on: the server counts page views of public pages (no script, no extra cookie); off: none. */
-  ANALYTICS: z.enum(["on", "off"]).default("on"),
-  /** Days raw page views (and browsers that never became a person) are kept; roll-ups stay. */
-  ANALYTICS_RAW_DAYS: z.coerce.number().int().min(1).max(3660).default(90),
-});
-
-function isTimeZone(zone: string): boolean {
-  try {
-    new Intl.DateTimeFormat("en-US", { timeZone: zone });
-    return true;
-  } catch {
-    return false;
-  }
-}
-
-export type Env = z.infer<typeof EnvSchema>;
+import type { z } from "~/lib/zod";
+import { EnvSchema, type Env } from "./env-schema";
 
 export interface Config {
   nodeEnv: Env["NODE_ENV"];
