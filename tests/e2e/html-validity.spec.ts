@@ -16,6 +16,7 @@ const hasJava = spawnSync("java", ["-version"]).status === 0;
 
 const PUBLIC_PAGES = [
   "/",
+  "/privacy",
   "/apply",
   "/apply?result=not_ready",
   "/enroll",
@@ -29,6 +30,7 @@ const PUBLIC_PAGES = [
   "/link-generator?platform=youtube&video=dQw4w9WgXcQ&destinations=resume_template&destinations=application",
   "/link-generator?platform=linkedin&rep=",
   "/payment-confirmation",
+  "/checkout/test/no-such-session",
   "/no-such-page",
   ADMIN_PATH,
 ];
@@ -116,6 +118,12 @@ test.describe("W3C Nu validator", () => {
     await fillApplication(page, { email });
     await page.getByRole("button", { name: "Submit Application" }).click();
     await expect(page).toHaveURL(/\/enroll$/);
+    pages.set("/enroll (qualified)", await (await page.request.get("/enroll")).text());
+    await page.getByRole("button", { name: "Enroll Now for $649" }).click();
+    await expect(page).toHaveURL(/\/checkout\/test\//);
+    pages.set("/checkout/test/:sessionId", await (await page.request.get(page.url())).text());
+    // The seat this checkout holds goes back, so later specs find the cohort as they left it.
+    await releaseAllHolds();
     const person = await withDb((db) =>
       db
         .selectFrom("people")
