@@ -27,7 +27,13 @@ function fakeResponse(locals: Record<string, unknown> = {}) {
   return { res: res as unknown as Response & { statusCode: number }, headers };
 }
 
-function fakeRequest(init: { method?: string; path?: string; headers?: Record<string, string> }) {
+interface FakeRequestInit {
+  method?: string;
+  path?: string;
+  headers?: Record<string, string>;
+}
+
+function fakeRequest(init: FakeRequestInit) {
   const headers = Object.fromEntries(
     Object.entries(init.headers ?? {}).map(([k, v]) => [k.toLowerCase(), v]),
   );
@@ -37,6 +43,17 @@ function fakeRequest(init: { method?: string; path?: string; headers?: Record<st
     protocol: "http",
     get: (name: string) => headers[name.toLowerCase()],
   } as unknown as Request;
+}
+
+/** Runs a middleware on one request: the status it answered with and whether it called next(). */
+function runMiddleware(
+  middleware: (req: Request, res: Response, next: NextFunction) => void,
+  req: Request,
+) {
+  const { res } = fakeResponse();
+  const next = vi.fn();
+  middleware(req, res, next);
+  return { status: res.statusCode, passed: next.mock.calls.length === 1 };
 }
 
 describe("securityHeaders", () => {
@@ -64,66 +81,34 @@ describe("securityHeaders", () => {
 
 describe("originCheck", () => {
   const middleware = originCheck("https://example.com", ["/api/webhooks/stripe", UNSUBSCRIBE_PATH]);
-  const run = (req: Request) => {
-    const { res } = fakeResponse();
-    const next = vi.fn() as unknown as NextFunction;
-    middleware(req, res, next);
-    return {
-      status: res.statusCode,
-      passed: (next as unknown as { mock: { calls: unknown[] } }).mock.calls.length === 1,
-    };
-  };
+  const run = (init: FakeRequestInit) => runMiddleware(middleware, fakeRequest(init));
 
   it("refuses a cross-origin post, by Origin or Referer", () => {
-    expect(
-      run(
-        fakeRequest({
-          method: "POST",
-          headers: { origin: "https://evil.example", host: "example.com" },
-        }),
-      ),
-    ).toEqual({ status: 403, passed: false });
-    expect(
-      run(
-        fakeRequest({
-          method: "POST",
-          headers: { referer: "https://evil.example/x", host: "example.com" },
-        }),
-      ),
-    ).toEqual({ status: 403, passed: false });
+    const crossOrigin: Record<string, string>[] = [
+      { origin: "https://evil.example" },
+      { referer: "https://evil.example/x" },
+    ];
+    for (const from of crossOrigin) {
+      const headers = { ...from, host: "example.com" };
+      expect(run({ method: "POST", headers })).toEqual({ status: 403, passed: false });
+    }
   });
 
   it("lets same-origin posts, reads and signed webhooks through", () => {
-    expect(
-      run(fakeRequest({ method: "POST", headers: { origin: "https://example.com" } })).passed,
-    ).toBe(true);
-    expect(
-      run(fakeRequest({ method: "GET", headers: { origin: "https://evil.example" } })).passed,
-    ).toBe(true);
-    expect(
-      run(
-        fakeRequest({
-          method: "POST",
-          path: "/api/webhooks/stripe",
-          headers: { origin: "https://evil.example" },
-        }),
-      ).passed,
-    ).toBe(true);
+    const evil = { origin: "https://evil.example" };
+    expect(run({ method: "POST", headers: { origin: "https://example.com" } }).passed).toBe(true);
+    expect(run({ method: "GET", headers: evil }).passed).toBe(true);
+    expect(run({ method: "POST", path: "/api/webhooks/stripe", headers: evil }).passed).toBe(true);
   });
 });
 
 describe("originCheck's one-click unsubscribe exemption", () => {
   const middleware = originCheck("https://example.com", [UNSUBSCRIBE_PATH]);
-  const passes = (path: string) => {
-    const { res } = fakeResponse();
-    const next = vi.fn() as unknown as NextFunction;
-    middleware(
+  const passes = (path: string) =>
+    runMiddleware(
+      middleware,
       fakeRequest({ method: "POST", path, headers: { origin: "https://mail.provider.example" } }),
-      res,
-      next,
-    );
-    return (next as unknown as { mock: { calls: unknown[] } }).mock.calls.length === 1;
-  };
+    ).passed;
 
   it("exempts the unsubscribe URL, whatever Origin a mail provider sends", () => {
     expect(passes("/unsubscribe/abcDEF123_-")).toBe(true);
@@ -140,18 +125,12 @@ describe("originCheck's one-click unsubscribe exemption", () => {
 describe("bodyLimit", () => {
   const middleware = bodyLimit(100, { "/resume-review": 1000 });
   const status = (path: string, length: string | undefined, extra: Record<string, string> = {}) => {
-    const { res } = fakeResponse();
-    const next = vi.fn();
-    middleware(
-      fakeRequest({
-        method: "POST",
-        path,
-        headers: { ...(length ? { "content-length": length } : {}), ...extra },
-      }),
-      res,
-      next,
+    const headers = { ...(length ? { "content-length": length } : {}), ...extra };
+    const { status, passed } = runMiddleware(
+      middleware,
+      fakeRequest({ method: "POST", path, headers }),
     );
-    return next.mock.calls.length === 1 ? "next" : res.statusCode;
+    return passed ? "next" : status;
   };
 
   it("refuses bodies over the limit, with the larger limit for uploads and their .data posts", () => {

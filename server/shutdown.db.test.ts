@@ -8,8 +8,8 @@ import pg from "pg";
 import { afterEach, describe, expect, it } from "vitest";
 import { loadConfig } from "../app/env.server";
 import { enqueueEmail } from "../app/mail/outbox.server";
-import type { MailTransport } from "../app/mail/transport.server";
 import { testEngines } from "../tests/support/databases";
+import { slowMailTransport } from "../tests/support/slow-mail";
 import { createServer, drain } from "./app";
 
 const listen = (server: Server) =>
@@ -44,20 +44,9 @@ describe.each(testEngines())("graceful stop on $name", (engine) => {
       PUBLIC_URL: "http://localhost:3000",
       MAIL_WORKER_INTERVAL_MS: "50",
     });
-    let sendStarted!: () => void;
-    const sending = new Promise<void>((resolve) => (sendStarted = resolve));
-    const delivered: string[] = [];
-    const slowMail: MailTransport = {
-      kind: "smtp",
-      async send(message) {
-        sendStarted();
-        await new Promise((resolve) => setTimeout(resolve, 300));
-        delivered.push(message.to);
-      },
-      close() {},
-    };
+    const { transport, sending, delivered } = slowMailTransport(300);
     const { app, services, lifecycle } = await createServer(config, {
-      mailTransport: slowMail,
+      mailTransport: transport,
       schema: engine.name === "postgres" ? schema : undefined,
     });
     for (const to of ["one@example.com", "two@example.com"])

@@ -1,5 +1,6 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
-import { startTestServices, testEngines, type TestServices } from "../../tests/support/databases";
+import { beforeEach, describe, expect, it, vi } from "vitest";
+import { testEngines } from "../../tests/support/databases";
+import { useTestServices } from "../../tests/support/suite";
 import {
   AccountError,
   checkCredentials,
@@ -17,17 +18,8 @@ vi.mock("./passwords.server", async (importOriginal) => {
 const NOW = new Date("2026-11-22T12:00:00Z");
 
 describe.each(testEngines())("admin accounts on $name", (engine) => {
-  let t: TestServices;
-
-  beforeAll(async () => {
-    t = await startTestServices(engine);
-  });
-  afterAll(async () => {
-    await t.cleanup();
-  });
-  beforeEach(async () => {
-    await t.services.db.deleteFrom("sessions").execute();
-    await t.services.db.deleteFrom("admin_users").execute();
+  const t = useTestServices(engine, { empty: ["sessions", "admin_users"] });
+  beforeEach(() => {
     vi.mocked(passwords.verifyAgainstDummy).mockClear();
   });
 

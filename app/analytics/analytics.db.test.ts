@@ -28,6 +28,19 @@ const LINKEDIN =
 const BROWSER = "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 Chrome/130.0 Safari/537.36";
 const YOUTUBE_LINK = "youtube / video / free_resources / resume_template / yt_abc123";
 
+/** A page a desktop browser asks the site for, answered 200, as the view middleware sees it. */
+const browserRequest = (visitorId: string | null, url: string): ViewRequest => ({
+  url,
+  status: 200,
+  userAgent: BROWSER,
+  referrer: undefined,
+  siteHost: "localhost:3000",
+  doNotTrack: false,
+  admin: false,
+  visitorId,
+  attribution: null,
+});
+
 describe.each(testEngines())("the funnel on $name", (engine) => {
   const owner = useOwnerConsole(engine);
   const services = () => owner.t.services;
@@ -39,14 +52,7 @@ describe.each(testEngines())("the funnel on $name", (engine) => {
     const utm = readUtm(new URLSearchParams(url.split("?")[1] ?? ""));
     return classifyView(
       {
-        url,
-        status: 200,
-        userAgent: BROWSER,
-        referrer: undefined,
-        siteHost: "localhost:3000",
-        doNotTrack: false,
-        admin: false,
-        visitorId,
+        ...browserRequest(visitorId, url),
         attribution: utm ? { first: utm, last: utm } : null,
         ...extra,
       },
@@ -61,28 +67,23 @@ describe.each(testEngines())("the funnel on $name", (engine) => {
   };
   const context = (visitorId: string) =>
     makeContext(services(), { visitorId, ip: `10.20.0.${++ip}` });
-  const takeResource = async (visitorId: string, email: string) => {
+  /** A public form sent from a visitor's browser and accepted; the next comes a minute later. */
+  const submit = async (
+    action: Parameters<typeof callAction>[0],
+    path: string,
+    fields: Record<string, string | string[]>,
+    visitorId: string,
+  ) => {
     const result = await unwrap(
-      await callAction(
-        leadPageAction,
-        formRequest("/resume-template", { ...leadAnswers, email }),
-        context(visitorId),
-      ),
+      await callAction(action, formRequest(path, fields), context(visitorId)),
     );
     expect(result.status).toBe(303);
     owner.clock.advance(61_000);
   };
-  const apply = async (visitorId: string, email: string, answers = qualifiedAnswers) => {
-    const result = await unwrap(
-      await callAction(
-        applyAction,
-        formRequest("/apply", { ...answers, email }),
-        context(visitorId),
-      ),
-    );
-    expect(result.status).toBe(303);
-    owner.clock.advance(61_000);
-  };
+  const takeResource = (visitorId: string, email: string) =>
+    submit(leadPageAction, "/resume-template", { ...leadAnswers, email }, visitorId);
+  const apply = (visitorId: string, email: string, answers = qualifiedAnswers) =>
+    submit(applyAction, "/apply", { ...answers, email }, visitorId);
   const personId = async (email: string) =>
     (
       await db()
@@ -351,20 +352,7 @@ describe.each(testEngines())("ANALYTICS=off on $name", (engine) => {
 
   it("records no view, runs no analytics pass, and the funnel page says so", async () => {
     const services = owner.t.services;
-    const recorded = classifyView(
-      {
-        url: "/",
-        status: 200,
-        userAgent: BROWSER,
-        referrer: undefined,
-        siteHost: "localhost:3000",
-        doNotTrack: false,
-        admin: false,
-        visitorId: "v-off",
-        attribution: null,
-      },
-      owner.clock.now(),
-    )!;
+    const recorded = classifyView(browserRequest("v-off", "/"), owner.clock.now())!;
     services.analytics.record(recorded);
     expect(await services.analytics.flush()).toBe(0);
     expect(await services.db.selectFrom("page_views").select("path").execute()).toEqual([]);

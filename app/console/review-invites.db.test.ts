@@ -81,20 +81,20 @@ describe.each(testEngines())("resume review invites on $name", (engine) => {
     expect((await resumeQueue(t.services.db, "waiting")).map((u) => u.id)).toEqual(["up1"]);
 
     const [scheduled, moved, cancelled] = await queued();
-    expect([scheduled?.kind, moved?.kind, cancelled?.kind]).toEqual([
-      "resume_review_scheduled",
-      "resume_review_rescheduled",
-      "resume_review_cancelled",
+    // One calendar event throughout: each email about it carries its UID and the next SEQUENCE.
+    const events = [scheduled, moved, cancelled].map((email) => {
+      const { kind, ics } = email!;
+      return [kind, ics.METHOD, ics.UID, ics.SEQUENCE, ics.DTSTART, ics.STATUS];
+    });
+    expect(events).toEqual([
+      ["resume_review_scheduled", "REQUEST", uid, "0", "20261204T000000Z", "CONFIRMED"],
+      ["resume_review_rescheduled", "REQUEST", uid, "1", "20270708T230000Z", "CONFIRMED"],
+      ["resume_review_cancelled", "CANCEL", uid, "2", "20270708T230000Z", "CANCELLED"],
     ]);
 
     expect(scheduled!.to_address).toBe("bob@example.com");
     expect(scheduled!.ics).toMatchObject({
-      METHOD: "REQUEST",
-      UID: uid,
-      SEQUENCE: "0",
-      DTSTART: "20261204T000000Z",
       DTEND: "20261204T010000Z",
-      STATUS: "CONFIRMED",
       LOCATION: STREAM,
       URL: STREAM,
     });
@@ -107,25 +107,11 @@ describe.each(testEngines())("resume review invites on $name", (engine) => {
     expect(scheduled!.text).toContain(STREAM);
 
     expect(moved!.subject).toBe("Your resume review has a new date");
-    expect(moved!.ics).toMatchObject({
-      METHOD: "REQUEST",
-      UID: uid,
-      SEQUENCE: "1",
-      DTSTART: "20270708T230000Z",
-      DTEND: "20270709T000000Z",
-      STATUS: "CONFIRMED",
-    });
+    expect(moved!.ics.DTEND).toBe("20270709T000000Z");
     const summer = "Thursday, July 8, 2027 at 7:00 PM Eastern Daylight Time (America/New_York)";
     expect(moved!.text).toContain(summer);
 
     expect(cancelled!.subject).toBe("Your resume review is cancelled");
-    expect(cancelled!.ics).toMatchObject({
-      METHOD: "CANCEL",
-      UID: uid,
-      SEQUENCE: "2",
-      DTSTART: "20270708T230000Z",
-      STATUS: "CANCELLED",
-    });
     expect(cancelled!.text).toContain(summer);
 
     const audit = await t.services.db.selectFrom("audit_log").selectAll().orderBy("id").execute();

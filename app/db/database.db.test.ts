@@ -1,19 +1,14 @@
 import { sql } from "kysely";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startTestServices, testEngines, type TestServices } from "../../tests/support/databases";
+import { describe, expect, it } from "vitest";
+import { testEngines } from "../../tests/support/databases";
+import { useTestServices } from "../../tests/support/suite";
 import { isDatabaseReachable } from "./database.server";
 import { migrateToLatest } from "./migrations.server";
 import type { Kysely } from "kysely";
 import { newPerson } from "~/people/people.server";
 
 describe.each(testEngines())("database on $name", (engine) => {
-  let t: TestServices;
-  beforeAll(async () => {
-    t = await startTestServices(engine);
-  });
-  afterAll(async () => {
-    await t.cleanup();
-  });
+  const t = useTestServices(engine);
 
   it("migrates to the latest schema, and again without change", async () => {
     await migrateToLatest(t.services.db as unknown as Kysely<unknown>, t.services.engine);

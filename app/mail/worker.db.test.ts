@@ -5,10 +5,12 @@ import {
   TestClock,
   type TestServices,
 } from "../../tests/support/databases";
+import { slowMailTransport } from "../../tests/support/slow-mail";
 import { startSmtpServer } from "../../tests/support/smtp";
+import { useTestServices } from "../../tests/support/suite";
 import { enqueueEmail } from "./outbox.server";
 import { MailWorker, retryDelayMs } from "./worker.server";
-import { smtpTransport, type MailTransport } from "./transport.server";
+import { smtpTransport } from "./transport.server";
 
 describe.each(testEngines())("mail delivery on $name", (engine) => {
   let t: TestServices;
@@ -120,52 +122,38 @@ describe.each(testEngines())("mail delivery on $name", (engine) => {
 });
 
 describe.each(testEngines())("stopping the mail worker on $name", (engine) => {
+  const t = useTestServices(engine);
+
   it("lets the email being sent finish, claims no more and leaves no lease behind", async () => {
-    const t = await startTestServices(engine);
-    try {
-      const clock = new TestClock();
-      for (let i = 0; i < 3; i++)
-        await enqueueEmail(
-          t.services.db,
-          {
-            kind: "test",
-            to: `s${i}@example.com`,
-            personId: null,
-            subject: "s",
-            html: "h",
-            text: "t",
-          },
-          clock.now(),
-        );
-      let started!: () => void;
-      const sending = new Promise<void>((resolve) => (started = resolve));
-      const delivered: string[] = [];
-      const slow: MailTransport = {
-        kind: "smtp",
-        async send(message) {
-          started();
-          await new Promise((resolve) => setTimeout(resolve, 200));
-          delivered.push(message.to);
+    const clock = new TestClock();
+    for (let i = 0; i < 3; i++)
+      await enqueueEmail(
+        t.services.db,
+        {
+          kind: "test",
+          to: `s${i}@example.com`,
+          personId: null,
+          subject: "s",
+          html: "h",
+          text: "t",
         },
-        close() {},
-      };
-      const worker = new MailWorker(t.services.db, slow, clock, {
-        from: "x@example.com",
-        intervalMs: 1000,
-      });
-      const run = worker.runOnce();
-      await sending;
-      await worker.stop();
-      expect(delivered).toHaveLength(1);
-      expect(await run).toEqual({ sent: 1, retried: 0, failed: 0, suppressed: 0 });
-      const rows = await t.services.db
-        .selectFrom("outbox")
-        .select(["status", "locked_until"])
-        .execute();
-      expect(rows.filter((r) => r.status === "sent")).toHaveLength(1);
-      expect(rows.filter((r) => r.status === "pending" && r.locked_until === null)).toHaveLength(2);
-    } finally {
-      await t.cleanup();
-    }
+        clock.now(),
+      );
+    const { transport, sending, delivered } = slowMailTransport(200);
+    const worker = new MailWorker(t.services.db, transport, clock, {
+      from: "x@example.com",
+      intervalMs: 1000,
+    });
+    const run = worker.runOnce();
+    await sending;
+    await worker.stop();
+    expect(delivered).toHaveLength(1);
+    expect(await run).toEqual({ sent: 1, retried: 0, failed: 0, suppressed: 0 });
+    const rows = await t.services.db
+      .selectFrom("outbox")
+      .select(["status", "locked_until"])
+      .execute();
+    expect(rows.filter((r) => r.status === "sent")).toHaveLength(1);
+    expect(rows.filter((r) => r.status === "pending" && r.locked_until === null)).toHaveLength(2);
   });
 });

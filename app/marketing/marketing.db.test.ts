@@ -70,6 +70,13 @@ describe.each(testEngines())("marketing mail on $name", (engine) => {
       .where("kind", "like", kindLike)
       .orderBy("created_at")
       .execute();
+  /** The person's run through a nurture sequence. */
+  const sequenceRun = (personId: string) =>
+    db()
+      .selectFrom("sequence_runs")
+      .selectAll()
+      .where("person_id", "=", personId)
+      .executeTakeFirstOrThrow();
   const at = (days: number) => new Date(Date.parse("2026-11-22T12:00:00Z") + days * DAY_MS);
 
   it("stores consent with its time, source and the words shown; unticked stores nothing", async () => {
@@ -194,12 +201,10 @@ describe.each(testEngines())("marketing mail on $name", (engine) => {
     await db().updateTable("people").set({ status: "lead" }).where("id", "=", payer.id).execute();
     const { pay } = seatFixtures(() => t.services, clock);
     expect((await pay(payer.id, "payer@example.com")).kind).toBe("enrolled");
-    const ended = async (id: string) =>
-      await db()
-        .selectFrom("sequence_runs")
-        .select(["status", "end_reason"])
-        .where("person_id", "=", id)
-        .executeTakeFirstOrThrow();
+    const ended = async (id: string) => {
+      const { status, end_reason } = await sequenceRun(id);
+      return { status, end_reason };
+    };
     expect(await ended(payer.id)).toEqual({ status: "stopped", end_reason: "enrolled" });
 
     const gone = await person("erased@example.com");
@@ -348,11 +353,7 @@ describe.each(testEngines())("marketing mail on $name", (engine) => {
       clock.set(at(4.5));
       await runSequences(t.services);
       expect(await mail("bounce@example.com", "nurture:%")).toHaveLength(0);
-      const run = await db()
-        .selectFrom("sequence_runs")
-        .select(["status", "next_at"])
-        .where("person_id", "=", bounced.id)
-        .executeTakeFirstOrThrow();
+      const run = await sequenceRun(bounced.id);
       expect(run.status).toBe("active");
       expect(run.next_at! > clock.now().toISOString()).toBe(true);
     } finally {

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, beforeEach } from "vitest";
+import { afterAll, afterEach, beforeAll, beforeEach } from "vitest";
 import type { DB } from "../../app/db/database.server";
 import type { Database } from "../../app/db/schema";
 import type { Services } from "../../app/services.server";
@@ -13,30 +13,42 @@ export interface SuiteServices extends Omit<TestServices, "cleanup"> {
 }
 
 /**
- * Services started once for a describe block and cleaned up after it. Before each test the clock
- * moves on two minutes (past the double-submit window and the per-minute rate limits) and the
- * tables in `empty` are emptied, in that order (children before the rows they point at).
+ * Services started once for a describe block and cleaned up after it, or with `perTest` started
+ * afresh for each test. Before each test the clock (when there is one) moves on two minutes (past
+ * the double-submit window and the per-minute rate limits) and the tables in `empty` are emptied,
+ * in that order (children before the rows they point at).
  */
 export function useTestServices(
   engine: TestEngine,
-  options: { clock: TestClock; empty?: readonly Table[]; env?: Record<string, string> },
+  options: {
+    clock?: TestClock;
+    empty?: readonly Table[];
+    env?: Record<string, string>;
+    perTest?: boolean;
+  } = {},
 ): SuiteServices {
   let current: TestServices | undefined;
   const start = async () => {
     current = await startTestServices(engine, { clock: options.clock, env: options.env });
   };
+  const stop = async () => {
+    await current?.cleanup();
+  };
   const live = (): TestServices => {
     if (!current) throw new Error("the suite's services are used before they started");
     return current;
   };
-  beforeAll(start);
-  afterAll(async () => {
-    await current?.cleanup();
-  });
+  if (options.perTest) {
+    beforeEach(start);
+    afterEach(stop);
+  } else {
+    beforeAll(start);
+    afterAll(stop);
+  }
   const { empty } = options;
   if (empty) {
     beforeEach(async () => {
-      options.clock.advance(120_000);
+      options.clock?.advance(120_000);
       for (const table of empty) await live().services.db.deleteFrom(table).execute();
     });
   }

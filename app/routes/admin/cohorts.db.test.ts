@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import { seatFixtures, setCurrentCohort } from "../../../tests/support/cohort";
 import { flashToastOf } from "../../../tests/support/context";
 import { testEngines } from "../../../tests/support/databases";
+import { recipientsOf } from "../../../tests/support/outbox";
 import { useOwnerConsole } from "../../../tests/support/owner-console";
 import { countRows } from "../../../tests/support/suite";
 import { getCohort } from "~/cohort/cohort.server";
@@ -148,12 +149,7 @@ describe.each(testEngines())("the owner's cohort console on $name", (engine) => 
       id: next.id,
     });
     expect((await toastOf(again))?.title).toBe(cohortConsole.alreadyCurrent);
-    const open = await db()
-      .selectFrom("outbox")
-      .select("to_address")
-      .where("kind", "=", "enrolment_open")
-      .execute();
-    expect(open).toEqual([{ to_address: "b@example.com" }]);
+    expect(await recipientsOf(db(), "enrolment_open")).toEqual(["b@example.com"]);
     // Seat offers are transactional: both people in the queue get theirs.
     expect((await runOfferRound(services())).offered).toBe(2);
   });

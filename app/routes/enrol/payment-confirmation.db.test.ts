@@ -1,20 +1,11 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { callAction, makeContext, unwrap } from "../../../tests/support/context";
-import {
-  startTestServices,
-  testEngines,
-  type TestServices,
-} from "../../../tests/support/databases";
+import { testEngines } from "../../../tests/support/databases";
+import { useTestServices } from "../../../tests/support/suite";
 import { loader } from "./payment-confirmation";
 
 describe.each(testEngines())("payment confirmation on $name", (engine) => {
-  let t: TestServices;
-  beforeEach(async () => {
-    t = await startTestServices(engine);
-  });
-  afterEach(async () => {
-    await t.cleanup();
-  });
+  const t = useTestServices(engine, { perTest: true });
 
   it("asks the provider at most 60 times a minute per address, refusing the rest with 429", async () => {
     const ask = vi.spyOn(t.services.payments, "retrieveSession");

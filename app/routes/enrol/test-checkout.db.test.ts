@@ -1,22 +1,13 @@
 import { currentCohortRow } from "../../../tests/support/cohort";
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import {
-  startTestServices,
-  testEngines,
-  type TestServices,
-} from "../../../tests/support/databases";
+import { describe, expect, it } from "vitest";
+import { testEngines } from "../../../tests/support/databases";
+import { useTestServices } from "../../../tests/support/suite";
 import { callAction, formRequest, makeContext, unwrap } from "../../../tests/support/context";
 import { releaseHold, startCheckout } from "~/enrolment/seats.server";
 import { action } from "./test-checkout";
 
 describe.each(testEngines())("test checkout on $name", (engine) => {
-  let t: TestServices;
-  beforeEach(async () => {
-    t = await startTestServices(engine);
-  });
-  afterEach(async () => {
-    await t.cleanup();
-  });
+  const t = useTestServices(engine, { perTest: true });
 
   async function openSession() {
     const start = await startCheckout(t.services, t.services.payments, {
