@@ -6,7 +6,7 @@ import { ConsoleSelect, DateRangeFields } from "~/components/admin/console-field
 import { Button } from "~/components/ui/button";
 import { cardVariants } from "~/components/ui/card";
 import { cn } from "~/components/ui/cn";
-import { Cell, DataTable, Row, RowHeader } from "~/components/ui/table";
+import { DataTable, HeadedRow } from "~/components/ui/table";
 import { adminMeta } from "~/lib/meta";
 import { attributionReport } from "~/console/attribution.server";
 import { consoleText } from "~/content/console";
@@ -67,14 +67,17 @@ export default function Attribution({ loaderData }: Route.ComponentProps) {
       ) : (
         <DataTable columns={t.columns}>
           {rows.map((row) => (
-            <Row key={row.key}>
-              <RowHeader>{row.key}</RowHeader>
-              <Cell>{row.leads}</Cell>
-              <Cell>{row.applications}</Cell>
-              <Cell>{row.qualified}</Cell>
-              <Cell>{row.enrolments}</Cell>
-              <Cell>{formatDollars(row.revenueCents)}</Cell>
-            </Row>
+            <HeadedRow
+              key={row.key}
+              header={row.key}
+              cells={[
+                row.leads,
+                row.applications,
+                row.qualified,
+                row.enrolments,
+                formatDollars(row.revenueCents),
+              ]}
+            />
           ))}
         </DataTable>
       )}
