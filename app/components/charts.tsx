@@ -42,19 +42,16 @@ function ChartFigure({
   );
 }
 
+interface Size {
+  width: number;
+  height: number;
+}
+
 /** The drawing of a chart, scaled to its box and announced as one image by its label. */
-function ChartImage({
-  model,
-  label,
-  children,
-}: {
-  model: { width: number; height: number };
-  label: string;
-  children: ReactNode;
-}) {
+function ChartImage({ size, label, children }: { size: Size; label: string; children: ReactNode }) {
   return (
     <svg
-      viewBox={`0 0 ${model.width} ${model.height}`}
+      viewBox={`0 0 ${size.width} ${size.height}`}
       className="h-auto w-full"
       role="img"
       aria-label={label}
@@ -86,7 +83,7 @@ export function LineChart({
           </li>
         ))}
       </ul>
-      <ChartImage model={model} label={summary}>
+      <ChartImage size={model} label={summary}>
         {model.yTicks.map((tick) => (
           <g key={`y${tick.label}`}>
             <line
@@ -144,7 +141,7 @@ export function BarChart({
 }) {
   return (
     <ChartFigure summary={summary} numbers={numbers}>
-      <ChartImage model={model} label={summary}>
+      <ChartImage size={model} label={summary}>
         {model.bars.map((bar) => (
           <g key={bar.label}>
             <text
@@ -199,7 +196,7 @@ export function StackedBar<K extends string>({
   const text = `${summary} ${model.segments.map((s) => `${labels[s.key]} ${s.value}`).join(", ")}.`;
   return (
     <figure className="break-inside-avoid">
-      <ChartImage model={model} label={text}>
+      <ChartImage size={model} label={text}>
         {model.segments.map((s) =>
           s.width > 0 ? (
             <rect
