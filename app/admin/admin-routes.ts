@@ -31,6 +31,11 @@ export const GUARD_FIXTURE_IDS = {
 
 const ids = GUARD_FIXTURE_IDS;
 
+/** A page with nothing to post; `id` fills the `:id` of a dynamic path. */
+function readOnly(path: string, load: AdminRoute["load"], id?: string): AdminRoute {
+  return { path, load, params: id === undefined ? undefined : { id }, submissions: [] };
+}
+
 export const ADMIN_ROUTES: AdminRoute[] = [
   // First: the cohort settings below close enrolment (no seat to offer), and /admin/cohorts
   // makes another cohort current (the queue entry moves to a new row).
@@ -51,15 +56,10 @@ export const ADMIN_ROUTES: AdminRoute[] = [
       { capacity: "7" },
     ],
   },
-  { path: "/admin", load: () => import("~/routes/admin/dashboard"), submissions: [] },
-  { path: "/admin/people", load: () => import("~/routes/admin/people"), submissions: [] },
-  { path: "/admin/people.csv", load: () => import("~/routes/admin/people-csv"), submissions: [] },
-  {
-    path: "/admin/people/:id/export",
-    load: () => import("~/routes/admin/person-export"),
-    params: { id: ids.person },
-    submissions: [],
-  },
+  readOnly("/admin", () => import("~/routes/admin/dashboard")),
+  readOnly("/admin/people", () => import("~/routes/admin/people")),
+  readOnly("/admin/people.csv", () => import("~/routes/admin/people-csv")),
+  readOnly("/admin/people/:id/export", () => import("~/routes/admin/person-export"), ids.person),
   {
     path: "/admin/resumes",
     load: () => import("~/routes/admin/resumes"),
@@ -68,32 +68,21 @@ export const ADMIN_ROUTES: AdminRoute[] = [
       { intent: "reviewed", id: ids.upload },
     ],
   },
-  {
-    path: "/admin/uploads/:id",
-    load: () => import("~/routes/admin/upload"),
-    params: { id: ids.upload },
-    submissions: [],
-  },
-  { path: "/admin/attribution", load: () => import("~/routes/admin/attribution"), submissions: [] },
-  { path: "/admin/funnel", load: () => import("~/routes/admin/funnel"), submissions: [] },
-  { path: "/admin/funnel.csv", load: () => import("~/routes/admin/funnel-csv"), submissions: [] },
+  readOnly("/admin/uploads/:id", () => import("~/routes/admin/upload"), ids.upload),
+  readOnly("/admin/attribution", () => import("~/routes/admin/attribution")),
+  readOnly("/admin/funnel", () => import("~/routes/admin/funnel")),
+  readOnly("/admin/funnel.csv", () => import("~/routes/admin/funnel-csv")),
   {
     path: "/admin/emails",
     load: () => import("~/routes/admin/emails"),
     submissions: [{ id: ids.email }],
   },
-  {
-    path: "/admin/emails/:id",
-    load: () => import("~/routes/admin/email"),
-    params: { id: ids.email },
-    submissions: [],
-  },
-  {
-    path: "/admin/cohorts/:id/roster.csv",
-    load: () => import("~/routes/admin/cohort-roster-csv"),
-    params: { id: ids.cohort },
-    submissions: [],
-  },
+  readOnly("/admin/emails/:id", () => import("~/routes/admin/email"), ids.email),
+  readOnly(
+    "/admin/cohorts/:id/roster.csv",
+    () => import("~/routes/admin/cohort-roster-csv"),
+    ids.cohort,
+  ),
   {
     path: "/admin/cohorts",
     load: () => import("~/routes/admin/cohorts"),

@@ -2,7 +2,7 @@ import type { ReactNode } from "react";
 import type { BarChartModel, LineChartModel, Segment } from "~/analytics/charts.server";
 import { funnelText } from "~/content/funnel";
 import { cn } from "./ui/cn";
-import { Cell, DataTable, Row, RowHeader } from "./ui/table";
+import { DataTable, HeadedRow } from "./ui/table";
 
 /**
  * Server-rendered SVG charts: the geometry comes from the loader (d3 on the server), so these
@@ -42,6 +42,25 @@ function ChartFigure({
   );
 }
 
+interface Size {
+  width: number;
+  height: number;
+}
+
+/** The drawing of a chart, scaled to its box and announced as one image by its label. */
+function ChartImage({ size, label, children }: { size: Size; label: string; children: ReactNode }) {
+  return (
+    <svg
+      viewBox={`0 0 ${size.width} ${size.height}`}
+      className="h-auto w-full"
+      role="img"
+      aria-label={label}
+    >
+      {children}
+    </svg>
+  );
+}
+
 export function LineChart({
   model,
   summary,
@@ -64,12 +83,7 @@ export function LineChart({
           </li>
         ))}
       </ul>
-      <svg
-        viewBox={`0 0 ${model.width} ${model.height}`}
-        className="h-auto w-full"
-        role="img"
-        aria-label={summary}
-      >
+      <ChartImage size={model} label={summary}>
         {model.yTicks.map((tick) => (
           <g key={`y${tick.label}`}>
             <line
@@ -110,7 +124,7 @@ export function LineChart({
             className={cn(SERIES_STYLE[s.key])}
           />
         ))}
-      </svg>
+      </ChartImage>
     </ChartFigure>
   );
 }
@@ -127,12 +141,7 @@ export function BarChart({
 }) {
   return (
     <ChartFigure summary={summary} numbers={numbers}>
-      <svg
-        viewBox={`0 0 ${model.width} ${model.height}`}
-        className="h-auto w-full"
-        role="img"
-        aria-label={summary}
-      >
+      <ChartImage size={model} label={summary}>
         {model.bars.map((bar) => (
           <g key={bar.label}>
             <text
@@ -162,7 +171,7 @@ export function BarChart({
             </text>
           </g>
         ))}
-      </svg>
+      </ChartImage>
     </ChartFigure>
   );
 }
@@ -187,12 +196,7 @@ export function StackedBar<K extends string>({
   const text = `${summary} ${model.segments.map((s) => `${labels[s.key]} ${s.value}`).join(", ")}.`;
   return (
     <figure className="break-inside-avoid">
-      <svg
-        viewBox={`0 0 ${model.width} ${model.height}`}
-        className="h-auto w-full"
-        role="img"
-        aria-label={text}
-      >
+      <ChartImage size={model} label={text}>
         {model.segments.map((s) =>
           s.width > 0 ? (
             <rect
@@ -205,7 +209,7 @@ export function StackedBar<K extends string>({
             />
           ) : null,
         )}
-      </svg>
+      </ChartImage>
       <figcaption>
         <dl className="mt-2 flex flex-wrap gap-x-4 gap-y-1 text-sm text-slate-700">
           {model.segments.map((s) => (
@@ -238,10 +242,7 @@ export function CountTable({
   return (
     <DataTable columns={columns} frame="none">
       {rows.map((row) => (
-        <Row key={row.label}>
-          <RowHeader>{row.label}</RowHeader>
-          <Cell>{row.value}</Cell>
-        </Row>
+        <HeadedRow key={row.label} header={row.label} cells={[row.value]} />
       ))}
     </DataTable>
   );

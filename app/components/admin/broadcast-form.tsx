@@ -1,5 +1,10 @@
 import { Form, useFetcher } from "react-router";
-import { ConsoleField, ConsoleSelect, StatusSelect } from "~/components/admin/console-field";
+import {
+  ConsoleField,
+  ConsoleSelect,
+  optionsOf,
+  StatusSelect,
+} from "~/components/admin/console-field";
 import { Button } from "~/components/ui/button";
 import { SectionCard } from "~/components/ui/card";
 import { Checkbox, ErrorText, Hint, Label, Textarea } from "~/components/ui/input";
@@ -42,6 +47,21 @@ export function BroadcastForm({
     void counter.load(`/admin/broadcasts?${params.toString()}`);
   };
   const error = (name: string) => errors?.[name]?.[0];
+  // Filters that may be left at "any"; each lists what the audience can be narrowed to.
+  const audienceSelects = [
+    {
+      name: "resource",
+      options: Object.entries(leadMagnets).map(([value, magnet]) => ({
+        value,
+        label: magnet.label,
+      })),
+    },
+    {
+      name: "cohort",
+      options: choices.cohorts.map((cohort) => ({ value: cohort.id, label: cohort.label })),
+    },
+    { name: "source", options: optionsOf(choices.sources) },
+  ] as const;
   return (
     <SectionCard title={t.composeTitle}>
       <Form
@@ -60,35 +80,19 @@ export function BroadcastForm({
             label={t.category}
             name="category"
             defaultValue={values.category ?? "news"}
-          >
-            <option value="news">{t.categories.news}</option>
-            <option value="tips">{t.categories.tips}</option>
-          </ConsoleSelect>
+            options={optionsOf(["news", "tips"], t.categories)}
+          />
           <StatusSelect label={t.status} anyLabel={t.any} defaultValue={values.status ?? ""} />
-          <ConsoleSelect label={t.resource} name="resource" defaultValue={values.resource ?? ""}>
-            <option value="">{t.any}</option>
-            {Object.entries(leadMagnets).map(([key, magnet]) => (
-              <option key={key} value={key}>
-                {magnet.label}
-              </option>
-            ))}
-          </ConsoleSelect>
-          <ConsoleSelect label={t.cohort} name="cohort" defaultValue={values.cohort ?? ""}>
-            <option value="">{t.any}</option>
-            {choices.cohorts.map((cohort) => (
-              <option key={cohort.id} value={cohort.id}>
-                {cohort.label}
-              </option>
-            ))}
-          </ConsoleSelect>
-          <ConsoleSelect label={t.source} name="source" defaultValue={values.source ?? ""}>
-            <option value="">{t.any}</option>
-            {choices.sources.map((source) => (
-              <option key={source} value={source}>
-                {source}
-              </option>
-            ))}
-          </ConsoleSelect>
+          {audienceSelects.map(({ name, options }) => (
+            <ConsoleSelect
+              key={name}
+              label={t[name]}
+              name={name}
+              defaultValue={values[name] ?? ""}
+              anyLabel={t.any}
+              options={options}
+            />
+          ))}
           <Label className="flex items-center gap-2">
             <Checkbox name="waitlist" value="yes" defaultChecked={values.waitlist === "yes"} />
             {t.waitlist}

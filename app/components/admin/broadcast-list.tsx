@@ -1,5 +1,5 @@
 import { SectionCard } from "~/components/ui/card";
-import { Cell, DataTable, Row, RowHeader } from "~/components/ui/table";
+import { DataTable, HeadedRow } from "~/components/ui/table";
 import { broadcastConsole as t } from "~/content/broadcasts";
 import type { BroadcastStatus } from "~/db/marketing-schema";
 
@@ -24,16 +24,20 @@ export function BroadcastList({ broadcasts }: { broadcasts: BroadcastRow[] }) {
       ) : (
         <DataTable columns={Object.values(t.columns)}>
           {broadcasts.map((b) => (
-            <Row key={b.id} data-testid="broadcast-row">
-              <RowHeader>{b.subject}</RowHeader>
-              <Cell>{b.sendAtDisplay}</Cell>
-              <Cell>{t.statuses[b.status]}</Cell>
-              <Cell>{b.queued}</Cell>
-              <Cell>{b.sent}</Cell>
-              <Cell>{b.failed}</Cell>
-              <Cell>{b.suppressed}</Cell>
-              <Cell>{b.unsubscribedSince}</Cell>
-            </Row>
+            <HeadedRow
+              key={b.id}
+              data-testid="broadcast-row"
+              header={b.subject}
+              cells={[
+                b.sendAtDisplay,
+                t.statuses[b.status],
+                b.queued,
+                b.sent,
+                b.failed,
+                b.suppressed,
+                b.unsubscribedSince,
+              ]}
+            />
           ))}
         </DataTable>
       )}

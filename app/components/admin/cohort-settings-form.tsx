@@ -1,14 +1,45 @@
 import { getFormProps, getInputProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
+import type { ComponentProps } from "react";
 import { Form } from "react-router";
-import { FieldError } from "~/components/form/fields";
+import { FieldError, type Field } from "~/components/form/fields";
 import { Button } from "~/components/ui/button";
 import { cardClass } from "~/components/ui/card";
 import { cn } from "~/components/ui/cn";
-import { Checkbox, Input, Label } from "~/components/ui/input";
+import { Checkbox, Hint, Input, Label } from "~/components/ui/input";
 import { cohortSettingsPage as copy } from "~/content/admin";
 import { availableSpots, startDateDisplay, type CohortSettings } from "~/domain/cohort";
 import { cohortSettingsSchema, cohortState } from "~/domain/cohort-settings";
+
+/** A labelled input with a hint under its label, the hint read with the input by screen readers. */
+function HintedField({
+  field,
+  type,
+  label,
+  hint,
+  ...props
+}: Omit<ComponentProps<"input">, "type"> & {
+  field: Field;
+  type: "date" | "number";
+  label: string;
+  hint: string;
+}) {
+  const { key, ...inputProps } = getInputProps(field, { type });
+  const hintId = `${field.id}-hint`;
+  return (
+    <div>
+      <Label htmlFor={field.id}>{label}</Label>
+      <Hint id={hintId}>{hint}</Hint>
+      <Input
+        key={key}
+        {...inputProps}
+        {...props}
+        aria-describedby={[hintId, inputProps["aria-describedby"]].filter(Boolean).join(" ")}
+      />
+      <FieldError field={field} />
+    </div>
+  );
+}
 
 /** The cohort's start date, capacity and active flag, as the spec's admin page edits them. */
 export function CohortSettingsForm({
@@ -28,45 +59,25 @@ export function CohortSettingsForm({
     onValidate: ({ formData }) =>
       parseWithZod(formData, { schema: cohortSettingsSchema, disableAutoCoercion: true }),
   });
-  const { key: startKey, ...startProps } = getInputProps(fields.startDate, { type: "date" });
-  const { key: capacityKey, ...capacityProps } = getInputProps(fields.capacity, {
-    type: "number",
-  });
-  const startHintId = `${fields.startDate.id}-hint`;
-  const capacityHintId = `${fields.capacity.id}-hint`;
   return (
     <Form method="post" {...getFormProps(form)} className={cn(cardClass, "space-y-6")}>
       <input type="hidden" name="intent" value="save" />
-      <div>
-        <Label htmlFor={fields.startDate.id}>{copy.startDate}</Label>
-        <p id={startHintId} className="text-sm text-slate-600">
-          {copy.startDateHint}
-        </p>
-        <Input
-          key={startKey}
-          {...startProps}
-          aria-describedby={[startHintId, startProps["aria-describedby"]].filter(Boolean).join(" ")}
-        />
-        <FieldError field={fields.startDate} />
-      </div>
-      <div>
-        <Label htmlFor={fields.capacity.id}>{copy.capacity}</Label>
-        <p id={capacityHintId} className="text-sm text-slate-600">
-          {copy.capacityHint}
-        </p>
-        <Input
-          key={capacityKey}
-          {...capacityProps}
-          min={0}
-          step={1}
-          inputMode="numeric"
-          required
-          aria-describedby={[capacityHintId, capacityProps["aria-describedby"]]
-            .filter(Boolean)
-            .join(" ")}
-        />
-        <FieldError field={fields.capacity} />
-      </div>
+      <HintedField
+        field={fields.startDate}
+        type="date"
+        label={copy.startDate}
+        hint={copy.startDateHint}
+      />
+      <HintedField
+        field={fields.capacity}
+        type="number"
+        label={copy.capacity}
+        hint={copy.capacityHint}
+        min={0}
+        step={1}
+        inputMode="numeric"
+        required
+      />
       <div>
         <input type="hidden" name={fields.isActive.name} value="off" />
         <label className="flex cursor-pointer items-center gap-3">

@@ -31,15 +31,42 @@ export function ConsoleField({
   );
 }
 
+export interface SelectOption {
+  value: string;
+  label: string;
+}
+
+/** Options for `values`, each labelled by `labels[value]` or, without labels, by the value itself. */
+export function optionsOf<Value extends string>(
+  values: readonly Value[],
+  labels?: Record<Value, string>,
+): SelectOption[] {
+  return values.map((value) => ({ value, label: labels ? labels[value] : value }));
+}
+
+/** A labelled, compact select; `anyLabel` names a first option that chooses none (""). */
 export function ConsoleSelect({
   label,
   className,
+  anyLabel,
+  options,
   ...props
-}: ComponentProps<"select"> & { label: string }) {
+}: Omit<ComponentProps<"select">, "children"> & {
+  label: string;
+  anyLabel?: string;
+  options: readonly SelectOption[];
+}) {
   return (
     <Label className={className}>
       {label}
-      <Select density="compact" {...props} />
+      <Select density="compact" {...props}>
+        {anyLabel === undefined ? null : <option value="">{anyLabel}</option>}
+        {options.map((option) => (
+          <option key={option.value} value={option.value}>
+            {option.label}
+          </option>
+        ))}
+      </Select>
     </Label>
   );
 }
@@ -55,14 +82,13 @@ export function StatusSelect({
   defaultValue: string;
 }) {
   return (
-    <ConsoleSelect label={label} name="status" defaultValue={defaultValue}>
-      <option value="">{anyLabel}</option>
-      {PERSON_STATUSES.map((status) => (
-        <option key={status} value={status}>
-          {status}
-        </option>
-      ))}
-    </ConsoleSelect>
+    <ConsoleSelect
+      label={label}
+      name="status"
+      defaultValue={defaultValue}
+      anyLabel={anyLabel}
+      options={optionsOf(PERSON_STATUSES)}
+    />
   );
 }
 

@@ -5,7 +5,7 @@ import { BarChart, CountTable, LineChart } from "../charts";
 import { SectionCard as Card } from "../ui/card";
 import { cn } from "../ui/cn";
 import { linkVariants } from "../ui/link";
-import { Cell, DataTable, Row, RowHeader } from "../ui/table";
+import { DataTable, HeadedRow } from "../ui/table";
 
 const c = funnelText.charts;
 
@@ -29,13 +29,11 @@ export function OverviewCharts({ overview }: { overview: Overview }) {
                 frame="none"
               >
                 {overview.days.map((d) => (
-                  <Row key={d.day}>
-                    <RowHeader>{d.day}</RowHeader>
-                    <Cell>{d.visitors}</Cell>
-                    <Cell>{d.leads}</Cell>
-                    <Cell>{d.applications}</Cell>
-                    <Cell>{d.enrolments}</Cell>
-                  </Row>
+                  <HeadedRow
+                    key={d.day}
+                    header={d.day}
+                    cells={[d.visitors, d.leads, d.applications, d.enrolments]}
+                  />
                 ))}
               </DataTable>
             }

@@ -1,5 +1,5 @@
 import { Form } from "react-router";
-import { ConsoleField, ConsoleSelect } from "~/components/admin/console-field";
+import { ConsoleField, ConsoleSelect, optionsOf } from "~/components/admin/console-field";
 import { Button } from "~/components/ui/button";
 import { SectionCard as Card } from "~/components/ui/card";
 import { linkVariants } from "~/components/ui/link";
@@ -17,13 +17,12 @@ export function StatusCard({ person, busy }: { person: PersonDetail["person"]; b
       {/* Keyed on the last update so the form empties after a change is saved. */}
       <Form method="post" className="space-y-3" key={person.updated_at}>
         <input type="hidden" name="intent" value="status" />
-        <ConsoleSelect label={t.newStatus} name="status" defaultValue={person.status}>
-          {PERSON_STATUSES.map((status) => (
-            <option key={status} value={status}>
-              {status}
-            </option>
-          ))}
-        </ConsoleSelect>
+        <ConsoleSelect
+          label={t.newStatus}
+          name="status"
+          defaultValue={person.status}
+          options={optionsOf(PERSON_STATUSES)}
+        />
         <ConsoleField label={t.reason} name="reason" required maxLength={500} />
         <Button type="submit" size="md" disabled={busy}>
           {t.save}

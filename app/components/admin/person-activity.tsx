@@ -1,3 +1,4 @@
+import { Fragment, type ReactNode } from "react";
 import { ListCard } from "~/components/admin/person-profile";
 import { linkVariants } from "~/components/ui/link";
 import type { PersonDetail } from "~/console/person-detail.server";
@@ -7,45 +8,71 @@ import { formatDollars } from "~/content/pricing";
 const t = consoleText.person;
 const link = linkVariants({ weight: "normal" });
 
+/**
+ * One record of the list, its parts separated by middle dots; with `href` the first part links to
+ * the record's page. A part that is null (not known yet) is left out with its dot.
+ */
+function ActivityItem({ href, parts }: { href?: string; parts: readonly ReactNode[] }) {
+  const [first, ...rest] = parts.filter((part) => part !== null);
+  return (
+    <li>
+      {href ? (
+        <a href={href} className={link}>
+          {first}
+        </a>
+      ) : (
+        first
+      )}
+      {rest.map((part, index) => (
+        // The parts are positional and never reordered.
+        <Fragment key={index}> · {part}</Fragment>
+      ))}
+    </li>
+  );
+}
+
 /** What the site sent the person, what they uploaded and downloaded, and what they paid. */
 export function PersonActivity({ detail }: { detail: PersonDetail }) {
   return (
     <>
       <ListCard title={t.emails} items={detail.emails}>
         {(email) => (
-          <li key={email.id}>
-            <a href={`/admin/emails/${email.id}`} className={link}>
-              {email.subject}
-            </a>{" "}
-            · {email.status} · {email.attempts} · {email.created_at}
-          </li>
+          <ActivityItem
+            key={email.id}
+            href={`/admin/emails/${email.id}`}
+            parts={[email.subject, email.status, email.attempts, email.created_at]}
+          />
         )}
       </ListCard>
       <div className="grid gap-6 lg:grid-cols-3">
         <ListCard title={t.uploads} items={detail.uploads}>
           {(upload) => (
-            <li key={upload.id}>
-              <a href={`/admin/uploads/${upload.id}`} className={link}>
-                {upload.name}
-              </a>{" "}
-              · {upload.review_status}
-              {upload.scheduled_for ? ` · ${upload.scheduled_for}` : ""}
-            </li>
+            <ActivityItem
+              key={upload.id}
+              href={`/admin/uploads/${upload.id}`}
+              parts={[upload.name, upload.review_status, upload.scheduled_for || null]}
+            />
           )}
         </ListCard>
         <ListCard title={t.downloads} items={detail.downloads}>
           {(download, index) => (
-            <li key={index}>
-              {download.resource} · {download.first_downloaded_at ?? t.notDownloaded}
-            </li>
+            <ActivityItem
+              key={index}
+              parts={[download.resource, download.first_downloaded_at ?? t.notDownloaded]}
+            />
           )}
         </ListCard>
         <ListCard title={t.payments} items={detail.payments}>
           {(payment) => (
-            <li key={payment.session_id}>
-              {formatDollars(payment.amount_cents)} · {payment.status} · {payment.provider} ·{" "}
-              {payment.created_at}
-            </li>
+            <ActivityItem
+              key={payment.session_id}
+              parts={[
+                formatDollars(payment.amount_cents),
+                payment.status,
+                payment.provider,
+                payment.created_at,
+              ]}
+            />
           )}
         </ListCard>
       </div>

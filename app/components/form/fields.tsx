@@ -16,7 +16,7 @@ import { HONEYPOT_FIELD } from "~/lib/honeypot";
 
 // Conform's metadata is generic over the schema; fields here only need the shared shape.
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
-type Field = FieldMetadata<any, any, string[]>;
+export type Field = FieldMetadata<any, any, string[]>;
 
 /** A control's label, with the required mark when the field must be filled. */
 export function FieldLabel({

@@ -19,9 +19,13 @@ export const controlVariants = cva(
 
 export type ControlVariants = VariantProps<typeof controlVariants>;
 
+/** The props of a text control: its element's own and the shared look's variants. */
+type ControlProps<Element extends "input" | "textarea" | "select"> = ComponentProps<Element> &
+  ControlVariants;
+
 export const controlClass = controlVariants();
 
-export function Input({ className, density, ...props }: ComponentProps<"input"> & ControlVariants) {
+export function Input({ className, density, ...props }: ControlProps<"input">) {
   return <input className={cn(controlVariants({ density }), className)} {...props} />;
 }
 
@@ -39,19 +43,11 @@ export function FileInput({ className, ...props }: Omit<ComponentProps<"input">,
   );
 }
 
-export function Textarea({
-  className,
-  density,
-  ...props
-}: ComponentProps<"textarea"> & ControlVariants) {
+export function Textarea({ className, density, ...props }: ControlProps<"textarea">) {
   return <textarea className={cn(controlVariants({ density }), className)} {...props} />;
 }
 
-export function Select({
-  className,
-  density,
-  ...props
-}: ComponentProps<"select"> & ControlVariants) {
+export function Select({ className, density, ...props }: ControlProps<"select">) {
   return <select className={cn(controlVariants({ density }), className)} {...props} />;
 }
 

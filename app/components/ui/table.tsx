@@ -54,3 +54,20 @@ export function Cell({ className, ...props }: ComponentProps<"td">) {
 export function RowHeader({ className, ...props }: ComponentProps<"th">) {
   return <th scope="row" className={cn("px-3 py-2 text-left font-medium", className)} {...props} />;
 }
+
+/** A body row whose first cell names it; the other cells follow in column order. */
+export function HeadedRow({
+  header,
+  cells,
+  ...props
+}: ComponentProps<"tr"> & { header: ReactNode; cells: readonly ReactNode[] }) {
+  return (
+    <Row {...props}>
+      <RowHeader>{header}</RowHeader>
+      {cells.map((cell, column) => (
+        // Cells are positional: a column's index is its identity.
+        <Cell key={column}>{cell}</Cell>
+      ))}
+    </Row>
+  );
+}

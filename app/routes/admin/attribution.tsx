@@ -1,12 +1,9 @@
-import { Form } from "react-router";
 import { z } from "~/lib/zod";
 import { requireAdmin } from "~/admin/sessions.server";
 import { AdminPage } from "~/components/admin-shell";
-import { ConsoleSelect, DateRangeFields } from "~/components/admin/console-field";
-import { Button } from "~/components/ui/button";
-import { cardVariants } from "~/components/ui/card";
-import { cn } from "~/components/ui/cn";
-import { Cell, DataTable, Row, RowHeader } from "~/components/ui/table";
+import { optionsOf } from "~/components/admin/console-field";
+import { ReportFilters } from "~/components/admin/report-filters";
+import { DataTable, HeadedRow } from "~/components/ui/table";
 import { adminMeta } from "~/lib/meta";
 import { attributionReport } from "~/console/attribution.server";
 import { consoleText } from "~/content/console";
@@ -20,6 +17,7 @@ export const meta: Route.MetaFunction = () => adminMeta(consoleText.attributionT
 const day = (offsetDays: number, now: Date) =>
   new Date(now.getTime() + offsetDays * 86_400_000).toISOString().slice(0, 10);
 const calendarDate = z.string().refine(isCalendarDate);
+const TOUCHES = ["first", "last"] as const;
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requireAdmin(request, context);
@@ -27,7 +25,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const params = new URL(request.url).searchParams;
   const from = calendarDate.catch(day(-30, now)).parse(params.get("from") ?? "");
   const to = calendarDate.catch(day(0, now)).parse(params.get("to") ?? "");
-  const touch = z.enum(["first", "last"]).catch("first").parse(params.get("touch"));
+  const touch = z.enum(TOUCHES).catch("first").parse(params.get("touch"));
   const dimension = z.enum(DIMENSIONS).catch("utm_source").parse(params.get("dimension"));
   const rows = await attributionReport(context.services.db, { from, to }, touch, dimension);
   return { from, to, touch, dimension, rows };
@@ -39,42 +37,30 @@ export default function Attribution({ loaderData }: Route.ComponentProps) {
   const { rows } = loaderData;
   return (
     <AdminPage title={consoleText.attributionTitle}>
-      <Form
-        method="get"
-        className={cn(
-          cardVariants({ padding: "sm", flat: true }),
-          "flex flex-wrap items-end gap-3",
-        )}
-      >
-        <DateRangeFields labels={t} values={loaderData} />
-        <ConsoleSelect label={t.touch} name="touch" defaultValue={loaderData.touch}>
-          <option value="first">{t.first}</option>
-          <option value="last">{t.last}</option>
-        </ConsoleSelect>
-        <ConsoleSelect label={t.dimension} name="dimension" defaultValue={loaderData.dimension}>
-          {DIMENSIONS.map((dimension) => (
-            <option key={dimension} value={dimension}>
-              {t.dimensions[dimension]}
-            </option>
-          ))}
-        </ConsoleSelect>
-        <Button type="submit" size="md">
-          {t.show}
-        </Button>
-      </Form>
+      <ReportFilters
+        labels={t}
+        values={loaderData}
+        selects={[
+          { name: "touch", options: optionsOf(TOUCHES, t) },
+          { name: "dimension", options: optionsOf(DIMENSIONS, t.dimensions) },
+        ]}
+      />
       {rows.length === 0 ? (
         <p className="mt-6 text-slate-700">{t.empty}</p>
       ) : (
         <DataTable columns={t.columns}>
           {rows.map((row) => (
-            <Row key={row.key}>
-              <RowHeader>{row.key}</RowHeader>
-              <Cell>{row.leads}</Cell>
-              <Cell>{row.applications}</Cell>
-              <Cell>{row.qualified}</Cell>
-              <Cell>{row.enrolments}</Cell>
-              <Cell>{formatDollars(row.revenueCents)}</Cell>
-            </Row>
+            <HeadedRow
+              key={row.key}
+              header={row.key}
+              cells={[
+                row.leads,
+                row.applications,
+                row.qualified,
+                row.enrolments,
+                formatDollars(row.revenueCents),
+              ]}
+            />
           ))}
         </DataTable>
       )}

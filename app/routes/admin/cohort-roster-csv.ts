@@ -1,16 +1,15 @@
-import { data } from "react-router";
 import { requireAdmin } from "~/admin/sessions.server";
 import { cohortRoster, findCohort, ROSTER_CSV_HEADER, rosterCsvRow } from "~/cohort/series.server";
 import { recordAudit } from "~/console/audit.server";
 
 import { toCsv } from "~/domain/csv";
 import type { Route } from "./+types/cohort-roster-csv";
+import { orNotFound } from "./or-not-found";
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const admin = await requireAdmin(request, context);
   const { db, clock } = context.services;
-  const cohort = await findCohort(db, params.id);
-  if (!cohort) throw data(null, { status: 404 });
+  const cohort = orNotFound(await findCohort(db, params.id));
   const roster = await cohortRoster(db, cohort.id);
   const now = clock.now();
   await recordAudit(

@@ -12,14 +12,14 @@ import { adminMeta } from "~/lib/meta";
 import { errorToast, success } from "~/lib/toast";
 import { redirectWithToast, samePage } from "~/lib/toast.server";
 import type { Route } from "./+types/cohort";
+import { orNotFound } from "./or-not-found";
 
 export const meta: Route.MetaFunction = () => adminMeta(t.title);
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   await requireAdmin(request, context);
   const { db, clock } = context.services;
-  const cohort = (await listCohorts(db, clock.now())).find((c) => c.id === params.id);
-  if (!cohort) throw data(null, { status: 404 });
+  const cohort = orNotFound((await listCohorts(db, clock.now())).find((c) => c.id === params.id));
   const [roster, queue] = await Promise.all([
     cohortRoster(db, cohort.id),
     listQueue(db, cohort.id),

@@ -5,7 +5,7 @@ import { AdminPage } from "~/components/admin-shell";
 import { SectionCard as Card } from "~/components/ui/card";
 import { cn } from "~/components/ui/cn";
 import { linkVariants } from "~/components/ui/link";
-import { Cell, DataTable, Row, RowHeader } from "~/components/ui/table";
+import { DataTable, HeadedRow } from "~/components/ui/table";
 import { adminMeta } from "~/lib/meta";
 import { overviewCharts, seatCounts } from "~/analytics/overview.server";
 import { OverviewCharts } from "~/components/admin/overview-charts";
@@ -92,11 +92,7 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
           ) : (
             <DataTable columns={[t.resource, t.thisWeek, t.overall]} frame="none">
               {Object.entries(summary.leads).map(([type, counts]) => (
-                <Row key={type}>
-                  <RowHeader>{type}</RowHeader>
-                  <Cell>{counts.week}</Cell>
-                  <Cell>{counts.total}</Cell>
-                </Row>
+                <HeadedRow key={type} header={type} cells={[counts.week, counts.total]} />
               ))}
             </DataTable>
           )}

@@ -1,4 +1,3 @@
-import { data } from "react-router";
 import { requireAdmin } from "~/admin/sessions.server";
 import { AdminPage } from "~/components/admin-shell";
 import { SectionCard as Card } from "~/components/ui/card";
@@ -6,15 +5,14 @@ import { adminMeta } from "~/lib/meta";
 import { emailById } from "~/console/email-log.server";
 import { consoleText } from "~/content/console";
 import type { Route } from "./+types/email";
+import { orNotFound } from "./or-not-found";
 
 export const meta: Route.MetaFunction = () => adminMeta(consoleText.emailsTitle);
 
 /** One message as it was (or will be) sent: readable here even when no SMTP server is configured. */
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   await requireAdmin(request, context);
-  const email = await emailById(context.services.db, params.id);
-  if (!email) throw data(null, { status: 404 });
-  return { email };
+  return { email: orNotFound(await emailById(context.services.db, params.id)) };
 }
 
 export default function Email({ loaderData }: Route.ComponentProps) {

@@ -1,15 +1,13 @@
-import { data, Form } from "react-router";
+import { data } from "react-router";
 import { requireAdmin } from "~/admin/sessions.server";
 import { barChart } from "~/analytics/charts.server";
 import { funnelReport } from "~/analytics/funnel.server";
 import { funnelQueryOf } from "~/analytics/funnel-query.server";
 import { AdminPage } from "~/components/admin-shell";
-import { ConsoleSelect, DateRangeFields } from "~/components/admin/console-field";
+import { optionsOf } from "~/components/admin/console-field";
+import { ReportFilters } from "~/components/admin/report-filters";
 import { FunnelTable } from "~/components/admin/funnel-table";
 import { BarChart } from "~/components/charts";
-import { Button } from "~/components/ui/button";
-import { cardVariants } from "~/components/ui/card";
-import { cn } from "~/components/ui/cn";
 import { linkVariants } from "~/components/ui/link";
 import { funnelText as t } from "~/content/funnel";
 import { FUNNEL_GROUPS, FUNNEL_STEPS, funnelTotal } from "~/domain/funnel";
@@ -44,30 +42,18 @@ export default function Funnel({ loaderData }: Route.ComponentProps) {
     <AdminPage title={t.title}>
       <p className="max-w-3xl text-slate-700">{t.intro}</p>
       {loaderData.analytics ? null : <p className="mt-3 font-medium text-amber-800">{t.off}</p>}
-      <Form
-        method="get"
-        className={cn(
-          cardVariants({ padding: "sm", flat: true }),
-          "mt-4 flex flex-wrap items-end gap-3",
-        )}
+      <ReportFilters
+        labels={t}
+        values={form}
+        selects={[{ name: "group", options: optionsOf(FUNNEL_GROUPS, t.groups) }]}
+        className="mt-4"
       >
-        <DateRangeFields labels={t} values={form} />
-        <ConsoleSelect label={t.group} name="group" defaultValue={form.group}>
-          {FUNNEL_GROUPS.map((group) => (
-            <option key={group} value={group}>
-              {t.groups[group]}
-            </option>
-          ))}
-        </ConsoleSelect>
-        <Button type="submit" size="md">
-          {t.show}
-        </Button>
         {report ? (
           <a href={report.csv} className={linkVariants({ weight: "medium", size: "sm" })} download>
             {t.download}
           </a>
         ) : null}
-      </Form>
+      </ReportFilters>
       {error ? (
         <p role="alert" className="mt-6 font-medium text-red-700">
           {error}

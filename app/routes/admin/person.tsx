@@ -25,14 +25,13 @@ import { errorToast, success } from "~/lib/toast";
 import { redirectWithToast, samePage } from "~/lib/toast.server";
 import { changeStatus } from "~/people/people.server";
 import type { Route } from "./+types/person";
+import { orNotFound } from "./or-not-found";
 
 export const meta: Route.MetaFunction = () => adminMeta(consoleText.peopleTitle);
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   await requireAdmin(request, context);
-  const detail = await personDetail(context.services.db, params.id);
-  if (!detail) throw data(null, { status: 404 });
-  return { detail };
+  return { detail: orNotFound(await personDetail(context.services.db, params.id)) };
 }
 
 const StatusChange = z.object({

@@ -3,7 +3,7 @@ import { requireAdmin } from "~/admin/sessions.server";
 import { AdminPage } from "~/components/admin-shell";
 import { Button } from "~/components/ui/button";
 import { SectionCard } from "~/components/ui/card";
-import { Cell, DataTable, Row, RowHeader } from "~/components/ui/table";
+import { DataTable, HeadedRow } from "~/components/ui/table";
 import { sequenceConsole as t } from "~/content/broadcasts";
 import { isSequence, sequenceStats, setSequencePaused } from "~/marketing/sequences.server";
 import { adminMeta } from "~/lib/meta";
@@ -57,13 +57,11 @@ export default function Sequences({ loaderData }: Route.ComponentProps) {
             </Form>
             <DataTable columns={Object.values(t.columns)}>
               {sequence.steps.map((step) => (
-                <Row key={step.step}>
-                  <RowHeader>{t.step(step.step, step.afterDays)}</RowHeader>
-                  <Cell>{step.subject}</Cell>
-                  <Cell>{step.sent}</Cell>
-                  <Cell>{step.waiting}</Cell>
-                  <Cell>{step.appliedAfter}</Cell>
-                </Row>
+                <HeadedRow
+                  key={step.step}
+                  header={t.step(step.step, step.afterDays)}
+                  cells={[step.subject, step.sent, step.waiting, step.appliedAfter]}
+                />
               ))}
             </DataTable>
           </SectionCard>

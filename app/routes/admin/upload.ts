@@ -1,13 +1,12 @@
-import { data } from "react-router";
 import { requireAdmin } from "~/admin/sessions.server";
 import { uploadFile } from "~/console/resume-queue.server";
 import type { Route } from "./+types/upload";
+import { orNotFound } from "./or-not-found";
 
 /** Uploaded resumes are served only to admins, always as a download. */
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   await requireAdmin(request, context);
-  const file = await uploadFile(context.services.db, params.id);
-  if (!file) throw data(null, { status: 404 });
+  const file = orNotFound(await uploadFile(context.services.db, params.id));
   return new Response(Buffer.from(file.data), {
     headers: {
       "Content-Type": file.content_type,

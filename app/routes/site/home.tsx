@@ -23,6 +23,28 @@ import { staticPage } from "~/lib/page-handle";
 
 const tile = cardVariants({ padding: "md", flat: true });
 
+function SectionTitle({ id, children }: { id: string; children: string }) {
+  return (
+    <h2 id={id} className="text-3xl font-bold text-brand-900">
+      {children}
+    </h2>
+  );
+}
+
+function Subheading({ children }: { children: string }) {
+  return <h3 className="mt-14 text-2xl font-semibold text-brand-900">{children}</h3>;
+}
+
+function WeekTile({ week }: { week: (typeof curriculum)[number] }) {
+  return (
+    <li className={tile}>
+      <p className="text-sm font-semibold text-brand-700">{program.weekLabel(week.week)}</p>
+      <h4 className="mt-1 text-lg font-semibold">{week.title}</h4>
+      <p className="mt-2 text-slate-700">{week.detail}</p>
+    </li>
+  );
+}
+
 /** Marketing copy in plain HTML: no framework JavaScript (app/lib/page-handle.ts). */
 export const handle = staticPage;
 
@@ -48,9 +70,7 @@ export default function Home() {
         className="mx-auto max-w-6xl px-4 py-16"
         aria-labelledby="program-title"
       >
-        <h2 id="program-title" className="text-3xl font-bold text-brand-900">
-          {program.title}
-        </h2>
+        <SectionTitle id="program-title">{program.title}</SectionTitle>
         <p className="mt-3 max-w-3xl text-slate-700">{program.intro}</p>
         <dl className="mt-10 grid grid-cols-2 gap-4 md:grid-cols-4">
           {stats.map((stat) => (
@@ -60,17 +80,13 @@ export default function Home() {
             </div>
           ))}
         </dl>
-        <h3 className="mt-14 text-2xl font-semibold text-brand-900">{program.curriculumTitle}</h3>
+        <Subheading>{program.curriculumTitle}</Subheading>
         <ol className="mt-6 grid gap-4 md:grid-cols-2">
           {curriculum.map((week) => (
-            <li key={week.week} className={tile}>
-              <p className="text-sm font-semibold text-brand-700">{program.weekLabel(week.week)}</p>
-              <h4 className="mt-1 text-lg font-semibold">{week.title}</h4>
-              <p className="mt-2 text-slate-700">{week.detail}</p>
-            </li>
+            <WeekTile key={week.week} week={week} />
           ))}
         </ol>
-        <h3 className="mt-14 text-2xl font-semibold text-brand-900">{program.includedTitle}</h3>
+        <Subheading>{program.includedTitle}</Subheading>
         <ul className="mt-4 grid gap-3 md:grid-cols-2">
           {included.map((item) => (
             <li key={item} className="flex gap-3 rounded-lg bg-white p-4">
@@ -85,9 +101,7 @@ export default function Home() {
 
       <section id="testimonials" className="bg-white py-16" aria-labelledby="testimonials-title">
         <div className="mx-auto max-w-6xl px-4">
-          <h2 id="testimonials-title" className="text-3xl font-bold text-brand-900">
-            {testimonialsSection.title}
-          </h2>
+          <SectionTitle id="testimonials-title">{testimonialsSection.title}</SectionTitle>
           <p className="mt-3 text-slate-700">{testimonialsSection.intro}</p>
           <div className="mt-10 grid gap-6 md:grid-cols-2">
             {testimonials.map((testimonial) => (
@@ -113,9 +127,7 @@ export default function Home() {
       </section>
 
       <section id="faq" className="mx-auto max-w-3xl px-4 py-16" aria-labelledby="faq-title">
-        <h2 id="faq-title" className="text-3xl font-bold text-brand-900">
-          {faqSection.title}
-        </h2>
+        <SectionTitle id="faq-title">{faqSection.title}</SectionTitle>
         <div className="mt-8">
           <FaqAccordion items={faqs} name="faq" />
         </div>
