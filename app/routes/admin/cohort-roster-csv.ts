@@ -4,7 +4,7 @@ import { recordAudit } from "~/console/audit.server";
 
 import { toCsv } from "~/domain/csv";
 import type { Route } from "./+types/cohort-roster-csv";
-import { orNotFound } from "./or-not-found";
+import { orNotFound } from "~/lib/or-not-found";
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const admin = await requireAdmin(request, context);

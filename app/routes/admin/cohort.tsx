@@ -12,7 +12,7 @@ import { adminMeta } from "~/lib/meta";
 import { errorToast, success } from "~/lib/toast";
 import { redirectWithToast, samePage } from "~/lib/toast.server";
 import type { Route } from "./+types/cohort";
-import { orNotFound } from "./or-not-found";
+import { orNotFound } from "~/lib/or-not-found";
 
 export const meta: Route.MetaFunction = () => adminMeta(t.title);
 

@@ -5,7 +5,7 @@ import { adminMeta } from "~/lib/meta";
 import { emailById } from "~/console/email-log.server";
 import { consoleText } from "~/content/console";
 import type { Route } from "./+types/email";
-import { orNotFound } from "./or-not-found";
+import { orNotFound } from "~/lib/or-not-found";
 
 export const meta: Route.MetaFunction = () => adminMeta(consoleText.emailsTitle);
 

@@ -1,7 +1,7 @@
 import { requireAdmin } from "~/admin/sessions.server";
 import { exportPerson } from "~/console/privacy.server";
 import type { Route } from "./+types/person-export";
-import { orNotFound } from "./or-not-found";
+import { orNotFound } from "~/lib/or-not-found";
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const admin = await requireAdmin(request, context);

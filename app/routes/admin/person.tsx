@@ -25,7 +25,7 @@ import { errorToast, success } from "~/lib/toast";
 import { redirectWithToast, samePage } from "~/lib/toast.server";
 import { changeStatus } from "~/people/people.server";
 import type { Route } from "./+types/person";
-import { orNotFound } from "./or-not-found";
+import { orNotFound } from "~/lib/or-not-found";
 
 export const meta: Route.MetaFunction = () => adminMeta(consoleText.peopleTitle);
 

@@ -1,7 +1,7 @@
 import { requireAdmin } from "~/admin/sessions.server";
 import { uploadFile } from "~/console/resume-queue.server";
 import type { Route } from "./+types/upload";
-import { orNotFound } from "./or-not-found";
+import { orNotFound } from "~/lib/or-not-found";
 
 /** Uploaded resumes are served only to admins, always as a download. */
 export async function loader({ request, params, context }: Route.LoaderArgs) {
