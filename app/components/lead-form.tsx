@@ -2,15 +2,8 @@ import { getFormProps, getInputProps, useForm, type FieldMetadata } from "@confo
 import { getZodConstraint } from "@conform-to/zod/v4";
 import { Form } from "react-router";
 import type { z } from "~/lib/zod";
-import {
-  FieldError,
-  FieldLabel,
-  Honeypot,
-  MarketingConsent,
-  SubmitButton,
-  PersonFields,
-  TextArea,
-} from "~/components/form/fields";
+import { FieldError, FieldLabel, Honeypot, SubmitButton, TextArea } from "~/components/form/fields";
+import { MarketingConsent, PersonFields } from "~/components/form/person-fields";
 import { FileInput, Hint } from "~/components/ui/input";
 import { fieldLabels } from "~/content/forms";
 import { leadForm } from "~/content/lead-magnets";

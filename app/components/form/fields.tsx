@@ -7,10 +7,7 @@ import {
 import type { ReactNode } from "react";
 import { Button } from "~/components/ui/button";
 import { ChoiceGroup as UiChoiceGroup, ChoiceOption } from "~/components/ui/choice-group";
-import { useRouteLoaderData } from "react-router";
-import { Checkbox, ErrorText, Hint, Input, Label, Textarea } from "~/components/ui/input";
-import { consentWording } from "~/content/marketing";
-import type { ConsentMode } from "~/domain/marketing";
+import { ErrorText, Input, Label, Textarea } from "~/components/ui/input";
 import { fieldLabels } from "~/content/forms";
 import { HONEYPOT_FIELD } from "~/lib/honeypot";
 
@@ -194,69 +191,5 @@ export function SubmitButton({
     >
       {busy ? busyLabel : label}
     </Button>
-  );
-}
-
-const personFields = [
-  { name: "firstName", autoComplete: "given-name" },
-  { name: "lastName", autoComplete: "family-name" },
-  { name: "email", autoComplete: "email", type: "email" },
-  { name: "university", autoComplete: "organization" },
-  { name: "graduationYear", autoComplete: "off", inputMode: "numeric" },
-] as const;
-
-/** The five fields every form that collects a person shares (application and lead forms). */
-export function PersonFields({
-  fields,
-}: {
-  fields: Record<(typeof personFields)[number]["name"], Field>;
-}) {
-  return (
-    <div className="grid gap-4 sm:grid-cols-2">
-      {personFields.map((person) => (
-        <TextField
-          key={person.name}
-          field={fields[person.name]}
-          label={fieldLabels[person.name]}
-          required
-          autoComplete={person.autoComplete}
-          type={"type" in person ? person.type : undefined}
-          inputMode={"inputMode" in person ? person.inputMode : undefined}
-        />
-      ))}
-    </div>
-  );
-}
-
-/**
- * Marketing consent, as MARKETING_CONSENT says (root loader): an unticked "career tips" box
- * (opt-in), or the sentence that tips follow with a one-click unsubscribe (notice).
- */
-export function MarketingConsent({ field }: { field: Field }) {
-  const root = useRouteLoaderData<{ consentMode?: ConsentMode }>("root");
-  const mode = root?.consentMode ?? "opt-in";
-  const shown = <input type="hidden" name="consentShown" value={mode} />;
-  if (mode === "notice")
-    return (
-      <Hint>
-        {shown}
-        {consentWording.notice}
-      </Hint>
-    );
-  return (
-    <div>
-      {shown}
-      <Label htmlFor={field.id} className="flex items-start gap-2 font-normal">
-        <Checkbox
-          id={field.id}
-          name={field.name}
-          value="yes"
-          className="mt-1"
-          aria-describedby={field.errors ? field.errorId : undefined}
-        />
-        <span>{consentWording["opt-in"]}</span>
-      </Label>
-      <FieldError field={field} />
-    </div>
   );
 }

@@ -12,12 +12,11 @@ import {
   ChoiceGroup,
   Conditional,
   Honeypot,
-  MarketingConsent,
   SubmitButton,
   TextArea,
   TextField,
-  PersonFields,
 } from "~/components/form/fields";
+import { MarketingConsent, PersonFields } from "~/components/form/person-fields";
 import { cardClass } from "~/components/ui/card";
 import { cn } from "~/components/ui/cn";
 import { applyFields, applyOptions, applyPage, applyResults, applyToasts } from "~/content/apply";
