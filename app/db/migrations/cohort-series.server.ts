@@ -1,6 +1,15 @@
 import { randomUUID } from "node:crypto";
 import { sql, type Kysely, type Migration } from "kysely";
-import { addIndex, notNull, personId, primaryKey } from "./ddl.server";
+import {
+  addColumns,
+  addIndex,
+  addUniqueIndex,
+  column,
+  createTable,
+  notNullDefault,
+  personId,
+} from "./ddl.server";
+import { cohortSettings } from "./initial.server";
 
 /**
  * Cohorts become a series: the single settings row moves into `cohorts` as the first, current
@@ -10,17 +19,14 @@ import { addIndex, notNull, personId, primaryKey } from "./ddl.server";
  */
 export const cohortSeries: Migration = {
   async up(db: Kysely<unknown>) {
-    await db.schema
-      .createTable("cohorts")
-      .addColumn("id", "text", primaryKey)
-      .addColumn("start_date", "text")
-      .addColumn("capacity", "integer", notNull)
-      .addColumn("enrolled_count", "integer", notNull)
-      .addColumn("is_active", "integer", notNull)
-      .addColumn("is_current", "integer", notNull)
-      .addColumn("created_at", "text", notNull)
-      .addColumn("updated_at", "text", notNull)
-      .execute();
+    await createTable(db, "cohorts", {
+      columns: {
+        ...cohortSettings,
+        is_current: "integer not null",
+        created_at: "text not null",
+        updated_at: "text not null",
+      },
+    });
     await db.schema
       .createIndex("cohorts_one_current")
       .on("cohorts")
@@ -30,48 +36,43 @@ export const cohortSeries: Migration = {
       .execute();
     const firstId = await moveSettingsRow(db);
 
-    await db.schema.alterTable("seat_holds").addColumn("cohort_id", "text").execute();
-    await db.schema
-      .alterTable("seat_holds")
-      .addColumn("kind", "text", (c) => c.notNull().defaultTo("checkout"))
-      .execute();
-    await db.schema.alterTable("seat_holds").addColumn("offer_token_hash", "text").execute();
+    await addColumns(db, "seat_holds", {
+      cohort_id: "text",
+      kind: notNullDefault("text", "checkout"),
+      offer_token_hash: "text",
+    });
     await sql`update seat_holds set cohort_id = ${firstId}`.execute(db);
     const byCohort = ["cohort_id", "status", "expires_at"];
     await addIndex(db, "seat_holds_cohort_idx", "seat_holds", byCohort);
-    await db.schema
-      .createIndex("seat_holds_offer_token_idx")
-      .on("seat_holds")
-      .column("offer_token_hash")
-      .unique()
-      .execute();
+    await addUniqueIndex(db, "seat_holds_offer_token_idx", "seat_holds", ["offer_token_hash"]);
 
-    await db.schema.alterTable("payments").addColumn("cohort_id", "text").execute();
-    await db.schema.alterTable("payments").addColumn("refund_reason", "text").execute();
-    await db.schema.alterTable("payments").addColumn("refunded_at", "text").execute();
+    await addColumns(db, "payments", {
+      cohort_id: "text",
+      refund_reason: "text",
+      refunded_at: "text",
+    });
     await sql`update payments set cohort_id = ${firstId}`.execute(db);
     await addIndex(db, "payments_cohort_idx", "payments", ["cohort_id", "status"]);
 
-    await db.schema
-      .createTable("waitlist_entries")
-      .addColumn("id", "text", primaryKey)
-      .addColumn("cohort_id", "text", (c) => c.notNull().references("cohorts.id"))
-      .addColumn("person_id", "text", personId)
-      .addColumn("position", "integer", notNull)
-      .addColumn("status", "text", notNull)
-      .addColumn("hold_id", "text")
-      .addColumn("created_at", "text", notNull)
-      .addColumn("updated_at", "text", notNull)
-      .addUniqueConstraint("waitlist_entries_person_uq", ["cohort_id", "person_id"])
-      .execute();
-    const queueOrder = ["cohort_id", "status", "position"];
-    await addIndex(db, "waitlist_entries_queue_idx", "waitlist_entries", queueOrder);
+    await createTable(db, "waitlist_entries", {
+      columns: {
+        id: "text primary key",
+        cohort_id: column("text", (c) => c.notNull().references("cohorts.id")),
+        person_id: personId,
+        position: "integer not null",
+        status: "text not null",
+        hold_id: "text",
+        created_at: "text not null",
+        updated_at: "text not null",
+      },
+      constraints: (t) =>
+        t.addUniqueConstraint("waitlist_entries_person_uq", ["cohort_id", "person_id"]),
+      indexes: { waitlist_entries_queue_idx: ["cohort_id", "status", "position"] },
+    });
 
-    await db.schema
-      .createTable("sent_once")
-      .addColumn("key", "text", primaryKey)
-      .addColumn("at", "text", notNull)
-      .execute();
+    await createTable(db, "sent_once", {
+      columns: { key: "text primary key", at: "text not null" },
+    });
   },
 };
 

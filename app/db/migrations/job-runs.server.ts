@@ -1,5 +1,5 @@
 import type { Kysely, Migration } from "kysely";
-import { notNull } from "./ddl.server";
+import { createTable } from "./ddl.server";
 
 /**
  * One row per run of a scheduled job (a daily retention pass, a backup slot): the primary key
@@ -7,14 +7,15 @@ import { notNull } from "./ddl.server";
  */
 export const jobRuns: Migration = {
   async up(db: Kysely<unknown>) {
-    await db.schema
-      .createTable("job_runs")
-      .addColumn("job", "text", notNull)
-      .addColumn("slot", "text", notNull)
-      .addColumn("claimed_at", "text", notNull)
-      .addColumn("finished_at", "text")
-      .addColumn("outcome", "text")
-      .addPrimaryKeyConstraint("job_runs_pk", ["job", "slot"])
-      .execute();
+    await createTable(db, "job_runs", {
+      columns: {
+        job: "text not null",
+        slot: "text not null",
+        claimed_at: "text not null",
+        finished_at: "text",
+        outcome: "text",
+      },
+      constraints: (t) => t.addPrimaryKeyConstraint("job_runs_pk", ["job", "slot"]),
+    });
   },
 };

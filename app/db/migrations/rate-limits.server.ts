@@ -1,5 +1,6 @@
 import type { Kysely, Migration } from "kysely";
 import type { Engine } from "../migrations.server";
+import { column, createTable, notNullDefault } from "./ddl.server";
 
 /**
  * Rate-limit counters that every app instance on the database shares. PostgreSQL only: on SQLite
@@ -10,12 +11,13 @@ export function rateLimits(engine: Engine): Migration {
   return {
     async up(db: Kysely<unknown>) {
       if (engine !== "postgres") return;
-      await db.schema
-        .createTable("rate_limits")
-        .addColumn("key", "varchar(255)", (c) => c.primaryKey())
-        .addColumn("points", "integer", (c) => c.notNull().defaultTo(0))
-        .addColumn("expire", "bigint")
-        .execute();
+      await createTable(db, "rate_limits", {
+        columns: {
+          key: column("varchar(255)", (c) => c.primaryKey()),
+          points: notNullDefault("integer", 0),
+          expire: column("bigint"),
+        },
+      });
     },
   };
 }

@@ -1,4 +1,5 @@
 import type { Kysely, Migration } from "kysely";
+import { addColumns, notNullDefault } from "./ddl.server";
 
 /**
  * Calendar invites for resume reviews: `uploads.invite_sequence` is the SEQUENCE the upload's
@@ -7,9 +8,6 @@ import type { Kysely, Migration } from "kysely";
  */
 export const reviewInvites: Migration = {
   async up(db: Kysely<unknown>) {
-    await db.schema
-      .alterTable("uploads")
-      .addColumn("invite_sequence", "integer", (c) => c.notNull().defaultTo(0))
-      .execute();
+    await addColumns(db, "uploads", { invite_sequence: notNullDefault("integer", 0) });
   },
 };
