@@ -9,11 +9,11 @@ import { leadSourceOf, type Attribution } from "~/domain/utm";
 import { renderEmail } from "~/mail/message";
 import { enqueueEmail } from "~/mail/outbox.server";
 import { enrolLinkUrl } from "~/enrolment/enrol-link.server";
-import { isProvenPost, type FormVisitor } from "~/people/identity.server";
+import { upsertFormPerson, type FormVisitor } from "~/people/identity.server";
 import { effectiveConsentMode } from "~/domain/marketing";
 import { recordConsent } from "~/marketing/consent.server";
 import { stopSequences } from "~/marketing/sequences.server";
-import { changeStatus, upsertPerson } from "~/people/people.server";
+import { changeStatus } from "~/people/people.server";
 import { recordSubmission } from "~/people/submissions.server";
 import type { Services } from "~/services.server";
 
@@ -53,10 +53,7 @@ export async function submitApplication(
   const formData = applicationFormData(form);
 
   return services.db.transaction().execute(async (trx) => {
-    const proven = await isProvenPost(trx, form.email, visitor);
-    const person = await upsertPerson(trx, form, visitor.attribution, nowIso, {
-      keepProfile: !proven,
-    });
+    const { proven, person } = await upsertFormPerson(trx, form, visitor, nowIso);
     const submissionId = await recordSubmission(
       trx,
       {

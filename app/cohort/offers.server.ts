@@ -60,13 +60,13 @@ export async function runOfferRound(services: Services): Promise<OfferRound> {
   });
 }
 
-/** The owner offers a seat to one waiting person out of turn; false when no seat is free. */
+/** The owner offers a seat to one waiting person out of turn, at `now` (the owner's action). */
 export async function offerByHand(
   services: Services,
   actor: string,
   entryId: string,
+  now: Date,
 ): Promise<"offered" | "no_seat" | "not_waiting"> {
-  const now = services.clock.now();
   return services.db.transaction().execute(async (trx) => {
     const cohort = await lockCohort(trx, services.engine);
     const entry = await trx

@@ -29,7 +29,7 @@ export async function ownerQueueAction(
     .where("status", "in", ["waiting", "offered"])
     .executeTakeFirst();
   if (!open) return "not_waiting";
-  if (intent === "offer") return offerByHand(services, actor, entryId);
+  if (intent === "offer") return offerByHand(services, actor, entryId, now);
   return services.db.transaction().execute(async (trx) => {
     await lockCohort(trx, services.engine, cohortId);
     const entry = await trx

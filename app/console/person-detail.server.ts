@@ -8,15 +8,11 @@ import {
   submissionFormData,
   submissionUtm,
 } from "~/db/json-columns.server";
-import { statusHistory } from "~/people/people.server";
+import { findPersonById, statusHistory } from "~/people/people.server";
 
 /** Everything the console shows about one person (also the privacy export). */
 export async function personDetail(db: DB, personId: string) {
-  const person = await db
-    .selectFrom("people")
-    .selectAll()
-    .where("id", "=", personId)
-    .executeTakeFirst();
+  const person = await findPersonById(db, personId);
   if (!person) return null;
   const [submissions, history, emails, uploads, downloads, payments, consents] = await Promise.all([
     db

@@ -1,6 +1,8 @@
 import { readdir, readFile, rm } from "node:fs/promises";
 import path from "node:path";
+import type { Transaction } from "kysely";
 import type { DB } from "~/db/database.server";
+import type { Database } from "~/db/schema";
 import { parseJsonColumn, submissionResource } from "~/db/json-columns.server";
 import { stopSequences } from "~/marketing/sequences.server";
 import { newUnsubscribeToken } from "~/people/people.server";
@@ -8,6 +10,8 @@ import { recordAudit } from "./audit.server";
 import { personDetail } from "./person-detail.server";
 
 export const ERASED = "[erased]";
+
+type Trx = Transaction<Database>;
 
 /** A JSON copy of everything held about one person, recorded in the audit log. */
 export async function exportPerson(db: DB, personId: string, actor: string, now: Date) {
@@ -60,52 +64,14 @@ export async function erasePerson(
     await stopSequences(trx, personId, "erased", now);
     await trx.deleteFrom("consents").where("person_id", "=", personId).execute();
 
-    // Answers go; what the counts need (the resource asked for) stays.
-    const submissions = await trx
-      .selectFrom("submissions")
-      .select(["id", "form_data"])
-      .where("person_id", "=", personId)
-      .execute();
-    for (const submission of submissions) {
-      const { resourceType } = parseJsonColumn(submissionResource, submission.form_data);
-      await trx
-        .updateTable("submissions")
-        .set({
-          form_data: JSON.stringify(resourceType ? { resourceType } : {}),
-          email: placeholder,
-          visitor_id: "",
-          fingerprint: "",
-        })
-        .where("id", "=", submission.id)
-        .execute();
-    }
+    await scrubSubmissions(trx, personId, placeholder);
     await trx
       .updateTable("status_history")
       .set({ reason: ERASED })
       .where("person_id", "=", personId)
       .execute();
 
-    await trx
-      .updateTable("outbox")
-      .set({ status: "failed", last_error: "erased before sending" })
-      .where("person_id", "=", personId)
-      .where("status", "=", "pending")
-      .execute();
-    await trx
-      .updateTable("outbox")
-      .set((eb) => ({
-        to_address: eb
-          .case()
-          .when("to_address", "=", person.email)
-          .then(placeholder)
-          .else(eb.ref("to_address"))
-          .end(),
-        subject: ERASED,
-        html: "",
-        text: "",
-      }))
-      .where("person_id", "=", personId)
-      .execute();
+    await scrubOutbox(trx, personId, person.email, placeholder);
 
     await trx
       .updateTable("payments")
@@ -125,6 +91,53 @@ export async function erasePerson(
   if (!erasedEmail) return false;
   if (mailboxDir) await eraseFromMailbox(mailboxDir, erasedEmail);
   return true;
+}
+
+/** Answers go; what the counts need (the resource asked for) stays. */
+async function scrubSubmissions(trx: Trx, personId: string, placeholder: string) {
+  const submissions = await trx
+    .selectFrom("submissions")
+    .select(["id", "form_data"])
+    .where("person_id", "=", personId)
+    .execute();
+  for (const submission of submissions) {
+    const { resourceType } = parseJsonColumn(submissionResource, submission.form_data);
+    await trx
+      .updateTable("submissions")
+      .set({
+        form_data: JSON.stringify(resourceType ? { resourceType } : {}),
+        email: placeholder,
+        visitor_id: "",
+        fingerprint: "",
+      })
+      .where("id", "=", submission.id)
+      .execute();
+  }
+}
+
+/** Unsent messages about the person never go; every message about them loses what named them. */
+async function scrubOutbox(trx: Trx, personId: string, email: string, placeholder: string) {
+  await trx
+    .updateTable("outbox")
+    .set({ status: "failed", last_error: "erased before sending" })
+    .where("person_id", "=", personId)
+    .where("status", "=", "pending")
+    .execute();
+  await trx
+    .updateTable("outbox")
+    .set((eb) => ({
+      to_address: eb
+        .case()
+        .when("to_address", "=", email)
+        .then(placeholder)
+        .else(eb.ref("to_address"))
+        .end(),
+      subject: ERASED,
+      html: "",
+      text: "",
+    }))
+    .where("person_id", "=", personId)
+    .execute();
 }
 
 /** The local mailbox keeps sent messages as .eml files: those naming the person are deleted. */

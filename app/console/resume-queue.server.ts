@@ -14,11 +14,17 @@ import { recordAudit } from "./audit.server";
 
 export type ReviewStatus = "waiting" | "scheduled" | "reviewed";
 
-/** Resumes by review state, newest first, with who sent them. */
-export async function resumeQueue(db: DB, status: ReviewStatus) {
+/** Uploads, each with who sent it. */
+function uploadsWithSender(db: DB | Transaction<Database>) {
   return db
     .selectFrom("uploads")
     .innerJoin("people", "people.id", "uploads.person_id")
+    .select(["people.id as person_id", "people.email", "people.first_name", "people.last_name"]);
+}
+
+/** Resumes by review state, newest first, with who sent them. */
+export async function resumeQueue(db: DB, status: ReviewStatus) {
+  return uploadsWithSender(db)
     .select([
       "uploads.id",
       "uploads.name",
@@ -26,10 +32,6 @@ export async function resumeQueue(db: DB, status: ReviewStatus) {
       "uploads.review_status",
       "uploads.scheduled_for",
       "uploads.created_at",
-      "people.id as person_id",
-      "people.email",
-      "people.first_name",
-      "people.last_name",
     ])
     .where("uploads.review_status", "=", status)
     .orderBy("uploads.created_at", "desc")
@@ -98,18 +100,12 @@ async function takeInvite(
   }
   const claimed = await claim.executeTakeFirst();
   if (Number(claimed.numUpdatedRows) !== 1) return null;
-  const row = await trx
-    .selectFrom("uploads")
-    .innerJoin("people", "people.id", "uploads.person_id")
+  const row = await uploadsWithSender(trx)
     .select([
       "uploads.id",
       "uploads.review_status",
       "uploads.scheduled_for",
       "uploads.invite_sequence",
-      "people.id as person_id",
-      "people.email",
-      "people.first_name",
-      "people.last_name",
     ])
     .where("uploads.id", "=", uploadId)
     .executeTakeFirst();

@@ -35,16 +35,19 @@ export const footer = {
   copyright: (year: number) => `© ${year} From Scratch to Success. All rights reserved.`,
 } as const;
 
+/** Both error pages offer the same way back. */
+const returnHome = "Return to Home";
+
 export const notFound = {
   code: "404",
   title: "Oops! Page not found",
-  home: "Return to Home",
+  home: returnHome,
 } as const;
 
 export const errorPage = {
   title: "Something went wrong",
   body: "An unexpected error occurred. Please try again, or return to the home page.",
-  home: "Return to Home",
+  home: returnHome,
   /** The server's plain-text answers when a request fails outside any page. */
   refused: (requestId: string) => `The request could not be handled (request ${requestId}).`,
   failed: (requestId: string) => `Something went wrong (request ${requestId}).`,

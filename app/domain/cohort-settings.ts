@@ -4,25 +4,29 @@ import { availableSpots, isCalendarDate, type CohortSettings } from "./cohort";
 
 export const MAX_CAPACITY = 10_000;
 
+/** A start date as typed: '' (no date yet, kept as null) or YYYY-MM-DD. */
+const startDateField = z
+  .string()
+  .trim()
+  .refine((value) => value === "" || isCalendarDate(value), adminValidation.startDate)
+  .transform((value) => (value === "" ? null : value));
+
+/** A capacity as typed: a whole number of seats, no more than MAX_CAPACITY. */
+const capacityField = z
+  .string()
+  .trim()
+  .regex(/^\d+$/, adminValidation.capacity)
+  .transform(Number)
+  .refine((value) => value <= MAX_CAPACITY, adminValidation.capacityMax(MAX_CAPACITY));
+
 /**
  * The admin's cohort settings form. Every field is optional so a save is a partial merge: a field
  * that is not submitted keeps its stored value. The enrolled count is not a field at all.
  * Parse with Conform's `disableAutoCoercion` so an emptied start date ('' = no date) is kept.
  */
 export const cohortSettingsSchema = z.object({
-  startDate: z
-    .string()
-    .trim()
-    .refine((value) => value === "" || isCalendarDate(value), adminValidation.startDate)
-    .transform((value) => (value === "" ? null : value))
-    .optional(),
-  capacity: z
-    .string()
-    .trim()
-    .regex(/^\d+$/, adminValidation.capacity)
-    .transform(Number)
-    .refine((value) => value <= MAX_CAPACITY, adminValidation.capacityMax(MAX_CAPACITY))
-    .optional(),
+  startDate: startDateField.optional(),
+  capacity: capacityField.optional(),
   // A checkbox sends nothing when unticked, so the form sends a hidden "off" before it; the
   // last value wins.
   isActive: z
@@ -46,17 +50,6 @@ export function cohortState(cohort: CohortSettings): CohortState {
 
 /** The owner's "create the next cohort" form: a capacity of at least one seat, an optional date. */
 export const newCohortSchema = z.object({
-  startDate: z
-    .string()
-    .trim()
-    .refine((value) => value === "" || isCalendarDate(value), adminValidation.startDate)
-    .transform((value) => (value === "" ? null : value))
-    .prefault(""),
-  capacity: z
-    .string()
-    .trim()
-    .regex(/^\d+$/, adminValidation.capacity)
-    .transform(Number)
-    .refine((value) => value >= 1, adminValidation.capacityAtLeastOne)
-    .refine((value) => value <= MAX_CAPACITY, adminValidation.capacityMax(MAX_CAPACITY)),
+  startDate: startDateField.prefault(""),
+  capacity: capacityField.refine((value) => value >= 1, adminValidation.capacityAtLeastOne),
 });

@@ -122,8 +122,8 @@ export async function startCheckout(
   buyer: Buyer,
 ): Promise<CheckoutStart> {
   const now = services.clock.now();
-  const nowIso = now.toISOString();
   await getCohort(services.db, now);
+  const nowIso = now.toISOString();
   const holdMinutes = services.config.seats.holdMinutes;
   const holdExpiresAt = new Date(now.getTime() + holdMinutes * 60_000);
   const sessionExpiresAt = new Date(holdExpiresAt.getTime() - HOLD_GRACE_MINUTES * 60_000);

@@ -13,8 +13,7 @@ import { enqueueEmail } from "~/mail/outbox.server";
 import { effectiveConsentMode } from "~/domain/marketing";
 import { recordConsent } from "~/marketing/consent.server";
 import { startSequence } from "~/marketing/sequences.server";
-import { isProvenPost, type FormVisitor } from "~/people/identity.server";
-import { upsertPerson } from "~/people/people.server";
+import { upsertFormPerson, type FormVisitor } from "~/people/identity.server";
 import { recordSubmission } from "~/people/submissions.server";
 import { resourceFormats, type ResourceFormat } from "~/resources/formats";
 import type { Services } from "~/services.server";
@@ -53,10 +52,7 @@ export async function submitLead(
   return services.db.transaction().execute(async (trx) => {
     // A post for someone else's address still gets them the resource, but keeps their profile
     // and greets them by the name on file (identity.server.ts).
-    const proven = await isProvenPost(trx, form.email, visitor);
-    const person = await upsertPerson(trx, form, visitor.attribution, nowIso, {
-      keepProfile: !proven,
-    });
+    const { proven, person } = await upsertFormPerson(trx, form, visitor, nowIso);
     const resume = request.resume
       ? { id: randomUUID(), bytes: request.resume, sha256: sha256Hex(request.resume) }
       : null;

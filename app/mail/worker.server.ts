@@ -1,6 +1,7 @@
 import { claimRows } from "~/db/claim.server";
 import type { DB } from "~/db/database.server";
 import { errorMessage, log } from "~/lib/logger.server";
+import { SingleFlight } from "~/lib/single-flight.server";
 import type { Clock } from "~/lib/clock";
 import type { Selectable } from "kysely";
 import type { OutboxTable } from "~/db/schema";
@@ -72,7 +73,7 @@ export function retryDelayMs(attempts: number): number {
  */
 export class MailWorker {
   private timer: NodeJS.Timeout | null = null;
-  private running: Promise<RunResult> | null = null;
+  private readonly delivery = new SingleFlight(() => this.deliverDue(), "mail worker tick failed");
   private stopping = false;
 
   constructor(
@@ -85,7 +86,7 @@ export class MailWorker {
   start() {
     if (this.timer) return;
     this.stopping = false;
-    this.timer = setInterval(() => void this.tick(), this.options.intervalMs);
+    this.timer = setInterval(() => void this.delivery.tick(), this.options.intervalMs);
     this.timer.unref();
   }
 
@@ -94,25 +95,12 @@ export class MailWorker {
     this.stopping = true;
     if (this.timer) clearInterval(this.timer);
     this.timer = null;
-    await this.running;
+    await this.delivery.inProgress;
     if (first) this.transport.close();
   }
 
-  private async tick() {
-    if (this.running) return;
-    try {
-      await this.runOnce();
-    } catch (error) {
-      log.error("mail worker tick failed", { error: errorMessage(error) });
-    }
-  }
-
   runOnce(): Promise<RunResult> {
-    if (this.running) return this.running;
-    this.running = this.deliverDue().finally(() => {
-      this.running = null;
-    });
-    return this.running;
+    return this.delivery.run();
   }
 
   private async deliverDue(): Promise<RunResult> {

@@ -1,5 +1,5 @@
-import type { Kysely } from "kysely";
-import type { Database } from "~/db/schema";
+import type { ExpressionBuilder, Kysely } from "kysely";
+import type { Database, PaymentStatus, QueueStatus } from "~/db/schema";
 import type { Audience } from "~/domain/broadcast";
 import { statusesReceiving } from "~/domain/marketing";
 
@@ -18,31 +18,28 @@ export function audienceQuery(db: Kysely<Database>, audience: Audience, currentC
   // lead_magnets is a JSON array of resource keys; a key is quoted in it exactly once.
   if (audience.resource)
     query = query.where("people.lead_magnets", "like", `%"${audience.resource}"%`);
-  if (audience.cohort) {
-    const cohort = audience.cohort;
-    query = query.where(({ exists, selectFrom }) =>
-      exists(
-        selectFrom("payments")
-          .select("payments.id")
-          .whereRef("payments.person_id", "=", "people.id")
-          .where("payments.cohort_id", "=", cohort)
-          .where("payments.status", "=", "paid"),
-      ),
-    );
-  }
+  if (audience.cohort) query = query.where(hasCohortRow("payments", audience.cohort, ["paid"]));
   if (audience.waitlist) {
     const cohort = currentCohortId ?? "";
-    query = query.where(({ exists, selectFrom }) =>
-      exists(
-        selectFrom("waitlist_entries")
-          .select("waitlist_entries.id")
-          .whereRef("waitlist_entries.person_id", "=", "people.id")
-          .where("waitlist_entries.cohort_id", "=", cohort)
-          .where("waitlist_entries.status", "in", ["waiting", "offered"]),
-      ),
-    );
+    query = query.where(hasCohortRow("waitlist_entries", cohort, ["waiting", "offered"]));
   }
   return query;
+}
+
+/** People with a row of theirs in `table` for this cohort, in one of these statuses. */
+function hasCohortRow(
+  table: "payments" | "waitlist_entries",
+  cohortId: string,
+  statuses: readonly (PaymentStatus | QueueStatus)[],
+) {
+  return ({ exists, selectFrom }: ExpressionBuilder<Database, "people">) =>
+    exists(
+      selectFrom(table)
+        .select(`${table}.id`)
+        .whereRef(`${table}.person_id`, "=", "people.id")
+        .where(`${table}.cohort_id`, "=", cohortId)
+        .where(`${table}.status`, "in", statuses),
+    );
 }
 
 export async function currentCohortId(db: Kysely<Database>): Promise<string | undefined> {

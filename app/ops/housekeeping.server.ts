@@ -1,7 +1,8 @@
 import { sql } from "kysely";
 import type { DB } from "~/db/database.server";
 import type { Engine } from "~/db/migrations.server";
-import { errorMessage, log } from "~/lib/logger.server";
+import { log } from "~/lib/logger.server";
+import { SingleFlight } from "~/lib/single-flight.server";
 import type { Clock } from "~/lib/clock";
 import { runAnalyticsPass, type AnalyticsPassResult } from "~/analytics/rollup.server";
 import { backupDatabase, type BackupResult } from "./backup.server";
@@ -41,7 +42,7 @@ type Job = "retention" | "backup" | "analytics";
 export class Housekeeping {
   private timer: NodeJS.Timeout | null = null;
   private firstTick: NodeJS.Timeout | null = null;
-  private running: Promise<HousekeepingRun> | null = null;
+  private readonly jobs = new SingleFlight(() => this.runDue(), "housekeeping failed");
   /** The last slot of each job this instance claimed or saw claimed: no database call until the next. */
   private readonly seen = new Map<Job, string>();
 
@@ -54,10 +55,10 @@ export class Housekeeping {
   start() {
     if (this.timer) return;
     const tickMs = this.options.tickMs ?? 60_000;
-    this.timer = setInterval(() => void this.tick(), tickMs);
+    this.timer = setInterval(() => void this.jobs.tick(), tickMs);
     this.timer.unref();
     // Soon after start rather than a full interval later, but not while the server is starting.
-    this.firstTick = setTimeout(() => void this.tick(), Math.min(tickMs, 10_000));
+    this.firstTick = setTimeout(() => void this.jobs.tick(), Math.min(tickMs, 10_000));
     this.firstTick.unref();
   }
 
@@ -66,25 +67,12 @@ export class Housekeeping {
     if (this.firstTick) clearTimeout(this.firstTick);
     this.timer = null;
     this.firstTick = null;
-    await this.running?.catch(() => undefined);
-  }
-
-  private async tick() {
-    if (this.running) return;
-    try {
-      await this.runOnce();
-    } catch (error) {
-      log.error("housekeeping failed", { error: errorMessage(error) });
-    }
+    await this.jobs.inProgress?.catch(() => undefined);
   }
 
   /** Runs whatever is due now; both jobs are attempted even when the first one fails. */
   runOnce(): Promise<HousekeepingRun> {
-    if (this.running) return this.running;
-    this.running = this.runDue().finally(() => {
-      this.running = null;
-    });
-    return this.running;
+    return this.jobs.run();
   }
 
   private async runDue(): Promise<HousekeepingRun> {

@@ -1,5 +1,7 @@
 import type { Transaction } from "kysely";
 import type { Database } from "~/db/schema";
+import type { Attribution } from "~/domain/utm";
+import { findPersonByEmail, upsertPerson, type PersonInput } from "./people.server";
 
 export interface FormVisitor {
   visitorId: string;
@@ -14,16 +16,12 @@ export interface FormVisitor {
  * before. An unproven post is recorded, but it keeps the profile, gets no applicant identity,
  * and learns nothing about the person: links go to the address by email instead.
  */
-export async function isProvenPost(
+async function isProvenPost(
   trx: Transaction<Database>,
   email: string,
   visitor: FormVisitor,
 ): Promise<boolean> {
-  const existing = await trx
-    .selectFrom("people")
-    .select("id")
-    .where("email", "=", email)
-    .executeTakeFirst();
+  const existing = await findPersonByEmail(trx, email);
   if (!existing || existing.id === visitor.applicantId) return true;
   const seen = await trx
     .selectFrom("submissions")
@@ -33,4 +31,19 @@ export async function isProvenPost(
     .limit(1)
     .executeTakeFirst();
   return Boolean(seen);
+}
+
+/**
+ * Creates or updates the person a form names, refreshing their profile only when the post is
+ * proven to speak for them (isProvenPost).
+ */
+export async function upsertFormPerson(
+  trx: Transaction<Database>,
+  form: PersonInput,
+  visitor: FormVisitor & { attribution: Attribution | null },
+  now: string,
+) {
+  const proven = await isProvenPost(trx, form.email, visitor);
+  const person = await upsertPerson(trx, form, visitor.attribution, now, { keepProfile: !proven });
+  return { proven, person };
 }

@@ -95,6 +95,10 @@ export async function listPeopleByStatus(db: Kysely, status: PersonStatus) {
     .execute();
 }
 
+export async function findPersonById(db: Kysely, personId: string) {
+  return db.selectFrom("people").selectAll().where("id", "=", personId).executeTakeFirst();
+}
+
 export async function findPersonByEmail(db: Kysely, email: string) {
   return db.selectFrom("people").selectAll().where("email", "=", email).executeTakeFirst();
 }

@@ -45,11 +45,10 @@ export async function recordSubmission(
     .where("created_at", ">=", since)
     .executeTakeFirst();
   if (duplicate) return null;
-  const id = randomUUID();
-  await trx
+  const stored = await trx
     .insertInto("submissions")
     .values({
-      id,
+      id: randomUUID(),
       person_id: input.personId,
       type: input.type,
       form_data: JSON.stringify(input.formData),
@@ -61,6 +60,7 @@ export async function recordSubmission(
       fingerprint,
       created_at: now.toISOString(),
     })
-    .execute();
-  return id;
+    .returning("id")
+    .executeTakeFirstOrThrow();
+  return stored.id;
 }
