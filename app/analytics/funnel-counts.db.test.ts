@@ -1,0 +1,71 @@
+import { describe, expect, it } from "vitest";
+import { testEngines } from "../../tests/support/databases";
+import { expectMonotone, rowOf, useFunnel, YOUTUBE_LINK } from "../../tests/support/funnel";
+import { FUNNEL_CSV_HEADER, type FunnelRow } from "~/domain/funnel";
+import { loader as funnelCsvLoader } from "~/routes/admin/funnel-csv";
+import { loader as funnelLoader } from "~/routes/admin/funnel";
+
+// What the funnel counts for a period, and how the owner reads it: the page and its CSV.
+describe.each(testEngines())("the funnel on $name", (engine) => {
+  const { owner, report, buildScenario } = useFunnel(engine);
+
+  it("counts each step per source, a person once, in the group of the link that first brought them", async () => {
+    await buildScenario();
+    const rows = await report("source");
+    expect(rowOf(rows, "youtube")).toEqual({
+      group: "youtube",
+      visitors: 4,
+      leads: 2,
+      applications: 1,
+      qualified: 1,
+      checkouts: 1,
+      paid: 1,
+      revenueCents: 64_900,
+    });
+    // The payer's second browser is a visitor of its own, but the payer counts under YouTube.
+    expect(rowOf(rows, "linkedin")).toMatchObject({ visitors: 1, leads: 0, paid: 0 });
+    // Applied without a resource: a lead too, as every later step implies the earlier ones.
+    expect(rowOf(rows, "direct")).toMatchObject({
+      visitors: 1,
+      leads: 1,
+      applications: 1,
+      qualified: 1,
+      checkouts: 0,
+    });
+    expectMonotone(rows);
+    const byLink = await report("link");
+    expect(rowOf(byLink, YOUTUBE_LINK)).toMatchObject({ visitors: 4, leads: 2, paid: 1 });
+    expect(rowOf(await report("term"), "yt_abc123")).toMatchObject({ visitors: 4, leads: 2 });
+    expectMonotone(byLink);
+  });
+
+  it("answers the CSV with the exact header and the page with the same numbers; a bad query changes nothing and says why", async () => {
+    await buildScenario();
+    const csv = await owner.get(
+      funnelCsvLoader,
+      "/admin/funnel.csv?from=2026-11-01&to=2026-11-30&group=term",
+    );
+    expect(csv.status).toBe(200);
+    const lines = String(csv.body).trim().split("\r\n");
+    expect(lines[0]).toBe(FUNNEL_CSV_HEADER);
+    expect(lines).toContain('"yt_abc123",4,2,1,1,1,1,649.00');
+    const page = await owner.get(
+      funnelLoader,
+      "/admin/funnel?from=2026-11-01&to=2026-11-30&group=term",
+    );
+    const body = page.body as { report: { rows: FunnelRow[] } };
+    expect(rowOf(body.report.rows, "yt_abc123")).toMatchObject({ visitors: 4, leads: 2, paid: 1 });
+    for (const [query, message] of [
+      ["from=2026-13-01", "Please give dates as YYYY-MM-DD."],
+      ["from=2026-11-30&to=2026-11-01", "The start of the period must be on or before its end."],
+      ["group=country", "Group by one of: source, campaign, content, term, link."],
+    ] as const) {
+      const bad = await owner.get(funnelCsvLoader, `/admin/funnel.csv?${query}`);
+      expect(bad.status).toBe(400);
+      expect(String(bad.body)).toContain(message);
+      const shown = await owner.get(funnelLoader, `/admin/funnel?${query}`);
+      expect(shown.status).toBe(400);
+      expect(shown.body).toMatchObject({ error: message, report: null });
+    }
+  });
+});
