@@ -1,18 +1,20 @@
-import ical, { ICalCalendarMethod, ICalEventStatus } from "ical-generator";
+import { ICalCalendarMethod } from "ical-generator";
 import type { Transaction } from "kysely";
 import type { DB } from "~/db/database.server";
-import type { Database } from "~/db/schema";
-import type { Config } from "~/env.server";
+import type { Database, ReviewStatus } from "~/db/schema";
 import { consoleEmails } from "~/content/console";
-import { site } from "~/content/site";
 import { isBookableDate } from "~/domain/cohort";
-import { describeLivestreamTime, livestreamSlot } from "~/domain/livestream";
 import { dateInZone } from "~/domain/time-zone";
 import { renderEmail } from "~/mail/message";
 import { enqueueEmail } from "~/mail/outbox.server";
 import { recordAudit } from "./audit.server";
-
-export type ReviewStatus = "waiting" | "scheduled" | "reviewed";
+import {
+  DEFAULT_REVIEW_SETTINGS,
+  livestreamTime,
+  reviewInvite,
+  type Reviewee,
+  type ReviewSettings,
+} from "./review-invite.server";
 
 /** Uploads, each with who sent it. */
 function uploadsWithSender(db: DB | Transaction<Database>) {
@@ -44,37 +46,6 @@ export async function uploadFile(db: DB, id: string) {
     .select(["name", "content_type", "data", "size"])
     .where("id", "=", id)
     .executeTakeFirst();
-}
-
-/** What review invites need from the configuration: when and where the livestream is, who runs it. */
-export type ReviewSettings = Pick<
-  Config,
-  "siteTimeZone" | "livestreamTime" | "livestreamUrl" | "contactEmail"
->;
-
-/** The environment's defaults (SITE_TIME_ZONE, LIVESTREAM_TIME, LIVESTREAM_URL, CONTACT_EMAIL). */
-export const DEFAULT_REVIEW_SETTINGS: ReviewSettings = {
-  siteTimeZone: "America/New_York",
-  livestreamTime: "19:00",
-  livestreamUrl: "https://www.youtube.com/@fromscratchtosuccess/live",
-  contactEmail: "hello@fromscratchtosuccess.com",
-};
-
-/** One calendar event per upload: every invite about it (request, update, cancel) has this UID. */
-export function reviewInviteUid(uploadId: string): string {
-  return `resume-review-${uploadId}@fromscratchtosuccess.com`;
-}
-
-interface Reviewee {
-  id: string;
-  person_id: string;
-  email: string;
-  first_name: string;
-  last_name: string;
-  review_status: ReviewStatus;
-  scheduled_for: string | null;
-  /** The SEQUENCE of the invite being sent now. */
-  sequence: number;
 }
 
 /**
@@ -110,48 +81,6 @@ async function takeInvite(
     .where("uploads.id", "=", uploadId)
     .executeTakeFirst();
   return row ? { ...row, sequence: Number(row.invite_sequence) - 1 } : null;
-}
-
-/** The iCalendar text of an invite about one upload's livestream slot (times in UTC). */
-function reviewInvite(
-  upload: Reviewee,
-  date: string,
-  settings: ReviewSettings,
-  now: Date,
-  method: ICalCalendarMethod.REQUEST | ICalCalendarMethod.CANCEL,
-): string {
-  const { start, end } = livestreamSlot(date, settings.livestreamTime, settings.siteTimeZone);
-  const calendar = ical({
-    prodId: { company: site.name, product: consoleEmails.reviewInvite.product, language: "EN" },
-    method,
-  });
-  calendar.createEvent({
-    id: reviewInviteUid(upload.id),
-    sequence: upload.sequence,
-    stamp: now,
-    start,
-    end,
-    summary: consoleEmails.reviewInvite.summary,
-    description: consoleEmails.reviewInvite.description(settings.livestreamUrl),
-    location: settings.livestreamUrl,
-    url: settings.livestreamUrl,
-    organizer: { name: site.name, email: settings.contactEmail },
-    attendees: [
-      {
-        email: upload.email,
-        name: `${upload.first_name} ${upload.last_name}`.trim() || undefined,
-        rsvp: false,
-      },
-    ],
-    status:
-      method === ICalCalendarMethod.CANCEL ? ICalEventStatus.CANCELLED : ICalEventStatus.CONFIRMED,
-  });
-  return calendar.toString();
-}
-
-function livestreamTime(date: string, settings: ReviewSettings): string {
-  const { start } = livestreamSlot(date, settings.livestreamTime, settings.siteTimeZone);
-  return describeLivestreamTime(start, settings.siteTimeZone);
 }
 
 /**

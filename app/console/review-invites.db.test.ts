@@ -6,7 +6,8 @@ import { startSmtpServer } from "../../tests/support/smtp";
 import { useTestServices } from "../../tests/support/suite";
 import { smtpTransport } from "../mail/transport.server";
 import { upsertPerson } from "../people/people.server";
-import { cancelReview, resumeQueue, reviewInviteUid, scheduleReview } from "./resume-queue.server";
+import { cancelReview, resumeQueue, scheduleReview } from "./resume-queue.server";
+import { reviewInviteUid } from "./review-invite.server";
 
 const STREAM = "https://stream.example.com/resume-reviews";
 const OWNER = "owner@example.com";

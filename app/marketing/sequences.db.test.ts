@@ -8,7 +8,8 @@ import { nurtureSequences } from "~/content/nurture";
 import { DAY_MS } from "~/domain/marketing";
 import { erasePerson } from "~/console/privacy.server";
 import { action as applyAction } from "~/routes/apply/apply";
-import { runSequences, sequenceStats, setSequencePaused } from "./sequences.server";
+import { sequenceStats, setSequencePaused } from "./sequence-console.server";
+import { runSequences } from "./sequences.server";
 
 // The nurture sequences a consenting lead is put in: when their emails go, and what ends them.
 describe.each(testEngines())("marketing mail on $name", (engine) => {

@@ -15,8 +15,8 @@ import {
   markReviewed,
   resumeQueue,
   scheduleReview,
-  type ReviewStatus,
 } from "~/console/resume-queue.server";
+import type { ReviewStatus } from "~/db/schema";
 import { consoleText } from "~/content/console";
 import { errorToast, success } from "~/lib/toast";
 import { redirectWithToast, samePage } from "~/lib/toast.server";
