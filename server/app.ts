@@ -10,8 +10,10 @@ import { isDatabaseReachable } from "../app/db/database.server";
 import type { Config } from "../app/env.server";
 import { createServices, type ServiceOverrides, type Services } from "../app/services.server";
 import { handleStripeWebhook } from "../app/payments/stripe-webhook.server";
+import { hasFlashToast } from "../app/lib/cookies.server";
 import { RATE_LIMIT_WINDOW_SECONDS } from "../app/lib/rate-limit.server";
-import { hasFlashToast, loadPrerenderedHome, prerenderedHomeHandler } from "./prerendered-home";
+import { loadPrerenderedHome } from "./prerendered-home";
+import { prerenderedHomeHandler } from "./prerendered-home-handler";
 import { answerError, startRequestLog } from "./request-log";
 import {
   bodyLimit,
@@ -127,7 +129,10 @@ export async function createServer(config: Config, options: ServerOptions = {}) 
       draining: () => lifecycle.draining,
       countView: viewCounter(services.analytics, services.clock, config.publicUrl),
     });
-  /** The whole server: the prerendered home first, then Express for everything else. */
+  /**
+   * The whole server, what to listen on: the prerendered home first, then Express for everything
+   * else. `app` alone (as some tests use it) serves every page but the prebuilt home.
+   */
   const handler = (req: IncomingMessage, res: ServerResponse) => {
     if (!serveHome || !serveHome(req, res)) app(req, res);
   };
@@ -156,7 +161,7 @@ function serveHashedAssets(app: express.Express, clientDir: string) {
 }
 
 function serveStaticFiles(app: express.Express, clientDir: string) {
-  // The prerendered page is only served with its nonce in place (servePrerenderedHome).
+  // index.html is the prerendered home page, which is served only as / (prerenderedHomeHandler).
   app.get("/index.html", (_req, res) => res.redirect(301, "/"));
   const files = express.static(clientDir, { index: false, maxAge: "1h" });
   // Prerendered data is served after the visitor is known, so that it counts as a page view.

@@ -4,7 +4,8 @@ import { gunzipSync, gzipSync } from "node:zlib";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { readCookie } from "../app/lib/cookies.server";
 import type { Visitor } from "./visitor";
-import { prerenderedHomeHandler, type PrerenderedHome } from "./prerendered-home";
+import type { PrerenderedHome } from "./prerendered-home";
+import { prerenderedHomeHandler } from "./prerendered-home-handler";
 
 const SECRETS = ["s".repeat(40)];
 const PAGE = Buffer.from("<!DOCTYPE html><title>Home</title><p>From Scratch to Success</p>");
@@ -24,6 +25,8 @@ interface Answer {
 let server: Server;
 let base = "";
 let draining = false;
+let secure = false;
+let broken = false;
 let passedOn: string[] = [];
 let counted: { url: string; status: number; visitor: Visitor | undefined }[] = [];
 
@@ -46,7 +49,10 @@ beforeAll(async () => {
     home,
     policy: "script-src 'sha256-abc'",
     secrets: SECRETS,
-    isSecure: () => false,
+    isSecure: () => {
+      if (broken) throw new Error("no socket");
+      return secure;
+    },
     draining: () => draining,
     countView: (_req, url, status, visitor) => counted.push({ url, status, visitor }),
   });
@@ -63,6 +69,8 @@ afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
 
 beforeEach(() => {
   draining = false;
+  secure = false;
+  broken = false;
   passedOn = [];
   counted = [];
 });
@@ -77,6 +85,9 @@ describe("prerenderedHomeHandler", () => {
     expect(gzip.headers["x-content-type-options"]).toBe("nosniff");
     expect(gzip.headers["x-request-id"]).toMatch(/^[0-9a-f-]{36}$/);
     expect(gzip.headers["cache-control"]).toBe("no-cache");
+    expect(gzip.headers["content-type"]).toBe("text/html; charset=utf-8");
+    expect(gzip.headers.etag).toMatch(/^"[\w-]{27}"$/);
+    expect(gzip.headers["strict-transport-security"]).toBeUndefined();
     expect(gzip.headers.vary).toBe("Accept-Encoding");
     const visitorCookie = gzip.headers["set-cookie"]!.find((c) => c.startsWith("fsts_vid="))!;
     const visitorId = await readCookie(SECRETS, "visitor", visitorCookie.split(";")[0]);
@@ -97,6 +108,7 @@ describe("prerenderedHomeHandler", () => {
     const again = await ask("GET", "/", { "accept-encoding": "gzip", "if-none-match": etag });
     expect(again.status).toBe(304);
     expect(again.body.length).toBe(0);
+    expect(again.headers["content-type"]).toBeUndefined();
     // Another encoding is another entity: the gzip tag does not match the plain page.
     expect((await ask("GET", "/", { "if-none-match": etag })).status).toBe(200);
     const head = await ask("HEAD", "/");
@@ -132,5 +144,25 @@ describe("prerenderedHomeHandler", () => {
     expect((await ask("GET", "/")).headers.connection).toBe("keep-alive");
     draining = true;
     expect((await ask("GET", "/")).headers.connection).toBe("close");
+  });
+
+  it("on https sends HSTS and the __Host- visitor cookie, Secure", async () => {
+    secure = true;
+    const answer = await ask("GET", "/");
+    expect(answer.headers["strict-transport-security"]).toContain("max-age=");
+    const visitorCookie = answer.headers["set-cookie"]!.find((c) =>
+      c.startsWith("__Host-fsts_vid="),
+    );
+    expect(visitorCookie).toContain("; Secure");
+  });
+
+  it("answers a failure with the plain error page and keeps serving", async () => {
+    broken = true;
+    const failed = await ask("GET", "/");
+    expect(failed.status).toBe(500);
+    expect(failed.headers["content-type"]).toBe("text/plain; charset=utf-8");
+    expect(failed.body.toString()).toContain(failed.headers["x-request-id"] as string);
+    broken = false;
+    expect((await ask("GET", "/")).status).toBe(200);
   });
 });

@@ -32,21 +32,20 @@ export function contentSecurityPolicy(options: SecurityOptions, scriptSources: s
 }
 
 /**
- * Enforced CSP plus the baseline security headers. The policy allows scripts by a fresh nonce
- * per request, or, given `scriptSources` (the hashes of a prebuilt page), by those alone.
+ * Enforced CSP plus the baseline security headers, for pages rendered per request: the policy
+ * allows scripts by a fresh nonce each time. (The prebuilt home page allows its scripts by hash:
+ * prerendered-home-handler.ts.)
  */
-export function securityHeaders(options: SecurityOptions, scriptSources?: string) {
+export function securityHeaders(options: SecurityOptions) {
   // The policy is the same but for the nonce: built once, split around it.
-  const [before, after = ""] = contentSecurityPolicy(options, scriptSources ?? "'nonce-\0'").split(
-    "\0",
-  ) as [string, string?];
+  const [before, after = ""] = contentSecurityPolicy(options, "'nonce-\0'").split("\0") as [
+    string,
+    string?,
+  ];
   return (req: Request, res: Response, next: NextFunction) => {
-    if (scriptSources) setSecurityHeaders(res, before, res.locals.secure as boolean);
-    else {
-      const nonce = randomBytes(16).toString("base64");
-      res.locals.nonce = nonce;
-      setSecurityHeaders(res, before + nonce + after, res.locals.secure as boolean);
-    }
+    const nonce = randomBytes(16).toString("base64");
+    res.locals.nonce = nonce;
+    setSecurityHeaders(res, before + nonce + after, res.locals.secure as boolean);
     next();
   };
 }

@@ -85,7 +85,8 @@ async function peopleIn(
     advanced.set(row.person_id, person);
     return person;
   };
-  // No read needs another's result, so the three run side by side.
+  // No read needs another's result: the three are asked at once (PostgreSQL runs them in
+  // parallel on the pool; SQLite answers them in turn).
   const [applications, checkouts, payments] = await Promise.all([
     inPeriod()
       .innerJoin("submissions as s", "s.person_id", "a.person_id")

@@ -45,6 +45,14 @@ export function cookieName(purpose: CookiePurpose, secure = false): string {
   return secure ? `__Host-${names[purpose]}` : names[purpose];
 }
 
+/**
+ * Whether a request carries a flash toast (by its Cookie header). The toast waits for the next
+ * page, so that page must be rendered on the server rather than served from a prebuilt file.
+ */
+export function hasFlashToast(cookieHeader: string | undefined): boolean {
+  return cookieHeader?.includes(`${names.toast}=`) ?? false;
+}
+
 export function purposeKey(secret: string, purpose: CookiePurpose): string {
   return Buffer.from(hkdfSync("sha256", secret, "", `fsts-cookie:${purpose}`, 32)).toString(
     "base64url",

@@ -1,13 +1,13 @@
+/**
+ * The owner's view of the nurture sequences (/admin/sequences): what each step sent, who waits
+ * for it and who applied after it, and the switch that pauses a sequence.
+ */
+
 import { recordAudit } from "~/console/audit.server";
 import { nurtureSequences } from "~/content/nurture";
 import type { ResourceType } from "~/domain/lead-magnets";
 import type { Services } from "~/services.server";
 import { stepKind } from "./sequences.server";
-
-/**
- * The owner's view of the nurture sequences (/admin/sequences): what each step sent, who waits
- * for it and who applied after it, and the switch that pauses a sequence.
- */
 
 export interface SequenceStepStats {
   step: number;
