@@ -1,6 +1,6 @@
 import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
-import type { Page } from "@playwright/test";
+import { expect, type Locator, type Page } from "@playwright/test";
 import { openDatabase, type DB } from "../../app/db/database.server";
 import { currentCohortRow, setCurrentCohort } from "../support/cohort";
 import { e2eDatabaseUrl, e2eDataDir } from "./env";
@@ -106,3 +106,16 @@ export const storedCohort = () =>
     if (!row) throw new Error("no current cohort");
     return row;
   });
+
+/**
+ * Waits until React has hydrated an element (its props, so its event handlers, are attached).
+ * Hydrated pages load their JavaScript after the first paint: an event fired before that is the
+ * browser's alone, as it would be with JavaScript off.
+ */
+export async function waitForHydration(element: Locator) {
+  await expect
+    .poll(() =>
+      element.evaluate((node) => Object.keys(node).some((key) => key.startsWith("__reactProps$"))),
+    )
+    .toBe(true);
+}
