@@ -52,8 +52,10 @@ export async function createServer(config: Config, options: ServerOptions = {}) 
   // One proxy hop: the address it saw is the client's; anything further left is client-written.
   if (config.trustProxy) app.set("trust proxy", 1);
   const httpsSite = config.publicUrl.startsWith("https:");
+  // The one answer to "is this request on https?", for Express and the prebuilt home alike.
+  const isSecure = (req: IncomingMessage) => httpsSite || isSecureRequest(req, config.trustProxy);
   app.use((req, res, next) => {
-    res.locals.secure = httpsSite || req.secure;
+    res.locals.secure = isSecure(req);
     next();
   });
 
@@ -125,8 +127,8 @@ export async function createServer(config: Config, options: ServerOptions = {}) 
       home,
       policy: contentSecurityPolicy(policy, home.scriptHashes.join(" ") || "'none'"),
       secrets: config.sessionSecrets,
-      isSecure: (req) => httpsSite || isSecureRequest(req, config.trustProxy),
-      draining: () => lifecycle.draining,
+      isSecure,
+      lifecycle,
       countView: viewCounter(services.analytics, services.clock, config.publicUrl),
     });
   /**

@@ -24,7 +24,7 @@ interface Answer {
 
 let server: Server;
 let base = "";
-let draining = false;
+const lifecycle = { draining: false };
 let secure = false;
 let broken = false;
 let passedOn: string[] = [];
@@ -53,7 +53,7 @@ beforeAll(async () => {
       if (broken) throw new Error("no socket");
       return secure;
     },
-    draining: () => draining,
+    lifecycle,
     countView: (_req, url, status, visitor) => counted.push({ url, status, visitor }),
   });
   server = createServer((req, res) => {
@@ -68,7 +68,7 @@ beforeAll(async () => {
 afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
 
 beforeEach(() => {
-  draining = false;
+  lifecycle.draining = false;
   secure = false;
   broken = false;
   passedOn = [];
@@ -142,7 +142,7 @@ describe("prerenderedHomeHandler", () => {
 
   it("asks the client to close its connection while the instance drains", async () => {
     expect((await ask("GET", "/")).headers.connection).toBe("keep-alive");
-    draining = true;
+    lifecycle.draining = true;
     expect((await ask("GET", "/")).headers.connection).toBe("close");
   });
 

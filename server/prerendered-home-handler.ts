@@ -7,6 +7,7 @@ import type { CountView } from "./analytics";
 import type { PrerenderedHome } from "./prerendered-home";
 import { answerError, pathOf, startRequestLog } from "./request-log";
 import { setSecurityHeaders } from "./security";
+import { closeConnectionWhileDraining, type Lifecycle } from "./shutdown";
 import { resolveVisitor } from "./visitor";
 
 /** What serving the prerendered home needs from the server around it. */
@@ -17,7 +18,7 @@ export interface HomeServing {
   secrets: readonly string[];
   /** Whether a request reached the site over https (directly, or through a trusted proxy). */
   isSecure(req: IncomingMessage): boolean;
-  draining(): boolean;
+  lifecycle: Lifecycle;
   countView: CountView | null;
 }
 
@@ -40,6 +41,7 @@ export function prerenderedHomeHandler(serving: HomeServing) {
     if (req.method !== "GET" && req.method !== "HEAD") return false;
     if (pathOf(req.url) !== "/" || hasFlashToast(req.headers.cookie)) return false;
     const requestId = startRequestLog(req, res);
+    closeConnectionWhileDraining(res, serving.lifecycle);
     // Outside Express nothing else catches an error: whatever fails is answered here.
     answer(req, res).catch((error: unknown) => answerError(res, requestId, error));
     return true;
@@ -64,8 +66,6 @@ export function prerenderedHomeHandler(serving: HomeServing) {
     if (encoding !== "identity") res.setHeader("Content-Encoding", encoding);
     if (countView && req.method === "GET")
       res.on("finish", () => countView(req, url, res.statusCode, visitor));
-    // Decided as the answer goes out, so a drain that began meanwhile still closes it.
-    if (serving.draining()) res.setHeader("Connection", "close");
     if (fresh(req.headers, { etag: etags[encoding] })) {
       res.statusCode = 304;
       res.end();

@@ -1,4 +1,4 @@
-import type { Server } from "node:http";
+import type { Server, ServerResponse } from "node:http";
 import { Server as NetServer } from "node:net";
 import type { NextFunction, Request, Response } from "express";
 import { log } from "../app/lib/logger.server";
@@ -12,14 +12,20 @@ export interface Lifecycle {
 /**
  * While draining, every response (including those of requests that began before) tells the client
  * to close the connection, so a proxy's keep-alive connections end as their last answer goes out.
+ * Decided when the response's headers are written, not when its request arrived.
  */
+export function closeConnectionWhileDraining(res: ServerResponse, lifecycle: Lifecycle) {
+  const writeHead = res.writeHead;
+  res.writeHead = function (this: ServerResponse, ...args: unknown[]) {
+    if (lifecycle.draining) res.setHeader("Connection", "close");
+    return (writeHead as (...a: unknown[]) => ServerResponse).apply(this, args);
+  } as ServerResponse["writeHead"];
+}
+
+/** `closeConnectionWhileDraining` for every response Express answers. */
 export function closeConnectionsWhileDraining(lifecycle: Lifecycle) {
   return (_req: Request, res: Response, next: NextFunction) => {
-    const writeHead = res.writeHead;
-    res.writeHead = function (this: Response, ...args: unknown[]) {
-      if (lifecycle.draining) res.setHeader("Connection", "close");
-      return (writeHead as (...a: unknown[]) => Response).apply(this, args);
-    } as Response["writeHead"];
+    closeConnectionWhileDraining(res, lifecycle);
     next();
   };
 }
