@@ -177,6 +177,17 @@ describe.each(testEngines())("admin routes refuse non-admins on $name", (engine)
     });
   }
 
+  it.each(ADMIN_ROUTES.filter((route) => route.params))(
+    "$path answers 404 to an admin for a record that does not exist",
+    async (route) => {
+      const module = await route.load();
+      const params = Object.fromEntries(Object.keys(route.params!).map((name) => [name, "none"]));
+      // A loader refuses by throwing its 404 (orNotFound); either way it is the answer.
+      const answer = await call({ ...route, params }, module.loader, adminSession).catch(unwrap);
+      expect(answer.status).toBe(404);
+    },
+  );
+
   it("a non-admin cannot get a session by logging in", async () => {
     const before = await sessionCount();
     const { action } = await import("~/routes/admin/cohort-settings");

@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from "vitest";
-import { readCookie, siteCookies, writeCookie } from "./cookies.server";
+import { hasFlashToast, readCookie, siteCookies, writeCookie } from "./cookies.server";
 
 const OLD = "o".repeat(40);
 const NEW = "n".repeat(40);
@@ -66,5 +66,19 @@ describe("site cookies", () => {
     expect(await readCookie([NEW], "attribution", tampered)).toBeNull();
     expect(parse).toHaveBeenCalledTimes(2);
     parse.mockRestore();
+  });
+});
+
+describe("hasFlashToast", () => {
+  it.each([
+    ["fsts_toast=abc", true],
+    ["fsts_vid=x; fsts_toast=abc", true],
+    ["__Host-fsts_vid=x; __Host-fsts_toast=abc", true],
+    [undefined, false],
+    ["fsts_vid=x", false],
+    ["other_fsts_toast=abc", false],
+    ["fsts_vid=fsts_toast=", false],
+  ])("%s: %s", (header, expected) => {
+    expect(hasFlashToast(header)).toBe(expected);
   });
 });

@@ -50,8 +50,13 @@ export function cookieName(purpose: CookiePurpose, secure = false): string {
  * page, so that page must be rendered on the server rather than served from a prebuilt file.
  */
 export function hasFlashToast(cookieHeader: string | undefined): boolean {
-  return cookieHeader?.includes(`${names.toast}=`) ?? false;
+  return cookieHeader !== undefined && TOAST_COOKIE.test(cookieHeader);
 }
+
+/** The toast cookie by either of its names (http, or https's `__Host-`), as a whole cookie name. */
+const TOAST_COOKIE = new RegExp(
+  `(?:^|;\\s*)(?:${cookieName("toast", true)}|${cookieName("toast")})=`,
+);
 
 export function purposeKey(secret: string, purpose: CookiePurpose): string {
   return Buffer.from(hkdfSync("sha256", secret, "", `fsts-cookie:${purpose}`, 32)).toString(

@@ -1,4 +1,5 @@
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
+import { log } from "./logger.server";
 import { SingleFlight } from "./single-flight.server";
 
 /** A job whose runs each wait until the test lets them finish. */
@@ -45,7 +46,10 @@ describe("SingleFlight", () => {
       if (calls === 1) throw new Error("boom");
       return calls;
     }, "test job failed");
+    const logged = vi.spyOn(log, "error").mockImplementation(() => {});
     await expect(job.tick()).resolves.toBeUndefined();
+    expect(logged).toHaveBeenCalledWith("test job failed", { error: "boom" });
+    logged.mockRestore();
     expect(await job.run()).toBe(2);
   });
 });
