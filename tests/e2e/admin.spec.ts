@@ -6,6 +6,7 @@ import {
   logIn as logInAs,
   openAdmin as open,
 } from "./admin-support";
+import { cohortSettingsPage } from "../../app/content/admin";
 import { expect, expectNoAxeViolations, test } from "./fixtures";
 import { releaseAllHolds, setCohort, storedCohort, uniqueEmail, withDb } from "./support";
 
@@ -133,6 +134,13 @@ test.describe("admin cohort settings", () => {
     await expect(status.getByTestId("status-spots")).toContainText("1 seat held in a checkout");
     await expect(status.getByTestId("status-state")).toHaveText("Active – accepting enrolments");
 
+    // Each field's hint is read with it.
+    await expect(page.getByLabel("Start date")).toHaveAccessibleDescription(
+      cohortSettingsPage.startDateHint,
+    );
+    await expect(page.getByLabel("Capacity")).toHaveAccessibleDescription(
+      cohortSettingsPage.capacityHint,
+    );
     // 2027-01-13 is a Wednesday: applicants see the week of Monday January 11.
     await page.getByLabel("Start date").fill("2027-01-13");
     await page.getByLabel("Capacity").fill("7");

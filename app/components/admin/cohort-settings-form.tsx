@@ -1,45 +1,14 @@
-import { getFormProps, getInputProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import type { ComponentProps } from "react";
 import { Form } from "react-router";
-import { FieldError, type Field } from "~/components/form/fields";
+import { TextField } from "~/components/form/fields";
 import { Button } from "~/components/ui/button";
 import { cardClass } from "~/components/ui/card";
 import { cn } from "~/components/ui/cn";
-import { Checkbox, Hint, Input, Label } from "~/components/ui/input";
+import { Checkbox } from "~/components/ui/input";
 import { cohortSettingsPage as copy } from "~/content/admin";
 import { availableSpots, startDateDisplay, type CohortSettings } from "~/domain/cohort";
 import { cohortSettingsSchema, cohortState } from "~/domain/cohort-settings";
-
-/** A labelled input with a hint under its label, the hint read with the input by screen readers. */
-function HintedField({
-  field,
-  type,
-  label,
-  hint,
-  ...props
-}: Omit<ComponentProps<"input">, "type"> & {
-  field: Field;
-  type: "date" | "number";
-  label: string;
-  hint: string;
-}) {
-  const { key, ...inputProps } = getInputProps(field, { type });
-  const hintId = `${field.id}-hint`;
-  return (
-    <div>
-      <Label htmlFor={field.id}>{label}</Label>
-      <Hint id={hintId}>{hint}</Hint>
-      <Input
-        key={key}
-        {...inputProps}
-        {...props}
-        aria-describedby={[hintId, inputProps["aria-describedby"]].filter(Boolean).join(" ")}
-      />
-      <FieldError field={field} />
-    </div>
-  );
-}
 
 /** The cohort's start date, capacity and active flag, as the spec's admin page edits them. */
 export function CohortSettingsForm({
@@ -62,13 +31,13 @@ export function CohortSettingsForm({
   return (
     <Form method="post" {...getFormProps(form)} className={cn(cardClass, "space-y-6")}>
       <input type="hidden" name="intent" value="save" />
-      <HintedField
+      <TextField
         field={fields.startDate}
         type="date"
         label={copy.startDate}
         hint={copy.startDateHint}
       />
-      <HintedField
+      <TextField
         field={fields.capacity}
         type="number"
         label={copy.capacity}

@@ -4,10 +4,10 @@ import {
   getTextareaProps,
   type FieldMetadata,
 } from "@conform-to/react";
-import type { ReactNode } from "react";
+import type { ComponentProps, ReactNode } from "react";
 import { Button } from "~/components/ui/button";
 import { ChoiceGroup as UiChoiceGroup, ChoiceOption } from "~/components/ui/choice-group";
-import { ErrorText, Input, Label, Textarea } from "~/components/ui/input";
+import { ErrorText, Hint, Input, Label, Textarea } from "~/components/ui/input";
 import { fieldLabels } from "~/content/forms";
 import { HONEYPOT_FIELD } from "~/lib/honeypot";
 
@@ -49,30 +49,40 @@ export function FieldError({ field }: { field: Field }) {
   );
 }
 
+/**
+ * A labelled input with its error under it; `hint` adds a line under the label that screen
+ * readers announce with the input. Other input attributes (min, step, inputMode…) pass through.
+ */
 export function TextField({
   field,
   label,
   type = "text",
   required,
-  autoComplete,
-  inputMode,
+  hint,
   className,
-}: {
+  ...attributes
+}: Omit<ComponentProps<"input">, "type"> & {
   field: Field;
   label: string;
-  type?: "text" | "email";
-  required?: boolean;
-  autoComplete?: string;
-  inputMode?: "numeric" | "text" | "email";
-  className?: string;
+  type?: "text" | "email" | "date" | "number";
+  hint?: string;
 }) {
   const { key, ...props } = getInputProps(field, { type });
+  const hintId = `${field.id}-hint`;
+  const describedBy = [hint && hintId, props["aria-describedby"]].filter(Boolean).join(" ");
   return (
     <div className={className}>
       <FieldLabel htmlFor={field.id} required={required}>
         {label}
       </FieldLabel>
-      <Input key={key} {...props} autoComplete={autoComplete} inputMode={inputMode} />
+      {hint && <Hint id={hintId}>{hint}</Hint>}
+      <Input
+        key={key}
+        {...props}
+        {...attributes}
+        required={required || props.required}
+        aria-describedby={describedBy || undefined}
+      />
       <FieldError field={field} />
     </div>
   );
