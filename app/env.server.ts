@@ -2,7 +2,7 @@ import { randomBytes } from "node:crypto";
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import type { z } from "~/lib/zod";
-import { EnvSchema, type Env } from "./env-schema";
+import { EnvSchema, type Env } from "./env-schema.server";
 
 export interface Config {
   nodeEnv: Env["NODE_ENV"];

@@ -27,6 +27,8 @@ let base = "";
 const lifecycle = { draining: false };
 let secure = false;
 let broken = false;
+/** Starts the drain while a request is being answered (isSecure runs mid-request). */
+let drainMidRequest = false;
 let passedOn: string[] = [];
 let counted: { url: string; status: number; visitor: Visitor | undefined }[] = [];
 
@@ -51,6 +53,7 @@ beforeAll(async () => {
     secrets: SECRETS,
     isSecure: () => {
       if (broken) throw new Error("no socket");
+      if (drainMidRequest) lifecycle.draining = true;
       return secure;
     },
     lifecycle,
@@ -71,6 +74,7 @@ beforeEach(() => {
   lifecycle.draining = false;
   secure = false;
   broken = false;
+  drainMidRequest = false;
   passedOn = [];
   counted = [];
 });
@@ -115,6 +119,9 @@ describe("prerenderedHomeHandler", () => {
     expect(head.status).toBe(200);
     expect(head.headers["content-length"]).toBe(String(PAGE.length));
     expect(head.body.length).toBe(0);
+    // Each GET is handed to the counter (200, 304, 200); the HEAD is not.
+    await expect.poll(() => counted.length).toBe(3);
+    expect(counted.map((view) => view.status)).toEqual([200, 304, 200]);
   });
 
   it("keeps a returning visitor and counts the view with the tags of its landing", async () => {
@@ -142,7 +149,7 @@ describe("prerenderedHomeHandler", () => {
 
   it("asks the client to close its connection while the instance drains", async () => {
     expect((await ask("GET", "/")).headers.connection).toBe("keep-alive");
-    lifecycle.draining = true;
+    drainMidRequest = true;
     expect((await ask("GET", "/")).headers.connection).toBe("close");
   });
 

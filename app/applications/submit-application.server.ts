@@ -5,7 +5,7 @@ import { decideOutcome, type Outcome } from "~/domain/application-outcome";
 import { hasSeatToHold } from "~/domain/cohort";
 import { joinQueue } from "~/cohort/queue.server";
 import { countHeldSeats } from "~/enrolment/seats.server";
-import { leadSourceOf, type Attribution } from "~/domain/utm";
+import { leadSourceOf } from "~/domain/utm";
 import { renderEmail } from "~/mail/message";
 import { enqueueEmail } from "~/mail/outbox.server";
 import { enrolLinkUrl } from "~/enrolment/enrol-link.server";
@@ -34,7 +34,7 @@ export interface ApplicationResult {
 export async function submitApplication(
   services: Services,
   form: ApplicationForm,
-  visitor: FormVisitor & { attribution: Attribution | null },
+  visitor: FormVisitor,
 ): Promise<ApplicationResult> {
   const now = services.clock.now();
   const cohort = await readCohortSafely(services.db, now);

@@ -7,7 +7,7 @@ import type { Database } from "~/db/schema";
 import { leadFormData, type LeadForm } from "~/domain/lead-form";
 import { mergeLeadLists, type ResourceType } from "~/domain/lead-magnets";
 import { resumeAdminUrl } from "~/domain/resume-upload";
-import { leadSourceOf, type Attribution } from "~/domain/utm";
+import { leadSourceOf } from "~/domain/utm";
 import { renderEmail, type EmailContent } from "~/mail/message";
 import { enqueueEmail } from "~/mail/outbox.server";
 import { effectiveConsentMode } from "~/domain/marketing";
@@ -41,7 +41,7 @@ export interface LeadResult {
 export async function submitLead(
   services: Services,
   request: LeadRequest,
-  visitor: FormVisitor & { attribution: Attribution | null },
+  visitor: FormVisitor,
 ): Promise<LeadResult> {
   const { form, resourceType } = request;
   const now = services.clock.now();

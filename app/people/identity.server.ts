@@ -7,6 +7,8 @@ export interface FormVisitor {
   visitorId: string;
   /** The person of the signed applicant cookie, when the browser has one. */
   applicantId?: string | null;
+  /** The tags of the links that brought this browser (first and last touch). */
+  attribution: Attribution | null;
 }
 
 /**
@@ -40,7 +42,7 @@ async function isProvenPost(
 export async function upsertFormPerson(
   trx: Transaction<Database>,
   form: PersonInput,
-  visitor: FormVisitor & { attribution: Attribution | null },
+  visitor: FormVisitor,
   now: string,
 ) {
   const proven = await isProvenPost(trx, form.email, visitor);

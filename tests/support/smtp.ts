@@ -47,7 +47,9 @@ export async function startSmtpServer() {
   });
   // A client that dies mid-conversation (an instance the cluster drill kills) resets its
   // connection; a real mail server carries on, and so does this one, rather than crash its process.
-  server.on("error", () => {});
+  server.on("error", (error: NodeJS.ErrnoException) => {
+    if (error.code !== "ECONNRESET") throw error;
+  });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   const port = (server.server.address() as AddressInfo).port;
   return {

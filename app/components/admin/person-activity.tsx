@@ -9,11 +9,17 @@ const t = consoleText.person;
 const link = linkVariants({ weight: "normal" });
 
 /**
- * One record of the list, its parts separated by middle dots; with `href` the first part links to
- * the record's page. A part that is null (not known yet) is left out with its dot.
+ * One record of the list: its first part (a link to the record's page, with `href`), then the
+ * others separated by middle dots. A later part not known yet (null) is left out with its dot.
  */
-function ActivityItem({ href, parts }: { href?: string; parts: readonly ReactNode[] }) {
-  const [first, ...rest] = parts.filter((part) => part !== null);
+function ActivityItem({
+  href,
+  parts: [first, ...details],
+}: {
+  href?: string;
+  parts: readonly [ReactNode, ...ReactNode[]];
+}) {
+  const rest = details.filter((part) => part !== null);
   return (
     <li>
       {href ? (
