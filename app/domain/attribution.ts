@@ -1,6 +1,8 @@
 import { DIRECT, type Utm } from "./utm";
 
-export type Touch = "first" | "last";
+/** Which tagged visit an event is credited to: the person's first or their latest. */
+export const TOUCHES = ["first", "last"] as const;
+export type Touch = (typeof TOUCHES)[number];
 export type Dimension = "utm_source" | "utm_campaign" | "utm_content" | "utm_term";
 export const DIMENSIONS: readonly Dimension[] = [
   "utm_source",

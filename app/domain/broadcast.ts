@@ -13,6 +13,9 @@ const RESOURCE_TYPES = Object.keys(leadMagnets) as [
 const anyOr = <T extends z.ZodType>(schema: T) =>
   z.preprocess((value) => (value === "" ? undefined : value), schema.optional());
 
+/** What a broadcast is, for who may get it: cohort news, or career tips. */
+export const BROADCAST_CATEGORIES = ["news", "tips"] as const;
+
 /**
  * Who a broadcast goes to, besides "may get this kind of marketing", which always applies:
  * a status, a free resource taken, paid in a cohort, in the current cohort's seat queue, a
@@ -24,7 +27,7 @@ export const audienceSchema = z.object({
   cohort: anyOr(z.string().max(64, broadcastErrors.audience)),
   waitlist: anyOr(z.enum(["yes"], { error: broadcastErrors.audience })),
   source: anyOr(z.string().trim().max(100, broadcastErrors.audience)),
-  category: z.enum(["news", "tips"], { error: broadcastErrors.category }).default("news"),
+  category: z.enum(BROADCAST_CATEGORIES, { error: broadcastErrors.category }).default("news"),
 });
 
 export type Audience = z.infer<typeof audienceSchema>;

@@ -10,6 +10,7 @@ import { SectionCard } from "~/components/ui/card";
 import { Checkbox, ErrorText, Hint, Label, Textarea } from "~/components/ui/input";
 import { broadcastConsole as t } from "~/content/broadcasts";
 import { leadMagnets } from "~/content/lead-magnets";
+import { BROADCAST_CATEGORIES } from "~/domain/broadcast";
 
 export interface BroadcastFormProps {
   requestKey: string;
@@ -80,7 +81,7 @@ export function BroadcastForm({
             label={t.category}
             name="category"
             defaultValue={values.category ?? "news"}
-            options={optionsOf(["news", "tips"], t.categories)}
+            options={optionsOf(BROADCAST_CATEGORIES, t.categories)}
           />
           <StatusSelect label={t.status} anyLabel={t.any} defaultValue={values.status ?? ""} />
           {audienceSelects.map(({ name, options }) => (

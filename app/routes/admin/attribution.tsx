@@ -8,7 +8,7 @@ import { adminMeta } from "~/lib/meta";
 import { attributionReport } from "~/console/attribution.server";
 import { consoleText } from "~/content/console";
 import { formatDollars } from "~/content/pricing";
-import { DIMENSIONS } from "~/domain/attribution";
+import { DIMENSIONS, TOUCHES } from "~/domain/attribution";
 import { isCalendarDate } from "~/domain/cohort";
 import type { Route } from "./+types/attribution";
 
@@ -17,7 +17,6 @@ export const meta: Route.MetaFunction = () => adminMeta(consoleText.attributionT
 const day = (offsetDays: number, now: Date) =>
   new Date(now.getTime() + offsetDays * 86_400_000).toISOString().slice(0, 10);
 const calendarDate = z.string().refine(isCalendarDate);
-const TOUCHES = ["first", "last"] as const;
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requireAdmin(request, context);
