@@ -1,16 +1,13 @@
+import type { Trx } from "~/db/database.server";
 import { createHash, randomBytes, randomUUID } from "node:crypto";
-import type { Transaction } from "kysely";
 import { recordAudit } from "~/console/audit.server";
 import { cohortEmails } from "~/content/cohorts";
-import type { Database } from "~/db/schema";
 import { hasSeatToHold, isSoldOut, seatsLeft, startDateDisplay } from "~/domain/cohort";
 import { countHeldSeats, lockCohort } from "~/enrolment/seats.server";
 import { renderEmail } from "~/mail/message";
 import { enqueueEmail } from "~/mail/outbox.server";
 import type { Services } from "~/services.server";
 import type { Cohort } from "./cohort.server";
-
-type Trx = Transaction<Database>;
 
 export const hashOfferToken = (token: string) =>
   createHash("sha256").update(token, "utf8").digest("hex");

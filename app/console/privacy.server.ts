@@ -1,8 +1,7 @@
+import type { Trx } from "~/db/database.server";
 import { readdir, readFile, rm } from "node:fs/promises";
 import path from "node:path";
-import type { Transaction } from "kysely";
 import type { DB } from "~/db/database.server";
-import type { Database } from "~/db/schema";
 import { parseJsonColumn, submissionResource } from "~/db/json-columns.server";
 import { stopSequences } from "~/marketing/sequences.server";
 import { newUnsubscribeToken } from "~/people/people.server";
@@ -10,8 +9,6 @@ import { recordAudit } from "./audit.server";
 import { personDetail } from "./person-detail.server";
 
 export const ERASED = "[erased]";
-
-type Trx = Transaction<Database>;
 
 /** A JSON copy of everything held about one person, recorded in the audit log. */
 export async function exportPerson(db: DB, personId: string, actor: string, now: Date) {

@@ -3,6 +3,7 @@ import { consoleEmails } from "~/content/console";
 import { site } from "~/content/site";
 import type { ReviewStatus } from "~/db/schema";
 import { describeLivestreamTime, livestreamSlot } from "~/domain/livestream";
+import { EnvSchema } from "~/env-schema.server";
 import type { Config } from "~/env.server";
 
 /** What review invites need from the configuration: when and where the livestream is, who runs it. */
@@ -12,11 +13,17 @@ export type ReviewSettings = Pick<
 >;
 
 /** The environment's defaults (SITE_TIME_ZONE, LIVESTREAM_TIME, LIVESTREAM_URL, CONTACT_EMAIL). */
+const defaults = EnvSchema.pick({
+  SITE_TIME_ZONE: true,
+  LIVESTREAM_TIME: true,
+  LIVESTREAM_URL: true,
+  CONTACT_EMAIL: true,
+}).parse({});
 export const DEFAULT_REVIEW_SETTINGS: ReviewSettings = {
-  siteTimeZone: "America/New_York",
-  livestreamTime: "19:00",
-  livestreamUrl: "https://www.youtube.com/@fromscratchtosuccess/live",
-  contactEmail: "hello@fromscratchtosuccess.com",
+  siteTimeZone: defaults.SITE_TIME_ZONE,
+  livestreamTime: defaults.LIVESTREAM_TIME,
+  livestreamUrl: defaults.LIVESTREAM_URL,
+  contactEmail: defaults.CONTACT_EMAIL,
 };
 
 /** One calendar event per upload: every invite about it (request, update, cancel) has this UID. */

@@ -1,5 +1,5 @@
 import SQLite from "better-sqlite3";
-import { Kysely, PostgresDialect, SqliteDialect, sql } from "kysely";
+import { Kysely, PostgresDialect, SqliteDialect, sql, type Transaction } from "kysely";
 import { mkdirSync } from "node:fs";
 import path from "node:path";
 import pg from "pg";
@@ -7,6 +7,8 @@ import { migrateToLatest, type Engine } from "./migrations.server";
 import type { Database } from "./schema";
 
 export type DB = Kysely<Database>;
+/** A transaction on the site's database. */
+export type Trx = Transaction<Database>;
 
 export interface DatabaseHandle {
   db: DB;

@@ -1,5 +1,6 @@
+import type { Trx } from "~/db/database.server";
 import { randomUUID } from "node:crypto";
-import type { Kysely, Transaction } from "kysely";
+import type { Kysely } from "kysely";
 import { hasSeatToHold, isSoldOut } from "~/domain/cohort";
 import { getCohort, readCohortSafely, toCohort, type Cohort } from "~/cohort/cohort.server";
 import type { Database } from "~/db/schema";
@@ -8,8 +9,6 @@ import { log, errorMessage } from "~/lib/logger.server";
 import type { PaymentProvider } from "~/payments/provider.server";
 import type { Services } from "~/services.server";
 import { recordEvent } from "./provider-events.server";
-
-type Trx = Transaction<Database>;
 
 /** The checkout page closes this long before its seat hold ends (a grace for late redirects). */
 export const HOLD_GRACE_MINUTES = 5;

@@ -1,10 +1,7 @@
+import type { Trx } from "~/db/database.server";
 import { randomUUID } from "node:crypto";
-import type { Transaction } from "kysely";
-import type { Database } from "~/db/schema";
 import { statusAfterForm, type ConsentMode } from "~/domain/marketing";
 import { consentWording } from "~/content/marketing";
-
-type Trx = Transaction<Database>;
 
 export interface ConsentInput {
   mode: ConsentMode;

@@ -9,7 +9,7 @@ import type { ResourceType } from "~/domain/lead-magnets";
 import type { Services } from "~/services.server";
 import { stepKind } from "./sequences.server";
 
-export interface SequenceStepStats {
+interface SequenceStepStats {
   step: number;
   afterDays: number;
   subject: string;

@@ -1,4 +1,5 @@
-import type { Kysely, Transaction } from "kysely";
+import type { Trx } from "~/db/database.server";
+import type { Kysely } from "kysely";
 import { nurtureSequences } from "~/content/nurture";
 import type { SequenceRunsTable } from "~/db/marketing-schema";
 import type { Database } from "~/db/schema";
@@ -12,8 +13,6 @@ import {
 } from "~/domain/marketing";
 import type { Services } from "~/services.server";
 import { enqueueMarketing } from "./mail.server";
-
-type Trx = Transaction<Database>;
 
 export function isSequence(key: string): key is ResourceType {
   return Object.hasOwn(nurtureSequences, key);

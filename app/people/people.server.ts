@@ -1,10 +1,10 @@
+import type { Trx } from "~/db/database.server";
 import { randomBytes, randomUUID } from "node:crypto";
-import { sql, type Insertable, type Kysely as KyselyOf, type Transaction } from "kysely";
+import { sql, type Insertable, type Kysely as KyselyOf } from "kysely";
 import type { Database, PeopleTable } from "~/db/schema";
 import type { PersonStatus } from "~/domain/application-outcome";
 import { DIRECT, leadSourceOf, type Attribution } from "~/domain/utm";
 
-type Trx = Transaction<Database>;
 type Kysely = KyselyOf<Database>;
 
 export interface PersonInput {
