@@ -1,4 +1,4 @@
-import { Migrator, sql, type Kysely, type MigrationProvider } from "kysely";
+import { Migrator, sql, type Kysely, type Migration, type MigrationProvider } from "kysely";
 import { analytics } from "./migrations/analytics.server";
 import { cohortSeries } from "./migrations/cohort-series.server";
 import { holdVisitor } from "./migrations/hold-visitor.server";
@@ -16,19 +16,23 @@ export type Engine = "sqlite" | "postgres";
  * engine, so the few type differences (identity, binary) stay in the migration. The names are
  * what databases have recorded as applied: never rename one.
  */
+export function migrations(engine: Engine): Record<string, Migration> {
+  return {
+    "2026-11-22-001-initial": initial(engine),
+    "2026-11-22-002-hold-visitor": holdVisitor,
+    "2026-11-23-001-rate-limits": rateLimits(engine),
+    "2026-11-24-001-job-runs": jobRuns,
+    "2026-11-25-001-cohort-series": cohortSeries,
+    "2026-11-26-001-marketing-mail": marketingMail,
+    "2026-11-26-002-review-invites": reviewInvites,
+    "2026-11-28-001-analytics": analytics,
+  };
+}
+
 function provider(engine: Engine): MigrationProvider {
   return {
     async getMigrations() {
-      return {
-        "2026-11-22-001-initial": initial(engine),
-        "2026-11-22-002-hold-visitor": holdVisitor,
-        "2026-11-23-001-rate-limits": rateLimits(engine),
-        "2026-11-24-001-job-runs": jobRuns,
-        "2026-11-25-001-cohort-series": cohortSeries,
-        "2026-11-26-001-marketing-mail": marketingMail,
-        "2026-11-26-002-review-invites": reviewInvites,
-        "2026-11-28-001-analytics": analytics,
-      };
+      return migrations(engine);
     },
   };
 }

@@ -8,8 +8,24 @@ import {
   createTable,
   notNullDefault,
   personId,
+  type Columns,
 } from "./ddl.server";
-import { cohortSettings } from "./initial.server";
+
+/**
+ * A cohort of the series: the settings the single `cohort` row had, then which one is current and
+ * when it was made. Written out here, not taken from the initial migration: each migration keeps
+ * its own copy of what it ran.
+ */
+const cohortsColumns: Columns = {
+  id: "text primary key",
+  start_date: "text",
+  capacity: "integer not null",
+  enrolled_count: "integer not null",
+  is_active: "integer not null",
+  is_current: "integer not null",
+  created_at: "text not null",
+  updated_at: "text not null",
+};
 
 /**
  * Cohorts become a series: the single settings row moves into `cohorts` as the first, current
@@ -19,14 +35,7 @@ import { cohortSettings } from "./initial.server";
  */
 export const cohortSeries: Migration = {
   async up(db: Kysely<unknown>) {
-    await createTable(db, "cohorts", {
-      columns: {
-        ...cohortSettings,
-        is_current: "integer not null",
-        created_at: "text not null",
-        updated_at: "text not null",
-      },
-    });
+    await createTable(db, "cohorts", { columns: cohortsColumns });
     await db.schema
       .createIndex("cohorts_one_current")
       .on("cohorts")

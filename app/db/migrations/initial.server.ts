@@ -1,14 +1,6 @@
 import type { Kysely, Migration } from "kysely";
 import type { Engine } from "../migrations.server";
-import {
-  column,
-  createTables,
-  notNull,
-  personId,
-  serialId,
-  type Columns,
-  type Table,
-} from "./ddl.server";
+import { column, createTables, notNull, personId, serialId, type Table } from "./ddl.server";
 
 /**
  * The first schema: people and what they submit, the single cohort with its seat holds and
@@ -17,19 +9,6 @@ import {
 export function initial(engine: Engine): Migration {
   return { up: (db: Kysely<unknown>) => createTables(db, firstTables(engine)) };
 }
-
-/**
- * What a cohort is set up with: the single `cohort` row here, each row of `cohorts` since the
- * cohort-series migration moved that row over. Both migrations have run on live databases, so
- * these columns never change.
- */
-export const cohortSettings: Columns = {
-  id: "text primary key",
-  start_date: "text",
-  capacity: "integer not null",
-  enrolled_count: "integer not null",
-  is_active: "integer not null",
-};
 
 function firstTables(engine: Engine): Record<string, Table> {
   const binary = engine === "postgres" ? "bytea" : "blob";
@@ -88,7 +67,16 @@ function firstTables(engine: Engine): Record<string, Table> {
         submissions_created_idx: ["created_at"],
       },
     },
-    cohort: { columns: { ...cohortSettings, updated_at: "text not null" } },
+    cohort: {
+      columns: {
+        id: "text primary key",
+        start_date: "text",
+        capacity: "integer not null",
+        enrolled_count: "integer not null",
+        is_active: "integer not null",
+        updated_at: "text not null",
+      },
+    },
     seat_holds: {
       columns: {
         id: "text primary key",
