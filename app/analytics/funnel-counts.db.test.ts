@@ -6,7 +6,7 @@ import { loader as funnelCsvLoader } from "~/routes/admin/funnel-csv";
 import { loader as funnelLoader } from "~/routes/admin/funnel";
 
 // What the funnel counts for a period, and how the owner reads it: the page and its CSV.
-describe.each(testEngines())("the funnel on $name", (engine) => {
+describe.each(testEngines())("funnel counts on $name", (engine) => {
   const { owner, report, buildScenario } = useFunnel(engine);
 
   it("counts each step per source, a person once, in the group of the link that first brought them", async () => {

@@ -12,7 +12,7 @@ import { loader as funnelLoader } from "~/routes/admin/funnel";
 import { PageViewRecorder } from "./recorder.server";
 
 // Which requests are recorded as page views, and how the browsers behind them are remembered.
-describe.each(testEngines())("the funnel on $name", (engine) => {
+describe.each(testEngines())("page views on $name", (engine) => {
   const { owner, services, db, classify, view } = useFunnel(engine);
 
   it("counts a Sec-GPC or DNT visit without the visitor id, and never a bot's or the owner's", async () => {

@@ -4,7 +4,7 @@ import { LINKEDIN, rowOf, useFunnel, YOUTUBE } from "../../tests/support/funnel"
 import { runAnalyticsPass } from "./rollup.server";
 
 // The hourly analytics pass: it rolls closed days up, drops old raw rows and links late browsers.
-describe.each(testEngines())("the funnel on $name", (engine) => {
+describe.each(testEngines())("the analytics rollup on $name", (engine) => {
   const { owner, services, db, view, takeResource, report, buildScenario } = useFunnel(engine);
 
   it("rolls up each closed day once, the roll-up equal to the raw sums, and keeps the funnel the same", async () => {

@@ -7,7 +7,7 @@ import { consentWording } from "~/content/marketing";
 import { action as leadPageAction } from "~/routes/resources/lead-page";
 
 // How marketing consent is given on the lead forms; taking it back is in unsubscribe.db.test.ts.
-describe.each(testEngines())("marketing mail on $name", (engine) => {
+describe.each(testEngines())("marketing consent on $name", (engine) => {
   const { start, db, context, takeResource, person, mail } = useMarketingMail(engine);
 
   it("stores consent with its time, source and the words shown; unticked stores nothing", async () => {

@@ -10,7 +10,7 @@ import { action as personAction } from "~/routes/admin/person";
 import { runSequences } from "./sequences.server";
 
 // How marketing mail leaves: its headers on the wire, bounces, and the sending rate.
-describe.each(testEngines())("marketing mail on $name", (engine) => {
+describe.each(testEngines())("marketing mail delivery on $name", (engine) => {
   const suite = useMarketingMail(engine);
   const { clock, start, services, db, takeResource, person, mail, sequenceRun, at } = suite;
 

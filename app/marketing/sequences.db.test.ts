@@ -12,7 +12,7 @@ import { sequenceStats, setSequencePaused } from "./sequence-console.server";
 import { runSequences } from "./sequences.server";
 
 // The nurture sequences a consenting lead is put in: when their emails go, and what ends them.
-describe.each(testEngines())("marketing mail on $name", (engine) => {
+describe.each(testEngines())("nurture sequences on $name", (engine) => {
   const { clock, start, services, db, takeResource, person, mail, sequenceRun, at } =
     useMarketingMail(engine);
 

@@ -6,7 +6,7 @@ import { action as unsubscribeAction } from "~/routes/site/unsubscribe";
 import { runSequences } from "./sequences.server";
 
 // Taking marketing consent back (or narrowing it) by the link every marketing email carries.
-describe.each(testEngines())("marketing mail on $name", (engine) => {
+describe.each(testEngines())("unsubscribing on $name", (engine) => {
   const { clock, start, services, db, takeResource, person, mail, at } = useMarketingMail(engine);
 
   it('"Only send me cohort news" narrows a subscriber, and after a stop is a consent of its own', async () => {

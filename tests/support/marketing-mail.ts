@@ -18,7 +18,11 @@ export function useMarketingMail(engine: TestEngine) {
   let current: TestServices | undefined;
   let ip = 0;
   afterEach(async () => {
-    await current?.cleanup();
+    // Cleared even when cleanup throws, so a later test that forgets start() fails loudly
+    // instead of running on these closed services (and cleaning them up a second time).
+    const done = current;
+    current = undefined;
+    await done?.cleanup();
   });
   const live = () => {
     if (!current) throw new Error("a marketing test used its services before start()");

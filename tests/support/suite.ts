@@ -31,8 +31,11 @@ export function useTestServices(
   const start = async () => {
     current = await startTestServices(engine, { clock: options.clock, env: options.env });
   };
+  // Cleared before cleanup (even one that throws), so nothing later runs on closed services.
   const stop = async () => {
-    await current?.cleanup();
+    const done = current;
+    current = undefined;
+    await done?.cleanup();
   };
   const live = (): TestServices => {
     if (!current) throw new Error("the suite's services are used before they started");
