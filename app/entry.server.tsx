@@ -1,9 +1,12 @@
 import { createReadableStreamFromReadable } from "@react-router/node";
 import { isbot } from "isbot";
+import { pipeline } from "node:stream";
 import { renderToPipeableStream } from "react-dom/server";
 import { ServerRouter, type AppLoadContext, type EntryContext } from "react-router";
+import { inlineUsedCssStream } from "./lib/critical-css.server";
 import { deferHydration } from "./lib/defer-hydration.server";
 import { NonceContext, PRERENDER_NONCE } from "./lib/nonce";
+import { stylesheet } from "./lib/stylesheet";
 
 export const streamTimeout = 5_000;
 
@@ -29,9 +32,12 @@ export default function handleRequest(
         nonce,
         [readyOption]() {
           shellRendered = true;
-          // Scripts after the first paint: app/lib/defer-hydration.server.ts.
+          // Scripts after the first paint (defer-hydration.server.ts); the document leaves whole,
+          // with only the CSS its markup uses (critical-css.server.ts).
           const body = deferHydration();
-          const stream = createReadableStreamFromReadable(body);
+          const stream = createReadableStreamFromReadable(
+            pipeline(body, inlineUsedCssStream(stylesheet), () => {}),
+          );
           responseHeaders.set("Content-Type", "text/html; charset=utf-8");
           resolve(new Response(stream, { headers: responseHeaders, status: responseStatusCode }));
           pipe(body);

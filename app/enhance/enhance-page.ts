@@ -7,6 +7,7 @@
  * - Home on the home page scrolls to the top; an anchor reached from another page is scrolled to
  *   again after the spec's delay, once the fonts and the layout have settled;
  * - the video embeds load their provider's scripts (they leave with the page);
+ * - after the first paint: the whole stylesheet (inline are only the rules the markup uses);
  * - on a hydrated page: React Router's scripts, held inert until now (app/lib/defer-hydration.server.ts),
  *   start loading once the page has painted (at once in a hidden tab, which paints nothing);
  * - on a static page: server-rendered toasts get their close button and leave after their time,
@@ -19,6 +20,8 @@
 export interface EnhanceWords {
   /** Whether this page is static; a hydrated page leaves its toasts and forms to React. */
   staticPage: boolean;
+  /** The whole stylesheet's address, loaded after the first paint. */
+  stylesheet: string;
   /** The type of a module script held until the first paint (app/lib/after-paint.ts). */
   afterPaintType: string;
   openMenu: string;
@@ -91,44 +94,48 @@ export function enhancePage(words: EnhanceWords): void {
     }
   });
 
-  if (!words.staticPage) {
-    // Chunks preloaded and the module started only after the first paint.
-    const hydrate = () => {
-      doc
-        .querySelectorAll<HTMLScriptElement>(`script[type="${words.afterPaintType}"]`)
-        .forEach((inert) => {
-          for (const href of (inert.dataset.modulepreload ?? "").split(" ").filter(Boolean)) {
-            const preload = doc.createElement("link");
-            preload.rel = "modulepreload";
-            preload.href = href;
-            doc.head.appendChild(preload);
-          }
-          const script = doc.createElement("script");
-          script.type = "module";
-          script.nonce = inert.nonce ?? "";
-          script.textContent = inert.textContent;
-          doc.head.appendChild(script);
-        });
+  // After the first paint: the whole stylesheet (the page carries only the rules its markup
+  // uses), and on a hydrated page the chunks preloaded and the module started.
+  const afterFirstPaint = () => {
+    const sheet = doc.createElement("link");
+    sheet.rel = "stylesheet";
+    sheet.href = words.stylesheet;
+    doc.head.appendChild(sheet);
+    if (words.staticPage) return;
+    doc
+      .querySelectorAll<HTMLScriptElement>(`script[type="${words.afterPaintType}"]`)
+      .forEach((inert) => {
+        for (const href of (inert.dataset.modulepreload ?? "").split(" ").filter(Boolean)) {
+          const preload = doc.createElement("link");
+          preload.rel = "modulepreload";
+          preload.href = href;
+          doc.head.appendChild(preload);
+        }
+        const script = doc.createElement("script");
+        script.type = "module";
+        script.nonce = inert.nonce ?? "";
+        script.textContent = inert.textContent;
+        doc.head.appendChild(script);
+      });
+  };
+  // The browser reports its first paint (a hidden tab paints nothing; 3 s at most otherwise).
+  const afterPaint = () => {
+    if (doc.visibilityState === "hidden" || typeof PerformanceObserver === "undefined")
+      return afterFirstPaint();
+    let started = false;
+    const once = () => {
+      if (started) return;
+      started = true;
+      painted.disconnect();
+      afterFirstPaint();
     };
-    // The browser reports its first paint (a hidden tab paints nothing; 3 s at most otherwise).
-    const afterPaint = () => {
-      if (doc.visibilityState === "hidden" || typeof PerformanceObserver === "undefined")
-        return hydrate();
-      let started = false;
-      const once = () => {
-        if (started) return;
-        started = true;
-        painted.disconnect();
-        hydrate();
-      };
-      const painted = new PerformanceObserver(once);
-      painted.observe({ type: "paint", buffered: true });
-      setTimeout(once, 3000);
-    };
-    if (doc.readyState === "loading") doc.addEventListener("DOMContentLoaded", afterPaint);
-    else afterPaint();
-    return;
-  }
+    const painted = new PerformanceObserver(once);
+    painted.observe({ type: "paint", buffered: true });
+    setTimeout(once, 3000);
+  };
+  if (doc.readyState === "loading") doc.addEventListener("DOMContentLoaded", afterPaint);
+  else afterPaint();
+  if (!words.staticPage) return;
 
   // Toasts rendered by the server: closable, and gone after their time.
   const toaster = doc.querySelector<HTMLOListElement>("[data-toaster]");

@@ -1,0 +1,116 @@
+import { PurgeCSS, type ExtractorResultDetailed } from "purgecss";
+import { Transform, type TransformCallback } from "node:stream";
+import { errorMessage, log } from "./logger.server";
+
+/**
+ * Each HTML page carries, inline, only the rules of the stylesheet its own markup can use (decision
+ * 0031): the whole stylesheet inline made a phone's first HTML round trip too big for TCP's first
+ * window. Which rules are kept is PurgeCSS's decision: a rule stays when every tag, class, id and
+ * attribute its selector names is in the markup (pseudo-classes, `[open]`, `[checked]`… always
+ * count as present), so it keeps a superset of what the page needs. The whole stylesheet, cached,
+ * follows after the first paint (app/enhance/enhance-page.ts) for what scripts add later.
+ */
+
+/** Attributes whose presence changes after load without a script (or with one): always kept. */
+const DYNAMIC_ATTRIBUTES = ["aria-expanded", "aria-invalid", "aria-selected", "data-state"];
+/** One entry per distinct markup vocabulary: pages that differ only in text share theirs. */
+const CACHE_LIMIT = 200;
+
+const TAG = /<([a-zA-Z][\w-]*)([^>]*)>/g;
+const ATTRIBUTE = /([^\s"'=/>]+)(?:\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s>]+)))?/g;
+
+/** The tags, classes, ids and attributes a document's markup uses (text and scripts aside). */
+export function extractMarkup(html: string): ExtractorResultDetailed {
+  const tags = new Set<string>();
+  const classes = new Set<string>();
+  const ids = new Set<string>();
+  const names = new Set<string>();
+  const values = new Set<string>();
+  for (const [, tag, attributes] of html.matchAll(TAG)) {
+    tags.add(tag!.toLowerCase());
+    for (const [, name, ...quoted] of attributes!.matchAll(ATTRIBUTE)) {
+      const attribute = name!.toLowerCase();
+      const value = quoted.find((part) => part !== undefined) ?? "";
+      names.add(attribute);
+      if (attribute === "class")
+        value
+          .split(/\s+/)
+          .filter(Boolean)
+          .forEach((c) => classes.add(c));
+      else if (attribute === "id") ids.add(value);
+      else if (value) values.add(value);
+    }
+  }
+  const sorted = (set: Set<string>) => [...set].sort();
+  return {
+    tags: sorted(tags),
+    classes: sorted(classes),
+    ids: sorted(ids),
+    attributes: { names: sorted(names), values: sorted(values) },
+    undetermined: [],
+  };
+}
+
+const cache = new Map<string, Promise<string>>();
+
+/** The rules of `stylesheet` that a document with this markup can use (remembered per markup). */
+export function usedCss(stylesheet: string, markup: ExtractorResultDetailed): Promise<string> {
+  const key = JSON.stringify(markup);
+  const known = cache.get(key);
+  if (known) {
+    // Most recently used last: the oldest entry is the first to go.
+    cache.delete(key);
+    cache.set(key, known);
+    return known;
+  }
+  const pruned = new PurgeCSS()
+    .purge({
+      content: [{ raw: "", extension: "html" }],
+      css: [{ raw: stylesheet }],
+      extractors: [{ extensions: ["html"], extractor: () => markup }],
+      dynamicAttributes: DYNAMIC_ATTRIBUTES,
+      keyframes: true,
+      variables: true,
+    })
+    .then(([result]) => result?.css ?? stylesheet)
+    .catch((error: unknown) => {
+      cache.delete(key);
+      log.error("critical css failed; the page carries the whole stylesheet", {
+        error: errorMessage(error),
+      });
+      return stylesheet;
+    });
+  cache.set(key, pruned);
+  if (cache.size > CACHE_LIMIT) cache.delete(cache.keys().next().value!);
+  return pruned;
+}
+
+/** The document with its copy of `stylesheet` cut down to the rules its markup uses. */
+export async function inlineUsedCss(html: string, stylesheet: string): Promise<string> {
+  const at = stylesheet ? html.indexOf(stylesheet) : -1;
+  if (at < 0) return html;
+  const markup = extractMarkup(html.slice(0, at) + html.slice(at + stylesheet.length));
+  const css = await usedCss(stylesheet, markup);
+  return html.slice(0, at) + css + html.slice(at + stylesheet.length);
+}
+
+/**
+ * The rendered document, held whole and sent as one chunk once its stylesheet is cut down: the
+ * rules a page needs are known only at its end, and one chunk also compresses as one (every chunk
+ * of a stream is flushed through gzip on its own, which cost the documents 1.2–3 KB).
+ */
+export function inlineUsedCssStream(stylesheet: string): Transform {
+  const chunks: Buffer[] = [];
+  return new Transform({
+    transform(chunk: Buffer | string, _encoding, done: TransformCallback) {
+      chunks.push(typeof chunk === "string" ? Buffer.from(chunk) : chunk);
+      done();
+    },
+    flush(done: TransformCallback) {
+      inlineUsedCss(Buffer.concat(chunks).toString("utf8"), stylesheet).then(
+        (html) => done(null, html),
+        (error: unknown) => done(error as Error),
+      );
+    },
+  });
+}

@@ -1,0 +1,105 @@
+import type { Page } from "@playwright/test";
+import { COUNTED_PAGES } from "../../app/domain/page-view";
+import { ADMIN_PATH, createAccount, fillLogin } from "./admin-support";
+import { expect, test } from "./fixtures";
+import { uniqueEmail } from "./support";
+
+/**
+ * Each page carries inline only the CSS rules its markup can use (app/lib/critical-css.server.ts).
+ * The proof that nothing it needs was cut: without JavaScript (nothing changes the markup), every
+ * element and its ::before/::after compute exactly the same styles before and after the whole
+ * stylesheet is added to the page: every public page, the console's sign-in and the 404.
+ */
+const PAGES = [...COUNTED_PAGES, ADMIN_PATH, "/no-such-page"];
+
+/** Every element's computed style (and its pseudo-elements'), one line each. */
+function computedStyles(page: Page): Promise<string[]> {
+  return page.evaluate(() =>
+    [...document.querySelectorAll("body, body *")].flatMap((element, index) =>
+      [null, "::before", "::after"].map((pseudo) => {
+        const style = getComputedStyle(element, pseudo);
+        // Custom properties aside: the unused ones are cut, the used ones show in the values.
+        const values = [...style]
+          .filter((name) => !name.startsWith("--"))
+          .map((name) => `${name}:${style.getPropertyValue(name)}`);
+        return `${index} ${element.tagName}${pseudo ?? ""} ${values.join(";")}`;
+      }),
+    ),
+  );
+}
+
+/** The whole stylesheet's address, as the page's enhancement has it. */
+async function stylesheetHref(page: Page): Promise<string> {
+  const href = /"stylesheet":"([^"]+\.css)"/.exec(await page.content())?.[1];
+  expect(href, "the enhancement names the whole stylesheet").toBeTruthy();
+  return href!;
+}
+
+async function expectSameStylesWithWholeStylesheet(page: Page) {
+  const href = await stylesheetHref(page);
+  const whole = await (await page.request.get(href)).text();
+  const inline = await page.evaluate(() => document.querySelector("head style")?.textContent ?? "");
+  expect(inline.length, "the page carries less than the whole stylesheet").toBeLessThan(
+    whole.length * 0.8,
+  );
+  const before = await computedStyles(page);
+  // A <style> applies at once (with JavaScript off, no load event would reach a handler).
+  await page.evaluate((css) => {
+    const style = document.createElement("style");
+    style.textContent = css;
+    document.head.appendChild(style);
+  }, whole);
+  const after = await computedStyles(page);
+  expect(after.length).toBe(before.length);
+  // Each line is "index element property:value;…"; the order of the properties may differ.
+  const split = (line = "") => {
+    const at = line.indexOf(" ", line.indexOf(" ") + 1);
+    return [line.slice(0, at), new Set(line.slice(at + 1).split(";"))] as const;
+  };
+  const changed = after.flatMap((line, i) => {
+    const [element, is] = split(line);
+    const [, was] = split(before[i]);
+    const gone = [...was].filter((value) => !is.has(value));
+    const added = [...is].filter((value) => !was.has(value));
+    if (!gone.length && !added.length) return [];
+    return [`${element} -${gone.join(";")} +${added.join(";")}`.slice(0, 300)];
+  });
+  expect(changed).toEqual([]);
+}
+
+test.describe("critical CSS without JavaScript", () => {
+  test.use({ javaScriptEnabled: false });
+
+  for (const path of PAGES) {
+    test(`${path} looks the same with the whole stylesheet`, async ({ page }) => {
+      await page.goto(path);
+      await expectSameStylesWithWholeStylesheet(page);
+    });
+  }
+
+  test("the signed-in console looks the same with the whole stylesheet", async ({ page }) => {
+    const owner = uniqueEmail("critical-css-owner");
+    createAccount(owner, true);
+    await page.goto(ADMIN_PATH);
+    await fillLogin(page, owner);
+    await page.getByRole("button", { name: "Login" }).click();
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Cohort Settings");
+    await expectSameStylesWithWholeStylesheet(page);
+  });
+});
+
+test("with JavaScript the whole stylesheet follows the first paint", async ({ page }) => {
+  await page.goto("/apply");
+  const href = await stylesheetHref(page);
+  await expect
+    .poll(() =>
+      page.evaluate(
+        (url) =>
+          [...document.styleSheets].some(
+            (sheet) => sheet.href?.endsWith(url) && sheet.cssRules.length > 0,
+          ),
+        href,
+      ),
+    )
+    .toBe(true);
+});
