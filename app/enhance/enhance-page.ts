@@ -7,7 +7,7 @@
  * - Home on the home page scrolls to the top; an anchor reached from another page is scrolled to
  *   again after the spec's delay, once the fonts and the layout have settled;
  * - the video embeds load their provider's scripts (they leave with the page);
- * - after the first paint: the whole stylesheet (inline are only the rules the markup uses);
+ * - the whole stylesheet, fetched after the first paint and applied once a script adds markup;
  * - on a hydrated page: React Router's scripts, held inert until now (app/lib/defer-hydration.server.ts),
  *   start loading once the page has painted (at once in a hidden tab, which paints nothing);
  * - on a static page: server-rendered toasts get their close button and leave after their time,
@@ -20,7 +20,7 @@
 export interface EnhanceWords {
   /** Whether this page is static; a hydrated page leaves its toasts and forms to React. */
   staticPage: boolean;
-  /** The whole stylesheet's address, loaded after the first paint. */
+  /** The whole stylesheet's address, fetched after the first paint. */
   stylesheet: string;
   /** The type of a module script held until the first paint (app/lib/after-paint.ts). */
   afterPaintType: string;
@@ -94,13 +94,33 @@ export function enhancePage(words: EnhanceWords): void {
     }
   });
 
-  // After the first paint: the whole stylesheet (the page carries only the rules its markup
-  // uses), and on a hydrated page the chunks preloaded and the module started.
-  const afterFirstPaint = () => {
-    const sheet = doc.createElement("link");
-    sheet.rel = "stylesheet";
-    sheet.href = words.stylesheet;
+  // The whole stylesheet (inline are only the rules the server's markup uses): fetched after the
+  // first paint but applied only when a script adds an element or a class, since applying it
+  // restyles the whole page, a long task on a phone. A MutationObserver runs before the next
+  // frame, so new markup is never seen unstyled.
+  let wholeCss = "";
+  const applyWholeCss = () => {
+    sheets.disconnect();
+    const sheet = doc.createElement(wholeCss ? "style" : "link");
+    if (sheet instanceof HTMLLinkElement)
+      [sheet.rel, sheet.href] = ["stylesheet", words.stylesheet];
+    else sheet.textContent = wholeCss;
     doc.head.appendChild(sheet);
+  };
+  const addsMarkup = (record: MutationRecord) =>
+    record.type === "attributes" ||
+    [...record.addedNodes].some(
+      (node) => node.nodeType === 1 && !/^(SCRIPT|LINK|STYLE|TEMPLATE)$/.test(node.nodeName),
+    );
+  const sheets = new MutationObserver((records) => records.some(addsMarkup) && applyWholeCss());
+
+  // After the first paint: the whole stylesheet fetched, and on a hydrated page the chunks
+  // preloaded and the module started.
+  const afterFirstPaint = () => {
+    fetch(words.stylesheet)
+      .then((response) => (response.ok ? response.text() : ""))
+      .then((css) => (wholeCss = css))
+      .catch(() => undefined);
     if (words.staticPage) return;
     doc
       .querySelectorAll<HTMLScriptElement>(`script[type="${words.afterPaintType}"]`)
@@ -133,8 +153,13 @@ export function enhancePage(words: EnhanceWords): void {
     painted.observe({ type: "paint", buffered: true });
     setTimeout(once, 3000);
   };
-  if (doc.readyState === "loading") doc.addEventListener("DOMContentLoaded", afterPaint);
-  else afterPaint();
+  // Once the parser is done (what it adds after this script is the server's markup).
+  const parsed = () => {
+    sheets.observe(doc.body, { childList: true, subtree: true, attributeFilter: ["class"] });
+    afterPaint();
+  };
+  if (doc.readyState === "loading") doc.addEventListener("DOMContentLoaded", parsed);
+  else parsed();
   if (!words.staticPage) return;
 
   // Toasts rendered by the server: closable, and gone after their time.
