@@ -2,7 +2,13 @@ import { Readable } from "node:stream";
 import { text } from "node:stream/consumers";
 import { gzipSync } from "node:zlib";
 import { describe, expect, it } from "vitest";
-import { extractMarkup, inlineUsedCss, inlineUsedCssStream, usedCss } from "./critical-css.server";
+import {
+  distinguished,
+  extractMarkup,
+  inlineUsedCss,
+  inlineUsedCssStream,
+  usedCss,
+} from "./critical-css.server";
 
 const STYLESHEET = [
   ".used{color:red}",
@@ -41,6 +47,22 @@ describe("extractMarkup", () => {
     const one = extractMarkup(`<p class="a">Ada</p>`);
     const two = extractMarkup(`<p class="a">Grace Hopper</p>`);
     expect(JSON.stringify(one)).toBe(JSON.stringify(two));
+  });
+
+  it("keeps only the values and ids the stylesheet can tell apart", () => {
+    const only = distinguished(STYLESHEET);
+    expect([...only.valueAttributes]).toEqual(["aria-expanded"]);
+    expect(only.ids.has("main")).toBe(true);
+    const request = (nonce: string, token: string) =>
+      extractMarkup(
+        `<script nonce="${nonce}"></script><main id="main"><input id="f-${token}" type="hidden" value="${token}"><button aria-expanded="true"></button></main>`,
+        only,
+      );
+    const one = request("n1", "t1");
+    expect(one.ids).toEqual(["main"]);
+    expect(one.attributes.values).toEqual(["true"]);
+    expect(one.attributes.names).toContain("nonce");
+    expect(JSON.stringify(request("n2", "t2"))).toBe(JSON.stringify(one));
   });
 });
 

@@ -19,8 +19,39 @@ const CACHE_LIMIT = 200;
 const TAG = /<([a-zA-Z][\w-]*)([^>]*)>/g;
 const ATTRIBUTE = /([^\s"'=/>]+)(?:\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s>]+)))?/g;
 
-/** The tags, classes, ids and attributes a document's markup uses (text and scripts aside). */
-export function extractMarkup(html: string): ExtractorResultDetailed {
+/**
+ * What of a page's markup a stylesheet can tell apart: the attributes its selectors test with a
+ * value (`[type=checkbox]`) and the ids it names. Other values (a nonce, a hidden field, a link)
+ * change from request to request and would make every page a new vocabulary.
+ */
+export interface Distinguished {
+  valueAttributes: ReadonlySet<string>;
+  ids: ReadonlySet<string>;
+}
+
+const ATTRIBUTE_WITH_VALUE = /\[\s*([\w-]+)\s*[~|^$*]?=/g;
+/** Also matches colours such as #fff: a few ids too many, which only keeps more values. */
+const ID_SELECTOR = /#(-?[_a-zA-Z][\w-]*)/g;
+
+const distinguishedBy = new Map<string, Distinguished>();
+
+/** The attributes and ids `stylesheet` can tell apart (worked out once per stylesheet). */
+export function distinguished(stylesheet: string): Distinguished {
+  let known = distinguishedBy.get(stylesheet);
+  if (!known) {
+    const names = (pattern: RegExp) =>
+      new Set([...stylesheet.matchAll(pattern)].map((match) => match[1]!.toLowerCase()));
+    known = { valueAttributes: names(ATTRIBUTE_WITH_VALUE), ids: names(ID_SELECTOR) };
+    distinguishedBy.set(stylesheet, known);
+  }
+  return known;
+}
+
+/**
+ * The tags, classes, ids and attributes a document's markup uses (text and scripts aside); with
+ * `only`, just the attribute values and ids that stylesheet can tell apart.
+ */
+export function extractMarkup(html: string, only?: Distinguished): ExtractorResultDetailed {
   const tags = new Set<string>();
   const classes = new Set<string>();
   const ids = new Set<string>();
@@ -37,8 +68,9 @@ export function extractMarkup(html: string): ExtractorResultDetailed {
           .split(/\s+/)
           .filter(Boolean)
           .forEach((c) => classes.add(c));
-      else if (attribute === "id") ids.add(value);
-      else if (value) values.add(value);
+      else if (attribute === "id") {
+        if (!only || only.ids.has(value.toLowerCase())) ids.add(value);
+      } else if (value && (!only || only.valueAttributes.has(attribute))) values.add(value);
     }
   }
   const sorted = (set: Set<string>) => [...set].sort();
@@ -89,7 +121,8 @@ export function usedCss(stylesheet: string, markup: ExtractorResultDetailed): Pr
 export async function inlineUsedCss(html: string, stylesheet: string): Promise<string> {
   const at = stylesheet ? html.indexOf(stylesheet) : -1;
   if (at < 0) return html;
-  const markup = extractMarkup(html.slice(0, at) + html.slice(at + stylesheet.length));
+  const page = html.slice(0, at) + html.slice(at + stylesheet.length);
+  const markup = extractMarkup(page, distinguished(stylesheet));
   const css = await usedCss(stylesheet, markup);
   return html.slice(0, at) + css + html.slice(at + stylesheet.length);
 }
