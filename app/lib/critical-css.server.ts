@@ -20,28 +20,35 @@ const TAG = /<([a-zA-Z][\w-]*)([^>]*)>/g;
 const ATTRIBUTE = /([^\s"'=/>]+)(?:\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s>]+)))?/g;
 
 /**
- * What of a page's markup a stylesheet can tell apart: the attributes its selectors test with a
- * value (`[type=checkbox]`) and the ids it names. Other values (a nonce, a hidden field, a link)
- * change from request to request and would make every page a new vocabulary.
+ * What of a page's markup a stylesheet can tell apart: the values its selectors test per attribute
+ * (`[type=checkbox]`, `input[value=Other]`) and the ids it names. A page's own values (a nonce, a
+ * hidden field, what a visitor typed) change from request to request; each is replaced by the
+ * tested values it contains, so the number of vocabularies stays bounded by the stylesheet.
  */
 export interface Distinguished {
-  valueAttributes: ReadonlySet<string>;
+  values: ReadonlyMap<string, readonly string[]>;
   ids: ReadonlySet<string>;
 }
 
-const ATTRIBUTE_WITH_VALUE = /\[\s*([\w-]+)\s*[~|^$*]?=/g;
+const ATTRIBUTE_WITH_VALUE = /\[\s*([\w-]+)\s*[~|^$*]?=\s*(?:"([^"]*)"|'([^']*)'|([^\]\s]+))/g;
 /** Also matches colours such as #fff: a few ids too many, which only keeps more values. */
 const ID_SELECTOR = /#(-?[_a-zA-Z][\w-]*)/g;
 
 const distinguishedBy = new Map<string, Distinguished>();
 
-/** The attributes and ids `stylesheet` can tell apart (worked out once per stylesheet). */
+/** The attribute values and ids `stylesheet` can tell apart (worked out once per stylesheet). */
 export function distinguished(stylesheet: string): Distinguished {
   let known = distinguishedBy.get(stylesheet);
   if (!known) {
-    const names = (pattern: RegExp) =>
-      new Set([...stylesheet.matchAll(pattern)].map((match) => match[1]!.toLowerCase()));
-    known = { valueAttributes: names(ATTRIBUTE_WITH_VALUE), ids: names(ID_SELECTOR) };
+    const values = new Map<string, string[]>();
+    for (const [, name, ...quoted] of stylesheet.matchAll(ATTRIBUTE_WITH_VALUE)) {
+      const tested = quoted.find((part) => part !== undefined) ?? "";
+      const list = values.get(name!.toLowerCase()) ?? [];
+      if (tested && !list.includes(tested)) list.push(tested);
+      values.set(name!.toLowerCase(), list);
+    }
+    const ids = new Set([...stylesheet.matchAll(ID_SELECTOR)].map((m) => m[1]!.toLowerCase()));
+    known = { values, ids };
     distinguishedBy.set(stylesheet, known);
   }
   return known;
@@ -70,7 +77,11 @@ export function extractMarkup(html: string, only?: Distinguished): ExtractorResu
           .forEach((c) => classes.add(c));
       else if (attribute === "id") {
         if (!only || only.ids.has(value.toLowerCase())) ids.add(value);
-      } else if (value && (!only || only.valueAttributes.has(attribute))) values.add(value);
+      } else if (value && !only) values.add(value);
+      else if (value)
+        // Whatever the operator (=, ^=, *=…), the tested value matches where the page's value did.
+        for (const tested of only!.values.get(attribute) ?? [])
+          if (value.includes(tested)) values.add(tested);
     }
   }
   const sorted = (set: Set<string>) => [...set].sort();
