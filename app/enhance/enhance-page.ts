@@ -11,8 +11,9 @@
  * - on a hydrated page: React Router's scripts, held inert until now (app/lib/defer-hydration.server.ts),
  *   start loading once the page has painted (at once in a hidden tab, which paints nothing);
  * - on a static page: server-rendered toasts get their close button and leave after their time,
- *   and the lead forms show the graduation-year message under the field before submit, refuse a
- *   missing or non-.docx resume with a toast before sending, and say "Sending..." while posting.
+ *   and the forms (lead pages, /apply) show the graduation-year message under the field before
+ *   submit, refuse a missing or non-.docx resume with a toast before sending, and say
+ *   "Sending..." while posting.
  *
  * It is serialised with Function.prototype.toString, so it must not use anything from outside its
  * own body: words and limits arrive as the one argument. The server validates everything again.
@@ -204,7 +205,8 @@ export function enhancePage(words: EnhanceWords): void {
     arm(item);
   };
 
-  // The lead forms: the browser's own validation, with the spec's messages where it has none.
+  // The forms (lead pages, /apply): the browser's own validation, with the spec's messages where
+  // it has none.
   const showError = (field: HTMLInputElement, message: string) => {
     const error = doc.getElementById(`${field.id}-error`);
     if (error) error.textContent = message;

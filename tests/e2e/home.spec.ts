@@ -67,7 +67,7 @@ test.describe("home page", () => {
   });
 
   test("a hydrated page's scripts carry the response's own nonce", async ({ page }) => {
-    const response = await page.goto("/apply");
+    const response = await page.goto("/link-generator");
     const csp = response?.headers()["content-security-policy"] ?? "";
     const nonce = /'nonce-([^']+)'/.exec(csp)?.[1];
     expect(nonce).toBeTruthy();
@@ -76,7 +76,7 @@ test.describe("home page", () => {
       .evaluateAll((scripts) => scripts.map((s) => (s as HTMLScriptElement).nonce));
     expect(scriptNonces.length).toBeGreaterThan(1);
     for (const value of scriptNonces) expect(value).toBe(nonce);
-    const second = await page.request.get("/apply");
+    const second = await page.request.get("/link-generator");
     expect(second.headers()["content-security-policy"]).not.toContain(nonce!);
   });
 

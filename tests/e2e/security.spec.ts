@@ -31,7 +31,7 @@ test.describe("server baseline", () => {
   });
 
   test("hashed assets are cached for a year and compressed", async ({ request }) => {
-    const html = await (await request.get("/apply")).text();
+    const html = await (await request.get("/link-generator")).text();
     // The chunks wait on the module script until the first paint (data-modulepreload).
     const script = /data-modulepreload="([^" ]+)/.exec(html)?.[1];
     expect(script).toMatch(/^\/assets\//);

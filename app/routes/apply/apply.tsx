@@ -1,7 +1,7 @@
 import { getFormProps, useForm } from "@conform-to/react";
 import { pageMeta } from "~/lib/meta";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
-import { data, Form, redirect, useNavigation } from "react-router";
+import { data, Form, redirect } from "react-router";
 import { submitApplication } from "~/applications/submit-application.server";
 import { applicantCookie, readApplicant } from "~/enrolment/applicant-cookie.server";
 import { guardPublicForm, limitFormPost } from "~/lib/form-guard.server";
@@ -23,10 +23,18 @@ import { applyFields, applyOptions, applyPage, applyResults, applyToasts } from 
 import { formErrors } from "~/content/forms";
 import { applicationSchema, CAREER_TARGETS } from "~/domain/application-form";
 import { outcomeOfResultKey, resultKey, type OutcomeView } from "~/domain/application-outcome";
+import { staticPage } from "~/lib/page-handle";
 import { rateLimitedToast, type ToastMessage } from "~/lib/toast";
+import type { z } from "~/lib/zod";
 import type { Route } from "./+types/apply";
 
 export const meta: Route.MetaFunction = () => pageMeta(applyPage.title, applyPage.intro);
+
+/**
+ * No framework JavaScript: the browser's own checks and the inline enhancement (the year message
+ * under the field, "Submitting...") before the post, the server's validation after it.
+ */
+export const handle = staticPage;
 
 /**
  * /apply?cohort=full is where a qualified applicant lands when the last seat went first;
@@ -95,15 +103,9 @@ export async function action({ request, context }: Route.ActionArgs) {
 const errorToast: ToastMessage = { ...applyToasts.error, variant: "destructive" };
 
 export default function Apply({ loaderData, actionData }: Route.ComponentProps) {
-  const navigation = useNavigation();
-  const busy = navigation.state === "submitting";
-  const schema = applicationSchema(new Date().getFullYear());
-  const [form, fields] = useForm({
-    lastResult: busy ? undefined : actionData?.result,
-    constraint: getZodConstraint(schema),
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema }),
+  const [form, fields] = useForm<z.input<ReturnType<typeof applicationSchema>>>({
+    lastResult: actionData?.result,
+    constraint: getZodConstraint(applicationSchema(new Date().getFullYear())),
   });
 
   return (
@@ -125,6 +127,9 @@ export default function Apply({ loaderData, actionData }: Route.ComponentProps) 
           <Form
             method="post"
             {...getFormProps(form)}
+            // Conform turns the browser's checks off for its own; a static page keeps them.
+            noValidate={false}
+            data-enhance=""
             className={cn(cardClass, "relative mt-8 space-y-6")}
           >
             <PersonFields fields={fields} />
@@ -175,7 +180,7 @@ export default function Apply({ loaderData, actionData }: Route.ComponentProps) 
             />
             <MarketingConsent field={fields.marketingConsent} />
             <Honeypot />
-            <SubmitButton busy={busy} label={applyPage.submit} busyLabel={applyPage.submitting} />
+            <SubmitButton busy={false} label={applyPage.submit} busyLabel={applyPage.submitting} />
           </Form>
         </>
       )}
