@@ -7,7 +7,7 @@
  * - Home on the home page scrolls to the top; an anchor reached from another page is scrolled to
  *   again after the spec's delay, once the fonts and the layout have settled;
  * - the video embeds load their provider's scripts (they leave with the page);
- * - the whole stylesheet, fetched after the first paint and applied once a script adds markup;
+ * - the whole stylesheet, fetched after the page has loaded and applied once a script adds markup;
  * - on a hydrated page: React Router's scripts, held inert until now (app/lib/defer-hydration.server.ts),
  *   start loading once the page has painted (at once in a hidden tab, which paints nothing);
  * - on a static page: server-rendered toasts get their close button and leave after their time,
@@ -21,7 +21,7 @@
 export interface EnhanceWords {
   /** Whether this page is static; a hydrated page leaves its toasts and forms to React. */
   staticPage: boolean;
-  /** The whole stylesheet's address, fetched after the first paint. */
+  /** The whole stylesheet's address, fetched once the page has loaded. */
   stylesheet: string;
   /** The type of a module script held until the first paint (app/lib/after-paint.ts). */
   afterPaintType: string;
@@ -95,8 +95,8 @@ export function enhancePage(words: EnhanceWords): void {
     }
   });
 
-  // The whole stylesheet (inline are only the rules the server's markup uses): fetched after the
-  // first paint but applied only when a script adds an element or a class, since applying it
+  // The whole stylesheet (inline are only the rules the server's markup uses): fetched once the
+  // page has loaded but applied only when a script adds an element or a class, since applying it
   // restyles the whole page, a long task on a phone. A MutationObserver runs before the next
   // frame, so new markup is never seen unstyled.
   let wholeCss = "";
@@ -115,13 +115,22 @@ export function enhancePage(words: EnhanceWords): void {
     );
   const sheets = new MutationObserver((records) => records.some(addsMarkup) && applyWholeCss());
 
-  // After the first paint: the whole stylesheet fetched, and on a hydrated page the chunks
-  // preloaded and the module started.
-  const afterFirstPaint = () => {
+  // Fetched once the page's own resources (font, images) have loaded and the browser is idle,
+  // so it never competes with them for a phone's network.
+  const fetchWholeCss = () =>
     fetch(words.stylesheet)
       .then((response) => (response.ok ? response.text() : ""))
       .then((css) => (wholeCss = css))
       .catch(() => undefined);
+  const whenLoaded = () =>
+    typeof requestIdleCallback === "function"
+      ? requestIdleCallback(fetchWholeCss, { timeout: 2000 })
+      : setTimeout(fetchWholeCss, 0);
+  if (doc.readyState === "complete") whenLoaded();
+  else window.addEventListener("load", whenLoaded, { once: true });
+
+  // After the first paint, on a hydrated page: the chunks preloaded and the module started.
+  const afterFirstPaint = () => {
     if (words.staticPage) return;
     doc
       .querySelectorAll<HTMLScriptElement>(`script[type="${words.afterPaintType}"]`)
