@@ -1,8 +1,15 @@
-import { getFormProps, getInputProps, useForm, type FieldMetadata } from "@conform-to/react";
+import { getInputProps, useForm, type FieldMetadata } from "@conform-to/react";
 import { getZodConstraint } from "@conform-to/zod/v4";
 import { Form } from "react-router";
 import type { z } from "~/lib/zod";
-import { FieldError, FieldLabel, Honeypot, SubmitButton, TextArea } from "~/components/form/fields";
+import {
+  FieldError,
+  FieldLabel,
+  Honeypot,
+  staticFormProps,
+  SubmitButton,
+  TextArea,
+} from "~/components/form/fields";
 import { MarketingConsent, PersonFields } from "~/components/form/person-fields";
 import { FileInput, Hint } from "~/components/ui/input";
 import { fieldLabels } from "~/content/forms";
@@ -48,10 +55,7 @@ export function LeadForm({
     <Form
       method="post"
       encType={withResume ? "multipart/form-data" : undefined}
-      {...getFormProps(form)}
-      // Conform turns the browser's checks off for its own; a static page keeps them.
-      noValidate={false}
-      data-enhance=""
+      {...staticFormProps(form)}
       className="relative space-y-5"
     >
       <p className="text-sm text-slate-600">{leadForm.requiredNote}</p>

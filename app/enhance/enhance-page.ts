@@ -102,11 +102,16 @@ export function enhancePage(words: EnhanceWords): void {
   let wholeCss = "";
   const applyWholeCss = () => {
     sheets.disconnect();
-    const sheet = doc.createElement(wholeCss ? "style" : "link");
-    if (sheet instanceof HTMLLinkElement)
-      [sheet.rel, sheet.href] = ["stylesheet", words.stylesheet];
-    else sheet.textContent = wholeCss;
-    doc.head.appendChild(sheet);
+    if (wholeCss) {
+      const style = doc.createElement("style");
+      style.textContent = wholeCss;
+      return doc.head.appendChild(style);
+    }
+    // Not fetched yet: the browser loads it now (the new markup may show unstyled for a moment).
+    const link = doc.createElement("link");
+    link.rel = "stylesheet";
+    link.href = words.stylesheet;
+    doc.head.appendChild(link);
   };
   const addsMarkup = (record: MutationRecord) =>
     record.type === "attributes" ||
@@ -129,9 +134,8 @@ export function enhancePage(words: EnhanceWords): void {
   if (doc.readyState === "complete") whenLoaded();
   else window.addEventListener("load", whenLoaded, { once: true });
 
-  // After the first paint, on a hydrated page: the chunks preloaded and the module started.
-  const afterFirstPaint = () => {
-    if (words.staticPage) return;
+  // On a hydrated page: the chunks preloaded and the module started only after the first paint.
+  const hydrate = () => {
     doc
       .querySelectorAll<HTMLScriptElement>(`script[type="${words.afterPaintType}"]`)
       .forEach((inert) => {
@@ -151,13 +155,13 @@ export function enhancePage(words: EnhanceWords): void {
   // The browser reports its first paint (a hidden tab paints nothing; 3 s at most otherwise).
   const afterPaint = () => {
     if (doc.visibilityState === "hidden" || typeof PerformanceObserver === "undefined")
-      return afterFirstPaint();
+      return hydrate();
     let started = false;
     const once = () => {
       if (started) return;
       started = true;
       painted.disconnect();
-      afterFirstPaint();
+      hydrate();
     };
     const painted = new PerformanceObserver(once);
     painted.observe({ type: "paint", buffered: true });
@@ -166,7 +170,7 @@ export function enhancePage(words: EnhanceWords): void {
   // Once the parser is done (what it adds after this script is the server's markup).
   const parsed = () => {
     sheets.observe(doc.body, { childList: true, subtree: true, attributeFilter: ["class"] });
-    afterPaint();
+    if (!words.staticPage) afterPaint();
   };
   if (doc.readyState === "loading") doc.addEventListener("DOMContentLoaded", parsed);
   else parsed();

@@ -7,16 +7,21 @@ import { errorMessage, log } from "./logger.server";
  * 0031): the whole stylesheet inline made a phone's first HTML round trip too big for TCP's first
  * window. Which rules are kept is PurgeCSS's decision: a rule stays when every tag, class, id and
  * attribute its selector names is in the markup (pseudo-classes, `[open]`, `[checked]`… always
- * count as present), so it keeps a superset of what the page needs. The whole stylesheet, cached,
- * follows after the first paint (app/enhance/enhance-page.ts) for what scripts add later.
+ * count as present), so it keeps a superset of what the page needs. The whole stylesheet is
+ * fetched once the page has loaded and applied when a script adds markup (app/enhance/enhance-page.ts).
  */
 
-/** Attributes whose presence changes after load without a script (or with one): always kept. */
-const DYNAMIC_ATTRIBUTES = ["aria-expanded", "aria-invalid", "aria-selected", "data-state"];
+/**
+ * Attributes the enhancement changes after load (the menu's aria-expanded, a field's aria-invalid):
+ * their rules are always kept, since changing an attribute does not bring the whole stylesheet.
+ */
+const DYNAMIC_ATTRIBUTES = ["aria-expanded", "aria-invalid"];
 /** One entry per distinct markup vocabulary: pages that differ only in text share theirs. */
 const CACHE_LIMIT = 200;
 
 const TAG = /<([a-zA-Z][\w-]*)([^>]*)>/g;
+/** Script and style bodies are not markup: their text is left out before the tags are read. */
+const SCRIPT_OR_STYLE_BODY = /(<(script|style)\b[^>]*>)[\s\S]*?<\/\2>/gi;
 const ATTRIBUTE = /([^\s"'=/>]+)(?:\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s>]+)))?/g;
 
 /**
@@ -55,35 +60,29 @@ export function distinguished(stylesheet: string): Distinguished {
 }
 
 /**
- * The tags, classes, ids and attributes a document's markup uses (text and scripts aside); with
- * `only`, just the attribute values and ids that stylesheet can tell apart.
+ * The tags, classes and attributes a document's markup uses (text, scripts and styles aside), with
+ * only the attribute values and ids that the stylesheet can tell apart (`only`).
  */
-export function extractMarkup(html: string, only?: Distinguished): ExtractorResultDetailed {
+export function extractMarkup(html: string, only: Distinguished): ExtractorResultDetailed {
   const tags = new Set<string>();
   const classes = new Set<string>();
   const ids = new Set<string>();
   const names = new Set<string>();
   const values = new Set<string>();
-  for (const [, tag, attributes] of html.matchAll(TAG)) {
+  for (const [, tag, attributes] of html.replace(SCRIPT_OR_STYLE_BODY, "$1").matchAll(TAG)) {
     tags.add(tag!.toLowerCase());
     for (const [, name, ...quoted] of attributes!.matchAll(ATTRIBUTE)) {
       const attribute = name!.toLowerCase();
       const value = quoted.find((part) => part !== undefined) ?? "";
       names.add(attribute);
-      if (attribute === "class")
-        value
-          .split(/\s+/)
-          .filter(Boolean)
-          .forEach((c) => classes.add(c));
-      else if (attribute === "id") {
-        if (!only || only.ids.has(value.toLowerCase())) ids.add(value);
-      } else if (value && !only) values.add(value);
-      else if (value)
-        // Whatever the operator (=, ^=, *=…), the tested value matches where the page's value did.
-        for (const tested of only!.values.get(attribute) ?? [])
-          if (value.includes(tested)) values.add(tested);
+      if (attribute === "class") for (const name of value.split(/\s+/)) classes.add(name);
+      else if (attribute === "id" && only.ids.has(value.toLowerCase())) ids.add(value);
+      // Whatever the operator (=, ^=, *=…), the tested value matches where the page's value did.
+      for (const tested of only.values.get(attribute) ?? [])
+        if (value.includes(tested)) values.add(tested);
     }
   }
+  classes.delete("");
   const sorted = (set: Set<string>) => [...set].sort();
   return {
     tags: sorted(tags),

@@ -36,6 +36,19 @@ test.describe("application", () => {
     await expect(year).toBeFocused();
   });
 
+  test("the button reads 'Submitting...' while the application is on its way", async ({ page }) => {
+    await page.goto("/apply");
+    await fillApplication(page, { email: uniqueEmail("submitting") });
+    // Hold the post in the page: a listener after the enhancement's cancels the navigation.
+    await page
+      .locator("form[data-enhance]")
+      .evaluate((form) => form.addEventListener("submit", (event) => event.preventDefault()));
+    await submit(page);
+    const busy = page.getByRole("button", { name: "Submitting..." });
+    await expect(busy).toBeVisible();
+    await expect(busy).toBeDisabled();
+  });
+
   test("not suited: Consulting alone", async ({ page, consoleErrors }) => {
     await page.goto("/apply");
     await fillApplication(page, { email: uniqueEmail("consult"), targets: ["Consulting"] });

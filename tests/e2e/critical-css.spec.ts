@@ -9,7 +9,7 @@ import { uniqueEmail } from "./support";
  * The proof that nothing it needs was cut: without JavaScript (nothing changes the markup), every
  * element and its ::before/::after compute exactly the same styles before and after the whole
  * stylesheet is added to the page: every public page, the console's sign-in and the 404. With
- * JavaScript, the whole stylesheet is fetched after the first paint and applied (in the same frame)
+ * JavaScript, the whole stylesheet is fetched once the page has loaded and applied (in the same frame)
  * only once a script adds markup, which then looks as it does with the whole stylesheet.
  */
 const PAGES = [...COUNTED_PAGES, ADMIN_PATH, "/no-such-page"];
@@ -94,7 +94,7 @@ test.describe("critical CSS without JavaScript", () => {
 /** How many stylesheets apply to the page (the inline one, and the whole one once added). */
 const appliedSheets = (page: Page) => page.evaluate(() => document.styleSheets.length);
 
-/** The whole stylesheet is fetched after the first paint (a response seen) and not applied. */
+/** The whole stylesheet is fetched once the page has loaded (a response seen) and not applied. */
 async function expectWholeStylesheetFetchedOnly(page: Page, path: string) {
   const fetched = page.waitForResponse((response) =>
     /\/assets\/app-[^/]+\.css$/.test(response.url()),
@@ -115,6 +115,24 @@ test.describe("with JavaScript", () => {
     await page.getByRole("button", { name: "Generate Links" }).press("Enter");
     await expect(page.getByText("Links for video ID dQw4w9WgXcQ")).toBeVisible();
     expect(await appliedSheets(page), "new markup brings the whole stylesheet").toBe(2);
+    await expectSameStylesWithWholeStylesheet(page, { inlineIsPartial: false });
+  });
+
+  test("markup added before the fetch has arrived brings the stylesheet by a link", async ({
+    page,
+  }) => {
+    let held = true;
+    await page.route(/\/assets\/app-[^/]+\.css$/, (route, request) =>
+      // The enhancement's fetch never answers; the link's request goes through.
+      held && request.resourceType() === "fetch" ? undefined : route.continue(),
+    );
+    await page.goto("/resume-review");
+    await page.getByLabel("First name").fill("Ada");
+    await page.getByLabel("First name").press("Enter");
+    await expect(page.locator("[data-toast][data-client]")).toBeVisible();
+    await expect(page.locator('head link[rel="stylesheet"]')).toHaveCount(1);
+    await expect.poll(() => appliedSheets(page)).toBe(2);
+    held = false;
     await expectSameStylesWithWholeStylesheet(page, { inlineIsPartial: false });
   });
 

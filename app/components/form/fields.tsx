@@ -1,8 +1,10 @@
 import {
   getCollectionProps,
+  getFormProps,
   getInputProps,
   getTextareaProps,
   type FieldMetadata,
+  type FormMetadata,
 } from "@conform-to/react";
 import type { ComponentProps, ReactNode } from "react";
 import { Button } from "~/components/ui/button";
@@ -14,6 +16,16 @@ import { HONEYPOT_FIELD } from "~/lib/honeypot";
 // Conform's metadata is generic over the schema; fields here only need the shared shape.
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 export type Field = FieldMetadata<any, any, string[]>;
+
+/**
+ * A form on a static page: Conform's props, with the browser's own checks back on (Conform turns
+ * them off for its own) and the mark the inline enhancement looks for (app/enhance/enhance-page.ts).
+ */
+export function staticFormProps<Schema extends Record<string, unknown>>(
+  form: FormMetadata<Schema, string[]>,
+) {
+  return { ...getFormProps(form), noValidate: false, "data-enhance": "" };
+}
 
 /** A control's label, with the required mark when the field must be filled. */
 export function FieldLabel({

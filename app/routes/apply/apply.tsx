@@ -1,4 +1,4 @@
-import { getFormProps, useForm } from "@conform-to/react";
+import { useForm } from "@conform-to/react";
 import { pageMeta } from "~/lib/meta";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { data, Form, redirect } from "react-router";
@@ -12,6 +12,7 @@ import {
   ChoiceGroup,
   Conditional,
   Honeypot,
+  staticFormProps,
   SubmitButton,
   TextArea,
   TextField,
@@ -126,10 +127,7 @@ export default function Apply({ loaderData, actionData }: Route.ComponentProps) 
           <p className="mt-1 text-sm text-slate-600">{applyPage.requiredNote}</p>
           <Form
             method="post"
-            {...getFormProps(form)}
-            // Conform turns the browser's checks off for its own; a static page keeps them.
-            noValidate={false}
-            data-enhance=""
+            {...staticFormProps(form)}
             className={cn(cardClass, "relative mt-8 space-y-6")}
           >
             <PersonFields fields={fields} />
