@@ -5,13 +5,10 @@ import type { Engine } from "./db/migrations.server";
 import { RateLimiter, type RateLimitStore } from "./lib/rate-limit.server";
 import { createTransport, type MailTransport } from "./mail/transport.server";
 import { MailWorker } from "./mail/worker.server";
-import { runOfferRound } from "./cohort/offers.server";
-import { sendCheckoutReminders } from "./cohort/reminders.server";
-import { queueDueBroadcasts } from "./marketing/broadcasts.server";
-import { runSequences } from "./marketing/sequences.server";
 import { schemaFromUrl } from "./ops/backup.server";
 import { PageViewRecorder } from "./analytics/recorder.server";
-import { Housekeeping } from "./ops/housekeeping.server";
+import { declareJobs } from "./jobs/jobs.server";
+import { Scheduler } from "./jobs/scheduler.server";
 import type Stripe from "stripe";
 import type { PaymentProvider } from "./payments/provider.server";
 import { createStripeClient, stripeProvider } from "./payments/stripe-provider.server";
@@ -23,8 +20,8 @@ export interface Services {
   engine: Engine;
   clock: Clock;
   mailWorker: MailWorker;
-  /** The daily retention pass and the scheduled backups. */
-  housekeeping: Housekeeping;
+  /** Every periodic job (jobs/jobs.server.ts), the mail worker's runs among them. */
+  scheduler: Scheduler;
   /** Page views, buffered and written once a second (ANALYTICS=off: records nothing). */
   analytics: PageViewRecorder;
   payments: PaymentProvider;
@@ -42,7 +39,7 @@ export interface Services {
     /** New seat holds per address per hold length (HOLDS_PER_ADDRESS). */
     holds: RateLimiter;
   };
-  /** Starts the background work (email delivery, housekeeping); tests drive it by hand instead. */
+  /** Starts the background work (the scheduler, page views); tests drive it by hand instead. */
   startBackground(): void;
   /** Lets the work in hand finish and takes no more (the first step of a graceful stop). */
   stopBackground(): Promise<void>;
@@ -76,28 +73,8 @@ export async function createServices(
       sendLimiter: config.mailRatePerMinute
         ? new RateLimiter(limitStore, { name: "mail-sends", limit: config.mailRatePerMinute })
         : undefined,
-      intervalMs: config.mailWorkerIntervalMs,
-      beforeDelivery: async () => {
-        await runOfferRound(services);
-        await sendCheckoutReminders(services);
-        await runSequences(services);
-        await queueDueBroadcasts(services);
-      },
     },
   );
-  const housekeeping = new Housekeeping(database.db, clock, {
-    engine: database.engine,
-    databaseUrl: config.databaseUrl,
-    schema: overrides.schema ?? schemaFromUrl(config.databaseUrl),
-    backupDir: config.backupDir,
-    backupKeep: config.backupKeep,
-    backupEveryHours: config.backupEveryHours,
-    retention: {
-      resumeKeepDays: config.resumeKeepDays,
-      visitorIdKeepDays: config.visitorIdKeepDays,
-    },
-    analyticsRawDays: config.analytics ? config.analyticsRawDays : null,
-  });
   const analytics = new PageViewRecorder(database.db, { enabled: config.analytics });
   const stripe =
     config.paymentProvider === "stripe" && config.stripeSecretKey
@@ -109,7 +86,10 @@ export async function createServices(
     engine: database.engine,
     clock,
     mailWorker,
-    housekeeping,
+    // Made just below: the jobs need the services they run with.
+    get scheduler() {
+      return scheduler;
+    },
     analytics,
     payments: stripe ? stripeProvider(stripe) : testProvider(database.db, config.publicUrl),
     stripe,
@@ -137,18 +117,21 @@ export async function createServices(
       }),
     },
     startBackground() {
-      mailWorker.start();
-      housekeeping.start();
+      scheduler.start();
       analytics.start();
     },
     stopBackground: async () => {
-      await Promise.all([mailWorker.stop(), analytics.stop()]);
+      await Promise.all([scheduler.stop(), mailWorker.stop(), analytics.stop()]);
     },
     async close() {
-      await Promise.all([mailWorker.stop(), analytics.stop()]);
-      await housekeeping.stop();
+      await Promise.all([scheduler.stop(), mailWorker.stop(), analytics.stop()]);
       await database.close();
     },
   };
+  const scheduler = new Scheduler(
+    database.db,
+    clock,
+    declareJobs(services, overrides.schema ?? schemaFromUrl(config.databaseUrl)),
+  );
   return services;
 }

@@ -54,7 +54,9 @@ describe.each(testEngines())("admin routes refuse non-admins on $name", (engine)
 
   /** Every business table's rows; sessions are left out (reading an expired one deletes it). */
   async function snapshot(): Promise<string> {
+    // Only this suite's schema: other suites may be running on the same PostgreSQL database.
     const tables = (await t.services.db.introspection.getTables())
+      .filter((table) => t.schema === undefined || table.schema === t.schema)
       .map((table) => table.name)
       .filter((name) => !name.startsWith("kysely_") && name !== "sessions")
       .sort();

@@ -72,6 +72,7 @@ export const ADMIN_ROUTES: AdminRoute[] = [
   readOnly("/admin/attribution", () => import("~/routes/admin/attribution")),
   readOnly("/admin/funnel", () => import("~/routes/admin/funnel")),
   readOnly("/admin/funnel.csv", () => import("~/routes/admin/funnel-csv")),
+  readOnly("/admin/jobs", () => import("~/routes/admin/jobs")),
   {
     path: "/admin/emails",
     load: () => import("~/routes/admin/emails"),

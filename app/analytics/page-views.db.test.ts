@@ -101,7 +101,8 @@ describe.each(testEngines())("ANALYTICS=off on $name", (engine) => {
     expect(await services.analytics.flush()).toBe(0);
     expect(await services.db.selectFrom("page_views").select("path").execute()).toEqual([]);
     expect(await services.db.selectFrom("visitors").select("id").execute()).toEqual([]);
-    expect((await services.housekeeping.runOnce()).analytics).toBeNull();
+    expect(services.scheduler.jobs.map((job) => job.name)).not.toContain("analytics");
+    expect((await services.scheduler.runDue()).analytics).toBeUndefined();
     const page = await owner.get(funnelLoader, "/admin/funnel");
     expect(page.body).toMatchObject({ analytics: false });
   });

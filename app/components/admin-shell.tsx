@@ -3,6 +3,7 @@ import { Form, NavLink, useNavigation } from "react-router";
 import { ADMIN_LOGIN_PATH } from "~/admin/paths";
 import { cohortSettingsPage } from "~/content/admin";
 import { consoleText } from "~/content/console";
+import { jobsText } from "~/content/jobs";
 import { funnelText } from "~/content/funnel";
 import { Button } from "./ui/button";
 import { cn } from "./ui/cn";
@@ -17,6 +18,7 @@ const links = [
   { to: "/admin/cohorts", label: consoleText.nav.cohorts, end: false },
   { to: "/admin/broadcasts", label: consoleText.nav.broadcasts, end: false },
   { to: "/admin/sequences", label: consoleText.nav.sequences, end: false },
+  { to: "/admin/jobs", label: jobsText.nav, end: false },
   { to: ADMIN_LOGIN_PATH, label: consoleText.nav.cohort, end: true },
 ];
 

@@ -4,6 +4,7 @@ import { cohortSeries } from "./migrations/cohort-series.server";
 import { holdVisitor } from "./migrations/hold-visitor.server";
 import { initial } from "./migrations/initial.server";
 import { jobRuns } from "./migrations/job-runs.server";
+import { jobs } from "./migrations/jobs.server";
 import { marketingMail } from "./migrations/marketing-mail.server";
 import { rateLimits } from "./migrations/rate-limits.server";
 import { reviewInvites } from "./migrations/review-invites.server";
@@ -26,6 +27,7 @@ export function migrations(engine: Engine): Record<string, Migration> {
     "2026-11-26-001-marketing-mail": marketingMail,
     "2026-11-26-002-review-invites": reviewInvites,
     "2026-11-28-001-analytics": analytics,
+    "2026-11-29-001-jobs": jobs,
   };
 }
 

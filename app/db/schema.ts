@@ -199,13 +199,19 @@ export interface DownloadsTable {
   first_downloaded_at: string | null;
 }
 
-export interface JobRunsTable {
-  job: string;
-  slot: string;
-  claimed_at: string;
-  finished_at: string | null;
-  /** A short JSON summary of what the run did, or its error. */
-  outcome: string | null;
+/** A periodic job (app/jobs): its lease, when it is next due and its last run. */
+export interface JobsTable {
+  name: string;
+  due_at: string;
+  /** Set while an instance runs it; a lapsed lease (a crash) lets another take it. */
+  lease_until: string | null;
+  last_started_at: string | null;
+  last_finished_at: string | null;
+  last_ms: number | null;
+  /** The last successful run's summary as JSON (bounded). */
+  last_result: string | null;
+  /** The last run's error, when it failed (bounded); cleared by the next success. */
+  last_error: string | null;
 }
 
 export interface Database {
@@ -222,7 +228,7 @@ export interface Database {
   admin_users: AdminUsersTable;
   sessions: SessionsTable;
   audit_log: AuditLogTable;
-  job_runs: JobRunsTable;
+  jobs: JobsTable;
   waitlist_entries: WaitlistEntriesTable;
   sent_once: SentOnceTable;
   consents: ConsentsTable;

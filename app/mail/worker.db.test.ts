@@ -23,7 +23,6 @@ describe.each(testEngines())("mail delivery on $name", (engine) => {
     t = await startTestServices(engine, { clock });
     worker = new MailWorker(t.services.db, smtpTransport(smtp.url), clock, {
       from: "test@example.com",
-      intervalMs: 1000,
     });
   });
   afterAll(async () => {
@@ -93,7 +92,6 @@ describe.each(testEngines())("mail delivery on $name", (engine) => {
   it("keeps retrying while the server is down, then delivers", async () => {
     const down = new MailWorker(t.services.db, smtpTransport("smtp://127.0.0.1:1"), clock, {
       from: "test@example.com",
-      intervalMs: 1000,
     });
     const id = await queue("d@example.com");
     expect(await down.runOnce()).toEqual({ sent: 0, retried: 1, failed: 0, suppressed: 0 });
@@ -113,7 +111,6 @@ describe.each(testEngines())("mail delivery on $name", (engine) => {
     for (let i = 0; i < 5; i++) await queue(`f${i}@example.com`);
     const other = new MailWorker(t.services.db, smtpTransport(smtp.url), clock, {
       from: "x@example.com",
-      intervalMs: 1000,
     });
     const [a, b] = await Promise.all([worker.runOnce(), other.runOnce()]);
     expect(a.sent + b.sent).toBe(5);
@@ -142,7 +139,6 @@ describe.each(testEngines())("stopping the mail worker on $name", (engine) => {
     const { transport, sending, delivered } = slowMailTransport(200);
     const worker = new MailWorker(t.services.db, transport, clock, {
       from: "x@example.com",
-      intervalMs: 1000,
     });
     const run = worker.runOnce();
     await sending;

@@ -1,7 +1,6 @@
 import { claimRows } from "~/db/claim.server";
 import type { DB } from "~/db/database.server";
 import { errorMessage, log } from "~/lib/logger.server";
-import { SingleFlight } from "~/lib/single-flight.server";
 import type { Clock } from "~/lib/clock";
 import type { Selectable } from "kysely";
 import type { OutboxTable } from "~/db/schema";
@@ -19,16 +18,10 @@ export interface MailWorkerOptions {
   publicUrl?: string;
   /** Shared sends-per-minute budget (MAIL_RATE_PER_MINUTE); none sends as fast as it can. */
   sendLimiter?: RateLimiter;
-  intervalMs: number;
   maxAttempts?: number;
   batchSize?: number;
   /** How long a claimed row stays reserved for the worker that claimed it. */
   lockMs?: number;
-  /**
-   * Work that queues email, run at the start of every cycle so its messages go out in the same
-   * cycle (the seat-offer round and checkout reminders). A failure is logged; delivery goes on.
-   */
-  beforeDelivery?: () => Promise<unknown>;
 }
 
 export interface RunResult {
@@ -66,14 +59,14 @@ export function retryDelayMs(attempts: number): number {
 }
 
 /**
- * Delivers the outbox. Each row is claimed (claimRows: a lease, taken with SKIP LOCKED on
- * PostgreSQL) right before it is sent, so any number of workers in any number of instances never
- * send the same row; it is marked sent or rescheduled right after. Stopping lets the email being
- * sent finish and claims no more, so a stopped worker holds no lease.
+ * Delivers the outbox, one batch per run (the scheduler's "mail" job runs it). Each row is claimed
+ * (claimRows: a lease, taken with SKIP LOCKED on PostgreSQL) right before it is sent, so any
+ * number of runs in any number of instances never send the same row; it is marked sent or
+ * rescheduled right after. Stopping lets the email being sent finish and claims no more, so a
+ * stopped worker holds no lease.
  */
 export class MailWorker {
-  private timer: NodeJS.Timeout | null = null;
-  private readonly delivery = new SingleFlight(() => this.deliverDue(), "mail worker tick failed");
+  private current: Promise<RunResult> | null = null;
   private stopping = false;
 
   constructor(
@@ -83,35 +76,24 @@ export class MailWorker {
     private readonly options: MailWorkerOptions,
   ) {}
 
-  start() {
-    if (this.timer) return;
-    this.stopping = false;
-    this.timer = setInterval(() => void this.delivery.tick(), this.options.intervalMs);
-    this.timer.unref();
-  }
-
+  /** Lets the email being sent finish, then closes the connection to the mail server. */
   async stop() {
     const first = !this.stopping;
     this.stopping = true;
-    if (this.timer) clearInterval(this.timer);
-    this.timer = null;
-    await this.delivery.inProgress;
+    await this.current?.catch(() => undefined);
     if (first) this.transport.close();
   }
 
+  /** Sends one batch of due email; a run asked for while one is in progress gets that run. */
   runOnce(): Promise<RunResult> {
-    return this.delivery.run();
+    this.current ??= this.deliverDue().finally(() => {
+      this.current = null;
+    });
+    return this.current;
   }
 
   private async deliverDue(): Promise<RunResult> {
     const result: RunResult = { sent: 0, retried: 0, failed: 0, suppressed: 0 };
-    if (this.options.beforeDelivery && !this.stopping) {
-      try {
-        await this.options.beforeDelivery();
-      } catch (error) {
-        log.error("worker cycle task failed", { error: errorMessage(error) });
-      }
-    }
     for (let n = 0; n < (this.options.batchSize ?? 20) && !this.stopping; n++) {
       // One row per claim, stamped when it is made: a slow send never lets the lease of a row
       // still waiting in this batch run out.

@@ -115,7 +115,7 @@ describe.each(testEngines())("retention and scheduled backups on $name", (engine
 
   it("clears visitor ids after 90 days, only on what is that old", async () => {
     clock.set(days(91));
-    const run = await t.services.housekeeping.runOnce();
+    const run = await t.services.scheduler.runDue();
     expect(run.retention).toMatchObject({
       resumesDeleted: 0,
       submissionsCleared: 1,
@@ -141,9 +141,9 @@ describe.each(testEngines())("retention and scheduled backups on $name", (engine
 
   it("runs once a day whichever instance asks, and a second pass finds nothing", async () => {
     const other = secondInstance(t, clock);
-    const [mine, theirs] = await Promise.all([t.services.housekeeping.runOnce(), other.runOnce()]);
-    expect(mine.retention).toBeNull();
-    expect(theirs.retention).toBeNull();
+    const [mine, theirs] = await Promise.all([t.services.scheduler.runDue(), other.runDue()]);
+    expect(mine.retention).toBeUndefined();
+    expect(theirs.retention).toBeUndefined();
     const again = await runRetention(t.services.db, RETENTION, clock.now());
     expect(again).toMatchObject({ resumesDeleted: 0, submissionsCleared: 0, holdsCleared: 0 });
   });
@@ -151,16 +151,16 @@ describe.each(testEngines())("retention and scheduled backups on $name", (engine
   it("deletes reviewed resumes 180 days after their review, and nothing else", async () => {
     clock.set(days(181));
     const [a, b] = await Promise.all([
-      t.services.housekeeping.runOnce(),
-      secondInstance(t, clock).runOnce(),
+      t.services.scheduler.runDue(),
+      secondInstance(t, clock).runDue(),
     ]);
-    const ran = [a.retention, b.retention].filter((r) => r !== null);
+    const ran = [a.retention, b.retention].filter((r) => r !== undefined);
     expect(ran).toHaveLength(1);
     expect(ran[0]).toMatchObject({ resumesDeleted: 1, submissionsCleared: 1, holdsCleared: 1 });
     expect(await uploads()).toEqual(["reviewed-late", "scheduled", "waiting"]);
 
     clock.set(days(281));
-    await t.services.housekeeping.runOnce();
+    await t.services.scheduler.runDue();
     expect(await uploads()).toEqual(["scheduled", "waiting"]);
     const audit = await t.services.db
       .selectFrom("audit_log")

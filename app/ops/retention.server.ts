@@ -15,12 +15,9 @@ export interface RetentionResult {
   submissionsCleared: number;
   /** Seat holds whose visitor id was cleared. */
   holdsCleared: number;
-  /** Bookkeeping rows of old scheduled runs deleted. */
-  jobRunsDeleted: number;
 }
 
 const DAY_MS = 86_400_000;
-const JOB_RUNS_KEEP_DAYS = 90;
 
 /**
  * Removes what has been kept long enough. Every statement selects only what is due and leaves
@@ -59,15 +56,10 @@ export async function runRetention(
       .where("created_at", "<", visitorCutoff)
       .where("visitor_id", "is not", null)
       .executeTakeFirst();
-    const jobRuns = await trx
-      .deleteFrom("job_runs")
-      .where("claimed_at", "<", before(JOB_RUNS_KEEP_DAYS))
-      .executeTakeFirst();
     const result: RetentionResult = {
       resumesDeleted: Number(resumes.numDeletedRows),
       submissionsCleared: Number(submissions.numUpdatedRows),
       holdsCleared: Number(holds.numUpdatedRows),
-      jobRunsDeleted: Number(jobRuns.numDeletedRows),
     };
     if (result.resumesDeleted + result.submissionsCleared + result.holdsCleared > 0) {
       await recordAudit(trx, "system", "retention", { ...result, ...policy }, now);

@@ -47,7 +47,7 @@ async function drill(): Promise<DrillResult> {
   const clock = new ManualClock();
   const database = await openDatabase(`file:${path.join(dir, "mail.db")}`);
   const smtp = await startSmtpServer();
-  const options = { from: "bench@example.com", intervalMs: 60_000 };
+  const options = { from: "bench@example.com" };
   const down = new MailWorker(
     database.db,
     smtpTransport(`smtp://127.0.0.1:${await freePort()}`),

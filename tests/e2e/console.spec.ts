@@ -120,7 +120,32 @@ test.describe("owner's console", () => {
     await expectNoAxeViolations(page);
   });
 
+  test("the owner sees each background job's last run, and the mail job has delivered", async ({
+    page,
+  }) => {
+    await logIn(page, ADMIN);
+    await page
+      .getByRole("navigation", { name: "Console" })
+      .getByRole("link", { name: "Jobs" })
+      .click();
+    await expect(page.getByRole("heading", { level: 1, name: "Background jobs" })).toBeVisible();
+    const rows = page.getByTestId("job-row");
+    await expect(rows.first()).toBeVisible();
+    const jobRow = (job: string) =>
+      rows.filter({ has: page.getByRole("cell", { name: job, exact: true }) });
+    for (const job of ["seat-offers", "checkout-reminders", "sequences", "broadcasts", "mail"]) {
+      const row = jobRow(job);
+      await expect(row).toHaveCount(1);
+      // The e2e server runs these every 200 ms: each has run, with a time in the site's zone.
+      await expect(row).toContainText(/E[SD]T/);
+      await expect(row).not.toContainText("Not run yet");
+    }
+    await expect(jobRow("mail")).toContainText('"sent"');
+    await expectNoAxeViolations(page);
+  });
+
   for (const path of [
+    "/admin/jobs",
     "/admin",
     "/admin/people",
     "/admin/resumes",

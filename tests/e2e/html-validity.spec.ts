@@ -47,6 +47,7 @@ const ADMIN_PAGES = [
   "/admin/cohorts",
   "/admin/broadcasts",
   "/admin/sequences",
+  "/admin/jobs",
 ];
 
 /**

@@ -35,7 +35,6 @@ describe.each(testEngines())("lead pages on $name", (engine) => {
     await submit("/resume-template");
     const worker = new MailWorker(t.services.db, smtpTransport(smtp.url), clock, {
       from: "test@example.com",
-      intervalMs: 1000,
     });
     try {
       expect(await worker.runOnce()).toEqual({ sent: 1, retried: 0, failed: 0, suppressed: 0 });
