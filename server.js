@@ -34,12 +34,12 @@ async function main() {
   }
   for (const warning of config.warnings) console.warn(`warning: ${warning}`);
 
-  const { handler, services, lifecycle } = await createServer(config, {
+  const { app, services, lifecycle } = await createServer(config, {
     clientDir: development ? undefined : path.resolve("build/client"),
     viteDevServer,
   });
   services.startBackground();
-  const server = createHttpServer(handler).listen(config.port, config.host, () => {
+  const server = createHttpServer(app).listen(config.port, config.host, () => {
     console.log(
       `From Scratch to Success is listening on ${config.publicUrl} (${config.host}:${config.port})`,
     );

@@ -1,15 +1,13 @@
 import { createReadableStreamFromReadable } from "@react-router/node";
 import { isbot } from "isbot";
-import { pipeline } from "node:stream";
+import { PassThrough } from "node:stream";
 import { renderToPipeableStream } from "react-dom/server";
 import { ServerRouter, type AppLoadContext, type EntryContext } from "react-router";
-import { inlineUsedCssStream } from "./lib/critical-css.server";
-import { deferHydration } from "./lib/defer-hydration.server";
 import { NonceContext, PRERENDER_NONCE } from "./lib/nonce";
-import { stylesheet } from "./lib/stylesheet";
 
 export const streamTimeout = 5_000;
 
+/** React Router's own server entry (streaming; the whole page at once for bots), with the nonce. */
 export default function handleRequest(
   request: Request,
   responseStatusCode: number,
@@ -17,7 +15,7 @@ export default function handleRequest(
   routerContext: EntryContext,
   loadContext: AppLoadContext,
 ) {
-  // At build time (prerender) there is no Express context: render a placeholder the server swaps.
+  // At build time (prerender) there is no Express context: render a placeholder the build drops.
   const nonce = loadContext?.nonce ?? PRERENDER_NONCE;
   return new Promise<Response>((resolve, reject) => {
     let shellRendered = false;
@@ -32,12 +30,8 @@ export default function handleRequest(
         nonce,
         [readyOption]() {
           shellRendered = true;
-          // Scripts after the first paint (defer-hydration.server.ts); the document leaves whole,
-          // with only the CSS its markup uses (critical-css.server.ts).
-          const body = deferHydration();
-          const stream = createReadableStreamFromReadable(
-            pipeline(body, inlineUsedCssStream(stylesheet), () => {}),
-          );
+          const body = new PassThrough();
+          const stream = createReadableStreamFromReadable(body);
           responseHeaders.set("Content-Type", "text/html; charset=utf-8");
           resolve(new Response(stream, { headers: responseHeaders, status: responseStatusCode }));
           pipe(body);

@@ -11,6 +11,7 @@ import {
 } from "react-router";
 import type { Route } from "./+types/root";
 import interLatin from "@fontsource-variable/inter/files/inter-latin-wght-normal.woff2?url";
+import stylesheet from "./app.css?url";
 import { SiteFooter } from "./components/site-footer";
 import { cn } from "./components/ui/cn";
 import { linkVariants } from "./components/ui/link";
@@ -21,7 +22,6 @@ import { Toaster, useActionDataToast } from "./components/toaster";
 import { errorPage, nav, site } from "./content/site";
 import { useNonce } from "./lib/nonce";
 import { pageHydrates } from "./lib/page-handle";
-import { stylesheet } from "./lib/stylesheet";
 import { takeToast } from "./lib/toast.server";
 
 /**
@@ -45,8 +45,10 @@ export const meta: Route.MetaFunction = () => [
   { name: "description", content: site.description },
 ];
 
-// The one font file every page needs, fetched early so text does not reflow when it arrives.
+// The site's one stylesheet (hashed, cached for a year), and the one font file every page needs,
+// fetched early so text does not reflow when it arrives.
 export const links: Route.LinksFunction = () => [
+  { rel: "stylesheet", href: stylesheet },
   { rel: "preload", href: interLatin, as: "font", type: "font/woff2", crossOrigin: "anonymous" },
 ];
 
@@ -64,8 +66,6 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
         <Meta />
         <Links />
-        {/* Inline, it costs no round trip; cut down to what the page uses as it leaves (entry.server). */}
-        <style dangerouslySetInnerHTML={{ __html: stylesheet }} />
       </head>
       <body className="flex min-h-screen flex-col bg-slate-50 font-sans text-slate-900 antialiased">
         <a

@@ -2,7 +2,7 @@ import "react-router";
 import { createRequestHandler } from "@react-router/express";
 import compression from "compression";
 import express, { type Request, type Response } from "express";
-import type { IncomingMessage, ServerResponse } from "node:http";
+import type { IncomingMessage } from "node:http";
 import path from "node:path";
 import type { AppLoadContext, ServerBuild } from "react-router";
 import "../app/context";
@@ -10,10 +10,8 @@ import { isDatabaseReachable } from "../app/db/database.server";
 import type { Config } from "../app/env.server";
 import { createServices, type ServiceOverrides, type Services } from "../app/services.server";
 import { handleStripeWebhook } from "../app/payments/stripe-webhook.server";
-import { hasFlashToast } from "../app/lib/cookies.server";
 import { RATE_LIMIT_WINDOW_SECONDS } from "../app/lib/rate-limit.server";
-import { loadPrerenderedHome } from "./prerendered-home";
-import { prerenderedHomeHandler } from "./prerendered-home-handler";
+import { prerenderedHome } from "./prerendered-home";
 import { answerError, startRequestLog } from "./request-log";
 import {
   bodyLimit,
@@ -25,7 +23,7 @@ import {
   UNSUBSCRIBE_PATH,
 } from "./security";
 import { closeConnectionsWhileDraining, type Lifecycle } from "./shutdown";
-import { pageViews, viewCounter } from "./analytics";
+import { pageViews } from "./analytics";
 import { visitorMiddleware, type Visitor } from "./visitor";
 
 export interface ServerOptions extends ServiceOverrides {
@@ -52,7 +50,6 @@ export async function createServer(config: Config, options: ServerOptions = {}) 
   // One proxy hop: the address it saw is the client's; anything further left is client-written.
   if (config.trustProxy) app.set("trust proxy", 1);
   const httpsSite = config.publicUrl.startsWith("https:");
-  // The one answer to "is this request on https?", for Express and the prebuilt home alike.
   const isSecure = (req: IncomingMessage) => httpsSite || isSecureRequest(req, config.trustProxy);
   app.use((req, res, next) => {
     res.locals.secure = isSecure(req);
@@ -96,7 +93,12 @@ export async function createServer(config: Config, options: ServerOptions = {}) 
   if (options.viteDevServer) app.use(options.viteDevServer.middlewares);
   app.use(visitorMiddleware(config.sessionSecrets));
   app.use(pageViews(services.analytics, services.clock, config.publicUrl));
-  if (options.clientDir && !config.testPaymentsBanner) servePrerenderedData(app, options.clientDir);
+  // The prerendered home has no test-payments banner: with one, / is rendered per request.
+  const home =
+    options.clientDir &&
+    !config.testPaymentsBanner &&
+    prerenderedHome(options.clientDir, (hashes) => contentSecurityPolicy(policy, hashes));
+  if (home) app.get("/", home);
   app.use(bodyLimit(100 * 1024, { "/resume-review": UPLOAD_LIMIT }));
   // Exempt: Stripe's webhook (signed, checked in the handler) and one-click unsubscribe (RFC
   // 8058: mail providers post it from their own servers, with no cookie and any or no Origin;
@@ -118,27 +120,7 @@ export async function createServer(config: Config, options: ServerOptions = {}) 
   );
   app.use(lastErrorHandler);
 
-  // The prerendered home has no test-payments banner: with one, / is rendered per request.
-  const home =
-    options.clientDir && !config.testPaymentsBanner && loadPrerenderedHome(options.clientDir);
-  const serveHome =
-    home &&
-    prerenderedHomeHandler({
-      home,
-      policy: contentSecurityPolicy(policy, home.scriptHashes.join(" ") || "'none'"),
-      secrets: config.sessionSecrets,
-      isSecure,
-      lifecycle,
-      countView: viewCounter(services.analytics, services.clock, config.publicUrl),
-    });
-  /**
-   * The whole server, what to listen on: the prerendered home first, then Express for everything
-   * else. `app` alone (as some tests use it) serves every page but the prebuilt home.
-   */
-  const handler = (req: IncomingMessage, res: ServerResponse) => {
-    if (!serveHome || !serveHome(req, res)) app(req, res);
-  };
-  return { app, handler, services, lifecycle };
+  return { app, services, lifecycle };
 }
 
 function buildContext(services: Services, req: Request, res: Response): AppLoadContext {
@@ -163,30 +145,13 @@ function serveHashedAssets(app: express.Express, clientDir: string) {
 }
 
 function serveStaticFiles(app: express.Express, clientDir: string) {
-  // index.html is the prerendered home page, which is served only as / (prerenderedHomeHandler).
+  // index.html is the prerendered home page, which is served only as / (prerenderedHome).
   app.get("/index.html", (_req, res) => res.redirect(301, "/"));
   const files = express.static(clientDir, { index: false, maxAge: "1h" });
-  // Prerendered data is served after the visitor is known, so that it counts as a page view.
-  // `/` is a page, never a file: asking the disk about it costs every home page view a stat.
+  // `/` is a page (prerenderedHome), never a file; the prerendered `/_root.data` is left to React
+  // Router, which answers it per request, with the visitor's flash toast.
   app.use((req, res, next) =>
     req.path === "/" || req.path.endsWith(".data") ? next() : files(req, res, next),
-  );
-}
-
-/**
- * The home page's prerendered data (/_root.data), for a client-side visit to /. It must be asked
- * for again on each visit, so that a visit carrying a flash toast reaches the server instead of
- * a cached copy.
- */
-function servePrerenderedData(app: express.Express, clientDir: string) {
-  const files = express.static(clientDir, {
-    index: false,
-    setHeaders: (res) => res.setHeader("Cache-Control", "no-cache"),
-  });
-  app.use((req, res, next) =>
-    req.path.endsWith(".data") && !hasFlashToast(req.get("cookie"))
-      ? files(req, res, next)
-      : next(),
   );
 }
 

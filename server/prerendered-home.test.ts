@@ -4,8 +4,11 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import { afterEach, describe, expect, it } from "vitest";
+import { cookieName } from "../app/lib/cookies.server";
 import { PRERENDER_NONCE } from "../app/lib/nonce";
-import { inlineScriptHashes, loadPrerenderedHome, precompressHome } from "./prerendered-home";
+import express from "express";
+import type { AddressInfo } from "node:net";
+import { inlineScriptHashes, precompressHome, prerenderedHome } from "./prerendered-home";
 
 const sha = (text: string) => `'sha256-${createHash("sha256").update(text).digest("base64")}'`;
 
@@ -26,12 +29,11 @@ describe("precompressHome", () => {
       `<!DOCTYPE html><html><head><link${nonce} rel="preload"></head><body><h1>Hi</h1><script${nonce}>go(1)</script></body></html>`;
     writeFileSync(path.join(dir, "index.html"), page(` nonce="${PRERENDER_NONCE}"`));
     precompressHome(dir);
-    const home = loadPrerenderedHome(dir)!;
-    expect(home.identity.toString()).toBe(page(""));
-    expect(gunzipSync(home.gzip).toString()).toBe(page(""));
-    expect(brotliDecompressSync(home.brotli).toString()).toBe(page(""));
-    expect(home.scriptHashes).toEqual([sha("go(1)")]);
-    expect(readFileSync(path.join(dir, "index.html"), "utf8")).not.toContain(PRERENDER_NONCE);
+    const read = (name: string) => readFileSync(path.join(dir, name));
+    expect(read("index.html").toString()).toBe(page(""));
+    expect(gunzipSync(read("index.html.gz")).toString()).toBe(page(""));
+    expect(brotliDecompressSync(read("index.html.br")).toString()).toBe(page(""));
+    expect(read("index.html.csp").toString()).toBe(sha("go(1)"));
   });
 
   it("refuses a page that uses the build's nonce anywhere but a nonce attribute", () => {
@@ -40,10 +42,60 @@ describe("precompressHome", () => {
     expect(() => precompressHome(dir)).toThrow(/nonce/);
   });
 
-  it("prepares a build that skipped the step, and reads nothing when there is no page", () => {
+  it("prepares a build that skipped the step, and serves nothing when there is no page", () => {
     dir = mkdtempSync(path.join(tmpdir(), "home-"));
-    expect(loadPrerenderedHome(dir)).toBeNull();
+    expect(prerenderedHome(dir, (hashes) => hashes)).toBeNull();
     writeFileSync(path.join(dir, "index.html"), "<script>x</script>");
-    expect(loadPrerenderedHome(dir)?.scriptHashes).toEqual([sha("x")]);
+    expect(prerenderedHome(dir, (hashes) => hashes)).not.toBeNull();
+    expect(readFileSync(path.join(dir, "index.html.csp"), "utf8")).toBe(sha("x"));
+  });
+});
+
+describe("prerenderedHome", () => {
+  let dir = "";
+  let close = () => {};
+  afterEach(() => {
+    close();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  async function serve() {
+    dir = mkdtempSync(path.join(tmpdir(), "home-"));
+    writeFileSync(path.join(dir, "index.html"), "<h1>Home</h1><script>go()</script>");
+    precompressHome(dir);
+    const app = express();
+    app.get(
+      "/",
+      prerenderedHome(dir, (hashes) => `script-src ${hashes}`)!,
+    );
+    app.get("/", (_req, res) => res.send("rendered"));
+    const server = app.listen(0);
+    close = () => server.close();
+    await new Promise((resolve) => server.once("listening", resolve));
+    return `http://127.0.0.1:${(server.address() as AddressInfo).port}/`;
+  }
+
+  it("sends the precompressed page with its ETag, a 304 for a current copy, and the CSP hash", async () => {
+    const url = await serve();
+    const first = await fetch(url, { headers: { "Accept-Encoding": "br" } });
+    expect(first.status).toBe(200);
+    expect(first.headers.get("content-encoding")).toBe("br");
+    expect(first.headers.get("content-security-policy")).toBe(`script-src ${sha("go()")}`);
+    expect(first.headers.get("cache-control")).toBe("no-cache");
+    expect(await first.text()).toBe("<h1>Home</h1><script>go()</script>");
+    const etag = first.headers.get("etag")!;
+    // fetch() adds "Cache-Control: no-cache" to a conditional request unless it has its own.
+    const again = await fetch(url, {
+      headers: { "Accept-Encoding": "br", "If-None-Match": etag, "Cache-Control": "max-age=0" },
+    });
+    expect(again.status).toBe(304);
+    const gzip = await fetch(url, { headers: { "Accept-Encoding": "gzip" } });
+    expect(gzip.headers.get("content-encoding")).toBe("gzip");
+  });
+
+  it("leaves a visit carrying a flash toast to the server render", async () => {
+    const url = await serve();
+    const response = await fetch(url, { headers: { Cookie: `${cookieName("toast")}=abc` } });
+    expect(await response.text()).toBe("rendered");
   });
 });

@@ -1,7 +1,10 @@
+import type { RequestHandler } from "express";
+import expressStaticGzip from "express-static-gzip";
 import { createHash } from "node:crypto";
 import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { brotliCompressSync, constants, gzipSync } from "node:zlib";
+import { hasFlashToast } from "../app/lib/cookies.server";
 import { PRERENDER_NONCE } from "../app/lib/nonce";
 
 const FILES = {
@@ -10,14 +13,6 @@ const FILES = {
   brotli: "index.html.br",
   hashes: "index.html.csp",
 } as const;
-
-export interface PrerenderedHome {
-  identity: Buffer;
-  gzip: Buffer;
-  brotli: Buffer;
-  /** CSP sources allowing exactly the page's inline scripts: `'sha256-…'` each. */
-  scriptHashes: string[];
-}
 
 /** The sha256 source of each inline script of a page, as CSP wants it. */
 export function inlineScriptHashes(html: string): string[] {
@@ -56,16 +51,30 @@ export function precompressHome(clientDir: string): void {
   writeFileSync(path.join(clientDir, FILES.hashes), inlineScriptHashes(html).join("\n"));
 }
 
-/** The build's prerendered home page, or null when this build has none. */
-export function loadPrerenderedHome(clientDir: string): PrerenderedHome | null {
+/**
+ * GET / as the file the build made (the same middleware chain as every page before it: request
+ * log, security headers, visitor cookie, page count), with express-static-gzip sending the
+ * precompressed copy the browser takes, its ETag (a 304 when the browser's copy is current) and a
+ * policy that allows the page's inline scripts by hash. A visit carrying a flash toast goes on to
+ * the server render, which shows it. Null when the build has no prerendered home.
+ */
+export function prerenderedHome(clientDir: string, policy: (hashes: string) => string) {
   if (!existsSync(path.join(clientDir, FILES.html))) return null;
   // A build made before this step existed (or by hand): do it now, once.
   if (!existsSync(path.join(clientDir, FILES.hashes))) precompressHome(clientDir);
-  const read = (name: string) => readFileSync(path.join(clientDir, name));
-  return {
-    identity: read(FILES.html),
-    gzip: read(FILES.gzip),
-    brotli: read(FILES.brotli),
-    scriptHashes: read(FILES.hashes).toString("utf8").split("\n").filter(Boolean),
+  const hashes = readFileSync(path.join(clientDir, FILES.hashes), "utf8").split("\n");
+  const homePolicy = policy(hashes.filter(Boolean).join(" ") || "'none'");
+  const files = expressStaticGzip(clientDir, {
+    enableBrotli: true,
+    orderPreference: ["br", "gzip"],
+    index: FILES.html,
+    serveStatic: { cacheControl: false, lastModified: false },
+  });
+  const home: RequestHandler = (req, res, next) => {
+    if (hasFlashToast(req.get("cookie"))) return next();
+    res.setHeader("Content-Security-Policy", homePolicy);
+    res.setHeader("Cache-Control", "no-cache");
+    files(req, res, next);
   };
+  return home;
 }

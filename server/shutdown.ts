@@ -14,18 +14,14 @@ export interface Lifecycle {
  * to close the connection, so a proxy's keep-alive connections end as their last answer goes out.
  * Decided when the response's headers are written, not when its request arrived.
  */
-export function closeConnectionWhileDraining(res: ServerResponse, lifecycle: Lifecycle) {
-  const writeHead = res.writeHead;
-  res.writeHead = function (this: ServerResponse, ...args: unknown[]) {
-    if (lifecycle.draining) res.setHeader("Connection", "close");
-    return (writeHead as (...a: unknown[]) => ServerResponse).apply(this, args);
-  } as ServerResponse["writeHead"];
-}
-
-/** `closeConnectionWhileDraining` for every response Express answers. */
 export function closeConnectionsWhileDraining(lifecycle: Lifecycle) {
   return (_req: Request, res: Response, next: NextFunction) => {
-    closeConnectionWhileDraining(res, lifecycle);
+    const raw: ServerResponse = res;
+    const writeHead = raw.writeHead;
+    raw.writeHead = function (this: ServerResponse, ...args: unknown[]) {
+      if (lifecycle.draining) raw.setHeader("Connection", "close");
+      return (writeHead as (...a: unknown[]) => ServerResponse).apply(this, args);
+    } as ServerResponse["writeHead"];
     next();
   };
 }

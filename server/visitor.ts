@@ -9,7 +9,7 @@ export interface Visitor {
 }
 
 /** What the visitor is read from: the request line and its Cookie header. */
-export interface VisitorRequest {
+interface VisitorRequest {
   method: string;
   url: string;
   cookie: string | undefined;
@@ -38,7 +38,7 @@ export function visitorMiddleware(secrets: readonly string[]) {
 }
 
 /** The request's visitor, and the Set-Cookie headers that give or update it. */
-export async function resolveVisitor(
+async function resolveVisitor(
   secrets: readonly string[],
   { method, url, cookie, secure }: VisitorRequest,
 ): Promise<{ visitor: Visitor; setCookies: string[] }> {

@@ -3,15 +3,11 @@ import { leadToasts, resumeFileMessages } from "~/content/lead-magnets";
 import { nav, site } from "~/content/site";
 import { RESUME_MAX_BYTES } from "~/domain/resume-upload";
 import { enhancePage, type EnhanceWords } from "~/enhance/enhance-page";
-import { AFTER_PAINT_TYPE } from "~/lib/after-paint";
-import { stylesheetHref } from "~/lib/stylesheet";
 import { ANCHOR_SCROLL_DELAY_MS } from "~/lib/scroll";
 import { DEFAULT_TOAST_MS } from "~/lib/toast";
 
 const words = (staticPage: boolean): EnhanceWords => ({
   staticPage,
-  stylesheet: stylesheetHref,
-  afterPaintType: AFTER_PAINT_TYPE,
   openMenu: nav.openMenu,
   closeMenu: nav.closeMenu,
   anchorDelayMs: ANCHOR_SCROLL_DELAY_MS,

@@ -7,9 +7,6 @@
  * - Home on the home page scrolls to the top; an anchor reached from another page is scrolled to
  *   again after the spec's delay, once the fonts and the layout have settled;
  * - the video embeds load their provider's scripts (they leave with the page);
- * - the whole stylesheet, fetched after the page has loaded and applied once a script adds markup;
- * - on a hydrated page: React Router's scripts, held inert until now (app/lib/defer-hydration.server.ts),
- *   start loading once the page has painted (at once in a hidden tab, which paints nothing);
  * - on a static page: server-rendered toasts get their close button and leave after their time,
  *   and the forms (lead pages, /apply) show the graduation-year message under the field before
  *   submit, refuse a missing or non-.docx resume with a toast before sending, and say
@@ -21,10 +18,6 @@
 export interface EnhanceWords {
   /** Whether this page is static; a hydrated page leaves its toasts and forms to React. */
   staticPage: boolean;
-  /** The whole stylesheet's address, fetched once the page has loaded. */
-  stylesheet: string;
-  /** The type of a module script held until the first paint (app/lib/after-paint.ts). */
-  afterPaintType: string;
   openMenu: string;
   closeMenu: string;
   anchorDelayMs: number;
@@ -95,85 +88,6 @@ export function enhancePage(words: EnhanceWords): void {
     }
   });
 
-  // The whole stylesheet (inline are only the rules the server's markup uses): fetched once the
-  // page has loaded but applied only when a script adds an element or a class, since applying it
-  // restyles the whole page, a long task on a phone. A MutationObserver runs before the next
-  // frame, so new markup is never seen unstyled.
-  let wholeCss = "";
-  const applyWholeCss = () => {
-    sheets.disconnect();
-    if (wholeCss) {
-      const style = doc.createElement("style");
-      style.textContent = wholeCss;
-      return doc.head.appendChild(style);
-    }
-    // Not fetched yet: the browser loads it now (the new markup may show unstyled for a moment).
-    const link = doc.createElement("link");
-    link.rel = "stylesheet";
-    link.href = words.stylesheet;
-    doc.head.appendChild(link);
-  };
-  const addsMarkup = (record: MutationRecord) =>
-    record.type === "attributes" ||
-    [...record.addedNodes].some(
-      (node) => node.nodeType === 1 && !/^(SCRIPT|LINK|STYLE|TEMPLATE)$/.test(node.nodeName),
-    );
-  const sheets = new MutationObserver((records) => records.some(addsMarkup) && applyWholeCss());
-
-  // Fetched once the page's own resources (font, images) have loaded and the browser is idle,
-  // so it never competes with them for a phone's network.
-  const fetchWholeCss = () =>
-    fetch(words.stylesheet)
-      .then((response) => (response.ok ? response.text() : ""))
-      .then((css) => (wholeCss = css))
-      .catch(() => undefined);
-  const whenLoaded = () =>
-    typeof requestIdleCallback === "function"
-      ? requestIdleCallback(fetchWholeCss, { timeout: 2000 })
-      : setTimeout(fetchWholeCss, 0);
-  if (doc.readyState === "complete") whenLoaded();
-  else window.addEventListener("load", whenLoaded, { once: true });
-
-  // On a hydrated page: the chunks preloaded and the module started only after the first paint.
-  const hydrate = () => {
-    doc
-      .querySelectorAll<HTMLScriptElement>(`script[type="${words.afterPaintType}"]`)
-      .forEach((inert) => {
-        for (const href of (inert.dataset.modulepreload ?? "").split(" ").filter(Boolean)) {
-          const preload = doc.createElement("link");
-          preload.rel = "modulepreload";
-          preload.href = href;
-          doc.head.appendChild(preload);
-        }
-        const script = doc.createElement("script");
-        script.type = "module";
-        script.nonce = inert.nonce ?? "";
-        script.textContent = inert.textContent;
-        doc.head.appendChild(script);
-      });
-  };
-  // The browser reports its first paint (a hidden tab paints nothing; 3 s at most otherwise).
-  const afterPaint = () => {
-    if (doc.visibilityState === "hidden" || typeof PerformanceObserver === "undefined")
-      return hydrate();
-    let started = false;
-    const once = () => {
-      if (started) return;
-      started = true;
-      painted.disconnect();
-      hydrate();
-    };
-    const painted = new PerformanceObserver(once);
-    painted.observe({ type: "paint", buffered: true });
-    setTimeout(once, 3000);
-  };
-  // Once the parser is done (what it adds after this script is the server's markup).
-  const parsed = () => {
-    sheets.observe(doc.body, { childList: true, subtree: true, attributeFilter: ["class"] });
-    if (!words.staticPage) afterPaint();
-  };
-  if (doc.readyState === "loading") doc.addEventListener("DOMContentLoaded", parsed);
-  else parsed();
   if (!words.staticPage) return;
 
   // Toasts rendered by the server: closable, and gone after their time.
