@@ -11,6 +11,7 @@ import { queueDueBroadcasts } from "./marketing/broadcasts.server";
 import { runSequences } from "./marketing/sequences.server";
 import { schemaFromUrl } from "./ops/backup.server";
 import { PageViewRecorder } from "./analytics/recorder.server";
+import { PAGE_VIEWS_PER_ADDRESS_PER_HOUR } from "./domain/page-view";
 import { Housekeeping } from "./ops/housekeeping.server";
 import type Stripe from "stripe";
 import type { PaymentProvider } from "./payments/provider.server";
@@ -98,7 +99,14 @@ export async function createServices(
     },
     analyticsRawDays: config.analytics ? config.analyticsRawDays : null,
   });
-  const analytics = new PageViewRecorder(database.db, { enabled: config.analytics });
+  const analytics = new PageViewRecorder(database.db, {
+    enabled: config.analytics,
+    perAddress: new RateLimiter(limitStore, {
+      name: "page-views",
+      limit: PAGE_VIEWS_PER_ADDRESS_PER_HOUR,
+      windowSeconds: 3600,
+    }),
+  });
   const stripe =
     config.paymentProvider === "stripe" && config.stripeSecretKey
       ? createStripeClient({ secretKey: config.stripeSecretKey, apiBase: config.stripeApiBase })

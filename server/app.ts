@@ -95,7 +95,7 @@ export async function createServer(config: Config, options: ServerOptions = {}) 
   if (options.clientDir) serveStaticFiles(app, options.clientDir);
   if (options.viteDevServer) app.use(options.viteDevServer.middlewares);
   app.use(visitorMiddleware(config.sessionSecrets));
-  app.use(pageViews(services.analytics, services.clock, config.publicUrl));
+  app.use(pageViews(services.analytics, services.clock, config.publicUrl, config.trustProxy));
   if (options.clientDir && !config.testPaymentsBanner) servePrerenderedData(app, options.clientDir);
   app.use(bodyLimit(100 * 1024, { "/resume-review": UPLOAD_LIMIT }));
   // Exempt: Stripe's webhook (signed, checked in the handler) and one-click unsubscribe (RFC
@@ -129,7 +129,12 @@ export async function createServer(config: Config, options: ServerOptions = {}) 
       secrets: config.sessionSecrets,
       isSecure,
       lifecycle,
-      countView: viewCounter(services.analytics, services.clock, config.publicUrl),
+      countView: viewCounter(
+        services.analytics,
+        services.clock,
+        config.publicUrl,
+        config.trustProxy,
+      ),
     });
   /**
    * The whole server, what to listen on: the prerendered home first, then Express for everything
