@@ -101,11 +101,16 @@ export async function createServices(
   });
   const analytics = new PageViewRecorder(database.db, {
     enabled: config.analytics,
-    perAddress: new RateLimiter(limitStore, {
-      name: "page-views",
-      limit: PAGE_VIEWS_PER_ADDRESS_PER_HOUR,
-      windowSeconds: 3600,
-    }),
+    // Counted in this process's memory on every engine: a database write per page view would
+    // cost more than the view (with several instances an address gets the limit per instance).
+    perAddress: new RateLimiter(
+      { kind: "memory" },
+      {
+        name: "page-views",
+        limit: PAGE_VIEWS_PER_ADDRESS_PER_HOUR,
+        windowSeconds: 3600,
+      },
+    ),
   });
   const stripe =
     config.paymentProvider === "stripe" && config.stripeSecretKey
