@@ -9,6 +9,7 @@ import { schemaFromUrl } from "./ops/backup.server";
 import { PageViewRecorder } from "./analytics/recorder.server";
 import { declareJobs } from "./jobs/jobs.server";
 import { Scheduler } from "./jobs/scheduler.server";
+import { PAGE_VIEWS_PER_ADDRESS_PER_HOUR } from "./domain/page-view";
 import type Stripe from "stripe";
 import type { PaymentProvider } from "./payments/provider.server";
 import { createStripeClient, stripeProvider } from "./payments/stripe-provider.server";
@@ -75,7 +76,19 @@ export async function createServices(
         : undefined,
     },
   );
-  const analytics = new PageViewRecorder(database.db, { enabled: config.analytics });
+  const analytics = new PageViewRecorder(database.db, {
+    enabled: config.analytics,
+    // Counted in this process's memory on every engine: a database write per page view would
+    // cost more than the view (with several instances an address gets the limit per instance).
+    perAddress: new RateLimiter(
+      { kind: "memory" },
+      {
+        name: "page-views",
+        limit: PAGE_VIEWS_PER_ADDRESS_PER_HOUR,
+        windowSeconds: 3600,
+      },
+    ),
+  });
   const stripe =
     config.paymentProvider === "stripe" && config.stripeSecretKey
       ? createStripeClient({ secretKey: config.stripeSecretKey, apiBase: config.stripeApiBase })

@@ -3,6 +3,7 @@ import { spawnSync } from "node:child_process";
 import { existsSync, mkdirSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import { analyticsStorage } from "./drills/analytics-storage";
 import { backupDuringWrites } from "./drills/backup-during-writes";
 import { broadcastQueue } from "./drills/broadcast-queue";
 import { runCluster } from "./drills/cluster";
@@ -28,7 +29,11 @@ function settings() {
     return value;
   };
   // `npm run bench -- cluster load` names sections on the command line; BENCH_SECTIONS does too.
-  const named = process.argv.slice(2).join(",");
+  // Any other word names drills (`npm run bench -- analytics-storage`): those drills alone.
+  const args = process.argv.slice(2);
+  const isSection = (word: string) => (SECTIONS as readonly string[]).includes(word);
+  const drillNames = args.filter((word) => !isSection(word));
+  const named = drillNames.length > 0 ? "drills" : args.join(",");
   const only = (named || process.env.BENCH_SECTIONS || SECTIONS.join(","))
     .split(",")
     .map((s) => s.trim())
@@ -43,6 +48,7 @@ function settings() {
     timeoutMinutes: positive("BENCH_TIMEOUT_MINUTES", 45),
     mobileRuns: Math.min(Math.round(positive("BENCH_LIGHTHOUSE_RUNS", 3)), 9),
     sections: new Set(only),
+    drillNames,
   };
 }
 
@@ -63,6 +69,10 @@ async function drill(
   engine: EngineName,
   run: () => Promise<DrillResult>,
 ): Promise<DrillResult> {
+  const slug = name.toLowerCase().replace(/[^a-z0-9]+/g, "-");
+  const wanted = settings().drillNames;
+  if (wanted.length > 0 && !wanted.some((word) => slug.includes(word.toLowerCase())))
+    return { name, engine, pass: true, summary: "not selected", details: {} };
   const started = Date.now();
   let result: DrillResult;
   try {
@@ -199,6 +209,10 @@ async function main() {
         "h. funnel at 1,000,000 page views and 50,000 people",
         engine,
         () => withEngine(engine, options.postgresUrl, funnelScale),
+      );
+    for (const engine of engines)
+      await drill(report.drills, "i. analytics storage: 100,000 crafted page views", engine, () =>
+        withEngine(engine, options.postgresUrl, analyticsStorage),
       );
   }
 

@@ -4,6 +4,7 @@ import type { PageViewRecorder } from "../app/analytics/recorder.server";
 import { classifyView } from "../app/domain/page-view";
 import type { Clock } from "../app/lib/clock";
 import { cookieName } from "../app/lib/cookies.server";
+import { clientAddress } from "./security";
 import type { Visitor } from "./visitor";
 
 /** Counts one finished GET: its address as asked, its status and who asked. */
@@ -18,12 +19,15 @@ export type CountView = (
  * Counts page views on the server. Nothing happens before the response: once it has gone out,
  * the request is classified (bot, owner, error, not a public page: not counted) and handed to
  * the recorder's buffer, which writes once a second. `Sec-GPC: 1` or `DNT: 1` views are counted
- * without the visitor id. Null when counting is off.
+ * without the visitor id. The recorder counts views per client address (`trustProxy`: behind one
+ * proxy, the address it forwarded) and records none over the hourly limit. Null when counting is
+ * off.
  */
 export function viewCounter(
   recorder: PageViewRecorder,
   clock: Clock,
   publicUrl: string,
+  trustProxy = false,
 ): CountView | null {
   if (!recorder.enabled) return null;
   const siteHost = new URL(publicUrl).host;
@@ -44,13 +48,18 @@ export function viewCounter(
       },
       clock.now(),
     );
-    if (view) recorder.record(view);
+    if (view) recorder.record(view, clientAddress(req, trustProxy));
   };
 }
 
 /** The page-view counter as Express middleware, for every page the app renders. */
-export function pageViews(recorder: PageViewRecorder, clock: Clock, publicUrl: string) {
-  const count = viewCounter(recorder, clock, publicUrl);
+export function pageViews(
+  recorder: PageViewRecorder,
+  clock: Clock,
+  publicUrl: string,
+  trustProxy = false,
+) {
+  const count = viewCounter(recorder, clock, publicUrl, trustProxy);
   return (req: Request, res: Response, next: NextFunction) => {
     if (!count || req.method !== "GET") return next();
     res.on("finish", () =>

@@ -92,7 +92,7 @@ export async function createServer(config: Config, options: ServerOptions = {}) 
   if (options.clientDir) serveStaticFiles(app, options.clientDir);
   if (options.viteDevServer) app.use(options.viteDevServer.middlewares);
   app.use(visitorMiddleware(config.sessionSecrets));
-  app.use(pageViews(services.analytics, services.clock, config.publicUrl));
+  app.use(pageViews(services.analytics, services.clock, config.publicUrl, config.trustProxy));
   // The prerendered home has no test-payments banner: with one, / is rendered per request.
   const home =
     options.clientDir &&

@@ -76,6 +76,17 @@ export function isSecureRequest(req: IncomingMessage, trustProxy: boolean): bool
   return forwarded.split(",")[0]!.trim() === "https";
 }
 
+/**
+ * The client's address as Express's `req.ip` answers it with one trusted proxy hop: the
+ * connection's peer, or, behind the proxy, the last address the proxy added to X-Forwarded-For.
+ */
+export function clientAddress(req: IncomingMessage, trustProxy: boolean): string {
+  const peer = req.socket.remoteAddress ?? "unknown";
+  const forwarded = req.headers["x-forwarded-for"];
+  if (!trustProxy || typeof forwarded !== "string") return peer;
+  return forwarded.split(",").at(-1)!.trim() || peer;
+}
+
 /** The one-click unsubscribe URL of app/routes/site/unsubscribe.tsx, and nothing under it. */
 export const UNSUBSCRIBE_PATH = /^\/unsubscribe\/[A-Za-z0-9_-]+$/;
 

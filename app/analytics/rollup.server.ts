@@ -1,9 +1,13 @@
 import type { DB } from "~/db/database.server";
-import type { ExpressionBuilder } from "kysely";
+import type { ControlledTransaction, ExpressionBuilder, Kysely } from "kysely";
 import type { TouchColumns } from "~/db/analytics-schema";
 import type { Database } from "~/db/schema";
-import { addDays, closedThrough, TOUCH_KEYS, touchKey } from "~/domain/funnel";
+import { addDays, closedThrough, foldArrivals, TOUCH_KEYS, touchKey } from "~/domain/funnel";
+import { errorMessage, log } from "~/lib/logger.server";
 import { linkVisitors } from "./recorder.server";
+
+/** Rows per roll-up insert: 8 columns each, far inside both engines' parameter limits. */
+const CHUNK = 500;
 
 const LINK_WINDOW_MS = 26 * 3_600_000;
 
@@ -108,7 +112,8 @@ export async function rollUpClosedDays(db: DB, now: Date): Promise<number> {
 }
 
 async function rollUpDay(db: DB, day: string, now: Date): Promise<boolean> {
-  return db.transaction().execute(async (trx) => {
+  const trx = await db.startTransaction().execute();
+  try {
     const totals = await trx
       .selectFrom("page_views")
       .select((eb) => [
@@ -131,28 +136,73 @@ async function rollUpDay(db: DB, day: string, now: Date): Promise<boolean> {
       })
       .onConflict((oc) => oc.column("day").doNothing())
       .executeTakeFirst();
-    if (Number(claim.numInsertedOrUpdatedRows ?? 0) !== 1) return false;
+    if (Number(claim.numInsertedOrUpdatedRows ?? 0) !== 1) {
+      await trx.rollback().execute();
+      return false;
+    }
     const pages = await trx
       .selectFrom("page_views")
       .select(["path", (eb) => eb.fn.countAll<number>().as("views")])
       .where("day", "=", day)
       .groupBy("path")
       .execute();
-    if (pages.length > 0) {
-      await trx
-        .insertInto("analytics_pages")
-        .values(pages.map((p) => ({ day, path: p.path, views: Number(p.views) })))
-        .execute();
-    }
-    const arrivals = await arrivalsOn(trx, day);
-    if (arrivals.length > 0) {
-      await trx
-        .insertInto("analytics_arrivals")
-        .values(arrivals.map((a) => ({ day, ...a })))
-        .execute();
-    }
+    const skipped = await insertSkipping(
+      trx,
+      pages.map((p) => ({ day, path: p.path, views: Number(p.views) })),
+      (t, rows) => t.insertInto("analytics_pages").values(rows).execute(),
+    );
+    // At most TAG_SETS_PER_DAY tag sets a day, the rarer ones as one "(other)" row.
+    const arrivals = foldArrivals(await arrivalsOn(trx, day));
+    skipped.push(
+      ...(await insertSkipping(
+        trx,
+        arrivals.map((a) => ({ day, ...a })),
+        (t, rows) => t.insertInto("analytics_arrivals").values(rows).execute(),
+      )),
+    );
+    if (skipped.length > 0)
+      log.error("analytics roll-up skipped rows the database refused", {
+        day,
+        rows: skipped.length,
+        error: skipped[0],
+      });
+    await trx.commit().execute();
     return true;
-  });
+  } catch (error) {
+    await trx.rollback().execute();
+    throw error;
+  }
+}
+
+/**
+ * Inserts rows in chunks, each under a savepoint; a chunk the database refuses is inserted row
+ * by row, and a row refused on its own is skipped, so one bad row never blocks a day's roll-up
+ * for good. Returns the error of each skipped row (no values: the caller logs them).
+ */
+export async function insertSkipping<T>(
+  trx: ControlledTransaction<Database>,
+  rows: readonly T[],
+  insert: (db: Kysely<Database>, rows: T[]) => Promise<unknown>,
+): Promise<string[]> {
+  const skipped: string[] = [];
+  const attempt = async (part: T[]): Promise<boolean> => {
+    const point = await trx.savepoint("roll_up_rows").execute();
+    try {
+      await insert(point, part);
+      await point.releaseSavepoint("roll_up_rows").execute();
+      return true;
+    } catch (error) {
+      await point.rollbackToSavepoint("roll_up_rows").execute();
+      await point.releaseSavepoint("roll_up_rows").execute();
+      if (part.length === 1) skipped.push(errorMessage(error));
+      return false;
+    }
+  };
+  for (let i = 0; i < rows.length; i += CHUNK) {
+    const part = rows.slice(i, i + CHUNK);
+    if (!(await attempt(part)) && part.length > 1) for (const row of part) await attempt([row]);
+  }
+  return skipped;
 }
 
 /**

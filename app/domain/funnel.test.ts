@@ -2,12 +2,14 @@ import { describe, expect, it } from "vitest";
 import {
   closedThrough,
   conversion,
+  foldArrivals,
   FUNNEL_CSV_HEADER,
   FUNNEL_STEPS,
   funnelCsv,
   funnelRows,
   funnelTotal,
   groupOf,
+  OTHER_TOUCH,
   readFunnelQuery,
   type Advanced,
 } from "./funnel";
@@ -172,5 +174,31 @@ describe("closedThrough", () => {
   it("closes a day ten minutes after midnight UTC, for views still in another instance's buffer", () => {
     expect(closedThrough(new Date("2026-11-22T00:05:00Z"))).toBe("2026-11-20");
     expect(closedThrough(new Date("2026-11-22T00:11:00Z"))).toBe("2026-11-21");
+  });
+});
+
+describe("foldArrivals (issue 31: a day's roll-up is bounded)", () => {
+  const term = (t: string, visitors: number) => ({ ...youtube, term: t, visitors });
+
+  it("keeps a day under the cap as it is", () => {
+    const rows = [term("a", 3), term("b", 1)];
+    expect(foldArrivals(rows, 2)).toEqual(rows);
+  });
+
+  it("folds the rarest tag sets past the cap into (other), every visitor still counted", () => {
+    const rows = [term("a", 1), term("b", 5), term("c", 1), term("d", 2), term("e", 1)];
+    const folded = foldArrivals(rows, 2);
+    expect(folded).toEqual([term("b", 5), term("d", 2), { ...OTHER_TOUCH, visitors: 3 }]);
+  });
+
+  it("adds an existing (other) row to the fold instead of keeping two", () => {
+    const rows = [{ ...OTHER_TOUCH, visitors: 9 }, term("a", 4), term("b", 2), term("c", 1)];
+    expect(foldArrivals(rows, 1)).toEqual([term("a", 4), { ...OTHER_TOUCH, visitors: 12 }]);
+  });
+
+  it("cuts tags stored before the byte cap and merges the sets that became equal", () => {
+    const long = "漢".repeat(200);
+    const folded = foldArrivals([term(long, 1), term(`${long}x`, 2), { ...NO_TOUCH, visitors: 1 }]);
+    expect(folded).toEqual([term("漢".repeat(66), 3), { ...NO_TOUCH, visitors: 1 }]);
   });
 });

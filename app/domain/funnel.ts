@@ -1,7 +1,7 @@
 import { NO_VALUE as NO_TAG } from "./attribution";
 import { csvField } from "./csv";
 import { isCalendarDate } from "./cohort";
-import type { Touch } from "./page-view";
+import { capTouch, NO_TOUCH, type Touch } from "./page-view";
 import { DIRECT } from "./utm";
 
 export const TOUCH_KEYS = ["source", "medium", "campaign", "content", "term", "vid"] as const;
@@ -9,6 +9,41 @@ export const TOUCH_KEYS = ["source", "medium", "campaign", "content", "term", "v
 /** One string per distinct touch, for maps keyed by the whole link. */
 export function touchKey(touch: Touch): string {
   return TOUCH_KEYS.map((key) => touch[key]).join("\u0000");
+}
+
+/** Tag sets a closed day keeps in the roll-ups; the rarer ones are added up as OTHER_TOUCH. */
+export const TAG_SETS_PER_DAY = 200;
+/** Where a day's rare tag sets go: one row of their visitors (the source names it). */
+export const OTHER_TOUCH: Touch = { ...NO_TOUCH, source: "(other)" };
+
+/**
+ * A day's arrivals as the roll-up keeps them: tags cut to their stored size (rows written before
+ * the cap included), tag sets that became equal merged, and past `cap` tag sets the ones with
+ * the fewest visitors folded into OTHER_TOUCH, so a day is at most `cap + 1` rows and every
+ * visitor is still counted.
+ */
+export function foldArrivals(
+  rows: readonly (Touch & { visitors: number })[],
+  cap: number = TAG_SETS_PER_DAY,
+): (Touch & { visitors: number })[] {
+  const merged = new Map<string, Touch & { visitors: number }>();
+  for (const { visitors, ...touch } of rows) {
+    const capped = capTouch(touch);
+    const key = touchKey(capped);
+    const entry = merged.get(key) ?? { ...capped, visitors: 0 };
+    entry.visitors += visitors;
+    merged.set(key, entry);
+  }
+  if (merged.size <= cap) return [...merged.values()];
+  const otherKey = touchKey(OTHER_TOUCH);
+  const ranked = [...merged].sort(
+    ([ka, a], [kb, b]) => b.visitors - a.visitors || (ka < kb ? -1 : ka > kb ? 1 : 0),
+  );
+  const kept = ranked.filter(([key]) => key !== otherKey).slice(0, cap);
+  const keptKeys = new Set(kept.map(([key]) => key));
+  const other = { ...OTHER_TOUCH, visitors: 0 };
+  for (const [key, row] of ranked) if (!keptKeys.has(key)) other.visitors += row.visitors;
+  return [...kept.map(([, row]) => row), other];
 }
 
 export const FUNNEL_GROUPS = ["source", "campaign", "content", "term", "link"] as const;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { classifyView, type ViewRequest } from "./page-view";
+import { capTouch, classifyView, NO_TOUCH, type ViewRequest } from "./page-view";
 
 const now = new Date("2026-11-22T12:00:00Z");
 const BROWSER =
@@ -75,5 +75,34 @@ describe("classifyView", () => {
         now,
       ),
     ).toBeNull();
+  });
+});
+
+describe("bounded fields (issue 31)", () => {
+  const bytes = (value: string) => new TextEncoder().encode(value).length;
+
+  it("cuts every tag to 200 bytes, in the landing and in the first touch from the cookie", () => {
+    const long = "漢".repeat(200);
+    const view = classifyView(
+      request({
+        url: `/?utm_source=${encodeURIComponent(long)}&utm_term=${"t".repeat(900)}`,
+        attribution: { first: { utm_campaign: long, videoId: long }, last: {} },
+      }),
+      now,
+    )!;
+    expect(view.landing.source).toBe("漢".repeat(66));
+    expect(view.landing.term).toBe("t".repeat(200));
+    for (const touch of [view.landing, view.firstTouch])
+      for (const value of Object.values(touch)) expect(bytes(value)).toBeLessThanOrEqual(200);
+    expect(capTouch({ ...NO_TOUCH, vid: "😀".repeat(100) }).vid).toBe("😀".repeat(50));
+  });
+
+  it("stores no referrer host longer than a host name can be (253 bytes)", () => {
+    const of = (host: string) =>
+      classifyView(request({ referrer: `https://${host}/${"p".repeat(8000)}` }), now)!.referrerHost;
+    expect(of(`${"h".repeat(14_000)}.example`)).toBeNull();
+    const longest = `${"a".repeat(63)}.${"b".repeat(63)}.${"c".repeat(63)}.${"d".repeat(61)}`;
+    expect(of(longest)).toBe(longest);
+    expect(of(`x${longest}`)).toBeNull();
   });
 });

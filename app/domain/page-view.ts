@@ -1,5 +1,5 @@
 import { isbot } from "isbot";
-import { readUtm, type Attribution, type Utm } from "./utm";
+import { MAX_TAG_BYTES, readUtm, truncateUtf8, type Attribution, type Utm } from "./utm";
 
 /** The public pages whose views are counted, as their paths. */
 export const COUNTED_PAGES: ReadonlySet<string> = new Set([
@@ -38,15 +38,37 @@ export const NO_TOUCH: Touch = {
   vid: "",
 };
 
-export function touchOf(utm: Utm | null | undefined): Touch {
+/** A host name is at most 253 bytes (RFC 1035); a longer "host" is no site, and not stored. */
+export const MAX_HOST_BYTES = 253;
+
+/**
+ * Page views one address may have recorded per hour. Beyond it the pages are served as ever but
+ * not counted, so one address cannot fill the raw tables (a campus behind one address stays far
+ * below it: a view every 7 seconds, all hour).
+ */
+export const PAGE_VIEWS_PER_ADDRESS_PER_HOUR = 500;
+
+/** Each tag cut to MAX_TAG_BYTES, whatever wrote it (an attribution cookie of an older version). */
+export function capTouch(touch: Touch): Touch {
   return {
+    source: truncateUtf8(touch.source, MAX_TAG_BYTES),
+    medium: truncateUtf8(touch.medium, MAX_TAG_BYTES),
+    campaign: truncateUtf8(touch.campaign, MAX_TAG_BYTES),
+    content: truncateUtf8(touch.content, MAX_TAG_BYTES),
+    term: truncateUtf8(touch.term, MAX_TAG_BYTES),
+    vid: truncateUtf8(touch.vid, MAX_TAG_BYTES),
+  };
+}
+
+export function touchOf(utm: Utm | null | undefined): Touch {
+  return capTouch({
     source: utm?.utm_source ?? "",
     medium: utm?.utm_medium ?? "",
     campaign: utm?.utm_campaign ?? "",
     content: utm?.utm_content ?? "",
     term: utm?.utm_term ?? "",
     vid: utm?.videoId ?? "",
-  };
+  });
 }
 
 /** What the server knows of a GET it answered, before deciding whether it was a page view. */
@@ -96,7 +118,9 @@ function pagePath(pathname: string): string | null {
 function hostOf(url: string | undefined): string | null {
   if (!url) return null;
   try {
-    return new URL(url).host.toLowerCase() || null;
+    const { host, hostname } = new URL(url);
+    // URLs hold hosts in ASCII (punycode), so characters are bytes here.
+    return hostname.length > MAX_HOST_BYTES ? null : host.toLowerCase() || null;
   } catch {
     return null;
   }
