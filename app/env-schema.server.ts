@@ -29,7 +29,7 @@ export const EnvSchema = z.object({
   STRIPE_WEBHOOK_SECRET: z.string().startsWith("whsec_").optional(),
   STRIPE_API_BASE: urlString.optional(),
   RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(10),
-  /** Form emails (resources, application results) one address may be sent per hour. */
+  /** Form emails (resources, application results) one address is sent per clock hour; more wait. */
   EMAILS_PER_RECIPIENT_PER_HOUR: z.coerce.number().int().min(1).default(10),
   MAIL_WORKER_INTERVAL_MS: z.coerce.number().int().min(50).default(2000),
   TRUST_PROXY: z.enum(["true", "false"]).default("false"),
