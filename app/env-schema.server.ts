@@ -29,7 +29,7 @@ export const EnvSchema = z.object({
   STRIPE_WEBHOOK_SECRET: z.string().startsWith("whsec_").optional(),
   STRIPE_API_BASE: urlString.optional(),
   RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(10),
-  /** Form emails (resources, application results) one address may be sent per hour. */
+  /** Form emails (resources, application results) one address is sent per clock hour; more wait. */
   EMAILS_PER_RECIPIENT_PER_HOUR: z.coerce.number().int().min(1).default(10),
   MAIL_WORKER_INTERVAL_MS: z.coerce.number().int().min(50).default(2000),
   TRUST_PROXY: z.enum(["true", "false"]).default("false"),
@@ -47,6 +47,18 @@ export const EnvSchema = z.object({
   HOLDS_PER_ADDRESS: z.coerce.number().int().min(1).default(5),
   /** The sender of sequences, broadcasts and cohort news; MAIL_FROM when unset. */
   MAIL_FROM_MARKETING: z.string().min(3).optional(),
+  /**
+   * The business's postal address, printed in every marketing footer: US law for commercial email
+   * (CAN-SPAM) requires a valid physical postal address in each one. One line, commas between parts.
+   */
+  MAIL_POSTAL_ADDRESS: z
+    .string()
+    .trim()
+    .min(10, "must be the full postal address, such as 123 Main St, Springfield, IL 62701, USA")
+    .max(300)
+    // eslint-disable-next-line no-control-regex -- one line in the text and HTML footers
+    .refine((value) => !/[\u0000-\u001f\u007f]/.test(value), "must be one line of text")
+    .optional(),
   /** opt-in: only people who tick the box get marketing; notice: the form says tips follow. */
   MARKETING_CONSENT: z.enum(["opt-in", "notice"]).default("opt-in"),
   /** Emails the worker sends per minute, across instances (for providers that cap it). */

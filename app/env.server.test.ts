@@ -54,6 +54,42 @@ describe("loadConfig", () => {
     expect(warns({ DATA_DIR: dataDir() })).toBe(false);
   });
 
+  describe("finding 11: MAIL_POSTAL_ADDRESS", () => {
+    const live = {
+      NODE_ENV: "production",
+      PUBLIC_URL: "https://fromscratchtosuccess.example",
+      PAYMENT_PROVIDER: "test",
+    };
+    const address = "123 Main St, Springfield, IL 62701, USA";
+
+    it("is the footer's address when set, and refused when not one line of a real length", () => {
+      expect(
+        loadConfig({ ...live, DATA_DIR: dataDir(), MAIL_POSTAL_ADDRESS: address }),
+      ).toMatchObject({ mailPostalAddress: address });
+      for (const bad of ["USA", "123 Main St\nSpringfield, IL 62701", "x".repeat(301)]) {
+        expect(() => loadConfig({ DATA_DIR: dataDir(), MAIL_POSTAL_ADDRESS: bad })).toThrow(
+          /MAIL_POSTAL_ADDRESS/,
+        );
+      }
+    });
+
+    it("without it a public https site sends no marketing and says so at start", () => {
+      const config = loadConfig({ ...live, DATA_DIR: dataDir() });
+      expect(config.mailPostalAddress).toBeNull();
+      expect(config.warnings.some((w) => w.startsWith("MAIL_POSTAL_ADDRESS is not set: no"))).toBe(
+        true,
+      );
+    });
+
+    it("without it `npm start` on localhost (production, http) still works, with a labelled placeholder", () => {
+      const config = loadConfig({ NODE_ENV: "production", DATA_DIR: dataDir() });
+      expect(config.mailPostalAddress).toBe(
+        "[Postal address not configured: set MAIL_POSTAL_ADDRESS]",
+      );
+      expect(config.warnings.some((w) => w.startsWith("MAIL_POSTAL_ADDRESS"))).toBe(true);
+    });
+  });
+
   it("refuses stripe without its keys", () => {
     expect(() => loadConfig({ PAYMENT_PROVIDER: "stripe", DATA_DIR: dataDir() })).toThrow(
       /STRIPE_SECRET_KEY/,

@@ -1,6 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
+import { marketingFooter } from "~/content/marketing";
 import type { z } from "~/lib/zod";
 import { EnvSchema, type Env } from "./env-schema.server";
 
@@ -17,6 +18,11 @@ export interface Config {
   smtpUrl: string | undefined;
   mailFrom: string;
   mailFromMarketing: string;
+  /**
+   * The postal address every marketing footer carries (MAIL_POSTAL_ADDRESS); a labelled placeholder
+   * on a local or http site; null on a public https site without one, which sends no marketing.
+   */
+  mailPostalAddress: string | null;
   marketingConsent: "opt-in" | "notice";
   /** Emails sent per minute across instances; null sends as fast as the worker runs. */
   mailRatePerMinute: number | null;
@@ -89,6 +95,15 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       "PAYMENT_PROVIDER is 'test': checkout uses the local test page, no card is charged.",
     );
   }
+  // CAN-SPAM wants a postal address in every marketing email: a public site without one sends
+  // none (transactional mail goes on); a local one shows a placeholder so every flow still works.
+  if (!env.MAIL_POSTAL_ADDRESS) {
+    warnings.push(
+      publicSite
+        ? 'MAIL_POSTAL_ADDRESS is not set: no marketing email is sent (nurture sequences, broadcasts, "enrolment is open"), because US law (CAN-SPAM) requires a postal address in each. Set it to the business\'s postal address; transactional email is sent as usual.'
+        : `MAIL_POSTAL_ADDRESS is not set: marketing footers show "${marketingFooter.postalPlaceholder}"; a public https site sends no marketing email without it.`,
+    );
+  }
   if (env.DATABASE_URL.startsWith("postgres") && !env.SESSION_SECRET) {
     // Cookies signed by one instance must verify on every other one.
     warnings.push(
@@ -111,6 +126,8 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     smtpUrl: env.SMTP_URL,
     mailFrom: env.MAIL_FROM,
     mailFromMarketing: env.MAIL_FROM_MARKETING ?? env.MAIL_FROM,
+    mailPostalAddress:
+      env.MAIL_POSTAL_ADDRESS ?? (publicSite ? null : marketingFooter.postalPlaceholder),
     marketingConsent: env.MARKETING_CONSENT,
     mailRatePerMinute: env.MAIL_RATE_PER_MINUTE ?? null,
     siteTimeZone: env.SITE_TIME_ZONE,

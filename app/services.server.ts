@@ -3,6 +3,7 @@ import { systemClock, type Clock } from "./lib/clock";
 import { openDatabase, type DB } from "./db/database.server";
 import type { Engine } from "./db/migrations.server";
 import { RateLimiter, type RateLimitStore } from "./lib/rate-limit.server";
+import { QUOTA_HOURS_AHEAD } from "./domain/recipient-quota";
 import { createTransport, type MailTransport } from "./mail/transport.server";
 import { MailWorker } from "./mail/worker.server";
 import { schemaFromUrl } from "./ops/backup.server";
@@ -35,7 +36,8 @@ export interface Services {
     loginAccountAddress: RateLimiter;
     /** Payment confirmation looks per address per minute (each asks the payment provider). */
     confirmations: RateLimiter;
-    /** Form emails one recipient address may be sent per hour (hashed address as the key). */
+    /** Form emails one recipient address may be sent per clock hour (key: hashed address and
+     * hour; domain/recipient-quota.ts). */
     recipients: RateLimiter;
     /** New seat holds per address per hold length (HOLDS_PER_ADDRESS). */
     holds: RateLimiter;
@@ -121,7 +123,8 @@ export async function createServices(
       recipients: new RateLimiter(limitStore, {
         name: "emails-per-recipient",
         limit: config.emailsPerRecipientPerHour,
-        windowSeconds: 3600,
+        // A key names one clock hour up to a day ahead: it must live until that hour ends.
+        windowSeconds: (QUOTA_HOURS_AHEAD + 1) * 3600,
       }),
       holds: new RateLimiter(limitStore, {
         name: "holds-per-address",

@@ -8,6 +8,8 @@ import { countHeldSeats } from "~/enrolment/seats.server";
 import { leadSourceOf } from "~/domain/utm";
 import { renderEmail } from "~/mail/message";
 import { enqueueEmail } from "~/mail/outbox.server";
+import { reserveRecipientSlot } from "~/mail/recipient-quota.server";
+import { mailTiming, type MailTiming } from "~/domain/recipient-quota";
 import { enrolLinkUrl } from "~/enrolment/enrol-link.server";
 import { upsertFormPerson, type FormVisitor } from "~/people/identity.server";
 import { effectiveConsentMode } from "~/domain/marketing";
@@ -25,6 +27,8 @@ export interface ApplicationResult {
   /** Whether the post proved it speaks for the person (identity.server.ts): only then does the
    * browser become the applicant; otherwise the /enroll link goes to the address by email. */
   proven: boolean;
+  /** When the applicant's email goes: the address's quota may put it off. */
+  mail: MailTiming;
 }
 
 /**
@@ -45,7 +49,7 @@ export async function submitApplication(
     !hasSeatToHold(cohort, await countHeldSeats(services.db, cohort.id, now.toISOString()));
   const outcome = decideOutcome(form, noSeat);
   if (outcome.kind === "not_suited")
-    return { outcome, personId: null, stored: false, proven: false };
+    return { outcome, personId: null, stored: false, proven: false, mail: "now" };
 
   const { config } = services;
   const nowIso = now.toISOString();
@@ -68,7 +72,8 @@ export async function submitApplication(
       },
       now,
     );
-    if (!submissionId) return { outcome, personId: person.id, stored: false, proven };
+    if (!submissionId)
+      return { outcome, personId: person.id, stored: false, proven, mail: "now" as const };
     // Applying ends every nurture sequence; consent counts only from a post that is theirs.
     await stopSequences(trx, person.id, "applied", now);
     if (proven)
@@ -91,22 +96,29 @@ export async function submitApplication(
           ? applicationEmails.hasQuestions(firstName)
           : applicationEmails.waitlist(firstName, outcome.variant);
 
+    let mail: MailTiming = "now";
     // An enrolled student keeps their seat whatever a later form says (anyone can type an email).
     if (person.status !== "enrolled") {
       await changeStatus(trx, person.id, outcome.status, outcome.reason, nowIso);
       if (cohort && outcome.kind === "waitlist" && outcome.variant === "cohort_full") {
         await joinQueue(trx, cohort.id, person.id, nowIso);
       }
-      await enqueueEmail(
-        trx,
-        {
-          kind: `application_${outcome.kind}`,
-          to: form.email,
-          personId: person.id,
-          ...renderEmail(applicantEmail),
-        },
-        now,
-      );
+      // Charged only now, with the application stored: a full quota delays the email only.
+      const sendAfter = await reserveRecipientSlot(services.limits.recipients, form.email, now);
+      mail = mailTiming(sendAfter, now);
+      if (sendAfter) {
+        await enqueueEmail(
+          trx,
+          {
+            kind: `application_${outcome.kind}`,
+            to: form.email,
+            personId: person.id,
+            sendAfter,
+            ...renderEmail(applicantEmail),
+          },
+          now,
+        );
+      }
     }
     const notification = applicationEmails.ownerNotification({
       name: `${form.firstName} ${form.lastName}`,
@@ -127,6 +139,6 @@ export async function submitApplication(
       },
       now,
     );
-    return { outcome, personId: person.id, stored: true, proven };
+    return { outcome, personId: person.id, stored: true, proven, mail };
   });
 }

@@ -5,7 +5,7 @@ import type { DB } from "~/db/database.server";
 import { seatsLeft, startDateDisplay } from "~/domain/cohort";
 import { lockCohort } from "~/enrolment/seats.server";
 import { mayReceive } from "~/domain/marketing";
-import { enqueueMarketing } from "~/marketing/mail.server";
+import { enqueueMarketing, marketingSender } from "~/marketing/mail.server";
 import type { Services } from "~/services.server";
 import { getCohort, toCohort, type Cohort } from "./cohort.server";
 import { joinQueue, withdrawPlace } from "./queue.server";
@@ -207,13 +207,15 @@ export async function makeCurrent(
       .where("status", "=", "waitlist")
       .execute();
     let emailed = 0;
+    // Without a postal address for the footer, no marketing goes out (MAIL_POSTAL_ADDRESS).
+    const sender = marketingSender(services.config);
     for (const person of waitlisted) {
-      if (!mayReceive(person, "news")) continue;
+      if (!sender || !mayReceive(person, "news")) continue;
       if (!(await sendOnce(trx, `enrolment-open:${cohortId}:${person.id}`, nowIso))) continue;
       emailed += 1;
       await enqueueMarketing(
         trx,
-        services.config.publicUrl,
+        sender,
         person,
         cohortEmails.enrolmentOpen({
           firstName: person.first_name,

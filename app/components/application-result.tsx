@@ -5,9 +5,17 @@ import { cn } from "~/components/ui/cn";
 import { linkVariants } from "~/components/ui/link";
 import { applyResults } from "~/content/apply";
 import type { OutcomeView } from "~/domain/application-outcome";
+import type { MailTiming } from "~/domain/recipient-quota";
 
 /** Replaces the form after submission (spec §2). */
-export function ApplicationResultView({ outcome }: { outcome: OutcomeView }) {
+export function ApplicationResultView({
+  outcome,
+  mail = "now",
+}: {
+  outcome: OutcomeView;
+  /** When the email goes: the address's quota may have put it off (domain/recipient-quota.ts). */
+  mail?: MailTiming;
+}) {
   let title: string;
   let body: React.ReactNode;
   switch (outcome.kind) {
@@ -50,8 +58,15 @@ export function ApplicationResultView({ outcome }: { outcome: OutcomeView }) {
         {title}
       </FocusHeading>
       <p className="mt-4 text-slate-700">{body}</p>
-      {outcome.kind !== "not_suited" && outcome.kind !== "check_email" && (
-        <p className="mt-3 text-sm text-slate-600">{applyResults.emailNote}</p>
+      {mail !== "now" ? (
+        <p className="mt-3 text-sm font-medium text-slate-800" data-mail={mail}>
+          {mail === "later" ? applyResults.mailLater : applyResults.mailWithheld}
+        </p>
+      ) : (
+        outcome.kind !== "not_suited" &&
+        outcome.kind !== "check_email" && (
+          <p className="mt-3 text-sm text-slate-600">{applyResults.emailNote}</p>
+        )
       )}
       <Link reloadDocument to="/" className={cn(linkVariants(), "mt-6 inline-block")}>
         {applyResults.home}

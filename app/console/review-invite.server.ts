@@ -2,6 +2,7 @@ import ical, { ICalCalendarMethod, ICalEventStatus } from "ical-generator";
 import { consoleEmails } from "~/content/console";
 import { site } from "~/content/site";
 import type { ReviewStatus } from "~/db/schema";
+import { calendarParamText } from "~/domain/calendar-param";
 import { describeLivestreamTime, livestreamSlot } from "~/domain/livestream";
 import { EnvSchema } from "~/env-schema.server";
 import type { Config } from "~/env.server";
@@ -71,7 +72,8 @@ export function reviewInvite(
     attendees: [
       {
         email: upload.email,
-        name: `${upload.first_name} ${upload.last_name}`.trim() || undefined,
+        // The name is typed by whoever filled in a form: it must stay one parameter value.
+        name: calendarParamText(`${upload.first_name} ${upload.last_name}`) || undefined,
         rsvp: false,
       },
     ],

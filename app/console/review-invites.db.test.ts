@@ -1,3 +1,4 @@
+import ICAL from "ical.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { calendarProperties, mimeParts } from "../../tests/support/calendar";
 import { TestClock, testEngines } from "../../tests/support/databases";
@@ -149,6 +150,46 @@ describe.each(testEngines())("resume review invites on $name", (engine) => {
     expect(
       (await t.services.db.selectFrom("audit_log").select("action").execute()).map((a) => a.action),
     ).toEqual(["resume.schedule"]);
+  });
+
+  describe("finding 7: a name cannot add calendar parameters", () => {
+    it("gives the ATTENDEE exactly one CN with the whole name, read by a real iCalendar parser", async () => {
+      const injected = 'Eve";ROLE=CHAIR;X-INJ=1:mailto:evil@example.com;CN="Mallory';
+      const eve = await t.services.db.transaction().execute((trx) =>
+        upsertPerson(
+          trx,
+          {
+            email: "eve@example.com",
+            firstName: injected,
+            lastName: "Doe",
+            university: "State",
+            graduationYear: "2027",
+          },
+          null,
+          clock.now().toISOString(),
+        ),
+      );
+      await t.services.db
+        .insertInto("uploads")
+        .values(reviewUploadRow("up-eve", eve.id, "eve.docx", clock.now().toISOString()))
+        .execute();
+      expect(await schedule("up-eve", "2026-12-03")).toBe(true);
+      const [email] = await queued();
+
+      const event = new ICAL.Component(ICAL.parse(email!.calendar!)).getFirstSubcomponent(
+        "vevent",
+      )!;
+      const attendees = event.getAllProperties("attendee");
+      expect(attendees).toHaveLength(1);
+      const [attendee] = attendees;
+      // Only the parameters the site sets: no ROLE=CHAIR, no X-INJ, one CN.
+      expect(Object.keys(attendee!.toJSON()[1] as object).sort()).toEqual(["cn", "role", "rsvp"]);
+      expect(attendee!.getParameter("role")).toBe("REQ-PARTICIPANT");
+      expect(attendee!.getParameter("cn")).toBe(
+        "Eve';ROLE=CHAIR;X-INJ=1:mailto:evil@example.com;CN='Mallory Doe",
+      );
+      expect(attendee!.getFirstValue()).toBe("MAILTO:eve@example.com");
+    });
   });
 
   describe("over SMTP", () => {

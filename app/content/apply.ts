@@ -74,6 +74,11 @@ export const applyResults = {
     both: "You can't commit 5 hours per week yet and asked to join the waitlist. You're on it, and we'll check in before the next cohort.",
   } satisfies Record<WaitlistVariant, string>,
   emailNote: "We've also sent this to your inbox.",
+  /** In place of emailNote when the address has had its quota of our emails for now. */
+  mailLater:
+    "This address has had several emails from us in the last hour, so our email will follow later, within 24 hours.",
+  mailWithheld:
+    "This address has had too many emails from us today, so we won't send another. Please contact support if you need it.",
   cohortFullNotice:
     "The current cohort just filled up. If you had already applied, you're on the waitlist and we've emailed you. If not, apply below and you'll be first in line for the next cohort.",
   home: "Back to Home",

@@ -202,6 +202,17 @@ export const leadToasts = {
     description:
       "Your resume has been submitted for review. We'll notify you when your review is scheduled.",
   },
+  /** The request is stored, but the address has had its quota of our emails for now. */
+  mailLater: {
+    title: "Success!",
+    description:
+      "We've saved your request. This address has had several emails from us in the last hour, so ours will follow later, within 24 hours.",
+  },
+  mailWithheld: {
+    title: "Saved",
+    description:
+      "We've saved your request, but this address has had too many emails from us today, so we won't send another. Please contact support if you need it.",
+  },
   errorTitle: "Error",
   /** With the message of a known failure, or the generic text when there is none. */
   errorDescription: (message?: string) =>

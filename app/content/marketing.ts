@@ -35,6 +35,8 @@ export const unsubscribeToasts = {
 export const marketingFooter = {
   why: "You're getting this because you asked for career tips and cohort news from From Scratch to Success.",
   unsubscribe: "Unsubscribe",
+  /** Shown where the postal address goes when MAIL_POSTAL_ADDRESS is unset (local sites only). */
+  postalPlaceholder: "[Postal address not configured: set MAIL_POSTAL_ADDRESS]",
 };
 
 /** Why the worker dropped a marketing email, as the email log shows it. */

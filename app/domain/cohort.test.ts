@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import {
   cohortStatus,
+  countsAgainstHoldCap,
   isCalendarDate,
   isCheckoutSessionId,
   isCohortFull,
@@ -135,5 +136,12 @@ describe("isCheckoutSessionId", () => {
       `cs_${"a".repeat(300)}`,
     ])
       expect(isCheckoutSessionId(bad)).toBe(false);
+  });
+});
+
+describe("countsAgainstHoldCap", () => {
+  it("counts a new hold, never a seat already held for the buyer (offer or own checkout)", () => {
+    expect(countsAgainstHoldCap({ seatHeld: false })).toBe(true);
+    expect(countsAgainstHoldCap({ seatHeld: true })).toBe(false);
   });
 });

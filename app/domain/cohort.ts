@@ -115,3 +115,13 @@ export function longDate(date: string): string {
 export function isCheckoutSessionId(value: string | null): value is string {
   return value !== null && /^cs_[A-Za-z0-9_-]{8,200}$/.test(value);
 }
+
+/**
+ * Whether a checkout counts against the per-address cap on seat holds (HOLDS_PER_ADDRESS). The cap
+ * is against hoarding seats from one network; a buyer for whom a seat is already held (an open
+ * seat offer, or their own open checkout they start again) takes no new seat, and students on one
+ * campus network share an address, so such a buyer is never refused by it.
+ */
+export function countsAgainstHoldCap(buyer: { seatHeld: boolean }): boolean {
+  return !buyer.seatHeld;
+}

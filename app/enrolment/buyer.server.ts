@@ -1,10 +1,18 @@
 import type { AppLoadContext } from "react-router";
 import { getCohort } from "~/cohort/cohort.server";
 import { readApplicant } from "./applicant-cookie.server";
-import { liveOffer } from "./seats.server";
+import { countHeldSeats, liveOffer } from "./seats.server";
 
 export type Buyer =
-  { kind: "buyer"; personId: string; email: string } | { kind: "enrolled" } | { kind: "unknown" };
+  | {
+      kind: "buyer";
+      personId: string;
+      email: string;
+      /** A seat is already held for them: an open seat offer, or their own open checkout. */
+      seatHeld: boolean;
+    }
+  | { kind: "enrolled" }
+  | { kind: "unknown" };
 
 /**
  * Who may start a checkout: the person of the signed applicant cookie (set when they qualified in
@@ -23,9 +31,14 @@ export async function identifyBuyer(request: Request, context: AppLoadContext): 
     .executeTakeFirst();
   if (!person) return { kind: "unknown" };
   if (person.status === "enrolled") return { kind: "enrolled" };
-  if (person.status === "qualified") return { kind: "buyer", personId, email: person.email };
   const now = clock.now();
   const cohort = await getCohort(db, now);
-  const offer = await liveOffer(db, cohort.id, personId, now.toISOString());
-  return offer ? { kind: "buyer", personId, email: person.email } : { kind: "unknown" };
+  // Offers and checkouts alike: a held seat row is theirs (the offer's becomes the checkout's).
+  const seatHeld =
+    (await countHeldSeats(db, cohort.id, now.toISOString(), {
+      heldBy: { personId, visitorId: null },
+    })) > 0;
+  const offer = seatHeld && (await liveOffer(db, cohort.id, personId, now.toISOString()));
+  if (person.status !== "qualified" && !offer) return { kind: "unknown" };
+  return { kind: "buyer", personId, email: person.email, seatHeld };
 }

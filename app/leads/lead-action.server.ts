@@ -54,8 +54,6 @@ export async function leadAction(
   });
 
   const guard = await guardPublicForm(context, formData, "lead");
-  if (guard === "rate_limited")
-    return reply(429, { result: submission.reply(), toast: rateLimitedToast });
   // Bots are answered as if they had succeeded; nothing is written or sent.
   if (guard === "honeypot")
     return redirectWithToast(context, sentPage(request), leadSuccessToast(resourceType));
@@ -90,8 +88,9 @@ export async function leadAction(
     }
   }
 
+  let lead;
   try {
-    await submitLead(
+    lead = await submitLead(
       context.services,
       { form: submission.value, resourceType, resume },
       { visitorId: context.visitorId!, attribution: context.attribution },
@@ -107,7 +106,7 @@ export async function leadAction(
       toast: upload ? uploadFailedToast : leadErrorToast(),
     });
   }
-  return redirectWithToast(context, sentPage(request), leadSuccessToast(resourceType));
+  return redirectWithToast(context, sentPage(request), leadSuccessToast(resourceType, lead.mail));
 }
 
 function reply(status: number, body: Partial<LeadActionData>) {

@@ -10,6 +10,8 @@ import { resumeAdminUrl } from "~/domain/resume-upload";
 import { leadSourceOf } from "~/domain/utm";
 import { renderEmail, type EmailContent } from "~/mail/message";
 import { enqueueEmail } from "~/mail/outbox.server";
+import { reserveRecipientSlot } from "~/mail/recipient-quota.server";
+import { mailTiming, type MailTiming } from "~/domain/recipient-quota";
 import { effectiveConsentMode } from "~/domain/marketing";
 import { recordConsent } from "~/marketing/consent.server";
 import { startSequence } from "~/marketing/sequences.server";
@@ -31,6 +33,8 @@ export interface LeadResult {
   personId: string;
   /** False when this was a repeat of the same request within a minute. */
   stored: boolean;
+  /** When the email goes: the address's quota may put it off (domain/recipient-quota.ts). */
+  mail: MailTiming;
 }
 
 /**
@@ -57,7 +61,7 @@ export async function submitLead(
       ? { id: randomUUID(), bytes: request.resume, sha256: sha256Hex(request.resume) }
       : null;
     if (resume && (await isRecentResume(trx, person.id, resume.sha256, now)))
-      return { personId: person.id, stored: false };
+      return { personId: person.id, stored: false, mail: "now" as const };
 
     const submissionId = await recordSubmission(
       trx,
@@ -79,7 +83,7 @@ export async function submitLead(
       },
       now,
     );
-    if (!submissionId) return { personId: person.id, stored: false };
+    if (!submissionId) return { personId: person.id, stored: false, mail: "now" as const };
 
     await addLeadMagnet(trx, person.id, resourceType, nowIso);
     // Only a post that speaks for the person may change what mail they get.
@@ -121,17 +125,22 @@ export async function submitLead(
       }
       content = leadEmails.delivery(person.firstName, leadMagnets[resourceType].sentItem, files);
     }
-    await enqueueEmail(
-      trx,
-      {
-        kind: `lead_${resourceType}`,
-        to: form.email,
-        personId: person.id,
-        ...renderEmail(content),
-      },
-      now,
-    );
-    return { personId: person.id, stored: true };
+    // Charged only now, with everything stored: a full quota delays the email, never the request.
+    const sendAfter = await reserveRecipientSlot(services.limits.recipients, form.email, now);
+    if (sendAfter) {
+      await enqueueEmail(
+        trx,
+        {
+          kind: `lead_${resourceType}`,
+          to: form.email,
+          personId: person.id,
+          sendAfter,
+          ...renderEmail(content),
+        },
+        now,
+      );
+    }
+    return { personId: person.id, stored: true, mail: mailTiming(sendAfter, now) };
   });
 }
 

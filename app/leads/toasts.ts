@@ -1,10 +1,16 @@
 import { leadToasts, resumeFileMessages } from "~/content/lead-magnets";
 import type { ResourceType } from "~/domain/lead-magnets";
+import type { MailTiming } from "~/domain/recipient-quota";
 import type { ResumeFileProblem } from "~/domain/resume-upload";
 import type { ToastMessage } from "~/lib/toast";
 
 /** The lead forms' toasts, used by the server action and, for files, the browser. */
-export function leadSuccessToast(resourceType: ResourceType): ToastMessage {
+export function leadSuccessToast(
+  resourceType: ResourceType,
+  mail: MailTiming = "now",
+): ToastMessage {
+  if (mail === "later") return { ...leadToasts.mailLater, variant: "success" };
+  if (mail === "withheld") return { ...leadToasts.mailWithheld, durationMs: 10_000 };
   const words = resourceType === "resume_review" ? leadToasts.resumeSuccess : leadToasts.success;
   return { ...words, variant: "success" };
 }

@@ -1,10 +1,8 @@
-import { createHash } from "node:crypto";
 import type { AppLoadContext } from "react-router";
-import { normaliseEmail } from "~/domain/person-fields";
 import { HONEYPOT_FIELD } from "./honeypot";
 import { log } from "./logger.server";
 
-export type GuardResult = "ok" | "honeypot" | "rate_limited" | "no_visitor";
+export type GuardResult = "ok" | "honeypot" | "no_visitor";
 
 /**
  * The per-address limit of a public form, counted before its body is read, so a flood costs the
@@ -17,10 +15,9 @@ export async function limitFormPost(context: AppLoadContext, form: string): Prom
 }
 
 /**
- * The checks every public form runs on its body before it reads its fields: the honeypot, the
- * visitor id, and the emails one address may receive from our forms (the address a visitor types
- * is not proven to be theirs, so a stranger cannot flood someone's inbox from many networks). The
- * recipient's key is a hash: the limits table holds no email addresses.
+ * The checks every public form runs on its body before it reads its fields: the honeypot and the
+ * visitor id. The emails one address may receive are charged later, only when an email is really
+ * queued (mail/recipient-quota.server.ts): an invalid post must not spend someone else's quota.
  */
 export async function guardPublicForm(
   context: AppLoadContext,
@@ -35,14 +32,6 @@ export async function guardPublicForm(
   if (!context.visitorId) {
     log.warn("submission without visitor id", { form });
     return "no_visitor";
-  }
-  const email = formData.get("email");
-  if (typeof email === "string" && email.trim() !== "") {
-    const key = createHash("sha256").update(normaliseEmail(email)).digest("hex");
-    if (!(await context.services.limits.recipients.hit(key))) {
-      log.warn("recipient rate limited", { form });
-      return "rate_limited";
-    }
   }
   return "ok";
 }

@@ -10,8 +10,13 @@ export interface EmailContent {
   signOff: string;
   /** Blocks already rendered (a broadcast's Markdown), shown after the paragraphs. */
   blocks?: { html: string; text: string };
-  /** Marketing mail's footer: why they get it, and the unsubscribe link. */
-  footer?: { text: string; unsubscribeLabel: string; unsubscribeUrl: string };
+  /** Marketing mail's footer: why they get it, the sender's postal address, the unsubscribe link. */
+  footer?: {
+    text: string;
+    postalAddress: string;
+    unsubscribeLabel: string;
+    unsubscribeUrl: string;
+  };
 }
 
 export interface RenderedEmail {
@@ -47,6 +52,7 @@ export function renderEmail(content: EmailContent): RenderedEmail {
           "",
           "--",
           content.footer.text,
+          content.footer.postalAddress,
           `${content.footer.unsubscribeLabel}: ${content.footer.unsubscribeUrl}`,
         ]
       : []),
@@ -80,7 +86,7 @@ ${content.signOff
   .join("")}
 ${
   content.footer
-    ? `<p style="margin:32px 0 0;padding-top:16px;border-top:1px solid #e2e8f0;font-size:13px;color:#475569;line-height:1.5">${escapeHtml(content.footer.text)} <a href="${escapeHtml(content.footer.unsubscribeUrl)}" style="color:#1e40af">${escapeHtml(content.footer.unsubscribeLabel)}</a></p>`
+    ? `<p style="margin:32px 0 0;padding-top:16px;border-top:1px solid #e2e8f0;font-size:13px;color:#475569;line-height:1.5">${escapeHtml(content.footer.text)}<br>${escapeHtml(content.footer.postalAddress)}<br><a href="${escapeHtml(content.footer.unsubscribeUrl)}" style="color:#1e40af">${escapeHtml(content.footer.unsubscribeLabel)}</a></p>`
     : ""
 }
 </div></body></html>`;

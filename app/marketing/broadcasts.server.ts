@@ -1,5 +1,6 @@
 import { createHash, randomUUID } from "node:crypto";
 import { broadcastConsole as t } from "~/content/broadcasts";
+import { marketingFooter } from "~/content/marketing";
 import { recordAudit } from "~/console/audit.server";
 import { claimRows } from "~/db/claim.server";
 import { broadcastAudience, parseJsonColumn } from "~/db/json-columns.server";
@@ -11,7 +12,7 @@ import { enqueueEmail } from "~/mail/outbox.server";
 import type { Services } from "~/services.server";
 import { audienceQuery, currentCohortId } from "./audience.server";
 import { renderMarkdown } from "./markdown.server";
-import { marketingMessage } from "./mail.server";
+import { marketingMessage, marketingSender, type MarketingSender } from "./mail.server";
 
 /** People queued per statement: each batch is one short insert, never one long transaction. */
 export const BROADCAST_BATCH = 500;
@@ -84,8 +85,13 @@ export async function createBroadcast(
  * test per draft and wording: a refresh that posts the form again sends no second one.
  */
 export async function sendTest(services: Services, form: BroadcastForm, to: string) {
+  // The owner's preview shows the footer as recipients would get it, or the placeholder that
+  // says the postal address is missing (then no broadcast is sent: queueDueBroadcasts).
   const message = marketingMessage(
-    services.config.publicUrl,
+    marketingSender(services.config) ?? {
+      publicUrl: services.config.publicUrl,
+      postalAddress: marketingFooter.postalPlaceholder,
+    },
     { id: "", email: to, unsubscribe_token: "preview" },
     content(`${t.testPrefix}${form.subject}`, renderMarkdown(form.body), ""),
     {
@@ -112,6 +118,9 @@ export async function sendTest(services: Services, form: BroadcastForm, to: stri
  * batch; the broadcast is `queued` when the walk ends.
  */
 export async function queueDueBroadcasts(services: Services): Promise<number> {
+  // No postal address for the footer: broadcasts stay scheduled until MAIL_POSTAL_ADDRESS is set.
+  const sender = marketingSender(services.config);
+  if (!sender) return 0;
   const now = services.clock.now();
   const due = await claimRows(services.db, "broadcasts", {
     due: (eb) =>
@@ -125,12 +134,16 @@ export async function queueDueBroadcasts(services: Services): Promise<number> {
     limit: 1,
   });
   let queued = 0;
-  for (const broadcast of due) queued += await queueBroadcast(services, broadcast);
+  for (const broadcast of due) queued += await queueBroadcast(services, sender, broadcast);
   return queued;
 }
 
-async function queueBroadcast(services: Services, broadcast: Selectable<BroadcastsTable>) {
-  const { db, config } = services;
+async function queueBroadcast(
+  services: Services,
+  sender: MarketingSender,
+  broadcast: Selectable<BroadcastsTable>,
+) {
+  const { db } = services;
   const audience = parseJsonColumn(broadcastAudience, broadcast.audience);
   const cohortId = await currentCohortId(db);
   const blocks = renderMarkdown(broadcast.body);
@@ -148,7 +161,7 @@ async function queueBroadcast(services: Services, broadcast: Selectable<Broadcas
     after = people[people.length - 1]!.id;
     const rows = people.map((person) => {
       const message = marketingMessage(
-        config.publicUrl,
+        sender,
         person,
         content(broadcast.subject, blocks, person.first_name),
         {

@@ -1,6 +1,7 @@
 import type { Kysely } from "kysely";
 import { marketingFooter } from "~/content/marketing";
 import type { Database } from "~/db/schema";
+import type { Config } from "~/env.server";
 import { unsubscribeUrl } from "~/domain/marketing";
 import { renderEmail, type EmailContent } from "~/mail/message";
 import { enqueueEmail, type OutboxMessage } from "~/mail/outbox.server";
@@ -11,13 +12,32 @@ export interface MarketingRecipient {
   unsubscribe_token: string;
 }
 
+/** Who a marketing email is from: the site's address for links, and its postal address. */
+export interface MarketingSender {
+  publicUrl: string;
+  postalAddress: string;
+}
+
+/**
+ * The sender of marketing email, or null while it may send none: US law (CAN-SPAM) requires a
+ * postal address in each, and a public site without MAIL_POSTAL_ADDRESS has none (env.server.ts
+ * says so at start). Every marketing job asks this first and queues nothing on null.
+ */
+export function marketingSender(
+  config: Pick<Config, "publicUrl" | "mailPostalAddress">,
+): MarketingSender | null {
+  return config.mailPostalAddress
+    ? { publicUrl: config.publicUrl, postalAddress: config.mailPostalAddress }
+    : null;
+}
+
 /**
  * A marketing email for one person: the content with the footer that says why they get it and
  * links their unsubscribe page. The worker adds the one-click headers and checks, when it sends,
  * that the person may still get it.
  */
 export function marketingMessage(
-  publicUrl: string,
+  sender: MarketingSender,
   person: MarketingRecipient,
   content: EmailContent,
   options: Pick<OutboxMessage, "kind" | "broadcastId" | "dedupeKey" | "sendAfter"> & {
@@ -32,8 +52,9 @@ export function marketingMessage(
       ...content,
       footer: {
         text: marketingFooter.why,
+        postalAddress: sender.postalAddress,
         unsubscribeLabel: marketingFooter.unsubscribe,
-        unsubscribeUrl: unsubscribeUrl(publicUrl, person.unsubscribe_token),
+        unsubscribeUrl: unsubscribeUrl(sender.publicUrl, person.unsubscribe_token),
       },
     }),
   };
@@ -41,11 +62,11 @@ export function marketingMessage(
 
 export async function enqueueMarketing(
   trx: Kysely<Database>,
-  publicUrl: string,
+  sender: MarketingSender,
   person: MarketingRecipient,
   content: EmailContent,
   options: Parameters<typeof marketingMessage>[3],
   now: Date,
 ) {
-  return enqueueEmail(trx, marketingMessage(publicUrl, person, content, options), now);
+  return enqueueEmail(trx, marketingMessage(sender, person, content, options), now);
 }

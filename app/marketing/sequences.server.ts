@@ -12,7 +12,7 @@ import {
   sequenceVerdict,
 } from "~/domain/marketing";
 import type { Services } from "~/services.server";
-import { enqueueMarketing } from "./mail.server";
+import { enqueueMarketing, marketingSender, type MarketingSender } from "./mail.server";
 
 export function isSequence(key: string): key is ResourceType {
   return Object.hasOwn(nurtureSequences, key);
@@ -95,6 +95,9 @@ export async function runSequences(services: Services, limit = 200): Promise<Seq
   const now = services.clock.now();
   const nowIso = now.toISOString();
   const result: SequenceRoundResult = { queued: 0, postponed: 0, stopped: 0 };
+  // No postal address for the footer: the steps wait, due, until MAIL_POSTAL_ADDRESS is set.
+  const sender = marketingSender(services.config);
+  if (!sender) return result;
   const due = await services.db
     .selectFrom("sequence_runs")
     .select(["person_id", "sequence", "step"])
@@ -109,7 +112,7 @@ export async function runSequences(services: Services, limit = 200): Promise<Seq
   for (const run of due) {
     const outcome = await services.db
       .transaction()
-      .execute((trx) => advanceRun(services, trx, run, now));
+      .execute((trx) => advanceRun(services, sender, trx, run, now));
     if (outcome !== "skipped") result[outcome] += 1;
   }
   return result;
@@ -117,6 +120,7 @@ export async function runSequences(services: Services, limit = 200): Promise<Seq
 
 async function advanceRun(
   services: Services,
+  sender: MarketingSender,
   trx: Trx,
   key: Pick<SequenceRunsTable, "person_id" | "sequence" | "step">,
   now: Date,
@@ -175,7 +179,7 @@ async function advanceRun(
   const applyUrl = sequenceApplyUrl(services.config.publicUrl, run.sequence, number);
   await enqueueMarketing(
     trx,
-    services.config.publicUrl,
+    sender,
     person,
     step.email(person.first_name, applyUrl),
     {

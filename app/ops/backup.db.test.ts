@@ -1,5 +1,12 @@
 import { randomBytes } from "node:crypto";
-import { copyFileSync, existsSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
+import {
+  copyFileSync,
+  existsSync,
+  readdirSync,
+  readFileSync,
+  statSync,
+  writeFileSync,
+} from "node:fs";
 import path from "node:path";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -182,6 +189,30 @@ describe.each(testEngines())("backup and restore on $name", (engine) => {
       await restored.close();
     });
   }
+
+  describe("finding 5: backups are private whatever the umask", () => {
+    it("writes the backup and its checksum 0600 in a 0700 folder under umask 022", async () => {
+      const previous = process.umask(0o022);
+      try {
+        // A folder left 0755 by an earlier version is made private too.
+        const dir = path.join(t.dataDir, "private-backups");
+        const backup = await backupDatabase(source, { dir, keep: 14, now: NOW });
+        const mode = (file: string) => statSync(file).mode & 0o777;
+        expect(mode(dir)).toBe(0o700);
+        expect(mode(backup.file)).toBe(0o600);
+        expect(mode(`${backup.file}.sha256`)).toBe(0o600);
+
+        const again = await backupDatabase(source, {
+          dir,
+          keep: 14,
+          now: new Date(NOW.getTime() + 1000),
+        });
+        expect(mode(again.file)).toBe(0o600);
+      } finally {
+        process.umask(previous);
+      }
+    });
+  });
 });
 
 async function tableCount(db: DB): Promise<number> {

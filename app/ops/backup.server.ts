@@ -1,6 +1,6 @@
 import SQLite from "better-sqlite3";
 import { existsSync } from "node:fs";
-import { mkdir, rename, rm, stat, writeFile } from "node:fs/promises";
+import { chmod, mkdir, rename, rm, stat, writeFile } from "node:fs/promises";
 import path from "node:path";
 import {
   BackupError,
@@ -44,6 +44,9 @@ export interface BackupResult {
   removed: string[];
 }
 
+const PRIVATE_DIR = 0o700;
+const PRIVATE_FILE = 0o600;
+
 /** A `search_path` set in the URL (`?options=-c search_path=name`) names the app's schema. */
 export function schemaFromUrl(databaseUrl: string): string | undefined {
   if (engineOf(databaseUrl) !== "postgres") return undefined;
@@ -57,17 +60,28 @@ export async function backupDatabase(
 ): Promise<BackupResult> {
   const started = Date.now();
   const engine = engineOf(source.databaseUrl);
-  await mkdir(options.dir, { recursive: true });
+  // A backup holds password and session hashes, personal data and resumes: only the owner of the
+  // process may read it. The umask can only take bits away, so the modes are set explicitly too.
+  await mkdir(options.dir, { recursive: true, mode: PRIVATE_DIR });
+  await chmod(options.dir, PRIVATE_DIR);
   const file = freshName(options.dir, options.now, EXTENSION[engine]);
   const partial = `${file}.partial`;
   try {
+    // Created empty and private first, so the copy is never readable by others, not even while
+    // it is written (SQLite and pg_dump both write into the existing file and keep its mode).
+    await writeFile(partial, "", { mode: PRIVATE_FILE, flag: "wx" });
+    await chmod(partial, PRIVATE_FILE);
     if (engine === "sqlite") await sqliteBackup(sqlitePath(source.databaseUrl), partial);
     else await pgDump(source, partial);
+    await chmod(partial, PRIVATE_FILE);
     await fsyncFile(partial);
     const sha256 = await sha256Of(partial);
     const { size } = await stat(partial);
     await rename(partial, file);
-    await writeFile(`${file}${CHECKSUM_SUFFIX}`, `${sha256}  ${path.basename(file)}\n`);
+    await writeFile(`${file}${CHECKSUM_SUFFIX}`, `${sha256}  ${path.basename(file)}\n`, {
+      mode: PRIVATE_FILE,
+    });
+    await chmod(`${file}${CHECKSUM_SUFFIX}`, PRIVATE_FILE);
     await fsyncDir(options.dir);
     const removed = await pruneBackups(options.dir, options.keep, options.now);
     return { file, bytes: size, sha256, ms: Date.now() - started, removed };

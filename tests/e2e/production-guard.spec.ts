@@ -100,3 +100,40 @@ test.describe("a public https site without Stripe keys", () => {
     }
   });
 });
+
+test.describe("finding 11: a public site without MAIL_POSTAL_ADDRESS", () => {
+  let dataDir: string;
+  test.beforeEach(() => {
+    dataDir = mkdtempSync(path.join(tmpdir(), "fsts-guard-"));
+  });
+  test.afterEach(() => rmSync(dataDir, { recursive: true, force: true }));
+
+  test("starts, and says at start that no marketing email is sent without it", async () => {
+    const port = await freePort();
+    const server = startLive(dataDir, port, { PAYMENT_PROVIDER: "test" });
+    try {
+      await waitUntilReady(`http://127.0.0.1:${port}`, server.child);
+      expect(server.stderr()).toContain(
+        "MAIL_POSTAL_ADDRESS is not set: no marketing email is sent",
+      );
+    } finally {
+      server.child.kill("SIGTERM");
+      await server.exited;
+    }
+  });
+
+  test("says nothing of it once it is set", async () => {
+    const port = await freePort();
+    const server = startLive(dataDir, port, {
+      PAYMENT_PROVIDER: "test",
+      MAIL_POSTAL_ADDRESS: "123 Main St, Springfield, IL 62701, USA",
+    });
+    try {
+      await waitUntilReady(`http://127.0.0.1:${port}`, server.child);
+      expect(server.stderr()).not.toContain("MAIL_POSTAL_ADDRESS");
+    } finally {
+      server.child.kill("SIGTERM");
+      await server.exited;
+    }
+  });
+});

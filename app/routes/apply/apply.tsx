@@ -25,6 +25,7 @@ import { formErrors } from "~/content/forms";
 import { applicationSchema, CAREER_TARGETS } from "~/domain/application-form";
 import { outcomeOfResultKey, resultKey, type OutcomeView } from "~/domain/application-outcome";
 import { staticPage } from "~/lib/page-handle";
+import { isMailTiming, type MailTiming } from "~/domain/recipient-quota";
 import { rateLimitedToast, type ToastMessage } from "~/lib/toast";
 import type { z } from "~/lib/zod";
 import type { Route } from "./+types/apply";
@@ -46,11 +47,17 @@ export function loader({ request }: Route.LoaderArgs) {
   return {
     cohortFull: params.get("cohort") === "full",
     outcome: outcomeOfResultKey(params.get("result")),
+    mail: mailOf(params.get("mail")),
   };
 }
 
-const showResult = (outcome: OutcomeView) =>
-  redirect(`/apply?result=${resultKey(outcome)}`, { status: 303 });
+/** The result page; `mail` says when the address's email quota put the email off. */
+const mailOf = (value: string | null): MailTiming => (isMailTiming(value) ? value : "now");
+
+const showResult = (outcome: OutcomeView, mail: MailTiming = "now") =>
+  redirect(`/apply?result=${resultKey(outcome)}${mail === "now" ? "" : `&mail=${mail}`}`, {
+    status: 303,
+  });
 
 export async function action({ request, context }: Route.ActionArgs) {
   if (!(await limitFormPost(context, "application"))) {
@@ -61,9 +68,6 @@ export async function action({ request, context }: Route.ActionArgs) {
     schema: applicationSchema(context.services.clock.now().getUTCFullYear()),
   });
   const guard = await guardPublicForm(context, formData, "application");
-  if (guard === "rate_limited") {
-    return data({ result: submission.reply(), toast: rateLimitedToast }, { status: 429 });
-  }
   // Bots are answered like a person who is not ready yet; nothing is stored.
   if (guard === "honeypot") return showResult({ kind: "waitlist", variant: "not_ready" });
   if (guard === "no_visitor") {
@@ -74,7 +78,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     return data({ result: submission.reply(), toast: undefined }, { status: 400 });
   }
   try {
-    const { outcome, personId, proven } = await submitApplication(
+    const { outcome, personId, proven, mail } = await submitApplication(
       context.services,
       submission.value,
       {
@@ -84,7 +88,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       },
     );
     // A qualifying post for an address this browser has not proven: the link goes by email.
-    if (outcome.kind === "qualified" && !proven) return showResult({ kind: "check_email" });
+    if (outcome.kind === "qualified" && !proven) return showResult({ kind: "check_email" }, mail);
     if (outcome.kind === "qualified") {
       if (!personId) throw new Error("a qualified application has a person");
       return redirect("/enroll", {
@@ -94,6 +98,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     }
     return showResult(
       outcome.kind === "waitlist" ? { kind: outcome.kind, variant: outcome.variant } : outcome,
+      mail,
     );
   } catch (error) {
     log.error("application failed", { error: errorMessage(error) });
@@ -112,7 +117,7 @@ export default function Apply({ loaderData, actionData }: Route.ComponentProps) 
   return (
     <BackPage to="/" back={applyPage.back} title={applyPage.title}>
       {loaderData.outcome ? (
-        <ApplicationResultView outcome={loaderData.outcome} />
+        <ApplicationResultView outcome={loaderData.outcome} mail={loaderData.mail} />
       ) : (
         <>
           {loaderData.cohortFull && (

@@ -14,7 +14,7 @@ import {
   TOTAL_VALUE_CENTS,
   valueItems,
 } from "~/content/pricing";
-import { cohortStatus } from "~/domain/cohort";
+import { cohortStatus, countsAgainstHoldCap } from "~/domain/cohort";
 import { readApplicant } from "~/enrolment/applicant-cookie.server";
 import { identifyBuyer } from "~/enrolment/buyer.server";
 import { waitlistForFullCohort } from "~/enrolment/full-cohort.server";
@@ -89,18 +89,23 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (buyer.kind === "unknown") {
     return refuse(context, notice(enrollPage.applyFirstTitle, enrollPage.applyFirst), 403);
   }
-  // A cap on seats held from one address, so one network cannot hold the cohort.
+  // A cap on new seats held from one address, so one network cannot hold the cohort; a seat
+  // already held for this buyer (their offer, their own checkout again) is not a new one.
+  const capped = countsAgainstHoldCap(buyer);
   const holdKey = `holds:${context.ip}`;
-  if (!(await services.limits.holds.hit(holdKey))) {
+  if (capped && !(await services.limits.holds.hit(holdKey))) {
     return refuse(context, notice(enrollPage.tooManyHoldsTitle, enrollPage.tooManyHolds), 429);
   }
+  const refundHold = async () => {
+    if (capped) await services.limits.holds.refund(holdKey);
+  };
   try {
     const start = await startCheckout(services, services.payments, {
       personId: buyer.personId,
       email: buyer.email,
       visitorId: context.visitorId,
     });
-    if (start.kind !== "redirect") await services.limits.holds.refund(holdKey);
+    if (start.kind !== "redirect") await refundHold();
     if (start.kind === "held") {
       // Seats held in other people's open checkouts may come back: nobody is waitlisted for it.
       return refuse(context, notice(enrollPage.heldTitle, enrollPage.held), 409);
@@ -111,7 +116,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     }
     return redirect(start.url, 303);
   } catch (error) {
-    await services.limits.holds.refund(holdKey);
+    await refundHold();
     log.error("checkout failed", { error: errorMessage(error) });
     return refuse(context, errorToast(enrollPage.checkoutError), 502);
   }
