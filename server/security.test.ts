@@ -100,6 +100,14 @@ describe("originCheck", () => {
     expect(run({ method: "GET", headers: evil }).passed).toBe(true);
     expect(run({ method: "POST", path: "/api/webhooks/stripe", headers: evil }).passed).toBe(true);
   });
+
+  it("exempts the one-click unsubscribe address only, not the page that asks", () => {
+    const evil = { origin: "https://evil.example", host: "example.com" };
+    const token = "A".repeat(32);
+    expect(run({ method: "POST", path: `/unsubscribe/${token}`, headers: evil }).passed).toBe(true);
+    for (const path of [`/unsubscribe/${token}/choose`, `/unsubscribe/${token}/x`, "/unsubscribe/"])
+      expect(run({ method: "POST", path, headers: evil })).toEqual({ status: 403, passed: false });
+  });
 });
 
 describe("originCheck's one-click unsubscribe exemption", () => {

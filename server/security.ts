@@ -76,7 +76,10 @@ export function isSecureRequest(req: IncomingMessage, trustProxy: boolean): bool
   return forwarded.split(",")[0]!.trim() === "https";
 }
 
-/** The one-click unsubscribe URL of app/routes/site/unsubscribe.tsx, and nothing under it. */
+/**
+ * The one-click unsubscribe URL (app/routes/site/one-click-unsubscribe.ts), and nothing under it:
+ * not the page that asks (/unsubscribe/<token>/choose), whose posts come from browsers.
+ */
 export const UNSUBSCRIBE_PATH = /^\/unsubscribe\/[A-Za-z0-9_-]+$/;
 
 const UNSAFE_METHODS = new Set(["POST", "PUT", "PATCH", "DELETE"]);

@@ -310,8 +310,10 @@ for (const javaScript of [true, false]) {
       await expect(toast(page, "Undeliverable flag cleared")).toBeVisible();
       await expect(page.getByTestId("undeliverable")).toHaveCount(0);
 
-      const unsubscribe = `/unsubscribe/${person.unsubscribe_token}`;
-      await page.goto(unsubscribe);
+      // The emailed link leads to the page that asks.
+      const unsubscribe = `/unsubscribe/${person.unsubscribe_token}/choose`;
+      await page.goto(`/unsubscribe/${person.unsubscribe_token}`);
+      await expect(page).toHaveURL(new RegExp(`${unsubscribe}$`));
       await expect303(page, new RegExp(`^${unsubscribe}\\?done=news$`), () =>
         page.getByRole("button", { name: "Only send me cohort news" }).click(),
       );
