@@ -20,6 +20,7 @@ import {
   contentSecurityPolicy,
   isSecureRequest,
   originCheck,
+  privateResponses,
   retryAfterOnTooManyRequests,
   securityHeaders,
   UNSUBSCRIBE_PATH,
@@ -65,6 +66,7 @@ export async function createServer(config: Config, options: ServerOptions = {}) 
   });
   app.use(closeConnectionsWhileDraining(lifecycle));
   app.use(retryAfterOnTooManyRequests(RATE_LIMIT_WINDOW_SECONDS));
+  app.use(privateResponses());
   const policy = {
     publicUrl: config.publicUrl,
     extraFormActions: services.payments.checkoutOrigins,

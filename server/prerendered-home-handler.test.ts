@@ -88,7 +88,7 @@ describe("prerenderedHomeHandler", () => {
     expect(gzip.headers["content-security-policy"]).toBe("script-src 'sha256-abc'");
     expect(gzip.headers["x-content-type-options"]).toBe("nosniff");
     expect(gzip.headers["x-request-id"]).toMatch(/^[0-9a-f-]{36}$/);
-    expect(gzip.headers["cache-control"]).toBe("no-cache");
+    expect(gzip.headers["cache-control"]).toBe("private, no-store");
     expect(gzip.headers["content-type"]).toBe("text/html; charset=utf-8");
     expect(gzip.headers.etag).toMatch(/^"[\w-]{27}"$/);
     expect(gzip.headers["strict-transport-security"]).toBeUndefined();
@@ -104,6 +104,19 @@ describe("prerenderedHomeHandler", () => {
       "brotli bytes",
     );
     expect(passedOn).toEqual([]);
+  });
+
+  it("finding 9: is never stored while it sets the visitor cookie, and revalidated after", async () => {
+    const first = await ask("GET", "/");
+    expect(first.headers["set-cookie"]!.some((c) => c.startsWith("fsts_vid="))).toBe(true);
+    expect(first.headers["cache-control"]).toBe("private, no-store");
+    const cookie = first.headers["set-cookie"]!.map((c) => c.split(";")[0]).join("; ");
+    const returning = await ask("GET", "/", { cookie });
+    expect(returning.headers["set-cookie"]).toBeUndefined();
+    expect(returning.headers["cache-control"]).toBe("no-cache");
+    // A tagged landing sets the attribution cookie: not stored either.
+    const tagged = await ask("GET", "/?utm_source=youtube", { cookie });
+    expect(tagged.headers["cache-control"]).toBe("private, no-store");
   });
 
   it("answers 304 to a current copy, and HEAD without a body", async () => {

@@ -2,6 +2,7 @@ import accepts from "accepts";
 import fresh from "fresh";
 import { createHash } from "node:crypto";
 import type { IncomingMessage, ServerResponse } from "node:http";
+import { cacheControlFor } from "../app/domain/token-urls";
 import { hasFlashToast } from "../app/lib/cookies.server";
 import type { CountView } from "./analytics";
 import type { PrerenderedHome } from "./prerendered-home";
@@ -60,7 +61,9 @@ export function prerenderedHomeHandler(serving: HomeServing) {
     if (setCookies.length > 0) res.setHeader("Set-Cookie", setCookies);
     const accepted = accepts(req).encodings(["br", "gzip", "identity"]);
     const encoding = accepted === "br" || accepted === "gzip" ? accepted : "identity";
-    res.setHeader("Cache-Control", "no-cache");
+    // Revalidated on every visit (a flash toast must reach the server); never stored at all when
+    // it hands this browser its visitor id.
+    res.setHeader("Cache-Control", cacheControlFor(url, setCookies.length > 0) ?? "no-cache");
     res.setHeader("Vary", "Accept-Encoding");
     res.setHeader("ETag", etags[encoding]);
     if (encoding !== "identity") res.setHeader("Content-Encoding", encoding);

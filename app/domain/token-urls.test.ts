@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { carriesToken, redactTokens } from "./token-urls";
+import { cacheControlFor, carriesToken, redactTokens } from "./token-urls";
 
 const T = "Zm9vYmFyYmF6cXV4MTIzNDU2Nzg5MGFiY2RlZmdoaWo";
 
@@ -45,5 +45,20 @@ describe("carriesToken", () => {
     ["/", false],
   ])("%s: %s", (url, expected) => {
     expect(carriesToken(url)).toBe(expected);
+  });
+});
+
+describe("finding 9: cacheControlFor", () => {
+  it.each([
+    [`/offers/${T}`, false, "private, no-store"],
+    [`/unsubscribe/${T}/choose?done=all`, false, "private, no-store"],
+    [`/download/${T}/pdf`, false, "private, no-store"],
+    [`/enroll?offer=${T}`, false, "private, no-store"],
+    ["/", true, "private, no-store"],
+    ["/apply", true, "private, no-store"],
+    ["/", false, null],
+    ["/apply?utm_source=x", false, null],
+  ])("%s (sets a cookie: %s): %s", (url, setsCookie, expected) => {
+    expect(cacheControlFor(url, setsCookie)).toBe(expected);
   });
 });

@@ -2,7 +2,7 @@
  * Addresses that carry a bearer token: whoever holds the address can act as the person it was
  * sent to (download their file, decline or claim their seat, unsubscribe them, and, to come,
  * sign in to the portal or read their calendar). Such an address is never logged whole and
- * its pages are never stored by a cache (server/private-responses.ts).
+ * its pages are never stored by a cache (`cacheControlFor`).
  */
 
 /** A token's place in a path: the literal segments before it, matched case-insensitively. */
@@ -64,4 +64,18 @@ function decodedLowerCase(segment: string): string {
   } catch {
     return segment.toLowerCase();
   }
+}
+
+/** Kept by no cache, shared or the browser's own: a page for one person, or one browser. */
+export const PRIVATE_NO_STORE = "private, no-store";
+
+/**
+ * The Cache-Control a response must have, overriding whatever it was given, or null to keep
+ * its own. A page whose address carries a token shows or does what only the token's holder may
+ * (an email address, a seat), and a response that sets a cookie hands out an identity (the
+ * visitor id, a session, the applicant): a cache that kept either would give it to the next
+ * person who asks, and a browser's back button would show it after a sign-out.
+ */
+export function cacheControlFor(url: string, setsCookie: boolean): string | null {
+  return setsCookie || carriesToken(url) ? PRIVATE_NO_STORE : null;
 }
