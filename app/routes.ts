@@ -16,7 +16,8 @@ export default [
   route("download/:token/:format?", "routes/resources/download.ts"),
   route("link-generator", "routes/marketing/link-generator.tsx"),
   route("offers/:token", "routes/offers/offer.tsx"),
-  route("unsubscribe/:token", "routes/site/unsubscribe.tsx"),
+  route("unsubscribe/:token", "routes/site/one-click-unsubscribe.ts"),
+  route("unsubscribe/:token/choose", "routes/site/unsubscribe.tsx"),
   layout("routes/admin/layout.tsx", [
     route("admin/cohort-settings", "routes/admin/cohort-settings.tsx"),
     route("admin", "routes/admin/dashboard.tsx"),

@@ -18,6 +18,7 @@ import {
   contentSecurityPolicy,
   isSecureRequest,
   originCheck,
+  privateResponses,
   retryAfterOnTooManyRequests,
   securityHeaders,
   UNSUBSCRIBE_PATH,
@@ -62,6 +63,7 @@ export async function createServer(config: Config, options: ServerOptions = {}) 
   });
   app.use(closeConnectionsWhileDraining(lifecycle));
   app.use(retryAfterOnTooManyRequests(RATE_LIMIT_WINDOW_SECONDS));
+  app.use(privateResponses());
   const policy = {
     publicUrl: config.publicUrl,
     extraFormActions: services.payments.checkoutOrigins,
@@ -100,9 +102,12 @@ export async function createServer(config: Config, options: ServerOptions = {}) 
     prerenderedHome(options.clientDir, (hashes) => contentSecurityPolicy(policy, hashes));
   if (home) app.get("/", home);
   app.use(bodyLimit(100 * 1024, { "/resume-review": UPLOAD_LIMIT }));
-  // Exempt: Stripe's webhook (signed, checked in the handler) and one-click unsubscribe (RFC
-  // 8058: mail providers post it from their own servers, with no cookie and any or no Origin;
-  // the random token in the path is the whole authority, and all it can do is stop marketing).
+  // Exempt: Stripe's webhook (signed, checked in the handler) and the one-click unsubscribe
+  // address (RFC 8058: mail providers post it from their own servers, with no cookie and any or no
+  // Origin; the random token in the path is the whole authority, and all it can do is stop
+  // marketing). That address is a resource route, which React Router's own origin check leaves to
+  // us, and it acts on the one-click body only: the page that asks, /unsubscribe/<token>/choose,
+  // is not exempt, so another site's form posting to it is still refused.
   app.use(originCheck(config.publicUrl, [STRIPE_WEBHOOK_PATH, UNSUBSCRIBE_PATH]));
 
   app.all(

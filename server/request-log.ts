@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { errorPage } from "../app/content/site";
+import { redactTokens } from "../app/domain/token-urls";
 import { errorMessage, log } from "../app/lib/logger.server";
 
 /** A request's path, without its query. */
@@ -13,7 +14,8 @@ export function pathOf(url: string | undefined): string {
 /**
  * Gives the request an id (the X-Request-Id header, and every log line about it) and logs one
  * line when its response has gone out: method, path, status and time, never the query or a
- * header. Hashed assets are not logged.
+ * header. A path that carries a bearer token is logged with `:token` in its place: a log reader
+ * must not be able to act as the link's owner. Hashed assets are not logged.
  */
 export function startRequestLog(req: IncomingMessage, res: ServerResponse): string {
   const started = process.hrtime.bigint();
@@ -21,7 +23,7 @@ export function startRequestLog(req: IncomingMessage, res: ServerResponse): stri
   res.setHeader("X-Request-Id", requestId);
   res.on("finish", () => {
     // Express rewrites `url` inside a mounted router (/assets); `originalUrl` keeps the address.
-    const path = pathOf((req as { originalUrl?: string }).originalUrl ?? req.url);
+    const path = redactTokens(pathOf((req as { originalUrl?: string }).originalUrl ?? req.url));
     if (path.startsWith("/assets/")) return;
     log.info("request", {
       requestId,

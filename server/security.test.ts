@@ -4,6 +4,7 @@ import { describe, expect, it, vi } from "vitest";
 import {
   bodyLimit,
   originCheck,
+  privateResponses,
   retryAfterOnTooManyRequests,
   securityHeaders,
   UNSUBSCRIBE_PATH,
@@ -100,6 +101,14 @@ describe("originCheck", () => {
     expect(run({ method: "GET", headers: evil }).passed).toBe(true);
     expect(run({ method: "POST", path: "/api/webhooks/stripe", headers: evil }).passed).toBe(true);
   });
+
+  it("exempts the one-click unsubscribe address only, not the page that asks", () => {
+    const evil = { origin: "https://evil.example", host: "example.com" };
+    const token = "A".repeat(32);
+    expect(run({ method: "POST", path: `/unsubscribe/${token}`, headers: evil }).passed).toBe(true);
+    for (const path of [`/unsubscribe/${token}/choose`, `/unsubscribe/${token}/x`, "/unsubscribe/"])
+      expect(run({ method: "POST", path, headers: evil })).toEqual({ status: 403, passed: false });
+  });
 });
 
 describe("originCheck's one-click unsubscribe exemption", () => {
@@ -167,6 +176,42 @@ describe("retryAfterOnTooManyRequests", () => {
       expect(await header("/limited")).toBe("60");
       expect(await header("/own")).toBe("5");
       expect(await header("/ok")).toBeNull();
+    } finally {
+      server.close();
+    }
+  });
+});
+
+describe("finding 9: privateResponses", () => {
+  it("keeps token pages and responses that set a cookie out of every cache, and nothing else", async () => {
+    const app = express();
+    app.use(privateResponses());
+    // Stand-ins for the route modules, each answering as React Router's adapter does.
+    app.get("/{*splat}", (req, res) => {
+      if (req.query.cookie) res.append("Set-Cookie", "fsts_vid=v; Path=/; HttpOnly");
+      if (req.query.cache) res.setHeader("Cache-Control", String(req.query.cache));
+      res.type("html").send("<p>page</p>");
+    });
+    const server = app.listen(0, "127.0.0.1");
+    await new Promise((resolve) => server.once("listening", resolve));
+    const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    const token = "A".repeat(32);
+    try {
+      const cacheControl = async (path: string) =>
+        (await fetch(base + path, { redirect: "manual" })).headers.get("cache-control");
+      for (const path of [
+        `/unsubscribe/${token}`,
+        `/unsubscribe/${token}/choose`,
+        `/offers/${token}`,
+        `/download/${token}/pdf`,
+        `/enroll?offer=${token}`,
+        `/offers/${token}?cache=public,max-age=600`,
+        "/apply?cookie=1",
+        "/?cookie=1&cache=no-cache",
+      ])
+        expect(await cacheControl(path), path).toBe("private, no-store");
+      expect(await cacheControl("/apply")).toBeNull();
+      expect(await cacheControl("/_root.data?cache=no-cache")).toBe("no-cache");
     } finally {
       server.close();
     }

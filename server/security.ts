@@ -2,6 +2,7 @@ import { randomBytes } from "node:crypto";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import type { NextFunction, Request, Response } from "express";
 import { videoProvider } from "../app/content/videos";
+import { cacheControlFor } from "../app/domain/token-urls";
 
 export interface SecurityOptions {
   publicUrl: string;
@@ -87,7 +88,10 @@ export function clientAddress(req: IncomingMessage, trustProxy: boolean): string
   return forwarded.split(",").at(-1)!.trim() || peer;
 }
 
-/** The one-click unsubscribe URL of app/routes/site/unsubscribe.tsx, and nothing under it. */
+/**
+ * The one-click unsubscribe URL (app/routes/site/one-click-unsubscribe.ts), and nothing under it:
+ * not the page that asks (/unsubscribe/<token>/choose), whose posts come from browsers.
+ */
 export const UNSUBSCRIBE_PATH = /^\/unsubscribe\/[A-Za-z0-9_-]+$/;
 
 const UNSAFE_METHODS = new Set(["POST", "PUT", "PATCH", "DELETE"]);
@@ -156,6 +160,23 @@ export function retryAfterOnTooManyRequests(seconds: number) {
       const status = typeof args[0] === "number" ? args[0] : res.statusCode;
       if (status === 429 && !res.hasHeader("retry-after"))
         res.setHeader("Retry-After", String(seconds));
+      return (writeHead as (...a: unknown[]) => Response).apply(this, args);
+    } as Response["writeHead"];
+    next();
+  };
+}
+
+/**
+ * The one place (with the prebuilt home page, which asks the same `cacheControlFor`) that keeps
+ * token pages and responses that set a cookie out of every cache: decided as the headers go out,
+ * when every cookie the response sets is known, whichever route or middleware set it.
+ */
+export function privateResponses() {
+  return (req: Request, res: Response, next: NextFunction) => {
+    const writeHead = res.writeHead;
+    res.writeHead = function (this: Response, ...args: unknown[]) {
+      const cacheControl = cacheControlFor(req.originalUrl, res.hasHeader("set-cookie"));
+      if (cacheControl) res.setHeader("Cache-Control", cacheControl);
       return (writeHead as (...a: unknown[]) => Response).apply(this, args);
     } as Response["writeHead"];
     next();

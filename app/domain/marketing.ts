@@ -114,6 +114,11 @@ export function unsubscribeUrl(publicUrl: string, token: string): string {
   return `${publicUrl}/unsubscribe/${encodeURIComponent(token)}`;
 }
 
+/** The page that asks what to stop, where opening the unsubscribe link leads. */
+export function unsubscribeChoicePath(token: string): string {
+  return `/unsubscribe/${encodeURIComponent(token)}/choose`;
+}
+
 /** The body a mail provider posts for a one-click unsubscribe (RFC 8058). */
 export function isOneClickBody(form: { get(name: string): unknown }): boolean {
   return form.get("List-Unsubscribe") === "One-Click";

@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import { callAction, formRequest, makeContext, unwrap } from "../../tests/support/context";
 import { testEngines } from "../../tests/support/databases";
 import { useMarketingMail } from "../../tests/support/marketing-mail";
+import { action as oneClickAction } from "~/routes/site/one-click-unsubscribe";
 import { action as unsubscribeAction } from "~/routes/site/unsubscribe";
 import { runSequences } from "./sequences.server";
 
@@ -46,7 +47,7 @@ describe.each(testEngines())("unsubscribing on $name", (engine) => {
     // As mail providers send it: no cookie, no Origin, the RFC 8058 body.
     const request = formRequest(`/unsubscribe/${token}`, { "List-Unsubscribe": "One-Click" });
     const answer = await unwrap(
-      await callAction(unsubscribeAction, request, makeContext(services(), { visitorId: null }), {
+      await callAction(oneClickAction, request, makeContext(services(), { visitorId: null }), {
         token,
       }),
     );
@@ -70,10 +71,30 @@ describe.each(testEngines())("unsubscribing on $name", (engine) => {
     for (const token of ["A".repeat(32), "not-a-token", ""]) {
       const request = formRequest(`/unsubscribe/${token}`, { "List-Unsubscribe": "One-Click" });
       const answer = await unwrap(
-        await callAction(unsubscribeAction, request, makeContext(services()), { token }),
+        await callAction(oneClickAction, request, makeContext(services()), { token }),
       );
       expect(answer.status).toBe(404);
     }
     expect((await person("keep@example.com")).marketing).toBe("subscribed");
+  });
+
+  it("the one-click address takes the RFC 8058 body only: any other post goes to the page", async () => {
+    await start();
+    await takeResource("/resume-template", "asks@example.com", true);
+    const { unsubscribe_token: token } = await person("asks@example.com");
+    const posts: Record<string, string>[] = [
+      { intent: "unsubscribe" },
+      { "List-Unsubscribe": "Yes" },
+      {},
+    ];
+    for (const fields of posts) {
+      const request = formRequest(`/unsubscribe/${token}`, fields);
+      const answer = await unwrap(
+        await callAction(oneClickAction, request, makeContext(services()), { token }),
+      );
+      expect(answer.status).toBe(303);
+      expect(answer.headers.get("location")).toBe(`/unsubscribe/${token}/choose`);
+    }
+    expect((await person("asks@example.com")).marketing).toBe("subscribed");
   });
 });

@@ -2,7 +2,7 @@ import { request as playwrightRequest, type Browser, type Page } from "@playwrig
 import { createAccount, logIn } from "./admin-support";
 import { expect, expectNoAxeViolations, test } from "./fixtures";
 import { newBrowser } from "./people";
-import { decodedMail, mailTo, uniqueEmail } from "./support";
+import { decodedMail, mailTo, uniqueEmail, withDb } from "./support";
 
 const OWNER = `owner.marketing.${Date.now()}@example.com`;
 const nextYear = String(new Date().getFullYear() + 1);
@@ -117,6 +117,50 @@ test.describe("marketing mail", () => {
     await expect(
       page.getByRole("heading", { name: "This unsubscribe link is not valid" }),
     ).toBeVisible();
+  });
+
+  test("finding 8: one-click unsubscribe with a provider's Origin", async ({
+    browser,
+    request,
+  }) => {
+    const email = uniqueEmail("tips-origin");
+    await leadWithConsent(browser, email);
+    const marketing = () =>
+      withDb((db) =>
+        db
+          .selectFrom("people")
+          .select(["marketing", "unsubscribe_token"])
+          .where("email", "=", email)
+          .executeTakeFirstOrThrow(),
+      );
+    const { unsubscribe_token: token } = await marketing();
+    const page = `/unsubscribe/${token}/choose`;
+
+    // Another site's form posting the page's own choice is refused (the browser's Origin).
+    const forged = await request.post(page, {
+      headers: { origin: "https://evil.example" },
+      form: { intent: "unsubscribe" },
+      maxRedirects: 0,
+    });
+    expect(forged.status()).toBe(403);
+    expect((await marketing()).marketing).toBe("subscribed");
+    // As a provider posts it from its own servers, naming its own origin.
+    const answer = await request.post(`/unsubscribe/${token}`, {
+      headers: { origin: "https://mail.example" },
+      form: { "List-Unsubscribe": "One-Click" },
+      maxRedirects: 0,
+    });
+    expect(answer.status()).toBe(200);
+    expect((await marketing()).marketing).toBe("unsubscribed");
+
+    // Any other post to the one-click address is sent to the page, which asks.
+    const notOneClick = await request.post(`/unsubscribe/${token}`, {
+      headers: { origin: "https://evil.example" },
+      form: { intent: "unsubscribe" },
+      maxRedirects: 0,
+    });
+    expect(notOneClick.status()).toBe(303);
+    expect(notOneClick.headers()["location"]).toBe(page);
   });
 
   test("the owner sees each sequence's steps and can pause and resume it", async ({ browser }) => {

@@ -90,6 +90,33 @@ test.describe("server baseline", () => {
     expect(cookie).toContain("SameSite=Lax");
   });
 
+  test("finding 9: token pages and responses that set a cookie are never stored", async () => {
+    // Plain fetch: no cookie jar, so each request says exactly what it carries.
+    const get = (path: string, headers: Record<string, string> = {}) =>
+      fetch(`http://localhost:${e2ePort}${path}`, { headers, redirect: "manual" });
+    const token = "Z".repeat(32);
+    for (const path of [
+      `/unsubscribe/${token}`,
+      `/unsubscribe/${token}/choose`,
+      `/offers/${token}`,
+      `/download/${token}`,
+    ]) {
+      const response = await get(path);
+      expect(response.headers.get("cache-control"), path).toBe("private, no-store");
+    }
+    // A first visit is handed its visitor cookie: not stored; a returning one may be revalidated.
+    for (const path of ["/", "/apply"]) {
+      const first = await get(path);
+      const setCookie = first.headers.getSetCookie().join("\n");
+      expect(setCookie, path).toContain("fsts_vid=");
+      expect(first.headers.get("cache-control"), path).toBe("private, no-store");
+      const cookie = /fsts_vid=[^;]+/.exec(setCookie)![0];
+      const again = await get(path, { cookie });
+      expect(again.headers.getSetCookie(), path).toEqual([]);
+      expect(again.headers.get("cache-control") ?? "", path).not.toContain("no-store");
+    }
+  });
+
   test("tagged landings are remembered for the visit", async ({ request }) => {
     const response = await request.get("/?utm_source=youtube&utm_campaign=application&vid=abc123");
     expect(response.headers()["set-cookie"]).toContain("fsts_utm=");

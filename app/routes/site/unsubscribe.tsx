@@ -4,7 +4,7 @@ import { Button } from "~/components/ui/button";
 import { linkVariants } from "~/components/ui/link";
 import { unsubscribePage as t, unsubscribeToasts } from "~/content/marketing";
 import { site } from "~/content/site";
-import { isOneClickBody } from "~/domain/marketing";
+import { unsubscribeChoicePath } from "~/domain/marketing";
 import { findByUnsubscribeToken, unsubscribe } from "~/marketing/unsubscribe.server";
 import { success } from "~/lib/toast";
 import { redirectWithToast } from "~/lib/toast.server";
@@ -18,11 +18,10 @@ export const meta: Route.MetaFunction = () => [
 type Done = "all" | "news";
 
 /**
- * The unsubscribe link of every marketing email. Opening it changes nothing (mail scanners open
- * links): the page asks, with one button to unsubscribe and one to keep cohort news only. Mail
- * providers' one-click unsubscribe (RFC 8058) posts `List-Unsubscribe=One-Click` here with no
- * cookie and no Origin (server/app.ts exempts this path from the origin check): it unsubscribes
- * at once and answers 200. An unknown token answers 404 and changes nothing.
+ * The page behind every marketing email's unsubscribe link (one-click-unsubscribe.ts sends the
+ * link here). Opening it changes nothing (mail scanners open links): the page asks, with one
+ * button to unsubscribe and one to keep cohort news only. Its form posts are the browser's own,
+ * so they stay under the origin checks. An unknown token answers 404 and changes nothing.
  */
 export async function loader({ params, request, context }: Route.LoaderArgs) {
   const person = await findByUnsubscribeToken(context.services.db, params.token);
@@ -40,16 +39,14 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   } catch {
     form = new FormData();
   }
-  const oneClick = isOneClickBody(form);
-  const choice = oneClick || form.get("intent") !== "news_only" ? "all" : "news_only";
+  const choice = form.get("intent") === "news_only" ? "news_only" : "all";
   const found = await unsubscribe(services.db, params.token, choice, services.clock.now());
   if (!found) return data({ state: "unknown" as const }, { status: 404 });
-  if (oneClick) return data({ state: "all" as const }, { status: 200 });
   const done: Done = choice === "all" ? "all" : "news";
   const toast = choice === "all" ? unsubscribeToasts.done : unsubscribeToasts.newsOnly;
   return redirectWithToast(
     context,
-    `/unsubscribe/${encodeURIComponent(params.token)}?done=${done}`,
+    `${unsubscribeChoicePath(params.token)}?done=${done}`,
     success(toast.title, toast.description),
   );
 }
