@@ -35,7 +35,7 @@ export function closeConnectionsWhileDraining(lifecycle: Lifecycle) {
  * timeout, 5 s, otherwise). After `timeoutMs` whatever is still open is cut; `clean` says whether
  * everything finished in time. Connections the kernel has queued but the (busy) process has not
  * yet accepted are reset when the listener closes: take the instance out of the proxy first to
- * lose none (README, "Going to production").
+ * lose none (docs/operations.md, "Going to production").
  */
 export async function drain(
   server: Server,
