@@ -1,0 +1,147 @@
+import { describe, expect, it } from "vitest";
+import { seatFixtures, setCurrentCohort } from "../../../tests/support/cohort";
+import { testEngines } from "../../../tests/support/databases";
+import { useOwnerConsole } from "../../../tests/support/owner-console";
+import { uploadRow } from "../../../tests/support/rows";
+import type { Table } from "../../../tests/support/suite";
+import { getCohort } from "~/cohort/cohort.server";
+import { adminValidation } from "~/content/admin";
+import { cohortConsole } from "~/content/cohorts";
+import { consoleText } from "~/content/console";
+import { action as cohortAction } from "./cohort";
+import { action as cohortsAction } from "./cohorts";
+import { action as emailsAction } from "./emails";
+import { action as personAction } from "./person";
+import { action as resumesAction } from "./resumes";
+import { action as sequencesAction } from "./sequences";
+
+/** Every table a console form writes to. */
+const WRITTEN: Table[] = [
+  "people",
+  "status_history",
+  "audit_log",
+  "cohorts",
+  "waitlist_entries",
+  "uploads",
+  "outbox",
+  "sequence_settings",
+];
+
+interface Refusal {
+  result: { status: string; error: Record<string, string[]> };
+  toast: { description: string };
+}
+
+describe.each(testEngines())("a refused console form on $name", (engine) => {
+  const owner = useOwnerConsole(engine);
+  const { clock, post } = owner;
+  const db = () => owner.t.services.db;
+  const { person } = seatFixtures(() => owner.t.services, clock);
+  const snapshot = async () =>
+    Promise.all(WRITTEN.map((table) => db().selectFrom(table).selectAll().execute()));
+
+  /** Posts a bad form: 400, its message under the field (and as the toast), nothing written. */
+  async function refused(
+    action: Parameters<typeof post>[0],
+    path: string,
+    fields: Record<string, string>,
+    expected: { field: string; message: string },
+    params: Record<string, string> = {},
+  ) {
+    const before = await snapshot();
+    const response = await post(action, path, fields, params);
+    expect(response.status).toBe(400);
+    const body = response.body as Refusal;
+    expect(body.result.status).toBe("error");
+    expect(body.result.error[expected.field]).toEqual([expected.message]);
+    expect(body.toast.description).toBe(expected.message);
+    expect(await snapshot()).toEqual(before);
+  }
+
+  it("the person page: a status or refund without a reason, an erasure not typed", async () => {
+    await setCurrentCohort(db(), { capacity: 2 });
+    const id = await person("a@example.com");
+    const path = `/admin/people/${id}`;
+    const reason = "reason";
+    await refused(
+      personAction,
+      path,
+      { intent: "status", status: "enrolled", reason: "  " },
+      { field: reason, message: consoleText.statusReasonRequired },
+      { id },
+    );
+    await refused(
+      personAction,
+      path,
+      { intent: "refund", reason: "" },
+      { field: reason, message: cohortConsole.refundReasonRequired },
+      { id },
+    );
+    await refused(
+      personAction,
+      path,
+      { intent: "erase", confirm: "erase" },
+      { field: "confirm", message: consoleText.person.eraseMismatch },
+      { id },
+    );
+  });
+
+  it("the cohorts page: a capacity of none, or no cohort to make current", async () => {
+    await refused(
+      cohortsAction,
+      "/admin/cohorts",
+      { intent: "create", capacity: "0", startDate: "" },
+      { field: "capacity", message: adminValidation.capacityAtLeastOne },
+    );
+    await refused(
+      cohortsAction,
+      "/admin/cohorts",
+      { intent: "make_current", id: "" },
+      { field: "id", message: consoleText.notFound },
+    );
+  });
+
+  it("the seat queue: a button without its entry", async () => {
+    await setCurrentCohort(db(), { capacity: 2 });
+    const id = (await getCohort(db(), clock.now())).id;
+    await refused(
+      cohortAction,
+      `/admin/cohorts/${id}`,
+      { intent: "offer" },
+      { field: "id", message: cohortConsole.notWaiting },
+      { id },
+    );
+  });
+
+  it("the resume queue: a date that is not one, or one in the past, under the date", async () => {
+    const id = await person("a@example.com");
+    const at = clock.now().toISOString();
+    await db()
+      .insertInto("uploads")
+      .values(uploadRow("up1", id, at))
+      .execute();
+    const message = consoleText.invalidDate;
+    for (const date of ["2027-02-30", "2020-01-06"])
+      await refused(
+        resumesAction,
+        "/admin/resumes",
+        { intent: "schedule", id: "up1", date },
+        { field: "date", message },
+      );
+  });
+
+  it("the email log and the sequences: a row action without its row", async () => {
+    await refused(
+      emailsAction,
+      "/admin/emails",
+      {},
+      { field: "id", message: consoleText.notFound },
+    );
+    await refused(
+      sequencesAction,
+      "/admin/sequences",
+      { intent: "pause", sequence: "nope" },
+      { field: "sequence", message: consoleText.notFound },
+    );
+  });
+});
