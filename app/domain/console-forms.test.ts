@@ -43,7 +43,7 @@ describe("the person page's forms", () => {
 
   it("wants a reason for a status change and for a refund, under the reason field", () => {
     for (const reason of [undefined, "", "   "]) {
-      const fields = reason === undefined ? {} : { reason };
+      const fields: Record<string, string> = reason === undefined ? {} : { reason };
       expect(errorsOf(personFormSchema, { intent: "status", status: "lead", ...fields })).toEqual({
         reason: [consoleText.statusReasonRequired],
       });

@@ -41,7 +41,7 @@ export function FormField({
 }: Omit<ComponentProps<"input">, "type" | "name" | "defaultValue"> & {
   label: string;
   field: Field;
-  type?: "text" | "date" | "number";
+  type?: "text" | "date" | "number" | "datetime-local";
 }) {
   const { key, ...input } = getInputProps(field, { type });
   return <ConsoleField key={key} {...input} {...props} error={field.errors?.[0]} />;

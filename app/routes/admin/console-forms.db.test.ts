@@ -7,7 +7,9 @@ import type { Table } from "../../../tests/support/suite";
 import { getCohort } from "~/cohort/cohort.server";
 import { adminValidation } from "~/content/admin";
 import { cohortConsole } from "~/content/cohorts";
+import { broadcastErrors } from "~/content/broadcasts";
 import { consoleText } from "~/content/console";
+import { action as broadcastsAction } from "./broadcasts";
 import { action as cohortAction } from "./cohort";
 import { action as cohortsAction } from "./cohorts";
 import { action as emailsAction } from "./emails";
@@ -25,6 +27,7 @@ const WRITTEN: Table[] = [
   "uploads",
   "outbox",
   "sequence_settings",
+  "broadcasts",
 ];
 
 interface Refusal {
@@ -142,6 +145,35 @@ describe.each(testEngines())("a refused console form on $name", (engine) => {
       "/admin/sequences",
       { intent: "pause", sequence: "nope" },
       { field: "sequence", message: consoleText.notFound },
+    );
+  });
+
+  it("the broadcasts page: no subject, a time past, an audience not in the lists", async () => {
+    const compose = {
+      intent: "send",
+      requestKey: "console-forms-request-key",
+      category: "news",
+      subject: "Cohort news",
+      body: "Hello",
+    };
+    const path = "/admin/broadcasts";
+    await refused(
+      broadcastsAction,
+      path,
+      { ...compose, subject: " " },
+      { field: "subject", message: broadcastErrors.subject },
+    );
+    await refused(
+      broadcastsAction,
+      path,
+      { ...compose, intent: "test", sendAt: "2026-11-01T10:00" },
+      { field: "sendAt", message: broadcastErrors.sendAtPast },
+    );
+    await refused(
+      broadcastsAction,
+      path,
+      { intent: "count", status: "king" },
+      { field: "status", message: broadcastErrors.audience },
     );
   });
 });
