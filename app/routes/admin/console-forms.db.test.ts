@@ -8,7 +8,7 @@ import { getCohort } from "~/cohort/cohort.server";
 import { adminValidation } from "~/content/admin";
 import { cohortConsole } from "~/content/cohorts";
 import { broadcastErrors } from "~/content/broadcasts";
-import { consoleText } from "~/content/console";
+import { consoleText as text } from "~/content/console";
 import { action as broadcastsAction } from "./broadcasts";
 import { action as cohortAction } from "./cohort";
 import { action as cohortsAction } from "./cohorts";
@@ -16,6 +16,8 @@ import { action as emailsAction } from "./emails";
 import { action as personAction } from "./person";
 import { action as resumesAction } from "./resumes";
 import { action as sequencesAction } from "./sequences";
+
+const { capacityAtLeastOne } = adminValidation;
 
 /** Every table a console form writes to. */
 const WRITTEN: Table[] = [
@@ -43,77 +45,59 @@ describe.each(testEngines())("a refused console form on $name", (engine) => {
   const snapshot = async () =>
     Promise.all(WRITTEN.map((table) => db().selectFrom(table).selectAll().execute()));
 
-  /** Posts a bad form: 400, its message under the field (and as the toast), nothing written. */
+  /** A bad form, the field its message goes under, and the message. */
+  type Case = [fields: Record<string, string>, field: string, message: string];
+
+  /** Posts each bad form: 400, its message under the field (and as the toast), nothing written. */
   async function refused(
     action: Parameters<typeof post>[0],
     path: string,
-    fields: Record<string, string>,
-    expected: { field: string; message: string },
+    cases: Case[],
     params: Record<string, string> = {},
   ) {
-    const before = await snapshot();
-    const response = await post(action, path, fields, params);
-    expect(response.status).toBe(400);
-    const body = response.body as Refusal;
-    expect(body.result.status).toBe("error");
-    expect(body.result.error[expected.field]).toEqual([expected.message]);
-    expect(body.toast.description).toBe(expected.message);
-    expect(await snapshot()).toEqual(before);
+    for (const [fields, field, message] of cases) {
+      const before = await snapshot();
+      const response = await post(action, path, fields, params);
+      expect(response.status).toBe(400);
+      const body = response.body as Refusal;
+      expect(body.result.status).toBe("error");
+      expect(body.result.error[field]).toEqual([message]);
+      expect(body.toast.description).toBe(message);
+      expect(await snapshot()).toEqual(before);
+    }
   }
 
   it("the person page: a status or refund without a reason, an erasure not typed", async () => {
     await setCurrentCohort(db(), { capacity: 2 });
     const id = await person("a@example.com");
-    const path = `/admin/people/${id}`;
-    const reason = "reason";
     await refused(
       personAction,
-      path,
-      { intent: "status", status: "enrolled", reason: "  " },
-      { field: reason, message: consoleText.statusReasonRequired },
-      { id },
-    );
-    await refused(
-      personAction,
-      path,
-      { intent: "refund", reason: "" },
-      { field: reason, message: cohortConsole.refundReasonRequired },
-      { id },
-    );
-    await refused(
-      personAction,
-      path,
-      { intent: "erase", confirm: "erase" },
-      { field: "confirm", message: consoleText.person.eraseMismatch },
+      `/admin/people/${id}`,
+      [
+        [
+          { intent: "status", status: "enrolled", reason: "  " },
+          "reason",
+          text.statusReasonRequired,
+        ],
+        [{ intent: "refund", reason: "" }, "reason", cohortConsole.refundReasonRequired],
+        [{ intent: "erase", confirm: "erase" }, "confirm", text.person.eraseMismatch],
+      ],
       { id },
     );
   });
 
   it("the cohorts page: a capacity of none, or no cohort to make current", async () => {
-    await refused(
-      cohortsAction,
-      "/admin/cohorts",
-      { intent: "create", capacity: "0", startDate: "" },
-      { field: "capacity", message: adminValidation.capacityAtLeastOne },
-    );
-    await refused(
-      cohortsAction,
-      "/admin/cohorts",
-      { intent: "make_current", id: "" },
-      { field: "id", message: consoleText.notFound },
-    );
+    await refused(cohortsAction, "/admin/cohorts", [
+      [{ intent: "create", capacity: "0", startDate: "" }, "capacity", capacityAtLeastOne],
+      [{ intent: "make_current", id: "" }, "id", text.notFound],
+    ]);
   });
 
   it("the seat queue: a button without its entry", async () => {
     await setCurrentCohort(db(), { capacity: 2 });
     const id = (await getCohort(db(), clock.now())).id;
-    await refused(
-      cohortAction,
-      `/admin/cohorts/${id}`,
-      { intent: "offer" },
-      { field: "id", message: cohortConsole.notWaiting },
-      { id },
-    );
+    const cases: Case[] = [[{ intent: "offer" }, "id", cohortConsole.notWaiting]];
+    await refused(cohortAction, `/admin/cohorts/${id}`, cases, { id });
   });
 
   it("the resume queue: a date that is not one, or one in the past, under the date", async () => {
@@ -123,29 +107,21 @@ describe.each(testEngines())("a refused console form on $name", (engine) => {
       .insertInto("uploads")
       .values(uploadRow("up1", id, at))
       .execute();
-    const message = consoleText.invalidDate;
-    for (const date of ["2027-02-30", "2020-01-06"])
-      await refused(
-        resumesAction,
-        "/admin/resumes",
+    await refused(
+      resumesAction,
+      "/admin/resumes",
+      ["2027-02-30", "2020-01-06"].map((date) => [
         { intent: "schedule", id: "up1", date },
-        { field: "date", message },
-      );
+        "date",
+        text.invalidDate,
+      ]),
+    );
   });
 
   it("the email log and the sequences: a row action without its row", async () => {
-    await refused(
-      emailsAction,
-      "/admin/emails",
-      {},
-      { field: "id", message: consoleText.notFound },
-    );
-    await refused(
-      sequencesAction,
-      "/admin/sequences",
-      { intent: "pause", sequence: "nope" },
-      { field: "sequence", message: consoleText.notFound },
-    );
+    await refused(emailsAction, "/admin/emails", [[{}, "id", text.notFound]]);
+    const sequence: Case = [{ intent: "pause", sequence: "nope" }, "sequence", text.notFound];
+    await refused(sequencesAction, "/admin/sequences", [sequence]);
   });
 
   it("the broadcasts page: no subject, a time past, an audience not in the lists", async () => {
@@ -156,24 +132,14 @@ describe.each(testEngines())("a refused console form on $name", (engine) => {
       subject: "Cohort news",
       body: "Hello",
     };
-    const path = "/admin/broadcasts";
-    await refused(
-      broadcastsAction,
-      path,
-      { ...compose, subject: " " },
-      { field: "subject", message: broadcastErrors.subject },
-    );
-    await refused(
-      broadcastsAction,
-      path,
-      { ...compose, intent: "test", sendAt: "2026-11-01T10:00" },
-      { field: "sendAt", message: broadcastErrors.sendAtPast },
-    );
-    await refused(
-      broadcastsAction,
-      path,
-      { intent: "count", status: "king" },
-      { field: "status", message: broadcastErrors.audience },
-    );
+    await refused(broadcastsAction, "/admin/broadcasts", [
+      [{ ...compose, subject: " " }, "subject", broadcastErrors.subject],
+      [
+        { ...compose, intent: "test", sendAt: "2026-11-01T10:00" },
+        "sendAt",
+        broadcastErrors.sendAtPast,
+      ],
+      [{ intent: "count", status: "king" }, "status", broadcastErrors.audience],
+    ]);
   });
 });
