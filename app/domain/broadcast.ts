@@ -64,6 +64,28 @@ export function broadcastSchema(timeZone: string, now: Date) {
 
 export type BroadcastForm = z.output<ReturnType<typeof broadcastSchema>>;
 
+/** The compose page's one form: count the audience, or send the broadcast (to the owner or all). */
+export function broadcastFormSchema(timeZone: string, now: Date) {
+  return z.discriminatedUnion("intent", [
+    audienceSchema.extend({ intent: z.literal("count") }),
+    broadcastSchema(timeZone, now),
+  ]);
+}
+
+/** The fields that choose who a broadcast goes to. */
+export const AUDIENCE_FIELDS = [
+  "category",
+  "status",
+  "resource",
+  "cohort",
+  "waitlist",
+  "source",
+] as const satisfies readonly (keyof Audience)[];
+
+export function isAudienceField(name: string | null): name is keyof Audience {
+  return AUDIENCE_FIELDS.some((field) => field === name);
+}
+
 /** The audience as the URL of the compose page carries it (for the count without JavaScript). */
 export function audienceFromSearch(params: URLSearchParams): Audience {
   const parsed = audienceSchema.safeParse(Object.fromEntries(params));

@@ -332,5 +332,26 @@ for (const javaScript of [true, false]) {
         page.getByRole("heading", { name: "You'll only get cohort news" }),
       ).toBeVisible();
     });
+
+    test("a refused console form: no toast of success, the error under its field", async ({
+      page,
+    }) => {
+      await open(page, ADMIN_PATH);
+      await fillLogin(page, ADMIN);
+      await page.getByRole("button", { name: "Login" }).click();
+      await expect(page.getByRole("heading", { level: 1 })).toHaveText("Cohort Settings");
+
+      await page.goto("/admin/cohorts");
+      const cohorts = await page.getByTestId("cohort-row").count();
+      const capacity = page.getByLabel("Capacity");
+      await capacity.fill("10001");
+      await page.getByRole("button", { name: "Create cohort" }).click();
+      await expect(capacity).toHaveAccessibleDescription(
+        "Please enter a capacity of at most 10000",
+      );
+      await expect(capacity).toHaveAttribute("aria-invalid", "true");
+      await expect(toast(page, "Cohort created.")).toHaveCount(0);
+      await expect(page.getByTestId("cohort-row")).toHaveCount(cohorts);
+    });
   });
 }

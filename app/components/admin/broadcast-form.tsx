@@ -1,27 +1,28 @@
+import { getFormProps, getTextareaProps } from "@conform-to/react";
+import { useMemo } from "react";
 import { Form, useFetcher } from "react-router";
-import {
-  ConsoleField,
-  ConsoleSelect,
-  optionsOf,
-  StatusSelect,
-} from "~/components/admin/console-field";
+import { FormField, FormSelect, optionsOf } from "~/components/admin/console-field";
+import { useConsoleForm } from "~/components/admin/console-form";
 import { Button } from "~/components/ui/button";
 import { SectionCard } from "~/components/ui/card";
 import { Checkbox, ErrorText, Hint, Label, Textarea } from "~/components/ui/input";
 import { broadcastConsole as t } from "~/content/broadcasts";
 import { leadMagnets } from "~/content/lead-magnets";
-import { BROADCAST_CATEGORIES } from "~/domain/broadcast";
+import { PERSON_STATUSES } from "~/domain/application-outcome";
+import {
+  AUDIENCE_FIELDS,
+  BROADCAST_CATEGORIES,
+  broadcastFormSchema,
+  isAudienceField,
+} from "~/domain/broadcast";
 
 export interface BroadcastFormProps {
   requestKey: string;
   count: number;
   values: Record<string, string>;
-  errors?: Record<string, string[] | undefined>;
   choices: { cohorts: { id: string; label: string }[]; sources: string[] };
   timeZone: string;
 }
-
-const AUDIENCE_FIELDS = ["category", "status", "resource", "cohort", "waitlist", "source"];
 
 /**
  * Compose a broadcast. The audience count follows the filters: with JavaScript it is fetched as
@@ -32,24 +33,28 @@ export function BroadcastForm({
   requestKey,
   count,
   values,
-  errors,
   choices,
   timeZone,
 }: BroadcastFormProps) {
+  // The browser checks against its own clock; the server checks the time again against its.
+  const schema = useMemo(() => broadcastFormSchema(timeZone, new Date()), [timeZone]);
+  const [form, fields] = useConsoleForm(schema, {}, { category: "news", ...values });
   const counter = useFetcher<{ count: number }>();
   const shown = counter.data?.count ?? count;
-  const recount = (form: HTMLFormElement) => {
+  const recount = (element: HTMLFormElement) => {
     const params = new URLSearchParams();
-    const data = new FormData(form);
+    const data = new FormData(element);
     for (const name of AUDIENCE_FIELDS) {
       const value = data.get(name);
       if (typeof value === "string" && value) params.set(name, value);
     }
     void counter.load(`/admin/broadcasts?${params.toString()}`);
   };
-  const error = (name: string) => errors?.[name]?.[0];
+  const audienceError = AUDIENCE_FIELDS.map((name) => fields[name].errors?.[0]).find(Boolean);
+  const { key: bodyKey, ...body } = getTextareaProps(fields.body);
   // Filters that may be left at "any"; each lists what the audience can be narrowed to.
   const audienceSelects = [
+    { name: "status", options: optionsOf(PERSON_STATUSES) },
     {
       name: "resource",
       options: Object.entries(leadMagnets).map(([value, magnet]) => ({
@@ -67,35 +72,36 @@ export function BroadcastForm({
     <SectionCard title={t.composeTitle}>
       <Form
         method="post"
+        {...getFormProps(form)}
         className="space-y-4"
         onChange={(event) => {
           const target = event.target as HTMLElement;
-          if (AUDIENCE_FIELDS.includes(target.getAttribute("name") ?? ""))
-            recount(event.currentTarget);
+          if (isAudienceField(target.getAttribute("name"))) recount(event.currentTarget);
         }}
       >
         <input type="hidden" name="requestKey" value={requestKey} />
         <fieldset className="flex flex-wrap items-end gap-3">
           <legend className="mb-2 font-semibold text-brand-900">{t.audienceTitle}</legend>
-          <ConsoleSelect
+          <FormSelect
             label={t.category}
-            name="category"
-            defaultValue={values.category ?? "news"}
+            field={fields.category}
             options={optionsOf(BROADCAST_CATEGORIES, t.categories)}
           />
-          <StatusSelect label={t.status} anyLabel={t.any} defaultValue={values.status ?? ""} />
           {audienceSelects.map(({ name, options }) => (
-            <ConsoleSelect
+            <FormSelect
               key={name}
               label={t[name]}
-              name={name}
-              defaultValue={values[name] ?? ""}
+              field={fields[name]}
               anyLabel={t.any}
               options={options}
             />
           ))}
           <Label className="flex items-center gap-2">
-            <Checkbox name="waitlist" value="yes" defaultChecked={values.waitlist === "yes"} />
+            <Checkbox
+              name={fields.waitlist.name}
+              value="yes"
+              defaultChecked={fields.waitlist.initialValue === "yes"}
+            />
             {t.waitlist}
           </Label>
           <Button
@@ -112,39 +118,31 @@ export function BroadcastForm({
         <p className="font-semibold" aria-live="polite" data-testid="audience-count">
           {t.count(shown)}
         </p>
-        {error("audience") ? <ErrorText>{error("audience")}</ErrorText> : null}
-        <ConsoleField
+        {audienceError ? <ErrorText>{audienceError}</ErrorText> : null}
+        <FormField
           label={t.subject}
-          name="subject"
-          defaultValue={values.subject}
+          field={fields.subject}
           maxLength={150}
           required
           className="block"
-          error={error("subject")}
         />
         <div>
-          <Label htmlFor="broadcast-body">{t.body}</Label>
-          <Hint id="broadcast-body-hint">{t.bodyHint}</Hint>
+          <Label htmlFor={fields.body.id}>{t.body}</Label>
+          <Hint id={fields.body.descriptionId}>{t.bodyHint}</Hint>
           <Textarea
-            id="broadcast-body"
-            name="body"
+            key={bodyKey}
+            {...body}
             rows={10}
             required
             maxLength={20_000}
-            defaultValue={values.body}
-            aria-describedby={`broadcast-body-hint${error("body") ? " body-error" : ""}`}
-            aria-invalid={error("body") ? true : undefined}
+            aria-describedby={[fields.body.descriptionId, body["aria-describedby"]]
+              .join(" ")
+              .trim()}
           />
-          {error("body") ? <ErrorText id="body-error">{error("body")}</ErrorText> : null}
+          <ErrorText id={fields.body.errorId}>{fields.body.errors?.[0]}</ErrorText>
         </div>
         <div>
-          <ConsoleField
-            label={t.sendAt}
-            name="sendAt"
-            type="datetime-local"
-            defaultValue={values.sendAt}
-            error={error("sendAt")}
-          />
+          <FormField label={t.sendAt} field={fields.sendAt} type="datetime-local" />
           <Hint>{t.sendAtHint(timeZone)}</Hint>
         </div>
         <div className="flex flex-wrap gap-3">

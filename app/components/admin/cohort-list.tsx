@@ -1,6 +1,8 @@
+import { getFormProps } from "@conform-to/react";
 import { Form, Link } from "react-router";
 import type { CohortSummary } from "~/cohort/series.server";
-import { ConsoleField } from "~/components/admin/console-field";
+import { FormField } from "~/components/admin/console-field";
+import { useConsoleForm } from "~/components/admin/console-form";
 import { Button } from "~/components/ui/button";
 import { SectionCard } from "~/components/ui/card";
 import { linkVariants } from "~/components/ui/link";
@@ -8,6 +10,7 @@ import { Cell, DataTable, Row, RowHeader } from "~/components/ui/table";
 import { cohortConsole as t } from "~/content/cohorts";
 import { formatDollars } from "~/content/pricing";
 import { longDate } from "~/domain/cohort";
+import { cohortsFormSchema } from "~/domain/console-forms";
 
 export const cohortName = (startDate: string | null) =>
   startDate ? longDate(startDate) : t.noDate;
@@ -49,31 +52,19 @@ export function CohortTable({ cohorts }: { cohorts: CohortSummary[] }) {
   );
 }
 
-export function NewCohortCard({
-  errors,
-}: {
-  errors?: { startDate?: string[]; capacity?: string[] };
-}) {
+export function NewCohortCard() {
+  const [form, fields] = useConsoleForm(
+    cohortsFormSchema,
+    { intent: "create" },
+    { capacity: "10" },
+  );
   return (
     <SectionCard title={t.createTitle} className="mt-6">
       <p className="text-sm text-slate-700">{t.createIntro}</p>
-      <Form method="post" className="mt-4 flex flex-wrap items-start gap-3">
+      <Form method="post" className="mt-4 flex flex-wrap items-start gap-3" {...getFormProps(form)}>
         <input type="hidden" name="intent" value="create" />
-        <ConsoleField
-          label={t.startDate}
-          name="startDate"
-          type="date"
-          error={errors?.startDate?.[0]}
-        />
-        <ConsoleField
-          label={t.capacity}
-          name="capacity"
-          type="number"
-          min={1}
-          defaultValue={10}
-          required
-          error={errors?.capacity?.[0]}
-        />
+        <FormField label={t.startDate} field={fields.startDate} type="date" />
+        <FormField label={t.capacity} field={fields.capacity} type="number" min={1} required />
         <Button type="submit" size="md" className="mt-6">
           {t.create}
         </Button>

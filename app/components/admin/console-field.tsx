@@ -1,4 +1,6 @@
+import { getInputProps, getSelectProps } from "@conform-to/react";
 import type { ComponentProps } from "react";
+import type { Field } from "~/components/form/fields";
 import { Input, Label, Select } from "~/components/ui/input";
 import { PERSON_STATUSES } from "~/domain/application-outcome";
 
@@ -12,7 +14,7 @@ export function ConsoleField({
   error,
   ...props
 }: ComponentProps<"input"> & { label: string; error?: string }) {
-  const errorId = error && props.name ? `${props.name}-error` : undefined;
+  const errorId = error ? `${props.id ?? props.name}-error` : undefined;
   return (
     <Label className={className}>
       {label}
@@ -29,6 +31,29 @@ export function ConsoleField({
       ) : null}
     </Label>
   );
+}
+
+/** A ConsoleField bound to a Conform field: its name, id, value as last sent and error under it. */
+export function FormField({
+  field,
+  type = "text",
+  ...props
+}: Omit<ComponentProps<"input">, "type" | "name" | "defaultValue"> & {
+  label: string;
+  field: Field;
+  type?: "text" | "date" | "number" | "datetime-local";
+}) {
+  const { key, ...input } = getInputProps(field, { type });
+  return <ConsoleField key={key} {...input} {...props} error={field.errors?.[0]} />;
+}
+
+/** A ConsoleSelect bound to a Conform field. */
+export function FormSelect({
+  field,
+  ...props
+}: Omit<ComponentProps<typeof ConsoleSelect>, "name" | "defaultValue"> & { field: Field }) {
+  const { key, ...select } = getSelectProps(field);
+  return <ConsoleSelect key={key} {...select} {...props} />;
 }
 
 export interface SelectOption {

@@ -6,15 +6,15 @@ import { BroadcastForm } from "~/components/admin/broadcast-form";
 import { BroadcastList } from "~/components/admin/broadcast-list";
 import { cohortName } from "~/components/admin/cohort-list";
 import { broadcastConsole as t } from "~/content/broadcasts";
-import { audienceFromSearch, audienceSchema, broadcastSchema } from "~/domain/broadcast";
+import { audienceFromSearch, broadcastFormSchema } from "~/domain/broadcast";
 import { formatInZone } from "~/domain/time-zone";
 import { audienceChoices, countAudience } from "~/marketing/audience.server";
 import { listBroadcasts } from "~/marketing/broadcast-progress.server";
 import { createBroadcast, sendTest } from "~/marketing/broadcasts.server";
 import { adminMeta } from "~/lib/meta";
-import { errorToast, success } from "~/lib/toast";
+import { parseForm, refuse } from "~/lib/form.server";
+import { success } from "~/lib/toast";
 import { redirectWithToast } from "~/lib/toast.server";
-import { z } from "~/lib/zod";
 import type { Route } from "./+types/broadcasts";
 
 export const meta: Route.MetaFunction = () => adminMeta(t.title);
@@ -59,36 +59,20 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export async function action({ request, context }: Route.ActionArgs) {
   const admin = await requireAdmin(request, context);
   const { services } = context;
-  const form = Object.fromEntries(await request.formData());
-  const values = Object.fromEntries(
-    Object.entries(form).filter((entry): entry is [string, string] => typeof entry[1] === "string"),
-  );
+  const now = services.clock.now();
+  const schema = broadcastFormSchema(services.config.siteTimeZone, now);
+  const submission = await parseForm(request, schema);
+  if (submission.status !== "success") return refuse(submission);
+  const form = submission.value;
   if (form.intent === "count") {
-    const audience = audienceSchema.safeParse(form);
-    if (!audience.success) {
-      const message = audience.error.issues[0]?.message ?? t.title;
-      return data(
-        { errors: { audience: [message] }, values, toast: errorToast(message) },
-        { status: 400 },
-      );
-    }
-    const count = await countAudience(services.db, audience.data);
-    return data({ errors: {}, values, count, toast: undefined });
+    return data({ result: submission.reply(), count: await countAudience(services.db, form) });
   }
-  const parsed = broadcastSchema(services.config.siteTimeZone, services.clock.now()).safeParse(
-    form,
-  );
-  if (!parsed.success) {
-    const errors = z.flattenError(parsed.error).fieldErrors as Record<string, string[]>;
-    const first = parsed.error.issues[0]?.message ?? t.title;
-    return data({ errors, values, toast: errorToast(first) }, { status: 400 });
+  if (form.intent === "test") {
+    await sendTest(services, form, admin.email);
+    return data({ result: submission.reply(), toast: success(t.testSent(admin.email)) });
   }
-  if (parsed.data.intent === "test") {
-    await sendTest(services, parsed.data, admin.email);
-    return data({ errors: {}, values, toast: success(t.testSent(admin.email)) });
-  }
-  const outcome = await createBroadcast(services, parsed.data, admin.email);
-  const later = parsed.data.sendAtUtc.getTime() > services.clock.now().getTime();
+  const outcome = await createBroadcast(services, form, admin.email);
+  const later = form.sendAtUtc.getTime() > now.getTime();
   const message = outcome === "duplicate" ? t.duplicate : later ? t.scheduled : t.queuedNow;
   return redirectWithToast(context, "/admin/broadcasts", success(message));
 }
@@ -100,8 +84,7 @@ export default function Broadcasts({ loaderData, actionData }: Route.ComponentPr
       <BroadcastForm
         requestKey={loaderData.requestKey}
         count={actionData && "count" in actionData ? actionData.count : loaderData.count}
-        values={actionData?.values ?? loaderData.values}
-        errors={actionData?.errors}
+        values={loaderData.values}
         choices={loaderData.choices}
         timeZone={loaderData.timeZone}
       />

@@ -1,5 +1,3 @@
-import { data } from "react-router";
-import { z } from "~/lib/zod";
 import { requireAdmin } from "~/admin/sessions.server";
 import { ownerQueueAction, type QueueOutcome } from "~/cohort/queue-console.server";
 import { listQueue } from "~/cohort/queue.server";
@@ -9,7 +7,9 @@ import { cohortName } from "~/components/admin/cohort-list";
 import { QueueCard, RosterCard } from "~/components/admin/cohort-detail";
 import { cohortConsole as t } from "~/content/cohorts";
 import { adminMeta } from "~/lib/meta";
-import { errorToast, success } from "~/lib/toast";
+import { success } from "~/lib/toast";
+import { parseForm, refuse } from "~/lib/form.server";
+import { seatQueueFormSchema } from "~/domain/console-forms";
 import { redirectWithToast, samePage } from "~/lib/toast.server";
 import type { Route } from "./+types/cohort";
 import { orNotFound } from "~/lib/or-not-found";
@@ -27,11 +27,6 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   return { cohort, roster, queue };
 }
 
-const QueueAction = z.object({
-  intent: z.enum(["move_up", "remove", "offer"]),
-  id: z.string().min(1),
-});
-
 const answers: Record<QueueOutcome, { ok: boolean; message: string }> = {
   moved_up: { ok: true, message: t.movedUp },
   removed: { ok: true, message: t.removed },
@@ -42,16 +37,17 @@ const answers: Record<QueueOutcome, { ok: boolean; message: string }> = {
 
 export async function action({ request, params, context }: Route.ActionArgs) {
   const admin = await requireAdmin(request, context);
-  const parsed = QueueAction.safeParse(Object.fromEntries(await request.formData()));
-  if (!parsed.success) return data({ toast: errorToast(t.notWaiting) }, { status: 400 });
-  const outcome = await ownerQueueAction(context.services, admin.email, parsed.data.intent, {
+  const submission = await parseForm(request, seatQueueFormSchema);
+  if (submission.status !== "success") return refuse(submission);
+  const { intent, id } = submission.value;
+  const outcome = await ownerQueueAction(context.services, admin.email, intent, {
     cohortId: params.id,
-    entryId: parsed.data.id,
+    entryId: id,
   });
   const answer = answers[outcome];
   return answer.ok
     ? redirectWithToast(context, samePage(request), success(answer.message))
-    : data({ toast: errorToast(answer.message) }, { status: 409 });
+    : refuse(submission, { message: answer.message, status: 409 });
 }
 
 export default function CohortPage({ loaderData }: Route.ComponentProps) {

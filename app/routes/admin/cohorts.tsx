@@ -1,13 +1,13 @@
 import { data } from "react-router";
-import { z } from "~/lib/zod";
 import { requireAdmin } from "~/admin/sessions.server";
 import { createCohort, listCohorts, makeCurrent } from "~/cohort/series.server";
 import { AdminPage } from "~/components/admin-shell";
 import { CohortTable, NewCohortCard } from "~/components/admin/cohort-list";
 import { cohortConsole as t } from "~/content/cohorts";
-import { newCohortSchema } from "~/domain/cohort-settings";
+import { cohortsFormSchema } from "~/domain/console-forms";
+import { parseForm, refuse } from "~/lib/form.server";
 import { adminMeta } from "~/lib/meta";
-import { errorToast, success } from "~/lib/toast";
+import { success } from "~/lib/toast";
 import { redirectWithToast, samePage } from "~/lib/toast.server";
 import type { Route } from "./+types/cohorts";
 
@@ -18,35 +18,26 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return { cohorts: await listCohorts(context.services.db, context.services.clock.now()) };
 }
 
-const MakeCurrent = z.object({ intent: z.literal("make_current"), id: z.string().min(1) });
-
 export async function action({ request, context }: Route.ActionArgs) {
   const admin = await requireAdmin(request, context);
-  const form = Object.fromEntries(await request.formData());
+  const submission = await parseForm(request, cohortsFormSchema);
+  if (submission.status !== "success") return refuse(submission);
+  const form = submission.value;
   if (form.intent === "make_current") {
-    const parsed = MakeCurrent.safeParse(form);
-    const outcome = parsed.success
-      ? await makeCurrent(context.services, admin.email, parsed.data.id)
-      : "not_found";
+    const outcome = await makeCurrent(context.services, admin.email, form.id);
     if (outcome === "not_found") throw data(null, { status: 404 });
     const message = outcome === "made_current" ? t.madeCurrent : t.alreadyCurrent;
     return redirectWithToast(context, samePage(request), success(message));
   }
-  const parsed = newCohortSchema.safeParse(form);
-  if (!parsed.success) {
-    const errors = z.flattenError(parsed.error).fieldErrors;
-    const first = parsed.error.issues[0]?.message ?? t.capacity;
-    return data({ errors, toast: errorToast(first) }, { status: 400 });
-  }
-  await createCohort(context.services, admin.email, parsed.data);
+  await createCohort(context.services, admin.email, form);
   return redirectWithToast(context, samePage(request), success(t.created));
 }
 
-export default function Cohorts({ loaderData, actionData }: Route.ComponentProps) {
+export default function Cohorts({ loaderData }: Route.ComponentProps) {
   return (
     <AdminPage title={t.title}>
       <CohortTable cohorts={loaderData.cohorts} />
-      <NewCohortCard errors={actionData?.errors} />
+      <NewCohortCard />
     </AdminPage>
   );
 }

@@ -1,4 +1,4 @@
-import { data, Link } from "react-router";
+import { Link } from "react-router";
 import { z } from "~/lib/zod";
 import { requireAdmin } from "~/admin/sessions.server";
 import { AdminPage, Pager } from "~/components/admin-shell";
@@ -10,7 +10,9 @@ import { adminMeta } from "~/lib/meta";
 import { recordAudit } from "~/console/audit.server";
 import { emailLog, retryEmail } from "~/console/email-log.server";
 import { consoleText } from "~/content/console";
-import { errorToast, success } from "~/lib/toast";
+import { emailsFormSchema } from "~/domain/console-forms";
+import { parseForm, refuse } from "~/lib/form.server";
+import { success } from "~/lib/toast";
 import { redirectWithToast, samePage } from "~/lib/toast.server";
 import type { Route } from "./+types/emails";
 
@@ -37,11 +39,12 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 export async function action({ request, context }: Route.ActionArgs) {
   const admin = await requireAdmin(request, context);
-  const id = String((await request.formData()).get("id") ?? "");
+  const submission = await parseForm(request, emailsFormSchema);
+  if (submission.status !== "success") return refuse(submission);
+  const { id } = submission.value;
   const now = context.services.clock.now();
-  if (!(await retryEmail(context.services.db, id, now))) {
-    return data({ toast: errorToast(consoleText.notFound) }, { status: 400 });
-  }
+  if (!(await retryEmail(context.services.db, id, now)))
+    return refuse(submission, { message: consoleText.notFound });
   await recordAudit(context.services.db, admin.email, "email.retry", { id }, now);
   return redirectWithToast(context, samePage(request), success(consoleText.retried));
 }

@@ -1,11 +1,8 @@
-import { data, Form } from "react-router";
-import { z } from "~/lib/zod";
 import { requireAdmin } from "~/admin/sessions.server";
 import { AdminPage } from "~/components/admin-shell";
-import { ConsoleField } from "~/components/admin/console-field";
 import { FilterTabs } from "~/components/admin/filter-tabs";
 import { RowAction } from "~/components/admin/row-action";
-import { Button } from "~/components/ui/button";
+import { ScheduleReviewForm } from "~/components/admin/schedule-review-form";
 import { cardVariants } from "~/components/ui/card";
 import { cn } from "~/components/ui/cn";
 import { linkVariants } from "~/components/ui/link";
@@ -18,7 +15,9 @@ import {
 } from "~/console/resume-queue.server";
 import type { ReviewStatus } from "~/db/schema";
 import { consoleText } from "~/content/console";
-import { errorToast, success } from "~/lib/toast";
+import { resumesFormSchema } from "~/domain/console-forms";
+import { parseForm, refuse } from "~/lib/form.server";
+import { success } from "~/lib/toast";
 import { redirectWithToast, samePage } from "~/lib/toast.server";
 import type { Route } from "./+types/resumes";
 
@@ -33,30 +32,32 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return { status, resumes: await resumeQueue(context.services.db, status) };
 }
 
-const Action = z.discriminatedUnion("intent", [
-  z.object({ intent: z.literal("schedule"), id: z.string().min(1), date: z.string() }),
-  z.object({ intent: z.literal("reviewed"), id: z.string().min(1) }),
-  z.object({ intent: z.literal("cancel"), id: z.string().min(1) }),
-]);
-
 export async function action({ request, context }: Route.ActionArgs) {
   const admin = await requireAdmin(request, context);
   const { db, clock, config } = context.services;
-  const parsed = Action.safeParse(Object.fromEntries(await request.formData()));
-  const error = (description: string) => data({ toast: errorToast(description) }, { status: 400 });
-  if (!parsed.success) return error(consoleText.notFound);
+  const submission = await parseForm(request, resumesFormSchema);
+  if (submission.status !== "success") return refuse(submission);
+  const form = submission.value;
   const done = (message: string) => redirectWithToast(context, samePage(request), success(message));
-  const { id } = parsed.data;
-  if (parsed.data.intent === "schedule") {
-    const ok = await scheduleReview(db, id, parsed.data.date, admin.email, clock.now(), config);
-    return ok ? done(consoleText.scheduled) : error(consoleText.invalidDate);
+  switch (form.intent) {
+    case "schedule": {
+      const ok = await scheduleReview(db, form.id, form.date, admin.email, clock.now(), config);
+      if (ok) return done(consoleText.scheduled);
+      return refuse(submission, { message: consoleText.invalidDate, field: "date" });
+    }
+    case "cancel": {
+      const ok = await cancelReview(db, form.id, admin.email, clock.now(), config);
+      return ok
+        ? done(consoleText.reviewCancelled)
+        : refuse(submission, { message: consoleText.notScheduled });
+    }
+    case "reviewed": {
+      const ok = await markReviewed(db, form.id, admin.email, clock.now());
+      return ok
+        ? done(consoleText.reviewed)
+        : refuse(submission, { message: consoleText.notFound });
+    }
   }
-  if (parsed.data.intent === "cancel") {
-    const ok = await cancelReview(db, id, admin.email, clock.now(), config);
-    return ok ? done(consoleText.reviewCancelled) : error(consoleText.notScheduled);
-  }
-  const ok = await markReviewed(db, id, admin.email, clock.now());
-  return ok ? done(consoleText.reviewed) : error(consoleText.notFound);
 }
 
 const t = consoleText.resumes;
@@ -103,20 +104,7 @@ export default function Resumes({ loaderData }: Route.ComponentProps) {
                 </a>
               </div>
               {status !== "reviewed" && (
-                <Form method="post" className="flex items-end gap-2">
-                  <input type="hidden" name="intent" value="schedule" />
-                  <input type="hidden" name="id" value={resume.id} />
-                  <ConsoleField
-                    label={t.scheduleFor}
-                    type="date"
-                    name="date"
-                    required
-                    defaultValue={resume.scheduled_for ?? ""}
-                  />
-                  <Button type="submit" size="md">
-                    {t.schedule}
-                  </Button>
-                </Form>
+                <ScheduleReviewForm id={resume.id} scheduledFor={resume.scheduled_for} />
               )}
               {status === "scheduled" && (
                 <RowAction id={resume.id} intent="cancel" label={t.cancel} />

@@ -1,4 +1,4 @@
-import { data, Form } from "react-router";
+import { Form } from "react-router";
 import { requireAdmin } from "~/admin/sessions.server";
 import { AdminPage } from "~/components/admin-shell";
 import { Button } from "~/components/ui/button";
@@ -6,7 +6,8 @@ import { SectionCard } from "~/components/ui/card";
 import { DataTable, HeadedRow } from "~/components/ui/table";
 import { sequenceConsole as t } from "~/content/broadcasts";
 import { sequenceStats, setSequencePaused } from "~/marketing/sequence-console.server";
-import { isSequence } from "~/marketing/sequences.server";
+import { sequencesFormSchema } from "~/domain/console-forms";
+import { parseForm, refuse } from "~/lib/form.server";
 import { adminMeta } from "~/lib/meta";
 import { success } from "~/lib/toast";
 import { redirectWithToast, samePage } from "~/lib/toast.server";
@@ -21,11 +22,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 export async function action({ request, context }: Route.ActionArgs) {
   const admin = await requireAdmin(request, context);
-  const form = await request.formData();
-  const sequence = String(form.get("sequence") ?? "");
-  const intent = form.get("intent");
-  if (!isSequence(sequence) || (intent !== "pause" && intent !== "resume"))
-    throw data(null, { status: 400 });
+  const submission = await parseForm(request, sequencesFormSchema);
+  if (submission.status !== "success") return refuse(submission);
+  const { intent, sequence } = submission.value;
   await setSequencePaused(context.services, sequence, intent === "pause", admin.email);
   return redirectWithToast(
     context,

@@ -1,0 +1,81 @@
+import { cohortConsole } from "~/content/cohorts";
+import { consoleText } from "~/content/console";
+import { validation } from "~/content/forms";
+import { leadMagnets } from "~/content/lead-magnets";
+import { z } from "~/lib/zod";
+import { PERSON_STATUSES } from "./application-outcome";
+import { isCalendarDate } from "./cohort";
+import { newCohortSchema } from "./cohort-settings";
+
+/** The forms of the owner's console, one schema a page, each intent one member of its union. */
+
+const MAX_REASON = 500;
+
+/** A reason as typed: required, with the page's message when it is missing or blank. */
+const reason = (message: string) =>
+  z
+    .string({ error: message })
+    .trim()
+    .min(1, message)
+    .max(MAX_REASON, validation.tooLong(MAX_REASON));
+
+/** The id of the row a button acts on, from a hidden input. */
+const rowId = (message: string) => z.string({ error: message }).min(1, message);
+
+/** A person's page: change the status, refund the enrolment, clear a bounce, erase. */
+export const personFormSchema = z.discriminatedUnion("intent", [
+  z.object({
+    intent: z.literal("status"),
+    status: z.enum(PERSON_STATUSES),
+    reason: reason(consoleText.statusReasonRequired),
+  }),
+  z.object({ intent: z.literal("refund"), reason: reason(cohortConsole.refundReasonRequired) }),
+  z.object({ intent: z.literal("clear_undeliverable") }),
+  z.object({
+    intent: z.literal("erase"),
+    confirm: z.literal("ERASE", { error: consoleText.person.eraseMismatch }),
+  }),
+]);
+
+/** The cohorts page: create the next cohort, or make one current. */
+export const cohortsFormSchema = z.discriminatedUnion("intent", [
+  newCohortSchema.extend({ intent: z.literal("create") }),
+  z.object({ intent: z.literal("make_current"), id: rowId(consoleText.notFound) }),
+]);
+
+const queueEntry = rowId(cohortConsole.notWaiting);
+
+/** One cohort's seat queue: move an entry up, offer it a seat, or remove it. */
+export const seatQueueFormSchema = z.discriminatedUnion("intent", [
+  z.object({ intent: z.literal("move_up"), id: queueEntry }),
+  z.object({ intent: z.literal("offer"), id: queueEntry }),
+  z.object({ intent: z.literal("remove"), id: queueEntry }),
+]);
+
+const upload = rowId(consoleText.notFound);
+
+/** The resume queue: schedule a review for a date, cancel it, or mark it reviewed. */
+export const resumesFormSchema = z.discriminatedUnion("intent", [
+  z.object({
+    intent: z.literal("schedule"),
+    id: upload,
+    date: z
+      .string({ error: consoleText.invalidDate })
+      .refine(isCalendarDate, consoleText.invalidDate),
+  }),
+  z.object({ intent: z.literal("cancel"), id: upload }),
+  z.object({ intent: z.literal("reviewed"), id: upload }),
+]);
+
+/** The email log: retry a failed email. */
+export const emailsFormSchema = z.object({ id: rowId(consoleText.notFound) });
+
+const sequence = z.enum(Object.keys(leadMagnets) as [keyof typeof leadMagnets], {
+  error: consoleText.notFound,
+});
+
+/** The nurture sequences: pause or resume one. */
+export const sequencesFormSchema = z.discriminatedUnion("intent", [
+  z.object({ intent: z.literal("pause"), sequence }),
+  z.object({ intent: z.literal("resume"), sequence }),
+]);

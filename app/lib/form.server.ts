@@ -1,0 +1,36 @@
+import type { Submission } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { data } from "react-router";
+import type { z } from "~/lib/zod";
+import { errorToast } from "./toast";
+
+/**
+ * A console form's body read with its schema, as the browser reads it (strings as typed: an
+ * emptied field stays '' so the schema's own message answers it).
+ */
+export async function parseForm<Schema extends z.ZodType>(request: Request, schema: Schema) {
+  return parseWithZod(await request.formData(), { schema, disableAutoCoercion: true });
+}
+
+/**
+ * The answer to a refused submission: the field errors in place (Conform's reply) and the message
+ * as the destructive toast. `message` overrides the first field error; `field` puts it under that
+ * field (a date the server alone can judge).
+ */
+export function refuse(
+  submission: Submission<unknown>,
+  options: { message?: string; field?: string; status?: number } = {},
+) {
+  const errors = submission.status === "error" ? submission.error : undefined;
+  const message = options.message ?? firstError(errors) ?? "";
+  const result = submission.reply(
+    options.field ? { fieldErrors: { [options.field]: [message] } } : undefined,
+  );
+  return data({ result, toast: errorToast(message) }, { status: options.status ?? 400 });
+}
+
+function firstError(
+  errors: Record<string, string[] | null> | null | undefined,
+): string | undefined {
+  return Object.values(errors ?? {}).find((messages) => messages?.length)?.[0];
+}
