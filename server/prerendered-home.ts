@@ -1,5 +1,4 @@
 import type { RequestHandler } from "express";
-import expressStaticGzip from "express-static-gzip";
 import { createHash } from "node:crypto";
 import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
@@ -52,29 +51,41 @@ export function precompressHome(clientDir: string): void {
 }
 
 /**
- * GET / as the file the build made (the same middleware chain as every page before it: request
- * log, security headers, visitor cookie, page count), with express-static-gzip sending the
- * precompressed copy the browser takes, its ETag (a 304 when the browser's copy is current) and a
- * policy that allows the page's inline scripts by hash. A visit carrying a flash toast goes on to
- * the server render, which shows it. Null when the build has no prerendered home.
+ * GET / as the file the build made, through the same middleware chain as every page before it
+ * (request log, security headers, visitor cookie, page count). The precompressed copies are read
+ * once at start, each with its ETag, and sent with Express's own `res.send`, which answers 304
+ * to a current copy; `req.acceptsEncodings` picks the copy. A policy allows the page's inline scripts
+ * by the hashes written at build. A visit carrying a flash toast goes on to the server render,
+ * which shows it. Null when the build has no prerendered home.
+ *
+ * Not serve-static (express-static-gzip): it reads the file for every request (stat, open, read,
+ * close in libuv's thread pool), which held GET / to 0.095× nginx; from memory, see
+ * docs/benchmarks.md.
  */
 export function prerenderedHome(clientDir: string, policy: (hashes: string) => string) {
   if (!existsSync(path.join(clientDir, FILES.html))) return null;
   // A build made before this step existed (or by hand): do it now, once.
   if (!existsSync(path.join(clientDir, FILES.hashes))) precompressHome(clientDir);
-  const hashes = readFileSync(path.join(clientDir, FILES.hashes), "utf8").split("\n");
-  const homePolicy = policy(hashes.filter(Boolean).join(" ") || "'none'");
-  const files = expressStaticGzip(clientDir, {
-    enableBrotli: true,
-    orderPreference: ["br", "gzip"],
-    index: FILES.html,
-    serveStatic: { cacheControl: false, lastModified: false },
-  });
+  const read = (name: string) => readFileSync(path.join(clientDir, name));
+  const bodies = { br: read(FILES.brotli), gzip: read(FILES.gzip), identity: read(FILES.html) };
+  // One tag per copy, computed once (Express would hash the body on every send otherwise).
+  const etag = (body: Buffer) => `"${createHash("sha256").update(body).digest("base64url")}"`;
+  const etags = { br: etag(bodies.br), gzip: etag(bodies.gzip), identity: etag(bodies.identity) };
+  const hashes = read(FILES.hashes).toString("utf8").split("\n").filter(Boolean);
+  const homePolicy = policy(hashes.join(" ") || "'none'");
   const home: RequestHandler = (req, res, next) => {
     if (hasFlashToast(req.get("cookie"))) return next();
-    res.setHeader("Content-Security-Policy", homePolicy);
-    res.setHeader("Cache-Control", "no-cache");
-    files(req, res, next);
+    const accepted = req.acceptsEncodings("br", "gzip", "identity");
+    const encoding = accepted === "br" || accepted === "gzip" ? accepted : "identity";
+    res.set({
+      "Content-Security-Policy": homePolicy,
+      "Cache-Control": "no-cache",
+      "Content-Type": "text/html; charset=utf-8",
+      Vary: "Accept-Encoding",
+      ETag: etags[encoding],
+    });
+    if (encoding !== "identity") res.set("Content-Encoding", encoding);
+    res.send(bodies[encoding]);
   };
   return home;
 }

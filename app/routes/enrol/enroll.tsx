@@ -1,8 +1,10 @@
-import { data, Form, redirect, useNavigation, type AppLoadContext } from "react-router";
+import { data, redirect, type AppLoadContext } from "react-router";
 import { BackPage } from "~/components/back-page";
 import { Button } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
 import { pageMeta } from "~/lib/meta";
+import { staticPage } from "~/lib/page-handle";
+import { findPersonById } from "~/people/people.server";
 import { getCohort } from "~/cohort/cohort.server";
 import { claimOfferLink } from "~/cohort/offer-links.server";
 import { claimEnrolLink } from "~/enrolment/enrol-link.server";
@@ -26,6 +28,9 @@ import type { Route } from "./+types/enroll";
 export const meta: Route.MetaFunction = () =>
   pageMeta(enrollPage.title, enrollPage.metaDescription);
 
+// Its one control is a form post: the inline enhancement says "Processing..." while it goes.
+export const handle = staticPage;
+
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { services } = context;
   const params = new URL(request.url).searchParams;
@@ -44,13 +49,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const status = cohortStatus(cohort);
   // The applicant cookie is proof of identity (a qualifying post from this browser or a link
   // from their inbox), so telling its holder they are enrolled reveals nothing to a stranger.
-  const person = personId
-    ? await services.db
-        .selectFrom("people")
-        .select("status")
-        .where("id", "=", personId)
-        .executeTakeFirst()
-    : undefined;
+  const person = personId ? await findPersonById(services.db, personId) : undefined;
   return {
     startDateDisplay: status.startDateDisplay,
     capacity: cohort.capacity,
@@ -123,7 +122,6 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export default function Enroll({ loaderData }: Route.ComponentProps) {
-  const busy = useNavigation().state !== "idle";
   return (
     <BackPage to="/apply" back={enrollPage.back} title={enrollPage.title}>
       <p className="mt-3 text-slate-700">{enrollPage.intro(loaderData.capacity)}</p>
@@ -164,11 +162,11 @@ export default function Enroll({ loaderData }: Route.ComponentProps) {
           </p>
         ) : (
           <>
-            <Form method="post" className="mt-6">
-              <Button type="submit" size="xl" disabled={busy} className="w-full">
-                {busy ? enrollPage.busy : enrollPage.button}
+            <form method="post" className="mt-6" data-enhance="">
+              <Button type="submit" size="xl" className="w-full" data-busy-label={enrollPage.busy}>
+                {enrollPage.button}
               </Button>
-            </Form>
+            </form>
             <p className="mt-3 text-center text-sm text-slate-600">{enrollPage.secureNote}</p>
           </>
         )}
