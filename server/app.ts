@@ -12,7 +12,7 @@ import { createServices, type ServiceOverrides, type Services } from "../app/ser
 import { handleStripeWebhook } from "../app/payments/stripe-webhook.server";
 import { RATE_LIMIT_WINDOW_SECONDS } from "../app/lib/rate-limit.server";
 import { prerenderedHome } from "./prerendered-home";
-import { answerError, startRequestLog } from "./request-log";
+import { answerError, requestLog } from "./request-log";
 import {
   bodyLimit,
   contentSecurityPolicy,
@@ -57,10 +57,7 @@ export async function createServer(config: Config, options: ServerOptions = {}) 
     next();
   });
 
-  app.use((req, res, next) => {
-    res.locals.requestId = startRequestLog(req, res);
-    next();
-  });
+  app.use(requestLog());
   app.use(closeConnectionsWhileDraining(lifecycle));
   app.use(retryAfterOnTooManyRequests(RATE_LIMIT_WINDOW_SECONDS));
   app.use(privateResponses());
@@ -163,10 +160,10 @@ function serveStaticFiles(app: express.Express, clientDir: string) {
 /** The last word on any error (answerError): a plain message and the request id. */
 function lastErrorHandler(
   error: unknown,
-  _req: Request,
+  req: Request,
   res: Response,
   // Express recognises an error handler by its four parameters.
   _next: express.NextFunction,
 ) {
-  answerError(res, res.locals.requestId as string, error);
+  answerError(res, String(req.id), error);
 }
