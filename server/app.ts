@@ -15,7 +15,7 @@ import { prerenderedHome } from "./prerendered-home";
 import { answerError, requestLog } from "./request-log";
 import {
   bodyLimit,
-  contentSecurityPolicy,
+  hashedPolicy,
   isSecureRequest,
   originCheck,
   privateResponses,
@@ -96,7 +96,7 @@ export async function createServer(config: Config, options: ServerOptions = {}) 
   const home =
     options.clientDir &&
     !config.testPaymentsBanner &&
-    prerenderedHome(options.clientDir, (hashes) => contentSecurityPolicy(policy, hashes));
+    prerenderedHome(options.clientDir, (hashes) => hashedPolicy(policy, hashes));
   if (home) app.get("/", home);
   app.use(bodyLimit(100 * 1024, { "/resume-review": UPLOAD_LIMIT }));
   // Exempt: Stripe's webhook (signed, checked in the handler) and the one-click unsubscribe
