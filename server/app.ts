@@ -61,14 +61,11 @@ export async function createServer(config: Config, options: ServerOptions = {}) 
   app.use(closeConnectionsWhileDraining(lifecycle));
   app.use(retryAfterOnTooManyRequests(RATE_LIMIT_WINDOW_SECONDS));
   app.use(privateResponses());
-  const policy = {
-    publicUrl: config.publicUrl,
-    extraFormActions: services.payments.checkoutOrigins,
-  };
+  const formActions = services.payments.checkoutOrigins;
   app.use(compression());
   // Hashed assets need no page policy: serving them first keeps their responses small.
   if (options.clientDir) serveHashedAssets(app, options.clientDir);
-  app.use(securityHeaders(policy));
+  app.use(securityHeaders(formActions));
 
   app.get("/healthz", (_req, res) => {
     res.json({ ok: true });
@@ -96,7 +93,7 @@ export async function createServer(config: Config, options: ServerOptions = {}) 
   const home =
     options.clientDir &&
     !config.testPaymentsBanner &&
-    prerenderedHome(options.clientDir, (hashes) => hashedPolicy(policy, hashes));
+    prerenderedHome(options.clientDir, (hashes) => hashedPolicy(formActions, hashes));
   if (home) app.get("/", home);
   app.use(bodyLimit(100 * 1024, { "/resume-review": UPLOAD_LIMIT }));
   // Exempt: Stripe's webhook (signed, checked in the handler) and the one-click unsubscribe

@@ -11,8 +11,7 @@ import type { AddressInfo } from "node:net";
 import { inlineScriptHashes, precompressHome, prerenderedHome } from "./prerendered-home";
 import { hashedPolicy } from "./security";
 
-const policy = (hashes: string[]) =>
-  hashedPolicy({ publicUrl: "https://example.com", extraFormActions: [] }, hashes);
+const policy = (hashes: string[]) => hashedPolicy([], hashes);
 
 const sha = (text: string) => `'sha256-${createHash("sha256").update(text).digest("base64")}'`;
 

@@ -6,15 +6,8 @@ import { errorPage } from "../app/content/site";
 import { redactTokens } from "../app/domain/token-urls";
 import { errorMessage, log } from "../app/lib/logger.server";
 
-/** A request's path, without its query. */
-export function pathOf(url: string | undefined): string {
-  const path = url ?? "/";
-  const query = path.indexOf("?");
-  return query < 0 ? path : path.slice(0, query);
-}
-
-/** The path as it may be logged. Express rewrites `url` inside /assets; `originalUrl` keeps it. */
-const loggedPath = (req: Request) => redactTokens(pathOf(req.originalUrl ?? req.url));
+/** The path as it may be logged: no query, no token. Express rewrites `url` inside /assets. */
+const loggedPath = (req: Request) => redactTokens(req.originalUrl.split("?", 1)[0]!);
 
 /**
  * Gives each request an id (`req.id`, the X-Request-Id header, and every log line about it) and

@@ -5,20 +5,16 @@ import helmet, { contentSecurityPolicy, strictTransportSecurity } from "helmet";
 import { videoProvider } from "../app/content/videos";
 import { cacheControlFor } from "../app/domain/token-urls";
 
-export interface SecurityOptions {
-  publicUrl: string;
-  extraFormActions: string[];
-}
-
 type ScriptSource = string | ((req: IncomingMessage, res: ServerResponse) => string);
 
 /**
  * The enforced Content-Security-Policy, as helmet takes it: only these directives, none of
  * helmet's defaults (its `upgrade-insecure-requests` would break a site on http://localhost).
  * Scripts run only when the page's own server allowed them (a nonce, or the hash of a
- * prerendered inline script) or when such a script added them.
+ * prerendered inline script) or when such a script added them; forms post to us and to the
+ * payment provider's checkout (`formActions`).
  */
-function policyOptions(options: SecurityOptions, scriptSources: ScriptSource[]) {
+function policyOptions(formActions: string[], scriptSources: ScriptSource[]) {
   const video = videoProvider?.origins ?? [];
   return {
     useDefaults: false,
@@ -34,14 +30,14 @@ function policyOptions(options: SecurityOptions, scriptSources: ScriptSource[]) 
       objectSrc: ["'none'"],
       baseUri: ["'none'"],
       frameAncestors: ["'none'"],
-      formAction: ["'self'", ...options.extraFormActions],
+      formAction: ["'self'", ...formActions],
     },
   };
 }
 
 /** The policy of a page whose inline scripts are allowed by hash (the prerendered home). */
-export function hashedPolicy(options: SecurityOptions, hashes: string[]): RequestHandler {
-  return contentSecurityPolicy(policyOptions(options, hashes.length ? hashes : ["'none'"]));
+export function hashedPolicy(formActions: string[], hashes: string[]): RequestHandler {
+  return contentSecurityPolicy(policyOptions(formActions, hashes.length ? hashes : ["'none'"]));
 }
 
 /**
@@ -49,7 +45,7 @@ export function hashedPolicy(options: SecurityOptions, hashes: string[]): Reques
  * policy allows scripts by a fresh nonce each time, which React Router's entry reads from the
  * load context. HSTS only where the site or the request is on https.
  */
-export function securityHeaders(options: SecurityOptions): RequestHandler[] {
+export function securityHeaders(formActions: string[]): RequestHandler[] {
   const hsts = strictTransportSecurity({ maxAge: 63072000, includeSubDomains: true });
   return [
     (_req, res, next) => {
@@ -59,7 +55,7 @@ export function securityHeaders(options: SecurityOptions): RequestHandler[] {
       next();
     },
     helmet({
-      contentSecurityPolicy: policyOptions(options, [
+      contentSecurityPolicy: policyOptions(formActions, [
         (_req, res) => `'nonce-${(res as Response).locals.nonce as string}'`,
       ]),
       // Off, as helmet has it: require-corp would block the video provider's embeds.
