@@ -12,10 +12,10 @@ import { createServices, type ServiceOverrides, type Services } from "../app/ser
 import { handleStripeWebhook } from "../app/payments/stripe-webhook.server";
 import { RATE_LIMIT_WINDOW_SECONDS } from "../app/lib/rate-limit.server";
 import { prerenderedHome } from "./prerendered-home";
-import { answerError, startRequestLog } from "./request-log";
+import { answerError, requestLog } from "./request-log";
 import {
   bodyLimit,
-  contentSecurityPolicy,
+  hashedPolicy,
   isSecureRequest,
   originCheck,
   privateResponses,
@@ -57,21 +57,15 @@ export async function createServer(config: Config, options: ServerOptions = {}) 
     next();
   });
 
-  app.use((req, res, next) => {
-    res.locals.requestId = startRequestLog(req, res);
-    next();
-  });
+  app.use(requestLog());
   app.use(closeConnectionsWhileDraining(lifecycle));
   app.use(retryAfterOnTooManyRequests(RATE_LIMIT_WINDOW_SECONDS));
   app.use(privateResponses());
-  const policy = {
-    publicUrl: config.publicUrl,
-    extraFormActions: services.payments.checkoutOrigins,
-  };
+  const formActions = services.payments.checkoutOrigins;
   app.use(compression());
   // Hashed assets need no page policy: serving them first keeps their responses small.
   if (options.clientDir) serveHashedAssets(app, options.clientDir);
-  app.use(securityHeaders(policy));
+  app.use(securityHeaders(formActions));
 
   app.get("/healthz", (_req, res) => {
     res.json({ ok: true });
@@ -99,7 +93,7 @@ export async function createServer(config: Config, options: ServerOptions = {}) 
   const home =
     options.clientDir &&
     !config.testPaymentsBanner &&
-    prerenderedHome(options.clientDir, (hashes) => contentSecurityPolicy(policy, hashes));
+    prerenderedHome(options.clientDir, (hashes) => hashedPolicy(formActions, hashes));
   if (home) app.get("/", home);
   app.use(bodyLimit(100 * 1024, { "/resume-review": UPLOAD_LIMIT }));
   // Exempt: Stripe's webhook (signed, checked in the handler) and the one-click unsubscribe
@@ -163,10 +157,10 @@ function serveStaticFiles(app: express.Express, clientDir: string) {
 /** The last word on any error (answerError): a plain message and the request id. */
 function lastErrorHandler(
   error: unknown,
-  _req: Request,
+  req: Request,
   res: Response,
   // Express recognises an error handler by its four parameters.
   _next: express.NextFunction,
 ) {
-  answerError(res, res.locals.requestId as string, error);
+  answerError(res, String(req.id), error);
 }

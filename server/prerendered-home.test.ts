@@ -9,6 +9,9 @@ import { PRERENDER_NONCE } from "../app/lib/nonce";
 import express from "express";
 import type { AddressInfo } from "node:net";
 import { inlineScriptHashes, precompressHome, prerenderedHome } from "./prerendered-home";
+import { hashedPolicy } from "./security";
+
+const policy = (hashes: string[]) => hashedPolicy([], hashes);
 
 const sha = (text: string) => `'sha256-${createHash("sha256").update(text).digest("base64")}'`;
 
@@ -44,9 +47,9 @@ describe("precompressHome", () => {
 
   it("prepares a build that skipped the step, and serves nothing when there is no page", () => {
     dir = mkdtempSync(path.join(tmpdir(), "home-"));
-    expect(prerenderedHome(dir, (hashes) => hashes)).toBeNull();
+    expect(prerenderedHome(dir, policy)).toBeNull();
     writeFileSync(path.join(dir, "index.html"), "<script>x</script>");
-    expect(prerenderedHome(dir, (hashes) => hashes)).not.toBeNull();
+    expect(prerenderedHome(dir, policy)).not.toBeNull();
     expect(readFileSync(path.join(dir, "index.html.csp"), "utf8")).toBe(sha("x"));
   });
 });
@@ -64,10 +67,7 @@ describe("prerenderedHome", () => {
     writeFileSync(path.join(dir, "index.html"), "<h1>Home</h1><script>go()</script>");
     precompressHome(dir);
     const app = express();
-    app.get(
-      "/",
-      prerenderedHome(dir, (hashes) => `script-src ${hashes}`)!,
-    );
+    app.get("/", prerenderedHome(dir, policy)!);
     app.get("/", (_req, res) => res.send("rendered"));
     const server = app.listen(0);
     close = () => server.close();
@@ -80,7 +80,10 @@ describe("prerenderedHome", () => {
     const first = await fetch(url, { headers: { "Accept-Encoding": "br" } });
     expect(first.status).toBe(200);
     expect(first.headers.get("content-encoding")).toBe("br");
-    expect(first.headers.get("content-security-policy")).toBe(`script-src ${sha("go()")}`);
+    const csp = first.headers.get("content-security-policy");
+    expect(csp).toContain(`script-src ${sha("go()")} 'strict-dynamic';`);
+    expect(csp).toContain("object-src 'none'");
+    expect(csp).not.toContain("'nonce-");
     expect(first.headers.get("cache-control")).toBe("no-cache");
     expect(await first.text()).toBe("<h1>Home</h1><script>go()</script>");
     const etag = first.headers.get("etag")!;

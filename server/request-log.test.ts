@@ -1,35 +1,86 @@
-import { createServer, type Server } from "node:http";
+import express, { type NextFunction, type Request, type Response } from "express";
+import type { Server } from "node:http";
 import type { AddressInfo } from "node:net";
-import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import type { RouteConfigEntry } from "@react-router/dev/routes";
 import routes from "../app/routes";
-import { log } from "../app/lib/logger.server";
-import { startRequestLog } from "./request-log";
+import { createLogger, log } from "../app/lib/logger.server";
+import { answerError, requestLog } from "./request-log";
 
+/** Every line the request log wrote, as the logger's destination received it. */
+const lines: string[] = [];
 let server: Server;
 let base = "";
 
 beforeAll(async () => {
-  server = createServer((req, res) => {
-    startRequestLog(req, res);
-    res.end("ok");
+  const logger = createLogger({ write: (line: string) => lines.push(line) }, "info");
+  const app = express();
+  app.use(requestLog(logger.pino));
+  // Mounted as the hashed assets are: Express rewrites req.url inside the mount.
+  app.use("/assets", (_req, res) => res.end("asset"));
+  app.get("/boom", () => {
+    throw new Error("broken");
   });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  app.all("/{*splat}", (_req, res) => res.end("ok"));
+  app.use((error: unknown, req: Request, res: Response, _next: NextFunction) =>
+    answerError(res, String(req.id), error),
+  );
+  server = app.listen(0, "127.0.0.1");
+  await new Promise((resolve) => server.once("listening", resolve));
   base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 });
 afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+beforeEach(() => {
+  lines.length = 0;
+});
 
-/** The request line logged for one request to a path (and query). */
-async function loggedLine(url: string, method = "GET"): Promise<string> {
-  const info = vi.spyOn(log, "info");
-  try {
-    await (await fetch(base + url, { method })).text();
-    await vi.waitFor(() => expect(info).toHaveBeenCalled());
-    return JSON.stringify(info.mock.calls[0]);
-  } finally {
-    info.mockRestore();
-  }
+/** The request line logged for one request to a path (and query), as written. */
+async function loggedLine(url: string, method = "GET", headers: Record<string, string> = {}) {
+  const response = await fetch(base + url, { method, headers });
+  const body = await response.text();
+  await vi.waitFor(() => expect(lines).toHaveLength(1));
+  return { line: lines.pop()!, requestId: response.headers.get("x-request-id"), body };
 }
+
+describe("the request log", () => {
+  it("writes one line per request: its id (also sent as X-Request-Id), method, path, status, time", async () => {
+    const { line, requestId } = await loggedLine("/apply?utm_source=x", "POST", {
+      Cookie: "fsts_vid=secret-cookie",
+      Authorization: "Bearer secret-header",
+    });
+    expect(requestId).toMatch(/^[0-9a-f-]{36}$/);
+    expect(JSON.parse(line)).toEqual({
+      level: "info",
+      time: expect.any(String),
+      requestId,
+      method: "POST",
+      path: "/apply",
+      status: 200,
+      ms: expect.any(Number),
+      msg: "request",
+    });
+    expect(line).not.toContain("secret");
+  });
+
+  it("answers an error with the request's id, and logs the error and the request under it", async () => {
+    const logError = vi.spyOn(log, "error");
+    const { line, requestId, body } = await loggedLine("/boom");
+    expect(body).toBe(`Something went wrong (request ${requestId}).`);
+    expect(JSON.parse(line)).toMatchObject({ requestId, path: "/boom", status: 500 });
+    expect(logError).toHaveBeenCalledWith("request failed", {
+      requestId,
+      status: 500,
+      error: "broken",
+    });
+    logError.mockRestore();
+  });
+
+  it("does not log the hashed assets", async () => {
+    await (await fetch(`${base}/assets/app-1234.js`)).text();
+    await loggedLine("/after");
+    expect(lines).toEqual([]);
+  });
+});
 
 function routePaths(entries: readonly RouteConfigEntry[], parent = ""): string[] {
   return entries.flatMap((entry) => {
@@ -66,7 +117,7 @@ describe("finding 6: bearer tokens in the request log", () => {
         PUBLIC_PARAMS.has(name) ? "pdf" : secret,
       );
       for (const method of ["GET", "POST"]) {
-        const line = await loggedLine(path, method);
+        const { line } = await loggedLine(path, method);
         expect(line, `${method} ${path}`).not.toContain(secret);
         expect(line).toContain(":token");
       }
@@ -82,9 +133,9 @@ describe("finding 6: bearer tokens in the request log", () => {
     ["/download/<t>/docx", "/download/:token/docx"],
   ])("logs %s (reserved and other spellings) as %s", async (pattern, logged) => {
     const secret = token();
-    const line = await loggedLine(pattern.replace("<t>", secret));
+    const { line } = await loggedLine(pattern.replace("<t>", secret));
     expect(line).not.toContain(secret);
-    expect(JSON.parse(line)[1]).toMatchObject({ path: logged });
+    expect(JSON.parse(line)).toMatchObject({ path: logged });
   });
 
   it("never logs the query, where the enrolment and payment links carry theirs", async () => {
@@ -94,7 +145,7 @@ describe("finding 6: bearer tokens in the request log", () => {
       `/enroll?link=${secret}`,
       `/payment-confirmation?session_id=${secret}`,
     ]) {
-      const line = await loggedLine(url);
+      const { line } = await loggedLine(url);
       expect(line).not.toContain(secret);
       expect(line).not.toContain("?");
     }

@@ -1,39 +1,48 @@
 import { randomUUID } from "node:crypto";
-import type { IncomingMessage, ServerResponse } from "node:http";
+import type { ServerResponse } from "node:http";
+import type { Request, Response } from "express";
+import { pinoHttp } from "pino-http";
 import { errorPage } from "../app/content/site";
 import { redactTokens } from "../app/domain/token-urls";
 import { errorMessage, log } from "../app/lib/logger.server";
 
-/** A request's path, without its query. */
-export function pathOf(url: string | undefined): string {
-  const path = url ?? "/";
-  const query = path.indexOf("?");
-  return query < 0 ? path : path.slice(0, query);
-}
+/** The path as it may be logged: no query, no token. Express rewrites `url` inside /assets. */
+const loggedPath = (req: Request) => redactTokens(req.originalUrl.split("?", 1)[0]!);
 
 /**
- * Gives the request an id (the X-Request-Id header, and every log line about it) and logs one
- * line when its response has gone out: method, path, status and time, never the query or a
- * header. A path that carries a bearer token is logged with `:token` in its place: a log reader
- * must not be able to act as the link's owner. Hashed assets are not logged.
+ * Gives each request an id (`req.id`, the X-Request-Id header, and every log line about it) and
+ * logs one line when its response has gone out: method, path, status and time, never the query
+ * or a header. A path that carries a bearer token is logged with `:token` in its place: a log
+ * reader must not be able to act as the link's owner. Hashed assets are not logged.
  */
-export function startRequestLog(req: IncomingMessage, res: ServerResponse): string {
-  const started = process.hrtime.bigint();
-  const requestId = randomUUID();
-  res.setHeader("X-Request-Id", requestId);
-  res.on("finish", () => {
-    // Express rewrites `url` inside a mounted router (/assets); `originalUrl` keeps the address.
-    const path = redactTokens(pathOf((req as { originalUrl?: string }).originalUrl ?? req.url));
-    if (path.startsWith("/assets/")) return;
-    log.info("request", {
-      requestId,
-      method: req.method,
-      path,
-      status: res.statusCode,
-      ms: Number((process.hrtime.bigint() - started) / 1_000_000n),
-    });
+export function requestLog(logger = log.pino) {
+  const line = (req: Request, res: Response, done: { responseTime: number }) => ({
+    method: req.method,
+    path: loggedPath(req),
+    status: res.statusCode,
+    ms: done.responseTime,
   });
-  return requestId;
+  return pinoHttp<Request, Response>({
+    logger,
+    genReqId: (_req, res) => {
+      const id = randomUUID();
+      res.setHeader("X-Request-Id", id);
+      return id;
+    },
+    customAttributeKeys: { reqId: "requestId" },
+    // Loggers bound to a request carry its id only: the request itself (its query, its headers)
+    // is never serialized, not even into a binding that is never written.
+    quietReqLogger: true,
+    quietResLogger: true,
+    wrapSerializers: false,
+    serializers: { req: () => undefined },
+    autoLogging: { ignore: (req) => loggedPath(req).startsWith("/assets/") },
+    customSuccessMessage: () => "request",
+    customSuccessObject: line,
+    // A failed request's error is logged once, by answerError, under the same id.
+    customErrorMessage: () => "request",
+    customErrorObject: (req, res, _error, done) => line(req, res, done),
+  });
 }
 
 /**

@@ -1,8 +1,9 @@
 import express, { type NextFunction, type Request, type Response } from "express";
 import type { AddressInfo } from "node:net";
-import { describe, expect, it, vi } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import {
   bodyLimit,
+  hashedPolicy,
   originCheck,
   privateResponses,
   retryAfterOnTooManyRequests,
@@ -10,12 +11,9 @@ import {
   UNSUBSCRIBE_PATH,
 } from "./security";
 
-function fakeResponse(locals: Record<string, unknown> = {}) {
-  const headers: Record<string, string> = {};
+function fakeResponse() {
   const res = {
-    locals,
     statusCode: 200,
-    setHeader: (name: string, value: string) => (headers[name.toLowerCase()] = value),
     status(code: number) {
       this.statusCode = code;
       return this;
@@ -25,7 +23,7 @@ function fakeResponse(locals: Record<string, unknown> = {}) {
     },
     send: vi.fn(),
   };
-  return { res: res as unknown as Response & { statusCode: number }, headers };
+  return res as unknown as Response & { statusCode: number };
 }
 
 interface FakeRequestInit {
@@ -51,32 +49,100 @@ function runMiddleware(
   middleware: (req: Request, res: Response, next: NextFunction) => void,
   req: Request,
 ) {
-  const { res } = fakeResponse();
+  const res = fakeResponse();
   const next = vi.fn();
   middleware(req, res, next);
   return { status: res.statusCode, passed: next.mock.calls.length === 1 };
 }
 
 describe("securityHeaders", () => {
-  const middleware = securityHeaders({ publicUrl: "https://example.com", extraFormActions: [] });
+  const checkout = "https://checkout.example";
+  let base = "";
+  let close = () => {};
+  beforeAll(async () => {
+    const app = express();
+    app.use((req, res, next) => {
+      res.locals.secure = req.query.secure === "1";
+      next();
+    });
+    app.use(securityHeaders([checkout]));
+    // The prerendered home's place in the chain: its own policy over the nonce policy.
+    app.get("/home", hashedPolicy([checkout], ["'sha256-abc='"]), (_req, res) => {
+      res.send("home");
+    });
+    app.get("/{*splat}", (_req, res) => {
+      res.send(res.locals.nonce as string);
+    });
+    const server = app.listen(0, "127.0.0.1");
+    await new Promise((resolve) => server.once("listening", resolve));
+    close = () => server.close();
+    base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  });
+  afterAll(() => close());
 
-  it("sends a fresh nonce in an enforced CSP on every response", () => {
-    const first = fakeResponse();
-    const second = fakeResponse();
-    middleware(fakeRequest({}), first.res, vi.fn());
-    middleware(fakeRequest({}), second.res, vi.fn());
-    expect(first.headers["content-security-policy"]).toContain(`'nonce-${first.res.locals.nonce}'`);
-    expect(first.res.locals.nonce).not.toBe(second.res.locals.nonce);
-    expect(first.headers["content-security-policy-report-only"]).toBeUndefined();
+  const get = async (path: string) => {
+    const response = await fetch(base + path);
+    return { headers: response.headers, body: await response.text() };
+  };
+  const directives = (headers: Headers) => headers.get("content-security-policy")!.split(/;\s*/);
+
+  it("sends the enforced CSP with the response's own nonce, a fresh one every time", async () => {
+    const first = await get("/apply");
+    const second = await get("/apply");
+    expect(first.body).toMatch(/^[A-Za-z0-9+/]{22}==$/);
+    expect(second.body).not.toBe(first.body);
+    expect(directives(first.headers)).toEqual([
+      "default-src 'self'",
+      `script-src 'nonce-${first.body}' 'strict-dynamic'`,
+      "style-src 'self' 'unsafe-inline'",
+      "img-src 'self' data: blob:",
+      "font-src 'self'",
+      "connect-src 'self'",
+      "media-src 'self'",
+      "frame-src 'none'",
+      "object-src 'none'",
+      "base-uri 'none'",
+      "frame-ancestors 'none'",
+      `form-action 'self' ${checkout}`,
+    ]);
+    expect(first.headers.get("content-security-policy-report-only")).toBeNull();
   });
 
-  it("sends HSTS only for secure requests", () => {
-    const plain = fakeResponse({ secure: false });
-    const secure = fakeResponse({ secure: true });
-    middleware(fakeRequest({}), plain.res, vi.fn());
-    middleware(fakeRequest({}), secure.res, vi.fn());
-    expect(plain.headers["strict-transport-security"]).toBeUndefined();
-    expect(secure.headers["strict-transport-security"]).toContain("max-age=");
+  it("sends the same policy with the hashes in place of the nonce for the prerendered home", async () => {
+    const home = await get("/home");
+    const page = await get("/apply");
+    expect(directives(home.headers)).toEqual(
+      directives(page.headers).map((directive) =>
+        directive.startsWith("script-src ")
+          ? "script-src 'sha256-abc=' 'strict-dynamic'"
+          : directive,
+      ),
+    );
+  });
+
+  it("sends the baseline headers, and none that would break embeds, fonts or http", async () => {
+    const { headers } = await get("/apply");
+    expect(Object.fromEntries(headers)).toMatchObject({
+      "x-content-type-options": "nosniff",
+      "referrer-policy": "strict-origin-when-cross-origin",
+      "cross-origin-opener-policy": "same-origin",
+      "x-frame-options": "DENY",
+      "permissions-policy": "camera=(), microphone=(), geolocation=()",
+    });
+    for (const name of [
+      "cross-origin-embedder-policy",
+      "cross-origin-resource-policy",
+      "strict-transport-security",
+    ])
+      expect(headers.get(name), name).toBeNull();
+    expect(headers.get("content-security-policy")).not.toContain("upgrade-insecure-requests");
+  });
+
+  it("sends HSTS only for secure requests", async () => {
+    expect((await get("/apply")).headers.get("strict-transport-security")).toBeNull();
+    expect((await get("/apply?secure=1")).headers.get("strict-transport-security")).toBe(
+      "max-age=63072000; includeSubDomains",
+    );
   });
 });
 

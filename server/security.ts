@@ -1,69 +1,73 @@
 import { randomBytes } from "node:crypto";
 import type { IncomingMessage, ServerResponse } from "node:http";
-import type { NextFunction, Request, Response } from "express";
+import type { NextFunction, Request, RequestHandler, Response } from "express";
+import helmet, { contentSecurityPolicy, strictTransportSecurity } from "helmet";
 import { videoProvider } from "../app/content/videos";
 import { cacheControlFor } from "../app/domain/token-urls";
 
-export interface SecurityOptions {
-  publicUrl: string;
-  extraFormActions: string[];
-}
+type ScriptSource = string | ((req: IncomingMessage, res: ServerResponse) => string);
 
 /**
- * The enforced Content-Security-Policy. Scripts run only when the page's own server allowed them
- * (a nonce, or the hash of a prerendered inline script) or when such a script added them.
+ * The enforced Content-Security-Policy, as helmet takes it: only these directives, none of
+ * helmet's defaults (its `upgrade-insecure-requests` would break a site on http://localhost).
+ * Scripts run only when the page's own server allowed them (a nonce, or the hash of a
+ * prerendered inline script) or when such a script added them; forms post to us and to the
+ * payment provider's checkout (`formActions`).
  */
-export function contentSecurityPolicy(options: SecurityOptions, scriptSources: string): string {
-  const frameSrc = videoProvider ? videoProvider.origins.join(" ") : "'none'";
-  const mediaSrc = videoProvider ? `'self' ${videoProvider.origins.join(" ")}` : "'self'";
-  return [
-    "default-src 'self'",
-    `script-src ${scriptSources} 'strict-dynamic'`,
-    "style-src 'self' 'unsafe-inline'",
-    `img-src 'self' data: blob:${videoProvider ? " " + videoProvider.origins.join(" ") : ""}`,
-    "font-src 'self'",
-    `connect-src 'self'${videoProvider ? " " + videoProvider.origins.join(" ") : ""}`,
-    `media-src ${mediaSrc}`,
-    `frame-src ${frameSrc}`,
-    "object-src 'none'",
-    "base-uri 'none'",
-    "frame-ancestors 'none'",
-    `form-action 'self' ${options.extraFormActions.join(" ")}`.trim(),
-  ].join("; ");
-}
-
-/**
- * Enforced CSP plus the baseline security headers, for pages rendered per request: the policy
- * allows scripts by a fresh nonce each time. (The prebuilt home page allows its scripts by hash:
- * prerendered-home-handler.ts.)
- */
-export function securityHeaders(options: SecurityOptions) {
-  // The policy is the same but for the nonce: built once, split around it.
-  const [before, after = ""] = contentSecurityPolicy(options, "'nonce-\0'").split("\0") as [
-    string,
-    string?,
-  ];
-  return (req: Request, res: Response, next: NextFunction) => {
-    const nonce = randomBytes(16).toString("base64");
-    res.locals.nonce = nonce;
-    setSecurityHeaders(res, before + nonce + after, res.locals.secure as boolean);
-    next();
+function policyOptions(formActions: string[], scriptSources: ScriptSource[]) {
+  const video = videoProvider?.origins ?? [];
+  return {
+    useDefaults: false,
+    directives: {
+      defaultSrc: ["'self'"],
+      scriptSrc: [...scriptSources, "'strict-dynamic'"],
+      styleSrc: ["'self'", "'unsafe-inline'"],
+      imgSrc: ["'self'", "data:", "blob:", ...video],
+      fontSrc: ["'self'"],
+      connectSrc: ["'self'", ...video],
+      mediaSrc: ["'self'", ...video],
+      frameSrc: video.length ? video : ["'none'"],
+      objectSrc: ["'none'"],
+      baseUri: ["'none'"],
+      frameAncestors: ["'none'"],
+      formAction: ["'self'", ...formActions],
+    },
   };
 }
 
-const BASELINE_HEADERS = [
-  ["X-Content-Type-Options", "nosniff"],
-  ["Referrer-Policy", "strict-origin-when-cross-origin"],
-  ["Cross-Origin-Opener-Policy", "same-origin"],
-  ["X-Frame-Options", "DENY"],
-  ["Permissions-Policy", "camera=(), microphone=(), geolocation=()"],
-] as const;
+/** The policy of a page whose inline scripts are allowed by hash (the prerendered home). */
+export function hashedPolicy(formActions: string[], hashes: string[]): RequestHandler {
+  return contentSecurityPolicy(policyOptions(formActions, hashes.length ? hashes : ["'none'"]));
+}
 
-/** The page's policy and the baseline headers; HSTS only where the site is on https. */
-export function setSecurityHeaders(res: ServerResponse, policy: string, secure: boolean) {
-  res.setHeader("Content-Security-Policy", policy);
-  for (const [name, value] of BASELINE_HEADERS) res.setHeader(name, value);
-  if (secure) res.setHeader("Strict-Transport-Security", "max-age=63072000; includeSubDomains");
+/**
+ * The security headers of every page rendered per request (helmet's, as configured here): the
+ * policy allows scripts by a fresh nonce each time, which React Router's entry reads from the
+ * load context. HSTS only where the site or the request is on https.
+ */
+export function securityHeaders(formActions: string[]): RequestHandler[] {
+  const hsts = strictTransportSecurity({ maxAge: 63072000, includeSubDomains: true });
+  return [
+    (_req, res, next) => {
+      res.locals.nonce = randomBytes(16).toString("base64");
+      // helmet does not set Permissions-Policy.
+      res.setHeader("Permissions-Policy", "camera=(), microphone=(), geolocation=()");
+      next();
+    },
+    helmet({
+      contentSecurityPolicy: policyOptions(formActions, [
+        (_req, res) => `'nonce-${(res as Response).locals.nonce as string}'`,
+      ]),
+      // Off, as helmet has it: require-corp would block the video provider's embeds.
+      crossOriginEmbedderPolicy: false,
+      // Off: same-origin would refuse our images and files to pages and mail clients elsewhere.
+      crossOriginResourcePolicy: false,
+      referrerPolicy: { policy: "strict-origin-when-cross-origin" },
+      xFrameOptions: { action: "deny" },
+      strictTransportSecurity: false,
+    }),
+    (req, res, next) => (res.locals.secure ? hsts(req, res, next) : next()),
+  ];
 }
 
 /**

@@ -1,57 +1,52 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { log } from "./logger.server";
+import { describe, expect, it } from "vitest";
+import { createLogger } from "./logger.server";
 
-const nextTurn = () => new Promise((resolve) => setImmediate(resolve));
+/** A logger writing into an array, one entry per write. */
+function captured(level?: string) {
+  const writes: string[] = [];
+  const logger = createLogger({ write: (chunk: string) => writes.push(chunk) }, level);
+  return { logger, writes };
+}
 
 describe("log", () => {
-  let level: string | undefined;
-  beforeEach(() => {
-    level = process.env.LOG_LEVEL;
-    delete process.env.LOG_LEVEL;
-  });
-  afterEach(() => {
-    if (level === undefined) delete process.env.LOG_LEVEL;
-    else process.env.LOG_LEVEL = level;
-    vi.restoreAllMocks();
-  });
-
-  it("writes the info lines of one turn of the event loop in one write, one JSON object a line", async () => {
-    const stdout = vi.spyOn(process.stdout, "write").mockImplementation(() => true);
-    log.info("request", { path: "/", status: 200 });
-    log.warn("slow", { ms: 900 });
-    expect(stdout).not.toHaveBeenCalled();
-    await nextTurn();
-    expect(stdout).toHaveBeenCalledTimes(1);
-    const lines = String(stdout.mock.calls[0]![0]).trimEnd().split("\n");
-    expect(lines.map((line) => JSON.parse(line) as Record<string, unknown>)).toMatchObject([
-      { level: "info", msg: "request", path: "/", status: 200 },
-      { level: "warn", msg: "slow", ms: 900 },
-    ]);
-  });
-
-  it("writes an error at once, after the lines waiting before it", () => {
-    const order: string[] = [];
-    vi.spyOn(process.stdout, "write").mockImplementation((chunk) => {
-      order.push(`out ${String(chunk).trim()}`);
-      return true;
+  it("writes each call as one JSON line: time, level by name, msg and the fields", () => {
+    const { logger, writes } = captured("info");
+    logger.info("request", { path: "/", status: 200, skipped: undefined });
+    logger.warn("slow", { ms: 900 });
+    logger.error("failed");
+    expect(writes).toHaveLength(3);
+    for (const line of writes) expect(line).toMatch(/^\{[^\n]*\}\n$/);
+    const [first, ...rest] = writes.map((line) => JSON.parse(line) as Record<string, unknown>);
+    expect(first).toEqual({
+      time: expect.any(String),
+      level: "info",
+      msg: "request",
+      path: "/",
+      status: 200,
     });
-    vi.spyOn(console, "error").mockImplementation((line: string) => order.push(`err ${line}`));
-    log.info("first");
-    log.error("second");
-    expect(order.map((entry) => entry.replace(/\{.*"msg":"(\w+)".*\}/, "$1"))).toEqual([
-      "out first",
-      "err second",
+    expect(new Date(first!.time as string).toISOString()).toBe(first!.time);
+    expect(rest).toMatchObject([
+      { level: "warn", msg: "slow", ms: 900 },
+      { level: "error", msg: "failed" },
     ]);
   });
 
-  it("writes nothing with LOG_LEVEL=silent", async () => {
-    process.env.LOG_LEVEL = "silent";
-    const stdout = vi.spyOn(process.stdout, "write").mockImplementation(() => true);
-    const stderr = vi.spyOn(console, "error").mockImplementation(() => undefined);
-    log.info("quiet");
-    log.error("quiet");
-    await nextTurn();
-    expect(stdout).not.toHaveBeenCalled();
-    expect(stderr).not.toHaveBeenCalled();
+  it("writes nothing below its level, and nothing at all when silent", () => {
+    const warn = captured("warn");
+    warn.logger.info("quiet");
+    warn.logger.warn("heard");
+    expect(warn.writes.map((line) => (JSON.parse(line) as { msg: string }).msg)).toEqual(["heard"]);
+    const silent = captured("silent");
+    silent.logger.info("quiet");
+    silent.logger.error("quiet");
+    expect(silent.writes).toEqual([]);
+  });
+
+  it("takes its level from LOG_LEVEL", () => {
+    // The test run sets LOG_LEVEL=silent (vitest.config.ts).
+    expect(process.env.LOG_LEVEL).toBe("silent");
+    const { logger, writes } = captured();
+    logger.error("quiet");
+    expect(writes).toEqual([]);
   });
 });

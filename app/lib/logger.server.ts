@@ -1,53 +1,37 @@
 /**
- * Structured one-line JSON logs. Callers pass only operational fields: never form data,
- * emails, cookies, passwords or secrets.
- *
- * Info and warn lines are gathered and written once per turn of the event loop (one write for
- * every request a busy instance finished in that turn, rather than a console call each); errors
- * are written at once, after whatever was waiting, so the order is kept. What is waiting is
- * written before the process exits.
+ * Structured one-line JSON logs through one pino logger. Callers pass only operational fields:
+ * never form data, emails, cookies, passwords or secrets.
  */
-import { writeSync } from "node:fs";
+import { pino, type DestinationStream, type Logger } from "pino";
 
-type Level = "info" | "warn" | "error";
 type Fields = Record<string, string | number | boolean | null | undefined>;
 
-let pending = "";
-let scheduled = false;
-
-function flush() {
-  scheduled = false;
-  if (!pending) return;
-  const lines = pending;
-  pending = "";
-  process.stdout.write(lines);
+/**
+ * A logger writing `{"level":"info","time":"…","msg":"…",…fields}` lines at `level` and above
+ * (`LOG_LEVEL`, default info; `silent` writes nothing). By default to standard output, buffered
+ * while a write is in flight and flushed on exit (pino's asynchronous destination).
+ */
+export function createLogger(
+  destination: DestinationStream = pino.destination({ dest: 1, sync: false }),
+  level = process.env.LOG_LEVEL || "info",
+) {
+  const logger: Logger = pino(
+    {
+      level,
+      base: undefined,
+      timestamp: pino.stdTimeFunctions.isoTime,
+      formatters: { level: (label) => ({ level: label }) },
+    },
+    destination,
+  );
+  const at =
+    (method: "info" | "warn" | "error") =>
+    (msg: string, fields: Fields = {}) =>
+      logger[method](fields, msg);
+  return { pino: logger, info: at("info"), warn: at("warn"), error: at("error") };
 }
 
-process.once("exit", () => {
-  if (pending) writeSync(1, pending);
-  pending = "";
-});
-
-function write(level: Level, msg: string, fields: Fields = {}) {
-  if (process.env.LOG_LEVEL === "silent") return;
-  const line = JSON.stringify({ time: new Date().toISOString(), level, msg, ...fields });
-  if (level === "error") {
-    flush();
-    console.error(line);
-    return;
-  }
-  pending += line + "\n";
-  if (!scheduled) {
-    scheduled = true;
-    setImmediate(flush);
-  }
-}
-
-export const log = {
-  info: (msg: string, fields?: Fields) => write("info", msg, fields),
-  warn: (msg: string, fields?: Fields) => write("warn", msg, fields),
-  error: (msg: string, fields?: Fields) => write("error", msg, fields),
-};
+export const log = createLogger();
 
 export function errorMessage(error: unknown): string {
   return error instanceof Error ? error.message : String(error);

@@ -1,5 +1,6 @@
 import path from "node:path";
 import { openDatabase } from "../../app/db/database.server";
+import { log } from "../../app/lib/logger.server";
 import { enqueueEmail } from "../../app/mail/outbox.server";
 import { smtpTransport } from "../../app/mail/transport.server";
 import { MailWorker, retryDelayMs, type RunResult } from "../../app/mail/worker.server";
@@ -32,13 +33,12 @@ class ManualClock {
  */
 export async function smtpOutage(): Promise<DrillResult> {
   // The worker logs every failed attempt; here they are the point of the drill, not news.
-  const logLevel = process.env.LOG_LEVEL;
-  process.env.LOG_LEVEL = "silent";
+  const logLevel = log.pino.level;
+  log.pino.level = "silent";
   try {
     return await drill();
   } finally {
-    if (logLevel === undefined) delete process.env.LOG_LEVEL;
-    else process.env.LOG_LEVEL = logLevel;
+    log.pino.level = logLevel;
   }
 }
 
