@@ -90,8 +90,10 @@ test.describe("the funnel", () => {
     const context = await browser.newContext({ userAgent: STUDENT_AGENT });
     const visit = await context.newPage();
     const response = await visit.goto(`/?utm_source=${source}`);
-    // Served from the build's prerendered file, not rendered for this request.
-    expect(response?.headers()["cache-control"]).toBe("no-cache");
+    // Served from the build's prerendered file (its precomputed ETag), not rendered for this
+    // request; a tagged landing sets a cookie, so the copy is not to be stored.
+    expect(response?.headers()["etag"]).toMatch(/^"[\w-]{43}"$/);
+    expect(response?.headers()["cache-control"]).toBe("private, no-store");
     await context.close();
     const owner = await (await browser.newContext()).newPage();
     await logIn(owner, OWNER);
