@@ -8,7 +8,7 @@ import { countHeldSeats } from "~/enrolment/seats.server";
 import { leadSourceOf } from "~/domain/utm";
 import { renderEmail } from "~/mail/message";
 import { enqueueEmail } from "~/mail/outbox.server";
-import { reserveRecipientSlot } from "~/mail/recipient-quota.server";
+import { reserveRecipientSlot, withRecipientSlot } from "~/mail/recipient-quota.server";
 import { mailTiming, type MailTiming } from "~/domain/recipient-quota";
 import { enrolLinkUrl } from "~/enrolment/enrol-link.server";
 import { upsertFormPerson, type FormVisitor } from "~/people/identity.server";
@@ -56,89 +56,98 @@ export async function submitApplication(
   const utm = visitor.attribution?.last ?? {};
   const formData = applicationFormData(form);
 
-  return services.db.transaction().execute(async (trx) => {
-    const { proven, person } = await upsertFormPerson(trx, form, visitor, nowIso);
-    const submissionId = await recordSubmission(
-      trx,
-      {
-        personId: person.id,
-        type: "application",
-        formData,
-        status: outcome.status,
-        source: leadSourceOf(utm),
-        utm,
-        email: form.email,
-        visitorId: visitor.visitorId,
-      },
-      now,
-    );
-    if (!submissionId)
-      return { outcome, personId: person.id, stored: false, proven, mail: "now" as const };
-    // Applying ends every nurture sequence; consent counts only from a post that is theirs.
-    await stopSequences(trx, person.id, "applied", now);
-    if (proven)
-      await recordConsent(
+  // Charged before the transaction (see reserveRecipientSlot), given back if no email is queued:
+  // a full quota delays the email only.
+  const slot = await reserveRecipientSlot(services.limits.recipients, form.email, now);
+  const { sendAfter } = slot;
+  return withRecipientSlot<ApplicationResult>(slot, () =>
+    services.db.transaction().execute(async (trx) => {
+      const { proven, person } = await upsertFormPerson(trx, form, visitor, nowIso);
+      const submissionId = await recordSubmission(
         trx,
-        person.id,
         {
-          mode: effectiveConsentMode(config.marketingConsent, form.consentShown),
-          ticked: form.marketingConsent === "yes",
-          source: "application",
+          personId: person.id,
+          type: "application",
+          formData,
+          status: outcome.status,
+          source: leadSourceOf(utm),
+          utm,
+          email: form.email,
+          visitorId: visitor.visitorId,
         },
         now,
       );
-    // The greeting uses the name on file: an unproven post cannot put its words in their inbox.
-    const firstName = person.firstName;
-    const applicantEmail =
-      outcome.kind === "qualified"
-        ? applicationEmails.qualified(firstName, enrolLinkUrl(config, person.id, now))
-        : outcome.kind === "has_questions"
-          ? applicationEmails.hasQuestions(firstName)
-          : applicationEmails.waitlist(firstName, outcome.variant);
-
-    let mail: MailTiming = "now";
-    // An enrolled student keeps their seat whatever a later form says (anyone can type an email).
-    if (person.status !== "enrolled") {
-      await changeStatus(trx, person.id, outcome.status, outcome.reason, nowIso);
-      if (cohort && outcome.kind === "waitlist" && outcome.variant === "cohort_full") {
-        await joinQueue(trx, cohort.id, person.id, nowIso);
-      }
-      // Charged only now, with the application stored: a full quota delays the email only.
-      const sendAfter = await reserveRecipientSlot(services.limits.recipients, form.email, now);
-      mail = mailTiming(sendAfter, now);
-      if (sendAfter) {
-        await enqueueEmail(
+      if (!submissionId)
+        return {
+          result: { outcome, personId: person.id, stored: false, proven, mail: "now" as const },
+          queued: false,
+        };
+      // Applying ends every nurture sequence; consent counts only from a post that is theirs.
+      await stopSequences(trx, person.id, "applied", now);
+      if (proven)
+        await recordConsent(
           trx,
+          person.id,
           {
-            kind: `application_${outcome.kind}`,
-            to: form.email,
-            personId: person.id,
-            sendAfter,
-            ...renderEmail(applicantEmail),
+            mode: effectiveConsentMode(config.marketingConsent, form.consentShown),
+            ticked: form.marketingConsent === "yes",
+            source: "application",
           },
           now,
         );
+      // The greeting uses the name on file: an unproven post cannot put its words in their inbox.
+      const firstName = person.firstName;
+      const applicantEmail =
+        outcome.kind === "qualified"
+          ? applicationEmails.qualified(firstName, enrolLinkUrl(config, person.id, now))
+          : outcome.kind === "has_questions"
+            ? applicationEmails.hasQuestions(firstName)
+            : applicationEmails.waitlist(firstName, outcome.variant);
+
+      let mail: MailTiming = "now";
+      let queued = false;
+      // An enrolled student keeps their seat whatever a later form says (anyone can type an email).
+      if (person.status !== "enrolled") {
+        await changeStatus(trx, person.id, outcome.status, outcome.reason, nowIso);
+        if (cohort && outcome.kind === "waitlist" && outcome.variant === "cohort_full") {
+          await joinQueue(trx, cohort.id, person.id, nowIso);
+        }
+        mail = mailTiming(sendAfter, now);
+        queued = sendAfter !== null;
+        if (sendAfter) {
+          await enqueueEmail(
+            trx,
+            {
+              kind: `application_${outcome.kind}`,
+              to: form.email,
+              personId: person.id,
+              sendAfter,
+              ...renderEmail(applicantEmail),
+            },
+            now,
+          );
+        }
       }
-    }
-    const notification = applicationEmails.ownerNotification({
-      name: `${form.firstName} ${form.lastName}`,
-      email: form.email,
-      outcome: outcome.kind === "waitlist" ? `waitlist (${outcome.variant})` : outcome.kind,
-      targets: form.careerTargets.join(", "),
-      source: leadSourceOf(visitor.attribution?.first ?? utm),
-      adminUrl: `${config.publicUrl}/admin/people`,
-    });
-    await enqueueEmail(
-      trx,
-      {
-        kind: "owner_application",
-        to: config.contactEmail,
-        // Linked to the applicant so that erasing them also scrubs this message.
-        personId: person.id,
-        ...renderEmail(notification),
-      },
-      now,
-    );
-    return { outcome, personId: person.id, stored: true, proven, mail };
-  });
+      const notification = applicationEmails.ownerNotification({
+        name: `${form.firstName} ${form.lastName}`,
+        email: form.email,
+        outcome: outcome.kind === "waitlist" ? `waitlist (${outcome.variant})` : outcome.kind,
+        targets: form.careerTargets.join(", "),
+        source: leadSourceOf(visitor.attribution?.first ?? utm),
+        adminUrl: `${config.publicUrl}/admin/people`,
+      });
+      await enqueueEmail(
+        trx,
+        {
+          kind: "owner_application",
+          to: config.contactEmail,
+          // Linked to the applicant so that erasing them also scrubs this message.
+          personId: person.id,
+          ...renderEmail(notification),
+        },
+        now,
+      );
+      return { result: { outcome, personId: person.id, stored: true, proven, mail }, queued };
+    }),
+  );
 }

@@ -118,5 +118,34 @@ describe.each(testEngines())(
         ["application_qualified", "2026-11-23T13:00:00.000Z"],
       ]);
     });
+
+    it("many posts at once all finish: the quota is charged outside their transactions", async () => {
+      // Thirty at once, three times PostgreSQL's pool: a transaction that waited for a second
+      // connection to count the quota left every instance hanging in the cluster drill.
+      await start(10);
+      const posts = Array.from({ length: 30 }, (_, i) =>
+        lead({ ...leadAnswers, email: `crowd-${i}@example.com` }, `crowd-${i}`),
+      );
+      const timeout = new Promise<"hung">((resolve) => setTimeout(() => resolve("hung"), 15_000));
+      const outcome = await Promise.race([Promise.all(posts), timeout]);
+      expect(outcome).not.toBe("hung");
+      expect((outcome as { status: number }[]).every((post) => post.status === 303)).toBe(true);
+    });
+
+    it("a repeated post stores nothing and gives its charge back", async () => {
+      await start(1);
+      const valid = { ...leadAnswers, email: VICTIM };
+      expect((await lead(valid, "r1")).status).toBe(303);
+      // The same post again at once: a double submit, not stored, no email, nothing charged.
+      expect((await lead(valid, "r1")).status).toBe(303);
+      clock.advance(61_000);
+      expect((await lead(valid, "r1")).status).toBe(303);
+      const queued = await outbox();
+      expect(queued.map((m) => m.send_after)).toEqual([
+        "2026-11-23T12:20:00.000Z",
+        // The next hour, not the one after: the double submit's charge was given back.
+        "2026-11-23T13:00:00.000Z",
+      ]);
+    });
   },
 );

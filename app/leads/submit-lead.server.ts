@@ -10,7 +10,7 @@ import { resumeAdminUrl } from "~/domain/resume-upload";
 import { leadSourceOf } from "~/domain/utm";
 import { renderEmail, type EmailContent } from "~/mail/message";
 import { enqueueEmail } from "~/mail/outbox.server";
-import { reserveRecipientSlot } from "~/mail/recipient-quota.server";
+import { reserveRecipientSlot, withRecipientSlot } from "~/mail/recipient-quota.server";
 import { mailTiming, type MailTiming } from "~/domain/recipient-quota";
 import { effectiveConsentMode } from "~/domain/marketing";
 import { recordConsent } from "~/marketing/consent.server";
@@ -47,12 +47,24 @@ export async function submitLead(
   request: LeadRequest,
   visitor: FormVisitor,
 ): Promise<LeadResult> {
-  const { form, resourceType } = request;
   const now = services.clock.now();
+  // Charged before the transaction (see reserveRecipientSlot), given back if no email is queued:
+  // a full quota delays the email, never the request.
+  const slot = await reserveRecipientSlot(services.limits.recipients, request.form.email, now);
+  return withRecipientSlot(slot, () => storeLead(services, request, visitor, now, slot.sendAfter));
+}
+
+async function storeLead(
+  services: Services,
+  request: LeadRequest,
+  visitor: FormVisitor,
+  now: Date,
+  sendAfter: Date | null,
+): Promise<{ result: LeadResult; queued: boolean }> {
+  const { form, resourceType } = request;
   const nowIso = now.toISOString();
   const utm = visitor.attribution?.last ?? {};
   const source = leadSourceOf(utm);
-
   return services.db.transaction().execute(async (trx) => {
     // A post for someone else's address still gets them the resource, but keeps their profile
     // and greets them by the name on file (identity.server.ts).
@@ -61,7 +73,10 @@ export async function submitLead(
       ? { id: randomUUID(), bytes: request.resume, sha256: sha256Hex(request.resume) }
       : null;
     if (resume && (await isRecentResume(trx, person.id, resume.sha256, now)))
-      return { personId: person.id, stored: false, mail: "now" as const };
+      return {
+        result: { personId: person.id, stored: false, mail: "now" as const },
+        queued: false,
+      };
 
     const submissionId = await recordSubmission(
       trx,
@@ -83,7 +98,11 @@ export async function submitLead(
       },
       now,
     );
-    if (!submissionId) return { personId: person.id, stored: false, mail: "now" as const };
+    if (!submissionId)
+      return {
+        result: { personId: person.id, stored: false, mail: "now" as const },
+        queued: false,
+      };
 
     await addLeadMagnet(trx, person.id, resourceType, nowIso);
     // Only a post that speaks for the person may change what mail they get.
@@ -125,8 +144,6 @@ export async function submitLead(
       }
       content = leadEmails.delivery(person.firstName, leadMagnets[resourceType].sentItem, files);
     }
-    // Charged only now, with everything stored: a full quota delays the email, never the request.
-    const sendAfter = await reserveRecipientSlot(services.limits.recipients, form.email, now);
     if (sendAfter) {
       await enqueueEmail(
         trx,
@@ -140,7 +157,10 @@ export async function submitLead(
         now,
       );
     }
-    return { personId: person.id, stored: true, mail: mailTiming(sendAfter, now) };
+    return {
+      result: { personId: person.id, stored: true, mail: mailTiming(sendAfter, now) },
+      queued: sendAfter !== null,
+    };
   });
 }
 
