@@ -2,7 +2,6 @@ import "react-router";
 import { createRequestHandler } from "@react-router/express";
 import compression from "compression";
 import express, { type Request, type Response } from "express";
-import type { IncomingMessage } from "node:http";
 import path from "node:path";
 import type { AppLoadContext, ServerBuild } from "react-router";
 import "../app/context";
@@ -16,7 +15,6 @@ import { answerError, requestLog } from "./request-log";
 import {
   bodyLimit,
   hashedPolicy,
-  isSecureRequest,
   originCheck,
   privateResponses,
   retryAfterOnTooManyRequests,
@@ -51,9 +49,9 @@ export async function createServer(config: Config, options: ServerOptions = {}) 
   // One proxy hop: the address it saw is the client's; anything further left is client-written.
   if (config.trustProxy) app.set("trust proxy", 1);
   const httpsSite = config.publicUrl.startsWith("https:");
-  const isSecure = (req: IncomingMessage) => httpsSite || isSecureRequest(req, config.trustProxy);
   app.use((req, res, next) => {
-    res.locals.secure = isSecure(req);
+    // Express's own answer, which honours TRUST_PROXY (one hop: the X-Forwarded-Proto it wrote).
+    res.locals.secure = httpsSite || req.secure;
     next();
   });
 
@@ -88,7 +86,7 @@ export async function createServer(config: Config, options: ServerOptions = {}) 
   if (options.clientDir) serveStaticFiles(app, options.clientDir);
   if (options.viteDevServer) app.use(options.viteDevServer.middlewares);
   app.use(visitorMiddleware(config.sessionSecrets));
-  app.use(pageViews(services.analytics, services.clock, config.publicUrl, config.trustProxy));
+  app.use(pageViews(services.analytics, services.clock, config.publicUrl));
   // The prerendered home has no test-payments banner: with one, / is rendered per request.
   const home =
     options.clientDir &&

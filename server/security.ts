@@ -71,28 +71,6 @@ export function securityHeaders(formActions: string[]): RequestHandler[] {
 }
 
 /**
- * Whether a request came over https, as Express's `req.secure` answers it with one trusted proxy
- * hop: the connection's own TLS, or, behind the proxy, the first `X-Forwarded-Proto` it wrote.
- */
-export function isSecureRequest(req: IncomingMessage, trustProxy: boolean): boolean {
-  const encrypted = (req.socket as { encrypted?: boolean }).encrypted === true;
-  const forwarded = req.headers["x-forwarded-proto"];
-  if (!trustProxy || typeof forwarded !== "string") return encrypted;
-  return forwarded.split(",")[0]!.trim() === "https";
-}
-
-/**
- * The client's address as Express's `req.ip` answers it with one trusted proxy hop: the
- * connection's peer, or, behind the proxy, the last address the proxy added to X-Forwarded-For.
- */
-export function clientAddress(req: IncomingMessage, trustProxy: boolean): string {
-  const peer = req.socket.remoteAddress ?? "unknown";
-  const forwarded = req.headers["x-forwarded-for"];
-  if (!trustProxy || typeof forwarded !== "string") return peer;
-  return forwarded.split(",").at(-1)!.trim() || peer;
-}
-
-/**
  * The one-click unsubscribe URL (app/routes/site/one-click-unsubscribe.ts), and nothing under it:
  * not the page that asks (/unsubscribe/<token>/choose), whose posts come from browsers.
  */

@@ -7,6 +7,12 @@ export const consentWording = {
     "We'll also email you career tips and cohort news, with a one-click unsubscribe in each email.",
 } as const;
 
+/** The plain-text answers to a mail provider's one-click unsubscribe (RFC 8058). */
+export const oneClickAnswers = {
+  done: "Unsubscribed.\n",
+  unknown: "Unknown unsubscribe link.\n",
+};
+
 export const unsubscribePage = {
   metaTitle: "Unsubscribe",
   title: "Unsubscribe from our emails?",

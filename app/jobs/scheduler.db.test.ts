@@ -1,7 +1,7 @@
 import { readdirSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { testEngines, TestClock } from "../../tests/support/databases";
-import { secondInstance } from "../../tests/support/housekeeping";
+import { secondInstance } from "../../tests/support/scheduler";
 import { useTestServices } from "../../tests/support/suite";
 import { jobStatuses, Scheduler, type Job } from "./scheduler.server";
 

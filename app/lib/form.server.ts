@@ -4,6 +4,15 @@ import { data } from "react-router";
 import type { z } from "~/lib/zod";
 import { errorToast } from "./toast";
 
+/** A post's form body; a body that is not form data (or none) reads as an empty form. */
+export async function readFormData(request: Request): Promise<FormData> {
+  try {
+    return await request.formData();
+  } catch {
+    return new FormData();
+  }
+}
+
 /**
  * A console form's body read with its schema, as the browser reads it (strings as typed: an
  * emptied field stays '' so the schema's own message answers it).

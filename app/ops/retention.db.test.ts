@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { testEngines, TestClock } from "../../tests/support/databases";
-import { RETENTION, secondInstance } from "../../tests/support/housekeeping";
+import { RETENTION, secondInstance } from "../../tests/support/scheduler";
 import { insertAda, uploadRow } from "../../tests/support/rows";
 import { useTestServices } from "../../tests/support/suite";
 import type { ReviewStatus } from "~/db/schema";

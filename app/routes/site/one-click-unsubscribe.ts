@@ -1,4 +1,6 @@
 import { redirect } from "react-router";
+import { readFormData } from "~/lib/form.server";
+import { oneClickAnswers } from "~/content/marketing";
 import { isOneClickBody, unsubscribeChoicePath } from "~/domain/marketing";
 import { unsubscribe } from "~/marketing/unsubscribe.server";
 import type { Route } from "./+types/one-click-unsubscribe";
@@ -23,16 +25,11 @@ export function loader({ params }: Route.LoaderArgs) {
 
 export async function action({ request, params, context }: Route.ActionArgs) {
   const { services } = context;
-  let form: FormData;
-  try {
-    form = await request.formData();
-  } catch {
-    form = new FormData();
-  }
+  const form = await readFormData(request);
   // Any other post (a page opened before this address took one-click only) asks again.
   if (!isOneClickBody(form)) return redirect(unsubscribeChoicePath(params.token), 303);
   const found = await unsubscribe(services.db, params.token, "all", services.clock.now());
-  return new Response(found ? "Unsubscribed.\n" : "Unknown unsubscribe link.\n", {
+  return new Response(found ? oneClickAnswers.done : oneClickAnswers.unknown, {
     status: found ? 200 : 404,
     headers: { "Content-Type": "text/plain; charset=utf-8" },
   });

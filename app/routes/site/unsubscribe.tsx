@@ -8,6 +8,7 @@ import { unsubscribeChoicePath } from "~/domain/marketing";
 import { findByUnsubscribeToken, unsubscribe } from "~/marketing/unsubscribe.server";
 import { success } from "~/lib/toast";
 import { redirectWithToast } from "~/lib/toast.server";
+import { readFormData } from "~/lib/form.server";
 import type { Route } from "./+types/unsubscribe";
 
 export const meta: Route.MetaFunction = () => [
@@ -33,12 +34,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
 
 export async function action({ request, params, context }: Route.ActionArgs) {
   const { services } = context;
-  let form: FormData;
-  try {
-    form = await request.formData();
-  } catch {
-    form = new FormData();
-  }
+  const form = await readFormData(request);
   const choice = form.get("intent") === "news_only" ? "news_only" : "all";
   const found = await unsubscribe(services.db, params.token, choice, services.clock.now());
   if (!found) return data({ state: "unknown" as const }, { status: 404 });
