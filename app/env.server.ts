@@ -100,7 +100,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
   if (!env.MAIL_POSTAL_ADDRESS) {
     warnings.push(
       publicSite
-        ? 'MAIL_POSTAL_ADDRESS is not set: no marketing email is sent (nurture sequences, broadcasts, "enrolment is open"), because US law (CAN-SPAM) requires a postal address in each. Set it to the business\'s postal address; transactional email is sent as usual.'
+        ? 'MAIL_POSTAL_ADDRESS is not set: no marketing email is sent (nurture sequences, broadcasts, "enrollment is open"), because US law (CAN-SPAM) requires a postal address in each. Set it to the business\'s postal address; transactional email is sent as usual.'
         : `MAIL_POSTAL_ADDRESS is not set: marketing footers show "${marketingFooter.postalPlaceholder}"; a public https site sends no marketing email without it.`,
     );
   }

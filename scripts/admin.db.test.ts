@@ -5,7 +5,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { checkCredentials } from "../app/admin/accounts.server";
+import { checkCredentials } from "../app/accounts/accounts.server";
 import { openDatabase, type DatabaseHandle } from "../app/db/database.server";
 import { testEngines } from "../tests/support/databases";
 

@@ -7,10 +7,10 @@ import {
   createAccount,
   listAccounts,
   resetPassword,
-} from "../app/admin/accounts.server";
+} from "../app/accounts/accounts.server";
 import { openDatabase } from "../app/db/database.server";
 import { normaliseEmail } from "../app/domain/person-fields";
-import { passwordProblem } from "../app/admin/passwords.server";
+import { passwordProblem } from "../app/accounts/passwords.server";
 
 const USAGE = `Usage:
   npm run admin -- create --email <email> [--no-admin]

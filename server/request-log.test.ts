@@ -138,7 +138,7 @@ describe("finding 6: bearer tokens in the request log", () => {
     expect(JSON.parse(line)).toMatchObject({ path: logged });
   });
 
-  it("never logs the query, where the enrolment and payment links carry theirs", async () => {
+  it("never logs the query, where the enrollment and payment links carry theirs", async () => {
     const secret = token();
     for (const url of [
       `/enroll?offer=${secret}`,

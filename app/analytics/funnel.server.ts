@@ -135,16 +135,16 @@ export interface DayCounts {
   visitors: number;
   leads: number;
   applications: number;
-  enrolments: number;
+  enrollments: number;
 }
 
 const dayOf = sql<string>`substr(created_at, 1, 10)`;
 
-/** Each day's visitors, new leads, applications and enrolments, from `from` to `to`. */
+/** Each day's visitors, new leads, applications and enrollments, from `from` to `to`. */
 export async function dailyCounts(db: DB, from: string, to: string): Promise<DayCounts[]> {
   const days = new Map<string, DayCounts>();
   for (let day = from; day <= to; day = addDays(day, 1)) {
-    days.set(day, { day, visitors: 0, leads: 0, applications: 0, enrolments: 0 });
+    days.set(day, { day, visitors: 0, leads: 0, applications: 0, enrollments: 0 });
   }
   const lastRolled = (await lastRolledDay(db)) ?? "";
   const rolled = await db
@@ -190,7 +190,7 @@ export async function dailyCounts(db: DB, from: string, to: string): Promise<Day
     .execute();
   for (const row of payments) {
     const entry = days.get(row.day);
-    if (entry) entry.enrolments = Number(row.n);
+    if (entry) entry.enrollments = Number(row.n);
   }
   return [...days.values()];
 }

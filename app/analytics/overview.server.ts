@@ -50,7 +50,7 @@ export async function overviewCharts(db: DB, now: Date, seats: SeatCounts) {
     funnelReport(db, { from, to, group: "source" }),
   ]);
   const total: FunnelRow = funnelTotal(rows, funnelText.total);
-  const series = (["visitors", "leads", "applications", "enrolments"] as const).map((key) => ({
+  const series = (["visitors", "leads", "applications", "enrollments"] as const).map((key) => ({
     key,
     label: c.series[key],
     values: days.map((d) => d[key]),
@@ -75,7 +75,7 @@ export async function overviewCharts(db: DB, now: Date, seats: SeatCounts) {
         sum("visitors"),
         sum("leads"),
         sum("applications"),
-        sum("enrolments"),
+        sum("enrollments"),
       ),
     },
     funnel: {

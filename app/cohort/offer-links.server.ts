@@ -1,6 +1,6 @@
 import type { AppLoadContext } from "react-router";
 import { offerPages } from "~/content/cohorts";
-import { enterEnrolAs } from "~/enrolment/applicant-cookie.server";
+import { enterEnrollAs } from "~/enrollment/applicant-cookie.server";
 import { redirectWithToast } from "~/lib/toast.server";
 import { findOffer } from "./offers.server";
 
@@ -12,5 +12,5 @@ import { findOffer } from "./offers.server";
 export async function claimOfferLink(context: AppLoadContext, token: string): Promise<Response> {
   const offer = await findOffer(context.services, token);
   if (!offer) return redirectWithToast(context, "/apply", offerPages.endedToast);
-  return enterEnrolAs(context, offer.personId, offerPages.claimedToast);
+  return enterEnrollAs(context, offer.personId, offerPages.claimedToast);
 }

@@ -1,9 +1,9 @@
 import type { Trx } from "~/db/database.server";
 import { createHash, randomBytes, randomUUID } from "node:crypto";
-import { recordAudit } from "~/console/audit.server";
+import { recordAudit } from "~/accounts/audit.server";
 import { cohortEmails } from "~/content/cohorts";
 import { hasSeatToHold, isSoldOut, seatsLeft, startDateDisplay } from "~/domain/cohort";
-import { countHeldSeats, lockCohort } from "~/enrolment/seats.server";
+import { countHeldSeats, lockCohort } from "~/enrollment/seats.server";
 import { renderEmail } from "~/mail/message";
 import { enqueueEmail } from "~/mail/outbox.server";
 import type { Services } from "~/services.server";
@@ -25,7 +25,7 @@ export interface OfferRound {
  * worker) every cycle. Offers that ended (expired, or paid) close their queue
  * entry; then every seat that is neither paid, held in a checkout nor offered goes to the next
  * waiting person, one offer per free seat. Everything happens under the cohort row's lock, so
- * checkouts, fulfilments and other workers (on any instance) see the same count: no seat is ever
+ * checkouts, fulfillments and other workers (on any instance) see the same count: no seat is ever
  * offered twice and paid + held + offered never exceeds capacity.
  */
 export async function runOfferRound(services: Services): Promise<OfferRound> {

@@ -3,8 +3,8 @@ import { hasSeatToHold } from "~/domain/cohort";
 import { renderEmail } from "~/mail/message";
 import { enqueueEmail } from "~/mail/outbox.server";
 import type { Services } from "~/services.server";
-import { enrolLinkUrl } from "~/enrolment/enrol-link.server";
-import { countHeldSeats } from "~/enrolment/seats.server";
+import { enrollLinkUrl } from "~/enrollment/enroll-link.server";
+import { countHeldSeats } from "~/enrollment/seats.server";
 import { getCohort } from "./cohort.server";
 import { sendOnce } from "./sent-once.server";
 
@@ -81,7 +81,7 @@ export async function sendCheckoutReminders(services: Services): Promise<number>
             cohortEmails.checkoutReminder({
               firstName: person.first_name,
               // Signed: the reminder may be opened on another device than the checkout was.
-              enrollUrl: enrolLinkUrl(services.config, person.id, now),
+              enrollUrl: enrollLinkUrl(services.config, person.id, now),
             }),
           ),
         },

@@ -2,9 +2,9 @@ import { describe, expect, it } from "vitest";
 import { seatScenario, setCurrentCohort } from "../../tests/support/cohort";
 import { testEngines } from "../../tests/support/databases";
 import { recipientsOf } from "../../tests/support/outbox";
-import { updateCohortSettings } from "~/admin/cohort-settings.server";
-import { refundEnrolment } from "~/enrolment/refunds.server";
-import { countHeldSeats, startCheckout } from "~/enrolment/seats.server";
+import { updateCohortSettings } from "~/cohort/settings.server";
+import { refundEnrollment } from "~/enrollment/refunds.server";
+import { countHeldSeats, startCheckout } from "~/enrollment/seats.server";
 import { getCohort } from "./cohort.server";
 import { declineOffer, findOffer, runOfferRound } from "./offers.server";
 
@@ -68,7 +68,7 @@ describe.each(testEngines())("cohorts and the seat queue on $name", (engine) => 
     expect(statuses.map((s) => s.status)).toEqual(["expired", "declined", "offered"]);
   });
 
-  it("the offered person checks out on the held seat and enrols, even with no other seat free", async () => {
+  it("the offered person checks out on the held seat and enrolls, even with no other seat free", async () => {
     await setCurrentCohort(db(), { capacity: 1 });
     const b = await queued("b@example.com");
     await runOfferRound(services());
@@ -127,16 +127,18 @@ describe.each(testEngines())("cohorts and the seat queue on $name", (engine) => 
     const a = await person("a@example.com");
     await pay(a, "a@example.com");
     await queued("b@example.com");
-    expect(await refundEnrolment(services(), "owner@example.com", a, "changed plans")).toBe(
+    expect(await refundEnrollment(services(), "owner@example.com", a, "changed plans")).toBe(
       "refunded",
     );
-    expect(await refundEnrolment(services(), "owner@example.com", a, "again")).toBe("not_enrolled");
+    expect(await refundEnrollment(services(), "owner@example.com", a, "again")).toBe(
+      "not_enrolled",
+    );
     expect((await getCohort(db(), clock.now())).enrolledCount).toBe(0);
     const payment = await db().selectFrom("payments").selectAll().executeTakeFirstOrThrow();
     expect(payment).toMatchObject({ status: "refunded", refund_reason: "changed plans" });
-    expect(await recipientsOf(db(), "enrolment_refunded")).toEqual(["a@example.com"]);
+    expect(await recipientsOf(db(), "enrollment_refunded")).toEqual(["a@example.com"]);
     const audit = await db().selectFrom("audit_log").select("action").execute();
-    expect(audit.map((r) => r.action)).toContain("enrolment.refund");
+    expect(audit.map((r) => r.action)).toContain("enrollment.refund");
     expect((await runOfferRound(services())).offered).toBe(1);
     expect((await offers()).map((o) => o.to_address)).toEqual(["b@example.com"]);
   });

@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { seatScenario, setCurrentCohort } from "../../tests/support/cohort";
 import { testEngines } from "../../tests/support/databases";
-import { readEnrolLink } from "~/enrolment/enrol-link.server";
-import { startCheckout } from "~/enrolment/seats.server";
+import { readEnrollLink } from "~/enrollment/enroll-link.server";
+import { startCheckout } from "~/enrollment/seats.server";
 import { runOfferRound } from "./offers.server";
 import { moveUp } from "./queue.server";
 import { sendCheckoutReminders } from "./reminders.server";
@@ -40,7 +40,7 @@ describe.each(testEngines())("reminders, queue order and the next cohort on $nam
     expect(reminders.map((r) => r.to_address)).toEqual(["a@example.com"]);
     // Its link signs A in on any device (a checkout now needs that identity).
     const token = /\/enroll\?link=([\w.-]+)/.exec(reminders[0]!.text)![1]!;
-    expect(readEnrolLink(services().config.sessionSecrets, token, clock.now())).toBe(a);
+    expect(readEnrollLink(services().config.sessionSecrets, token, clock.now())).toBe(a);
   });
 
   it("no reminder while every seat is taken", async () => {
@@ -77,7 +77,7 @@ describe.each(testEngines())("reminders, queue order and the next cohort on $nam
     await queued("b@example.com");
     await person("later@example.com", "waitlist");
     await person("quiet@example.com", "waitlist");
-    // "Enrolment is open" is cohort news: only for people who agreed to it.
+    // "Enrollment is open" is cohort news: only for people who agreed to it.
     const agree = (email: string, marketing: "subscribed" | "cohort_news") =>
       db().updateTable("people").set({ marketing }).where("email", "=", email).execute();
     await agree("b@example.com", "subscribed");
@@ -92,7 +92,7 @@ describe.each(testEngines())("reminders, queue order and the next cohort on $nam
     const open = await db()
       .selectFrom("outbox")
       .select("to_address")
-      .where("kind", "=", "enrolment_open")
+      .where("kind", "=", "enrollment_open")
       .orderBy("to_address")
       .execute();
     expect(open.map((o) => o.to_address)).toEqual(["b@example.com", "later@example.com"]);

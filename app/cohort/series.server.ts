@@ -1,9 +1,9 @@
 import { randomUUID } from "node:crypto";
-import { recordAudit } from "~/console/audit.server";
+import { recordAudit } from "~/accounts/audit.server";
 import { cohortEmails } from "~/content/cohorts";
 import type { DB } from "~/db/database.server";
 import { seatsLeft, startDateDisplay } from "~/domain/cohort";
-import { lockCohort } from "~/enrolment/seats.server";
+import { lockCohort } from "~/enrollment/seats.server";
 import { mayReceive } from "~/domain/marketing";
 import { enqueueMarketing, marketingSender } from "~/marketing/mail.server";
 import type { Services } from "~/services.server";
@@ -125,7 +125,7 @@ export async function findCohort(db: DB, id: string): Promise<Cohort | null> {
   return row ? toCohort(row) : null;
 }
 
-/** A new cohort, open for enrolment but not current until the owner makes it so. */
+/** A new cohort, open for enrollment but not current until the owner makes it so. */
 export async function createCohort(
   services: Services,
   actor: string,
@@ -156,7 +156,7 @@ export async function createCohort(
  * Makes a cohort the one the public pages sell. The previous cohort's seat queue moves over in its
  * order (still waiting, or offered and not yet enrolled: their old offer is withdrawn), so the
  * next offer round fills the new seats from it; and everyone on the waitlist, for any reason, who
- * has not enrolled gets one "enrolment is open" email.
+ * has not enrolled gets one "enrollment is open" email.
  */
 export async function makeCurrent(
   services: Services,
@@ -200,7 +200,7 @@ export async function makeCurrent(
       await joinQueue(trx, cohortId, entry.person_id, nowIso);
     }
 
-    // "Enrolment is open" is cohort news: only for people who may get it (domain/marketing.ts).
+    // "Enrollment is open" is cohort news: only for people who may get it (domain/marketing.ts).
     const waitlisted = await trx
       .selectFrom("people")
       .select(["id", "email", "first_name", "marketing", "undeliverable_at", "unsubscribe_token"])
@@ -211,18 +211,18 @@ export async function makeCurrent(
     const sender = marketingSender(services.config);
     for (const person of waitlisted) {
       if (!sender || !mayReceive(person, "news")) continue;
-      if (!(await sendOnce(trx, `enrolment-open:${cohortId}:${person.id}`, nowIso))) continue;
+      if (!(await sendOnce(trx, `enrollment-open:${cohortId}:${person.id}`, nowIso))) continue;
       emailed += 1;
       await enqueueMarketing(
         trx,
         sender,
         person,
-        cohortEmails.enrolmentOpen({
+        cohortEmails.enrollmentOpen({
           firstName: person.first_name,
           startDisplay: startDateDisplay(after.startDate),
           applyUrl: `${services.config.publicUrl}/apply`,
         }),
-        { kind: "enrolment_open", category: "news" },
+        { kind: "enrollment_open", category: "news" },
         now,
       );
     }

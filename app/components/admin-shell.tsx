@@ -1,6 +1,6 @@
 import type { ReactNode } from "react";
 import { Form, NavLink, useNavigation } from "react-router";
-import { ADMIN_LOGIN_PATH } from "~/admin/paths";
+import { ADMIN_LOGIN_PATH } from "~/accounts/paths";
 import { cohortSettingsPage } from "~/content/admin";
 import { consoleText } from "~/content/console";
 import { jobsText } from "~/content/jobs";

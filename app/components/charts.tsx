@@ -14,7 +14,7 @@ const SERIES_STYLE: Record<string, string> = {
   visitors: "stroke-slate-500",
   leads: "stroke-brand-600 [stroke-dasharray:6_4]",
   applications: "stroke-amber-600 [stroke-dasharray:2_3]",
-  enrolments: "stroke-emerald-700",
+  enrollments: "stroke-emerald-700",
 };
 
 function ChartFigure({

@@ -27,7 +27,7 @@ export const cohortSettingsPage = {
     "Leave empty when no date is set. Applicants see the Monday of the start week, or 'our next cohort'.",
   capacity: "Capacity",
   capacityHint: "Whole number of seats, 0 or more.",
-  isActive: "Active (accepting enrolments)",
+  isActive: "Active (accepting enrollments)",
   save: "Save Changes",
   saving: "Saving...",
   statusTitle: "Current Status",
@@ -40,7 +40,7 @@ export const cohortSettingsPage = {
     held === 1 ? "1 seat held in a checkout" : `${held} seats held in checkouts`,
   status: "Status",
   states: {
-    active: "Active – accepting enrolments",
+    active: "Active – accepting enrollments",
     full: "Full",
     inactive: "Inactive",
   },

@@ -62,7 +62,7 @@ export const broadcastConsole = {
 export const sequenceConsole = {
   title: "Email sequences",
   intro:
-    "Each free resource starts a three-email sequence for people who agreed to career tips. It stops for good when they apply, enrol or unsubscribe, and nobody gets more than one marketing email a day.",
+    "Each free resource starts a three-email sequence for people who agreed to career tips. It stops for good when they apply, enroll or unsubscribe, and nobody gets more than one marketing email a day.",
   running: "Running",
   paused: "Paused",
   pause: "Pause",

@@ -5,7 +5,7 @@ const signOff = "See you soon,\nThe From Scratch to Success team";
 const hi = (firstName: string) => (firstName ? `Hi ${firstName},` : "Hi,");
 const startsLine = (startDisplay: string) =>
   startDisplay === "our next cohort"
-    ? "It's a seat in our next cohort; we'll confirm the start date when you enrol."
+    ? "It's a seat in our next cohort; we'll confirm the start date when you enroll."
     : `The cohort starts the week of ${startDisplay}.`;
 
 /** "Tuesday, 24 November 2026 at 18:00 UTC": offers end at an instant, shown in UTC. */
@@ -58,7 +58,7 @@ export const cohortEmails = {
     signOff,
   }),
   refunded: (input: { firstName: string }): EmailContent => ({
-    subject: "Your From Scratch to Success enrolment has been refunded",
+    subject: "Your From Scratch to Success enrollment has been refunded",
     greeting: hi(input.firstName),
     paragraphs: [
       "We've refunded your $649 payment in full and released your seat in the cohort.",
@@ -67,15 +67,15 @@ export const cohortEmails = {
     ],
     signOff,
   }),
-  enrolmentOpen: (input: {
+  enrollmentOpen: (input: {
     firstName: string;
     startDisplay: string;
     applyUrl: string;
   }): EmailContent => ({
-    subject: "Enrolment is open for the next From Scratch to Success cohort",
+    subject: "Enrollment is open for the next From Scratch to Success cohort",
     greeting: hi(input.firstName),
     paragraphs: [
-      "You joined our waitlist, so you're hearing it first: enrolment for the next cohort is open.",
+      "You joined our waitlist, so you're hearing it first: enrollment for the next cohort is open.",
       input.startDisplay === "our next cohort"
         ? "We'll confirm the start date soon."
         : `The cohort starts the week of ${input.startDisplay}.`,
@@ -102,7 +102,7 @@ export const offerPages = {
   },
   claimedToast: {
     title: "Your seat is held",
-    description: "Enrol below to make it yours before the offer ends.",
+    description: "Enroll below to make it yours before the offer ends.",
   },
 } as const;
 
@@ -117,7 +117,7 @@ export const cohortConsole = {
   makeCurrent: "Make current",
   createTitle: "Create the next cohort",
   createIntro:
-    "The new cohort is not sold until you make it current. Making it current moves the seat queue over in its order and emails everyone on the waitlist that enrolment is open.",
+    "The new cohort is not sold until you make it current. Making it current moves the seat queue over in its order and emails everyone on the waitlist that enrollment is open.",
   startDate: "Start date",
   capacity: "Capacity",
   create: "Create cohort",
@@ -154,13 +154,13 @@ export const cohortConsole = {
   noSeat: "No seat is free to offer. Raise the capacity or wait for a seat to free up.",
   notWaiting: "That person is no longer waiting in this cohort's queue.",
   notCurrent: "Seats can only be offered in the current cohort.",
-  refundTitle: "Refund enrolment",
+  refundTitle: "Refund enrollment",
   refundIntro: (amount: string) =>
     `Refunds the ${amount} payment, frees the seat for the next person in the queue and emails the student.`,
   refundReason: "Reason for the refund",
   refundButton: "Refund and free the seat",
-  refunded: "Enrolment refunded. The seat will be offered to the next person in the queue.",
+  refunded: "Enrollment refunded. The seat will be offered to the next person in the queue.",
   refundReasonRequired: "Please give a reason for the refund.",
-  notEnrolled: "This person has no paid enrolment to refund.",
+  notEnrolled: "This person has no paid enrollment to refund.",
   providerFailed: "The payment provider refused the refund. Nothing was changed; try again later.",
 } as const;

@@ -184,7 +184,7 @@ export const consoleText = {
       utm_term: "Term (video id or rep code)",
     },
     show: "Show",
-    columns: ["Value", "Leads", "Applications", "Qualified", "Enrolments", "Revenue"],
+    columns: ["Value", "Leads", "Applications", "Qualified", "Enrollments", "Revenue"],
     empty: "Nothing in this period.",
   },
   emails: {

@@ -10,7 +10,7 @@ export const applicationEmails = {
     greeting: `Hi ${firstName},`,
     paragraphs: [
       "Thank you for applying. Your goals, your availability and your readiness make you a strong fit for the programme.",
-      "Each cohort has only 10 seats, 5 per mentor, and seats go to the first qualified applicants who enrol. To secure yours, review the price breakdown and complete your enrolment.",
+      "Each cohort has only 10 seats, 5 per mentor, and seats go to the first qualified applicants who enroll. To secure yours, review the price breakdown and complete your enrollment.",
     ],
     action: { label: "Enroll now", url: enrollUrl },
     signOff,
@@ -64,6 +64,6 @@ const waitlistReasons: Record<WaitlistVariant, string> = {
   cannot_commit:
     "The programme needs at least 5 hours per week to work, and right now that is more than you can give. You are on the waitlist for a later cohort, when your schedule frees up.",
   not_ready:
-    "You told us you are not ready to enrol yet, so we have added you to the waitlist. When you are ready, reply to this email and we will check the next start date for you.",
+    "You told us you are not ready to enroll yet, so we have added you to the waitlist. When you are ready, reply to this email and we will check the next start date for you.",
   both: "You told us you cannot commit 5 hours per week yet and would like to join the waitlist. You are on it, and we will check in before the next cohort starts.",
 };

@@ -3,7 +3,7 @@ import type { EmailContent } from "~/mail/message";
 export const enrollPage = {
   title: "Secure your spot",
   metaDescription:
-    "Enrol in the six-week From Scratch to Success cohort: price breakdown, start date and secure checkout.",
+    "Enroll in the six-week From Scratch to Success cohort: price breakdown, start date and secure checkout.",
   back: "Back to Application",
   intro: (capacity: number) =>
     `Each cohort is capped at ${capacity} students, with one mentor for every five, so every student gets real attention.`,
@@ -28,17 +28,17 @@ export const enrollPage = {
     "Your seat is paid for. Check your inbox for your confirmation and onboarding emails.",
   applyFirstTitle: "Apply first",
   applyFirst:
-    "Seats are for applicants who qualified. Apply in about five minutes, or open the enrolment link we emailed you.",
+    "Seats are for applicants who qualified. Apply in about five minutes, or open the enrollment link we emailed you.",
   tooManyHoldsTitle: "Too many checkouts from this network",
   tooManyHolds:
     "Several checkouts were opened from your network in the last half hour. Please finish one of them, or try again later.",
   linkEndedToast: {
-    title: "This enrolment link has expired",
+    title: "This enrollment link has expired",
     description: "Links are good for two weeks. Apply again below and we'll send you a new one.",
   },
   linkClaimedToast: {
     title: "Welcome back",
-    description: "Enrol below to secure your seat.",
+    description: "Enroll below to secure your seat.",
   },
   checkoutError: "We couldn't open the checkout. Please try again in a moment or contact support.",
 } as const;
@@ -68,8 +68,8 @@ export const confirmationPage = {
   refreshing: "Checking again...",
   notFoundTitle: "We couldn't find that payment",
   notFound:
-    "If you were charged, email us and we'll sort it out straight away. Otherwise you can return to enrolment.",
-  backToEnroll: "Return to enrolment",
+    "If you were charged, email us and we'll sort it out straight away. Otherwise you can return to enrollment.",
+  backToEnroll: "Return to enrollment",
   refundTitle: "The cohort filled up before your payment completed",
   refund:
     "We're sorry: your payment arrived after the last seat was taken. We're refunding you in full, and we've put you at the top of the waitlist.",
@@ -87,7 +87,7 @@ export const testCheckout = {
 
 const signOff = "See you soon,\nThe From Scratch to Success team";
 
-export const enrolmentEmails = {
+export const enrollmentEmails = {
   confirmation: (input: {
     firstName: string;
     startDisplay: string;
@@ -123,7 +123,7 @@ export const enrolmentEmails = {
     greeting: input.firstName ? `Hi ${input.firstName},` : "Hi,",
     paragraphs: [
       "Your payment reached us just after the last seat in this cohort was taken, so we are refunding it in full.",
-      "You're at the top of the waitlist for the next cohort, and we'll email you the moment enrolment opens.",
+      "You're at the top of the waitlist for the next cohort, and we'll email you the moment enrollment opens.",
     ],
     signOff,
   }),

@@ -47,14 +47,14 @@ export const funnelText = {
       visitors: number,
       leads: number,
       applications: number,
-      enrolments: number,
+      enrollments: number,
     ) =>
-      `Over ${days} days: ${visitors} visitors, ${leads} new leads, ${applications} applications and ${enrolments} enrolments.`,
+      `Over ${days} days: ${visitors} visitors, ${leads} new leads, ${applications} applications and ${enrollments} enrollments.`,
     series: {
       visitors: "Visitors",
       leads: "Leads",
       applications: "Applications",
-      enrolments: "Enrolments",
+      enrollments: "Enrollments",
     },
     day: "Day",
     funnel: "Funnel",

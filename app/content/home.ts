@@ -159,6 +159,6 @@ export const faqs = [
   {
     question: "How much does it cost?",
     answer:
-      "The programme fee is available upon application. Apply and, if the programme is a fit, you will see the full breakdown before you enrol.",
+      "The programme fee is available upon application. Apply and, if the programme is a fit, you will see the full breakdown before you enroll.",
   },
 ] as const;

@@ -32,7 +32,7 @@ function backupPeriod({ backupKeep, backupEveryHours }: PrivacyFigures): string 
 export const privacyPage = {
   metaTitle: "Privacy Policy",
   description:
-    "What From Scratch to Success collects when you apply, ask for a free resource, send a resume or enrol; why; how long it is kept; and how to get a copy or have it erased.",
+    "What From Scratch to Success collects when you apply, ask for a free resource, send a resume or enroll; why; how long it is kept; and how to get a copy or have it erased.",
   title: "Privacy Policy",
   intro:
     "From Scratch to Success runs this site and the six-week mentoring programme it describes. This page says in plain words what we keep about you, why, and for how long.",
@@ -40,7 +40,7 @@ export const privacyPage = {
   collected: [
     {
       term: "When you apply",
-      text: "Your name, email, university and graduation year, and your answers: the careers you are aiming for, whether you can give the hours, whether you are ready to enrol, how you heard about us, your biggest challenge and why you want to work in finance. We use them to decide whether the programme fits you, and to email you about your application and the cohort.",
+      text: "Your name, email, university and graduation year, and your answers: the careers you are aiming for, whether you can give the hours, whether you are ready to enroll, how you heard about us, your biggest challenge and why you want to work in finance. We use them to decide whether the programme fits you, and to email you about your application and the cohort.",
     },
     {
       term: "When you ask for a free resource",
@@ -51,7 +51,7 @@ export const privacyPage = {
       text: "The Word file you upload. We use it only to review it in a livestream, and we email you the date.",
     },
     {
-      term: "When you enrol",
+      term: "When you enroll",
       text: "Your email and the payment's amount and status. Your card details go straight to our payment provider, Stripe, and never reach our server.",
     },
     {
@@ -78,7 +78,7 @@ export const privacyPage = {
   keptTitle: "How long we keep it",
   kept: (f: PrivacyFigures): PrivacyItem[] => [
     {
-      term: "Your details, applications, resource requests and enrolment",
+      term: "Your details, applications, resource requests and enrollment",
       text: "Until you ask us to erase them, so that we can tell you about the next cohort and keep your place in a waitlist.",
     },
     {

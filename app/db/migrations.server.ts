@@ -1,4 +1,5 @@
 import { Migrator, sql, type Kysely, type Migration, type MigrationProvider } from "kysely";
+import { americanSpelling } from "./migrations/american-spelling.server";
 import { analytics } from "./migrations/analytics.server";
 import { cohortSeries } from "./migrations/cohort-series.server";
 import { holdVisitor } from "./migrations/hold-visitor.server";
@@ -28,6 +29,7 @@ export function migrations(engine: Engine): Record<string, Migration> {
     "2026-11-26-002-review-invites": reviewInvites,
     "2026-11-28-001-analytics": analytics,
     "2026-11-29-001-jobs": jobs,
+    "2026-11-30-001-american-spelling": americanSpelling,
   };
 }
 

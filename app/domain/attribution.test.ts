@@ -9,7 +9,7 @@ const events: AttributionEvent[] = [
   { kind: "lead", personId: "a", first: yt, last: li },
   { kind: "application", personId: "a", first: yt, last: li },
   { kind: "qualified", personId: "a", first: yt, last: li },
-  { kind: "enrolment", personId: "a", first: yt, last: li, revenueCents: 64900 },
+  { kind: "enrollment", personId: "a", first: yt, last: li, revenueCents: 64900 },
   { kind: "lead", personId: "b", first: null, last: null },
   { kind: "application", personId: "c", first: li, last: null },
 ];
@@ -22,11 +22,11 @@ describe("aggregateAttribution", () => {
         leads: 1,
         applications: 1,
         qualified: 1,
-        enrolments: 1,
+        enrollments: 1,
         revenueCents: 64900,
       },
-      { key: "direct", leads: 1, applications: 0, qualified: 0, enrolments: 0, revenueCents: 0 },
-      { key: "linkedin", leads: 0, applications: 1, qualified: 0, enrolments: 0, revenueCents: 0 },
+      { key: "direct", leads: 1, applications: 0, qualified: 0, enrollments: 0, revenueCents: 0 },
+      { key: "linkedin", leads: 0, applications: 1, qualified: 0, enrollments: 0, revenueCents: 0 },
     ]);
   });
 
@@ -37,7 +37,7 @@ describe("aggregateAttribution", () => {
       leads: 1,
       applications: 2,
       qualified: 1,
-      enrolments: 1,
+      enrollments: 1,
       revenueCents: 64900,
     });
     expect(rows.find((r) => r.key === "(none)")?.leads).toBe(1);

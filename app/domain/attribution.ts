@@ -20,7 +20,7 @@ export type AttributionEvent =
       last: Utm | null;
     }
   | {
-      kind: "enrolment";
+      kind: "enrollment";
       personId: string;
       first: Utm | null;
       last: Utm | null;
@@ -32,7 +32,7 @@ export interface AttributionRow {
   leads: number;
   applications: number;
   qualified: number;
-  enrolments: number;
+  enrollments: number;
   revenueCents: number;
 }
 
@@ -57,7 +57,7 @@ export function aggregateAttribution(
       leads: 0,
       applications: 0,
       qualified: 0,
-      enrolments: 0,
+      enrollments: 0,
       revenueCents: 0,
     };
     rows.set(key, row);
@@ -77,14 +77,16 @@ export function aggregateAttribution(
       case "qualified":
         row.qualified += 1;
         break;
-      case "enrolment":
-        row.enrolments += 1;
+      case "enrollment":
+        row.enrollments += 1;
         row.revenueCents += event.revenueCents;
         break;
     }
   }
   return [...rows.values()].sort(
     (a, b) =>
-      b.revenueCents - a.revenueCents || b.enrolments - a.enrolments || a.key.localeCompare(b.key),
+      b.revenueCents - a.revenueCents ||
+      b.enrollments - a.enrollments ||
+      a.key.localeCompare(b.key),
   );
 }

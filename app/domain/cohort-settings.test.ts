@@ -83,7 +83,7 @@ describe("cohortState", () => {
     expect(cohortState({ ...base, enrolledCount: 10 })).toBe("full");
     expect(cohortState({ ...base, capacity: 2 })).toBe("full");
   });
-  it("is inactive whenever enrolment is closed, even if full", () => {
+  it("is inactive whenever enrollment is closed, even if full", () => {
     expect(cohortState({ ...base, isActive: false })).toBe("inactive");
     expect(cohortState({ ...base, enrolledCount: 10, isActive: false })).toBe("inactive");
   });

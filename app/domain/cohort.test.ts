@@ -92,7 +92,7 @@ describe("seat rules", () => {
     expect(hasSeatToHold({ ...cohort, isActive: false }, 0)).toBe(false);
   });
 
-  it("is sold out only when every seat is paid for or enrolment is closed", () => {
+  it("is sold out only when every seat is paid for or enrollment is closed", () => {
     expect(isSoldOut(cohort)).toBe(false);
     expect(isSoldOut({ ...cohort, enrolledCount: 10 })).toBe(true);
     expect(isSoldOut({ ...cohort, isActive: false })).toBe(true);

@@ -18,12 +18,12 @@ export function availableSpots(cohort: CohortSettings): number {
   return cohort.capacity - cohort.enrolledCount;
 }
 
-/** Full when no spot is left or enrolment is closed; a cohort that cannot be read counts as full. */
+/** Full when no spot is left or enrollment is closed; a cohort that cannot be read counts as full. */
 export function isCohortFull(cohort: CohortSettings | null): boolean {
   return !cohort || isSoldOut(cohort);
 }
 
-/** Whether every seat is paid for (or enrolment is closed): nothing can free one up. */
+/** Whether every seat is paid for (or enrollment is closed): nothing can free one up. */
 export function isSoldOut(cohort: CohortSettings): boolean {
   return !cohort.isActive || cohort.enrolledCount >= cohort.capacity;
 }

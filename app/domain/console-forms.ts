@@ -22,7 +22,7 @@ const reason = (message: string) =>
 /** The id of the row a button acts on, from a hidden input. */
 const rowId = (message: string) => z.string({ error: message }).min(1, message);
 
-/** A person's page: change the status, refund the enrolment, clear a bounce, erase. */
+/** A person's page: change the status, refund the enrollment, clear a bounce, erase. */
 export const personFormSchema = z.discriminatedUnion("intent", [
   z.object({
     intent: z.literal("status"),

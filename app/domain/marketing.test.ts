@@ -92,7 +92,7 @@ describe("sequence timing and verdicts", () => {
     );
   });
 
-  it("sends to a subscribed lead, waits on a bounce, stops on apply, enrol and unsubscribe", () => {
+  it("sends to a subscribed lead, waits on a bounce, stops on apply, enroll and unsubscribe", () => {
     const lead = { status: "lead", marketing: "subscribed" as const, undeliverable_at: null };
     expect(sequenceVerdict(lead)).toBe("send");
     expect(sequenceVerdict({ ...lead, undeliverable_at: "2026-11-22" })).toBe("wait");

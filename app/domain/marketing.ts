@@ -5,7 +5,7 @@ export type MarketingStatus = "none" | "subscribed" | "cohort_news" | "unsubscri
 
 /**
  * Who may get which mail. Transactional mail (what the person just asked for) always goes.
- * Marketing is `tips` (nurture sequences, tip broadcasts) or `news` (cohort news: enrolment is
+ * Marketing is `tips` (nurture sequences, tip broadcasts) or `news` (cohort news: enrollment is
  * open, news broadcasts): `subscribed` people get both, `cohort_news` people news only, and
  * nobody gets marketing after unsubscribing or once their address has bounced for good.
  */

@@ -4,7 +4,7 @@ import { callAction, formRequest, makeContext, unwrap } from "../../tests/suppor
 import { testEngines } from "../../tests/support/databases";
 import { useMarketingMail } from "../../tests/support/marketing-mail";
 import { startSmtpServer } from "../../tests/support/smtp";
-import { emailLog } from "~/console/email-log.server";
+import { emailLog } from "~/mail/email-log.server";
 import { markUndeliverable } from "~/mail/suppression.server";
 import { action as personAction } from "~/routes/admin/person";
 import { runSequences } from "./sequences.server";

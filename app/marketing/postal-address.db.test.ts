@@ -24,7 +24,7 @@ describe.each(testEngines())(
     const suite = useMarketingMail(engine);
     const { clock, start, services, db, takeResource, at } = suite;
 
-    /** A subscriber with a due nurture step, a due broadcast, and a waitlist told enrolment is open. */
+    /** A subscriber with a due nurture step, a due broadcast, and a waitlist told enrollment is open. */
     async function sendEveryKindOfMarketing() {
       await takeResource("/resume-template", "sub@example.com", true);
       const cookie = await ownerCookie(suite.t);
@@ -69,7 +69,7 @@ describe.each(testEngines())(
       const marketing = mail.filter((m) => m.category !== "transactional");
       expect(marketing.map((m) => m.kind).sort()).toEqual([
         "broadcast",
-        "enrolment_open",
+        "enrollment_open",
         "nurture:resume:1",
       ]);
       for (const message of marketing) {

@@ -3,7 +3,7 @@
  * for it and who applied after it, and the switch that pauses a sequence.
  */
 
-import { recordAudit } from "~/console/audit.server";
+import { recordAudit } from "~/accounts/audit.server";
 import { nurtureSequences } from "~/content/nurture";
 import type { ResourceType } from "~/domain/lead-magnets";
 import type { Services } from "~/services.server";

@@ -6,7 +6,7 @@ import { testEngines } from "../../tests/support/databases";
 import { useMarketingMail } from "../../tests/support/marketing-mail";
 import { nurtureSequences } from "~/content/nurture";
 import { DAY_MS } from "~/domain/marketing";
-import { erasePerson } from "~/console/privacy.server";
+import { erasePerson } from "~/people/privacy.server";
 import { action as applyAction } from "~/routes/apply/apply";
 import { sequenceStats, setSequencePaused } from "./sequence-console.server";
 import { runSequences } from "./sequences.server";
@@ -78,7 +78,7 @@ describe.each(testEngines())("nurture sequences on $name", (engine) => {
     expect(await mail("ada@example.com", "nurture:%")).toHaveLength(0);
   });
 
-  it("stops for good when the person enrols, and when they are erased", async () => {
+  it("stops for good when the person enrolls, and when they are erased", async () => {
     await start();
     await setCurrentCohort(db(), { capacity: 10 });
     await takeResource("/resume-template", "payer@example.com", true);

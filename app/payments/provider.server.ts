@@ -1,4 +1,4 @@
-/** What enrolment needs from a card-payment provider; `test` and `stripe` implement it. */
+/** What enrollment needs from a card-payment provider; `test` and `stripe` implement it. */
 export interface CheckoutRequest {
   holdId: string;
   personId: string | null;

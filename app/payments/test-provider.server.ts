@@ -8,7 +8,7 @@ export const TEST_SESSION_PREFIX = "cs_localtest_";
 /**
  * The local test checkout: a page on this site (clearly marked test mode) stands in for the
  * provider's hosted page. Its state is the seat hold itself, and its Pay button drives the same
- * fulfilment code as a real provider's webhook.
+ * fulfillment code as a real provider's webhook.
  */
 export function testProvider(db: DB, publicUrl: string): PaymentProvider {
   return {

@@ -11,7 +11,7 @@ const BUYER = "forged-drill@example.com";
 /**
  * Webhooks that must not count: unsigned, tampered after signing, stale (signed an hour ago) and
  * signed with another secret. Each is a completion event for a real, paid checkout, so accepting
- * one would enrol somebody. Each must get 400 and write nothing; a correctly signed control event
+ * one would enroll somebody. Each must get 400 and write nothing; a correctly signed control event
  * afterwards must be accepted (proving the counts would have moved).
  */
 export async function forgedWebhooks(engine: EngineSetup): Promise<DrillResult> {

@@ -132,7 +132,7 @@ export function seatRaceDetails(o: SeatRaceOutcome): DrillResult["details"] {
  * 200 concurrent "Enroll Now" posts against 10 seats with the stripe provider (a local fake Stripe
  * API): each gets a checkout, the cohort-full redirect, or 409 while the last seats are held in
  * open checkouts. Then every checkout paid and its checkout.session.completed event delivered three times,
- * all at once in random order. At most 10 enrolments, and the cohort's count equals the paid payments.
+ * all at once in random order. At most 10 enrollments, and the cohort's count equals the paid payments.
  */
 export async function seatRace(engine: EngineSetup): Promise<DrillResult> {
   const fake = await startFakeStripe();

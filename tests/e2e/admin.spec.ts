@@ -133,7 +133,7 @@ test.describe("admin cohort settings", () => {
     await expect(status.getByTestId("status-start-date")).toHaveText("our next cohort (not set)");
     await expect(status.getByTestId("status-spots")).toContainText("10 of 10 (0 enrolled)");
     await expect(status.getByTestId("status-spots")).toContainText("1 seat held in a checkout");
-    await expect(status.getByTestId("status-state")).toHaveText("Active – accepting enrolments");
+    await expect(status.getByTestId("status-state")).toHaveText("Active – accepting enrollments");
 
     // Each field's hint is read with it.
     await expect(page.getByLabel("Start date")).toHaveAccessibleDescription(
@@ -145,7 +145,7 @@ test.describe("admin cohort settings", () => {
     // 2027-01-13 is a Wednesday: applicants see the week of Monday January 11.
     await page.getByLabel("Start date").fill("2027-01-13");
     await page.getByLabel("Capacity").fill("7");
-    await page.getByLabel("Active (accepting enrolments)").uncheck();
+    await page.getByLabel("Active (accepting enrollments)").uncheck();
     await page.getByRole("button", { name: "Save Changes" }).click();
     await expect(toast(page, "Cohort settings have been updated.")).toBeVisible();
     await expect(status.getByTestId("status-start-date")).toHaveText(
@@ -162,10 +162,10 @@ test.describe("admin cohort settings", () => {
     await page.reload();
     await expect(page.getByLabel("Start date")).toHaveValue("2027-01-13");
     await expect(page.getByLabel("Capacity")).toHaveValue("7");
-    await expect(page.getByLabel("Active (accepting enrolments)")).not.toBeChecked();
-    await page.getByLabel("Active (accepting enrolments)").check();
+    await expect(page.getByLabel("Active (accepting enrollments)")).not.toBeChecked();
+    await page.getByLabel("Active (accepting enrollments)").check();
     await page.getByRole("button", { name: "Save Changes" }).click();
-    await expect(status.getByTestId("status-state")).toHaveText("Active – accepting enrolments");
+    await expect(status.getByTestId("status-state")).toHaveText("Active – accepting enrollments");
     const audit = await withDb((db) =>
       db.selectFrom("audit_log").selectAll().where("actor", "=", ADMIN).execute(),
     );

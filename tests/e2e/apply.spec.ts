@@ -80,7 +80,7 @@ test.describe("application", () => {
     expect(mailTo(email)[0]).toContain("within 24 hours");
   });
 
-  test("qualified: goes to /enroll and gets the enrolment email", async ({ page }) => {
+  test("qualified: goes to /enroll and gets the enrollment email", async ({ page }) => {
     const email = uniqueEmail("qualified");
     await page.goto("/apply");
     await fillApplication(page, { email });
@@ -97,7 +97,7 @@ test.describe("application", () => {
       "needs at least 5 hours per week",
     ],
     [
-      "not ready to enrol",
+      "not ready to enroll",
       { hours: "Yes", ready: "No, add me to the waitlist" },
       "not ready to enroll yet",
     ],

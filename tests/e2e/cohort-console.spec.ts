@@ -16,7 +16,7 @@ test.describe("the owner's cohort console", () => {
 
   test("the owner runs the queue and opens the next cohort", async ({ browser }) => {
     const [b, c] = ["console-b", "console-c"].map(uniqueEmail) as [string, string];
-    // Both agree to cohort news: "Enrolment is open" is marketing mail.
+    // Both agree to cohort news: "Enrollment is open" is marketing mail.
     for (const email of [b, c]) {
       await expect(await applyAs(browser, email, { tips: true })).toHaveURL(
         /\/apply\?result=cohort_full$/,
@@ -60,13 +60,13 @@ test.describe("the owner's cohort console", () => {
     const next = owner.getByTestId("cohort-row").filter({ hasText: "Monday, March 1, 2027" });
     await next.getByRole("button", { name: "Make current" }).click();
     await expect(owner.getByText("This cohort is now current.")).toBeVisible();
-    await gotMail(c, "Enrolment is open");
+    await gotMail(c, "Enrollment is open");
     await gotMail(c, "A seat has opened up");
     expect(mailTo(b).some((m) => m.includes("A seat has opened up"))).toBe(false);
     expect((await storedCohort()).start_date).toBe("2027-03-01");
   });
 
-  test("the owner refunds an enrolment and the seat goes to the next in line", async ({
+  test("the owner refunds an enrollment and the seat goes to the next in line", async ({
     browser,
   }) => {
     await setCohort({ capacity: 1 });
@@ -82,11 +82,11 @@ test.describe("the owner's cohort console", () => {
     const owner = await newBrowser(browser);
     await logIn(owner, OWNER);
     await owner.goto(`/admin/people/${person.id}`);
-    const refund = owner.getByRole("region", { name: "Refund enrolment" });
+    const refund = owner.getByRole("region", { name: "Refund enrollment" });
     await refund.getByLabel("Reason for the refund").fill("Moved abroad");
     await refund.getByRole("button", { name: "Refund and free the seat" }).click();
-    await expect(owner.getByText("Enrolment refunded.")).toBeVisible();
-    await expect(owner.getByRole("region", { name: "Refund enrolment" })).toHaveCount(0);
+    await expect(owner.getByText("Enrollment refunded.")).toBeVisible();
+    await expect(owner.getByRole("region", { name: "Refund enrollment" })).toHaveCount(0);
     await gotMail(a, "has been refunded");
     await gotMail(d, "A seat has opened up");
     expect((await storedCohort()).enrolled_count).toBe(0);

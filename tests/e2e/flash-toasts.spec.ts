@@ -252,7 +252,7 @@ for (const javaScript of [true, false]) {
       await expect303(page, new RegExp(`^${personPath}$`), () =>
         page.getByRole("button", { name: "Refund and free the seat" }).click(),
       );
-      await expect(toast(page, "Enrolment refunded.")).toBeVisible();
+      await expect(toast(page, "Enrollment refunded.")).toBeVisible();
 
       await page.goto("/admin/cohorts");
       await expect303(page, /^\/admin\/cohorts$/, () =>

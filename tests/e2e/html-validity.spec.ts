@@ -119,10 +119,10 @@ test.describe("W3C Nu validator", () => {
     await fillApplication(page, { email });
     await page.getByRole("button", { name: "Submit Application" }).click();
     await expect(page).toHaveURL(/\/enroll$/);
-    const enrol = await (await page.request.get("/enroll")).text();
+    const enroll = await (await page.request.get("/enroll")).text();
     // The qualified view (the request shares the page's cookies), not the "apply first" one.
-    expect(enrol).toContain("Enroll Now for $649");
-    pages.set("/enroll (qualified)", enrol);
+    expect(enroll).toContain("Enroll Now for $649");
+    pages.set("/enroll (qualified)", enroll);
     await page.getByRole("button", { name: "Enroll Now for $649" }).click();
     await expect(page).toHaveURL(/\/checkout\/test\//);
     pages.set("/checkout/test/:sessionId", await (await page.request.get(page.url())).text());

@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { beforeAll } from "vitest";
-import { PAGE_SIZE } from "../../app/console/people-query.server";
+import { PAGE_SIZE } from "../../app/people/people-query.server";
 import type { DB } from "../../app/db/database.server";
 import { enqueueEmail } from "../../app/mail/outbox.server";
 import { changeStatus, upsertPerson } from "../../app/people/people.server";

@@ -1,7 +1,7 @@
 import Stripe from "stripe";
 import { afterAll, afterEach, beforeAll, beforeEach } from "vitest";
 import { handleStripeWebhook } from "../../app/payments/stripe-webhook.server";
-import { startCheckout } from "../../app/enrolment/seats.server";
+import { startCheckout } from "../../app/enrollment/seats.server";
 import { currentCohortRow, setCurrentCohort } from "./cohort";
 import { startTestServices, TestClock, type TestEngine, type TestServices } from "./databases";
 import { startFakeStripe } from "./fake-stripe";
@@ -9,7 +9,7 @@ import { startFakeStripe } from "./fake-stripe";
 export const WEBHOOK_SECRET = "whsec_test_secret";
 
 /**
- * Enrolment with the stripe provider against the local fake Stripe API, per test on one engine:
+ * Enrollment with the stripe provider against the local fake Stripe API, per test on one engine:
  * a 10-seat cohort, a test clock, checkouts by anonymous buyers, and signed webhook deliveries.
  */
 export function stripeScenario(engine: TestEngine) {

@@ -32,7 +32,7 @@ export function OverviewCharts({ overview }: { overview: Overview }) {
                   <HeadedRow
                     key={d.day}
                     header={d.day}
-                    cells={[d.visitors, d.leads, d.applications, d.enrolments]}
+                    cells={[d.visitors, d.leads, d.applications, d.enrollments]}
                   />
                 ))}
               </DataTable>

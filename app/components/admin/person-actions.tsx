@@ -5,7 +5,7 @@ import { useConsoleForm } from "~/components/admin/console-form";
 import { Button } from "~/components/ui/button";
 import { SectionCard as Card } from "~/components/ui/card";
 import { linkVariants } from "~/components/ui/link";
-import type { PersonDetail } from "~/console/person-detail.server";
+import type { PersonDetail } from "~/people/person-detail.server";
 import { cohortConsole } from "~/content/cohorts";
 import { consoleText } from "~/content/console";
 import { formatDollars } from "~/content/pricing";
@@ -59,7 +59,7 @@ export function PrivacyCard({ personId }: { personId: string }) {
   );
 }
 
-/** Shown while the person has a paid enrolment: refunds it with a reason and frees the seat. */
+/** Shown while the person has a paid enrollment: refunds it with a reason and frees the seat. */
 export function RefundCard({
   payments,
   busy,

@@ -1,7 +1,7 @@
 import { Fragment, type ReactNode } from "react";
 import { ListCard } from "~/components/admin/person-profile";
 import { linkVariants } from "~/components/ui/link";
-import type { PersonDetail } from "~/console/person-detail.server";
+import type { PersonDetail } from "~/people/person-detail.server";
 import { consoleText } from "~/content/console";
 import { formatDollars } from "~/content/pricing";
 

@@ -4,7 +4,7 @@ import { adminCookie, adminSetCookie, browserCookies } from "../../../tests/supp
 import { PASSWORD, PATH, useAdminGate } from "../../../tests/support/admin-login";
 import { callAction } from "../../../tests/support/context";
 import { testEngines } from "../../../tests/support/databases";
-import { SESSION_TTL_MS } from "~/admin/sessions.server";
+import { SESSION_TTL_MS } from "~/accounts/sessions.server";
 import { SESSION_IDLE_MS } from "~/domain/admin-session";
 import { readCookie, writeCookie } from "~/lib/cookies.server";
 import routes from "~/routes";

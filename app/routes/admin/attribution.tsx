@@ -1,11 +1,11 @@
 import { z } from "~/lib/zod";
-import { requireAdmin } from "~/admin/sessions.server";
+import { requireAdmin } from "~/accounts/sessions.server";
 import { AdminPage } from "~/components/admin-shell";
 import { optionsOf } from "~/components/admin/console-field";
 import { ReportFilters } from "~/components/admin/report-filters";
 import { DataTable, HeadedRow } from "~/components/ui/table";
 import { adminMeta } from "~/lib/meta";
-import { attributionReport } from "~/console/attribution.server";
+import { attributionReport } from "~/analytics/attribution.server";
 import { consoleText } from "~/content/console";
 import { formatDollars } from "~/content/pricing";
 import { DIMENSIONS, TOUCHES } from "~/domain/attribution";
@@ -56,7 +56,7 @@ export default function Attribution({ loaderData }: Route.ComponentProps) {
                 row.leads,
                 row.applications,
                 row.qualified,
-                row.enrolments,
+                row.enrollments,
                 formatDollars(row.revenueCents),
               ]}
             />

@@ -1,6 +1,6 @@
-import { requireAdmin } from "~/admin/sessions.server";
+import { requireAdmin } from "~/accounts/sessions.server";
 import { cohortRoster, findCohort, ROSTER_CSV_HEADER, rosterCsvRow } from "~/cohort/series.server";
-import { recordAudit } from "~/console/audit.server";
+import { recordAudit } from "~/accounts/audit.server";
 
 import { toCsv } from "~/domain/csv";
 import type { Route } from "./+types/cohort-roster-csv";

@@ -1,11 +1,11 @@
 import type { SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, useNavigation } from "react-router";
-import { updateCohortSettings } from "~/admin/cohort-settings.server";
-import { countHeldSeats } from "~/enrolment/seats.server";
-import { logIn } from "~/admin/login.server";
-import { ADMIN_LOGIN_PATH } from "~/admin/paths";
-import { endSession, getAdmin, requireAdmin, safeNext } from "~/admin/sessions.server";
+import { updateCohortSettings } from "~/cohort/settings.server";
+import { countHeldSeats } from "~/enrollment/seats.server";
+import { logIn } from "~/accounts/login.server";
+import { ADMIN_LOGIN_PATH } from "~/accounts/paths";
+import { endSession, getAdmin, requireAdmin, safeNext } from "~/accounts/sessions.server";
 import { getCohort, settingsOf } from "~/cohort/cohort.server";
 import { CohortSettingsForm, CurrentStatus } from "~/components/admin/cohort-settings-form";
 import { LoginForm } from "~/components/admin/login-form";

@@ -1,4 +1,4 @@
-import { requireAdmin } from "~/admin/sessions.server";
+import { requireAdmin } from "~/accounts/sessions.server";
 import { ownerQueueAction, type QueueOutcome } from "~/cohort/queue-console.server";
 import { listQueue } from "~/cohort/queue.server";
 import { cohortRoster, listCohorts } from "~/cohort/series.server";

@@ -149,7 +149,7 @@ describe.each(testEngines())("the owner's cohort console on $name", (engine) => 
       id: next.id,
     });
     expect((await toastOf(again))?.title).toBe(cohortConsole.alreadyCurrent);
-    expect(await recipientsOf(db(), "enrolment_open")).toEqual(["b@example.com"]);
+    expect(await recipientsOf(db(), "enrollment_open")).toEqual(["b@example.com"]);
     // Seat offers are transactional: both people in the queue get theirs.
     expect((await runOfferRound(services())).offered).toBe(2);
   });

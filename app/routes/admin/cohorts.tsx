@@ -1,5 +1,5 @@
 import { data } from "react-router";
-import { requireAdmin } from "~/admin/sessions.server";
+import { requireAdmin } from "~/accounts/sessions.server";
 import { createCohort, listCohorts, makeCurrent } from "~/cohort/series.server";
 import { AdminPage } from "~/components/admin-shell";
 import { CohortTable, NewCohortCard } from "~/components/admin/cohort-list";

@@ -1,6 +1,6 @@
 import type { ReactNode } from "react";
 import { Link } from "react-router";
-import { requireAdmin } from "~/admin/sessions.server";
+import { requireAdmin } from "~/accounts/sessions.server";
 import { AdminPage } from "~/components/admin-shell";
 import { SectionCard as Card } from "~/components/ui/card";
 import { cn } from "~/components/ui/cn";
@@ -10,7 +10,7 @@ import { adminMeta } from "~/lib/meta";
 import { overviewCharts, seatCounts } from "~/analytics/overview.server";
 import { OverviewCharts } from "~/components/admin/overview-charts";
 import { StackedBar } from "~/components/charts";
-import { dashboard } from "~/console/dashboard.server";
+import { dashboard } from "~/analytics/dashboard.server";
 import { consoleText } from "~/content/console";
 import { funnelText } from "~/content/funnel";
 import type { Route } from "./+types/dashboard";

@@ -1,8 +1,8 @@
-import { requireAdmin } from "~/admin/sessions.server";
+import { requireAdmin } from "~/accounts/sessions.server";
 import { AdminPage } from "~/components/admin-shell";
 import { SectionCard as Card } from "~/components/ui/card";
 import { adminMeta } from "~/lib/meta";
-import { emailById } from "~/console/email-log.server";
+import { emailById } from "~/mail/email-log.server";
 import { consoleText } from "~/content/console";
 import type { Route } from "./+types/email";
 import { orNotFound } from "~/lib/or-not-found";

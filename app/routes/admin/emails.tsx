@@ -1,14 +1,14 @@
 import { Link } from "react-router";
 import { z } from "~/lib/zod";
-import { requireAdmin } from "~/admin/sessions.server";
+import { requireAdmin } from "~/accounts/sessions.server";
 import { AdminPage, Pager } from "~/components/admin-shell";
 import { FilterTabs } from "~/components/admin/filter-tabs";
 import { RowAction } from "~/components/admin/row-action";
 import { linkVariants } from "~/components/ui/link";
 import { Cell, DataTable, Row } from "~/components/ui/table";
 import { adminMeta } from "~/lib/meta";
-import { recordAudit } from "~/console/audit.server";
-import { emailLog, retryEmail } from "~/console/email-log.server";
+import { recordAudit } from "~/accounts/audit.server";
+import { emailLog, retryEmail } from "~/mail/email-log.server";
 import { consoleText } from "~/content/console";
 import { emailsFormSchema } from "~/domain/console-forms";
 import { parseForm, refuse } from "~/lib/form.server";

@@ -1,4 +1,4 @@
-import { requireAdmin } from "~/admin/sessions.server";
+import { requireAdmin } from "~/accounts/sessions.server";
 import { AdminPage } from "~/components/admin-shell";
 import { Cell, DataTable, Row } from "~/components/ui/table";
 import { jobsText as t } from "~/content/jobs";

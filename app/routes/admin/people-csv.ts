@@ -1,6 +1,6 @@
-import { requireAdmin } from "~/admin/sessions.server";
-import { allPeople, CSV_HEADER, csvRow } from "~/console/people-query.server";
-import { recordAudit } from "~/console/audit.server";
+import { requireAdmin } from "~/accounts/sessions.server";
+import { allPeople, CSV_HEADER, csvRow } from "~/people/people-query.server";
+import { recordAudit } from "~/accounts/audit.server";
 import { toCsv } from "~/domain/csv";
 import type { Route } from "./+types/people-csv";
 import { PeopleFilterSchema } from "./people";

@@ -1,6 +1,6 @@
 import { Form, Link } from "react-router";
 import { z } from "~/lib/zod";
-import { requireAdmin } from "~/admin/sessions.server";
+import { requireAdmin } from "~/accounts/sessions.server";
 import { AdminPage, Pager } from "~/components/admin-shell";
 import { ConsoleField, DateRangeFields, StatusSelect } from "~/components/admin/console-field";
 import { Button, buttonVariants } from "~/components/ui/button";
@@ -9,7 +9,7 @@ import { cn } from "~/components/ui/cn";
 import { linkVariants } from "~/components/ui/link";
 import { Cell, DataTable, Row } from "~/components/ui/table";
 import { adminMeta } from "~/lib/meta";
-import { searchPeople } from "~/console/people-query.server";
+import { searchPeople } from "~/people/people-query.server";
 import { consoleText } from "~/content/console";
 import { PERSON_STATUSES } from "~/domain/application-outcome";
 import { isCalendarDate } from "~/domain/cohort";

@@ -1,5 +1,5 @@
 import { data, useNavigation } from "react-router";
-import { requireAdmin } from "~/admin/sessions.server";
+import { requireAdmin } from "~/accounts/sessions.server";
 import { AdminPage } from "~/components/admin-shell";
 import { PersonActivity } from "~/components/admin/person-activity";
 import { PrivacyCard, RefundCard, StatusCard } from "~/components/admin/person-actions";
@@ -11,13 +11,13 @@ import {
   TouchesCard,
 } from "~/components/admin/person-profile";
 import { adminMeta } from "~/lib/meta";
-import { personDetail } from "~/console/person-detail.server";
-import { changeStatusByOwner, clearUndeliverableByOwner } from "~/console/person-status.server";
-import { erasePerson } from "~/console/privacy.server";
+import { personDetail } from "~/people/person-detail.server";
+import { changeStatusByOwner, clearUndeliverableByOwner } from "~/people/person-status.server";
+import { erasePerson } from "~/people/privacy.server";
 import { cohortConsole as t } from "~/content/cohorts";
 import { consoleText } from "~/content/console";
 import { personFormSchema } from "~/domain/console-forms";
-import { refundEnrolment } from "~/enrolment/refunds.server";
+import { refundEnrollment } from "~/enrollment/refunds.server";
 import { localMailboxDir } from "~/mail/transport.server";
 import { parseForm, refuse } from "~/lib/form.server";
 import { success } from "~/lib/toast";
@@ -48,7 +48,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
 
   switch (form.intent) {
     case "refund": {
-      const outcome = await refundEnrolment(context.services, admin.email, params.id, form.reason);
+      const outcome = await refundEnrollment(context.services, admin.email, params.id, form.reason);
       if (outcome !== "refunded") return refuse(submission, { message: refundAnswers[outcome] });
       return done(t.refunded);
     }

@@ -1,4 +1,4 @@
-import { requireAdmin } from "~/admin/sessions.server";
+import { requireAdmin } from "~/accounts/sessions.server";
 import { AdminPage } from "~/components/admin-shell";
 import { FilterTabs } from "~/components/admin/filter-tabs";
 import { RowAction } from "~/components/admin/row-action";
@@ -12,7 +12,7 @@ import {
   markReviewed,
   resumeQueue,
   scheduleReview,
-} from "~/console/resume-queue.server";
+} from "~/resume-reviews/resume-queue.server";
 import type { ReviewStatus } from "~/db/schema";
 import { consoleText } from "~/content/console";
 import { resumesFormSchema } from "~/domain/console-forms";

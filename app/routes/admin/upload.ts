@@ -1,5 +1,5 @@
-import { requireAdmin } from "~/admin/sessions.server";
-import { uploadFile } from "~/console/resume-queue.server";
+import { requireAdmin } from "~/accounts/sessions.server";
+import { uploadFile } from "~/resume-reviews/resume-queue.server";
 import type { Route } from "./+types/upload";
 import { orNotFound } from "~/lib/or-not-found";
 

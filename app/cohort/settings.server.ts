@@ -1,0 +1,52 @@
+import { getCohort, settingsOf } from "~/cohort/cohort.server";
+import { recordAudit } from "~/accounts/audit.server";
+import type { DB } from "~/db/database.server";
+import type { Engine } from "~/db/migrations.server";
+import type { CohortSettings } from "~/domain/cohort";
+import type { CohortSettingsPatch } from "~/domain/cohort-settings";
+import { lockCohort } from "~/enrollment/seats.server";
+
+export interface CohortUpdate {
+  before: CohortSettings;
+  after: CohortSettings;
+  changed: boolean;
+}
+
+/**
+ * A partial merge of the admin's form into the cohort row: only submitted fields are written, and
+ * the enrolled count is never in the statement, so a checkout finishing at the same moment keeps
+ * its count. Each change is recorded in the audit log with its before and after, in the same
+ * transaction as the change.
+ */
+export async function updateCohortSettings(
+  services: { db: DB; engine: Engine; clock: { now(): Date } },
+  actor: string,
+  patch: CohortSettingsPatch,
+): Promise<CohortUpdate> {
+  const now = services.clock.now();
+  await getCohort(services.db, now);
+  return services.db.transaction().execute(async (trx) => {
+    const current = await lockCohort(trx, services.engine);
+    const before = settingsOf(current);
+    const changes = {
+      ...(patch.startDate !== undefined && patch.startDate !== before.startDate
+        ? { start_date: patch.startDate }
+        : {}),
+      ...(patch.capacity !== undefined && patch.capacity !== before.capacity
+        ? { capacity: patch.capacity }
+        : {}),
+      ...(patch.isActive !== undefined && patch.isActive !== before.isActive
+        ? { is_active: patch.isActive ? 1 : 0 }
+        : {}),
+    };
+    if (Object.keys(changes).length === 0) return { before, after: before, changed: false };
+    await trx
+      .updateTable("cohorts")
+      .set({ ...changes, updated_at: now.toISOString() })
+      .where("id", "=", current.id)
+      .execute();
+    const after = settingsOf(await lockCohort(trx, services.engine));
+    await recordAudit(trx, actor, "cohort.update", { before, after }, now);
+    return { before, after, changed: true };
+  });
+}

@@ -1,0 +1,39 @@
+import { describe, expect, it } from "vitest";
+import { useSeededConsole } from "../../../tests/support/console";
+import { testEngines } from "../../../tests/support/databases";
+import { recordAudit } from "~/accounts/audit.server";
+import { americanSpelling } from "./american-spelling.server";
+
+describe.each(testEngines())("the american-spelling migration on $name", (engine) => {
+  const { t } = useSeededConsole(engine);
+
+  it("renames the stored email kinds and the refund audit action, and nothing else", async () => {
+    const db = t.services.db;
+    const [first, second] = await db.selectFrom("outbox").select("id").limit(2).execute();
+    await db
+      .updateTable("outbox")
+      .set({ kind: "enrolment_open" })
+      .where("id", "=", first!.id)
+      .execute();
+    await db
+      .updateTable("outbox")
+      .set({ kind: "lead_magnet" })
+      .where("id", "=", second!.id)
+      .execute();
+    await recordAudit(db, "owner@example.com", "enrolment.refund", {}, new Date());
+    await recordAudit(db, "owner@example.com", "person.status", {}, new Date());
+
+    await americanSpelling.up(db as never);
+
+    const kindOf = async (id: string) =>
+      (await db.selectFrom("outbox").select("kind").where("id", "=", id).executeTakeFirstOrThrow())
+        .kind;
+    expect(await kindOf(first!.id)).toBe("enrollment_open");
+    expect(await kindOf(second!.id)).toBe("lead_magnet");
+    const actions = await db.selectFrom("audit_log").select("action").orderBy("id").execute();
+    expect(actions.map((row) => row.action).slice(-2)).toEqual([
+      "enrollment.refund",
+      "person.status",
+    ]);
+  });
+});

@@ -1,0 +1,176 @@
+import { data, redirect, type AppLoadContext } from "react-router";
+import { BackPage } from "~/components/back-page";
+import { Button } from "~/components/ui/button";
+import { Card } from "~/components/ui/card";
+import { pageMeta } from "~/lib/meta";
+import { staticPage } from "~/lib/page-handle";
+import { findPersonById } from "~/people/people.server";
+import { getCohort } from "~/cohort/cohort.server";
+import { claimOfferLink } from "~/cohort/offer-links.server";
+import { claimEnrollLink } from "~/enrollment/enroll-link.server";
+import { enrollPage } from "~/content/enroll";
+import {
+  EARLY_ACCESS_DISCOUNT_CENTS,
+  formatDollars,
+  PRICE_CENTS,
+  TOTAL_VALUE_CENTS,
+  valueItems,
+} from "~/content/pricing";
+import { cohortStatus, countsAgainstHoldCap } from "~/domain/cohort";
+import { readApplicant } from "~/enrollment/applicant-cookie.server";
+import { identifyBuyer } from "~/enrollment/buyer.server";
+import { waitlistForFullCohort } from "~/enrollment/full-cohort.server";
+import { cohortWithSeatFor, startCheckout } from "~/enrollment/seats.server";
+import { errorMessage, log } from "~/lib/logger.server";
+import { errorToast, rateLimitedToast, type ToastMessage } from "~/lib/toast";
+import type { Route } from "./+types/enroll";
+
+export const meta: Route.MetaFunction = () =>
+  pageMeta(enrollPage.title, enrollPage.metaDescription);
+
+// Its one control is a form post: the inline enhancement says "Processing..." while it goes.
+export const handle = staticPage;
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const { services } = context;
+  const params = new URL(request.url).searchParams;
+  const offer = params.get("offer");
+  if (offer !== null) throw await claimOfferLink(context, offer);
+  const link = params.get("link");
+  if (link !== null) throw await claimEnrollLink(context, link);
+  const personId = await readApplicant(request, context);
+  // Seats paid for, held in other people's checkouts or offered to the queue are not for sale.
+  // A refused Enroll post (seats held, apply first…) re-renders this page with its message,
+  // even with no seat left: the loader runs after the action in the same request.
+  const cohort =
+    (await cohortWithSeatFor(services, { personId, visitorId: context.visitorId })) ??
+    (answeredHere.has(context) ? await getCohort(services.db, services.clock.now()) : null);
+  if (!cohort) throw redirect("/apply");
+  const status = cohortStatus(cohort);
+  // The applicant cookie is proof of identity (a qualifying post from this browser or a link
+  // from their inbox), so telling its holder they are enrolled reveals nothing to a stranger.
+  const person = personId ? await findPersonById(services.db, personId) : undefined;
+  return {
+    startDateDisplay: status.startDateDisplay,
+    capacity: cohort.capacity,
+    alreadyEnrolled: person?.status === "enrolled",
+  };
+}
+
+/** Requests whose Enroll post was answered on this page (not redirected away). */
+const answeredHere = new WeakSet<AppLoadContext>();
+
+/** An Enroll post refused with a message shown on this page. */
+function refuse(context: AppLoadContext, toast: ToastMessage, status: number) {
+  answeredHere.add(context);
+  return data({ toast }, { status });
+}
+
+const notice = (title: string, description: string): ToastMessage => ({
+  title,
+  description,
+  durationMs: 7000,
+});
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const { services } = context;
+  if (!(await services.limits.forms.hit(`checkout:${context.ip}`))) {
+    return refuse(context, rateLimitedToast, 429);
+  }
+  const buyer = await identifyBuyer(request, context);
+  if (buyer.kind === "enrolled") {
+    return refuse(
+      context,
+      notice(enrollPage.alreadyEnrolledTitle, enrollPage.alreadyEnrolled),
+      409,
+    );
+  }
+  if (buyer.kind === "unknown") {
+    return refuse(context, notice(enrollPage.applyFirstTitle, enrollPage.applyFirst), 403);
+  }
+  // A cap on new seats held from one address, so one network cannot hold the cohort; a seat
+  // already held for this buyer (their offer, their own checkout again) is not a new one.
+  const capped = countsAgainstHoldCap(buyer);
+  const holdKey = `holds:${context.ip}`;
+  if (capped && !(await services.limits.holds.hit(holdKey))) {
+    return refuse(context, notice(enrollPage.tooManyHoldsTitle, enrollPage.tooManyHolds), 429);
+  }
+  const refundHold = async () => {
+    if (capped) await services.limits.holds.refund(holdKey);
+  };
+  try {
+    const start = await startCheckout(services, services.payments, {
+      personId: buyer.personId,
+      email: buyer.email,
+      visitorId: context.visitorId,
+    });
+    if (start.kind !== "redirect") await refundHold();
+    if (start.kind === "held") {
+      // Seats held in other people's open checkouts may come back: nobody is waitlisted for it.
+      return refuse(context, notice(enrollPage.heldTitle, enrollPage.held), 409);
+    }
+    if (start.kind === "full") {
+      await waitlistForFullCohort(services, buyer.personId);
+      return redirect("/apply?cohort=full", 303);
+    }
+    return redirect(start.url, 303);
+  } catch (error) {
+    await refundHold();
+    log.error("checkout failed", { error: errorMessage(error) });
+    return refuse(context, errorToast(enrollPage.checkoutError), 502);
+  }
+}
+
+export default function Enroll({ loaderData }: Route.ComponentProps) {
+  return (
+    <BackPage to="/apply" back={enrollPage.back} title={enrollPage.title}>
+      <p className="mt-3 text-slate-700">{enrollPage.intro(loaderData.capacity)}</p>
+      <Card className="mt-8">
+        <h2 className="text-xl font-semibold text-brand-900">{enrollPage.breakdownTitle}</h2>
+        <dl className="mt-4 divide-y divide-slate-200">
+          {valueItems.map((item) => (
+            <div key={item.label} className="flex justify-between py-2">
+              <dt className="text-slate-700">{item.label}</dt>
+              <dd className="font-medium">{formatDollars(item.cents)}</dd>
+            </div>
+          ))}
+          <div className="flex justify-between py-2 font-semibold">
+            <dt>{enrollPage.totalValue}</dt>
+            <dd>{formatDollars(TOTAL_VALUE_CENTS)}</dd>
+          </div>
+          <div className="flex justify-between py-2 text-green-800">
+            <dt>{enrollPage.discount}</dt>
+            <dd>−{formatDollars(EARLY_ACCESS_DISCOUNT_CENTS)}</dd>
+          </div>
+          <div className="flex justify-between py-3 text-2xl font-bold text-brand-900">
+            <dt>{enrollPage.yourPrice}</dt>
+            <dd>{formatDollars(PRICE_CENTS)}</dd>
+          </div>
+        </dl>
+        <p className="mt-4 rounded-md bg-brand-50 p-3 text-sm text-slate-800">
+          {enrollPage.refundPromise}
+        </p>
+        <p className="mt-6 text-slate-800">
+          <span className="font-semibold">{enrollPage.programStarts}:</span>{" "}
+          <span data-testid="program-starts">
+            {enrollPage.startsText(loaderData.startDateDisplay)}
+          </span>
+        </p>
+        {loaderData.alreadyEnrolled ? (
+          <p role="status" className="mt-6 rounded-md bg-green-50 p-4 font-medium text-green-900">
+            {enrollPage.alreadyEnrolledNote}
+          </p>
+        ) : (
+          <>
+            <form method="post" className="mt-6" data-enhance="">
+              <Button type="submit" size="xl" className="w-full" data-busy-label={enrollPage.busy}>
+                {enrollPage.button}
+              </Button>
+            </form>
+            <p className="mt-3 text-center text-sm text-slate-600">{enrollPage.secureNote}</p>
+          </>
+        )}
+      </Card>
+    </BackPage>
+  );
+}

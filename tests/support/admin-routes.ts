@@ -1,0 +1,131 @@
+import { ADMIN_LOGIN_PATH } from "../../app/accounts/paths";
+
+/**
+ * Every /admin route, for the tests (app/routes/admin/access.db.test.ts) that prove no admin data or change
+ * is reachable without an admin session. A test fails while a route in app/routes.ts under /admin
+ * is missing here. Give pages with an action the submissions that would change something if an
+ * admin sent them (read-only pages: an empty list).
+ */
+export interface AdminRoute {
+  path: string;
+  // Route modules are typed by React Router per file; the guard tests only call these two.
+  load: () => Promise<{
+    loader?: (args: never) => unknown;
+    action?: (args: never) => unknown;
+  }>;
+  /** Route params for a dynamic path (e.g. { id } for /admin/people/:id). */
+  params?: Record<string, string>;
+  /** Form posts an admin could make on the page; each must change the database when allowed. */
+  submissions: Record<string, string>[];
+}
+
+/** Records the guard test seeds, so pages about one person, upload or email have something to show. */
+export const GUARD_FIXTURE_IDS = {
+  person: "guard-person",
+  upload: "guard-upload",
+  email: "guard-email",
+  cohort: "guard-cohort",
+  nextCohort: "guard-next-cohort",
+  queueEntry: "guard-queue-entry",
+} as const;
+
+const ids = GUARD_FIXTURE_IDS;
+
+/** A page with nothing to post; `id` fills the `:id` of a dynamic path. */
+function readOnly(path: string, load: AdminRoute["load"], id?: string): AdminRoute {
+  return { path, load, params: id === undefined ? undefined : { id }, submissions: [] };
+}
+
+export const ADMIN_ROUTES: AdminRoute[] = [
+  // First: the cohort settings below close enrollment (no seat to offer), and /admin/cohorts
+  // makes another cohort current (the queue entry moves to a new row).
+  {
+    path: "/admin/cohorts/:id",
+    load: () => import("~/routes/admin/cohort"),
+    params: { id: ids.cohort },
+    submissions: [
+      { intent: "offer", id: ids.queueEntry },
+      { intent: "remove", id: ids.queueEntry },
+    ],
+  },
+  {
+    path: ADMIN_LOGIN_PATH,
+    load: () => import("~/routes/admin/cohort-settings"),
+    submissions: [
+      { intent: "save", startDate: "2031-03-05", capacity: "3", isActive: "off" },
+      { capacity: "7" },
+    ],
+  },
+  readOnly("/admin", () => import("~/routes/admin/dashboard")),
+  readOnly("/admin/people", () => import("~/routes/admin/people")),
+  readOnly("/admin/people.csv", () => import("~/routes/admin/people-csv")),
+  readOnly("/admin/people/:id/export", () => import("~/routes/admin/person-export"), ids.person),
+  {
+    path: "/admin/resumes",
+    load: () => import("~/routes/admin/resumes"),
+    submissions: [
+      { intent: "schedule", id: ids.upload, date: "2099-01-12" },
+      { intent: "reviewed", id: ids.upload },
+    ],
+  },
+  readOnly("/admin/uploads/:id", () => import("~/routes/admin/upload"), ids.upload),
+  readOnly("/admin/attribution", () => import("~/routes/admin/attribution")),
+  readOnly("/admin/funnel", () => import("~/routes/admin/funnel")),
+  readOnly("/admin/funnel.csv", () => import("~/routes/admin/funnel-csv")),
+  readOnly("/admin/jobs", () => import("~/routes/admin/jobs")),
+  {
+    path: "/admin/emails",
+    load: () => import("~/routes/admin/emails"),
+    submissions: [{ id: ids.email }],
+  },
+  readOnly("/admin/emails/:id", () => import("~/routes/admin/email"), ids.email),
+  readOnly(
+    "/admin/cohorts/:id/roster.csv",
+    () => import("~/routes/admin/cohort-roster-csv"),
+    ids.cohort,
+  ),
+  {
+    path: "/admin/cohorts",
+    load: () => import("~/routes/admin/cohorts"),
+    submissions: [
+      { intent: "create", startDate: "2031-09-07", capacity: "12" },
+      { intent: "make_current", id: ids.nextCohort },
+    ],
+  },
+  {
+    path: "/admin/broadcasts",
+    load: () => import("~/routes/admin/broadcasts"),
+    submissions: [
+      {
+        intent: "send",
+        requestKey: "guard-test-request-key",
+        category: "news",
+        subject: "Guard",
+        body: "Guard test",
+      },
+      {
+        intent: "test",
+        requestKey: "guard-test-request-key-2",
+        category: "news",
+        subject: "Guard",
+        body: "Guard test",
+      },
+    ],
+  },
+  {
+    path: "/admin/sequences",
+    load: () => import("~/routes/admin/sequences"),
+    submissions: [{ intent: "pause", sequence: "resume" }],
+  },
+  // Last: its erase submission removes the person's upload that the pages above show.
+  {
+    path: "/admin/people/:id",
+    load: () => import("~/routes/admin/person"),
+    params: { id: ids.person },
+    submissions: [
+      { intent: "status", status: "qualified", reason: "guard test" },
+      { intent: "refund", reason: "guard test" },
+      { intent: "erase", confirm: "ERASE" },
+    ],
+  },
+];
