@@ -10,6 +10,11 @@ export interface RequestContext {
   attribution: Attribution | null;
   ip: string;
   secure: boolean;
+  /**
+   * Set by an action that answers on its own page instead of redirecting (a refused Enroll post):
+   * React Router then runs the page's loader in the same request, with this same context.
+   */
+  answeredByAction?: boolean;
 }
 
 declare module "react-router" {

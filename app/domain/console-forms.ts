@@ -5,7 +5,8 @@ import { leadMagnets } from "~/content/lead-magnets";
 import { z } from "~/lib/zod";
 import { PERSON_STATUSES } from "./application-outcome";
 import { isCalendarDate } from "./cohort";
-import { newCohortSchema } from "./cohort-settings";
+import { loginSchema } from "./admin-login";
+import { cohortSettingsSchema, newCohortSchema } from "./cohort-settings";
 
 /** The forms of the owner's console, one schema a page, each intent one member of its union. */
 
@@ -78,4 +79,11 @@ const sequence = z.enum(Object.keys(leadMagnets) as [keyof typeof leadMagnets], 
 export const sequencesFormSchema = z.discriminatedUnion("intent", [
   z.object({ intent: z.literal("pause"), sequence }),
   z.object({ intent: z.literal("resume"), sequence }),
+]);
+
+/** The sign-in page is also the settings page: sign in, sign out, save the current cohort. */
+export const cohortSettingsFormSchema = z.discriminatedUnion("intent", [
+  loginSchema.extend({ intent: z.literal("login") }),
+  z.object({ intent: z.literal("logout") }),
+  cohortSettingsSchema.extend({ intent: z.literal("save") }),
 ]);

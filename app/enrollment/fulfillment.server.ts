@@ -195,3 +195,12 @@ async function refund(services: Services, provider: PaymentProvider, sessionId: 
     log.error("refund failed; payment stays flagged refund_needed", { error: errorMessage(error) });
   }
 }
+
+/** The payment recorded for a checkout session (after `fulfilPayment`): its status and address. */
+export async function paymentOfSession(services: Services, sessionId: string) {
+  return services.db
+    .selectFrom("payments")
+    .select(["status", "email"])
+    .where("session_id", "=", sessionId)
+    .executeTakeFirst();
+}

@@ -239,3 +239,15 @@ export async function releaseHold(
     return Number(result.numUpdatedRows) > 0;
   });
 }
+
+/** The hold behind a checkout session, and whether it can still be paid (the test checkout's page). */
+export async function holdOfSession(services: Services, sessionId: string) {
+  const hold = await services.db
+    .selectFrom("seat_holds")
+    .select(["email", "status", "expires_at"])
+    .where("session_id", "=", sessionId)
+    .executeTakeFirst();
+  if (!hold) return null;
+  const open = hold.status === "held" && hold.expires_at > services.clock.now().toISOString();
+  return { email: hold.email ?? "", open };
+}

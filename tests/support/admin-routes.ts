@@ -53,7 +53,7 @@ export const ADMIN_ROUTES: AdminRoute[] = [
     load: () => import("~/routes/admin/cohort-settings"),
     submissions: [
       { intent: "save", startDate: "2031-03-05", capacity: "3", isActive: "off" },
-      { capacity: "7" },
+      { intent: "save", capacity: "7" },
     ],
   },
   readOnly("/admin", () => import("~/routes/admin/dashboard")),

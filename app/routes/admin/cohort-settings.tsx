@@ -1,5 +1,4 @@
 import type { SubmissionResult } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
 import { data, useNavigation } from "react-router";
 import { updateCohortSettings } from "~/cohort/settings.server";
 import { countHeldSeats } from "~/enrollment/seats.server";
@@ -10,8 +9,9 @@ import { getCohort, settingsOf } from "~/cohort/cohort.server";
 import { CohortSettingsForm, CurrentStatus } from "~/components/admin/cohort-settings-form";
 import { LoginForm } from "~/components/admin/login-form";
 import { adminPage, adminToasts, cohortSettingsPage as copy } from "~/content/admin";
-import { loginSchema } from "~/domain/admin-login";
-import { cohortSettingsSchema } from "~/domain/cohort-settings";
+import { type CohortSettingsPatch } from "~/domain/cohort-settings";
+import { cohortSettingsFormSchema } from "~/domain/console-forms";
+import { parseForm } from "~/lib/form.server";
 import { errorMessage, log } from "~/lib/logger.server";
 import { adminMeta } from "~/lib/meta";
 import { type ToastMessage } from "~/lib/toast";
@@ -36,11 +36,19 @@ interface ActionResult {
   toast?: ToastMessage;
 }
 
+type Submission = Awaited<ReturnType<typeof parseForm<typeof cohortSettingsFormSchema>>>;
+
 export async function action({ request, context }: Route.ActionArgs) {
-  const formData = await request.formData();
-  switch (formData.get("intent")) {
+  const submission = await parseForm(request, cohortSettingsFormSchema);
+  if (submission.status !== "success") {
+    const intent = submission.payload.intent === "login" ? "login" : "save";
+    if (intent === "save") await requireAdmin(request, context);
+    return intent === "login" ? refuseLogin(submission, 400) : refuseSave(submission, 400);
+  }
+  const form = submission.value;
+  switch (form.intent) {
     case "login":
-      return login(request, context, formData);
+      return login(request, context, submission, form);
     case "logout": {
       const setCookie = await endSession(request, context);
       log.info("admin logout");
@@ -48,34 +56,56 @@ export async function action({ request, context }: Route.ActionArgs) {
         "Set-Cookie": setCookie,
       });
     }
-    default:
-      return save(request, context, formData);
+    case "save":
+      return save(request, context, submission, form);
   }
 }
 
-async function login(request: Request, context: Route.ActionArgs["context"], formData: FormData) {
-  const submission = parseWithZod(formData, { schema: loginSchema });
-  const refuse = (status: number, toast?: ToastMessage, formError?: string) =>
-    data<ActionResult>(
-      {
-        intent: "login",
-        result: submission.reply({
-          formErrors: formError ? [formError] : undefined,
-          hideFields: ["password"],
-        }),
-        toast,
-      },
-      { status, headers: status === 429 ? { "Retry-After": "60" } : undefined },
-    );
-  if (submission.status !== "success") return refuse(400);
-  const outcome = await logIn(request, context, submission.value);
+function refuseLogin(
+  submission: Submission,
+  status: number,
+  toast?: ToastMessage,
+  formError?: string,
+) {
+  return data<ActionResult>(
+    {
+      intent: "login",
+      result: submission.reply({
+        formErrors: formError ? [formError] : undefined,
+        hideFields: ["password"],
+      }),
+      toast,
+    },
+    { status, headers: status === 429 ? { "Retry-After": "60" } : undefined },
+  );
+}
+
+function refuseSave(submission: Submission, status: number) {
+  return data<ActionResult>(
+    { intent: "save", result: submission.reply(), toast: adminToasts.saveFailed },
+    { status },
+  );
+}
+
+async function login(
+  request: Request,
+  context: Route.ActionArgs["context"],
+  submission: Submission,
+  form: { email: string; password: string },
+) {
+  const outcome = await logIn(request, context, form);
   switch (outcome.kind) {
     case "rate_limited": {
       const { title, description } = adminToasts.rateLimited;
-      return refuse(429, adminToasts.rateLimited, `${title}. ${description}`);
+      return refuseLogin(submission, 429, adminToasts.rateLimited, `${title}. ${description}`);
     }
     case "invalid":
-      return refuse(401, adminToasts.invalidCredentials, adminToasts.invalidCredentials.title);
+      return refuseLogin(
+        submission,
+        401,
+        adminToasts.invalidCredentials,
+        adminToasts.invalidCredentials.title,
+      );
     case "not_admin":
       return redirectWithToast(context, "/", adminToasts.notAdmin);
     case "ok": {
@@ -87,24 +117,19 @@ async function login(request: Request, context: Route.ActionArgs["context"], for
   }
 }
 
-async function save(request: Request, context: Route.ActionArgs["context"], formData: FormData) {
+async function save(
+  request: Request,
+  context: Route.ActionArgs["context"],
+  submission: Submission,
+  patch: CohortSettingsPatch,
+) {
   const admin = await requireAdmin(request, context);
-  const submission = parseWithZod(formData, {
-    schema: cohortSettingsSchema,
-    disableAutoCoercion: true,
-  });
-  const fail = (status: number) =>
-    data<ActionResult>(
-      { intent: "save", result: submission.reply(), toast: adminToasts.saveFailed },
-      { status },
-    );
-  if (submission.status !== "success") return fail(400);
   try {
-    const update = await updateCohortSettings(context.services, admin.email, submission.value);
+    const update = await updateCohortSettings(context.services, admin.email, patch);
     if (update.changed) log.info("cohort settings updated", { adminId: admin.id });
   } catch (error) {
     log.error("cohort settings update failed", { adminId: admin.id, error: errorMessage(error) });
-    return fail(500);
+    return refuseSave(submission, 500);
   }
   return redirectWithToast(context, ADMIN_LOGIN_PATH, adminToasts.saved);
 }

@@ -44,7 +44,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   // even with no seat left: the loader runs after the action in the same request.
   const cohort =
     (await cohortWithSeatFor(services, { personId, visitorId: context.visitorId })) ??
-    (answeredHere.has(context) ? await getCohort(services.db, services.clock.now()) : null);
+    (context.answeredByAction ? await getCohort(services.db, services.clock.now()) : null);
   if (!cohort) throw redirect("/apply");
   const status = cohortStatus(cohort);
   // The applicant cookie is proof of identity (a qualifying post from this browser or a link
@@ -57,12 +57,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   };
 }
 
-/** Requests whose Enroll post was answered on this page (not redirected away). */
-const answeredHere = new WeakSet<AppLoadContext>();
-
 /** An Enroll post refused with a message shown on this page. */
 function refuse(context: AppLoadContext, toast: ToastMessage, status: number) {
-  answeredHere.add(context);
+  context.answeredByAction = true;
   return data({ toast }, { status });
 }
 

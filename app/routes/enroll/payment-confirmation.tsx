@@ -9,7 +9,7 @@ import { confirmationPage } from "~/content/enroll";
 import { formErrors } from "~/content/forms";
 import { site } from "~/content/site";
 import { isCheckoutSessionId, startDateDisplay } from "~/domain/cohort";
-import { fulfilPayment } from "~/enrollment/fulfillment.server";
+import { fulfilPayment, paymentOfSession } from "~/enrollment/fulfillment.server";
 import type { Route } from "./+types/payment-confirmation";
 
 export const meta: Route.MetaFunction = () => [
@@ -42,11 +42,7 @@ export async function loader({ request, context }: Route.LoaderArgs): Promise<Vi
     email: session.email ?? "",
     amountCents: session.amountCents,
   });
-  const payment = await services.db
-    .selectFrom("payments")
-    .select(["status", "email"])
-    .where("session_id", "=", sessionId)
-    .executeTakeFirst();
+  const payment = await paymentOfSession(services, sessionId);
   if (!payment) return { state: "not_found" };
   if (payment.status !== "paid") return { state: "refund" };
   const cohort = await readCohortSafely(services.db, services.clock.now());

@@ -3,13 +3,13 @@ import { Button } from "~/components/ui/button";
 import { cardClass } from "~/components/ui/card";
 import { cn } from "~/components/ui/cn";
 import { ErrorText, Input, Label } from "~/components/ui/input";
-import { z } from "~/lib/zod";
+import { parseForm } from "~/lib/form.server";
 import { testCheckout } from "~/content/enroll";
 import { PRICE_CENTS } from "~/content/pricing";
 import { site } from "~/content/site";
-import { email as emailField } from "~/domain/person-fields";
+import { TestCheckoutSchema } from "~/domain/checkout-form";
 import { fulfilPayment } from "~/enrollment/fulfillment.server";
-import { releaseHold } from "~/enrollment/seats.server";
+import { holdOfSession, releaseHold } from "~/enrollment/seats.server";
 import type { Route } from "./+types/test-checkout";
 
 export const meta: Route.MetaFunction = () => [
@@ -19,40 +19,31 @@ export const meta: Route.MetaFunction = () => [
 
 async function openHold(context: Route.LoaderArgs["context"], sessionId: string) {
   if (context.services.payments.name !== "test") throw data(null, { status: 404 });
-  const hold = await context.services.db
-    .selectFrom("seat_holds")
-    .select(["id", "email", "status", "expires_at"])
-    .where("session_id", "=", sessionId)
-    .executeTakeFirst();
+  const hold = await holdOfSession(context.services, sessionId);
   if (!hold) throw data(null, { status: 404 });
-  const open =
-    hold.status === "held" && hold.expires_at > context.services.clock.now().toISOString();
-  return { hold, open };
+  return hold;
 }
 
 export async function loader({ params, context }: Route.LoaderArgs) {
-  const { hold, open } = await openHold(context, params.sessionId);
-  return { email: hold.email ?? "", open };
+  return openHold(context, params.sessionId);
 }
-
-const PaySchema = z.object({ intent: z.enum(["pay", "cancel"]), email: z.string().optional() });
 
 export async function action({ request, params, context }: Route.ActionArgs) {
   const { services } = context;
   const { open } = await openHold(context, params.sessionId);
   // A cancelled or expired test session cannot be paid by going Back to its page.
   if (!open) return data({ error: testCheckout.expired }, { status: 410 });
-  const parsed = PaySchema.safeParse(Object.fromEntries(await request.formData()));
-  if (!parsed.success) return data({ error: testCheckout.emailError }, { status: 400 });
-  if (parsed.data.intent === "cancel") {
+  const submission = await parseForm(request, TestCheckoutSchema);
+  if (submission.status !== "success") {
+    return data({ error: testCheckout.emailError }, { status: 400 });
+  }
+  if (submission.value.intent === "cancel") {
     await releaseHold(services, { sessionId: params.sessionId }, "released");
     return redirect("/enroll");
   }
-  const email = emailField.safeParse(parsed.data.email ?? "");
-  if (!email.success) return data({ error: testCheckout.emailError }, { status: 400 });
   await fulfilPayment(services, services.payments, {
     sessionId: params.sessionId,
-    email: email.data,
+    email: submission.value.email,
     amountCents: PRICE_CENTS,
   });
   return redirect(`/payment-confirmation?session_id=${encodeURIComponent(params.sessionId)}`);
