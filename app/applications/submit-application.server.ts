@@ -15,7 +15,7 @@ import { upsertFormPerson, type FormVisitor } from "~/people/identity.server";
 import { effectiveConsentMode } from "~/domain/marketing";
 import { recordConsent } from "~/marketing/consent.server";
 import { stopSequences } from "~/marketing/sequences.server";
-import { changeStatus } from "~/people/people.server";
+import { changeStatus, leadSourceOfPerson } from "~/people/people.server";
 import { recordSubmission } from "~/people/submissions.server";
 import type { Services } from "~/services.server";
 
@@ -131,10 +131,17 @@ export async function submitApplication(
       const notification = applicationEmails.ownerNotification({
         name: `${form.firstName} ${form.lastName}`,
         email: form.email,
-        outcome: outcome.kind === "waitlist" ? `waitlist (${outcome.variant})` : outcome.kind,
+        outcome: applicationEmails.outcomeWords(outcome),
         targets: form.careerTargets.join(", "),
-        source: leadSourceOf(visitor.attribution?.first ?? utm),
-        adminUrl: `${config.publicUrl}/admin/people`,
+        // The person's own lead source (their first tagged arrival, kept across visits and
+        // browsers), not this visit's: a LinkedIn lead who applies later from a bookmark is LinkedIn.
+        source: await leadSourceOfPerson(
+          trx,
+          person.id,
+          leadSourceOf(visitor.attribution?.first ?? utm),
+        ),
+        question: form.hasQuestions ?? "",
+        adminUrl: `${config.publicUrl}/admin/people/${person.id}`,
       });
       await enqueueEmail(
         trx,

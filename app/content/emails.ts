@@ -36,26 +36,47 @@ export const applicationEmails = {
     signOff,
   }),
 
+  /** An application's outcome as the owner reads it in the notification. */
+  outcomeWords: (outcome: { kind: string; variant?: WaitlistVariant }): string =>
+    outcome.kind === "qualified"
+      ? "qualified"
+      : outcome.kind === "has_questions"
+        ? "has questions before deciding"
+        : `waitlist: ${ownerWaitlistWords[outcome.variant ?? "not_ready"]}`,
+
   ownerNotification: (summary: {
     name: string;
     email: string;
     outcome: string;
     targets: string;
     source: string;
+    question: string;
     adminUrl: string;
   }): EmailContent => ({
     subject: `New application: ${summary.name} (${summary.outcome})`,
     greeting: "A new application arrived.",
     paragraphs: [
+      ...(summary.question.trim()
+        ? [
+            `Their question (they were promised a reply within 24 hours):\n> ${summary.question.trim().replace(/\n/g, "\n> ")}`,
+          ]
+        : []),
       `Name: ${summary.name}`,
       `Email: ${summary.email}`,
       `Outcome: ${summary.outcome}`,
       `Career targets: ${summary.targets}`,
       `Lead source: ${summary.source}`,
     ],
-    action: { label: "Open the console", url: summary.adminUrl },
+    action: { label: "Open their page", url: summary.adminUrl },
     signOff: "From Scratch to Success website",
   }),
+};
+
+const ownerWaitlistWords: Record<WaitlistVariant, string> = {
+  cohort_full: "the cohort is full",
+  cannot_commit: "cannot commit 5 hours a week",
+  not_ready: "not ready to enroll",
+  both: "cannot commit the time and not ready",
 };
 
 const waitlistReasons: Record<WaitlistVariant, string> = {

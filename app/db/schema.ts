@@ -60,6 +60,16 @@ export interface PeopleTable {
   updated_at: string;
 }
 
+/** A private note on a person by the owner (or a mentor): text, bounded, never shown to them. */
+export interface PersonNotesTable {
+  id: string;
+  person_id: string;
+  /** The account's email. */
+  author: string;
+  body: string;
+  created_at: string;
+}
+
 export interface StatusHistoryTable {
   id: Generated<number>;
   person_id: string;
@@ -217,6 +227,7 @@ export interface JobsTable {
 export interface Database {
   people: PeopleTable;
   status_history: StatusHistoryTable;
+  person_notes: PersonNotesTable;
   submissions: SubmissionsTable;
   cohorts: CohortsTable;
   seat_holds: SeatHoldsTable;

@@ -23,8 +23,25 @@ const reason = (message: string) =>
 /** The id of the row a button acts on, from a hidden input. */
 const rowId = (message: string) => z.string({ error: message }).min(1, message);
 
-/** A person's page: change the status, refund the enrollment, clear a bounce, erase. */
+export const MAX_REPLY = 5000;
+export const MAX_NOTE = 2000;
+
+/** Text typed into a box: required, trimmed, bounded. */
+const message = (required: string, max: number) =>
+  z.string({ error: required }).trim().min(1, required).max(max, validation.tooLong(max));
+
+/**
+ * A person's page: reply by email, add a private note, send the enrollment link, offer a seat,
+ * change the status, refund the enrollment, clear a bounce, erase.
+ */
 export const personFormSchema = z.discriminatedUnion("intent", [
+  z.object({
+    intent: z.literal("reply"),
+    message: message(consoleText.person.replyRequired, MAX_REPLY),
+  }),
+  z.object({ intent: z.literal("note"), body: message(consoleText.person.noteRequired, MAX_NOTE) }),
+  z.object({ intent: z.literal("send_link") }),
+  z.object({ intent: z.literal("offer_seat") }),
   z.object({
     intent: z.literal("status"),
     status: z.enum(PERSON_STATUSES),

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { formatInZone, localTimeToUtc, utcToLocalInput } from "./time-zone";
+import { age, formatInZone, formatWhen, localTimeToUtc, utcToLocalInput } from "./time-zone";
 
 describe("formatInZone", () => {
   it("shows the instant on the zone's clock, naming the zone", () => {
@@ -44,5 +44,30 @@ describe("localTimeToUtc", () => {
   it("round-trips through the datetime-local value", () => {
     const at = localTimeToUtc("2026-11-01", "08:15", "America/New_York")!;
     expect(utcToLocalInput(at, "America/New_York")).toBe("2026-11-01T08:15");
+  });
+});
+
+describe("formatWhen and age: times as people read them", () => {
+  const zone = "America/New_York";
+  it("names the zone, in US format, on both sides of a daylight-saving change", () => {
+    // 2026-11-01 is the end of daylight saving time in New York (2:00 EDT -> 1:00 EST).
+    expect(formatWhen(new Date("2026-10-31T20:52:00Z"), zone)).toBe("Sat, Oct 31, 4:52 PM EDT");
+    expect(formatWhen(new Date("2026-11-27T21:52:00Z"), zone)).toBe("Fri, Nov 27, 4:52 PM EST");
+  });
+  it("adds the year when it is not this year", () => {
+    const now = new Date("2027-01-05T12:00:00Z");
+    expect(formatWhen(new Date("2026-12-31T23:30:00Z"), zone, now)).toBe(
+      "Thu, Dec 31, 2026, 6:30 PM EST",
+    );
+    expect(formatWhen(new Date("2027-01-02T15:00:00Z"), zone, now)).toBe(
+      "Sat, Jan 2, 10:00 AM EST",
+    );
+  });
+  it("says an age in its largest whole unit", () => {
+    const now = new Date("2026-11-25T12:00:00Z");
+    expect(age(new Date("2026-11-25T11:59:00Z"), now)).toBe("1 minute");
+    expect(age(new Date("2026-11-25T09:00:00Z"), now)).toBe("3 hours");
+    expect(age(new Date("2026-11-24T11:00:00Z"), now)).toBe("25 hours");
+    expect(age(new Date("2026-11-22T12:00:00Z"), now)).toBe("3 days");
   });
 });

@@ -92,3 +92,34 @@ export function formatInZone(instant: Date, timeZone: string): string {
     timeZoneName: "short",
   }).format(instant);
 }
+
+/**
+ * An instant as people read it on pages and in emails, in US format with the zone named:
+ * "Fri, Nov 27, 4:52 PM EST"; the year is added when it is not the year of `now`.
+ */
+export function formatWhen(instant: Date, timeZone: string, now: Date = instant): string {
+  const year = (d: Date) =>
+    new Intl.DateTimeFormat("en-US", { timeZone, year: "numeric" }).format(d);
+  return new Intl.DateTimeFormat("en-US", {
+    timeZone,
+    weekday: "short",
+    month: "short",
+    day: "numeric",
+    ...(year(instant) === year(now) ? {} : { year: "numeric" }),
+    hour: "numeric",
+    minute: "2-digit",
+    timeZoneName: "short",
+  }).format(instant);
+}
+
+/** How long ago, in the largest whole unit: "5 minutes", "3 hours", "2 days". */
+export function age(from: Date, now: Date): string {
+  const minutes = Math.max(0, Math.floor((now.getTime() - from.getTime()) / 60_000));
+  const [n, unit] =
+    minutes < 60
+      ? [minutes, "minute"]
+      : minutes < 48 * 60
+        ? [Math.floor(minutes / 60), "hour"]
+        : [Math.floor(minutes / 1440), "day"];
+  return `${n} ${unit}${n === 1 ? "" : "s"}`;
+}

@@ -59,7 +59,7 @@ export function renderEmail(content: EmailContent): RenderedEmail {
   ].join("\n");
 
   const paragraph = (p: string) =>
-    `<p style="margin:0 0 16px;line-height:1.5">${escapeHtml(p)}</p>`;
+    `<p style="margin:0 0 16px;line-height:1.5;white-space:pre-line">${escapeHtml(p)}</p>`;
   const button = content.action
     ? `<p style="margin:24px 0"><a href="${escapeHtml(content.action.url)}" style="background:#1e40af;color:#ffffff;padding:12px 20px;border-radius:6px;text-decoration:none;font-weight:600">${escapeHtml(content.action.label)}</a></p>`
     : "";

@@ -167,3 +167,13 @@ export async function ensurePersonByEmail(
     .where("email", "=", email)
     .executeTakeFirstOrThrow();
 }
+
+/** A person's lead source as stored (their first tagged arrival); `fallback` while it is direct. */
+export async function leadSourceOfPerson(db: Kysely, personId: string, fallback: string) {
+  const row = await db
+    .selectFrom("people")
+    .select("lead_source")
+    .where("id", "=", personId)
+    .executeTakeFirst();
+  return row && row.lead_source !== DIRECT ? row.lead_source : fallback;
+}

@@ -9,69 +9,77 @@ import {
   submissionUtm,
 } from "~/db/json-columns.server";
 import { findPersonById, statusHistory } from "~/people/people.server";
+import { notesOf } from "./owner-actions.server";
 
 /** Everything the console shows about one person (also the privacy export). */
 export async function personDetail(db: DB, personId: string) {
   const person = await findPersonById(db, personId);
   if (!person) return null;
-  const [submissions, history, emails, uploads, downloads, payments, consents] = await Promise.all([
-    db
-      .selectFrom("submissions")
-      .selectAll()
-      .where("person_id", "=", personId)
-      .orderBy("created_at", "desc")
-      .execute(),
-    statusHistory(db, personId),
-    db
-      .selectFrom("outbox")
-      .select([
-        "id",
-        "kind",
-        "subject",
-        "to_address",
-        "status",
-        "attempts",
-        "last_error",
-        "created_at",
-        "sent_at",
-      ])
-      .where("person_id", "=", personId)
-      .orderBy("created_at", "desc")
-      .execute(),
-    db
-      .selectFrom("uploads")
-      .select([
-        "id",
-        "name",
-        "full_path",
-        "content_type",
-        "size",
-        "sha256",
-        "review_status",
-        "scheduled_for",
-        "created_at",
-      ])
-      .where("person_id", "=", personId)
-      .orderBy("created_at", "desc")
-      .execute(),
-    db
-      .selectFrom("downloads")
-      .select(["resource", "created_at", "first_downloaded_at"])
-      .where("person_id", "=", personId)
-      .execute(),
-    db
-      .selectFrom("payments")
-      .select(["provider", "session_id", "email", "amount_cents", "status", "created_at"])
-      .where("person_id", "=", personId)
-      .orderBy("created_at", "desc")
-      .execute(),
-    db
-      .selectFrom("consents")
-      .select(["given_at", "source", "wording", "mode"])
-      .where("person_id", "=", personId)
-      .orderBy("given_at", "desc")
-      .execute(),
-  ]);
+  const [submissions, history, emails, uploads, downloads, payments, consents, notes, queue] =
+    await Promise.all([
+      db
+        .selectFrom("submissions")
+        .selectAll()
+        .where("person_id", "=", personId)
+        .orderBy("created_at", "desc")
+        .execute(),
+      statusHistory(db, personId),
+      db
+        .selectFrom("outbox")
+        .select([
+          "id",
+          "kind",
+          "subject",
+          "to_address",
+          "status",
+          "attempts",
+          "last_error",
+          "created_at",
+          "sent_at",
+        ])
+        .where("person_id", "=", personId)
+        .orderBy("created_at", "desc")
+        .execute(),
+      db
+        .selectFrom("uploads")
+        .select([
+          "id",
+          "name",
+          "full_path",
+          "content_type",
+          "size",
+          "sha256",
+          "review_status",
+          "scheduled_for",
+          "created_at",
+        ])
+        .where("person_id", "=", personId)
+        .orderBy("created_at", "desc")
+        .execute(),
+      db
+        .selectFrom("downloads")
+        .select(["resource", "created_at", "first_downloaded_at"])
+        .where("person_id", "=", personId)
+        .execute(),
+      db
+        .selectFrom("payments")
+        .select(["provider", "session_id", "email", "amount_cents", "status", "created_at"])
+        .where("person_id", "=", personId)
+        .orderBy("created_at", "desc")
+        .execute(),
+      db
+        .selectFrom("consents")
+        .select(["given_at", "source", "wording", "mode"])
+        .where("person_id", "=", personId)
+        .orderBy("given_at", "desc")
+        .execute(),
+      notesOf(db, personId),
+      db
+        .selectFrom("waitlist_entries")
+        .select(["cohort_id", "status", "position"])
+        .where("person_id", "=", personId)
+        .execute(),
+    ]);
   return {
     person: {
       ...person,
@@ -95,6 +103,8 @@ export async function personDetail(db: DB, personId: string) {
     downloads,
     payments,
     consents,
+    notes,
+    queue,
   };
 }
 

@@ -60,6 +60,7 @@ export async function erasePerson(
       .execute();
     await stopSequences(trx, personId, "erased", now);
     await trx.deleteFrom("consents").where("person_id", "=", personId).execute();
+    await trx.deleteFrom("person_notes").where("person_id", "=", personId).execute();
 
     await scrubSubmissions(trx, personId, placeholder);
     await trx

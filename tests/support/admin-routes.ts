@@ -123,6 +123,8 @@ export const ADMIN_ROUTES: AdminRoute[] = [
     load: () => import("~/routes/admin/person"),
     params: { id: ids.person },
     submissions: [
+      { intent: "reply", message: "guard test" },
+      { intent: "note", body: "guard test" },
       { intent: "status", status: "qualified", reason: "guard test" },
       { intent: "refund", reason: "guard test" },
       { intent: "erase", confirm: "ERASE" },

@@ -1,7 +1,7 @@
-import { getInputProps, getSelectProps } from "@conform-to/react";
+import { getInputProps, getSelectProps, getTextareaProps } from "@conform-to/react";
 import type { ComponentProps } from "react";
 import type { Field } from "~/components/form/fields";
-import { Input, Label, Select } from "~/components/ui/input";
+import { Input, Label, Select, Textarea } from "~/components/ui/input";
 import { PERSON_STATUSES } from "~/domain/application-outcome";
 
 /**
@@ -45,6 +45,27 @@ export function FormField({
 }) {
   const { key, ...input } = getInputProps(field, { type });
   return <ConsoleField key={key} {...input} {...props} error={field.errors?.[0]} />;
+}
+
+/** A labelled multi-line text bound to a Conform field, its error under it. */
+export function FormTextarea({
+  label,
+  field,
+  ...props
+}: Omit<ComponentProps<"textarea">, "name" | "defaultValue"> & { label: string; field: Field }) {
+  const { key, ...textarea } = getTextareaProps(field);
+  const error = field.errors?.[0];
+  return (
+    <Label className="block">
+      {label}
+      <Textarea key={key} rows={5} density="compact" {...textarea} {...props} />
+      {error ? (
+        <span id={field.errorId} className="mt-1 block text-sm font-normal text-red-700">
+          {error}
+        </span>
+      ) : null}
+    </Label>
+  );
 }
 
 /** A ConsoleSelect bound to a Conform field. */

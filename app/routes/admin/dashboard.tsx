@@ -6,7 +6,9 @@ import { SectionCard as Card } from "~/components/ui/card";
 import { cn } from "~/components/ui/cn";
 import { linkVariants } from "~/components/ui/link";
 import { DataTable, HeadedRow } from "~/components/ui/table";
+import { WaitingQuestions } from "~/components/admin/waiting-questions";
 import { adminMeta } from "~/lib/meta";
+import { waitingQuestions } from "~/people/owner-actions.server";
 import { overviewCharts, seatCounts } from "~/analytics/overview.server";
 import { OverviewCharts } from "~/components/admin/overview-charts";
 import { StackedBar } from "~/components/charts";
@@ -23,7 +25,12 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const now = clock.now();
   const summary = await dashboard(db, now);
   const seats = await seatCounts(db, summary.cohort, summary.cohort.heldSeats, now.toISOString());
-  return { summary, overview: await overviewCharts(db, now, seats) };
+  return {
+    summary,
+    overview: await overviewCharts(db, now, seats),
+    questions: await waitingQuestions(db, now),
+    clock: { zone: context.services.config.siteTimeZone, now: now.toISOString() },
+  };
 }
 
 const t = consoleText.dashboard;
@@ -69,10 +76,11 @@ function LinkedCard({
 }
 
 export default function Dashboard({ loaderData }: Route.ComponentProps) {
-  const { summary, overview } = loaderData;
+  const { summary, overview, questions, clock } = loaderData;
   return (
     <AdminPage title={consoleText.dashboardTitle}>
-      <div className="grid gap-6 md:grid-cols-2">
+      <WaitingQuestions questions={questions} clock={clock} />
+      <div className="mt-6 grid gap-6 md:grid-cols-2">
         <Card title={t.seats}>
           <StackedBar
             model={overview.seats.model}

@@ -10,7 +10,16 @@ import {
   SubmissionsCard,
   TouchesCard,
 } from "~/components/admin/person-profile";
+import {
+  EnrollmentCard,
+  NotesCard,
+  PersonSummary,
+  ReplyCard,
+} from "~/components/admin/person-work";
+import { getCohort } from "~/cohort/cohort.server";
+import { isCohortFull } from "~/domain/cohort";
 import { adminMeta } from "~/lib/meta";
+import { addNote, offerSeatTo, replyToPerson, sendEnrollLink } from "~/people/owner-actions.server";
 import { personDetail } from "~/people/person-detail.server";
 import { changeStatusByOwner, clearUndeliverableByOwner } from "~/people/person-status.server";
 import { erasePerson } from "~/people/privacy.server";
@@ -29,8 +38,19 @@ export const meta: Route.MetaFunction = () => adminMeta(consoleText.peopleTitle)
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   await requireAdmin(request, context);
-  return { detail: orNotFound(await personDetail(context.services.db, params.id)) };
+  const { db, clock, config } = context.services;
+  const now = clock.now();
+  const detail = orNotFound(await personDetail(db, params.id));
+  const cohortFull = isCohortFull(await getCohort(db, now));
+  return { detail, cohortFull, clock: { zone: config.siteTimeZone, now: now.toISOString() } };
 }
+
+const offerAnswers = {
+  no_seat: consoleText.person.noSeat,
+  already_offered: consoleText.person.alreadyOffered,
+  enrolled: consoleText.person.alreadyEnrolled,
+  not_waiting: consoleText.person.noSeat,
+} as const;
 
 const refundAnswers = {
   not_enrolled: t.notEnrolled,
@@ -46,7 +66,32 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const now = clock.now();
   const done = (message: string) => redirectWithToast(context, samePage(request), success(message));
 
+  const p = consoleText.person;
   switch (form.intent) {
+    case "reply": {
+      if (!(await replyToPerson(context.services, admin.email, params.id, form.message)))
+        throw data(null, { status: 404 });
+      return done(p.replied);
+    }
+    case "note": {
+      if (!(await addNote(context.services, admin.email, params.id, form.body)))
+        throw data(null, { status: 404 });
+      return done(p.noteAdded);
+    }
+    case "send_link": {
+      const sent = await sendEnrollLink(context.services, admin.email, params.id);
+      if (sent === "not_found") throw data(null, { status: 404 });
+      if (sent === "not_qualified")
+        return refuse(submission, { message: p.notQualified, status: 409 });
+      return done(p.linkSent);
+    }
+    case "offer_seat": {
+      const offered = await offerSeatTo(context.services, admin.email, params.id);
+      if (offered === "not_found") throw data(null, { status: 404 });
+      if (offered !== "offered")
+        return refuse(submission, { message: offerAnswers[offered], status: 409 });
+      return done(p.seatOffered);
+    }
     case "refund": {
       const outcome = await refundEnrollment(context.services, admin.email, params.id, form.reason);
       if (outcome !== "refunded") return refuse(submission, { message: refundAnswers[outcome] });
@@ -73,12 +118,16 @@ export async function action({ request, params, context }: Route.ActionArgs) {
 
 export default function Person({ loaderData }: Route.ComponentProps) {
   const busy = useNavigation().state !== "idle";
-  const { detail } = loaderData;
+  const { detail, clock, cohortFull } = loaderData;
   const { person } = detail;
   const name = `${person.first_name} ${person.last_name}`.trim() || person.email;
   return (
     <AdminPage title={name}>
-      <div className="grid gap-6 lg:grid-cols-2">
+      <PersonSummary detail={detail} clock={clock} />
+      <div className="mt-6 grid gap-6 lg:grid-cols-2">
+        <ReplyCard busy={busy} />
+        <NotesCard notes={detail.notes} clock={clock} busy={busy} />
+        <EnrollmentCard person={person} cohortFull={cohortFull} busy={busy} />
         <ProfileCard person={person} />
         <StatusCard person={person} busy={busy} />
         <TouchesCard person={person} />

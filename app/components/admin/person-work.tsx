@@ -1,0 +1,169 @@
+import { getFormProps } from "@conform-to/react";
+import { Form } from "react-router";
+import { FormTextarea } from "~/components/admin/console-field";
+import { useConsoleForm } from "~/components/admin/console-form";
+import { Button } from "~/components/ui/button";
+import { SectionCard as Card } from "~/components/ui/card";
+import { consoleText } from "~/content/console";
+import { MAX_NOTE, MAX_REPLY, personFormSchema } from "~/domain/console-forms";
+import { age, formatWhen } from "~/domain/time-zone";
+import type { PersonDetail } from "~/people/person-detail.server";
+
+const t = consoleText.person;
+
+/** When something happened, in the site's zone with the zone named. */
+export interface Clock {
+  zone: string;
+  now: string;
+}
+
+const when = (iso: string, clock: Clock) =>
+  formatWhen(new Date(iso), clock.zone, new Date(clock.now));
+
+/** An application answer in words: a list joined, a code ("yes", "youtube") as the owner reads it. */
+function answerText(value: unknown): string {
+  if (Array.isArray(value)) return value.map(answerText).join(", ");
+  const text = typeof value === "string" ? value : "";
+  return t.answerWords[text] ?? text;
+}
+
+/** Who they are, their status in words, and their latest application with its question on top. */
+export function PersonSummary({ detail, clock }: { detail: PersonDetail; clock: Clock }) {
+  const { person } = detail;
+  const application = detail.submissions.find((s) => s.type === "application");
+  const answers = application?.formData ?? {};
+  const question = typeof answers.hasQuestions === "string" ? answers.hasQuestions.trim() : "";
+  const who = [person.email, person.university, person.graduation_year].filter(Boolean);
+  return (
+    <div className="space-y-4">
+      <p className="text-slate-700">{who.join(" · ")}</p>
+      <p data-testid="status-words" className="font-semibold text-brand-900">
+        {t.statusWords[person.status]}
+      </p>
+      {question && application ? (
+        <Card title={t.question}>
+          <blockquote className="border-l-4 border-amber-500 pl-3 whitespace-pre-line text-slate-900">
+            {question}
+          </blockquote>
+          <p className="mt-2 text-sm text-slate-600">
+            {t.askedOn(
+              `${when(application.created_at, clock)} (${age(new Date(application.created_at), new Date(clock.now))} ago)`,
+            )}
+          </p>
+        </Card>
+      ) : null}
+      <Card title={t.answers}>
+        {application ? (
+          <dl className="grid gap-x-4 gap-y-2 text-sm sm:grid-cols-[max-content_1fr]">
+            {Object.entries(t.answerLabels).map(([key, label]) => (
+              <div key={key} className="contents">
+                <dt className="font-medium text-slate-700">{label}</dt>
+                <dd className="break-words whitespace-pre-line">{answerText(answers[key])}</dd>
+              </div>
+            ))}
+          </dl>
+        ) : (
+          <p className="text-slate-600">{t.noApplication}</p>
+        )}
+      </Card>
+    </div>
+  );
+}
+
+export function ReplyCard({ busy }: { busy: boolean }) {
+  const [form, fields] = useConsoleForm(personFormSchema, { intent: "reply" });
+  return (
+    <Card title={t.reply}>
+      <Form method="post" className="space-y-3" {...getFormProps(form)}>
+        <input type="hidden" name="intent" value="reply" />
+        <FormTextarea label={t.replyLabel} field={fields.message} required maxLength={MAX_REPLY} />
+        <p className="text-sm text-slate-600">{t.replyHint}</p>
+        <Button type="submit" size="md" disabled={busy}>
+          {t.replyButton}
+        </Button>
+      </Form>
+    </Card>
+  );
+}
+
+export function NotesCard({
+  notes,
+  clock,
+  busy,
+}: {
+  notes: PersonDetail["notes"];
+  clock: Clock;
+  busy: boolean;
+}) {
+  const [form, fields] = useConsoleForm(personFormSchema, { intent: "note" });
+  return (
+    <Card title={t.notes}>
+      <p className="text-sm text-slate-600">{t.notesHint}</p>
+      {notes.length > 0 ? (
+        <ul className="mt-3 space-y-3">
+          {notes.map((note) => (
+            <li key={note.id} className="rounded bg-slate-50 p-3 text-sm">
+              <p className="whitespace-pre-line text-slate-900">{note.body}</p>
+              <p className="mt-1 text-slate-600">
+                {t.noteBy(note.author, when(note.created_at, clock))}
+              </p>
+            </li>
+          ))}
+        </ul>
+      ) : null}
+      {/* Keyed on the newest note so the box empties after one is added. */}
+      <Form key={notes[0]?.id} method="post" className="mt-3 space-y-3" {...getFormProps(form)}>
+        <input type="hidden" name="intent" value="note" />
+        <FormTextarea
+          label={t.noteLabel}
+          field={fields.body}
+          required
+          maxLength={MAX_NOTE}
+          rows={3}
+        />
+        <Button type="submit" size="md" variant="secondary" disabled={busy}>
+          {t.noteButton}
+        </Button>
+      </Form>
+    </Card>
+  );
+}
+
+/** Sending the enrollment link (a qualified person) and offering a seat (a full cohort). */
+export function EnrollmentCard({
+  person,
+  cohortFull,
+  busy,
+}: {
+  person: PersonDetail["person"];
+  cohortFull: boolean;
+  busy: boolean;
+}) {
+  const canLink = person.status === "qualified";
+  const canOffer = cohortFull && person.status !== "enrolled" && person.status !== "lead";
+  if (!canLink && !canOffer) return null;
+  return (
+    <Card title={t.enrollment}>
+      <div className="space-y-4">
+        {canLink ? (
+          <Form method="post" className="space-y-2">
+            <input type="hidden" name="intent" value="send_link" />
+            <p className="text-sm text-slate-600">{t.sendLinkHint}</p>
+            <Button type="submit" size="md" disabled={busy}>
+              {t.sendLink}
+            </Button>
+          </Form>
+        ) : null}
+        {canOffer ? (
+          <Form method="post" className="space-y-2">
+            <input type="hidden" name="intent" value="offer_seat" />
+            <p className="text-sm text-slate-600">{t.offerSeatHint}</p>
+            <Button type="submit" size="md" variant="secondary" disabled={busy}>
+              {t.offerSeat}
+            </Button>
+          </Form>
+        ) : null}
+      </div>
+    </Card>
+  );
+}
