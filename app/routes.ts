@@ -3,6 +3,7 @@ import { type RouteConfig, index, layout, route } from "@react-router/dev/routes
 export default [
   index("routes/site/home.tsx"),
   route("privacy", "routes/site/privacy.tsx"),
+  route("terms", "routes/site/terms.tsx"),
   route("apply", "routes/apply/apply.tsx"),
   route("enroll", "routes/enroll/enroll.tsx"),
   route("payment-confirmation", "routes/enroll/payment-confirmation.tsx"),

@@ -53,8 +53,7 @@ export function SiteFooter() {
             <a href="/privacy" className={linkClass}>
               {footer.privacy}
             </a>
-            {/* A placeholder until the owner publishes the terms (spec §2): it goes nowhere. */}
-            <a href="#" className={linkClass}>
+            <a href="/terms" className={linkClass}>
               {footer.terms}
             </a>
           </p>

@@ -35,6 +35,8 @@ export const cohortSettingsPage = {
   notSet: "not set",
   weekOf: (display: string) => `Week of ${display}`,
   availableSpots: "Available spots",
+  /** Spots left as a number; a cohort sold past its capacity (capacity lowered later) says by how many. */
+  spotsValue: (spots: number) => (spots >= 0 ? String(spots) : `${-spots} over capacity`),
   spotsDetail: (capacity: number, enrolled: number) => `of ${capacity} (${enrolled} enrolled)`,
   heldSeats: (held: number) =>
     held === 1 ? "1 seat held in a checkout" : `${held} seats held in checkouts`,

@@ -126,7 +126,9 @@ export const cohortConsole = {
   alreadyCurrent: "This cohort is already current.",
   cohortTitle: (start: string) => `Cohort starting ${start}`,
   summary: (paid: number, capacity: number, left: number) =>
-    `${paid} of ${capacity} seats paid, ${left} left.`,
+    paid > capacity
+      ? `${paid} seats paid: ${paid - capacity} over its capacity of ${capacity}.`
+      : `${paid} of ${capacity} seats paid, ${left} left.`,
   rosterTitle: "Roster",
   rosterEmpty: "Nobody has paid for this cohort yet.",
   rosterColumns: ["Name", "Email", "University", "Graduation", "Paid on", "Amount"],

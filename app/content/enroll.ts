@@ -1,12 +1,15 @@
 import type { EmailContent } from "~/mail/message";
+import { refundPolicy } from "./policies";
 
 export const enrollPage = {
   title: "Secure your spot",
   metaDescription:
     "Enroll in the six-week From Scratch to Success cohort: price breakdown, start date and secure checkout.",
   back: "Back to Application",
-  intro: (capacity: number) =>
-    `Each cohort is capped at ${capacity} students, with one mentor for every five, so every student gets real attention.`,
+  intro: (capacity: number, mentors: number) =>
+    mentors === 1
+      ? `Each cohort is capped at ${capacity} ${capacity === 1 ? "student" : "students"} with one mentor, so every student gets real attention.`
+      : `Each cohort is capped at ${capacity} students, with ${mentors} mentors taking up to five students each, so every student gets real attention.`,
   breakdownTitle: "What you get",
   totalValue: "Total value",
   discount: "Early access discount",
@@ -18,8 +21,8 @@ export const enrollPage = {
   held: "Every remaining seat is held by someone at checkout right now. Unpaid holds free up within 40 minutes: please try again shortly.",
   alreadyEnrolledNote:
     "You're already enrolled: your seat is paid for. Check your inbox for your confirmation and onboarding emails.",
-  refundPromise:
-    "30-day promise: follow the programme and if your applications have not improved within 30 days, we refund you in full.",
+  refundPromise: refundPolicy.summary,
+  termsLink: "Read the full terms",
   button: "Enroll Now for $649",
   busy: "Opening checkout...",
   secureNote: "You'll pay on a secure card-payment page.",
@@ -88,15 +91,21 @@ export const testCheckout = {
 const signOff = "See you soon,\nThe From Scratch to Success team";
 
 export const enrollmentEmails = {
+  /** The payment's confirmation is also its receipt: amount, date, what was bought, the policy. */
   confirmation: (input: {
     firstName: string;
     startDisplay: string;
     programUrl: string;
+    amount: string;
+    paidOn: string;
+    termsUrl: string;
   }): EmailContent => ({
     subject: "You're in: welcome to From Scratch to Success",
     greeting: input.firstName ? `Hi ${input.firstName},` : "Hi,",
     paragraphs: [
-      "Your payment of $649 went through and your seat in the cohort is secured.",
+      "Your payment went through and your seat in the cohort is secured.",
+      `Receipt\nPaid: ${input.amount} (US dollars), one-time\nDate: ${input.paidOn}\nFor: one seat in the six-week From Scratch to Success cohort${input.startDisplay === "our next cohort" ? "" : ` starting the week of ${input.startDisplay}`}`,
+      `${refundPolicy.title}: ${refundPolicy.summary} The full terms: ${input.termsUrl}`,
       input.startDisplay === "our next cohort"
         ? "You're joining our next cohort; we'll confirm the start date in your onboarding email."
         : `We start the week of ${input.startDisplay}.`,

@@ -1,3 +1,4 @@
+import { refundPolicy } from "./policies";
 export const hero = {
   eyebrow: "Six-week finance career cohort",
   title: "From Scratch to Success",
@@ -138,8 +139,7 @@ export const faqs = [
   },
   {
     question: "What if the programme is not right for me?",
-    answer:
-      "If you leave after the first week you get a full refund. After that, refunds are considered case by case.",
+    answer: refundPolicy.summary,
   },
   {
     question: "What if I miss a live session?",

@@ -14,6 +14,14 @@ export const DEFAULT_COHORT: CohortSettings = {
 };
 export const NEXT_COHORT_TEXT = "our next cohort";
 
+/** Students one mentor takes in a cohort (the spec's "5 per mentor"). */
+export const STUDENTS_PER_MENTOR = 5;
+
+/** The mentors a cohort of `capacity` students needs, at most five students each. */
+export function mentorsFor(capacity: number): number {
+  return Math.max(1, Math.ceil(capacity / STUDENTS_PER_MENTOR));
+}
+
 export function availableSpots(cohort: CohortSettings): number {
   return cohort.capacity - cohort.enrolledCount;
 }

@@ -30,10 +30,17 @@ describe.each(testEngines())("fulfillment by webhook and success page on $name",
     expect(person.status).toBe("enrolled");
     const emails = await services()
       .db.selectFrom("outbox")
-      .select(["kind", "to_address", "send_after"])
+      .select(["kind", "to_address", "send_after", "text"])
       .orderBy("kind")
       .execute();
     expect(emails.map((e) => e.kind)).toEqual(["enrollment_confirmation", "enrollment_onboarding"]);
+    // The confirmation is the receipt: amount, date (site's zone, named), what was bought, policy.
+    const receipt = emails[0]!.text;
+    expect(receipt).toContain("Paid: $649 (US dollars), one-time");
+    expect(receipt).toMatch(/Date: \w{3}, \w{3} \d+, \d+:\d\d [AP]M E[SD]T/);
+    expect(receipt).toContain("For: one seat in the six-week From Scratch to Success cohort");
+    expect(receipt).toContain("Our refund policy: Try the first week.");
+    expect(receipt).toContain("/terms");
     const onboardingAfter = new Date(emails[1]!.send_after).getTime() - clock.now().getTime();
     expect(onboardingAfter).toBeGreaterThan(0);
     expect(onboardingAfter).toBeLessThanOrEqual(24 * 3_600_000);

@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { enrollmentEmails } from "~/content/enroll";
-import { PRICE_CENTS } from "~/content/pricing";
+import { formatDollars, PRICE_CENTS } from "~/content/pricing";
+import { formatWhen } from "~/domain/time-zone";
 import { hasSeatToHold, startDateDisplay } from "~/domain/cohort";
 import { errorMessage, log } from "~/lib/logger.server";
 import { renderEmail } from "~/mail/message";
@@ -160,7 +161,16 @@ export async function fulfilPayment(
           kind: "enrollment_confirmation",
           to: email,
           personId: person.id,
-          ...renderEmail(enrollmentEmails.confirmation({ firstName, startDisplay, programUrl })),
+          ...renderEmail(
+            enrollmentEmails.confirmation({
+              firstName,
+              startDisplay,
+              programUrl,
+              amount: formatDollars(paid.amountCents || PRICE_CENTS),
+              paidOn: formatWhen(now, services.config.siteTimeZone),
+              termsUrl: `${services.config.publicUrl}/terms`,
+            }),
+          ),
         },
         now,
       );

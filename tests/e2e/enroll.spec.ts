@@ -41,6 +41,10 @@ test.describe("enrollment", () => {
     for (const text of ["$1,500", "$500", "$300", "$200", "$3,000", "$2,351", "$649", "30-day"]) {
       await expect(page.locator("main")).toContainText(text);
     }
+    await expect(page.getByRole("link", { name: "Read the full terms" })).toHaveAttribute(
+      "href",
+      "/terms",
+    );
     await expect(page.getByRole("link", { name: /Back to Application/ })).toHaveAttribute(
       "href",
       "/apply",

@@ -169,7 +169,13 @@ test.describe("home page", () => {
     await expect(footer.getByRole("link", { name: "Privacy Policy" })).toBeVisible();
     await expect(footer.getByRole("link", { name: "Terms of Service" })).toBeVisible();
     await footer.getByRole("link", { name: "Terms of Service" }).click();
-    await expect(page).toHaveURL(/\/$/);
+    await expect(page).toHaveURL(/\/terms$/);
+    await expect(page.getByRole("heading", { level: 1, name: "Terms of Service" })).toBeVisible();
+    // One refund policy: the same words as the FAQ's answer and /enroll's.
+    await expect(page.getByRole("heading", { name: "Our refund policy" })).toBeVisible();
+    await expect(page.getByText("30-day promise", { exact: true })).toBeVisible();
+    await expectNoAxeViolations(page);
+    await page.goto("/");
     await footer.getByRole("link", { name: "Program Details" }).click();
     await expect(page.locator("#program")).toBeInViewport();
     await page.goto("/does-not-exist");

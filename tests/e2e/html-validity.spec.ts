@@ -17,6 +17,7 @@ const hasJava = spawnSync("java", ["-version"]).status === 0;
 const PUBLIC_PAGES = [
   "/",
   "/privacy",
+  "/terms",
   "/apply",
   "/apply?result=not_ready",
   "/enroll",

@@ -93,7 +93,7 @@ export function CurrentStatus({
         <div>
           <dt className="text-sm text-slate-600">{copy.availableSpots}</dt>
           <dd data-testid="status-spots" className="font-medium">
-            <span className="text-2xl font-bold">{availableSpots(cohort)}</span>{" "}
+            <span className="text-2xl font-bold">{copy.spotsValue(availableSpots(cohort))}</span>{" "}
             {copy.spotsDetail(cohort.capacity, cohort.enrolledCount)}
             <span className="block text-sm font-normal text-slate-600">
               {copy.heldSeats(heldSeats)}

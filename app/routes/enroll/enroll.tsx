@@ -16,7 +16,7 @@ import {
   TOTAL_VALUE_CENTS,
   valueItems,
 } from "~/content/pricing";
-import { cohortStatus, countsAgainstHoldCap } from "~/domain/cohort";
+import { cohortStatus, countsAgainstHoldCap, mentorsFor } from "~/domain/cohort";
 import { readApplicant } from "~/enrollment/applicant-cookie.server";
 import { identifyBuyer } from "~/enrollment/buyer.server";
 import { waitlistForFullCohort } from "~/enrollment/full-cohort.server";
@@ -121,7 +121,9 @@ export async function action({ request, context }: Route.ActionArgs) {
 export default function Enroll({ loaderData }: Route.ComponentProps) {
   return (
     <BackPage to="/apply" back={enrollPage.back} title={enrollPage.title}>
-      <p className="mt-3 text-slate-700">{enrollPage.intro(loaderData.capacity)}</p>
+      <p className="mt-3 text-slate-700">
+        {enrollPage.intro(loaderData.capacity, mentorsFor(loaderData.capacity))}
+      </p>
       <Card className="mt-8">
         <h2 className="text-xl font-semibold text-brand-900">{enrollPage.breakdownTitle}</h2>
         <dl className="mt-4 divide-y divide-slate-200">
@@ -144,9 +146,6 @@ export default function Enroll({ loaderData }: Route.ComponentProps) {
             <dd>{formatDollars(PRICE_CENTS)}</dd>
           </div>
         </dl>
-        <p className="mt-4 rounded-md bg-brand-50 p-3 text-sm text-slate-800">
-          {enrollPage.refundPromise}
-        </p>
         <p className="mt-6 text-slate-800">
           <span className="font-semibold">{enrollPage.programStarts}:</span>{" "}
           <span data-testid="program-starts">
@@ -167,6 +166,12 @@ export default function Enroll({ loaderData }: Route.ComponentProps) {
             <p className="mt-3 text-center text-sm text-slate-600">{enrollPage.secureNote}</p>
           </>
         )}
+        <p className="mt-4 rounded-md bg-brand-50 p-3 text-sm text-slate-800">
+          {enrollPage.refundPromise}{" "}
+          <a href="/terms" className="font-semibold text-brand-700 underline underline-offset-4">
+            {enrollPage.termsLink}
+          </a>
+        </p>
       </Card>
     </BackPage>
   );

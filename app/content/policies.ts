@@ -1,0 +1,53 @@
+/**
+ * One refund policy, said the same way everywhere: the FAQ, /enroll beside the button, /terms and
+ * the payment receipt. It joins the spec's two facts (a full refund when leaving after the first
+ * week, case by case after that) and the 30-day promise into one set of rules.
+ */
+export const refundPolicy = {
+  title: "Our refund policy",
+  summary:
+    "Try the first week. If you leave after it, by the end of week 2, you get a full refund. After that, refunds are considered case by case, and our 30-day promise still stands: follow the program and if your applications have not improved within 30 days, we refund you in full.",
+  rules: [
+    {
+      term: "Until the end of week 2",
+      text: "Take part in the first week. If the program is not right for you, tell us before week 2 ends and we refund the full $649.",
+    },
+    {
+      term: "After week 2",
+      text: "Refunds are considered case by case: write to us and tell us what happened.",
+    },
+    {
+      term: "30-day promise",
+      text: "Follow the program (the live sessions, your 1-on-1s and the weekly work) and if your applications have not improved within 30 days of the start, ask us for a full refund. We review the request against your attendance.",
+    },
+  ],
+  how: "Refunds go back to the card you paid with, usually within 5 to 10 business days.",
+} as const;
+
+/** The words of /terms: what a buyer gets for $649, and on what terms. */
+export const termsPage = {
+  metaTitle: "Terms of Service",
+  description:
+    "The terms of the From Scratch to Success cohort: what you buy, the refund policy, and what we ask of you.",
+  title: "Terms of Service",
+  updated: "Last updated November 25, 2026.",
+  sections: [
+    {
+      title: "What you buy",
+      text: "A seat in one six-week cohort of From Scratch to Success for a one-time payment of $649 (US dollars). Each week: a 1-hour live group session, a 30-minute 1-on-1 with your mentor, and one assignment; a deep-dive interview prep when you land your first interview. Sessions are recorded. Your seat is yours alone and cannot be transferred.",
+    },
+    {
+      title: "What we ask of you",
+      text: "About 5 to 7 hours a week: the sessions, your 1-on-1s and the weekly work. Be respectful in sessions; what other students share stays in the cohort.",
+    },
+    {
+      title: "No placement guarantee",
+      text: "Nobody can honestly guarantee a job offer. We guarantee the work: a finance-ready resume, a real network, a plan and interview practice.",
+    },
+    {
+      title: "Payments",
+      text: "You pay on a secure card-payment page run by our payment provider; we never see or store your card number. Your receipt comes by email.",
+    },
+  ],
+  contact: "Questions about these terms? Write to",
+} as const;

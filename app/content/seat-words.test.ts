@@ -1,0 +1,25 @@
+import { describe, expect, it } from "vitest";
+import { mentorsFor } from "~/domain/cohort";
+import { cohortSettingsPage } from "./admin";
+import { cohortConsole } from "./cohorts";
+import { enrollPage } from "./enroll";
+
+describe("seat words agree with the numbers", () => {
+  it("derive the mentors from the capacity, five students each", () => {
+    expect([1, 3, 5, 6, 10, 11].map(mentorsFor)).toEqual([1, 1, 1, 2, 2, 3]);
+    expect(enrollPage.intro(3, mentorsFor(3))).toBe(
+      "Each cohort is capped at 3 students with one mentor, so every student gets real attention.",
+    );
+    expect(enrollPage.intro(10, mentorsFor(10))).toBe(
+      "Each cohort is capped at 10 students, with 2 mentors taking up to five students each, so every student gets real attention.",
+    );
+  });
+
+  it("never show a negative number of spots", () => {
+    expect(cohortSettingsPage.spotsValue(2)).toBe("2");
+    expect(cohortSettingsPage.spotsValue(0)).toBe("0");
+    expect(cohortSettingsPage.spotsValue(-1)).toBe("1 over capacity");
+    expect(cohortConsole.summary(2, 1, 0)).toBe("2 seats paid: 1 over its capacity of 1.");
+    expect(cohortConsole.summary(1, 3, 2)).toBe("1 of 3 seats paid, 2 left.");
+  });
+});
