@@ -161,6 +161,11 @@ export const cohortConsole = {
     `Refunds the ${amount} payment, frees the seat for the next person in the queue and emails the student.`,
   refundReason: "Reason for the refund",
   refundButton: "Refund and free the seat",
+  refundConfirmTitle: "Confirm the refund",
+  refundConfirm: (name: string, amount: string, reason: string) =>
+    `Refund ${amount} to ${name} and free their seat? Reason: "${reason}". The student is emailed; this cannot be undone.`,
+  refundConfirmButton: (amount: string) => `Refund ${amount} now`,
+  refundCancel: "Cancel",
   refunded: "Enrollment refunded. The seat will be offered to the next person in the queue.",
   refundReasonRequired: "Please give a reason for the refund.",
   notEnrolled: "This person has no paid enrollment to refund.",

@@ -47,7 +47,12 @@ export const personFormSchema = z.discriminatedUnion("intent", [
     status: z.enum(PERSON_STATUSES),
     reason: reason(consoleText.statusReasonRequired),
   }),
-  z.object({ intent: z.literal("refund"), reason: reason(cohortConsole.refundReasonRequired) }),
+  z.object({
+    intent: z.literal("refund"),
+    reason: reason(cohortConsole.refundReasonRequired),
+    /** Money goes back only from the confirmation step, which sends "yes". */
+    confirm: z.literal("yes").optional(),
+  }),
   z.object({ intent: z.literal("clear_undeliverable") }),
   z.object({
     intent: z.literal("erase"),

@@ -85,6 +85,11 @@ test.describe("the owner's cohort console", () => {
     const refund = owner.getByRole("region", { name: "Refund enrollment" });
     await refund.getByLabel("Reason for the refund").fill("Moved abroad");
     await refund.getByRole("button", { name: "Refund and free the seat" }).click();
+    const confirm = owner.getByRole("region", { name: "Confirm the refund" });
+    await expect(confirm).toContainText(
+      'Refund $649 to Ada Lovelace and free their seat? Reason: "Moved abroad".',
+    );
+    await confirm.getByRole("button", { name: "Refund $649 now" }).click();
     await expect(owner.getByText("Enrollment refunded.")).toBeVisible();
     await expect(owner.getByRole("region", { name: "Refund enrollment" })).toHaveCount(0);
     await gotMail(a, "has been refunded");

@@ -249,8 +249,10 @@ for (const javaScript of [true, false]) {
       const personPath = `/admin/people/${payerRow.id}`;
       await page.goto(personPath);
       await page.getByLabel("Reason for the refund").fill("Flash toast check");
+      await page.getByRole("button", { name: "Refund and free the seat" }).click();
+      await expect(page.getByRole("button", { name: "Refund $649 now" })).toBeVisible();
       await expect303(page, new RegExp(`^${personPath}$`), () =>
-        page.getByRole("button", { name: "Refund and free the seat" }).click(),
+        page.getByRole("button", { name: "Refund $649 now" }).click(),
       );
       await expect(toast(page, "Enrollment refunded.")).toBeVisible();
 

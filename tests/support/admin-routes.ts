@@ -126,7 +126,7 @@ export const ADMIN_ROUTES: AdminRoute[] = [
       { intent: "reply", message: "guard test" },
       { intent: "note", body: "guard test" },
       { intent: "status", status: "qualified", reason: "guard test" },
-      { intent: "refund", reason: "guard test" },
+      { intent: "refund", reason: "guard test", confirm: "yes" },
       { intent: "erase", confirm: "ERASE" },
     ],
   },

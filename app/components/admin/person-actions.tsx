@@ -59,25 +59,55 @@ export function PrivacyCard({ personId }: { personId: string }) {
   );
 }
 
-/** Shown while the person has a paid enrollment: refunds it with a reason and frees the seat. */
+/**
+ * Shown while the person has a paid enrollment: refunds it with a reason and frees the seat, in
+ * two steps (works without JavaScript): the reason, then a confirmation naming the person, the
+ * amount and the reason.
+ */
 export function RefundCard({
+  name,
   payments,
+  confirming,
   busy,
 }: {
+  name: string;
   payments: PersonDetail["payments"];
+  confirming: string | null;
   busy: boolean;
 }) {
   const paid = payments.find((payment) => payment.status === "paid");
   if (!paid) return null;
-  return <RefundForm amountCents={paid.amount_cents} busy={busy} />;
+  const amount = formatDollars(paid.amount_cents);
+  if (confirming !== null) {
+    const r = cohortConsole;
+    return (
+      <Card title={r.refundConfirmTitle}>
+        <p role="alert" className="text-sm text-slate-800">
+          {r.refundConfirm(name, amount, confirming)}
+        </p>
+        <Form method="post" className="mt-3 flex flex-wrap items-center gap-3">
+          <input type="hidden" name="intent" value="refund" />
+          <input type="hidden" name="reason" value={confirming} />
+          <input type="hidden" name="confirm" value="yes" />
+          <Button type="submit" variant="danger" size="md" disabled={busy}>
+            {r.refundConfirmButton(amount)}
+          </Button>
+          <a href="?" className={linkVariants({ weight: "medium", size: "sm" })}>
+            {r.refundCancel}
+          </a>
+        </Form>
+      </Card>
+    );
+  }
+  return <RefundForm amount={amount} busy={busy} />;
 }
 
-function RefundForm({ amountCents, busy }: { amountCents: number; busy: boolean }) {
+function RefundForm({ amount, busy }: { amount: string; busy: boolean }) {
   const [form, fields] = useConsoleForm(personFormSchema, { intent: "refund" });
   const r = cohortConsole;
   return (
     <Card title={r.refundTitle}>
-      <p className="text-sm text-slate-700">{r.refundIntro(formatDollars(amountCents))}</p>
+      <p className="text-sm text-slate-700">{r.refundIntro(amount)}</p>
       <Form method="post" className="mt-3 space-y-3" {...getFormProps(form)}>
         <input type="hidden" name="intent" value="refund" />
         <FormField label={r.refundReason} field={fields.reason} required maxLength={500} />

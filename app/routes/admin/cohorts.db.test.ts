@@ -166,10 +166,19 @@ describe.each(testEngines())("the owner's cohort console on $name", (engine) => 
     expect(errorOf(noReason)).toBe(cohortConsole.refundReasonRequired);
     expect((await getCohort(db(), clock.now())).enrolledCount).toBe(1);
 
-    const done = await post(personAction, path, { intent: "refund", reason: "moved" }, { id: a });
+    // The first post only asks to confirm: nothing is refunded.
+    const asked = await post(personAction, path, { intent: "refund", reason: "moved" }, { id: a });
+    expect(asked.status).toBe(200);
+    expect((asked.body as { confirmRefund: string }).confirmRefund).toBe("moved");
+    expect((await getCohort(db(), clock.now())).enrolledCount).toBe(1);
+    const paid = await db().selectFrom("payments").select("status").executeTakeFirstOrThrow();
+    expect(paid.status).toBe("paid");
+
+    const confirmed = { intent: "refund", reason: "moved", confirm: "yes" };
+    const done = await post(personAction, path, confirmed, { id: a });
     expect((await toastOf(done))?.title).toBe(cohortConsole.refunded);
     expect((await getCohort(db(), clock.now())).enrolledCount).toBe(0);
-    const twice = await post(personAction, path, { intent: "refund", reason: "moved" }, { id: a });
+    const twice = await post(personAction, path, confirmed, { id: a });
     expect(errorOf(twice)).toBe(cohortConsole.notEnrolled);
     expect((await runOfferRound(services())).offered).toBe(1);
   });

@@ -93,6 +93,9 @@ export async function action({ request, params, context }: Route.ActionArgs) {
       return done(p.seatOffered);
     }
     case "refund": {
+      // The first post shows what will happen (person, amount, reason); the second does it.
+      if (form.confirm !== "yes")
+        return data({ result: submission.reply(), confirmRefund: form.reason });
       const outcome = await refundEnrollment(context.services, admin.email, params.id, form.reason);
       if (outcome !== "refunded") return refuse(submission, { message: refundAnswers[outcome] });
       return done(t.refunded);
@@ -116,7 +119,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   }
 }
 
-export default function Person({ loaderData }: Route.ComponentProps) {
+export default function Person({ loaderData, actionData }: Route.ComponentProps) {
   const busy = useNavigation().state !== "idle";
   const { detail, clock, cohortFull } = loaderData;
   const { person } = detail;
@@ -132,7 +135,12 @@ export default function Person({ loaderData }: Route.ComponentProps) {
         <StatusCard person={person} busy={busy} />
         <TouchesCard person={person} />
         <HistoryCard history={detail.history} />
-        <RefundCard payments={detail.payments} busy={busy} />
+        <RefundCard
+          name={name}
+          payments={detail.payments}
+          confirming={actionData && "confirmRefund" in actionData ? actionData.confirmRefund : null}
+          busy={busy}
+        />
         <MarketingCard person={person} consents={detail.consents} />
       </div>
       <div className="mt-6 space-y-6">
