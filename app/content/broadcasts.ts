@@ -37,6 +37,14 @@ export const broadcastConsole = {
   sendAtHint: (zone: string) => `In ${zone}. Leave it empty to send now.`,
   test: "Send a test to me",
   send: "Send",
+  previewTitle: "Check before it goes",
+  previewIntro:
+    "This is the email as recipients will see it (text version). Nothing has been sent yet.",
+  previewSubject: "Subject",
+  sendTo: (n: number) => `Send to ${n.toLocaleString("en-US")} ${n === 1 ? "person" : "people"}`,
+  scheduleFor: (n: number) =>
+    `Schedule for ${n.toLocaleString("en-US")} ${n === 1 ? "person" : "people"}`,
+  keepEditing: "Or change the draft above and press Send again.",
   historyTitle: "Sent and scheduled",
   none: "No broadcasts yet.",
   columns: {

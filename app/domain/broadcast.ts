@@ -37,6 +37,8 @@ export function broadcastSchema(timeZone: string, now: Date) {
   return audienceSchema
     .extend({
       intent: z.enum(["test", "send"], { error: broadcastErrors.intent }),
+      /** A send goes out only from the preview step, which sends "yes". */
+      confirm: z.literal("yes").optional(),
       requestKey: z.string().regex(/^[A-Za-z0-9-]{16,64}$/, broadcastErrors.requestKey),
       subject: z
         .string({ error: broadcastErrors.subject })

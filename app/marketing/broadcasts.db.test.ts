@@ -36,6 +36,7 @@ describe.each(testEngines())("broadcasts on $name", (engine) => {
     const compose = {
       requestKey: "11111111-2222-3333-4444-555555555555",
       intent: "send",
+      confirm: "yes",
       category: "news",
       subject: "Cohort news",
       body: "Hello **there** <script>alert(1)</script>\n\n[Apply](https://example.com/apply)",
@@ -55,6 +56,19 @@ describe.each(testEngines())("broadcasts on $name", (engine) => {
         .execute();
       expect(await countFor("category=news")).toBe(2);
       expect(await countFor("category=news&resource=resume")).toBe(1);
+
+      // The first Send only previews: the email as recipients see it, to how many; nothing queued.
+      const unconfirmed = Object.fromEntries(
+        Object.entries(compose).filter(([name]) => name !== "confirm"),
+      );
+      const preview = await post({ ...unconfirmed, resource: "resume" });
+      expect(preview.status).toBe(200);
+      const shown = (preview.body as { preview: { subject: string; text: string; count: number } })
+        .preview;
+      expect(shown).toMatchObject({ subject: "Cohort news", count: 1 });
+      expect(shown.text).toContain("Hello there");
+      expect(shown.text).toContain("/unsubscribe/");
+      expect(await db().selectFrom("broadcasts").selectAll().execute()).toHaveLength(0);
 
       const first = await post({ ...compose, resource: "resume" });
       const again = await post({ ...compose, resource: "resume" });

@@ -84,16 +84,17 @@ export async function createBroadcast(
  * Its unsubscribe link is a preview (it answers "not valid"); each recipient's is their own. One
  * test per draft and wording: a refresh that posts the form again sends no second one.
  */
-export async function sendTest(services: Services, form: BroadcastForm, to: string) {
-  // The owner's preview shows the footer as recipients would get it, or the placeholder that
-  // says the postal address is missing (then no broadcast is sent: queueDueBroadcasts).
-  const message = marketingMessage(
+/** The broadcast as `to` would get it: the owner's test and the preview before sending. */
+function broadcastMessage(services: Services, form: BroadcastForm, to: string, subjectPrefix = "") {
+  // The footer as recipients would get it, or the placeholder that says the postal address is
+  // missing (then no broadcast is sent: queueDueBroadcasts).
+  return marketingMessage(
     marketingSender(services.config) ?? {
       publicUrl: services.config.publicUrl,
       postalAddress: marketingFooter.postalPlaceholder,
     },
     { id: "", email: to, unsubscribe_token: "preview" },
-    content(`${t.testPrefix}${form.subject}`, renderMarkdown(form.body), ""),
+    content(`${subjectPrefix}${form.subject}`, renderMarkdown(form.body), ""),
     {
       kind: "broadcast_test",
       category: form.category,
@@ -102,6 +103,16 @@ export async function sendTest(services: Services, form: BroadcastForm, to: stri
         .digest("hex")}`,
     },
   );
+}
+
+/** What recipients will see (text version), before the owner confirms the send. */
+export function previewBroadcast(services: Services, form: BroadcastForm) {
+  const message = broadcastMessage(services, form, "recipient@example.com");
+  return { subject: message.subject, text: message.text };
+}
+
+export async function sendTest(services: Services, form: BroadcastForm, to: string) {
+  const message = broadcastMessage(services, form, to, t.testPrefix);
   // Sent as transactional: the owner asked for it, and has no marketing consent to check.
   await enqueueEmail(
     services.db,

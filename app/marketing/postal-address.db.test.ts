@@ -36,6 +36,7 @@ describe.each(testEngines())(
             {
               requestKey: "11111111-2222-3333-4444-555555555555",
               intent: "send",
+              confirm: "yes",
               category: "news",
               subject: "Cohort news",
               body: "Hello",

@@ -297,9 +297,10 @@ for (const javaScript of [true, false]) {
       await page.goto("/admin/broadcasts");
       await page.getByLabel("Subject").fill(`Flash broadcast ${javaScript}`);
       await page.getByLabel("Message (Markdown)").fill("Hello **all**.");
-      await expect303(page, /^\/admin\/broadcasts$/, () =>
-        page.getByRole("button", { name: "Send", exact: true }).click(),
-      );
+      await page.getByRole("button", { name: "Send", exact: true }).click();
+      const sendTo = page.getByRole("button", { name: /^Send to \d+ (person|people)$/ });
+      await expect(sendTo).toBeVisible();
+      await expect303(page, /^\/admin\/broadcasts$/, () => sendTo.click());
       await expect(toast(page, "Broadcast on its way")).toBeVisible();
 
       await page.goto("/admin/sequences");

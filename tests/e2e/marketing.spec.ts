@@ -29,6 +29,9 @@ async function sendBroadcast(owner: Page, subject: string) {
   await owner.getByLabel("Subject").fill(subject);
   await owner.getByLabel("Message (Markdown)").fill(`News for **you**.\n\n- one\n- two`);
   await owner.getByRole("button", { name: "Send", exact: true }).click();
+  // Nothing goes until the owner has seen it as recipients will, and to how many.
+  await expect(owner.getByTestId("broadcast-preview")).toContainText("News for you.");
+  await owner.getByRole("button", { name: /^Send to \d+ (person|people)$/ }).click();
   await expect(owner.getByText("Broadcast on its way")).toBeVisible();
 }
 

@@ -98,6 +98,7 @@ export const ADMIN_ROUTES: AdminRoute[] = [
     submissions: [
       {
         intent: "send",
+        confirm: "yes",
         requestKey: "guard-test-request-key",
         category: "news",
         subject: "Guard",

@@ -157,3 +157,53 @@ export function BroadcastForm({
     </SectionCard>
   );
 }
+
+/**
+ * The send's confirmation step: the email as recipients will see it and "Send to N people". The
+ * draft travels in hidden fields (as sent), so this works without JavaScript.
+ */
+export interface BroadcastPreviewData {
+  subject: string;
+  text: string;
+  count: number;
+}
+
+export function BroadcastPreview({
+  preview,
+  fields,
+}: {
+  preview: BroadcastPreviewData;
+  fields: Record<string, unknown>;
+}) {
+  const hidden = Object.entries(fields).filter(
+    (entry): entry is [string, string] =>
+      typeof entry[1] === "string" && entry[0] !== "intent" && entry[0] !== "confirm",
+  );
+  const later = hidden.some(([name, value]) => name === "sendAt" && value !== "");
+  return (
+    <SectionCard title={t.previewTitle} className="mt-6">
+      <p role="alert" className="text-sm text-slate-700">
+        {t.previewIntro}
+      </p>
+      <p className="mt-3 text-sm">
+        <span className="font-semibold">{t.previewSubject}:</span> {preview.subject}
+      </p>
+      <pre
+        data-testid="broadcast-preview"
+        className="mt-3 max-h-96 overflow-auto rounded bg-slate-50 p-3 text-sm break-words whitespace-pre-wrap"
+      >
+        {preview.text}
+      </pre>
+      <Form method="post" className="mt-4 flex flex-wrap items-center gap-3">
+        {hidden.map(([name, value]) => (
+          <input key={name} type="hidden" name={name} value={value} />
+        ))}
+        <input type="hidden" name="confirm" value="yes" />
+        <Button type="submit" name="intent" value="send">
+          {later ? t.scheduleFor(preview.count) : t.sendTo(preview.count)}
+        </Button>
+        <span className="text-sm text-slate-600">{t.keepEditing}</span>
+      </Form>
+    </SectionCard>
+  );
+}

@@ -2,7 +2,11 @@ import { randomUUID } from "node:crypto";
 import { data } from "react-router";
 import { requireAdmin } from "~/accounts/sessions.server";
 import { AdminPage } from "~/components/admin-shell";
-import { BroadcastForm } from "~/components/admin/broadcast-form";
+import {
+  BroadcastForm,
+  BroadcastPreview,
+  type BroadcastPreviewData,
+} from "~/components/admin/broadcast-form";
 import { BroadcastList } from "~/components/admin/broadcast-list";
 import { cohortName } from "~/components/admin/cohort-list";
 import { broadcastConsole as t } from "~/content/broadcasts";
@@ -10,7 +14,7 @@ import { audienceFromSearch, broadcastFormSchema } from "~/domain/broadcast";
 import { formatInZone } from "~/domain/time-zone";
 import { audienceChoices, countAudience } from "~/marketing/audience.server";
 import { listBroadcasts } from "~/marketing/broadcast-progress.server";
-import { createBroadcast, sendTest } from "~/marketing/broadcasts.server";
+import { createBroadcast, previewBroadcast, sendTest } from "~/marketing/broadcasts.server";
 import { adminMeta } from "~/lib/meta";
 import { parseForm, refuse } from "~/lib/form.server";
 import { success } from "~/lib/toast";
@@ -71,6 +75,12 @@ export async function action({ request, context }: Route.ActionArgs) {
     await sendTest(services, form, admin.email);
     return data({ result: submission.reply(), toast: success(t.testSent(admin.email)) });
   }
+  if (form.confirm !== "yes") {
+    // Nothing goes out from the first Send: the email as recipients will see it, and to how many.
+    const count = await countAudience(services.db, form);
+    const preview = { ...previewBroadcast(services, form), count };
+    return data({ result: submission.reply(), count, preview });
+  }
   const outcome = await createBroadcast(services, form, admin.email);
   const later = form.sendAtUtc.getTime() > now.getTime();
   const message = outcome === "duplicate" ? t.duplicate : later ? t.scheduled : t.queuedNow;
@@ -88,6 +98,12 @@ export default function Broadcasts({ loaderData, actionData }: Route.ComponentPr
         choices={loaderData.choices}
         timeZone={loaderData.timeZone}
       />
+      {actionData && "preview" in actionData ? (
+        <BroadcastPreview
+          preview={actionData.preview as BroadcastPreviewData}
+          fields={actionData.result.initialValue ?? {}}
+        />
+      ) : null}
       <BroadcastList broadcasts={loaderData.broadcasts} />
     </AdminPage>
   );
