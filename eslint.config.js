@@ -3,6 +3,11 @@ import reactHooks from "eslint-plugin-react-hooks";
 import globals from "globals";
 import tseslint from "typescript-eslint";
 
+const ZOD = {
+  name: "zod",
+  message: "Import { z } from ~/lib/zod: it configures Zod for the CSP first.",
+};
+
 export default tseslint.config(
   {
     ignores: [
@@ -25,22 +30,30 @@ export default tseslint.config(
       "react-hooks/rules-of-hooks": "error",
       "react-hooks/exhaustive-deps": "warn",
       "@typescript-eslint/no-unused-vars": ["error", { argsIgnorePattern: "^_" }],
-      "no-restricted-imports": [
-        "error",
-        {
-          paths: [
-            {
-              name: "zod",
-              message: "Import { z } from ~/lib/zod: it configures Zod for the CSP first.",
-            },
-          ],
-        },
-      ],
+      "no-restricted-imports": ["error", { paths: [ZOD] }],
     },
   },
   {
     files: ["app/lib/zod.ts"],
     rules: { "no-restricted-imports": "off" },
+  },
+  {
+    // The bench drives the app through its CLIs, HTTP and app/ modules, not the tests' helpers.
+    files: ["bench/**/*.ts"],
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        {
+          paths: [ZOD],
+          patterns: [
+            {
+              group: ["**/tests/support/**"],
+              message: "bench/ uses fakes/, bench/lib and the app's entry points.",
+            },
+          ],
+        },
+      ],
+    },
   },
   {
     // Playwright fixtures call `use`, which is not React's hook.

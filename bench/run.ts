@@ -6,7 +6,7 @@ import path from "node:path";
 import { analyticsStorage } from "./drills/analytics-storage";
 import { backupDuringWrites } from "./drills/backup-during-writes";
 import { broadcastQueue } from "./drills/broadcast-queue";
-import { runCluster } from "./drills/cluster";
+import { runCluster } from "./drills/cluster/index";
 import { funnelScale } from "./drills/funnel-scale";
 import { forgedWebhooks } from "./drills/forged-webhooks";
 import { killDuringWrites } from "./drills/kill-during-writes";

@@ -6,7 +6,7 @@ import {
   type TestServices,
 } from "../../tests/support/databases";
 import { slowMailTransport } from "../../tests/support/slow-mail";
-import { startSmtpServer } from "../../tests/support/smtp";
+import { startSmtpServer } from "../../fakes/smtp";
 import { useTestServices } from "../../tests/support/suite";
 import { enqueueEmail } from "./outbox.server";
 import { MailWorker, retryDelayMs } from "./worker.server";

@@ -3,7 +3,7 @@ import { ownerCookie } from "../../tests/support/admin";
 import { callAction, formRequest, makeContext, unwrap } from "../../tests/support/context";
 import { testEngines } from "../../tests/support/databases";
 import { useMarketingMail } from "../../tests/support/marketing-mail";
-import { startSmtpServer } from "../../tests/support/smtp";
+import { startSmtpServer } from "../../fakes/smtp";
 import { emailLog } from "~/mail/email-log.server";
 import { markUndeliverable } from "~/mail/suppression.server";
 import { action as personAction } from "~/routes/admin/person";

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { calendarProperties, mimeParts } from "../../tests/support/calendar";
 import { TestClock, testEngines } from "../../tests/support/databases";
 import { reviewUploadRow } from "../../tests/support/rows";
-import { startSmtpServer } from "../../tests/support/smtp";
+import { startSmtpServer } from "../../fakes/smtp";
 import { useTestServices } from "../../tests/support/suite";
 import { smtpTransport } from "../mail/transport.server";
 import { upsertPerson } from "../people/people.server";

@@ -1,12 +1,13 @@
 import SQLite from "better-sqlite3";
-import { spawn } from "node:child_process";
 import { mkdirSync, readdirSync } from "node:fs";
 import path from "node:path";
 import { openDatabase, type DB } from "../../app/db/database.server";
+import { createOwner, OWNER, signIn } from "../lib/admin";
 import type { EngineSetup } from "../lib/engines";
 import { FORM_HEADERS, LEAD_PATH, LEAD_SUCCESS_TEXT, leadBody, visitorCookie } from "../lib/forms";
 import { createBenchDatabase } from "../lib/postgres";
-import { ROOT, startServer, track, type RunningServer } from "../lib/server";
+import { runScript as script, type ScriptRun } from "../lib/scripts";
+import { startServer, type RunningServer } from "../lib/server";
 import type { DrillResult } from "../lib/types";
 
 const SUBMISSIONS = 200;
@@ -14,35 +15,6 @@ const SUBMISSIONS = 200;
 const CONCURRENCY = 8;
 /** `npm run db:backup` starts once this many posts have been acknowledged. */
 const BACKUP_AFTER = 50;
-const OWNER = "owner@example.com";
-const OWNER_PASSWORD = "bench owner password";
-
-interface Script {
-  code: number | null;
-  stdout: string;
-  stderr: string;
-  ms: number;
-}
-
-/** One of the npm scripts' CLIs (`tsx scripts/<name>.ts`) with only the variables given. */
-function script(name: string, args: string[], env: Record<string, string>): Promise<Script> {
-  const started = Date.now();
-  return new Promise((resolve, reject) => {
-    const child = track(
-      spawn(process.execPath, ["--import", "tsx", `scripts/${name}.ts`, ...args], {
-        cwd: ROOT,
-        stdio: ["ignore", "pipe", "pipe"],
-        env: { PATH: process.env.PATH ?? "/usr/bin:/bin", HOME: process.env.HOME ?? "/", ...env },
-      }),
-    );
-    let stdout = "";
-    let stderr = "";
-    child.stdout!.on("data", (chunk: Buffer) => (stdout += chunk.toString()));
-    child.stderr!.on("data", (chunk: Buffer) => (stderr += chunk.toString()));
-    child.once("error", reject);
-    child.once("close", (code) => resolve({ code, stdout, stderr, ms: Date.now() - started }));
-  });
-}
 
 /** What the restored database holds: lead emails, queued emails, and counts as the console shows them. */
 async function contents(databaseUrl: string) {
@@ -72,20 +44,8 @@ async function contents(databaseUrl: string) {
 
 /** Signs in as the owner and reads the dashboard's lead total and email counts from its HTML. */
 async function consoleCounts(server: RunningServer) {
-  const login = `${server.url}/admin/cohort-settings`;
   const visitor = await visitorCookie(server.url);
-  const res = await fetch(login, {
-    method: "POST",
-    redirect: "manual",
-    headers: { ...FORM_HEADERS, cookie: visitor, origin: server.url },
-    body: new URLSearchParams({ intent: "login", email: OWNER, password: OWNER_PASSWORD }),
-  });
-  await res.arrayBuffer();
-  const admin = res.headers
-    .getSetCookie()
-    .map((c) => c.split(";")[0]!)
-    .find((c) => c.startsWith("fsts_admin="));
-  if (!admin) throw new Error(`owner login on the restored site answered ${res.status}`);
+  const admin = (await signIn(server.url, OWNER, visitor)).cookie;
   const page = await fetch(`${server.url}/admin`, {
     headers: { cookie: `${visitor}; ${admin}` },
   });
@@ -131,16 +91,12 @@ export async function backupDuringWrites(
   let restored: RunningServer | null = null;
   try {
     live = await startServer({ dataDir: engine.dataDir, databaseUrl: engine.databaseUrl, env });
-    const owner = await script("admin", ["create", "--email", OWNER], {
-      DATABASE_URL: engine.databaseUrl,
-      ADMIN_PASSWORD: OWNER_PASSWORD,
-    });
-    if (owner.code !== 0) throw new Error(`admin create failed: ${owner.stderr.trim()}`);
+    await createOwner(engine.databaseUrl);
     const cookie = await visitorCookie(live.url);
     const emails = Array.from({ length: SUBMISSIONS }, (_, i) => `backup-drill-${i}@example.com`);
     const acknowledged: string[] = [];
     const duringBackup: string[] = [];
-    const state: { beforeBackup: string[]; running: boolean; backup: Promise<Script> | null } = {
+    const state: { beforeBackup: string[]; running: boolean; backup: Promise<ScriptRun> | null } = {
       beforeBackup: [],
       running: false,
       backup: null,

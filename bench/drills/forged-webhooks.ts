@@ -1,4 +1,4 @@
-import { startFakeStripe } from "../../tests/support/fake-stripe";
+import { startFakeStripe } from "../../fakes/stripe";
 import { qualifiedBuyers } from "../lib/buyers";
 import { countRows, type EngineSetup } from "../lib/engines";
 import { FORM_HEADERS } from "../lib/forms";

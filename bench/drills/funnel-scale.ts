@@ -8,7 +8,7 @@ import { addDays } from "../../app/domain/funnel";
 import { classifyView } from "../../app/domain/page-view";
 import { getCohort } from "../../app/cohort/cohort.server";
 import { newPerson } from "../../app/people/people.server";
-import { insertAccount, sessionCookie } from "../../tests/support/admin";
+import { createOwner, signIn } from "../lib/admin";
 import type { EngineSetup } from "../lib/engines";
 import { startServer, type RunningServer } from "../lib/server";
 import type { DrillResult } from "../lib/types";
@@ -259,13 +259,8 @@ export async function funnelScale(engine: EngineSetup): Promise<DrillResult> {
       sessionSecret,
     });
     servers.push(server);
-    const owner = await insertAccount(db, { email: "owner@example.com", password: "unused" });
-    const cookie = await sessionCookie(
-      db,
-      [sessionSecret],
-      owner,
-      new Date(Date.now() + 3_600_000).toISOString(),
-    );
+    await createOwner(engine.databaseUrl);
+    const { cookie } = await signIn(server.url);
     const month = `from=${addDays(today, -29)}&to=${today}`;
     const season = `from=${addDays(today, -(DAYS - 1))}&to=${today}`;
     const rolled = {

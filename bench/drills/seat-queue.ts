@@ -4,7 +4,7 @@ import { sql } from "kysely";
 import { joinQueue } from "../../app/cohort/queue.server";
 import type { DB } from "../../app/db/database.server";
 import { newPerson } from "../../app/people/people.server";
-import { insertAccount, sessionCookie } from "../../tests/support/admin";
+import { createOwner, signIn } from "../lib/admin";
 import type { EngineSetup } from "../lib/engines";
 import { FORM_HEADERS } from "../lib/forms";
 import { sleep, startServer, type RunningServer } from "../lib/server";
@@ -198,13 +198,8 @@ export async function seatQueue(engine: EngineSetup): Promise<DrillResult> {
       await db.insertInto("people").values(person).execute();
       await joinQueue(db, cohort.id, person.id, at);
     }
-    const owner = await insertAccount(db, { email: "owner@example.com", password: "unused" });
-    const adminCookie = await sessionCookie(
-      db,
-      [first.sessionSecret],
-      owner,
-      new Date(Date.now() + 3_600_000).toISOString(),
-    );
+    await createOwner(engine.databaseUrl);
+    const adminCookie = (await signIn(first.url)).cookie;
     await db.updateTable("cohorts").set({ capacity: SEATS }).execute();
 
     const outcomes: Record<string, number> = {};

@@ -1,4 +1,4 @@
-import { startFakeStripe } from "../../tests/support/fake-stripe";
+import { startFakeStripe } from "../../fakes/stripe";
 import type { DB } from "../../app/db/database.server";
 import { qualifiedBuyers } from "../lib/buyers";
 import { countRows, type EngineSetup } from "../lib/engines";

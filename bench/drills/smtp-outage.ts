@@ -4,7 +4,7 @@ import { log } from "../../app/lib/logger.server";
 import { enqueueEmail } from "../../app/mail/outbox.server";
 import { smtpTransport } from "../../app/mail/transport.server";
 import { MailWorker, retryDelayMs, type RunResult } from "../../app/mail/worker.server";
-import { startSmtpServer } from "../../tests/support/smtp";
+import { startSmtpServer } from "../../fakes/smtp";
 import { freePort, removeDir, tempDir } from "../lib/server";
 import type { DrillResult } from "../lib/types";
 

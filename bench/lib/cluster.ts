@@ -1,194 +1,108 @@
-import { spawn, spawnSync } from "node:child_process";
-import { readdirSync, readFileSync, writeFileSync } from "node:fs";
+// What the cluster drills (bench/drills/cluster/) share: one fresh PostgreSQL database, the fake
+// Stripe and an SMTP sink, three instances of the production build, and nginx in front of them.
+import { randomBytes } from "node:crypto";
+import { mkdirSync, readFileSync } from "node:fs";
 import path from "node:path";
+import { openDatabase, type DatabaseHandle } from "../../app/db/database.server";
+import { startSmtpServer } from "../../fakes/smtp";
+import { startFakeStripe } from "../../fakes/stripe";
+import { startNginx, type RunningNginx } from "./deployed-nginx";
+import { FORM_HEADERS, LEAD_PATH, LEAD_SUCCESS_TEXT, leadBody } from "./forms";
+import { createBenchDatabase, type BenchDatabase } from "./postgres";
 import {
-  onKillStarted,
-  ROOT,
-  sleep,
+  freePort,
+  removeDir,
   startServer,
-  track,
+  tempDir,
   type RunningServer,
   type ServerOptions,
 } from "./server";
+import { stripeEnv } from "./stripe";
+import type { DrillResult } from "./types";
 
-export const DEPLOY_NGINX_CONF = path.join(ROOT, "deploy/nginx/fsts.conf");
+export const INSTANCES = 3;
+export const NO_RATE_LIMIT = "1000000000";
 
-export function nginxBinary(): string | null {
-  const found = spawnSync("sh", ["-c", "command -v nginx || ls /usr/sbin/nginx"], {
-    encoding: "utf8",
-  });
-  const file = found.stdout.trim().split("\n")[0];
-  return found.status === 0 && file ? file : null;
+export interface ClusterOptions {
+  postgresUrl?: string;
+  durationSeconds: number;
+  connections: number;
 }
 
-/**
- * deploy/nginx/fsts.conf as shipped, with only what differs on this machine swapped: the
- * instances' ports, the listen address and the build path. Each swap must find its line, so the
- * drill always runs the file the README tells operators to install.
- */
-export function renderSiteConfig(ports: number[], listenPort: number): string {
-  let conf = readFileSync(DEPLOY_NGINX_CONF, "utf8");
-  const swap = (pattern: RegExp, replace: (match: string, ...groups: string[]) => string) => {
-    const before = conf;
-    conf = conf.replace(pattern, replace as (match: string) => string);
-    if (conf === before) throw new Error(`deploy/nginx/fsts.conf: nothing matched ${pattern}`);
-  };
-  const servers = /^(\s*)server 127\.0\.0\.1:\d+( [^;\n]*)?;\n/gm;
-  const found = [...conf.matchAll(servers)];
-  if (found.length === 0) throw new Error("deploy/nginx/fsts.conf: no upstream servers");
-  const [, indent, options] = found[0]!;
-  const block = ports
-    .map((port) => `${indent}server 127.0.0.1:${port}${options ?? ""};\n`)
-    .join("");
-  let first = true;
-  swap(servers, () => {
-    if (!first) return "";
-    first = false;
-    return block;
-  });
-  swap(/^(\s*)listen 80;$/m, (_m, space) => `${space}listen 127.0.0.1:${listenPort};`);
-  swap(/^\s*listen \[::\]:80;\n/m, () => "");
-  swap(/root \/srv\/fsts\/build\/client;/, () => `root ${path.join(ROOT, "build/client")};`);
-  return conf;
-}
-
-export interface RunningNginx {
+export interface Cluster {
+  dir: string;
+  database: BenchDatabase;
+  inspect: DatabaseHandle;
+  smtp: Awaited<ReturnType<typeof startSmtpServer>>;
+  fake: Awaited<ReturnType<typeof startFakeStripe>>;
+  nginxPort: number;
+  /** The proxy's address: every instance's PUBLIC_URL. */
   url: string;
-  errorLog: string;
-  /** The master and its worker(s), for CPU accounting. */
-  pids(): number[];
-  /**
-   * A new upstream list, applied the way an operator would: `nginx -t`, then SIGHUP, and wait for
-   * the old worker to finish what it had already sent upstream.
-   */
-  reload(ports: number[]): Promise<void>;
-  stop(): Promise<void>;
+  sessionSecret: string;
+  instances: RunningServer[];
+  nginx: RunningNginx | null;
 }
 
-function childrenOf(parent: number): number[] {
-  const children: number[] = [];
-  for (const entry of readdirSync("/proc")) {
-    if (!/^\d+$/.test(entry)) continue;
-    try {
-      const stat = readFileSync(`/proc/${entry}/stat`, "utf8");
-      const ppid = Number(stat.slice(stat.lastIndexOf(")") + 2).split(" ")[1]);
-      if (ppid === parent) children.push(Number(entry));
-    } catch {
-      // gone meanwhile
-    }
-  }
-  return children;
+/** One drill of the section: its name in the report, and the verdict it reaches on the cluster. */
+export interface ClusterDrill {
+  name: string;
+  run(cluster: Cluster): Promise<Pick<DrillResult, "pass" | "summary" | "details">>;
 }
 
-/**
- * nginx with the deployed site config inside a minimal main config (what Debian's nginx.conf puts
- * around sites-enabled: mime types, sendfile, gzip), under the current user: a master and one
- * worker, so it can be reloaded like the real thing.
- */
-export async function startNginx(
-  dir: string,
-  ports: number[],
-  listenPort: number,
-): Promise<RunningNginx> {
-  const binary = nginxBinary();
-  if (!binary) throw new Error("nginx is not installed");
-  const site = path.join(dir, "fsts.conf");
-  writeFileSync(site, renderSiteConfig(ports, listenPort));
-  const errorLog = path.join(dir, "error.log");
-  const conf = path.join(dir, "nginx.conf");
-  writeFileSync(
-    conf,
-    `worker_processes 1;
-pid ${dir}/nginx.pid;
-error_log ${errorLog} warn;
-events { worker_connections 4096; }
-http {
-  sendfile on;
-  tcp_nopush on;
-  types_hash_max_size 2048;
-  include /etc/nginx/mime.types;
-  default_type application/octet-stream;
-  access_log off;
-  gzip on;
-  client_body_temp_path ${dir}/client_body;
-  proxy_temp_path ${dir}/proxy;
-  fastcgi_temp_path ${dir}/fastcgi;
-  uwsgi_temp_path ${dir}/uwsgi;
-  scgi_temp_path ${dir}/scgi;
-  include ${site};
-}
-`,
-  );
-  const check = () => {
-    const test = spawnSync(binary, ["-t", "-p", `${dir}/`, "-e", errorLog, "-c", conf], {
-      encoding: "utf8",
-    });
-    if (test.status !== 0) throw new Error(`nginx -t failed: ${test.stderr.trim()}`);
-  };
-  check();
-  const child = track(
-    spawn(binary, ["-p", `${dir}/`, "-e", errorLog, "-c", conf, "-g", "daemon off;"], {
-      stdio: "ignore",
-    }),
-  );
-  const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()));
-  const url = `http://127.0.0.1:${listenPort}`;
-  for (let i = 0; ; i++) {
-    try {
-      const res = await fetch(`${url}/healthz`, { signal: AbortSignal.timeout(1_000) });
-      await res.arrayBuffer();
-      if (res.ok) break;
-    } catch {
-      // not up yet
-    }
-    if (i > 50 || child.exitCode !== null) throw new Error(`nginx did not start; see ${errorLog}`);
-    await sleep(100);
-  }
-  const master = child.pid!;
-  // An interrupted bench kills the master hard; its workers would outlive it.
-  const forget = onKillStarted(() => killWorkers(childrenOf(master)));
+/** The database, the fakes and a port for nginx; no instance runs yet. */
+export async function openCluster(postgresUrl: string): Promise<Cluster> {
+  const database = await createBenchDatabase(postgresUrl);
+  const smtp = await startSmtpServer();
+  const fake = await startFakeStripe();
+  const nginxPort = await freePort();
   return {
-    url,
-    errorLog,
-    pids: () => [master, ...childrenOf(master)],
-    async reload(upstream) {
-      const before = childrenOf(master);
-      writeFileSync(site, renderSiteConfig(upstream, listenPort));
-      check();
-      child.kill("SIGHUP");
-      // Done when the old worker has finished the requests it had already passed on, and exited
-      // (a graceful reload); the new worker has been taking new requests since the SIGHUP.
-      for (let i = 0; i < 500 && childrenOf(master).some((pid) => before.includes(pid)); i++)
-        await sleep(20);
-    },
-    async stop() {
-      if (child.exitCode !== null || child.signalCode !== null) return forget();
-      const workers = childrenOf(master);
-      child.kill("SIGTERM");
-      let forced = false;
-      const timer = setTimeout(() => {
-        forced = true;
-        child.kill("SIGKILL");
-      }, 5_000);
-      await exited;
-      clearTimeout(timer);
-      if (forced) killWorkers(workers);
-      forget();
+    dir: tempDir("cluster"),
+    database,
+    inspect: await openDatabase(database.url, { migrate: false }),
+    smtp,
+    fake,
+    nginxPort,
+    url: `http://127.0.0.1:${nginxPort}`,
+    sessionSecret: randomBytes(24).toString("hex"),
+    instances: [],
+    nginx: null,
+  };
+}
+
+/** Stops everything openCluster and the drills started, and drops the database. */
+export async function closeCluster(cluster: Cluster) {
+  await cluster.nginx?.stop();
+  await Promise.all(cluster.instances.map((i) => i.stop()));
+  await cluster.inspect.close();
+  await cluster.fake.close();
+  await cluster.smtp.close();
+  await cluster.database.drop();
+  removeDir(cluster.dir);
+}
+
+function instanceEnv(cluster: Cluster, env: Record<string, string>) {
+  return {
+    dataDir: cluster.dir,
+    databaseUrl: cluster.database.url,
+    sessionSecret: cluster.sessionSecret,
+    env: {
+      PUBLIC_URL: cluster.url,
+      TRUST_PROXY: "true",
+      // The drills' buyers all come through one address (nginx on loopback).
+      HOLDS_PER_ADDRESS: "1000000",
+      EMAILS_PER_RECIPIENT_PER_HOUR: "1000000",
+      SMTP_URL: cluster.smtp.url,
+      MAIL_WORKER_INTERVAL_MS: "100",
+      ...stripeEnv(cluster.fake.url),
+      ...env,
     },
   };
 }
 
-/** SIGKILL to nginx workers left by a master killed hard (checked by name: numbers get reused). */
-function killWorkers(pids: number[]) {
-  for (const pid of pids) {
-    try {
-      if (readFileSync(`/proc/${pid}/cmdline`, "utf8").startsWith("nginx: worker"))
-        process.kill(pid, "SIGKILL");
-    } catch {
-      // already gone
-    }
-  }
-}
+/** Each instance signs its emails with its own sender, so the SMTP sink can tell who sent what. */
+const senderOf = (index: number) => ({
+  MAIL_FROM: `Bench instance ${index + 1} <instance${index + 1}@bench.example>`,
+});
 
 /** Several instances of the built server on one database, started at the same moment. */
 export async function startInstances(
@@ -201,4 +115,92 @@ export async function startInstances(
       startServer({ ...options, env: { ...options.env, ...perInstanceEnv(i) } }),
     ),
   );
+}
+
+/** The instances, all at once, and nginx in front of them. */
+export async function startCluster(
+  cluster: Cluster,
+  env: Record<string, string>,
+  count = INSTANCES,
+) {
+  cluster.instances = await startInstances(count, instanceEnv(cluster, env), senderOf);
+  await proxy(cluster, cluster.instances);
+}
+
+export async function restartCluster(cluster: Cluster, env: Record<string, string>) {
+  await Promise.all(cluster.instances.map((i) => i.stop()));
+  await startCluster(cluster, env);
+}
+
+let nginxRuns = 0;
+
+/** nginx on the cluster's port with the given instances as its upstream servers. */
+export async function proxy(cluster: Cluster, instances: RunningServer[]) {
+  await cluster.nginx?.stop();
+  const dir = path.join(cluster.dir, `nginx-${++nginxRuns}`);
+  mkdirSync(dir);
+  cluster.nginx = await startNginx(
+    dir,
+    instances.map((i) => i.port),
+    cluster.nginxPort,
+  );
+}
+
+/** Requests each instance logged (its JSON request lines) for a method and path. */
+export function servedBy(instances: RunningServer[], method: string, path: string): number[] {
+  return instances.map((instance) => {
+    let text: string;
+    try {
+      text = readFileSync(instance.logFile, "utf8");
+    } catch {
+      return 0;
+    }
+    return text
+      .split("\n")
+      .filter((line) => line.includes(`"method":"${method}"`) && line.includes(`"path":"${path}"`))
+      .length;
+  });
+}
+
+export interface PostOutcome {
+  email: string;
+  status: number;
+  confirmed: boolean;
+  retryAfter: string | null;
+}
+
+/** One lead form post; status 0 when no answer came. */
+export async function postLead(
+  url: string,
+  origin: string,
+  cookie: string,
+  email: string,
+): Promise<PostOutcome> {
+  try {
+    const res = await fetch(url + LEAD_PATH, {
+      method: "POST",
+      headers: { ...FORM_HEADERS, cookie, origin },
+      body: leadBody(email),
+      signal: AbortSignal.timeout(30_000),
+    });
+    const html = await res.text();
+    return {
+      email,
+      status: res.status,
+      confirmed: res.status === 200 && html.includes(LEAD_SUCCESS_TEXT),
+      retryAfter: res.headers.get("retry-after"),
+    };
+  } catch {
+    return { email, status: 0, confirmed: false, retryAfter: null };
+  }
+}
+
+/** The emails of the stored lead submissions that start with a prefix. */
+export async function submissionsLike(cluster: Cluster, prefix: string) {
+  const rows = await cluster.inspect.db
+    .selectFrom("submissions")
+    .select("email")
+    .where("email", "like", `${prefix}%`)
+    .execute();
+  return rows.map((r) => r.email);
 }

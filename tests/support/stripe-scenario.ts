@@ -4,7 +4,7 @@ import { handleStripeWebhook } from "../../app/payments/stripe-webhook.server";
 import { startCheckout } from "../../app/enrollment/seats.server";
 import { currentCohortRow, setCurrentCohort } from "./cohort";
 import { startTestServices, TestClock, type TestEngine, type TestServices } from "./databases";
-import { startFakeStripe } from "./fake-stripe";
+import { startFakeStripe } from "../../fakes/stripe";
 
 export const WEBHOOK_SECRET = "whsec_test_secret";
 

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { testEngines } from "../../../tests/support/databases";
 import { callAction, unwrap } from "../../../tests/support/context";
 import { useLeadPages, WORD } from "../../../tests/support/lead-pages";
-import { startSmtpServer } from "../../../tests/support/smtp";
+import { startSmtpServer } from "../../../fakes/smtp";
 import { MailWorker } from "~/mail/worker.server";
 import { smtpTransport } from "~/mail/transport.server";
 import { getResourceFile } from "~/resources/catalogue.server";
