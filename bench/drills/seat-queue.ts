@@ -252,7 +252,11 @@ export async function seatQueue(engine: EngineSetup): Promise<DrillResult> {
           const res = await fetch(`${first.url}/admin/people/${victim}`, {
             method: "POST",
             headers: { ...FORM_HEADERS, origin: first.url, cookie: adminCookie },
-            body: new URLSearchParams({ intent: "refund", reason: "drill" }).toString(),
+            body: new URLSearchParams({
+              intent: "refund",
+              reason: "drill",
+              confirm: "yes",
+            }).toString(),
             redirect: "manual",
           });
           await res.arrayBuffer();
