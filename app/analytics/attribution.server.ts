@@ -1,5 +1,11 @@
 import type { DB } from "~/db/database.server";
-import { parseJsonColumn, personFirstTouch, personLastTouch } from "~/db/json-columns.server";
+import {
+  parseJsonColumn,
+  personFirstTouch,
+  personLastTouch,
+  submissionUtm,
+} from "~/db/json-columns.server";
+import type { Utm } from "~/domain/utm";
 import {
   aggregateAttribution,
   type AttributionEvent,
@@ -17,6 +23,12 @@ function touchesOf(row: { first_touch: string | null; last_touch: string | null 
   };
 }
 
+/** The tags a step was taken with (a submission's or a payment's), or null when it had none. */
+function stepTouch(tags: string | null): Utm | null {
+  const parsed = tags ? parseJsonColumn(submissionUtm, tags) : null;
+  return parsed && Object.keys(parsed).length > 0 ? parsed : null;
+}
+
 /**
  * The period's leads, applications, qualified applicants, enrollments and revenue, credited to the
  * first or last touch that brought each person (so by video id, rep code, campaign or source).
@@ -32,22 +44,36 @@ export async function attributionReport(
   const submissions = await db
     .selectFrom("submissions")
     .innerJoin("people", "people.id", "submissions.person_id")
-    .select(["submissions.type", "submissions.status", "submissions.person_id", ...TOUCH_COLUMNS])
+    .select([
+      "submissions.type",
+      "submissions.status",
+      "submissions.person_id",
+      "submissions.utm",
+      ...TOUCH_COLUMNS,
+    ])
     .where("submissions.created_at", ">=", start)
     .where("submissions.created_at", "<=", end)
     .execute();
   const payments = await db
     .selectFrom("payments")
     .innerJoin("people", "people.id", "payments.person_id")
-    .select(["payments.amount_cents", "payments.person_id", ...TOUCH_COLUMNS])
+    .select([
+      "payments.amount_cents",
+      "payments.person_id",
+      "payments.last_touch as paid_touch",
+      ...TOUCH_COLUMNS,
+    ])
     .where("payments.status", "=", "paid")
     .where("payments.created_at", ">=", start)
     .where("payments.created_at", "<=", end)
     .execute();
 
   const events: AttributionEvent[] = [];
+  // The last touch of a step is the last tagged visit before it: the tags the submission was made
+  // with, the person's last touch as it stood at payment; a later visit never takes the credit.
   for (const s of submissions) {
-    const touches = { personId: s.person_id, ...touchesOf(s) };
+    const person = touchesOf(s);
+    const touches = { personId: s.person_id, first: person.first, last: stepTouch(s.utm) };
     if (s.type === "lead_magnet") events.push({ kind: "lead", ...touches });
     else {
       events.push({ kind: "application", ...touches });
@@ -58,7 +84,9 @@ export async function attributionReport(
     events.push({
       kind: "enrollment",
       personId: p.person_id ?? "",
-      ...touchesOf(p),
+      first: touchesOf(p).first,
+      // Payments from before the snapshot existed fall back to the person's last touch.
+      last: p.paid_touch === null ? touchesOf(p).last : stepTouch(p.paid_touch),
       revenueCents: Number(p.amount_cents),
     });
   }

@@ -6,6 +6,7 @@ import { holdVisitor } from "./migrations/hold-visitor.server";
 import { initial } from "./migrations/initial.server";
 import { jobRuns } from "./migrations/job-runs.server";
 import { jobs } from "./migrations/jobs.server";
+import { paymentTouch } from "./migrations/payment-touch.server";
 import { personNotes } from "./migrations/person-notes.server";
 import { marketingMail } from "./migrations/marketing-mail.server";
 import { rateLimits } from "./migrations/rate-limits.server";
@@ -32,6 +33,7 @@ export function migrations(engine: Engine): Record<string, Migration> {
     "2026-11-29-001-jobs": jobs,
     "2026-11-30-001-american-spelling": americanSpelling,
     "2026-11-30-002-person-notes": personNotes,
+    "2026-11-30-003-payment-touch": paymentTouch,
   };
 }
 

@@ -134,6 +134,8 @@ export interface PaymentsTable {
   refund_reason: string | null;
   refunded_at: string | null;
   created_at: string;
+  /** The person's last tagged visit when they paid (JSON tags); null before 2026-11-30. */
+  last_touch: string | null;
 }
 
 /** The seat queue of a cohort: qualified applicants who found it full, in the order they came. */

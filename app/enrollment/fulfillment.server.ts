@@ -119,6 +119,15 @@ export async function fulfilPayment(
           refund_reason: seatFree ? null : "cohort filled before the payment completed",
           refunded_at: null,
           created_at: nowIso,
+          // Last-touch attribution credits the payment to the tagged visit before it.
+          last_touch:
+            (
+              await trx
+                .selectFrom("people")
+                .select("last_touch")
+                .where("id", "=", person.id)
+                .executeTakeFirst()
+            )?.last_touch ?? null,
         })
         .execute();
       await trx

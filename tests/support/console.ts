@@ -56,7 +56,9 @@ async function seedPerson(
       })
       .where("id", "=", person.id)
       .execute();
-    const submission = { personId: person.id, source: "x", utm: {}, email, visitorId: key };
+    // As the forms record them: each step with the visit's last tagged link.
+    const utm = attribution?.last ?? {};
+    const submission = { personId: person.id, source: "x", utm, email, visitorId: key };
     if (extra.lead) {
       await recordSubmission(
         trx,
@@ -93,6 +95,7 @@ async function seedPerson(
           refund_reason: null,
           refunded_at: null,
           created_at: now.toISOString(),
+          last_touch: attribution ? JSON.stringify(attribution.last) : null,
         })
         .execute();
     }
