@@ -13,6 +13,18 @@ describe("chart geometry", () => {
     expect(chart.yTicks.map((t) => t.label)).toContain("10");
   });
 
+  it("has a gridline at or above every value: no line runs above the top gridline", () => {
+    for (let max = 1; max <= 120; max++) {
+      const chart = lineChart(
+        ["2026-11-20", "2026-11-21"],
+        [{ key: "visitors", label: "Visitors", values: [0, max] }],
+      );
+      const top = Math.max(...chart.yTicks.map((tick) => Number(tick.label)));
+      expect(top, `max ${max}`).toBeGreaterThanOrEqual(max);
+      expect(Math.min(...chart.yTicks.map((tick) => tick.at))).toBeCloseTo(chart.plot.top);
+    }
+  });
+
   it("scales bars to the largest value", () => {
     const chart = barChart([
       { label: "Visitors", value: 4 },

@@ -29,6 +29,8 @@ export interface LineChartModel {
 
 const WIDTH = 640;
 const MARGIN = { top: 12, right: 12, bottom: 28, left: 36 };
+/** Gridlines of a line chart; the scale is rounded to them, so the top one is above every value. */
+const Y_TICKS = 4;
 
 const shortDay = (date: Date) =>
   date.toLocaleDateString("en-US", { month: "short", day: "numeric", timeZone: "UTC" });
@@ -46,7 +48,7 @@ export function lineChart<K extends string>(
   const max = Math.max(1, ...series.flatMap((s) => s.values));
   const y = scaleLinear()
     .domain([0, max])
-    .nice()
+    .nice(Y_TICKS)
     .range([height - MARGIN.bottom, MARGIN.top]);
   const path = line<number>()
     .x((_value, i) => x(dates[i]!))
@@ -63,7 +65,7 @@ export function lineChart<K extends string>(
     series: series.map((s) => ({ key: s.key, label: s.label, d: path([...s.values]) ?? "" })),
     xTicks: x.ticks(6).map((date) => ({ at: x(date), label: shortDay(date) })),
     yTicks: y
-      .ticks(4)
+      .ticks(Y_TICKS)
       .filter(Number.isInteger)
       .map((value) => ({ at: y(value), label: String(value) })),
   };

@@ -30,6 +30,19 @@ export async function dashboard(db: DB, now: Date) {
     .select(["status as key", (eb) => eb.fn.countAll().as("n")])
     .groupBy("status")
     .execute();
+  const since30 = new Date(now.getTime() - 30 * 24 * 3_600_000).toISOString();
+  const paid30 = await db
+    .selectFrom("payments")
+    .select((eb) => [eb.fn.countAll().as("n"), eb.fn.sum("amount_cents").as("cents")])
+    .where("status", "=", "paid")
+    .where("created_at", ">=", since30)
+    .executeTakeFirstOrThrow();
+  const paidCohort = await db
+    .selectFrom("payments")
+    .select((eb) => eb.fn.sum("amount_cents").as("cents"))
+    .where("status", "=", "paid")
+    .where("cohort_id", "=", cohort.id)
+    .executeTakeFirstOrThrow();
   const waitingResumes = await db
     .selectFrom("uploads")
     .select((eb) => eb.fn.countAll().as("n"))
@@ -54,5 +67,10 @@ export async function dashboard(db: DB, now: Date) {
     leads,
     emails: countBy(emails),
     waitingResumes: Number(waitingResumes.n),
+    revenue: {
+      last30Cents: Number(paid30.cents ?? 0),
+      last30Payments: Number(paid30.n),
+      cohortCents: Number(paidCohort.cents ?? 0),
+    },
   };
 }

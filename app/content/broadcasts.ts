@@ -57,7 +57,7 @@ export const broadcastConsole = {
     skipped: "Skipped (unsubscribed or bounced)",
     unsubscribed: "Unsubscribed since",
   },
-  statuses: { scheduled: "Scheduled", queueing: "Queueing", queued: "Queued" },
+  statuses: { scheduled: "Scheduled", queueing: "Queuing", sending: "Sending", sent: "Sent" },
   testSent: (email: string) => `A test is on its way to ${email}.`,
   scheduled: "Broadcast scheduled",
   queuedNow: "Broadcast on its way",

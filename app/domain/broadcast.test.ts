@@ -1,7 +1,7 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { describe, expect, it } from "vitest";
 import { broadcastErrors } from "~/content/broadcasts";
-import { broadcastFormSchema } from "./broadcast";
+import { broadcastFormSchema, broadcastStage } from "./broadcast";
 
 const NOW = new Date("2026-11-22T12:00:00Z");
 const schema = broadcastFormSchema("America/New_York", NOW);
@@ -69,5 +69,18 @@ describe("the broadcast form", () => {
       resource: [broadcastErrors.audience],
     });
     expect(Object.keys(errorsOf({ ...compose, intent: "shout" }) ?? {})).toEqual(["intent"]);
+  });
+});
+
+describe("a broadcast's stage", () => {
+  it("moves scheduled → queuing → sending → sent, sent once nothing waits in the outbox", () => {
+    const outbox = { queued: 6, sent: 0, failed: 0, suppressed: 0 };
+    expect(broadcastStage("scheduled", outbox)).toBe("scheduled");
+    expect(broadcastStage("queueing", outbox)).toBe("queueing");
+    expect(broadcastStage("queued", outbox)).toBe("sending");
+    expect(broadcastStage("queued", { ...outbox, sent: 5 })).toBe("sending");
+    expect(broadcastStage("queued", { ...outbox, sent: 6 })).toBe("sent");
+    expect(broadcastStage("queued", { ...outbox, sent: 4, failed: 1, suppressed: 1 })).toBe("sent");
+    expect(broadcastStage("queued", { queued: 0, sent: 0, failed: 0, suppressed: 0 })).toBe("sent");
   });
 });

@@ -93,3 +93,15 @@ export function audienceFromSearch(params: URLSearchParams): Audience {
   const parsed = audienceSchema.safeParse(Object.fromEntries(params));
   return parsed.success ? parsed.data : { category: "news" };
 }
+
+/** Where a broadcast is, as the owner reads it: scheduled → queuing → sending → sent. */
+export type BroadcastStage = "scheduled" | "queueing" | "sending" | "sent";
+
+export function broadcastStage(
+  status: "scheduled" | "queueing" | "queued",
+  outbox: { queued: number; sent: number; failed: number; suppressed: number },
+): BroadcastStage {
+  if (status !== "queued") return status;
+  const waiting = outbox.queued - outbox.sent - outbox.failed - outbox.suppressed;
+  return waiting > 0 ? "sending" : "sent";
+}

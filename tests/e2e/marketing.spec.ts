@@ -97,6 +97,8 @@ test.describe("marketing mail", () => {
     const row = owner.getByTestId("broadcast-row").filter({ hasText: first });
     await owner.reload();
     await expect(row).toContainText(first);
+    // Queued → sending → sent: every email of the first broadcast has gone.
+    await expect(row).toContainText("Sent");
   });
 
   test("the unsubscribe page asks first, and can keep cohort news only", async ({ browser }) => {

@@ -2,6 +2,7 @@ import { SectionCard } from "~/components/ui/card";
 import { DataTable, HeadedRow } from "~/components/ui/table";
 import { broadcastConsole as t } from "~/content/broadcasts";
 import type { BroadcastStatus } from "~/db/marketing-schema";
+import { broadcastStage } from "~/domain/broadcast";
 
 export interface BroadcastRow {
   id: string;
@@ -30,7 +31,7 @@ export function BroadcastList({ broadcasts }: { broadcasts: BroadcastRow[] }) {
               header={b.subject}
               cells={[
                 b.sendAtDisplay,
-                t.statuses[b.status],
+                t.statuses[broadcastStage(b.status, b)],
                 b.queued,
                 b.sent,
                 b.failed,

@@ -1,6 +1,7 @@
 import { Link } from "react-router";
 import type { overviewCharts } from "~/analytics/overview.server";
 import { funnelText } from "~/content/funnel";
+import { glossary } from "~/content/glossary";
 import { BarChart, CountTable, LineChart } from "../charts";
 import { SectionCard as Card } from "../ui/card";
 import { cn } from "../ui/cn";
@@ -38,6 +39,7 @@ export function OverviewCharts({ overview }: { overview: Overview }) {
               </DataTable>
             }
           />
+          <p className="mt-3 text-xs text-slate-600">{glossary.daily}</p>
         </Card>
         <Card title={c.funnel}>
           <BarChart
@@ -56,6 +58,7 @@ export function OverviewCharts({ overview }: { overview: Overview }) {
           >
             {c.moreOnFunnel}
           </Link>
+          <p className="mt-3 text-xs text-slate-600">{glossary.funnel}</p>
         </Card>
         <Card title={c.sources}>
           {overview.sources.sources.length === 0 ? (

@@ -14,6 +14,7 @@ import { OverviewCharts } from "~/components/admin/overview-charts";
 import { StackedBar } from "~/components/charts";
 import { dashboard } from "~/analytics/dashboard.server";
 import { consoleText } from "~/content/console";
+import { glossary } from "~/content/glossary";
 import { funnelText } from "~/content/funnel";
 import type { Route } from "./+types/dashboard";
 
@@ -34,6 +35,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 const t = consoleText.dashboard;
+
+/** What a figure counts, in one line under it. */
+function Glossary({ children }: { children: ReactNode }) {
+  return <p className="mt-3 text-xs text-slate-600">{children}</p>;
+}
 
 function Counts({ counts }: { counts: Record<string, number> }) {
   const entries = Object.entries(counts);
@@ -90,9 +96,21 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
           <p className="mt-3 text-sm text-slate-700">
             {t.starts} {summary.cohort.startDateDisplay}
           </p>
+          <Glossary>{glossary.seats}</Glossary>
+        </Card>
+        <Card title={glossary.revenueTitle}>
+          <p className="text-lg font-semibold" data-testid="revenue">
+            {glossary.revenue(
+              summary.revenue.last30Cents,
+              summary.revenue.last30Payments,
+              summary.revenue.cohortCents,
+            )}
+          </p>
+          <Glossary>{glossary.revenueNote}</Glossary>
         </Card>
         <LinkedCard title={t.applications} to="/admin/people" label={consoleText.nav.people}>
           <Counts counts={summary.applications} />
+          <Glossary>{glossary.applications}</Glossary>
         </LinkedCard>
         <Card title={t.leads}>
           {Object.keys(summary.leads).length === 0 ? (
@@ -104,9 +122,11 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
               ))}
             </DataTable>
           )}
+          <Glossary>{glossary.leads}</Glossary>
         </Card>
         <LinkedCard title={t.emails} to="/admin/emails" label={consoleText.nav.emails}>
           <Counts counts={summary.emails} />
+          <Glossary>{glossary.emails}</Glossary>
         </LinkedCard>
         <LinkedCard title={t.resumes} to="/admin/resumes" label={consoleText.nav.resumes}>
           <p className="text-2xl font-bold">{summary.waitingResumes}</p>
