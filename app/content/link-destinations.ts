@@ -1,7 +1,7 @@
 /**
  * The link generator's destination catalogue and the words of the /link-generator page.
  * `campaign` and `content` become utm_campaign and utm_content; `emoji` and `cta` make up the
- * YouTube description call-to-action block.
+ * YouTube description call-to-action block and the entries of the LinkedIn message.
  */
 export const linkDestinations = {
   resume_template: {
@@ -66,6 +66,9 @@ export const linkPlatforms = {
     idHint: "Paste the video's link (watch, youtu.be, Shorts, embed or live) or just its ID.",
     idPlaceholder: "https://www.youtube.com/watch?v=…",
     idRequired: "Please enter a video ID",
+    /** Shown under the field when the reduced ID is not one; the links are made all the same. */
+    idWarning: (id: string) =>
+      `“${id}” does not look like a YouTube video ID (11 letters, digits, - or _). The links carry it as it is, so check it before sharing them.`,
     summary: (id: string) => `Links for video ID ${id}`,
   },
   linkedin: {
@@ -74,6 +77,7 @@ export const linkPlatforms = {
     idHint: "The code that identifies who is sending the message, e.g. jane_d.",
     idPlaceholder: "jane_d",
     idRequired: "Please enter a rep code",
+    idHasSpaces: "A rep code cannot contain spaces. Use _ or - instead, e.g. jane_d.",
     summary: (id: string) => `Links for rep code ${id}`,
   },
 } as const;
@@ -81,6 +85,31 @@ export const linkPlatforms = {
 export type LinkPlatform = keyof typeof linkPlatforms;
 
 export const linkPlatformKeys = Object.keys(linkPlatforms) as LinkPlatform[];
+
+/**
+ * The ready-to-paste block under the links, one per platform: for YouTube the spec's description
+ * call-to-action block (the entries alone), for LinkedIn a message around the same entries.
+ */
+export const linkPasteBlocks = {
+  youtube: {
+    title: "Description call-to-action block",
+    label: "Paste this into the YouTube video description",
+    copy: "Copy CTA Block",
+    opening: null,
+    closing: null,
+  },
+  linkedin: {
+    title: "LinkedIn message block",
+    label: "Paste this into a LinkedIn message",
+    copy: "Copy Message Block",
+    opening:
+      "Hi! Thanks for connecting. Here are a few free resources from From Scratch to Success for students and recent grads going after internships and entry-level roles in finance:",
+    closing: "Happy to answer any questions. Just reply here!",
+  },
+} as const satisfies Record<
+  LinkPlatform,
+  { title: string; label: string; copy: string; opening: string | null; closing: string | null }
+>;
 
 export const linkGeneratorPage = {
   metaTitle: "Marketing Link Generator",
@@ -101,9 +130,6 @@ export const linkGeneratorPage = {
   downloadQrSuffix: (label: string) => ` code for ${label}`,
   qrAlt: (label: string) => `QR code for the ${label} link`,
   qrPending: "Making QR code…",
-  ctaTitle: "Description call-to-action block",
-  ctaLabel: "Paste this into the YouTube video description",
-  copyCta: "Copy CTA Block",
   errors: {
     destinationsRequired: "Please select at least one destination",
   },

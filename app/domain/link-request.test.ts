@@ -2,6 +2,9 @@ import { describe, expect, it } from "vitest";
 import {
   EMPTY_LINK_FORM,
   extractYouTubeId,
+  isYouTubeVideoId,
+  linkIdError,
+  linkIdWarning,
   readLinkQuery,
   validateLinkRequest,
 } from "./link-request";
@@ -50,6 +53,62 @@ describe("extractYouTubeId", () => {
   ])("uses %s as is, trimmed", (_name, input, expected) => {
     expect(extractYouTubeId(input)).toBe(expected);
   });
+});
+
+describe("isYouTubeVideoId", () => {
+  it.each([VIDEO, "a-_b9C8d7E6", "___________", "-----------", "01234567890"])("takes %j", (id) =>
+    expect(isYouTubeVideoId(id)).toBe(true),
+  );
+
+  it.each([
+    ["ten characters", "dQw4w9WgXc"],
+    ["twelve characters", "dQw4w9WgXcQQ"],
+    ["a space", "dQw4w9 gXcQ"],
+    ["a dot", "dQw4w9.gXcQ"],
+    ["an accent", "dQw4w9WgXcé"],
+    ["a line break at the end", `${VIDEO}\n`],
+    ["a URL", `https://example.com/${VIDEO}`],
+    ["nothing", ""],
+  ])("refuses %s", (_name, id) => expect(isYouTubeVideoId(id)).toBe(false));
+});
+
+describe("linkIdError", () => {
+  const spaces = "A rep code cannot contain spaces. Use _ or - instead, e.g. jane_d.";
+
+  it("asks for the ID of each platform", () => {
+    expect(linkIdError("youtube", " \t")).toBe("Please enter a video ID");
+    expect(linkIdError("linkedin", "")).toBe("Please enter a rep code");
+  });
+
+  it.each(["jane d", " jane  d ", "jane\td", "jane\nd", "a\u00a0b"])(
+    "refuses the rep code %j",
+    (rep) => expect(linkIdError("linkedin", rep)).toBe(spaces),
+  );
+
+  it.each(["jane_d", "  jane-d  ", "\tjosé&co\n", "rep42"])(
+    "takes the rep code %j once trimmed",
+    (rep) => expect(linkIdError("linkedin", rep)).toBeUndefined(),
+  );
+
+  it("takes any YouTube value, spaces and all (the spec uses it as is)", () => {
+    expect(linkIdError("youtube", "my video")).toBeUndefined();
+    expect(linkIdError("youtube", `https://youtu.be/${VIDEO}`)).toBeUndefined();
+  });
+});
+
+describe("linkIdWarning", () => {
+  it("says nothing of a YouTube video ID or of a rep code", () => {
+    expect(linkIdWarning("youtube", VIDEO)).toBeUndefined();
+    expect(linkIdWarning("linkedin", "rep42")).toBeUndefined();
+  });
+
+  it.each(["my video", "dQw4w9WgXc", "https://example.com/watch?v=abc"])(
+    "warns of the YouTube value %j, naming it",
+    (id) =>
+      expect(linkIdWarning("youtube", id)).toBe(
+        `“${id}” does not look like a YouTube video ID (11 letters, digits, - or _). The links carry it as it is, so check it before sharing them.`,
+      ),
+  );
 });
 
 describe("validateLinkRequest", () => {
@@ -101,10 +160,28 @@ describe("validateLinkRequest", () => {
     expect(
       validateLinkRequest({
         platform: "linkedin",
-        id: " josé&co 1 ",
+        id: " josé&co \n",
         destinations: ["application"],
       }),
-    ).toEqual({ ok: true, platform: "linkedin", id: "josé&co 1", destinations: ["application"] });
+    ).toEqual({ ok: true, platform: "linkedin", id: "josé&co", destinations: ["application"] });
+  });
+
+  it("refuses a rep code with spaces inside, with the destinations' error too", () => {
+    expect(validateLinkRequest({ platform: "linkedin", id: " jane d ", destinations: [] })).toEqual(
+      {
+        ok: false,
+        errors: {
+          id: "A rep code cannot contain spaces. Use _ or - instead, e.g. jane_d.",
+          destinations: "Please select at least one destination",
+        },
+      },
+    );
+  });
+
+  it("makes the links of a YouTube value that is not a video ID (only a warning)", () => {
+    expect(
+      validateLinkRequest({ platform: "youtube", id: " my video ", destinations: ["application"] }),
+    ).toEqual({ ok: true, platform: "youtube", id: "my video", destinations: ["application"] });
   });
 });
 

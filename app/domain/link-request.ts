@@ -61,6 +61,33 @@ export function normalizeLinkId(platform: LinkPlatform, id: string): string {
   return platform === "youtube" ? extractYouTubeId(id) : id.trim();
 }
 
+/** Eleven letters, digits, `-` or `_`: the shape of every YouTube video ID. */
+const YOUTUBE_VIDEO_ID = /^[A-Za-z0-9_-]{11}$/;
+
+export function isYouTubeVideoId(id: string): boolean {
+  return YOUTUBE_VIDEO_ID.test(id);
+}
+
+/**
+ * Why the ID field refuses what was typed, or undefined when it takes it: an ID or rep code is
+ * required, and a rep code (trimmed first) may not contain spaces, tabs or line breaks.
+ */
+export function linkIdError(platform: LinkPlatform, input: string): string | undefined {
+  const id = normalizeLinkId(platform, input);
+  if (!id) return linkPlatforms[platform].idRequired;
+  if (platform === "linkedin" && /\s/.test(id)) return linkPlatforms.linkedin.idHasSpaces;
+  return undefined;
+}
+
+/**
+ * A warning that does not stop the links: a YouTube value that, once reduced, is not shaped like a
+ * video ID (the spec uses anything else as is).
+ */
+export function linkIdWarning(platform: LinkPlatform, id: string): string | undefined {
+  if (platform !== "youtube" || isYouTubeVideoId(id)) return undefined;
+  return linkPlatforms.youtube.idWarning(id);
+}
+
 /** The chosen destinations in catalogue order, each once; unknown keys are dropped. */
 export function orderDestinations(destinations: Iterable<string>): DestinationKey[] {
   const chosen = new Set<string>(destinations);
@@ -82,12 +109,16 @@ export type LinkRequestResult =
   | { ok: true; platform: LinkPlatform; id: string; destinations: DestinationKey[] }
   | { ok: false; errors: LinkErrors };
 
-/** Link generator validation: an ID or rep code, and at least one destination. */
+/**
+ * Link generator validation: an ID or rep code (a rep code without spaces), and at least one
+ * destination.
+ */
 export function validateLinkRequest(request: LinkRequest): LinkRequestResult {
   const id = normalizeLinkId(request.platform, request.id);
   const destinations = orderDestinations(request.destinations);
   const errors: LinkErrors = {};
-  if (!id) errors.id = linkPlatforms[request.platform].idRequired;
+  const idError = linkIdError(request.platform, request.id);
+  if (idError) errors.id = idError;
   if (destinations.length === 0)
     errors.destinations = linkGeneratorPage.errors.destinationsRequired;
   if (errors.id || errors.destinations) return { ok: false, errors };

@@ -1,6 +1,13 @@
 import { describe, expect, it } from "vitest";
 import { destinationKeys, linkDestinations } from "~/content/link-destinations";
-import { buildCtaBlock, buildLink, buildLinks, generateFromQuery } from "./links";
+import {
+  buildCtaBlock,
+  buildLink,
+  buildLinks,
+  buildPasteBlock,
+  generateFromQuery,
+  qrFileName,
+} from "./links";
 import { readUtm } from "./utm";
 
 const SITE = "https://fromscratchtosuccess.com";
@@ -152,6 +159,57 @@ describe("buildCtaBlock", () => {
   });
 });
 
+describe("buildPasteBlock", () => {
+  it("is the CTA block itself for YouTube", () => {
+    const links = buildLinks(SITE, "youtube", VIDEO, ["resume_template", "application"]);
+    expect(buildPasteBlock("youtube", links)).toBe(buildCtaBlock(links));
+  });
+
+  it("wraps the same entries in a LinkedIn message, parts separated by blank lines", () => {
+    const links = buildLinks(SITE, "linkedin", "rep42", ["resume_template", "application"]);
+    expect(buildPasteBlock("linkedin", links)).toBe(
+      [
+        "Hi! Thanks for connecting. Here are a few free resources from From Scratch to Success for students and recent grads going after internships and entry-level roles in finance:",
+        "",
+        "📄 Get our proven resume template:",
+        links[0]!.url,
+        "",
+        "🚀 Apply for the 6-week finance mentorship program:",
+        links[1]!.url,
+        "",
+        "Happy to answer any questions. Just reply here!",
+      ].join("\n"),
+    );
+  });
+});
+
+describe("qrFileName", () => {
+  it.each([
+    ["application_tracker", VIDEO, `qr-application_tracker-${VIDEO}.png`],
+    ["resume_template", "a-_b9", "qr-resume_template-a-_b9.png"],
+    ["application", "rep42", "qr-application-rep42.png"],
+    ["resume_review", "josé&co", "qr-resume_review-jose-co.png"],
+    ["application", "../../etc/passwd", "qr-application-etc-passwd.png"],
+    ["application", 'a/b\\c:d*e?f"g<h>i|j', "qr-application-a-b-c-d-e-f-g-h-i-j.png"],
+    ["application", "https://example.com/x?y=1", "qr-application-https-example-com-x-y-1.png"],
+    ["application", "名前🚀", "qr-application.png"],
+    ["application", "", "qr-application.png"],
+  ] as const)("names the QR code of %s for %j %j", (destination, id, expected) => {
+    expect(qrFileName(destination, id)).toBe(expected);
+  });
+
+  it("keeps to safe characters and a bounded length", () => {
+    const name = qrFileName("outreach_scripts", `${"x".repeat(39)}%%%${"y".repeat(100)}`);
+    expect(name).toBe(`qr-outreach_scripts-${"x".repeat(39)}.png`);
+    expect(qrFileName("resource_library", "ÄÖÜ ñ\t\n.")).toBe("qr-resource_library-AOU-n.png");
+    for (const id of ["a b", "..", "\u0000", "—", "a.b.c"]) {
+      expect(qrFileName("application", id)).toMatch(
+        /^qr-application(-[A-Za-z0-9_][A-Za-z0-9_-]*)?\.png$/,
+      );
+    }
+  });
+});
+
 describe("generateFromQuery", () => {
   const generate = (query: string) => generateFromQuery(SITE, new URLSearchParams(query));
 
@@ -187,16 +245,37 @@ describe("generateFromQuery", () => {
       platform: "youtube",
       id: VIDEO,
       links,
-      cta: buildCtaBlock(links),
+      block: buildCtaBlock(links),
+      warning: null,
     });
   });
 
-  it("builds LinkedIn links without a CTA block", () => {
+  it("builds LinkedIn links with the message block, from the trimmed rep code", () => {
+    const links = buildLinks(SITE, "linkedin", "rep42", ["resume_review"]);
     expect(generate("platform=linkedin&rep=+rep42+&destinations=resume_review").result).toEqual({
       platform: "linkedin",
       id: "rep42",
-      links: buildLinks(SITE, "linkedin", "rep42", ["resume_review"]),
-      cta: null,
+      links,
+      block: buildPasteBlock("linkedin", links),
+      warning: null,
+    });
+  });
+
+  it("refuses a rep code with a space, and makes no links", () => {
+    expect(generate("platform=linkedin&rep=+jane+d+&destinations=application")).toMatchObject({
+      errors: { id: "A rep code cannot contain spaces. Use _ or - instead, e.g. jane_d." },
+      result: null,
+    });
+  });
+
+  it("still makes the links of an odd YouTube id, with a warning", () => {
+    const view = generate("platform=youtube&video=+my-video+&destinations=application");
+    expect(view.errors).toEqual({});
+    expect(view.result).toMatchObject({
+      id: "my-video",
+      links: buildLinks(SITE, "youtube", "my-video", ["application"]),
+      warning:
+        "“my-video” does not look like a YouTube video ID (11 letters, digits, - or _). The links carry it as it is, so check it before sharing them.",
     });
   });
 });

@@ -1,10 +1,12 @@
 import {
   linkDestinations,
+  linkPasteBlocks,
   type DestinationKey,
   type LinkPlatform,
 } from "~/content/link-destinations";
 import {
   EMPTY_LINK_FORM,
+  linkIdWarning,
   normalizeLinkId,
   orderDestinations,
   readLinkQuery,
@@ -74,13 +76,48 @@ export function buildCtaBlock(links: readonly Pick<GeneratedLink, "key" | "url">
     .join("\n\n");
 }
 
-/** The links of one valid request; the CTA block only for YouTube. */
+/**
+ * The ready-to-paste block of a platform: for YouTube the CTA block itself, for LinkedIn the same
+ * entries between the message's opening and closing lines, each part separated by a blank line.
+ */
+export function buildPasteBlock(
+  platform: LinkPlatform,
+  links: readonly Pick<GeneratedLink, "key" | "url">[],
+): string {
+  const { opening, closing } = linkPasteBlocks[platform];
+  return [opening, buildCtaBlock(links), closing]
+    .filter((part): part is string => Boolean(part))
+    .join("\n\n");
+}
+
+/** The longest ID a QR code's file name carries; the name stays short enough for any disk. */
+const QR_FILE_ID_MAX = 40;
+
+/**
+ * A QR code's download name: `qr-<destination>-<video id or rep code>.png`, in letters, digits,
+ * `_` and `-` only (accents lose their marks, any other run of characters becomes one `-`). An ID
+ * with nothing safe left in it is left out of the name.
+ */
+export function qrFileName(destination: DestinationKey, id: string): string {
+  const safeId = id
+    .normalize("NFKD")
+    .replace(/\p{M}+/gu, "")
+    .replace(/[^A-Za-z0-9_-]+/g, "-")
+    .slice(0, QR_FILE_ID_MAX)
+    .replace(/^-+|-+$/g, "");
+  return safeId ? `qr-${destination}-${safeId}.png` : `qr-${destination}.png`;
+}
+
+/** The links of one valid request, with the platform's ready-to-paste block. */
 export interface LinkResult {
   platform: LinkPlatform;
   /** The normalised video ID or rep code the links carry. */
   id: string;
   links: GeneratedLink[];
-  cta: string | null;
+  /** The YouTube CTA block or the LinkedIn message. */
+  block: string;
+  /** Said under the ID field when the ID looks wrong; the links are made all the same. */
+  warning: string | null;
 }
 
 /** What the link generator page shows: the form as filled in, and its errors or its links. */
@@ -111,7 +148,8 @@ export function generateFromQuery(publicUrl: string, params: URLSearchParams): L
       platform: outcome.platform,
       id: outcome.id,
       links,
-      cta: outcome.platform === "youtube" ? buildCtaBlock(links) : null,
+      block: buildPasteBlock(outcome.platform, links),
+      warning: linkIdWarning(outcome.platform, outcome.id) ?? null,
     },
   };
 }

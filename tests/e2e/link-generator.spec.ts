@@ -4,6 +4,14 @@ import * as QRCode from "qrcode";
 import { expect, expectNoAxeViolations, test } from "./fixtures";
 
 const VIDEO = "dQw4w9WgXcQ";
+const SPACES = "A rep code cannot contain spaces. Use _ or - instead, e.g. jane_d.";
+const MESSAGE_OPENING =
+  "Hi! Thanks for connecting. Here are a few free resources from From Scratch to Success for students and recent grads going after internships and entry-level roles in finance:";
+const MESSAGE_CLOSING = "Happy to answer any questions. Just reply here!";
+
+function oddIdWarning(id: string) {
+  return `“${id}” does not look like a YouTube video ID (11 letters, digits, - or _). The links carry it as it is, so check it before sharing them.`;
+}
 
 /** Opens the page and waits until React has hydrated the form, so Generate runs client-side. */
 async function open(page: Page) {
@@ -17,6 +25,59 @@ function youtubeLink(base: string, path: string, campaign: string, content: stri
 
 function linkedinLink(base: string, path: string, campaign: string, content: string, term: string) {
   return `${base}${path}?utm_source=linkedin&utm_medium=dm&utm_campaign=${campaign}&utm_content=${content}&utm_term=${term}`;
+}
+
+/** Clicks a link's Download QR and returns the file's suggested name and its bytes. */
+async function downloadQr(page: Page, label: string) {
+  const downloadPromise = page.waitForEvent("download");
+  await page.getByRole("link", { name: `Download QR code for ${label}` }).click();
+  const download = await downloadPromise;
+  const png = await readFile(await download.path());
+  return { name: download.suggestedFilename(), png };
+}
+
+const QR_MARGIN = 2;
+
+/** The dark modules of the code the library makes of a link (as the page asks for it). */
+function expectedModules(link: string): boolean[][] {
+  const { modules } = QRCode.create(link, { errorCorrectionLevel: "M" });
+  return Array.from({ length: modules.size }, (_, row) =>
+    Array.from({ length: modules.size }, (_, col) => modules.get(row, col) === 1),
+  );
+}
+
+/**
+ * Reads a PNG QR code back, module by module: the browser decodes the image (so it must be a
+ * real PNG), and the centre of each module's square says dark or light.
+ */
+async function readQrModules(page: Page, png: Buffer): Promise<boolean[][]> {
+  expect([...png.subarray(0, 8)]).toEqual([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
+  return page.evaluate(
+    async ({ dataUrl, margin }) => {
+      const image = new Image();
+      image.src = dataUrl;
+      await image.decode();
+      const canvas = document.createElement("canvas");
+      canvas.width = image.naturalWidth;
+      canvas.height = image.naturalHeight;
+      const context = canvas.getContext("2d")!;
+      context.drawImage(image, 0, 0);
+      const pixels = context.getImageData(0, 0, canvas.width, canvas.height).data;
+      // Find the module size from the first dark pixel on the diagonal (the finder's corner).
+      let first = 0;
+      while (pixels[(first * canvas.width + first) * 4]! > 128) first += 1;
+      const scale = first / margin;
+      const size = Math.round(canvas.width / scale) - 2 * margin;
+      return Array.from({ length: size }, (_, row) =>
+        Array.from({ length: size }, (_, col) => {
+          const x = Math.floor((col + margin + 0.5) * scale);
+          const y = Math.floor((row + margin + 0.5) * scale);
+          return pixels[(y * canvas.width + x) * 4]! < 128;
+        }),
+      );
+    },
+    { dataUrl: `data:image/png;base64,${png.toString("base64")}`, margin: QR_MARGIN },
+  );
 }
 
 test.describe("link generator", () => {
@@ -137,13 +198,13 @@ test.describe("link generator", () => {
     expect(consoleErrors).toEqual([]);
   });
 
-  test("LinkedIn: a rep code gives exact, encoded links and no CTA block", async ({
+  test("LinkedIn: a rep code gives exact, encoded links and a message block, no CTA block", async ({
     page,
     baseURL,
   }) => {
     await open(page);
     await page.getByRole("radio", { name: "LinkedIn" }).check();
-    await page.getByLabel("Rep code").fill("  josé&co 1 ");
+    await page.getByLabel("Rep code").fill("  josé&co+1 ");
     for (const label of [
       "Resume Template",
       "Cold Outreach Scripts",
@@ -155,7 +216,7 @@ test.describe("link generator", () => {
       await page.getByRole("checkbox", { name: label }).check();
     }
     await page.getByRole("button", { name: "Generate Links" }).click();
-    const term = "jos%C3%A9%26co+1";
+    const term = "jos%C3%A9%26co%2B1";
     const expected = [
       [
         "Resume Template",
@@ -178,11 +239,40 @@ test.describe("link generator", () => {
     ] as const;
     for (const [label, url] of expected) {
       await expect(page.getByRole("textbox", { name: label, exact: true })).toHaveValue(url);
-      expect(new URL(url).searchParams.get("utm_term")).toBe("josé&co 1");
+      expect(new URL(url).searchParams.get("utm_term")).toBe("josé&co+1");
     }
-    await expect(page.getByRole("button", { name: "Copy", exact: false })).toHaveCount(6);
+    await expect(page.getByRole("button", { name: /^Copy .* link$/ })).toHaveCount(6);
     await expect(page.getByRole("button", { name: "Copy CTA Block" })).toHaveCount(0);
     await expect(page.getByText("Description call-to-action block")).toHaveCount(0);
+    await expect(page.getByRole("heading", { name: "LinkedIn message block" })).toBeVisible();
+    const message = page.getByRole("textbox", { name: "Paste this into a LinkedIn message" });
+    await expect(message).toHaveAttribute("readonly", "");
+    await expect(message).toHaveValue(
+      [
+        MESSAGE_OPENING,
+        "",
+        "📄 Get our proven resume template:",
+        expected[0][1],
+        "",
+        "✉️ Grab the cold outreach scripts that get replies from finance professionals:",
+        expected[1][1],
+        "",
+        "📊 Track every application with our free spreadsheet:",
+        expected[2][1],
+        "",
+        "📚 Browse our free finance career resource library:",
+        expected[3][1],
+        "",
+        "🔍 Submit your resume for a free review on our next livestream:",
+        expected[4][1],
+        "",
+        "🚀 Apply for the 6-week finance mentorship program:",
+        expected[5][1],
+        "",
+        MESSAGE_CLOSING,
+      ].join("\n"),
+    );
+    await expect(page.getByRole("button", { name: "Copy Message Block" })).toBeVisible();
 
     // Each press regenerates from the current form.
     await page.getByLabel("Rep code").fill("rep42");
@@ -235,6 +325,106 @@ test.describe("link generator", () => {
     );
   });
 
+  test("Copy Message Block puts the LinkedIn message on the clipboard and says so", async ({
+    page,
+    context,
+    baseURL,
+    consoleErrors,
+  }) => {
+    await context.grantPermissions(["clipboard-read", "clipboard-write"]);
+    await open(page);
+    await page.getByRole("radio", { name: "LinkedIn" }).check();
+    await page.getByLabel("Rep code").fill("jane_d");
+    await page.getByRole("checkbox", { name: "Mentorship Application" }).check();
+    await page.getByRole("button", { name: "Generate Links" }).click();
+
+    await page.getByRole("button", { name: "Copy Message Block" }).click();
+    await expect(page.locator("[data-toast]").filter({ hasText: "Copied!" })).toContainText(
+      "Link copied to clipboard",
+    );
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(
+      [
+        MESSAGE_OPENING,
+        "",
+        "🚀 Apply for the 6-week finance mentorship program:",
+        linkedinLink(baseURL!, "/apply", "application", "general", "jane_d"),
+        "",
+        MESSAGE_CLOSING,
+      ].join("\n"),
+    );
+    await expectNoAxeViolations(page);
+    expect(consoleErrors).toEqual([]);
+  });
+
+  test("a rep code with a space is refused under the field, and no links are made", async ({
+    page,
+    baseURL,
+    consoleErrors,
+  }) => {
+    await open(page);
+    await page.getByRole("radio", { name: "LinkedIn" }).check();
+    const rep = page.getByLabel("Rep code");
+    await rep.fill("  jane d ");
+    await page.getByRole("checkbox", { name: "Resume Review" }).check();
+    await page.getByRole("button", { name: "Generate Links" }).click();
+
+    await expect(page.getByRole("alert")).toHaveText([SPACES]);
+    await expect(rep).toHaveAttribute("aria-invalid", "true");
+    await expect(rep).toHaveAccessibleDescription(/Use _ or - instead, e\.g\. jane_d\./);
+    await expect(rep).toBeFocused();
+    await expect(rep).toHaveValue("  jane d ");
+    await expect(page.locator("li[data-destination]")).toHaveCount(0);
+    await expect(page.locator("[data-block]")).toHaveCount(0);
+    await expectNoAxeViolations(page);
+
+    // The message stays while a space is left, and goes once the code is put right.
+    await rep.fill("jane d_");
+    await expect(page.getByRole("alert")).toHaveText([SPACES]);
+    await rep.fill("  jane_d ");
+    await expect(page.getByRole("alert")).toHaveCount(0);
+    await expect(rep).not.toHaveAttribute("aria-invalid");
+    await page.getByRole("button", { name: "Generate Links" }).click();
+    await expect(page.getByText("Links for rep code jane_d")).toBeVisible();
+    await expect(page.getByRole("textbox", { name: "Resume Review", exact: true })).toHaveValue(
+      linkedinLink(baseURL!, "/resume-review", "resume_review", "review", "jane_d"),
+    );
+    expect(consoleErrors).toEqual([]);
+  });
+
+  test("an id that is not a YouTube video id gets a warning, and its links", async ({
+    page,
+    baseURL,
+    consoleErrors,
+  }) => {
+    await open(page);
+    const field = page.getByLabel("YouTube video URL or ID");
+    await field.fill(" https://www.youtube.com/watch?v=abc123&t=4 ");
+    await page.getByRole("checkbox", { name: "Mentorship Application" }).check();
+    await page.getByRole("button", { name: "Generate Links" }).click();
+
+    await expect(page.getByText("Links for video ID abc123")).toBeVisible();
+    await expect(
+      page.getByRole("textbox", { name: "Mentorship Application", exact: true }),
+    ).toHaveValue(
+      `${baseURL}/apply?utm_source=youtube&utm_medium=video&utm_campaign=application&utm_content=general&utm_term=yt_abc123&vid=abc123`,
+    );
+    await expect(page.getByRole("button", { name: "Copy CTA Block" })).toBeVisible();
+    const warning = page.locator("[data-warning]");
+    await expect(warning).toHaveText(oddIdWarning("abc123"));
+    await expect(field).toHaveAccessibleDescription(/does not look like a YouTube video ID/);
+    await expect(field).not.toHaveAttribute("aria-invalid");
+    await expect(page.getByRole("alert")).toHaveCount(0);
+    await expectNoAxeViolations(page);
+
+    // The warning is about the links shown: it leaves when the id changes, and a real id has none.
+    await field.fill(VIDEO);
+    await expect(warning).toHaveCount(0);
+    await page.getByRole("button", { name: "Generate Links" }).click();
+    await expect(page.getByText(`Links for video ID ${VIDEO}`)).toBeVisible();
+    await expect(page.locator("[data-warning]")).toHaveCount(0);
+    expect(consoleErrors).toEqual([]);
+  });
+
   test("Copy falls back to selecting the text when the Clipboard API is missing", async ({
     page,
     baseURL,
@@ -272,30 +462,37 @@ test.describe("link generator", () => {
     await expect(copyButton).toBeFocused();
   });
 
-  test("Download QR saves an SVG QR code of the link", async ({ page }) => {
+  test("Download QR saves a PNG named after the destination and the id", async ({ page }) => {
     await open(page);
-    await page.getByLabel("YouTube video URL or ID").fill(VIDEO);
+    await page.getByLabel("YouTube video URL or ID").fill(`https://youtu.be/${VIDEO}`);
     await page.getByRole("checkbox", { name: "Application Tracker" }).check();
     await page.getByRole("button", { name: "Generate Links" }).click();
     const qr = page.getByRole("img", { name: "QR code for the Application Tracker link" });
     await expect(qr).toBeVisible();
     expect(await qr.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
-
-    const downloadPromise = page.waitForEvent("download");
-    await page.getByRole("link", { name: "Download QR code for Application Tracker" }).click();
-    const download = await downloadPromise;
-    expect(download.suggestedFilename()).toBe("qr-application_tracker.svg");
-    const file = await download.path();
-    const content = await readFile(file, "utf8");
-    expect(content).toContain("<svg");
-    expect(content).toContain("</svg>");
-    // The very QR code the library draws for the link, so it scans to that link.
     const link = await page
       .getByRole("textbox", { name: "Application Tracker", exact: true })
       .inputValue();
-    expect(content).toBe(
-      await QRCode.toString(link, { type: "svg", margin: 2, errorCorrectionLevel: "M" }),
-    );
+
+    const download = await downloadQr(page, "Application Tracker");
+    expect(download.name).toBe(`qr-application_tracker-${VIDEO}.png`);
+    // The very QR code the library makes of the link, so it scans to that link.
+    expect(await readQrModules(page, download.png)).toEqual(expectedModules(link));
+  });
+
+  test("a rep code's QR file name keeps to safe characters", async ({ page }) => {
+    await open(page);
+    await page.getByRole("radio", { name: "LinkedIn" }).check();
+    await page.getByLabel("Rep code").fill("josé/../&co");
+    await page.getByRole("checkbox", { name: "Resume Template" }).check();
+    await page.getByRole("button", { name: "Generate Links" }).click();
+    const link = await page
+      .getByRole("textbox", { name: "Resume Template", exact: true })
+      .inputValue();
+
+    const download = await downloadQr(page, "Resume Template");
+    expect(download.name).toBe("qr-resume_template-jose-co.png");
+    expect(await readQrModules(page, download.png)).toEqual(expectedModules(link));
   });
 
   test("works on a phone and from the keyboard", async ({ page, baseURL }) => {
@@ -473,6 +670,64 @@ test.describe("link generator without JavaScript", () => {
       ].join("\n"),
     );
     await expect(page.getByRole("button", { name: "Copy CTA Block" })).toHaveCount(0);
+  });
+
+  test("a rep code with a space is refused by the server, under the field", async ({
+    page,
+    baseURL,
+  }) => {
+    await page.goto("/link-generator");
+    await page.getByRole("radio", { name: "LinkedIn" }).check();
+    await page.getByLabel("Rep code").fill(" jane d ");
+    await page.getByRole("checkbox", { name: "Application Tracker" }).check();
+    await page.getByRole("button", { name: "Generate Links" }).click();
+
+    expect(new URL(page.url()).searchParams.get("rep")).toBe(" jane d ");
+    await expect(page.getByRole("alert")).toHaveText([SPACES]);
+    const rep = page.getByLabel("Rep code");
+    await expect(rep).toHaveAttribute("aria-invalid", "true");
+    await expect(rep).toHaveAccessibleDescription(/cannot contain spaces/);
+    await expect(rep).toHaveValue(" jane d ");
+    await expect(page.getByRole("checkbox", { name: "Application Tracker" })).toBeChecked();
+    await expect(page.locator("li[data-destination]")).toHaveCount(0);
+    await expect(page.locator("[data-block]")).toHaveCount(0);
+
+    await rep.fill(" jane_d ");
+    await page.getByRole("button", { name: "Generate Links" }).click();
+    await expect(page.getByRole("alert")).toHaveCount(0);
+    await expect(
+      page.getByRole("textbox", { name: "Application Tracker", exact: true }),
+    ).toHaveValue(
+      linkedinLink(baseURL!, "/application-tracker", "application_tracker", "tracker", "jane_d"),
+    );
+    await expect(
+      page.getByRole("textbox", { name: "Paste this into a LinkedIn message" }),
+    ).toHaveValue(
+      [
+        MESSAGE_OPENING,
+        "",
+        "📊 Track every application with our free spreadsheet:",
+        linkedinLink(baseURL!, "/application-tracker", "application_tracker", "tracker", "jane_d"),
+        "",
+        MESSAGE_CLOSING,
+      ].join("\n"),
+    );
+    await expect(page.getByRole("button", { name: "Copy Message Block" })).toHaveCount(0);
+  });
+
+  test("an odd YouTube id gets the warning and its links", async ({ page, baseURL }) => {
+    await page.goto("/link-generator");
+    const field = page.getByLabel("YouTube video URL or ID");
+    await field.fill("my video");
+    await page.getByRole("checkbox", { name: "Resume Review" }).check();
+    await page.getByRole("button", { name: "Generate Links" }).click();
+
+    await expect(page.locator("[data-warning]")).toHaveText(oddIdWarning("my video"));
+    await expect(field).toHaveAccessibleDescription(/does not look like a YouTube video ID/);
+    await expect(page.getByRole("alert")).toHaveCount(0);
+    await expect(page.getByRole("textbox", { name: "Resume Review", exact: true })).toHaveValue(
+      `${baseURL}/resume-review?utm_source=youtube&utm_medium=video&utm_campaign=resume_review&utm_content=review&utm_term=yt_my+video&vid=my+video`,
+    );
   });
 
   test("bad input gives the same messages under the fields, and no links", async ({ page }) => {

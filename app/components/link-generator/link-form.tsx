@@ -106,8 +106,11 @@ function IdField({
   const fieldId = `${baseId}-${platform}`;
   const hintId = `${fieldId}-hint`;
   const errorId = `${fieldId}-error`;
+  const warningId = `${fieldId}-warning`;
   const chosen = platform === form.platform;
   const error = chosen ? form.errors.id : undefined;
+  const warning = chosen && !error ? form.warning : null;
+  const describedBy = [hintId, error && errorId, warning && warningId].filter(Boolean).join(" ");
   return (
     <div className={hiddenUnlessChosen[platform]}>
       <Label htmlFor={fieldId}>{words.idLabel}</Label>
@@ -126,13 +129,22 @@ function IdField({
         value={form.ids[platform]}
         onChange={(event) => form.setId(platform, event.target.value)}
         aria-invalid={error ? true : undefined}
-        aria-describedby={error ? `${hintId} ${errorId}` : hintId}
+        aria-describedby={describedBy}
         className="mt-2"
       />
       {error && (
         <ErrorText id={errorId} role="alert" className="mt-2 font-medium">
           {error}
         </ErrorText>
+      )}
+      {warning && (
+        <p
+          id={warningId}
+          data-warning
+          className="mt-2 rounded-md border border-amber-300 bg-amber-50 px-3 py-2 text-sm break-words text-amber-950"
+        >
+          {warning}
+        </p>
       )}
     </div>
   );

@@ -2,10 +2,15 @@ import { useRef, type ReactNode, type RefObject } from "react";
 import { Button } from "~/components/ui/button";
 import { Card, cardVariants } from "~/components/ui/card";
 import { Input, Label, Textarea } from "~/components/ui/input";
-import { linkGeneratorPage as copy, linkPlatforms } from "~/content/link-destinations";
-import type { GeneratedLink, LinkResult } from "~/domain/links";
+import {
+  linkGeneratorPage as copy,
+  linkPasteBlocks,
+  linkPlatforms,
+  type LinkPlatform,
+} from "~/content/link-destinations";
+import { qrFileName, type GeneratedLink, type LinkResult } from "~/domain/links";
 import { copyAndTell, type TextField } from "./copy-text";
-import { QrCode, useQrCodes } from "./qr-code";
+import { QrCode, useQrCodes, type QrImages } from "./qr-code";
 
 /**
  * The generated links, rendered by the server so they show without JavaScript; in the browser
@@ -35,20 +40,20 @@ export function LinkResults({
           <LinkRow
             key={link.key}
             link={link}
-            svg={qrCodes[link.key]}
+            qr={qrCodes[link.key]}
+            qrFileName={qrFileName(link.key, result.id)}
             hydrated={hydrated}
             baseId={baseId}
           />
         ))}
       </ul>
-      {result.cta !== null && (
-        <CtaBlock
-          cta={result.cta}
-          rows={Math.min(20, result.links.length * 4)}
-          hydrated={hydrated}
-          baseId={baseId}
-        />
-      )}
+      <PasteBlock
+        platform={result.platform}
+        text={result.block}
+        linkCount={result.links.length}
+        hydrated={hydrated}
+        baseId={baseId}
+      />
     </section>
   );
 }
@@ -84,12 +89,14 @@ const selectAll = (event: { currentTarget: TextField }) => event.currentTarget.s
 
 function LinkRow({
   link,
-  svg,
+  qr,
+  qrFileName,
   hydrated,
   baseId,
 }: {
   link: GeneratedLink;
-  svg: string | undefined;
+  qr: QrImages | undefined;
+  qrFileName: string;
   hydrated: boolean;
   baseId: string;
 }) {
@@ -123,47 +130,52 @@ function LinkRow({
             </CopyButton>
           </div>
         </div>
-        {hydrated && <QrCode link={link} svg={svg} />}
+        {hydrated && <QrCode link={link} images={qr} fileName={qrFileName} />}
       </div>
     </li>
   );
 }
 
-function CtaBlock({
-  cta,
-  rows,
+/** The platform's ready-to-paste block (YouTube's CTA block, LinkedIn's message) and its Copy. */
+function PasteBlock({
+  platform,
+  text,
+  linkCount,
   hydrated,
   baseId,
 }: {
-  cta: string;
-  rows: number;
+  platform: LinkPlatform;
+  text: string;
+  linkCount: number;
   hydrated: boolean;
   baseId: string;
 }) {
-  const ctaRef = useRef<HTMLTextAreaElement>(null);
-  const ctaId = `${baseId}-cta`;
+  const words = linkPasteBlocks[platform];
+  const fieldRef = useRef<HTMLTextAreaElement>(null);
+  const fieldId = `${baseId}-block`;
   return (
-    <Card padding="md" className="mt-8">
-      <h3 className="text-lg font-semibold text-brand-900">{copy.ctaTitle}</h3>
-      <Label htmlFor={ctaId} className="mt-1 font-normal text-slate-600">
-        {copy.ctaLabel}
+    <Card padding="md" className="mt-8" data-block={platform}>
+      <h3 className="text-lg font-semibold text-brand-900">{words.title}</h3>
+      <Label htmlFor={fieldId} className="mt-1 font-normal text-slate-600">
+        {words.label}
       </Label>
       <Textarea
-        ref={ctaRef}
-        id={ctaId}
+        ref={fieldRef}
+        id={fieldId}
         readOnly
-        value={cta}
-        rows={rows}
+        value={text}
+        // Room for each line, and for each link wrapping onto two more.
+        rows={Math.min(20, text.split("\n").length + 2 * linkCount)}
         onFocus={selectAll}
         className="mt-2 font-mono text-sm"
       />
       <CopyButton
-        text={cta}
-        fieldRef={ctaRef}
+        text={text}
+        fieldRef={fieldRef}
         hydrated={hydrated}
         className="mt-3 w-full sm:w-auto"
       >
-        {copy.copyCta}
+        {words.copy}
       </CopyButton>
     </Card>
   );

@@ -1,10 +1,19 @@
 import { useEffect, useState } from "react";
-import type { QRCodeToStringOptions } from "qrcode";
+import type { QRCodeRenderersOptions, QRCodeToStringOptions } from "qrcode";
 import { linkVariants } from "~/components/ui/link";
 import { linkGeneratorPage as copy } from "~/content/link-destinations";
 import type { GeneratedLink } from "~/domain/links";
 
-const QR_OPTIONS: QRCodeToStringOptions = { type: "svg", margin: 2, errorCorrectionLevel: "M" };
+const QR_CODE = { margin: 2, errorCorrectionLevel: "M" } as const;
+const SVG_OPTIONS: QRCodeToStringOptions = { ...QR_CODE, type: "svg" };
+/** Ten pixels a module: a sharp image to drop into a post, a slide or print. */
+const PNG_OPTIONS: QRCodeRenderersOptions = { ...QR_CODE, scale: 10 };
+
+/** A link's QR code: an SVG to show on the page, a PNG (data URL) to download. */
+export interface QrImages {
+  svg: string;
+  png: string;
+}
 
 function svgDataUrl(svg: string) {
   return `data:image/svg+xml;charset=utf-8,${encodeURIComponent(svg)}`;
@@ -12,30 +21,34 @@ function svgDataUrl(svg: string) {
 
 async function drawQrCodes(links: readonly GeneratedLink[]) {
   const QRCode = await import("qrcode");
-  const svgs: Record<string, string> = {};
+  const images: Record<string, QrImages> = {};
   await Promise.all(
     links.map(async (link) => {
-      svgs[link.key] = await QRCode.toString(link.url, QR_OPTIONS);
+      const [svg, png] = await Promise.all([
+        QRCode.toString(link.url, SVG_OPTIONS),
+        QRCode.toDataURL(link.url, { ...PNG_OPTIONS, type: "image/png" }),
+      ]);
+      images[link.key] = { svg: svgDataUrl(svg), png };
     }),
   );
-  return svgs;
+  return images;
 }
 
 /**
- * Each link's QR code (SVG) by destination key, once drawn. They are drawn in the browser only,
- * after the links arrive: the server never loads the library, and a page without JavaScript
- * simply has none.
+ * Each link's QR code by destination key, once drawn. They are drawn in the browser only, after
+ * the links arrive: the server never loads the library, and a page without JavaScript simply has
+ * none.
  */
-export function useQrCodes(links: readonly GeneratedLink[]): Record<string, string> {
+export function useQrCodes(links: readonly GeneratedLink[]): Record<string, QrImages> {
   const [drawn, setDrawn] = useState<{
     links: readonly GeneratedLink[];
-    svgs: Record<string, string>;
+    images: Record<string, QrImages>;
   } | null>(null);
   useEffect(() => {
     let current = true;
     drawQrCodes(links)
-      .then((svgs) => {
-        if (current) setDrawn({ links, svgs });
+      .then((images) => {
+        if (current) setDrawn({ links, images });
       })
       .catch((error: unknown) => console.warn("QR code generation failed", error));
     return () => {
@@ -43,12 +56,20 @@ export function useQrCodes(links: readonly GeneratedLink[]): Record<string, stri
     };
   }, [links]);
   // Codes drawn for earlier links are never shown next to newer ones.
-  return drawn?.links === links ? drawn.svgs : {};
+  return drawn?.links === links ? drawn.images : {};
 }
 
-/** A link's QR code and its download, or a placeholder while it is drawn. */
-export function QrCode({ link, svg }: { link: GeneratedLink; svg: string | undefined }) {
-  if (!svg) {
+/** A link's QR code and its PNG download, or a placeholder while it is drawn. */
+export function QrCode({
+  link,
+  images,
+  fileName,
+}: {
+  link: GeneratedLink;
+  images: QrImages | undefined;
+  fileName: string;
+}) {
+  if (!images) {
     return (
       <div
         className="flex h-24 w-24 items-center justify-center rounded border border-dashed border-slate-300 text-center text-xs text-slate-600"
@@ -58,17 +79,16 @@ export function QrCode({ link, svg }: { link: GeneratedLink; svg: string | undef
       </div>
     );
   }
-  const dataUrl = svgDataUrl(svg);
   return (
     <div className="flex items-center gap-3 sm:flex-col sm:items-center">
       <img
-        src={dataUrl}
+        src={images.svg}
         alt={copy.qrAlt(link.label)}
         width={96}
         height={96}
         className="h-24 w-24 rounded border border-slate-200 bg-white"
       />
-      <a href={dataUrl} download={`qr-${link.key}.svg`} className={linkVariants({ size: "sm" })}>
+      <a href={images.png} download={fileName} className={linkVariants({ size: "sm" })}>
         {copy.downloadQr}
         <span className="sr-only">{copy.downloadQrSuffix(link.label)}</span>
       </a>

@@ -1,11 +1,12 @@
 import { useEffect, useRef, useState } from "react";
 import type { DestinationKey, LinkPlatform } from "~/content/link-destinations";
+import { linkIdError } from "~/domain/link-request";
 import type { LinkGeneratorView } from "~/domain/links";
 
 /**
- * The link generator form in the browser. The server renders it from the query (values, errors);
- * here it stays editable between submissions: each platform keeps its own ID, and an error leaves
- * as soon as its field is put right.
+ * The link generator form in the browser. The server renders it from the query (values, errors,
+ * the ID's warning); here it stays editable between submissions: each platform keeps its own ID,
+ * an error leaves as soon as its field is put right, and the warning as soon as the ID changes.
  */
 export function useLinkForm(view: LinkGeneratorView) {
   const [shown, setShown] = useState(view);
@@ -15,6 +16,7 @@ export function useLinkForm(view: LinkGeneratorView) {
     () => new Set(view.values.destinations),
   );
   const [errors, setErrors] = useState(view.errors);
+  const [warning, setWarning] = useState(view.result?.warning ?? null);
   const [hydrated, setHydrated] = useState(false);
   const idInputRef = useRef<HTMLInputElement>(null);
   const firstCheckboxRef = useRef<HTMLInputElement>(null);
@@ -27,6 +29,7 @@ export function useLinkForm(view: LinkGeneratorView) {
     setIds((previous) => ({ ...previous, [values.platform]: values.ids[values.platform] }));
     setSelected(new Set(values.destinations));
     setErrors(view.errors);
+    setWarning(view.result?.warning ?? null);
   }
 
   // Marks the form as interactive; the end-to-end tests wait for it before pressing Generate.
@@ -43,6 +46,8 @@ export function useLinkForm(view: LinkGeneratorView) {
     ids,
     selected,
     errors,
+    /** About the ID the shown links were made from (YouTube only). */
+    warning,
     hydrated,
     idInputRef,
     firstCheckboxRef,
@@ -52,7 +57,8 @@ export function useLinkForm(view: LinkGeneratorView) {
     },
     setId(key: LinkPlatform, value: string) {
       setIds((previous) => ({ ...previous, [key]: value }));
-      if (value.trim()) setErrors((previous) => ({ ...previous, id: undefined }));
+      if (key === shown.result?.platform) setWarning(null);
+      if (!linkIdError(key, value)) setErrors((previous) => ({ ...previous, id: undefined }));
     },
     toggle(key: DestinationKey, checked: boolean) {
       setSelected((previous) => {

@@ -9,7 +9,8 @@ import type { Route } from "./+types/link-generator";
 
 /**
  * The form is GET: the server reads the query, checks it and builds the links, so the page works
- * without JavaScript and its URL can be shared. The browser adds Copy, the toast and QR codes.
+ * without JavaScript and its URL can be shared. The browser adds Copy, the toast and QR codes
+ * (PNG downloads named after the destination and the ID).
  */
 export function loader({ request, context }: Route.LoaderArgs) {
   return generateFromQuery(context.services.config.publicUrl, new URL(request.url).searchParams);
@@ -33,7 +34,9 @@ export default function LinkGenerator({ loaderData }: Route.ComponentProps) {
       <p className="mt-3 text-slate-700">{copy.intro}</p>
       <LinkForm form={form} baseId={baseId} />
       <p role="status" className="sr-only">
-        {result ? copy.generated(result.links.length) : ""}
+        {result
+          ? [copy.generated(result.links.length), form.warning].filter(Boolean).join(" ")
+          : ""}
       </p>
       {result && <LinkResults result={result} hydrated={form.hydrated} baseId={baseId} />}
     </section>
