@@ -38,6 +38,7 @@ export default [
     route("admin/cohorts/:id/roster.csv", "routes/admin/cohort-roster-csv.ts"),
     route("admin/broadcasts", "routes/admin/broadcasts.tsx"),
     route("admin/sequences", "routes/admin/sequences.tsx"),
+    route("admin/sequences/:sequence/:step", "routes/admin/sequence-step.tsx"),
     route("admin/jobs", "routes/admin/jobs.tsx"),
   ]),
   route("*", "routes/site/not-found.tsx"),

@@ -90,7 +90,7 @@ function routePaths(entries: readonly RouteConfigEntry[], parent = ""): string[]
 }
 
 /** Route parameters known not to be secrets; any other parameter is treated as a token. */
-const PUBLIC_PARAMS = new Set(["id", "key", "format"]);
+const PUBLIC_PARAMS = new Set(["id", "key", "format", "sequence", "step"]);
 
 const token = () => `tok${crypto.randomUUID().replaceAll("-", "")}X`;
 

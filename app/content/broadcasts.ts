@@ -85,4 +85,39 @@ export const sequenceConsole = {
   },
   pausedToast: "Sequence paused",
   resumedToast: "Sequence resumed",
+  editIntro:
+    "Open an email to read it as it is sent and to change its subject and message, or reset them to the default.",
+  /** Marks a step whose words the owner changed, in the list. */
+  edited: "edited",
+};
+
+/** The page of one sequence email (/admin/sequences/:sequence/:step): preview, edit, reset. */
+export const sequenceStepConsole = {
+  title: (sequence: string, n: number) => `${sequence}: email ${n}`,
+  back: "All sequences",
+  due: (days: number) => `Sent ${days} days after the person took the free resource.`,
+  editedBy: (who: string, when: string) => `Edited by ${who} on ${when}.`,
+  unedited: "The default words, as written for the site.",
+  previewTitle: "As it is sent",
+  previewIntro: (name: string) =>
+    `The plain-text version, as ${name} (a sample reader) would get it. The HTML version carries the same words; each reader's unsubscribe link is their own.`,
+  subject: "Subject",
+  preheader: "Inbox preview line",
+  noPreheader: "None: an edited message has none, so inboxes show its opening words.",
+  /** The sample reader whose first name the preview greets. */
+  previewName: "Jordan",
+  editTitle: "Change the words",
+  editIntro:
+    "The next emails the sequence queues use these words; emails already queued keep theirs. The greeting, the Apply button and the sign-off stay as the preview shows them.",
+  subjectLabel: "Subject",
+  bodyLabel: "Message",
+  bodyHint:
+    "Plain text: leave a blank line between paragraphs. No Markdown or HTML: what you type is sent as typed.",
+  save: "Save",
+  saved: "Email saved. The next ones queued use these words.",
+  reset: "Reset to the default",
+  resetHint: "Goes back to the words written for the site and forgets this edit.",
+  resetDone: "Email reset to the default words.",
+  subjectRequired: "Please enter a subject",
+  bodyRequired: "Please write the message",
 };

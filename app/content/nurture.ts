@@ -4,14 +4,20 @@
  * pressure, to applying for the next cohort.
  */
 
+import type { StepCopy } from "~/domain/sequence-copy";
 import type { ResourceType } from "./lead-magnets";
 import type { EmailContent } from "~/mail/message";
 
 export interface NurtureStep {
   /** Days after the person took the resource when this email is due. */
   afterDays: number;
-  /** The email; `applyUrl` is the absolute URL of /apply with tracking already on it. */
-  email: (firstName: string, applyUrl: string) => EmailContent;
+  /** The words written here, which the owner's edit (/admin/sequences) may replace. */
+  copy: StepCopy;
+  /**
+   * The email; `applyUrl` is the absolute URL of /apply with tracking already on it, `copy` the
+   * words to send (the step's own unless given).
+   */
+  email: (firstName: string, applyUrl: string, copy?: StepCopy) => EmailContent;
 }
 
 export interface NurtureSequence {
@@ -28,21 +34,21 @@ function greeting(firstName: string): string {
 }
 
 /** The words that differ from one email to the next. */
-interface NurtureCopy {
-  subject: string;
-  preheader: string;
-  paragraphs: readonly string[];
-}
+type NurtureCopy = Required<StepCopy>;
 
-function nurtureEmail(copy: NurtureCopy, invitesToApply: boolean): NurtureStep["email"] {
-  return (firstName, applyUrl) => ({
-    subject: copy.subject,
-    preheader: copy.preheader,
-    greeting: greeting(firstName),
-    paragraphs: [...copy.paragraphs],
-    ...(invitesToApply ? { action: { label: "Apply for the next cohort", url: applyUrl } } : {}),
-    signOff,
-  });
+function nurtureStep(afterDays: number, own: NurtureCopy, invitesToApply: boolean): NurtureStep {
+  return {
+    afterDays,
+    copy: own,
+    email: (firstName, applyUrl, copy = own) => ({
+      subject: copy.subject,
+      ...(copy.preheader === undefined ? {} : { preheader: copy.preheader }),
+      greeting: greeting(firstName),
+      paragraphs: [...copy.paragraphs],
+      ...(invitesToApply ? { action: { label: "Apply for the next cohort", url: applyUrl } } : {}),
+      signOff,
+    }),
+  };
 }
 
 /**
@@ -56,9 +62,9 @@ function nurtureSequence(
   return {
     name,
     steps: [
-      { afterDays: 2, email: nurtureEmail(teach, false) },
-      { afterDays: 5, email: nurtureEmail(second, true) },
-      { afterDays: 9, email: nurtureEmail(third, true) },
+      nurtureStep(2, teach, false),
+      nurtureStep(5, second, true),
+      nurtureStep(9, third, true),
     ],
   };
 }

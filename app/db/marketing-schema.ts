@@ -31,6 +31,22 @@ export interface SequenceSettingsTable {
   updated_at: string;
 }
 
+/**
+ * The owner's subject and body for one nurture email (`step` 1-based), sent over the copy in
+ * app/content/nurture.ts; deleting the row resets the email to that copy.
+ */
+export interface SequenceStepCopyTable {
+  sequence: string;
+  step: number;
+  /** At most MAX_STEP_SUBJECT characters (app/domain/sequence-copy.ts). */
+  subject: string;
+  /** Plain paragraphs, a blank line between two; at most MAX_STEP_BODY characters. */
+  body: string;
+  /** The owner's email address. */
+  updated_by: string;
+  updated_at: string;
+}
+
 /** An email to an audience, queued by the worker in batches once `send_at` comes. */
 export interface BroadcastsTable {
   id: string;

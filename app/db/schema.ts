@@ -14,6 +14,7 @@ import type {
   ConsentsTable,
   SequenceRunsTable,
   SequenceSettingsTable,
+  SequenceStepCopyTable,
 } from "./marketing-schema";
 
 export type { MailCategory, MarketingStatus };
@@ -247,6 +248,7 @@ export interface Database {
   consents: ConsentsTable;
   sequence_runs: SequenceRunsTable;
   sequence_settings: SequenceSettingsTable;
+  sequence_step_copy: SequenceStepCopyTable;
   broadcasts: BroadcastsTable;
   page_views: PageViewsTable;
   visitors: VisitorsTable;

@@ -1,4 +1,5 @@
 import { cohortConsole } from "~/content/cohorts";
+import { sequenceStepConsole } from "~/content/broadcasts";
 import { consoleText } from "~/content/console";
 import { validation } from "~/content/forms";
 import { leadMagnets } from "~/content/lead-magnets";
@@ -6,6 +7,7 @@ import { z } from "~/lib/zod";
 import { PERSON_STATUSES } from "./application-outcome";
 import { isCalendarDate } from "./cohort";
 import { loginSchema } from "./admin-login";
+import { MAX_STEP_BODY, MAX_STEP_SUBJECT, normalizeBody, normalizeSubject } from "./sequence-copy";
 import { cohortSettingsSchema, newCohortSchema } from "./cohort-settings";
 
 /** The forms of the owner's console, one schema a page, each intent one member of its union. */
@@ -101,6 +103,35 @@ const sequence = z.enum(Object.keys(leadMagnets) as [keyof typeof leadMagnets], 
 export const sequencesFormSchema = z.discriminatedUnion("intent", [
   z.object({ intent: z.literal("pause"), sequence }),
   z.object({ intent: z.literal("resume"), sequence }),
+]);
+
+/**
+ * One sequence email: save its subject and body over the site's words, or reset it to them. Both
+ * are measured as the email will hold them (a subject on one line, the body's line breaks as LF).
+ */
+export const sequenceStepFormSchema = z.discriminatedUnion("intent", [
+  z.object({
+    intent: z.literal("save"),
+    subject: z
+      .string({ error: sequenceStepConsole.subjectRequired })
+      .transform(normalizeSubject)
+      .pipe(
+        z
+          .string()
+          .min(1, sequenceStepConsole.subjectRequired)
+          .max(MAX_STEP_SUBJECT, validation.tooLong(MAX_STEP_SUBJECT)),
+      ),
+    body: z
+      .string({ error: sequenceStepConsole.bodyRequired })
+      .transform(normalizeBody)
+      .pipe(
+        z
+          .string()
+          .min(1, sequenceStepConsole.bodyRequired)
+          .max(MAX_STEP_BODY, validation.tooLong(MAX_STEP_BODY)),
+      ),
+  }),
+  z.object({ intent: z.literal("reset") }),
 ]);
 
 /** The sign-in page is also the settings page: sign in, sign out, save the current cohort. */

@@ -6,13 +6,16 @@
 import { recordAudit } from "~/accounts/audit.server";
 import { nurtureSequences } from "~/content/nurture";
 import type { ResourceType } from "~/domain/lead-magnets";
+import { stepCopy } from "~/domain/sequence-copy";
 import type { Services } from "~/services.server";
 import { stepKind } from "./sequences.server";
 
 interface SequenceStepStats {
   step: number;
   afterDays: number;
+  /** The subject it is sent with: the owner's, when they edited it. */
   subject: string;
+  edited: boolean;
   sent: number;
   /** People whose next email is this one. */
   waiting: number;
@@ -57,6 +60,7 @@ export async function sequenceStats(services: Services) {
     )
     .groupBy("outbox.kind")
     .execute();
+  const edits = await db.selectFrom("sequence_step_copy").selectAll().execute();
   const byKind = (rows: { kind: string; n: number }[], kind: string) =>
     Number(rows.find((row) => row.kind === kind)?.n ?? 0);
   return Object.entries(nurtureSequences).map(([key, sequence]) => ({
@@ -65,10 +69,12 @@ export async function sequenceStats(services: Services) {
     paused: paused.has(key),
     steps: sequence.steps.map((step, index): SequenceStepStats => {
       const kind = stepKind(key, index + 1);
+      const edit = edits.find((row) => row.sequence === key && row.step === index + 1);
       return {
         step: index + 1,
         afterDays: step.afterDays,
-        subject: step.email("", "").subject,
+        subject: stepCopy(step.copy, edit).subject,
+        edited: edit !== undefined,
         sent: byKind(sent, kind),
         waiting: Number(waiting.find((row) => row.sequence === key && row.step === index)?.n ?? 0),
         appliedAfter: byKind(applied, kind),

@@ -1,7 +1,7 @@
 import type { Trx } from "~/db/database.server";
 import type { Kysely } from "kysely";
 import { nurtureSequences } from "~/content/nurture";
-import type { SequenceRunsTable } from "~/db/marketing-schema";
+import type { SequenceRunsTable, SequenceStepCopyTable } from "~/db/marketing-schema";
 import type { Database } from "~/db/schema";
 import type { ResourceType } from "~/domain/lead-magnets";
 import {
@@ -11,6 +11,7 @@ import {
   nextStepAt,
   sequenceVerdict,
 } from "~/domain/marketing";
+import { stepCopy } from "~/domain/sequence-copy";
 import type { Services } from "~/services.server";
 import { enqueueMarketing, marketingSender, type MarketingSender } from "./mail.server";
 
@@ -21,6 +22,21 @@ export function isSequence(key: string): key is ResourceType {
 /** The outbox kind of a sequence's step (1-based), which the console counts by. */
 export function stepKind(sequence: string, step: number): string {
   return `nurture:${sequence}:${step}`;
+}
+
+/** The owner's words for one step (1-based), or null: it goes with the copy in app/content. */
+export async function stepEdit(
+  db: Kysely<Database>,
+  sequence: string,
+  step: number,
+): Promise<SequenceStepCopyTable | null> {
+  const row = await db
+    .selectFrom("sequence_step_copy")
+    .selectAll()
+    .where("sequence", "=", sequence)
+    .where("step", "=", step)
+    .executeTakeFirst();
+  return row ?? null;
 }
 
 /** Where a sequence email's button goes: the application, tagged so the funnel sees it. */
@@ -177,11 +193,13 @@ async function advanceRun(
   const step = steps[run.step];
   if (!step) return "skipped";
   const applyUrl = sequenceApplyUrl(services.config.publicUrl, run.sequence, number);
+  // The owner's words as they stand now; an email queued before an edit keeps its own.
+  const copy = stepCopy(step.copy, await stepEdit(trx, run.sequence, number));
   await enqueueMarketing(
     trx,
     sender,
     person,
-    step.email(person.first_name, applyUrl),
+    step.email(person.first_name, applyUrl, copy),
     {
       kind: stepKind(run.sequence, number),
       category: "tips",

@@ -51,6 +51,7 @@ const ADMIN_PAGES = [
   "/admin/cohorts",
   "/admin/broadcasts",
   "/admin/sequences",
+  "/admin/sequences/resume/2",
   "/admin/jobs",
 ];
 

@@ -118,6 +118,16 @@ export const ADMIN_ROUTES: AdminRoute[] = [
     load: () => import("~/routes/admin/sequences"),
     submissions: [{ intent: "pause", sequence: "resume" }],
   },
+  {
+    path: "/admin/sequences/:sequence/:step",
+    load: () => import("~/routes/admin/sequence-step"),
+    params: { sequence: "resume", step: "1" },
+    // In this order: the reset removes the words the edit stored.
+    submissions: [
+      { intent: "save", subject: "Guard subject", body: "Guard test." },
+      { intent: "reset" },
+    ],
+  },
   // Last: its erase submission removes the person's upload that the pages above show.
   {
     path: "/admin/people/:id",

@@ -1,4 +1,4 @@
-import { Form } from "react-router";
+import { Form, Link } from "react-router";
 import { requireAdmin } from "~/accounts/sessions.server";
 import { AdminPage } from "~/components/admin-shell";
 import { Button } from "~/components/ui/button";
@@ -37,6 +37,7 @@ export default function Sequences({ loaderData }: Route.ComponentProps) {
   return (
     <AdminPage title={t.title}>
       <p className="mb-6 max-w-3xl text-slate-700">{t.intro}</p>
+      <p className="mb-6 max-w-3xl text-slate-700">{t.editIntro}</p>
       <div className="space-y-6">
         {loaderData.sequences.map((sequence) => (
           <SectionCard key={sequence.key} title={sequence.name}>
@@ -59,8 +60,27 @@ export default function Sequences({ loaderData }: Route.ComponentProps) {
               {sequence.steps.map((step) => (
                 <HeadedRow
                   key={step.step}
-                  header={t.step(step.step, step.afterDays)}
-                  cells={[step.subject, step.sent, step.waiting, step.appliedAfter]}
+                  header={
+                    <Link
+                      to={`/admin/sequences/${sequence.key}/${step.step}`}
+                      className="text-brand-700 underline"
+                    >
+                      {t.step(step.step, step.afterDays)}
+                    </Link>
+                  }
+                  cells={[
+                    <>
+                      {step.subject}
+                      {step.edited ? (
+                        <span className="ml-2 rounded bg-amber-100 px-1.5 py-0.5 text-xs font-medium text-amber-900">
+                          {t.edited}
+                        </span>
+                      ) : null}
+                    </>,
+                    step.sent,
+                    step.waiting,
+                    step.appliedAfter,
+                  ]}
                 />
               ))}
             </DataTable>
