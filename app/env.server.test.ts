@@ -1,8 +1,8 @@
-import { mkdtempSync } from "node:fs";
+import { mkdtempSync, readdirSync, rmSync, statSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { ConfigError, loadBackupSettings, loadConfig } from "./env.server";
+import { ConfigError, loadBackupSettings, loadConfig, persistentSecret } from "./env.server";
 
 const dataDir = () => mkdtempSync(path.join(tmpdir(), "fsts-env-"));
 
@@ -179,5 +179,17 @@ describe("loadConfig", () => {
       backupKeep: 14,
     });
     expect(() => loadBackupSettings({ BACKUP_KEEP: "none" })).toThrow(/BACKUP_KEEP/);
+  });
+});
+
+describe("the session secret kept in the data directory", () => {
+  it("is made once, whole, private, and read back the same; no temporary file is left", () => {
+    const dir = dataDir();
+    const first = persistentSecret(dir);
+    expect(first).toMatch(/^[0-9a-f]{64}$/);
+    expect(persistentSecret(dir)).toBe(first);
+    expect(readdirSync(dir)).toEqual(["session-secret"]);
+    expect(statSync(path.join(dir, "session-secret")).mode & 0o777).toBe(0o600);
+    rmSync(dir, { recursive: true, force: true });
   });
 });

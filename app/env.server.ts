@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto";
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, readFileSync, writeFileSync, linkSync, unlinkSync } from "node:fs";
 import path from "node:path";
 import { marketingFooter } from "~/content/marketing";
 import type { z } from "~/lib/zod";
@@ -201,11 +201,21 @@ function parseEnv<T extends z.ZodType>(
 }
 
 /** A secret generated once and kept under the data directory so sessions survive restarts. */
-function persistentSecret(dataDir: string): string {
+export function persistentSecret(dataDir: string): string {
   const file = path.join(dataDir, "session-secret");
   if (existsSync(file)) return readFileSync(file, "utf8").trim();
   mkdirSync(dataDir, { recursive: true });
-  const secret = randomBytes(32).toString("hex");
-  writeFileSync(file, secret, { mode: 0o600, flag: "wx" });
-  return secret;
+  // Several instances may start at once on an empty data directory: each writes its own secret
+  // to a file of its own, then links it into place, which only the first one does (atomically,
+  // whole); every instance then reads the one that won.
+  const temp = `${file}.${process.pid}.${randomBytes(4).toString("hex")}`;
+  writeFileSync(temp, randomBytes(32).toString("hex"), { mode: 0o600 });
+  try {
+    linkSync(temp, file);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw error;
+  } finally {
+    unlinkSync(temp);
+  }
+  return readFileSync(file, "utf8").trim();
 }
