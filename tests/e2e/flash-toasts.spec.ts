@@ -158,6 +158,24 @@ for (const javaScript of [true, false]) {
       const person = await withDb((db) =>
         db.selectFrom("people").select("id").where("email", "=", email).executeTakeFirstOrThrow(),
       );
+      // Once the worker is done with their emails (it would mark one it is sending "sent" after
+      // this change), they all fail for good.
+      await expect
+        .poll(() =>
+          withDb(async (db) =>
+            Number(
+              (
+                await db
+                  .selectFrom("outbox")
+                  .select((eb) => eb.fn.countAll().as("n"))
+                  .where("person_id", "=", person.id)
+                  .where("status", "=", "pending")
+                  .executeTakeFirstOrThrow()
+              ).n,
+            ),
+          ),
+        )
+        .toBe(0);
       await withDb((db) =>
         db
           .updateTable("outbox")
