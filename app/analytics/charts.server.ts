@@ -1,10 +1,12 @@
-import { scaleBand, scaleLinear, scaleUtc } from "d3-scale";
+import { scaleLinear, scaleUtc } from "d3-scale";
 import { line, stack } from "d3-shape";
 
 /**
  * Chart geometry, worked out on the server with d3's scales and path generators: the page gets
  * plain numbers and path strings to draw as SVG, and no chart code goes to the browser. Sizes are
- * in viewBox units; the SVG scales to its container, so the same chart fits a phone and paper.
+ * in viewBox units; the SVG stretches to its container, so the same chart fits a phone and paper.
+ * Text is not drawn in the SVG (it would shrink with it on a phone): the page sets the labels in
+ * HTML, placed at each tick's share of the width or height.
  */
 
 export interface Tick {
@@ -28,7 +30,8 @@ export interface LineChartModel {
 }
 
 const WIDTH = 640;
-const MARGIN = { top: 12, right: 12, bottom: 28, left: 36 };
+/** Room for the lines' strokes at the edges; the labels sit outside the drawing. */
+const MARGIN = { top: 6, right: 4, bottom: 4, left: 4 };
 /** Gridlines of a line chart; the scale is rounded to them, so the top one is above every value. */
 const Y_TICKS = 4;
 
@@ -74,43 +77,21 @@ export function lineChart<K extends string>(
 export interface Bar {
   label: string;
   value: number;
-  y: number;
-  width: number;
+  /** The bar's length as a share of the longest (0 to 1). */
+  share: number;
 }
 
 export interface BarChartModel {
-  width: number;
-  height: number;
-  labelWidth: number;
-  barHeight: number;
   bars: Bar[];
 }
 
 /** Horizontal bars, one per item, longest for the largest value. */
-export function barChart(
-  items: readonly { label: string; value: number }[],
-  labelWidth = 160,
-): BarChartModel {
-  const barHeight = 28;
-  const height = Math.max(barHeight, items.length * (barHeight + 8));
-  const band = scaleBand()
-    .domain(items.map((_, i) => String(i)))
-    .range([0, height])
-    .paddingInner(0.2);
+export function barChart(items: readonly { label: string; value: number }[]): BarChartModel {
   const x = scaleLinear()
     .domain([0, Math.max(1, ...items.map((item) => item.value))])
-    .range([0, WIDTH - labelWidth - 56]);
+    .range([0, 1]);
   return {
-    width: WIDTH,
-    height,
-    labelWidth,
-    barHeight: band.bandwidth(),
-    bars: items.map((item, i) => ({
-      label: item.label,
-      value: item.value,
-      y: band(String(i)) ?? 0,
-      width: x(item.value),
-    })),
+    bars: items.map((item) => ({ label: item.label, value: item.value, share: x(item.value) })),
   };
 }
 

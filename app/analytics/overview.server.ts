@@ -1,4 +1,5 @@
 import type { DB } from "~/db/database.server";
+import { sourceWords } from "~/content/console-words";
 import { funnelText } from "~/content/funnel";
 import { addDays, FUNNEL_STEPS, funnelTotal, type FunnelRow } from "~/domain/funnel";
 import { barChart, lineChart, stackedBar } from "./charts.server";
@@ -60,7 +61,7 @@ export async function overviewCharts(db: DB, now: Date, seats: SeatCounts) {
   const sources = rows
     .filter((row) => row.visitors > 0)
     .slice(0, TOP_SOURCES)
-    .map((row) => ({ label: row.group, value: row.visitors }));
+    .map((row) => ({ label: sourceWords(row.group), value: row.visitors }));
   return {
     from,
     to,

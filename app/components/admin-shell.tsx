@@ -27,7 +27,8 @@ export function AdminShell({ email, children }: { email: string; children: React
   const navigation = useNavigation();
   const loggingOut = navigation.state !== "idle" && navigation.formData?.get("intent") === "logout";
   return (
-    <div className="mx-auto max-w-6xl px-4 py-8">
+    // Long words (an address, a link, a file name) break rather than widen a phone's page.
+    <div className="mx-auto max-w-6xl px-4 py-8 wrap-break-word">
       <div className="flex flex-wrap items-center justify-between gap-4 border-b border-slate-200 pb-4">
         <nav aria-label={consoleText.navLabel}>
           <ul className="flex flex-wrap gap-1">
@@ -52,9 +53,9 @@ export function AdminShell({ email, children }: { email: string; children: React
         <Form
           method="post"
           action={ADMIN_LOGIN_PATH}
-          className="flex items-center gap-3 text-sm text-slate-700"
+          className="flex min-w-0 items-center gap-3 text-sm text-slate-700"
         >
-          <span>
+          <span className="min-w-0 wrap-anywhere">
             {cohortSettingsPage.signedInAs} <strong>{email}</strong>
           </span>
           <input type="hidden" name="intent" value="logout" />
@@ -63,7 +64,7 @@ export function AdminShell({ email, children }: { email: string; children: React
           </Button>
         </Form>
       </div>
-      <div className="mt-6">{children}</div>
+      <div className="mt-6 min-w-0">{children}</div>
     </div>
   );
 }

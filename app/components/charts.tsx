@@ -1,4 +1,4 @@
-import type { ReactNode } from "react";
+import { Fragment, type ReactNode } from "react";
 import type { BarChartModel, LineChartModel, Segment } from "~/analytics/charts.server";
 import { funnelText } from "~/content/funnel";
 import { cn } from "./ui/cn";
@@ -48,11 +48,25 @@ interface Size {
 }
 
 /** The drawing of a chart, scaled to its box and announced as one image by its label. */
-function ChartImage({ size, label, children }: { size: Size; label: string; children: ReactNode }) {
+function ChartImage({
+  size,
+  label,
+  className = "h-auto w-full",
+  stretch = false,
+  children,
+}: {
+  size: Size;
+  label: string;
+  className?: string;
+  /** Fill the box's width and height (a line chart, its labels set apart in HTML). */
+  stretch?: boolean;
+  children: ReactNode;
+}) {
   return (
     <svg
       viewBox={`0 0 ${size.width} ${size.height}`}
-      className="h-auto w-full"
+      preserveAspectRatio={stretch ? "none" : undefined}
+      className={cn("block", className)}
       role="img"
       aria-label={label}
     >
@@ -60,6 +74,12 @@ function ChartImage({ size, label, children }: { size: Size; label: string; chil
     </svg>
   );
 }
+
+const percent = (share: number) => `${(share * 100).toFixed(2)}%`;
+
+/** Where a label under the chart sits: centered on its tick, kept inside at either end. */
+const tickAlign = (share: number) =>
+  share < 0.08 ? "" : share > 0.92 ? "-translate-x-full" : "-translate-x-1/2";
 
 export function LineChart({
   model,
@@ -83,53 +103,67 @@ export function LineChart({
           </li>
         ))}
       </ul>
-      <ChartImage size={model} label={summary}>
-        {model.yTicks.map((tick) => (
-          <g key={`y${tick.label}`}>
-            <line
-              x1={plot.left}
-              x2={plot.right}
-              y1={tick.at}
-              y2={tick.at}
-              className="stroke-slate-200"
-            />
-            <text
-              x={plot.left - 6}
-              y={tick.at}
-              textAnchor="end"
-              dominantBaseline="middle"
-              className="fill-slate-600 text-[11px]"
-            >
-              {tick.label}
-            </text>
-          </g>
-        ))}
-        {model.xTicks.map((tick) => (
-          <text
-            key={`x${tick.label}`}
-            x={tick.at}
-            y={plot.bottom + 18}
-            textAnchor="middle"
-            className="fill-slate-600 text-[11px]"
-          >
-            {tick.label}
-          </text>
-        ))}
-        {model.series.map((s) => (
-          <path
-            key={s.key}
-            d={s.d}
-            fill="none"
-            strokeWidth="2.5"
-            className={cn(SERIES_STYLE[s.key])}
-          />
-        ))}
-      </ChartImage>
+      {/* The labels are HTML at the page's size (12 px on a phone too), beside the drawing. */}
+      <div className="pb-6 pl-8">
+        <div className="relative">
+          <ChartImage size={model} label={summary} className="h-48 w-full" stretch>
+            {model.yTicks.map((tick) => (
+              <line
+                key={`y${tick.label}`}
+                x1={plot.left}
+                x2={plot.right}
+                y1={tick.at}
+                y2={tick.at}
+                vectorEffect="non-scaling-stroke"
+                className="stroke-slate-200"
+              />
+            ))}
+            {model.series.map((s) => (
+              <path
+                key={s.key}
+                d={s.d}
+                fill="none"
+                strokeWidth="2.5"
+                vectorEffect="non-scaling-stroke"
+                className={cn(SERIES_STYLE[s.key])}
+              />
+            ))}
+          </ChartImage>
+          <div aria-hidden="true" className="text-xs leading-none text-slate-600">
+            {model.yTicks.map((tick) => (
+              <span
+                key={`y${tick.label}`}
+                className="absolute right-full mr-2 -translate-y-1/2"
+                style={{ top: percent(tick.at / model.height) }}
+              >
+                {tick.label}
+              </span>
+            ))}
+            {model.xTicks.map((tick, index) => (
+              <span
+                key={`x${tick.label}`}
+                // Every other date on a phone, so they never run into each other.
+                className={cn(
+                  "absolute top-full mt-2 whitespace-nowrap",
+                  tickAlign(tick.at / model.width),
+                  index % 2 === 1 && "max-sm:hidden",
+                )}
+                style={{ left: percent(tick.at / model.width) }}
+              >
+                {tick.label}
+              </span>
+            ))}
+          </div>
+        </div>
+      </div>
     </ChartFigure>
   );
 }
 
-/** Horizontal bars with their label and value beside each. */
+/**
+ * Horizontal bars with their label and value beside each, in HTML: the text keeps the page's
+ * size on a phone. One image to screen readers, named by `summary`; the numbers follow as text.
+ */
 export function BarChart({
   model,
   summary,
@@ -141,37 +175,26 @@ export function BarChart({
 }) {
   return (
     <ChartFigure summary={summary} numbers={numbers}>
-      <ChartImage size={model} label={summary}>
+      <div
+        role="img"
+        aria-label={summary}
+        className="grid grid-cols-[minmax(0,2fr)_minmax(0,3fr)] items-center gap-x-3 gap-y-2 text-sm"
+      >
         {model.bars.map((bar) => (
-          <g key={bar.label}>
-            <text
-              x={model.labelWidth - 8}
-              y={bar.y + model.barHeight / 2}
-              textAnchor="end"
-              dominantBaseline="middle"
-              className="fill-slate-800 text-[13px]"
-            >
-              {bar.label.length > 24 ? `${bar.label.slice(0, 23)}…` : bar.label}
-            </text>
-            <rect
-              x={model.labelWidth}
-              y={bar.y}
-              width={Math.max(bar.width, 1)}
-              height={model.barHeight}
-              rx="3"
-              className="fill-brand-600"
-            />
-            <text
-              x={model.labelWidth + bar.width + 6}
-              y={bar.y + model.barHeight / 2}
-              dominantBaseline="middle"
-              className="fill-slate-900 text-[13px] font-semibold"
-            >
-              {bar.value}
-            </text>
-          </g>
+          <Fragment key={bar.label}>
+            <span className="truncate text-right text-slate-800" title={bar.label}>
+              {bar.label}
+            </span>
+            <span className="flex items-center gap-2">
+              <span
+                className="h-6 shrink-0 rounded-sm bg-brand-600"
+                style={{ width: `max(1px, calc((100% - 3.5rem) * ${bar.share.toFixed(4)}))` }}
+              />
+              <span className="font-semibold text-slate-900">{bar.value}</span>
+            </span>
+          </Fragment>
         ))}
-      </ChartImage>
+      </div>
     </ChartFigure>
   );
 }
@@ -234,13 +257,15 @@ export function StackedBar<K extends string>({
 /** A simple two-column table of labelled counts: the text alternative of a bar chart. */
 export function CountTable({
   columns,
+  label,
   rows,
 }: {
   columns: readonly [string, string];
+  label: string;
   rows: readonly { label: string; value: number | string }[];
 }) {
   return (
-    <DataTable columns={columns} frame="none">
+    <DataTable columns={columns} label={label} frame="none">
       {rows.map((row) => (
         <HeadedRow key={row.label} header={row.label} cells={[row.value]} />
       ))}

@@ -47,12 +47,13 @@ export const broadcastConsole = {
   keepEditing: "Or change the draft above and press Send again.",
   historyTitle: "Sent and scheduled",
   none: "No broadcasts yet.",
+  /** In the table's order: the subject, its status and how many were sent first. */
   columns: {
     subject: "Subject",
-    sendAt: "Send at",
     status: "Status",
-    queued: "Queued",
     sent: "Sent",
+    sendAt: "Send at",
+    queued: "Queued",
     failed: "Failed",
     skipped: "Skipped (unsubscribed or bounced)",
     unsubscribed: "Unsubscribed since",
@@ -76,9 +77,10 @@ export const sequenceConsole = {
   pause: "Pause",
   resume: "Resume",
   step: (n: number, days: number) => `Email ${n} (day ${days})`,
+  tableLabel: (name: string) => `${name}: each email`,
+  /** The email (its subject under it), then its counts. */
   columns: {
     step: "Email",
-    subject: "Subject",
     sent: "Sent",
     waiting: "Waiting",
     applied: "Applied after",

@@ -109,7 +109,7 @@ export const offerPages = {
 export const cohortConsole = {
   navLabel: "Cohorts",
   title: "Cohorts",
-  columns: ["Starts", "Capacity", "Paid", "Held", "Offered", "Seats left", "Revenue", "Actions"],
+  columns: ["Starts", "Paid", "Seats left", "Revenue", "Actions", "Capacity", "Held", "Offered"],
   current: "Current",
   closed: "Closed",
   noDate: "No date yet",
@@ -131,13 +131,13 @@ export const cohortConsole = {
       : `${paid} of ${capacity} seats paid, ${left} left.`,
   rosterTitle: "Roster",
   rosterEmpty: "Nobody has paid for this cohort yet.",
-  rosterColumns: ["Name", "Email", "University", "Graduation", "Paid on", "Amount"],
+  rosterColumns: ["Name", "Amount", "Paid", "Email", "University", "Graduation"],
   exportCsv: "Download roster (CSV)",
   queueTitle: "Seat queue",
   queueIntro:
     "Qualified applicants who found the cohort full, in the order they applied. When a seat frees up the next person is offered it automatically.",
   queueEmpty: "Nobody is waiting for a seat.",
-  queueColumns: ["#", "Name", "Status", "Joined", "Actions"],
+  queueColumns: ["#", "Name", "Status", "Actions", "Joined"],
   queueStatus: {
     waiting: "Waiting",
     offered: "Seat offered",

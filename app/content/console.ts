@@ -30,7 +30,7 @@ export const consoleEmails = {
     signOff,
   }),
   reviewCancelled: (firstName: string, when: string): EmailContent => ({
-    subject: "Your resume review is cancelled",
+    subject: "Your resume review is canceled",
     greeting: greeting(firstName),
     paragraphs: [
       `We've had to cancel the live review of your resume planned for ${when}. Sorry for the change.`,
@@ -68,7 +68,7 @@ export const consoleText = {
   statusChanged: "Status updated.",
   statusReasonRequired: "Please give a reason for the change.",
   scheduled: "Review scheduled and the person emailed.",
-  reviewCancelled: "Review cancelled and the person emailed.",
+  reviewCancelled: "Review canceled and the person emailed.",
   notScheduled: "This review is not scheduled.",
   reviewed: "Marked as reviewed.",
   retried: "The email is back in the queue.",
@@ -115,7 +115,7 @@ export const consoleText = {
     filter: "Filter",
     exportCsv: "Export CSV",
     total: (n: number) => `${n} ${n === 1 ? "person" : "people"}`,
-    columns: ["Name", "Email", "Status", "Lead source", "Tags", "Created"],
+    columns: ["Name", "Status", "Email", "Lead source", "Tags", "Created"],
     empty: "No one matches these filters.",
   },
   person: {
@@ -151,7 +151,12 @@ export const consoleText = {
     eraseConfirm: "Type ERASE to confirm",
     eraseMismatch: "Type ERASE to confirm the erasure.",
     none: "None.",
+    /** An empty field of the profile. */
+    empty: "None",
     notDownloaded: "not downloaded yet",
+    attempts: (n: number) => `${n} ${n === 1 ? "attempt" : "attempts"}`,
+    livestreamOn: (day: string) => `livestream ${day}`,
+    waitlistBecause: (words: string, reason: string) => `${words}: ${reason}`,
     marketing: "Marketing email",
     marketingStatus: "Gets",
     marketingStatuses: {
@@ -186,15 +191,6 @@ export const consoleText = {
       challenge: "Biggest challenge",
       motivation: "Why now",
     },
-    answerWords: {
-      yes: "Yes",
-      no: "No",
-      questions: "Has questions first",
-      youtube: "YouTube",
-      referral: "A referral",
-      social: "Social media",
-      other: "Other",
-    } as Record<string, string>,
     noApplication: "No application yet.",
     reply: "Reply by email",
     replyLabel: "Your answer",
@@ -229,6 +225,8 @@ export const consoleText = {
     schedule: "Schedule",
     markReviewed: "Mark reviewed",
     cancel: "Cancel the review",
+    sent: "sent",
+    livestream: "livestream",
     empty: "No resumes here.",
   },
   attribution: {
@@ -245,16 +243,30 @@ export const consoleText = {
       utm_term: "Term (video id or rep code)",
     },
     show: "Show",
-    columns: ["Value", "Leads", "Applications", "Qualified", "Enrollments", "Revenue"],
+    /** After the column of the group (the "Group by" choice). */
+    columns: ["Revenue", "Leads", "Applications", "Qualified", "Enrollments"],
+    tableLabel: "Attribution by group",
     empty: "Nothing in this period.",
   },
   emails: {
     all: "All",
-    columns: ["Created", "To", "Subject", "Kind", "State", "Attempts", "Last error"],
+    /** The filter tabs: each delivery state, short. */
+    tabs: { pending: "Waiting", sent: "Sent", failed: "Failed", suppressed: "Not sent" },
+    columns: ["Subject", "State", "To", "Queued", "Kind", "Attempts", "Last error"],
     undeliverable: "undeliverable",
     retry: "Retry",
     view: "View",
     empty: "No emails.",
     textVersion: "Text version",
+    message: "Message",
+    fields: {
+      to: "To",
+      kind: "Kind",
+      state: "State",
+      attempts: "Attempts",
+      queued: "Queued",
+      sent: "Sent",
+    },
+    notSent: "Not yet",
   },
 } as const;

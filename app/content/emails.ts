@@ -72,7 +72,8 @@ export const applicationEmails = {
   }),
 };
 
-const ownerWaitlistWords: Record<WaitlistVariant, string> = {
+/** Why someone is on the waitlist, as the owner reads it (the notification, the console). */
+export const ownerWaitlistWords: Record<WaitlistVariant, string> = {
   cohort_full: "the cohort is full",
   cannot_commit: "cannot commit 5 hours a week",
   not_ready: "not ready to enroll",

@@ -27,6 +27,7 @@ export const funnelText = {
     paid: "Paid",
   } satisfies Record<FunnelStep, string>,
   revenue: "Revenue",
+  tableLabel: "Funnel by group",
   total: "All visitors",
   empty: "No visitors in this period yet.",
   /** A step's rate as a share of the step before it. */

@@ -4,11 +4,24 @@ export const jobsText = {
   nav: "Jobs",
   intro:
     "Work the site does on its own. Each job runs on one instance at a time; a failed run is tried again a minute later.",
-  columns: ["Job", "What it does", "Last run", "Took", "Result", "Next run"],
+  tableLabel: "Background jobs",
+  columns: ["Job", "Last run", "Result", "Next run", "Took"],
   never: "Not run yet",
   running: "Running now",
   failed: "Failed",
+  nothing: "Nothing to do",
   ms: (ms: number) => (ms < 1000 ? `${ms} ms` : `${(ms / 1000).toFixed(1)} s`),
+  /** Each declared job's name, in the owner's words. */
+  names: {
+    "seat-offers": "Seat offers",
+    "checkout-reminders": "Checkout reminders",
+    sequences: "Nurture sequences",
+    broadcasts: "Broadcasts",
+    mail: "Email delivery",
+    retention: "Data retention",
+    analytics: "Analytics roll-up",
+    backup: "Database backup",
+  } as Record<string, string>,
   /** What each declared job does, in the owner's words. */
   purpose: {
     "seat-offers": "Offers freed seats to the next person in the queue and expires old offers",
@@ -20,4 +33,57 @@ export const jobsText = {
     analytics: "Rolls up page views by day and deletes old raw views",
     backup: "Writes a database backup",
   } as Record<string, string>,
+  /** A run's result (the job's summary, stored as JSON), counted in words. */
+  results: {
+    offered: (n: number) => `${n} ${n === 1 ? "seat" : "seats"} offered`,
+    ended: (n: number) => `${n} ${n === 1 ? "offer" : "offers"} ended`,
+    queued: (n: number) => `${n} queued`,
+    postponed: (n: number) => `${n} postponed`,
+    stopped: (n: number) => `${n} stopped`,
+    sent: (n: number) => `${n} sent`,
+    retried: (n: number) => `${n} to retry`,
+    failed: (n: number) => `${n} failed`,
+    suppressed: (n: number) => `${n} not sent (unsubscribed or bounced)`,
+    resumesDeleted: (n: number) => `${n} old ${n === 1 ? "resume" : "resumes"} deleted`,
+    submissionsCleared: (n: number) => `${n} ${n === 1 ? "form's" : "forms'"} visitor ids cleared`,
+    holdsCleared: (n: number) =>
+      `${n} ${n === 1 ? "checkout's" : "checkouts'"} visitor ids cleared`,
+    daysRolled: (n: number) => `${n} ${n === 1 ? "day" : "days"} rolled up`,
+    visitorsLinked: (n: number) => `${n} ${n === 1 ? "browser" : "browsers"} linked to people`,
+    pageViewsDeleted: (n: number) => `${n} old page ${n === 1 ? "view" : "views"} deleted`,
+    visitorsDeleted: (n: number) => `${n} old ${n === 1 ? "browser" : "browsers"} deleted`,
+    bytes: (n: number) => `${(n / 1_048_576).toFixed(1)} MB written`,
+    removed: (n: number) => `${n} old ${n === 1 ? "backup" : "backups"} removed`,
+  } as Record<string, (n: number) => string>,
+  /** Jobs whose result is one number, and what it counts. */
+  counts: {
+    "checkout-reminders": (n: number) => `${n} ${n === 1 ? "reminder" : "reminders"} queued`,
+    broadcasts: (n: number) => `${n} ${n === 1 ? "email" : "emails"} queued`,
+  } as Record<string, (n: number) => string>,
 } as const;
+
+/** A job's name in words; a job not listed yet is named by its code. */
+export const jobName = (name: string) => jobsText.names[name] ?? name;
+
+/**
+ * A job's last result in words: its counts that are not zero ("2 sent, 1 failed"), "Nothing to
+ * do" when all are, or the stored text itself when it is not a summary this page knows.
+ */
+export function jobResultWords(name: string, stored: string | null): string {
+  if (stored === null) return "";
+  let result: unknown;
+  try {
+    result = JSON.parse(stored);
+  } catch {
+    return stored;
+  }
+  if (typeof result === "number")
+    return result === 0 ? jobsText.nothing : (jobsText.counts[name]?.(result) ?? String(result));
+  if (!result || typeof result !== "object" || Array.isArray(result)) return String(result);
+  const parts = Object.entries(result).flatMap(([key, value]) => {
+    const count = Array.isArray(value) ? value.length : value;
+    const words = jobsText.results[key];
+    return typeof count === "number" && count > 0 && words ? [words(count)] : [];
+  });
+  return parts.length > 0 ? parts.join(", ") : jobsText.nothing;
+}

@@ -11,6 +11,7 @@ import {
   longDate,
   mondayOf,
   seatsLeft,
+  shortDate,
   startDateDisplay,
   DEFAULT_COHORT,
 } from "./cohort";
@@ -79,6 +80,13 @@ describe("longDate", () => {
   it("names the weekday of a calendar date in UTC", () => {
     expect(longDate("2027-01-12")).toBe("Tuesday, January 12, 2027");
     expect(longDate("2028-02-29")).toBe("Tuesday, February 29, 2028");
+  });
+});
+
+describe("shortDate", () => {
+  it("names a calendar date short, as table rows do, whatever the machine's zone", () => {
+    expect(shortDate("2026-11-25")).toBe("Wed, Nov 25");
+    expect(shortDate("2027-01-01")).toBe("Fri, Jan 1");
   });
 });
 

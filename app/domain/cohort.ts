@@ -116,6 +116,17 @@ export function longDate(date: string): string {
   return `${weekday}, ${MONTHS[m - 1]} ${d}, ${y}`;
 }
 
+/** A calendar date (YYYY-MM-DD) short, as a table's row names it: "Wed, Nov 25". */
+export function shortDate(date: string): string {
+  const [y, m, d] = date.split("-").map(Number) as [number, number, number];
+  return new Date(Date.UTC(y, m - 1, d)).toLocaleDateString("en-US", {
+    weekday: "short",
+    month: "short",
+    day: "numeric",
+    timeZone: "UTC",
+  });
+}
+
 /**
  * A checkout session id as payment providers issue them (Stripe's `cs_test_…`/`cs_live_…`, the
  * local test checkout's `cs_localtest_<uuid>`). Anything else is not asked about at all.

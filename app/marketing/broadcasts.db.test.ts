@@ -103,7 +103,7 @@ describe.each(testEngines())("broadcasts on $name", (engine) => {
       );
       const [listed] = (page.body as { broadcasts: Record<string, unknown>[] }).broadcasts;
       expect(listed).toMatchObject({ subject: "Cohort news", queued: 1, sent: 0 });
-      expect(listed!.sendAtDisplay).toBe("Nov 22, 2026, 7:04 AM EST");
+      expect(listed!.sendAtDisplay).toBe("Sun, Nov 22, 7:04 AM EST");
     });
 
     it("sends the owner one test as recipients will see it, and counts without saving", async () => {

@@ -113,7 +113,7 @@ describe.each(testEngines())("resume review invites on $name", (engine) => {
     const summer = "Thursday, July 8, 2027 at 7:00 PM Eastern Daylight Time (America/New_York)";
     expect(moved!.text).toContain(summer);
 
-    expect(cancelled!.subject).toBe("Your resume review is cancelled");
+    expect(cancelled!.subject).toBe("Your resume review is canceled");
     expect(cancelled!.text).toContain(summer);
 
     const audit = await t.services.db.selectFrom("audit_log").selectAll().orderBy("id").execute();

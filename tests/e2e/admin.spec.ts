@@ -149,7 +149,7 @@ test.describe("admin cohort settings", () => {
     await page.getByRole("button", { name: "Save Changes" }).click();
     await expect(toast(page, "Cohort settings have been updated.")).toBeVisible();
     await expect(status.getByTestId("status-start-date")).toHaveText(
-      "Week of January 11 (2027-01-13)",
+      "Week of January 11 (Wednesday, January 13, 2027)",
     );
     await expect(status.getByTestId("status-spots")).toContainText("7 of 7 (0 enrolled)");
     await expect(status.getByTestId("status-state")).toHaveText("Inactive");

@@ -1,4 +1,5 @@
 import { minimalDocx } from "../support/docx-fixtures";
+import { jobName } from "../../app/content/jobs";
 import { createAccount, logIn } from "./admin-support";
 import { expect, expectNoAxeViolations, test } from "./fixtures";
 import { fillApplication, setCohort, uniqueEmail } from "./support";
@@ -59,7 +60,7 @@ test.describe("owner's console", () => {
     await page.getByLabel("Reason").fill("Talked on the phone, ready now");
     await page.getByRole("button", { name: "Update status" }).click();
     await expect(page.locator("[data-toast]").filter({ hasText: "Status updated." })).toBeVisible();
-    await expect(page.getByText("qualified · Talked on the phone, ready now")).toBeVisible();
+    await expect(page.getByText("Qualified · Talked on the phone, ready now")).toBeVisible();
 
     await page.goto("/admin/attribution?dimension=utm_term");
     await expect(page.getByRole("row", { name: /yt_vid42/ })).toBeVisible();
@@ -131,16 +132,20 @@ test.describe("owner's console", () => {
     await expect(page.getByRole("heading", { level: 1, name: "Background jobs" })).toBeVisible();
     const rows = page.getByTestId("job-row");
     await expect(rows.first()).toBeVisible();
-    const jobRow = (job: string) =>
-      rows.filter({ has: page.getByRole("cell", { name: job, exact: true }) });
+    const jobRow = (job: string) => page.locator(`[data-testid="job-row"][data-job="${job}"]`);
     for (const job of ["seat-offers", "checkout-reminders", "sequences", "broadcasts", "mail"]) {
       const row = jobRow(job);
       await expect(row).toHaveCount(1);
+      // Named in words, not by its code.
+      await expect(row.getByRole("rowheader")).toContainText(jobName(job));
+      if (job.includes("-")) await expect(row).not.toContainText(job);
       // The e2e server runs these every 200 ms: each has run, with a time in the site's zone.
       await expect(row).toContainText(/E[SD]T/);
       await expect(row).not.toContainText("Not run yet");
     }
-    await expect(jobRow("mail")).toContainText('"sent"');
+    // Its last run's summary in words (its counts, or nothing to do), never as JSON.
+    await expect(jobRow("mail")).toContainText(/\d+ sent|Nothing to do/);
+    await expect(jobRow("mail")).not.toContainText('"sent"');
     await expectNoAxeViolations(page);
   });
 

@@ -7,6 +7,7 @@ import { Button } from "~/components/ui/button";
 import { SectionCard } from "~/components/ui/card";
 import { Checkbox, ErrorText, Hint, Label, Textarea } from "~/components/ui/input";
 import { broadcastConsole as t } from "~/content/broadcasts";
+import { sourceWords, statusNames } from "~/content/console-words";
 import { leadMagnets } from "~/content/lead-magnets";
 import { PERSON_STATUSES } from "~/domain/application-outcome";
 import {
@@ -54,7 +55,7 @@ export function BroadcastForm({
   const { key: bodyKey, ...body } = getTextareaProps(fields.body);
   // Filters that may be left at "any"; each lists what the audience can be narrowed to.
   const audienceSelects = [
-    { name: "status", options: optionsOf(PERSON_STATUSES) },
+    { name: "status", options: optionsOf(PERSON_STATUSES, statusNames) },
     {
       name: "resource",
       options: Object.entries(leadMagnets).map(([value, magnet]) => ({
@@ -66,7 +67,10 @@ export function BroadcastForm({
       name: "cohort",
       options: choices.cohorts.map((cohort) => ({ value: cohort.id, label: cohort.label })),
     },
-    { name: "source", options: optionsOf(choices.sources) },
+    {
+      name: "source",
+      options: choices.sources.map((source) => ({ value: source, label: sourceWords(source) })),
+    },
   ] as const;
   return (
     <SectionCard title={t.composeTitle}>

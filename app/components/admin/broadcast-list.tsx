@@ -23,17 +23,17 @@ export function BroadcastList({ broadcasts }: { broadcasts: BroadcastRow[] }) {
       {broadcasts.length === 0 ? (
         <p className="text-sm text-slate-700">{t.none}</p>
       ) : (
-        <DataTable columns={Object.values(t.columns)}>
+        <DataTable columns={Object.values(t.columns)} label={t.historyTitle}>
           {broadcasts.map((b) => (
             <HeadedRow
               key={b.id}
               data-testid="broadcast-row"
               header={b.subject}
               cells={[
-                b.sendAtDisplay,
                 t.statuses[broadcastStage(b.status, b)],
-                b.queued,
                 b.sent,
+                b.sendAtDisplay,
+                b.queued,
                 b.failed,
                 b.suppressed,
                 b.unsubscribedSince,

@@ -5,7 +5,8 @@ import { Button } from "~/components/ui/button";
 import { SectionCard } from "~/components/ui/card";
 import { linkVariants } from "~/components/ui/link";
 import { Cell, DataTable, Row, RowHeader } from "~/components/ui/table";
-import { cohortConsole as t, formatDeadline } from "~/content/cohorts";
+import { When, whenText, type Clock } from "~/components/admin/when";
+import { cohortConsole as t } from "~/content/cohorts";
 import { formatDollars } from "~/content/pricing";
 
 function QueueButton({ id, intent, label }: { id: string; intent: string; label: string }) {
@@ -21,7 +22,15 @@ function QueueButton({ id, intent, label }: { id: string; intent: string; label:
 }
 
 /** A cohort's seat queue, offered places first, with the owner's actions on each open place. */
-export function QueueCard({ queue, canOffer }: { queue: QueueEntry[]; canOffer: boolean }) {
+export function QueueCard({
+  queue,
+  canOffer,
+  clock,
+}: {
+  queue: QueueEntry[];
+  canOffer: boolean;
+  clock: Clock;
+}) {
   const open = queue.filter((entry) => entry.status === "waiting" || entry.status === "offered");
   return (
     <SectionCard title={t.queueTitle}>
@@ -29,21 +38,20 @@ export function QueueCard({ queue, canOffer }: { queue: QueueEntry[]; canOffer: 
       {open.length === 0 ? (
         <p className="mt-3 text-slate-700">{t.queueEmpty}</p>
       ) : (
-        <DataTable columns={t.queueColumns} frame="none" className="mt-3">
+        <DataTable columns={t.queueColumns} label={t.queueTitle} frame="none" className="mt-3">
           {open.map((entry, index) => (
             <Row key={entry.id} data-testid="queue-row">
               <Cell>{index + 1}</Cell>
-              <RowHeader>
+              <RowHeader className="min-w-40">
                 <a href={`/admin/people/${entry.personId}`} className={linkVariants()}>
                   {entry.name || entry.email}
                 </a>
                 <span className="block text-xs font-normal text-slate-700">{entry.email}</span>
               </RowHeader>
-              <Cell>
+              <Cell className="min-w-36">
                 {t.queueStatus[entry.status]}
-                {entry.offerEndsAt ? ` (${t.offerEnds(formatDeadline(entry.offerEndsAt))})` : ""}
+                {entry.offerEndsAt ? ` (${t.offerEnds(whenText(entry.offerEndsAt, clock))})` : ""}
               </Cell>
-              <Cell>{entry.joinedAt.slice(0, 10)}</Cell>
               <Cell>
                 <div className="flex flex-wrap gap-2">
                   {entry.status === "waiting" &&
@@ -57,6 +65,9 @@ export function QueueCard({ queue, canOffer }: { queue: QueueEntry[]; canOffer: 
                   <QueueButton id={entry.id} intent="remove" label={t.remove} />
                 </div>
               </Cell>
+              <Cell className="whitespace-nowrap">
+                <When at={entry.joinedAt} clock={clock} />
+              </Cell>
             </Row>
           ))}
         </DataTable>
@@ -65,7 +76,15 @@ export function QueueCard({ queue, canOffer }: { queue: QueueEntry[]; canOffer: 
   );
 }
 
-export function RosterCard({ cohortId, roster }: { cohortId: string; roster: RosterRow[] }) {
+export function RosterCard({
+  cohortId,
+  roster,
+  clock,
+}: {
+  cohortId: string;
+  roster: RosterRow[];
+  clock: Clock;
+}) {
   return (
     <SectionCard title={t.rosterTitle}>
       <a
@@ -78,19 +97,21 @@ export function RosterCard({ cohortId, roster }: { cohortId: string; roster: Ros
       {roster.length === 0 ? (
         <p className="mt-3 text-slate-700">{t.rosterEmpty}</p>
       ) : (
-        <DataTable columns={t.rosterColumns} frame="none" className="mt-3">
+        <DataTable columns={t.rosterColumns} label={t.rosterTitle} frame="none" className="mt-3">
           {roster.map((row) => (
             <Row key={row.personId} data-testid="roster-row">
-              <RowHeader>
+              <RowHeader className="min-w-32">
                 <a href={`/admin/people/${row.personId}`} className={linkVariants()}>
                   {row.name || row.email}
                 </a>
               </RowHeader>
+              <Cell>{formatDollars(row.amountCents)}</Cell>
+              <Cell className="whitespace-nowrap">
+                <When at={row.paidAt} clock={clock} />
+              </Cell>
               <Cell>{row.email}</Cell>
               <Cell>{row.university}</Cell>
               <Cell>{row.graduationYear}</Cell>
-              <Cell>{row.paidAt.slice(0, 10)}</Cell>
-              <Cell>{formatDollars(row.amountCents)}</Cell>
             </Row>
           ))}
         </DataTable>

@@ -18,10 +18,10 @@ export const cohortName = (startDate: string | null) =>
 /** Every cohort of the series with what its seats are doing, and the way to make one current. */
 export function CohortTable({ cohorts }: { cohorts: CohortSummary[] }) {
   return (
-    <DataTable columns={t.columns}>
+    <DataTable columns={t.columns} label={t.title}>
       {cohorts.map((cohort) => (
         <Row key={cohort.id} data-testid="cohort-row">
-          <RowHeader>
+          <RowHeader className="min-w-40">
             <Link to={`/admin/cohorts/${cohort.id}`} className={linkVariants()}>
               {cohortName(cohort.startDate)}
             </Link>
@@ -29,10 +29,7 @@ export function CohortTable({ cohorts }: { cohorts: CohortSummary[] }) {
               {cohort.isCurrent ? t.current : cohort.isActive ? "" : t.closed}
             </span>
           </RowHeader>
-          <Cell>{cohort.capacity}</Cell>
           <Cell>{cohort.paid}</Cell>
-          <Cell>{cohort.held}</Cell>
-          <Cell>{cohort.offered}</Cell>
           <Cell>{cohort.seatsLeft}</Cell>
           <Cell>{formatDollars(cohort.revenueCents)}</Cell>
           <Cell>
@@ -46,6 +43,9 @@ export function CohortTable({ cohorts }: { cohorts: CohortSummary[] }) {
               </Form>
             )}
           </Cell>
+          <Cell>{cohort.capacity}</Cell>
+          <Cell>{cohort.held}</Cell>
+          <Cell>{cohort.offered}</Cell>
         </Row>
       ))}
     </DataTable>

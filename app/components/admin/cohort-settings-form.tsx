@@ -7,7 +7,7 @@ import { cardClass } from "~/components/ui/card";
 import { cn } from "~/components/ui/cn";
 import { Checkbox } from "~/components/ui/input";
 import { cohortSettingsPage as copy } from "~/content/admin";
-import { availableSpots, startDateDisplay, type CohortSettings } from "~/domain/cohort";
+import { availableSpots, longDate, startDateDisplay, type CohortSettings } from "~/domain/cohort";
 import { cohortSettingsSchema, cohortState } from "~/domain/cohort-settings";
 
 /** The cohort's start date, capacity and active flag, as the spec's admin page edits them. */
@@ -81,7 +81,7 @@ export function CurrentStatus({
             {cohort.startDate ? (
               <>
                 {copy.weekOf(startDateDisplay(cohort.startDate))}{" "}
-                <span className="text-slate-600">({cohort.startDate})</span>
+                <span className="text-slate-600">({longDate(cohort.startDate)})</span>
               </>
             ) : (
               <>

@@ -2,6 +2,7 @@ import { getInputProps, getSelectProps, getTextareaProps } from "@conform-to/rea
 import type { ComponentProps } from "react";
 import type { Field } from "~/components/form/fields";
 import { Input, Label, Select, Textarea } from "~/components/ui/input";
+import { statusNames } from "~/content/console-words";
 import { PERSON_STATUSES } from "~/domain/application-outcome";
 
 /**
@@ -133,7 +134,7 @@ export function StatusSelect({
       name="status"
       defaultValue={defaultValue}
       anyLabel={anyLabel}
-      options={optionsOf(PERSON_STATUSES)}
+      options={optionsOf(PERSON_STATUSES, statusNames)}
     />
   );
 }

@@ -10,7 +10,7 @@ export function FilterTabs({
   tabs: readonly { key: string; to: string; label: string; current: boolean }[];
 }) {
   return (
-    <nav aria-label={label} className="flex gap-2">
+    <nav aria-label={label} className="flex flex-wrap gap-2">
       {tabs.map((tab) => (
         <Link
           key={tab.key}

@@ -3,10 +3,11 @@ import { formatDollars } from "~/content/pricing";
 import { conversion, FUNNEL_STEPS, type FunnelRow } from "~/domain/funnel";
 import { Cell, DataTable, Row, RowHeader } from "../ui/table";
 
-/** Each step's count and, under it, its share of the step before. */
+/** The revenue, then each step's count and, under it, its share of the step before. */
 function Steps({ row }: { row: FunnelRow }) {
   return (
     <>
+      <Cell className="font-semibold whitespace-nowrap">{formatDollars(row.revenueCents)}</Cell>
       {FUNNEL_STEPS.map((step, i) => {
         const previous = i === 0 ? null : row[FUNNEL_STEPS[i - 1]!];
         return (
@@ -21,26 +22,33 @@ function Steps({ row }: { row: FunnelRow }) {
           </Cell>
         );
       })}
-      <Cell>{formatDollars(row.revenueCents)}</Cell>
     </>
   );
 }
 
-/** The funnel by group, with the whole period as the last row. */
+/**
+ * The funnel by group, with the whole period as the last row. The revenue comes right after the
+ * group (what a phone shows first), then the steps in order. `groupWords` names a group's value.
+ */
 export function FunnelTable({
   rows,
   total,
   groupLabel,
+  groupWords,
 }: {
   rows: readonly FunnelRow[];
   total: FunnelRow;
   groupLabel: string;
+  groupWords: (group: string) => string;
 }) {
   return (
-    <DataTable columns={[groupLabel, ...FUNNEL_STEPS.map((step) => t.steps[step]), t.revenue]}>
+    <DataTable
+      columns={[groupLabel, t.revenue, ...FUNNEL_STEPS.map((step) => t.steps[step])]}
+      label={t.tableLabel}
+    >
       {rows.map((row) => (
         <Row key={row.group} data-group={row.group}>
-          <RowHeader className="max-w-xs break-words">{row.group}</RowHeader>
+          <RowHeader className="max-w-xs min-w-32 break-words">{groupWords(row.group)}</RowHeader>
           <Steps row={row} />
         </Row>
       ))}

@@ -2,6 +2,7 @@ import { Link } from "react-router";
 import type { overviewCharts } from "~/analytics/overview.server";
 import { funnelText } from "~/content/funnel";
 import { glossary } from "~/content/glossary";
+import { shortDate } from "~/domain/cohort";
 import { BarChart, CountTable, LineChart } from "../charts";
 import { SectionCard as Card } from "../ui/card";
 import { cn } from "../ui/cn";
@@ -19,7 +20,7 @@ export function OverviewCharts({ overview }: { overview: Overview }) {
       <h2 id="overview-title" className="text-2xl font-bold text-brand-900">
         {c.title}
       </h2>
-      <div className="mt-4 grid gap-6 lg:grid-cols-2">
+      <div className="mt-4 grid grid-cols-1 gap-6 lg:grid-cols-2">
         <Card title={c.daily} className="lg:col-span-2">
           <LineChart
             model={overview.daily.model}
@@ -27,12 +28,13 @@ export function OverviewCharts({ overview }: { overview: Overview }) {
             numbers={
               <DataTable
                 columns={[c.day, ...overview.daily.model.series.map((s) => s.label)]}
+                label={c.daily}
                 frame="none"
               >
                 {overview.days.map((d) => (
                   <HeadedRow
                     key={d.day}
-                    header={d.day}
+                    header={shortDate(d.day)}
                     cells={[d.visitors, d.leads, d.applications, d.enrollments]}
                   />
                 ))}
@@ -48,6 +50,7 @@ export function OverviewCharts({ overview }: { overview: Overview }) {
             numbers={
               <CountTable
                 columns={[c.funnel, funnelText.steps.visitors]}
+                label={c.funnel}
                 rows={overview.funnel.steps}
               />
             }
@@ -70,6 +73,7 @@ export function OverviewCharts({ overview }: { overview: Overview }) {
               numbers={
                 <CountTable
                   columns={[c.source, funnelText.steps.visitors]}
+                  label={c.sources}
                   rows={overview.sources.sources}
                 />
               }

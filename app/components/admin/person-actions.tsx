@@ -8,6 +8,7 @@ import { linkVariants } from "~/components/ui/link";
 import type { PersonDetail } from "~/people/person-detail.server";
 import { cohortConsole } from "~/content/cohorts";
 import { consoleText } from "~/content/console";
+import { statusNames } from "~/content/console-words";
 import { formatDollars } from "~/content/pricing";
 import { PERSON_STATUSES } from "~/domain/application-outcome";
 import { personFormSchema } from "~/domain/console-forms";
@@ -28,7 +29,11 @@ function StatusForm({ status, busy }: { status: string; busy: boolean }) {
   return (
     <Form method="post" className="space-y-3" {...getFormProps(form)}>
       <input type="hidden" name="intent" value="status" />
-      <FormSelect label={t.newStatus} field={fields.status} options={optionsOf(PERSON_STATUSES)} />
+      <FormSelect
+        label={t.newStatus}
+        field={fields.status}
+        options={optionsOf(PERSON_STATUSES, statusNames)}
+      />
       <FormField label={t.reason} field={fields.reason} required maxLength={500} />
       <Button type="submit" size="md" disabled={busy}>
         {t.save}

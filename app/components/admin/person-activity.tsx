@@ -2,7 +2,16 @@ import { Fragment, type ReactNode } from "react";
 import { ListCard } from "~/components/admin/person-profile";
 import { linkVariants } from "~/components/ui/link";
 import type { PersonDetail } from "~/people/person-detail.server";
+import { When, type Clock } from "~/components/admin/when";
 import { consoleText } from "~/content/console";
+import {
+  outboxStateWord,
+  paymentStatusWords,
+  providerWords,
+  resourceWords,
+  reviewStatusWords,
+} from "~/content/console-words";
+import { longDate } from "~/domain/cohort";
 import { formatDollars } from "~/content/pricing";
 
 const t = consoleText.person;
@@ -21,7 +30,7 @@ function ActivityItem({
 }) {
   const rest = details.filter((part) => part !== null);
   return (
-    <li>
+    <li className="wrap-anywhere">
       {href ? (
         <a href={href} className={link}>
           {first}
@@ -38,7 +47,7 @@ function ActivityItem({
 }
 
 /** What the site sent the person, what they uploaded and downloaded, and what they paid. */
-export function PersonActivity({ detail }: { detail: PersonDetail }) {
+export function PersonActivity({ detail, clock }: { detail: PersonDetail; clock: Clock }) {
   return (
     <>
       <ListCard title={t.emails} items={detail.emails}>
@@ -46,17 +55,26 @@ export function PersonActivity({ detail }: { detail: PersonDetail }) {
           <ActivityItem
             key={email.id}
             href={`/admin/emails/${email.id}`}
-            parts={[email.subject, email.status, email.attempts, email.created_at]}
+            parts={[
+              email.subject,
+              outboxStateWord(email.status),
+              t.attempts(email.attempts),
+              <When key="at" at={email.created_at} clock={clock} />,
+            ]}
           />
         )}
       </ListCard>
-      <div className="grid gap-6 lg:grid-cols-3">
+      <div className="grid grid-cols-1 gap-6 lg:grid-cols-3">
         <ListCard title={t.uploads} items={detail.uploads}>
           {(upload) => (
             <ActivityItem
               key={upload.id}
               href={`/admin/uploads/${upload.id}`}
-              parts={[upload.name, upload.review_status, upload.scheduled_for || null]}
+              parts={[
+                upload.name,
+                reviewStatusWords[upload.review_status],
+                upload.scheduled_for ? t.livestreamOn(longDate(upload.scheduled_for)) : null,
+              ]}
             />
           )}
         </ListCard>
@@ -64,7 +82,14 @@ export function PersonActivity({ detail }: { detail: PersonDetail }) {
           {(download, index) => (
             <ActivityItem
               key={index}
-              parts={[download.resource, download.first_downloaded_at ?? t.notDownloaded]}
+              parts={[
+                resourceWords(download.resource),
+                download.first_downloaded_at ? (
+                  <When key="at" at={download.first_downloaded_at} clock={clock} />
+                ) : (
+                  t.notDownloaded
+                ),
+              ]}
             />
           )}
         </ListCard>
@@ -74,9 +99,9 @@ export function PersonActivity({ detail }: { detail: PersonDetail }) {
               key={payment.session_id}
               parts={[
                 formatDollars(payment.amount_cents),
-                payment.status,
-                payment.provider,
-                payment.created_at,
+                paymentStatusWords[payment.status],
+                providerWords(payment.provider),
+                <When key="at" at={payment.created_at} clock={clock} />,
               ]}
             />
           )}

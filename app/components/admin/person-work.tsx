@@ -6,25 +6,22 @@ import { Button } from "~/components/ui/button";
 import { SectionCard as Card } from "~/components/ui/card";
 import { consoleText } from "~/content/console";
 import { MAX_NOTE, MAX_REPLY, personFormSchema } from "~/domain/console-forms";
-import { age, formatWhen } from "~/domain/time-zone";
+import { age } from "~/domain/time-zone";
+import { whenText, type Clock } from "~/components/admin/when";
+import { answerText, waitlistReasonWords } from "~/content/console-words";
 import type { PersonDetail } from "~/people/person-detail.server";
 
 const t = consoleText.person;
 
-/** When something happened, in the site's zone with the zone named. */
-export interface Clock {
-  zone: string;
-  now: string;
-}
+const when = whenText;
 
-const when = (iso: string, clock: Clock) =>
-  formatWhen(new Date(iso), clock.zone, new Date(clock.now));
-
-/** An application answer in words: a list joined, a code ("yes", "youtube") as the owner reads it. */
-function answerText(value: unknown): string {
-  if (Array.isArray(value)) return value.map(answerText).join(", ");
-  const text = typeof value === "string" ? value : "";
-  return t.answerWords[text] ?? text;
+/** Their status in words; on the waitlist, why (the reason stored with the latest change). */
+function statusText(detail: PersonDetail): string {
+  const { status } = detail.person;
+  const latest = detail.history.findLast((entry) => entry.status === status);
+  return status === "waitlist" && latest
+    ? t.waitlistBecause(t.statusWords.waitlist, waitlistReasonWords(latest.reason))
+    : t.statusWords[status];
 }
 
 /** Who they are, their status in words, and their latest application with its question on top. */
@@ -36,13 +33,13 @@ export function PersonSummary({ detail, clock }: { detail: PersonDetail; clock: 
   const who = [person.email, person.university, person.graduation_year].filter(Boolean);
   return (
     <div className="space-y-4">
-      <p className="text-slate-700">{who.join(" · ")}</p>
+      <p className="text-slate-700 wrap-anywhere">{who.join(" · ")}</p>
       <p data-testid="status-words" className="font-semibold text-brand-900">
-        {t.statusWords[person.status]}
+        {statusText(detail)}
       </p>
       {question && application ? (
         <Card title={t.question}>
-          <blockquote className="border-l-4 border-amber-500 pl-3 whitespace-pre-line text-slate-900">
+          <blockquote className="border-l-4 border-amber-500 pl-3 whitespace-pre-line text-slate-900 wrap-anywhere">
             {question}
           </blockquote>
           <p className="mt-2 text-sm text-slate-600">
@@ -54,11 +51,13 @@ export function PersonSummary({ detail, clock }: { detail: PersonDetail; clock: 
       ) : null}
       <Card title={t.answers}>
         {application ? (
-          <dl className="grid gap-x-4 gap-y-2 text-sm sm:grid-cols-[max-content_1fr]">
+          <dl className="grid grid-cols-1 gap-x-4 gap-y-2 text-sm sm:grid-cols-[max-content_minmax(0,1fr)]">
             {Object.entries(t.answerLabels).map(([key, label]) => (
               <div key={key} className="contents">
                 <dt className="font-medium text-slate-700">{label}</dt>
-                <dd className="break-words whitespace-pre-line">{answerText(answers[key])}</dd>
+                <dd className="whitespace-pre-line wrap-anywhere">
+                  {answerText(key, answers[key])}
+                </dd>
               </div>
             ))}
           </dl>

@@ -22,7 +22,7 @@ export function ScheduleReviewForm({
     { date: scheduledFor ?? "" },
   );
   return (
-    <Form method="post" className="flex items-end gap-2" {...getFormProps(form)}>
+    <Form method="post" className="flex flex-wrap items-end gap-2" {...getFormProps(form)}>
       <input type="hidden" name="intent" value="schedule" />
       <input type="hidden" name="id" value={id} />
       <FormField label={t.scheduleFor} type="date" field={fields.date} required />

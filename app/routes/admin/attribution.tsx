@@ -7,6 +7,7 @@ import { DataTable, HeadedRow } from "~/components/ui/table";
 import { adminMeta } from "~/lib/meta";
 import { attributionReport } from "~/analytics/attribution.server";
 import { consoleText } from "~/content/console";
+import { campaignWords, sourceWords } from "~/content/console-words";
 import { formatDollars } from "~/content/pricing";
 import { DIMENSIONS, TOUCHES } from "~/domain/attribution";
 import { isCalendarDate } from "~/domain/cohort";
@@ -33,7 +34,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 const t = consoleText.attribution;
 
 export default function Attribution({ loaderData }: Route.ComponentProps) {
-  const { rows } = loaderData;
+  const { rows, dimension } = loaderData;
   return (
     <AdminPage title={consoleText.attributionTitle}>
       <ReportFilters
@@ -47,17 +48,24 @@ export default function Attribution({ loaderData }: Route.ComponentProps) {
       {rows.length === 0 ? (
         <p className="mt-6 text-slate-700">{t.empty}</p>
       ) : (
-        <DataTable columns={t.columns}>
+        // The revenue first after the group: what a phone shows without scrolling.
+        <DataTable columns={[t.dimensions[dimension], ...t.columns]} label={t.tableLabel}>
           {rows.map((row) => (
             <HeadedRow
               key={row.key}
-              header={row.key}
+              header={
+                dimension === "utm_source"
+                  ? sourceWords(row.key)
+                  : dimension === "utm_campaign"
+                    ? campaignWords(row.key)
+                    : row.key
+              }
               cells={[
+                formatDollars(row.revenueCents),
                 row.leads,
                 row.applications,
                 row.qualified,
                 row.enrollments,
-                formatDollars(row.revenueCents),
               ]}
             />
           ))}

@@ -11,7 +11,7 @@ import { BroadcastList } from "~/components/admin/broadcast-list";
 import { cohortName } from "~/components/admin/cohort-list";
 import { broadcastConsole as t } from "~/content/broadcasts";
 import { audienceFromSearch, broadcastFormSchema } from "~/domain/broadcast";
-import { formatInZone } from "~/domain/time-zone";
+import { formatWhen } from "~/domain/time-zone";
 import { audienceChoices, countAudience } from "~/marketing/audience.server";
 import { listBroadcasts } from "~/marketing/broadcast-progress.server";
 import { createBroadcast, previewBroadcast, sendTest } from "~/marketing/broadcasts.server";
@@ -34,9 +34,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const count = await countAudience(services.db, audience);
   const choices = await audienceChoices(services.db);
   const zone = services.config.siteTimeZone;
+  const now = services.clock.now();
   const broadcasts = (await listBroadcasts(services)).map((b) => ({
     ...b,
-    sendAtDisplay: formatInZone(new Date(b.send_at), zone),
+    sendAtDisplay: formatWhen(new Date(b.send_at), zone, now),
   }));
   const values: Record<string, string> = Object.fromEntries(
     [...params].filter(([key]) => TEXT_FIELDS.includes(key) || key in audience),

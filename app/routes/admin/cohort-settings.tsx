@@ -158,7 +158,7 @@ export default function CohortSettingsRoute({ loaderData, actionData }: Route.Co
   return (
     <>
       <h1 className="text-3xl font-bold text-brand-900">{copy.title}</h1>
-      <div className="mt-8 grid gap-8 md:grid-cols-[3fr_2fr]">
+      <div className="mt-8 grid grid-cols-1 gap-8 md:grid-cols-[3fr_2fr]">
         {/* A new key after each saved change starts the form from the stored values. */}
         <CohortSettingsForm
           key={JSON.stringify(loaderData.cohort)}

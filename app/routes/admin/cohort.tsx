@@ -24,7 +24,8 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     cohortRoster(db, cohort.id),
     listQueue(db, cohort.id),
   ]);
-  return { cohort, roster, queue };
+  const clockNow = { zone: context.services.config.siteTimeZone, now: clock.now().toISOString() };
+  return { cohort, roster, queue, clock: clockNow };
 }
 
 const answers: Record<QueueOutcome, { ok: boolean; message: string }> = {
@@ -51,13 +52,17 @@ export async function action({ request, params, context }: Route.ActionArgs) {
 }
 
 export default function CohortPage({ loaderData }: Route.ComponentProps) {
-  const { cohort, roster, queue } = loaderData;
+  const { cohort, roster, queue, clock } = loaderData;
   return (
     <AdminPage title={t.cohortTitle(cohortName(cohort.startDate))}>
       <p className="text-slate-700">{t.summary(cohort.paid, cohort.capacity, cohort.seatsLeft)}</p>
       <div className="mt-6 space-y-6">
-        <QueueCard queue={queue} canOffer={cohort.isCurrent && cohort.seatsLeft > 0} />
-        <RosterCard cohortId={cohort.id} roster={roster} />
+        <QueueCard
+          queue={queue}
+          canOffer={cohort.isCurrent && cohort.seatsLeft > 0}
+          clock={clock}
+        />
+        <RosterCard cohortId={cohort.id} roster={roster} clock={clock} />
       </div>
     </AdminPage>
   );

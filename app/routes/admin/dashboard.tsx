@@ -15,6 +15,7 @@ import { StackedBar } from "~/components/charts";
 import { dashboard } from "~/analytics/dashboard.server";
 import { consoleText } from "~/content/console";
 import { glossary } from "~/content/glossary";
+import { outboxStateWord, resourceWords, statusName } from "~/content/console-words";
 import { funnelText } from "~/content/funnel";
 import type { Route } from "./+types/dashboard";
 
@@ -41,14 +42,21 @@ function Glossary({ children }: { children: ReactNode }) {
   return <p className="mt-3 text-xs text-slate-600">{children}</p>;
 }
 
-function Counts({ counts }: { counts: Record<string, number> }) {
+/** Counts by a stored code, each code named by `words`. */
+function Counts({
+  counts,
+  words,
+}: {
+  counts: Record<string, number>;
+  words: (code: string) => string;
+}) {
   const entries = Object.entries(counts);
   if (entries.length === 0) return <p className="text-slate-600">{t.none}</p>;
   return (
-    <dl className="grid grid-cols-2 gap-2">
+    <dl className="grid grid-cols-1 gap-2 sm:grid-cols-2">
       {entries.map(([key, value]) => (
-        <div key={key} className="flex justify-between rounded bg-slate-50 px-3 py-2">
-          <dt className="text-slate-700">{key}</dt>
+        <div key={key} className="flex justify-between gap-2 rounded bg-slate-50 px-3 py-2">
+          <dt className="text-slate-700">{words(key)}</dt>
           <dd className="font-semibold">{value}</dd>
         </div>
       ))}
@@ -86,7 +94,7 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
   return (
     <AdminPage title={consoleText.dashboardTitle}>
       <WaitingQuestions questions={questions} clock={clock} />
-      <div className="mt-6 grid gap-6 md:grid-cols-2">
+      <div className="mt-6 grid grid-cols-1 gap-6 md:grid-cols-2">
         <Card title={t.seats}>
           <StackedBar
             model={overview.seats.model}
@@ -109,23 +117,27 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
           <Glossary>{glossary.revenueNote}</Glossary>
         </Card>
         <LinkedCard title={t.applications} to="/admin/people" label={consoleText.nav.people}>
-          <Counts counts={summary.applications} />
+          <Counts counts={summary.applications} words={statusName} />
           <Glossary>{glossary.applications}</Glossary>
         </LinkedCard>
         <Card title={t.leads}>
           {Object.keys(summary.leads).length === 0 ? (
             <p className="text-slate-600">{t.none}</p>
           ) : (
-            <DataTable columns={[t.resource, t.thisWeek, t.overall]} frame="none">
+            <DataTable columns={[t.resource, t.thisWeek, t.overall]} label={t.leads} frame="none">
               {Object.entries(summary.leads).map(([type, counts]) => (
-                <HeadedRow key={type} header={type} cells={[counts.week, counts.total]} />
+                <HeadedRow
+                  key={type}
+                  header={resourceWords(type)}
+                  cells={[counts.week, counts.total]}
+                />
               ))}
             </DataTable>
           )}
           <Glossary>{glossary.leads}</Glossary>
         </Card>
         <LinkedCard title={t.emails} to="/admin/emails" label={consoleText.nav.emails}>
-          <Counts counts={summary.emails} />
+          <Counts counts={summary.emails} words={outboxStateWord} />
           <Glossary>{glossary.emails}</Glossary>
         </LinkedCard>
         <LinkedCard title={t.resumes} to="/admin/resumes" label={consoleText.nav.resumes}>

@@ -9,7 +9,9 @@ import { Cell, DataTable, Row } from "~/components/ui/table";
 import { adminMeta } from "~/lib/meta";
 import { recordAudit } from "~/accounts/audit.server";
 import { emailLog, retryEmail } from "~/mail/email-log.server";
+import { When } from "~/components/admin/when";
 import { consoleText } from "~/content/console";
+import { emailKindWords, outboxStateWord } from "~/content/console-words";
 import { emailsFormSchema } from "~/domain/console-forms";
 import { parseForm, refuse } from "~/lib/form.server";
 import { success } from "~/lib/toast";
@@ -34,7 +36,12 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     .min(1)
     .catch(1)
     .parse(params.get("page") ?? 1);
-  return { status, log: await emailLog(context.services.db, { status, page }) };
+  const { db, clock, config } = context.services;
+  return {
+    status,
+    log: await emailLog(db, { status, page }),
+    clock: { zone: config.siteTimeZone, now: clock.now().toISOString() },
+  };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -52,7 +59,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 const t = consoleText.emails;
 
 export default function Emails({ loaderData }: Route.ComponentProps) {
-  const { log, status } = loaderData;
+  const { log, status, clock } = loaderData;
   const query = new URLSearchParams(status ? { status } : {});
   return (
     <AdminPage title={consoleText.emailsTitle}>
@@ -61,18 +68,28 @@ export default function Emails({ loaderData }: Route.ComponentProps) {
         tabs={[undefined, ...STATES].map((state) => ({
           key: state ?? "all",
           to: state ? `?status=${state}` : "?",
-          label: state ?? t.all,
+          label: state ? t.tabs[state] : t.all,
           current: state === status,
         }))}
       />
       {log.rows.length === 0 ? (
         <p className="mt-6 text-slate-700">{t.empty}</p>
       ) : (
-        <DataTable columns={[...t.columns, t.retry]}>
+        // The subject and the state (with Retry) first: what the owner looks for on a phone.
+        <DataTable columns={t.columns} label={consoleText.emailsTitle}>
           {log.rows.map((email) => (
             <Row key={email.id} data-testid="email-row">
-              <Cell className="whitespace-nowrap">
-                {email.created_at.slice(0, 16).replace("T", " ")}
+              <Cell className="min-w-48">
+                <Link
+                  to={`/admin/emails/${email.id}`}
+                  className={linkVariants({ weight: "normal" })}
+                >
+                  {email.subject}
+                </Link>
+              </Cell>
+              <Cell>
+                <span className="block whitespace-nowrap">{outboxStateWord(email.status)}</span>
+                {email.status === "failed" && <RowAction id={email.id} label={t.retry} size="xs" />}
               </Cell>
               <Cell>
                 {email.to_address}
@@ -82,22 +99,13 @@ export default function Emails({ loaderData }: Route.ComponentProps) {
                   </span>
                 ) : null}
               </Cell>
-              <Cell>
-                <Link
-                  to={`/admin/emails/${email.id}`}
-                  className={linkVariants({ weight: "normal" })}
-                >
-                  {email.subject}
-                </Link>
+              <Cell className="whitespace-nowrap">
+                <When at={email.created_at} clock={clock} />
               </Cell>
-              <Cell>{email.kind}</Cell>
-              <Cell>{email.status}</Cell>
+              <Cell className="min-w-40">{emailKindWords(email.kind)}</Cell>
               <Cell>{email.attempts}</Cell>
               <Cell className="max-w-64 truncate" title={email.last_error ?? ""}>
                 {email.last_error}
-              </Cell>
-              <Cell>
-                {email.status === "failed" && <RowAction id={email.id} label={t.retry} size="xs" />}
               </Cell>
             </Row>
           ))}

@@ -9,6 +9,7 @@ import { ReportFilters } from "~/components/admin/report-filters";
 import { FunnelTable } from "~/components/admin/funnel-table";
 import { BarChart } from "~/components/charts";
 import { linkVariants } from "~/components/ui/link";
+import { campaignWords, sourceWords } from "~/content/console-words";
 import { funnelText as t } from "~/content/funnel";
 import { FUNNEL_GROUPS, FUNNEL_STEPS, funnelTotal } from "~/domain/funnel";
 import { adminMeta } from "~/lib/meta";
@@ -35,6 +36,16 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     analytics: config.analytics,
   };
 }
+
+/** A group's value in words where the site knows it; tags typed into links are shown as typed. */
+const asTyped = (group: string) => group;
+const groupWords = {
+  source: sourceWords,
+  campaign: campaignWords,
+  content: asTyped,
+  term: asTyped,
+  link: asTyped,
+};
 
 export default function Funnel({ loaderData }: Route.ComponentProps) {
   const { form, report, error } = loaderData;
@@ -68,7 +79,12 @@ export default function Funnel({ loaderData }: Route.ComponentProps) {
               summary={`${t.charts.funnel}: ${t.charts.funnelSummary(report.total.visitors, report.total.leads, report.total.paid)}`}
             />
           </div>
-          <FunnelTable rows={report.rows} total={report.total} groupLabel={t.groups[form.group]} />
+          <FunnelTable
+            rows={report.rows}
+            total={report.total}
+            groupLabel={t.groups[form.group]}
+            groupWords={groupWords[form.group]}
+          />
         </>
       ) : null}
     </AdminPage>

@@ -2,7 +2,13 @@ import { Form, Link } from "react-router";
 import { z } from "~/lib/zod";
 import { requireAdmin } from "~/accounts/sessions.server";
 import { AdminPage, Pager } from "~/components/admin-shell";
-import { ConsoleField, DateRangeFields, StatusSelect } from "~/components/admin/console-field";
+import {
+  ConsoleField,
+  ConsoleSelect,
+  DateRangeFields,
+  StatusSelect,
+} from "~/components/admin/console-field";
+import { When } from "~/components/admin/when";
 import { Button, buttonVariants } from "~/components/ui/button";
 import { cardVariants } from "~/components/ui/card";
 import { cn } from "~/components/ui/cn";
@@ -11,6 +17,8 @@ import { Cell, DataTable, Row } from "~/components/ui/table";
 import { adminMeta } from "~/lib/meta";
 import { searchPeople } from "~/people/people-query.server";
 import { consoleText } from "~/content/console";
+import { resourceWords, sourceWords, statusName, tagWords } from "~/content/console-words";
+import { leadMagnets } from "~/content/lead-magnets";
 import { PERSON_STATUSES } from "~/domain/application-outcome";
 import { isCalendarDate } from "~/domain/cohort";
 import type { Route } from "./+types/people";
@@ -42,24 +50,29 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   await requireAdmin(request, context);
   const url = new URL(request.url);
   const filter = PeopleFilterSchema.parse(Object.fromEntries(url.searchParams));
+  const { db, clock, config } = context.services;
   return {
     filter,
-    result: await searchPeople(context.services.db, filter),
+    result: await searchPeople(db, filter),
     query: url.searchParams.toString(),
+    clock: { zone: config.siteTimeZone, now: clock.now().toISOString() },
   };
 }
 
 const t = consoleText.people;
 
 export default function People({ loaderData }: Route.ComponentProps) {
-  const { filter, result, query } = loaderData;
+  const { filter, result, query, clock } = loaderData;
   const params = new URLSearchParams(query);
   params.delete("page");
   return (
     <AdminPage title={consoleText.peopleTitle}>
       <Form
         method="get"
-        className={cn(cardVariants({ padding: "sm", flat: true }), "grid gap-3 sm:grid-cols-4")}
+        className={cn(
+          cardVariants({ padding: "sm", flat: true }),
+          "grid grid-cols-1 gap-3 sm:grid-cols-4",
+        )}
       >
         <ConsoleField
           label={t.searchLabel}
@@ -69,11 +82,29 @@ export default function People({ loaderData }: Route.ComponentProps) {
           className="sm:col-span-2"
         />
         <StatusSelect label={t.status} anyLabel={t.any} defaultValue={filter.status ?? ""} />
-        {(["tag", "leadSource", "resource"] as const).map((name) => (
-          <ConsoleField key={name} label={t[name]} name={name} defaultValue={filter[name]} />
-        ))}
+        <ConsoleSelect
+          label={t.tag}
+          name="tag"
+          anyLabel={t.any}
+          defaultValue={filter.tag ?? ""}
+          options={Object.values(leadMagnets).map((m) => ({
+            value: m.tag,
+            label: tagWords(m.tag),
+          }))}
+        />
+        <ConsoleField label={t.leadSource} name="leadSource" defaultValue={filter.leadSource} />
+        <ConsoleSelect
+          label={t.resource}
+          name="resource"
+          anyLabel={t.any}
+          defaultValue={filter.resource ?? ""}
+          options={Object.keys(leadMagnets).map((type) => ({
+            value: type,
+            label: resourceWords(type),
+          }))}
+        />
         <DateRangeFields labels={t} values={filter} />
-        <div className="flex items-end gap-3 sm:col-span-4">
+        <div className="flex flex-wrap items-end gap-3 sm:col-span-4">
           <Button type="submit" size="md">
             {t.filter}
           </Button>
@@ -92,10 +123,10 @@ export default function People({ loaderData }: Route.ComponentProps) {
       {result.rows.length === 0 ? (
         <p className="mt-6 text-slate-700">{t.empty}</p>
       ) : (
-        <DataTable columns={t.columns}>
+        <DataTable columns={t.columns} label={consoleText.peopleTitle}>
           {result.rows.map((person) => (
             <Row key={person.id}>
-              <Cell>
+              <Cell className="min-w-32">
                 <Link
                   to={`/admin/people/${person.id}`}
                   className={linkVariants({ weight: "medium" })}
@@ -103,11 +134,13 @@ export default function People({ loaderData }: Route.ComponentProps) {
                   {`${person.first_name} ${person.last_name}`.trim() || person.email}
                 </Link>
               </Cell>
+              <Cell className="whitespace-nowrap">{statusName(person.status)}</Cell>
               <Cell>{person.email}</Cell>
-              <Cell>{person.status}</Cell>
-              <Cell>{person.lead_source}</Cell>
-              <Cell>{person.tags.join(", ")}</Cell>
-              <Cell>{person.created_at.slice(0, 10)}</Cell>
+              <Cell>{sourceWords(person.lead_source)}</Cell>
+              <Cell className="min-w-40">{person.tags.map(tagWords).join(", ")}</Cell>
+              <Cell className="whitespace-nowrap">
+                <When at={person.created_at} clock={clock} />
+              </Cell>
             </Row>
           ))}
         </DataTable>

@@ -127,25 +127,25 @@ export default function Person({ loaderData, actionData }: Route.ComponentProps)
   return (
     <AdminPage title={name}>
       <PersonSummary detail={detail} clock={clock} />
-      <div className="mt-6 grid gap-6 lg:grid-cols-2">
+      <div className="mt-6 grid grid-cols-1 gap-6 lg:grid-cols-2">
         <ReplyCard busy={busy} />
         <NotesCard notes={detail.notes} clock={clock} busy={busy} />
         <EnrollmentCard person={person} cohortFull={cohortFull} busy={busy} />
-        <ProfileCard person={person} />
+        <ProfileCard person={person} clock={clock} />
         <StatusCard person={person} busy={busy} />
         <TouchesCard person={person} />
-        <HistoryCard history={detail.history} />
+        <HistoryCard history={detail.history} clock={clock} />
         <RefundCard
           name={name}
           payments={detail.payments}
           confirming={actionData && "confirmRefund" in actionData ? actionData.confirmRefund : null}
           busy={busy}
         />
-        <MarketingCard person={person} consents={detail.consents} />
+        <MarketingCard person={person} consents={detail.consents} clock={clock} />
       </div>
       <div className="mt-6 space-y-6">
-        <SubmissionsCard submissions={detail.submissions} />
-        <PersonActivity detail={detail} />
+        <SubmissionsCard submissions={detail.submissions} clock={clock} />
+        <PersonActivity detail={detail} clock={clock} />
         <PrivacyCard personId={person.id} />
       </div>
     </AdminPage>

@@ -71,7 +71,7 @@ describe.each(testEngines())("the resumes page's review actions on $name", (engi
     expect(cancelled.status).toBe(303);
     expect(cancelled.headers.get("location")).toBe("/admin/resumes?status=scheduled");
     expect(await flashToastOf(cancelled, services())).toEqual({
-      title: "Review cancelled and the person emailed.",
+      title: "Review canceled and the person emailed.",
       variant: "success",
     });
     const upload = await services()

@@ -3,6 +3,7 @@ import { AdminPage } from "~/components/admin-shell";
 import { FilterTabs } from "~/components/admin/filter-tabs";
 import { RowAction } from "~/components/admin/row-action";
 import { ScheduleReviewForm } from "~/components/admin/schedule-review-form";
+import { When } from "~/components/admin/when";
 import { cardVariants } from "~/components/ui/card";
 import { cn } from "~/components/ui/cn";
 import { linkVariants } from "~/components/ui/link";
@@ -15,6 +16,7 @@ import {
 } from "~/resume-reviews/resume-queue.server";
 import type { ReviewStatus } from "~/db/schema";
 import { consoleText } from "~/content/console";
+import { livestreamSlot } from "~/domain/livestream";
 import { resumesFormSchema } from "~/domain/console-forms";
 import { parseForm, refuse } from "~/lib/form.server";
 import { success } from "~/lib/toast";
@@ -29,7 +31,16 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   await requireAdmin(request, context);
   const requested = new URL(request.url).searchParams.get("status");
   const status = TABS.find((tab) => tab === requested) ?? "waiting";
-  return { status, resumes: await resumeQueue(context.services.db, status) };
+  const { db, clock, config } = context.services;
+  const zone = config.siteTimeZone;
+  // A review happens at the livestream's time on its date: shown as an instant, zone named.
+  const resumes = (await resumeQueue(db, status)).map((resume) => ({
+    ...resume,
+    livestreamAt: resume.scheduled_for
+      ? livestreamSlot(resume.scheduled_for, config.livestreamTime, zone).start.toISOString()
+      : null,
+  }));
+  return { status, resumes, clock: { zone, now: clock.now().toISOString() } };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -63,7 +74,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 const t = consoleText.resumes;
 
 export default function Resumes({ loaderData }: Route.ComponentProps) {
-  const { resumes, status } = loaderData;
+  const { resumes, status, clock } = loaderData;
   return (
     <AdminPage title={consoleText.resumesTitle}>
       <FilterTabs
@@ -88,13 +99,18 @@ export default function Resumes({ loaderData }: Route.ComponentProps) {
               )}
               data-testid="resume-row"
             >
-              <div className="min-w-56 flex-1">
+              <div className="min-w-0 flex-1 basis-56">
                 <a href={`/admin/people/${resume.person_id}`} className={linkVariants()}>
                   {`${resume.first_name} ${resume.last_name}`.trim() || resume.email}
                 </a>
-                <p className="text-sm text-slate-700">
-                  {resume.email} · {resume.created_at.slice(0, 16).replace("T", " ")}
-                  {resume.scheduled_for ? ` · ${resume.scheduled_for}` : ""}
+                <p className="text-sm text-slate-700 wrap-anywhere">
+                  {resume.email} · {t.sent} <When at={resume.created_at} clock={clock} />
+                  {resume.livestreamAt ? (
+                    <>
+                      {" "}
+                      · {t.livestream} <When at={resume.livestreamAt} clock={clock} />
+                    </>
+                  ) : null}
                 </p>
                 <a
                   href={`/admin/uploads/${resume.id}`}

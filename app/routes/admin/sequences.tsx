@@ -41,7 +41,7 @@ export default function Sequences({ loaderData }: Route.ComponentProps) {
       <div className="space-y-6">
         {loaderData.sequences.map((sequence) => (
           <SectionCard key={sequence.key} title={sequence.name}>
-            <Form method="post" className="mb-3 flex items-center gap-3">
+            <Form method="post" className="mb-3 flex flex-wrap items-center gap-3">
               <input type="hidden" name="sequence" value={sequence.key} />
               <span className="font-medium" data-testid={`sequence-state-${sequence.key}`}>
                 {sequence.paused ? t.paused : t.running}
@@ -56,31 +56,33 @@ export default function Sequences({ loaderData }: Route.ComponentProps) {
                 {sequence.paused ? t.resume : t.pause}
               </Button>
             </Form>
-            <DataTable columns={Object.values(t.columns)}>
+            <DataTable
+              columns={Object.values(t.columns)}
+              label={t.tableLabel(sequence.name)}
+              frame="none"
+            >
               {sequence.steps.map((step) => (
                 <HeadedRow
                   key={step.step}
                   header={
-                    <Link
-                      to={`/admin/sequences/${sequence.key}/${step.step}`}
-                      className="text-brand-700 underline"
-                    >
-                      {t.step(step.step, step.afterDays)}
-                    </Link>
-                  }
-                  cells={[
                     <>
-                      {step.subject}
-                      {step.edited ? (
-                        <span className="ml-2 rounded bg-amber-100 px-1.5 py-0.5 text-xs font-medium text-amber-900">
-                          {t.edited}
-                        </span>
-                      ) : null}
-                    </>,
-                    step.sent,
-                    step.waiting,
-                    step.appliedAfter,
-                  ]}
+                      <Link
+                        to={`/admin/sequences/${sequence.key}/${step.step}`}
+                        className="text-brand-700 underline"
+                      >
+                        {t.step(step.step, step.afterDays)}
+                      </Link>
+                      <span className="block min-w-48 text-xs font-normal text-slate-600">
+                        {step.subject}
+                        {step.edited ? (
+                          <span className="ml-2 rounded bg-amber-100 px-1.5 py-0.5 text-xs font-medium text-amber-900">
+                            {t.edited}
+                          </span>
+                        ) : null}
+                      </span>
+                    </>
+                  }
+                  cells={[step.sent, step.waiting, step.appliedAfter]}
                 />
               ))}
             </DataTable>
