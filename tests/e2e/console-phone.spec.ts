@@ -224,6 +224,7 @@ test.describe("the console on a phone, in words", () => {
       `/admin/cohorts/${cohort.id}`,
       "/admin/broadcasts",
       "/admin/sequences",
+      "/admin/sequences/resume/1",
       "/admin/jobs",
       "/admin/cohort-settings",
     ];

@@ -67,7 +67,7 @@ export default function SequenceStep({ loaderData }: Route.ComponentProps) {
         {" · "}
         {t.due(afterDays)}
       </p>
-      <div className="grid gap-6 lg:grid-cols-2">
+      <div className="grid grid-cols-1 gap-6 lg:grid-cols-2">
         <StepPreview preview={preview} />
         <StepEditForm key={version} values={form} edited={edited} editedNote={editedNote} />
       </div>
