@@ -1,5 +1,7 @@
 import type { FunnelGroup, FunnelStep } from "~/domain/funnel";
 
+const count = (n: number, noun: string) => `${n} ${noun}${n === 1 ? "" : "s"}`;
+
 /** The words of the funnel page, its CSV and the dashboard's charts. */
 export const funnelText = {
   nav: "Funnel",
@@ -50,7 +52,7 @@ export const funnelText = {
       applications: number,
       enrollments: number,
     ) =>
-      `Over ${days} days: ${visitors} visitors, ${leads} new leads, ${applications} applications and ${enrollments} enrollments.`,
+      `Over ${days} days: ${count(visitors, "visitor")}, ${count(leads, "new lead")}, ${count(applications, "application")} and ${count(enrollments, "enrollment")}.`,
     series: {
       visitors: "Visitors",
       leads: "Leads",
