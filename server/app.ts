@@ -10,6 +10,7 @@ import type { Config } from "../app/env.server";
 import { createServices, type ServiceOverrides, type Services } from "../app/services.server";
 import { handleStripeWebhook } from "../app/payments/stripe-webhook.server";
 import { RATE_LIMIT_WINDOW_SECONDS } from "../app/lib/rate-limit.server";
+import { cohortLineFragment } from "./home-cohort";
 import { prerenderedHome } from "./prerendered-home";
 import { answerError, requestLog } from "./request-log";
 import {
@@ -87,11 +88,16 @@ export async function createServer(config: Config, options: ServerOptions = {}) 
   if (options.viteDevServer) app.use(options.viteDevServer.middlewares);
   app.use(visitorMiddleware(config.sessionSecrets));
   app.use(pageViews(services.analytics, services.clock, config.publicUrl));
-  // The prerendered home has no test-payments banner: with one, / is rendered per request.
+  // The prerendered home has no test-payments banner: with one, / is rendered per request. Its
+  // cohort line is read per request and put into the build's copy (server/home-cohort.ts).
   const home =
     options.clientDir &&
     !config.testPaymentsBanner &&
-    prerenderedHome(options.clientDir, (hashes) => hashedPolicy(formActions, hashes));
+    prerenderedHome(
+      options.clientDir,
+      (hashes) => hashedPolicy(formActions, hashes),
+      cohortLineFragment(services),
+    );
   if (home) app.get("/", home);
   app.use(bodyLimit(100 * 1024, { "/resume-review": UPLOAD_LIMIT }));
   // Exempt: Stripe's webhook (signed, checked in the handler) and the one-click unsubscribe

@@ -8,7 +8,12 @@ import { cookieName } from "../app/lib/cookies.server";
 import { PRERENDER_NONCE } from "../app/lib/nonce";
 import express from "express";
 import type { AddressInfo } from "node:net";
-import { inlineScriptHashes, precompressHome, prerenderedHome } from "./prerendered-home";
+import {
+  inlineScriptHashes,
+  precompressHome,
+  prerenderedHome,
+  type LiveFragment,
+} from "./prerendered-home";
 import { hashedPolicy } from "./security";
 
 const policy = (hashes: string[]) => hashedPolicy([], hashes);
@@ -62,12 +67,12 @@ describe("prerenderedHome", () => {
     rmSync(dir, { recursive: true, force: true });
   });
 
-  async function serve() {
+  async function serve(fragment?: LiveFragment, page = "<h1>Home</h1><script>go()</script>") {
     dir = mkdtempSync(path.join(tmpdir(), "home-"));
-    writeFileSync(path.join(dir, "index.html"), "<h1>Home</h1><script>go()</script>");
+    writeFileSync(path.join(dir, "index.html"), page);
     precompressHome(dir);
     const app = express();
-    app.get("/", prerenderedHome(dir, policy)!);
+    app.get("/", prerenderedHome(dir, policy, fragment)!);
     app.get("/", (_req, res) => res.send("rendered"));
     const server = app.listen(0);
     close = () => server.close();
@@ -100,5 +105,87 @@ describe("prerenderedHome", () => {
     const url = await serve();
     const response = await fetch(url, { headers: { Cookie: `${cookieName("toast")}=abc` } });
     expect(await response.text()).toBe("rendered");
+  });
+
+  describe("with a live fragment", () => {
+    const fallback = `<p data-line="">General line</p>`;
+    const page = `<h1>Home</h1>${fallback}<p>More</p><script>go()</script>`;
+    let line = fallback;
+    let reads = 0;
+    const fragment: LiveFragment = {
+      fallback,
+      current: async () => {
+        reads++;
+        return line;
+      },
+    };
+    const get = async (url: string, encoding: string, headers: Record<string, string> = {}) => {
+      const response = await fetch(url, { headers: { "Accept-Encoding": encoding, ...headers } });
+      return { response, text: await response.text() };
+    };
+
+    it("puts this moment's markup in the page, in every encoding, with an ETag per page", async () => {
+      line = fallback;
+      reads = 0;
+      const url = await serve(fragment, page);
+      const built = await get(url, "br");
+      expect(built.text).toBe(page);
+      line = `<p data-line="">3 seats left</p>`;
+      const expected = page.replace(fallback, line);
+      for (const encoding of ["br", "gzip", "identity"]) {
+        const { response, text } = await get(url, encoding);
+        expect(response.headers.get("content-encoding") ?? "identity").toBe(encoding);
+        expect(text).toBe(expected);
+        expect(response.headers.get("content-security-policy")).toContain(sha("go()"));
+      }
+      const first = await get(url, "br");
+      expect(first.response.headers.get("etag")).not.toBe(built.response.headers.get("etag"));
+      const again = await get(url, "br", {
+        "If-None-Match": first.response.headers.get("etag")!,
+        "Cache-Control": "max-age=0",
+      });
+      expect(again.response.status).toBe(304);
+      // The line changes again: the old ETag no longer matches.
+      line = `<p data-line="">2 seats left</p>`;
+      const changed = await get(url, "br", {
+        "If-None-Match": first.response.headers.get("etag")!,
+        "Cache-Control": "max-age=0",
+      });
+      expect(changed.response.status).toBe(200);
+      expect(changed.text).toBe(page.replace(fallback, line));
+      // Back to the fallback: the build's own bytes and tag.
+      line = fallback;
+      const back = await get(url, "br");
+      expect(back.response.headers.get("etag")).toBe(built.response.headers.get("etag"));
+      // Every request read the line: none was answered from an earlier read.
+      expect(reads).toBe(8);
+    });
+
+    it("serves concurrent requests for a new line from one compression", async () => {
+      line = `<p data-line="">1 seat left</p>`;
+      const url = await serve(fragment, page);
+      const answers = await Promise.all(Array.from({ length: 20 }, () => get(url, "gzip")));
+      expect(new Set(answers.map((a) => a.response.headers.get("etag"))).size).toBe(1);
+      for (const { text } of answers) expect(text).toBe(page.replace(fallback, line));
+    });
+
+    it("sends the build's copy when the fragment cannot be read", async () => {
+      const url = await serve(
+        { fallback, current: () => Promise.reject(new Error("database down")) },
+        page,
+      );
+      const { response, text } = await get(url, "gzip");
+      expect(response.status).toBe(200);
+      expect(text).toBe(page);
+    });
+
+    it("refuses a build whose page does not hold the fallback exactly once", () => {
+      dir = mkdtempSync(path.join(tmpdir(), "home-"));
+      for (const html of ["<h1>Home</h1>", `${fallback}${fallback}`]) {
+        writeFileSync(path.join(dir, "index.html"), html);
+        precompressHome(dir);
+        expect(() => prerenderedHome(dir, policy, fragment)).toThrow(/fallback/);
+      }
+    });
   });
 });

@@ -1,8 +1,9 @@
-import type { RequestHandler } from "express";
+import type { Request, RequestHandler, Response } from "express";
 import { createHash } from "node:crypto";
 import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
-import { brotliCompressSync, constants, gzipSync } from "node:zlib";
+import { promisify } from "node:util";
+import { brotliCompress, brotliCompressSync, constants, gzip, gzipSync } from "node:zlib";
 import { hasFlashToast } from "../app/lib/cookies.server";
 import { PRERENDER_NONCE } from "../app/lib/nonce";
 
@@ -12,6 +13,59 @@ const FILES = {
   brotli: "index.html.br",
   hashes: "index.html.csp",
 } as const;
+
+/** The build compresses the page as hard as brotli and gzip go: once per page's bytes. */
+const brotliOptions = (bytes: Buffer) => ({
+  params: {
+    [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY,
+    [constants.BROTLI_PARAM_SIZE_HINT]: bytes.length,
+  },
+});
+const GZIP_OPTIONS = { level: 9 };
+
+/**
+ * A part of the home page that changes at run time (server/home-cohort.ts: the cohort line).
+ * The build's copy holds `fallback` exactly once; each request asks `current()` for this
+ * moment's markup, which takes its place.
+ */
+export interface LiveFragment {
+  fallback: string;
+  current(): Promise<string>;
+}
+
+/** The page in each encoding the browser may take, each with its ETag. */
+interface Copies {
+  bodies: Record<"br" | "gzip" | "identity", Buffer>;
+  etags: Record<"br" | "gzip" | "identity", string>;
+}
+
+// One tag per copy, computed once (Express would hash the body on every send otherwise).
+const etag = (body: Buffer) => `"${createHash("sha256").update(body).digest("base64url")}"`;
+
+function copiesOf(bodies: Copies["bodies"]): Copies {
+  return {
+    bodies,
+    etags: { br: etag(bodies.br), gzip: etag(bodies.gzip), identity: etag(bodies.identity) },
+  };
+}
+
+const brotliAsync = promisify(brotliCompress);
+const gzipAsync = promisify(gzip);
+
+/** Compressed off the event loop (libuv's thread pool): about 55 ms of brotli for the page. */
+async function compressCopies(identity: Buffer): Promise<Copies> {
+  const [br, gz] = await Promise.all([
+    brotliAsync(identity, brotliOptions(identity)),
+    gzipAsync(identity, GZIP_OPTIONS),
+  ]);
+  return copiesOf({ br, gzip: gz, identity });
+}
+
+/**
+ * Distinct fragments kept compressed: one per state the line can be in (seats left, start
+ * week), so a change compresses the page once and every request after it is sent from memory.
+ */
+const MAX_VARIANTS = 32;
 
 /** The sha256 source of each inline script of a page, as CSP wants it. */
 export function inlineScriptHashes(html: string): string[] {
@@ -37,15 +91,10 @@ export function precompressHome(clientDir: string): void {
     throw new Error("The prerendered home page uses its nonce outside a nonce attribute");
   const bytes = Buffer.from(html);
   writeFileSync(file, bytes);
-  writeFileSync(path.join(clientDir, FILES.gzip), gzipSync(bytes, { level: 9 }));
+  writeFileSync(path.join(clientDir, FILES.gzip), gzipSync(bytes, GZIP_OPTIONS));
   writeFileSync(
     path.join(clientDir, FILES.brotli),
-    brotliCompressSync(bytes, {
-      params: {
-        [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY,
-        [constants.BROTLI_PARAM_SIZE_HINT]: bytes.length,
-      },
-    }),
+    brotliCompressSync(bytes, brotliOptions(bytes)),
   );
   writeFileSync(path.join(clientDir, FILES.hashes), inlineScriptHashes(html).join("\n"));
 }
@@ -58,36 +107,78 @@ export function precompressHome(clientDir: string): void {
  * by the hashes written at build. A visit carrying a flash toast goes on to the server render,
  * which shows it. Null when the build has no prerendered home.
  *
+ * With a `fragment`, each request puts this moment's markup in place of the fallback: the page
+ * with a new fragment is compressed once (off the event loop) and kept, MAX_VARIANTS at most, so
+ * a request costs the fragment's read, not a render of the page (docs/behaviour.md).
+ *
  * Not serve-static (express-static-gzip): it reads the file for every request (stat, open, read,
  * close in libuv's thread pool), which held GET / to 0.095× nginx; from memory, see
  * docs/benchmarks.md.
  */
-export function prerenderedHome(clientDir: string, policy: (hashes: string[]) => RequestHandler) {
+export function prerenderedHome(
+  clientDir: string,
+  policy: (hashes: string[]) => RequestHandler,
+  fragment?: LiveFragment,
+) {
   if (!existsSync(path.join(clientDir, FILES.html))) return null;
   // A build made before this step existed (or by hand): do it now, once.
   if (!existsSync(path.join(clientDir, FILES.hashes))) precompressHome(clientDir);
   const read = (name: string) => readFileSync(path.join(clientDir, name));
-  const bodies = { br: read(FILES.brotli), gzip: read(FILES.gzip), identity: read(FILES.html) };
-  // One tag per copy, computed once (Express would hash the body on every send otherwise).
-  const etag = (body: Buffer) => `"${createHash("sha256").update(body).digest("base64url")}"`;
-  const etags = { br: etag(bodies.br), gzip: etag(bodies.gzip), identity: etag(bodies.identity) };
+  const built = copiesOf({
+    br: read(FILES.brotli),
+    gzip: read(FILES.gzip),
+    identity: read(FILES.html),
+  });
   const homePolicy = policy(read(FILES.hashes).toString("utf8").split("\n").filter(Boolean));
-  const send: RequestHandler = (req, res) => {
+  const copiesFor = fragment ? liveCopies(built, fragment) : async () => built;
+  const send = (copies: Copies, req: Request, res: Response) => {
     const accepted = req.acceptsEncodings("br", "gzip", "identity");
     const encoding = accepted === "br" || accepted === "gzip" ? accepted : "identity";
     res.set({
       "Cache-Control": "no-cache",
       "Content-Type": "text/html; charset=utf-8",
       Vary: "Accept-Encoding",
-      ETag: etags[encoding],
+      ETag: copies.etags[encoding],
     });
     if (encoding !== "identity") res.set("Content-Encoding", encoding);
-    res.send(bodies[encoding]);
+    res.send(copies.bodies[encoding]);
   };
-  const home: RequestHandler = (req, res, next) => {
+  const home: RequestHandler = async (req, res, next) => {
     if (hasFlashToast(req.get("cookie"))) return next();
-    // In place of the nonce policy securityHeaders set: a static policy never fails.
-    homePolicy(req, res, () => send(req, res, next));
+    try {
+      const copies = await copiesFor();
+      // In place of the nonce policy securityHeaders set: a static policy never fails.
+      homePolicy(req, res, () => send(copies, req, res));
+    } catch (error) {
+      next(error);
+    }
   };
   return home;
+}
+
+/**
+ * This moment's copies of a page with a live fragment: the build's own when the fragment is its
+ * fallback (or cannot be read), else the page with the fragment in place, compressed once and
+ * kept (oldest forgotten first beyond MAX_VARIANTS). Concurrent requests share one compression.
+ */
+function liveCopies(built: Copies, fragment: LiveFragment): () => Promise<Copies> {
+  const parts = built.bodies.identity.toString("utf8").split(fragment.fallback);
+  if (parts.length !== 2)
+    throw new Error(
+      `The prerendered home page holds its live fragment's fallback ${parts.length - 1} times, not once: rebuild (npx react-router build)`,
+    );
+  const [before, after] = parts as [string, string];
+  const variants = new Map<string, Promise<Copies>>();
+  return async () => {
+    const markup = await fragment.current().catch(() => fragment.fallback);
+    if (markup === fragment.fallback) return built;
+    let copies = variants.get(markup);
+    if (!copies) {
+      copies = compressCopies(Buffer.from(before + markup + after));
+      variants.set(markup, copies);
+      copies.catch(() => variants.delete(markup));
+      if (variants.size > MAX_VARIANTS) variants.delete(variants.keys().next().value!);
+    }
+    return copies;
+  };
 }

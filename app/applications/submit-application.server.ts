@@ -102,7 +102,7 @@ export async function submitApplication(
           ? applicationEmails.qualified(firstName, enrollLinkUrl(config, person.id, now))
           : outcome.kind === "has_questions"
             ? applicationEmails.hasQuestions(firstName)
-            : applicationEmails.waitlist(firstName, outcome.variant);
+            : applicationEmails.waitlist(firstName, outcome.variant, config.publicUrl);
 
       let mail: MailTiming = "now";
       let queued = false;

@@ -43,7 +43,7 @@ export function ApplicationResultView({
       title = applyResults.notSuited.title;
       body = (
         <>
-          {applyResults.notSuited.body}{" "}
+          {applyResults.notSuited.body[outcome.why]}{" "}
           <Link reloadDocument to="/resource-library" className={linkVariants()}>
             {applyResults.notSuited.resourcesLink}
           </Link>
@@ -52,7 +52,14 @@ export function ApplicationResultView({
       break;
   }
   return (
-    <Card role="status" tone="brand" padding="xl" className="mt-8" data-outcome={outcome.kind}>
+    <Card
+      role="status"
+      tone="brand"
+      padding="xl"
+      className="mt-8"
+      data-outcome={outcome.kind}
+      data-why={outcome.kind === "not_suited" ? outcome.why : undefined}
+    >
       {/* The result replaces a long form: its heading comes into view and takes focus. */}
       <FocusHeading level={2} className="text-2xl font-semibold">
         {title}

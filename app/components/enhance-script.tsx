@@ -12,7 +12,13 @@ const words = (staticPage: boolean): EnhanceWords => ({
   closeMenu: nav.closeMenu,
   anchorDelayMs: ANCHOR_SCROLL_DELAY_MS,
   yearMessage: validation.graduationYear(Number.NaN).replace("NaN", "{year}"),
-  resume: { maxBytes: RESUME_MAX_BYTES, ...resumeFileMessages },
+  // What the browser can tell from a file's name and size; its content is the server's to judge.
+  resume: {
+    maxBytes: RESUME_MAX_BYTES,
+    missing: resumeFileMessages.missing,
+    not_docx: resumeFileMessages.not_docx,
+    too_large: resumeFileMessages.too_large,
+  },
   toastMs: DEFAULT_TOAST_MS,
   errorToastMs: leadToasts.errorDurationMs,
   closeToast: site.closeToast,

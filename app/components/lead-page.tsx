@@ -2,10 +2,18 @@ import type { ReactNode } from "react";
 import { Link } from "react-router";
 import { FocusHeading } from "~/components/focus-heading";
 import { HeroHeading } from "~/components/hero-heading";
+import { buttonVariants } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
 import { cn } from "~/components/ui/cn";
 import { linkVariants } from "~/components/ui/link";
-import { leadSuccess } from "~/content/lead-magnets";
+import {
+  leadSuccess,
+  nextStepsCopy,
+  resourceFileTitles,
+  resourceFormatLabels,
+} from "~/content/lead-magnets";
+import { nextSteps, type ResourceType } from "~/domain/lead-magnets";
+import { resourceFormats, resourcePath } from "~/resources/formats";
 
 interface LeadPageCopy {
   eyebrow: string;
@@ -21,21 +29,31 @@ interface LeadPageCopy {
  */
 export function LeadPageLayout({
   copy,
+  resourceType,
   formTitle,
   formIntro,
   confirmation,
+  details,
   children,
 }: {
   copy: LeadPageCopy;
+  /** What the page gives away: its confirmation offers the rest (domain/lead-magnets.ts). */
+  resourceType: ResourceType;
   formTitle: string;
   formIntro?: string;
   confirmation?: { title: string; body: string };
+  /** Under the benefits: anything more the page must say before someone sends the form. */
+  details?: ReactNode;
   children: ReactNode;
 }) {
   if (confirmation) {
     return (
       <section className="px-4 py-16">
-        <LeadConfirmation title={confirmation.title} body={confirmation.body} />
+        <LeadConfirmation
+          title={confirmation.title}
+          body={confirmation.body}
+          resourceType={resourceType}
+        />
       </section>
     );
   }
@@ -56,6 +74,7 @@ export function LeadPageLayout({
               </li>
             ))}
           </ul>
+          {details}
         </div>
         <Card>
           <h2 className="text-xl font-semibold text-brand-900">{formTitle}</h2>
@@ -67,28 +86,82 @@ export function LeadPageLayout({
   );
 }
 
-/** What replaces the form once the request is done; focus moves to it so it is announced. */
+/**
+ * What replaces the form once the request is done; focus moves to it so it is announced. Under
+ * it, what to do next: the free files not sent yet, the resume review, and applying.
+ */
 export function LeadConfirmation({
   title,
   body,
+  resourceType,
   level = 1,
 }: {
   title: string;
   body: string;
+  resourceType: ResourceType;
   level?: 1 | 2;
 }) {
   return (
-    <Card role="status" tone="brand" padding="xl" className="mx-auto max-w-2xl text-center">
-      <span aria-hidden="true" className="text-4xl">
-        ✉️
-      </span>
-      <FocusHeading level={level} className="mt-3 text-3xl">
-        {title}
-      </FocusHeading>
-      <p className="mt-4 text-slate-700">{body}</p>
+    <Card tone="brand" padding="xl" className="mx-auto max-w-2xl text-center">
+      <div role="status">
+        <span aria-hidden="true" className="text-4xl">
+          ✉️
+        </span>
+        <FocusHeading level={level} className="mt-3 text-3xl">
+          {title}
+        </FocusHeading>
+        <p className="mt-4 text-slate-700">{body}</p>
+      </div>
+      <NextStepsList resourceType={resourceType} level={level} />
       <Link to="/" className={cn(linkVariants(), "mt-6 inline-block")}>
         {leadSuccess.home}
       </Link>
     </Card>
+  );
+}
+
+function NextStepsList({ resourceType, level }: { resourceType: ResourceType; level: 1 | 2 }) {
+  const next = nextSteps(resourceType);
+  const Heading = level === 1 ? "h2" : "h3";
+  return (
+    <section
+      aria-labelledby="next-steps-title"
+      className="mt-8 border-t border-brand-100 pt-6 text-left"
+      data-next-steps=""
+    >
+      <Heading id="next-steps-title" className="text-xl font-semibold text-brand-900">
+        {nextStepsCopy.title}
+      </Heading>
+      {next.files.length > 0 && <p className="mt-3 text-slate-700">{nextStepsCopy.filesIntro}</p>}
+      <ul className="mt-2 space-y-2">
+        {next.files.map((key) => {
+          const format = resourceFormats[key][0];
+          return (
+            <li key={key}>
+              <a
+                href={resourcePath(key, format)}
+                target="_blank"
+                rel="noopener"
+                className={linkVariants()}
+              >
+                {nextStepsCopy.file(resourceFileTitles[key], resourceFormatLabels[format].name)}
+                <span className="sr-only"> ({nextStepsCopy.newTab})</span>
+              </a>
+            </li>
+          );
+        })}
+        {next.resumeReview && (
+          <li>
+            <a href="/resume-review" className={linkVariants()}>
+              {nextStepsCopy.resumeReview}
+            </a>
+          </li>
+        )}
+      </ul>
+      <p className="mt-5 text-slate-700">{nextStepsCopy.applyIntro}</p>
+      <a href="/apply" className={cn(buttonVariants(), "mt-3")}>
+        {nextStepsCopy.apply}
+      </a>
+    </section>
   );
 }

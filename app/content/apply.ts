@@ -1,4 +1,4 @@
-import type { WaitlistVariant } from "~/domain/application-outcome";
+import type { NotSuitedReason, WaitlistVariant } from "~/domain/application-outcome";
 
 export const applyPage = {
   title: "Apply to From Scratch to Success",
@@ -12,7 +12,8 @@ export const applyPage = {
 
 export const applyFields = {
   careerTargets: "Which careers are you targeting?",
-  careerTargetsHint: "Choose all that apply.",
+  careerTargetsHint:
+    "Choose all that apply. Consulting is welcome alongside a finance track (wealth management, banking or capital markets), not on its own.",
   careerOther: "Please specify",
   hoursPerWeek: "Can you commit at least 5 hours per week?",
   readyToEnroll: "Are you ready to enroll if you are a fit?",
@@ -50,7 +51,12 @@ export const applyOptions = {
 export const applyResults = {
   notSuited: {
     title: "Thank you for applying",
-    body: "From Scratch to Success focuses on wealth management, banking and capital markets roles, so the programme is not the right fit for the goals you described. You are welcome to apply again if your goals change, and our free resources can still help with your search:",
+    body: {
+      consulting_without_finance:
+        "Consulting roles are welcome here alongside a finance track, but not on their own: every week of the program prepares you for wealth management, banking or capital markets recruiting, so with consulting as your only target it is not the right fit. If one of those finance tracks is also among your goals, apply again and choose it beside Consulting. Our free resources can still help with your search:",
+      no_finance_track:
+        "From Scratch to Success prepares students for wealth management, banking and capital markets roles (consulting is welcome alongside one of them), so the program is not the right fit for the goals you described. You are welcome to apply again if your goals change, and our free resources can still help with your search:",
+    } satisfies Record<NotSuitedReason, string>,
     resourcesLink: "browse the free resource library",
   },
   hasQuestions: {
@@ -68,7 +74,7 @@ export const applyResults = {
     cohort_full:
       "Your application is a great fit, but the current cohort is full. We have added you to the waitlist and will invite you to the next cohort first.",
     cannot_commit:
-      "The programme needs at least 5 hours per week. We have added you to the waitlist so you can join a later cohort when your schedule allows.",
+      "The program needs at least 5 hours per week. We have added you to the waitlist so you can join a later cohort when your schedule allows.",
     not_ready:
       "You told us you are not ready to enroll yet. We have added you to the waitlist and will let you know when the next cohort opens.",
     both: "You can't commit 5 hours per week yet and asked to join the waitlist. You're on it, and we'll check in before the next cohort.",

@@ -1,5 +1,7 @@
 import type { EmailContent } from "~/mail/message";
 import type { WaitlistVariant } from "~/domain/application-outcome";
+import { resourceFormats, resourcePath, type ResourceFileKey } from "~/resources/formats";
+import { resourceFileTitles, resourceFormatLabels } from "./lead-magnets";
 
 const signOff = "Talk soon,\nThe From Scratch to Success team";
 
@@ -9,19 +11,36 @@ export const applicationEmails = {
     preheader: "Your application was accepted. Seats are limited to 10 per cohort.",
     greeting: `Hi ${firstName},`,
     paragraphs: [
-      "Thank you for applying. Your goals, your availability and your readiness make you a strong fit for the programme.",
+      "Thank you for applying. Your goals, your availability and your readiness make you a strong fit for the program.",
       "Each cohort has only 10 seats, 5 per mentor, and seats go to the first qualified applicants who enroll. To secure yours, review the price breakdown and complete your enrollment.",
     ],
     action: { label: "Enroll now", url: enrollUrl },
     signOff,
   }),
 
-  waitlist: (firstName: string, variant: WaitlistVariant): EmailContent => ({
+  /** `siteUrl`: the site's public address, which the free resources' links start with. */
+  waitlist: (firstName: string, variant: WaitlistVariant, siteUrl: string): EmailContent => ({
     subject: "You're on the From Scratch to Success waitlist",
     greeting: `Hi ${firstName},`,
     paragraphs: [
       waitlistReasons[variant],
-      "We will email you as soon as a seat opens that fits you. Meanwhile, our free resources will help you get started.",
+      "We will email you as soon as a seat opens that fits you. Meanwhile, our free resources will help you get started: they are yours to download, no form to fill in.",
+    ],
+    linkGroups: [
+      {
+        title: "Free resources to start with now:",
+        links: (Object.keys(resourceFormats) as ResourceFileKey[]).map((key) => {
+          const format = resourceFormats[key][0];
+          return {
+            label: `${resourceFileTitles[key]} (${resourceFormatLabels[format].name})`,
+            url: `${siteUrl}${resourcePath(key, format)}`,
+          };
+        }),
+      },
+      {
+        title: "Want feedback on your resume? A mentor reviews it on our livestream, free:",
+        links: [{ label: "Get a free resume review", url: `${siteUrl}/resume-review` }],
+      },
     ],
     signOff,
   }),
@@ -84,7 +103,7 @@ const waitlistReasons: Record<WaitlistVariant, string> = {
   cohort_full:
     "Your application is a great fit, but the current cohort is full. You are on the waitlist, and you will be among the first we invite to the next cohort.",
   cannot_commit:
-    "The programme needs at least 5 hours per week to work, and right now that is more than you can give. You are on the waitlist for a later cohort, when your schedule frees up.",
+    "The program needs at least 5 hours per week to work, and right now that is more than you can give. You are on the waitlist for a later cohort, when your schedule frees up.",
   not_ready:
     "You told us you are not ready to enroll yet, so we have added you to the waitlist. When you are ready, reply to this email and we will check the next start date for you.",
   both: "You told us you cannot commit 5 hours per week yet and would like to join the waitlist. You are on it, and we will check in before the next cohort starts.",

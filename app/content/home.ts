@@ -1,12 +1,37 @@
+import type { CohortAnnouncement } from "~/domain/cohort";
 import { refundPolicy } from "./policies";
+
 export const hero = {
   eyebrow: "Six-week finance career cohort",
   title: "From Scratch to Success",
   subtitle:
     "Go from no network and a one-line resume to interviews at the firms you want. Ten students, two mentors who work in finance, six weeks of focused work.",
   apply: "Apply Now",
-  videoTitle: "Watch: how the programme works",
+  videoTitle: "Watch: how the program works",
 } as const;
+
+const seatsOf = (left: number, capacity: number) =>
+  `${left} of its ${capacity} ${capacity === 1 ? "seat" : "seats"} ${left === 1 ? "is" : "are"} left`;
+
+/**
+ * The hero's line about the current cohort (domain/cohort.ts `cohortAnnouncement`), as one text.
+ * `null`: the seats could not be read (and the build's copy of the page), so it claims nothing.
+ */
+export function cohortLine(announcement: CohortAnnouncement | null): string {
+  if (!announcement) return "Cohorts are small: apply to find out when the next one starts.";
+  switch (announcement.kind) {
+    case "open": {
+      const seats = seatsOf(announcement.seatsLeft, announcement.capacity);
+      return announcement.start
+        ? `Enrollment is open: the next cohort starts the week of ${announcement.start}, and ${seats}.`
+        : `Enrollment is open for our next cohort: ${seats}.`;
+    }
+    case "full":
+      return `${announcement.start ? `The cohort starting the week of ${announcement.start}` : "Our next cohort"} is full. You can still apply: if you're a fit, you join the waitlist, and seats that open up are offered in the order people applied.`;
+    case "closed":
+      return "Enrollment is closed for now. You can still apply, and we'll add you to the waitlist for the next cohort.";
+  }
+}
 
 export const stats = [
   { value: "5 Star", label: "Rating" },
@@ -53,7 +78,7 @@ export const curriculum = [
     week: 5,
     title: "Interview prep",
     detail:
-      "Behavioural stories in the STAR format, the technical questions asked for each track (accounting, valuation, markets), and mock interviews with written feedback.",
+      "Behavioral stories in the STAR format, the technical questions asked for each track (accounting, valuation, markets), and mock interviews with written feedback.",
   },
   {
     week: 6,
@@ -138,18 +163,18 @@ export const faqs = [
       "No. Nobody can honestly guarantee placement. We guarantee the work: a finance-ready resume, a real network, a plan and interview practice. Our students' results come from doing that work.",
   },
   {
-    question: "What if the programme is not right for me?",
+    question: "What if the program is not right for me?",
     answer: refundPolicy.summary,
   },
   {
     question: "What if I miss a live session?",
     answer:
-      "Every live session is recorded, and you can watch it any time during the programme. Your 1-on-1 can be moved to a time that suits you.",
+      "Every live session is recorded, and you can watch it any time during the program. Your 1-on-1 can be moved to a time that suits you.",
   },
   {
-    question: "Who is the programme for?",
+    question: "Who is the program for?",
     answer:
-      "College students and recent graduates aiming for internships or entry-level roles in wealth management, banking, capital markets and consulting, including those starting with no finance experience.",
+      "College students and recent graduates aiming for internships or entry-level roles in wealth management, banking and capital markets, including those starting with no finance experience. Consulting roles are welcome alongside one of those finance tracks (many students recruit for both), but not on their own: every week is built around finance recruiting.",
   },
   {
     question: "How big is a cohort?",
@@ -159,6 +184,6 @@ export const faqs = [
   {
     question: "How much does it cost?",
     answer:
-      "The programme fee is available upon application. Apply and, if the programme is a fit, you will see the full breakdown before you enroll.",
+      "The program fee is available upon application. Apply and, if the program is a fit, you will see the full breakdown before you enroll.",
   },
 ] as const;

@@ -111,7 +111,7 @@ export const leadPages = {
     eyebrow: "Free application tracker",
     headline: "Track Every Application and Never Miss a Follow-Up",
     promise:
-      "The spreadsheet our mentees use to organise recruiting season: every firm, deadline, contact and next step in one place.",
+      "The spreadsheet our mentees use to organize recruiting season: every firm, deadline, contact and next step in one place.",
     benefitsTitle: "What you get",
     benefits: [
       "Columns for firm, role, deadline, status, contact and next step",
@@ -138,6 +138,18 @@ export const leadSuccess = {
   home: "Back to Home",
 } as const;
 
+/** Under a confirmation: what to do next (domain/lead-magnets.ts `nextSteps`). */
+export const nextStepsCopy = {
+  title: "What's next",
+  filesIntro: "More free resources, no form to fill in:",
+  file: (title: string, format: string) => `${title} (${format})`,
+  newTab: "opens in a new tab",
+  resumeReview: "Get your resume reviewed on our livestream, free",
+  applyIntro:
+    "Want mentors who work in finance to help with your search? Apply for the six-week program.",
+  apply: "Apply to the program",
+} as const;
+
 export const resumeReviewPage = {
   metaTitle: "Free Resume Review on Our Livestream",
   eyebrow: "Free resume review",
@@ -150,6 +162,15 @@ export const resumeReviewPage = {
     "We email you when your review is scheduled for the next livestream",
     "Watch live or catch the recording, and apply the fixes the same day",
   ],
+  /** Beside the benefits: when the livestreams are, and what viewers see of a resume. */
+  livestream: {
+    title: "When, and what viewers see",
+    startsAt: (time: string) =>
+      `Our resume-review livestreams start at ${time} on our YouTube channel. When yours is booked, we email you the date with a calendar invite.`,
+    next: (when: string) => `Next livestream: ${when}.`,
+    privacy:
+      "On the stream we show your resume with your personal details removed: your name, email, phone number, address and profile links are blanked out, so viewers see your experience, not who you are.",
+  },
   formTitle: "Submit your resume",
   resumeLabel: "Your resume (.docx)",
   resumeHint: "Word document (.docx), up to 5 MB.",
@@ -227,6 +248,12 @@ export const leadToasts = {
 export const resumeFileMessages = {
   missing: { title: "Error", description: "Please upload your resume" },
   not_docx: { title: "Invalid File Type", description: "Please upload a .docx file" },
+  /** Named .docx, but not a Word document we can open (another format renamed, a damaged file). */
+  unreadable: {
+    title: "Unreadable File",
+    description:
+      "This file isn't a Word document we can open. In Word or Google Docs, save or download your resume as a .docx file, then upload that copy.",
+  },
   too_large: {
     title: "File Too Large",
     description: "Your resume must be 5 MB or smaller. Please upload a smaller .docx file.",

@@ -25,7 +25,7 @@ export const unsubscribePage = {
     "You won't get career tips or cohort news from us any more. Changed your mind? Tick the box on any form on our site.",
   newsOnlyTitle: "You'll only get cohort news",
   newsOnlyBody:
-    "No more career tips. We'll only write when a cohort opens for enrollment or something about the programme changes.",
+    "No more career tips. We'll only write when a cohort opens for enrollment or something about the program changes.",
   notFoundTitle: "This unsubscribe link is not valid",
   notFoundBody:
     "Check that you opened the whole link from the email. If it still does not work, reply to any of our emails and we'll unsubscribe you by hand.",

@@ -108,7 +108,7 @@ const outreach = nurtureSequence("Cold Outreach Scripts follow-up", [
     preheader: "Build a list of ten names before you send a single message.",
     paragraphs: [
       "The scripts you downloaded work best on the right people, so before you send anything, build a list.",
-      "Start with alumni of your school. On LinkedIn, open your university's page, go to the Alumni tab, and filter by where they work and what they do. Your career centre's alumni directory is worth a look too. Aim for analysts and associates a year or two ahead of you: they remember recruiting and reply far more often than senior bankers.",
+      "Start with alumni of your school. On LinkedIn, open your university's page, go to the Alumni tab, and filter by where they work and what they do. Your career center's alumni directory is worth a look too. Aim for analysts and associates a year or two ahead of you: they remember recruiting and reply far more often than senior bankers.",
       "Aim for ten names today, each with firm, division and how you're connected. Keep them in a spreadsheet with the date you contact each one, so you know exactly when a follow-up is due.",
     ],
   },
@@ -158,7 +158,7 @@ const tracker = nurtureSequence("Application Tracker follow-up", [
     paragraphs: [
       "Right after each networking call, while it's fresh, spend five minutes on the tracker. Log the person's name, title and how you met; two or three specific things they told you; their advice; and anyone they suggested you speak with (give each of them a row of their own).",
       "Then set the Next Step with a date: a thank-you within 24 hours, and a short update in four to six weeks. Mark Referral as Yes only when they've actually offered one. Months later, preparing for a first round at that firm, those notes let you say “When I spoke with someone on your team, they told me…” instead of guessing.",
-      "A full tracker shows you're doing the work. If you'd like two mentors who work in finance to help you decide what to prioritise in it, in a group of ten over six weeks, apply for the next cohort. We can't promise an offer, but you'll have a plan, weekly feedback and someone checking in on your progress.",
+      "A full tracker shows you're doing the work. If you'd like two mentors who work in finance to help you decide what to prioritize in it, in a group of ten over six weeks, apply for the next cohort. We can't promise an offer, but you'll have a plan, weekly feedback and someone checking in on your progress.",
     ],
   },
 ]);
@@ -209,7 +209,7 @@ const resumeReview = nurtureSequence("Resume Review follow-up", [
     paragraphs: [
       "A strong resume gets you into the interview; technical questions are where many candidates stumble. What you're asked depends on the track.",
       "For investment banking and corporate finance, expect accounting and valuation: walk me through the three financial statements, how does a change in depreciation flow through them, how would you value a company. For sales & trading, expect markets: where major indices and rates are today and why, and pitch me a trade. For asset and wealth management, bring an investment idea you can defend.",
-      "Practise one answer a day, out loud. Week 5 of the cohort is interview prep: behavioural stories, the technical questions for your track, and mock interviews with written feedback, plus a deep-dive prep session with your mentor for the first interview you land.",
+      "Practice one answer a day, out loud. Week 5 of the cohort is interview prep: behavioral stories, the technical questions for your track, and mock interviews with written feedback, plus a deep-dive prep session with your mentor for the first interview you land.",
       "Ten students, two mentors, six weeks, and limited seats. If you'd like that practice, apply below.",
     ],
   },

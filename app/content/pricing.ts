@@ -1,4 +1,4 @@
-/** The programme prices, in whole cents so no arithmetic rounds. */
+/** The program prices, in whole cents so no arithmetic rounds. */
 export const PRICE_CENTS = 64_900;
 export const CURRENCY = "usd";
 export const PRODUCT_NAME = "From Scratch to Success: 6-week cohort";

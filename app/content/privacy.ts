@@ -35,12 +35,12 @@ export const privacyPage = {
     "What From Scratch to Success collects when you apply, ask for a free resource, send a resume or enroll; why; how long it is kept; and how to get a copy or have it erased.",
   title: "Privacy Policy",
   intro:
-    "From Scratch to Success runs this site and the six-week mentoring programme it describes. This page says in plain words what we keep about you, why, and for how long.",
+    "From Scratch to Success runs this site and the six-week mentoring program it describes. This page says in plain words what we keep about you, why, and for how long.",
   collectedTitle: "What we collect and why",
   collected: [
     {
       term: "When you apply",
-      text: "Your name, email, university and graduation year, and your answers: the careers you are aiming for, whether you can give the hours, whether you are ready to enroll, how you heard about us, your biggest challenge and why you want to work in finance. We use them to decide whether the programme fits you, and to email you about your application and the cohort.",
+      text: "Your name, email, university and graduation year, and your answers: the careers you are aiming for, whether you can give the hours, whether you are ready to enroll, how you heard about us, your biggest challenge and why you want to work in finance. We use them to decide whether the program fits you, and to email you about your application and the cohort.",
     },
     {
       term: "When you ask for a free resource",
@@ -56,7 +56,7 @@ export const privacyPage = {
     },
     {
       term: "The link you came by",
-      text: "The campaign tags in its address (such as utm_source or a video code). They show us which videos and campaigns bring people to the programme.",
+      text: "The campaign tags in its address (such as utm_source or a video code). They show us which videos and campaigns bring people to the program.",
     },
     {
       term: "Your browser",

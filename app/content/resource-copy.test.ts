@@ -4,7 +4,7 @@ import { linkedInNoteLimit, outreachGuide, outreachScripts } from "./outreach-sc
 import { resumeTemplate } from "./resume-template";
 
 describe("resource copy", () => {
-  it("covers every script the programme promises", () => {
+  it("covers every script the program promises", () => {
     const titles = outreachScripts.map((s) => s.title.toLowerCase());
     for (const expected of [
       "cold email",

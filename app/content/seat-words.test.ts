@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import { mentorsFor } from "~/domain/cohort";
 import { cohortSettingsPage } from "./admin";
 import { cohortConsole } from "./cohorts";
+import { cohortLine } from "./home";
 import { enrollPage } from "./enroll";
 
 describe("seat words agree with the numbers", () => {
@@ -21,5 +22,37 @@ describe("seat words agree with the numbers", () => {
     expect(cohortSettingsPage.spotsValue(-1)).toBe("1 over capacity");
     expect(cohortConsole.summary(2, 1, 0)).toBe("2 seats paid: 1 over its capacity of 1.");
     expect(cohortConsole.summary(1, 3, 2)).toBe("1 of 3 seats paid, 2 left.");
+  });
+});
+
+describe("the home page's cohort line", () => {
+  it("names the start week and the seats left, in the right number", () => {
+    expect(cohortLine({ kind: "open", start: "January 11", seatsLeft: 3, capacity: 10 })).toBe(
+      "Enrollment is open: the next cohort starts the week of January 11, and 3 of its 10 seats are left.",
+    );
+    expect(cohortLine({ kind: "open", start: null, seatsLeft: 1, capacity: 10 })).toBe(
+      "Enrollment is open for our next cohort: 1 of its 10 seats is left.",
+    );
+    expect(cohortLine({ kind: "open", start: null, seatsLeft: 1, capacity: 1 })).toBe(
+      "Enrollment is open for our next cohort: 1 of its 1 seat is left.",
+    );
+  });
+
+  it("says when the cohort is full or enrollment closed, and claims nothing it cannot read", () => {
+    expect(cohortLine({ kind: "full", start: "January 11" })).toMatch(
+      /^The cohort starting the week of January 11 is full\. You can still apply/,
+    );
+    expect(cohortLine({ kind: "closed" })).toMatch(/^Enrollment is closed for now\./);
+    expect(cohortLine(null)).not.toMatch(/\d|open|full|closed/);
+  });
+
+  it("never names the fee", () => {
+    for (const line of [
+      cohortLine({ kind: "open", start: null, seatsLeft: 2, capacity: 10 }),
+      cohortLine({ kind: "full", start: null }),
+      cohortLine({ kind: "closed" }),
+      cohortLine(null),
+    ])
+      expect(line).not.toMatch(/\$|fee|price/i);
   });
 });

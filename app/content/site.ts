@@ -2,11 +2,11 @@ export const site = {
   name: "From Scratch to Success",
   tagline: "Land your finance internship or entry-level role, from scratch.",
   description:
-    "A six-week cohort mentoring programme that takes students and recent graduates from a blank resume to interviews at wealth management firms, banks, capital markets desks and consultancies.",
+    "A six-week cohort mentoring program that takes students and recent graduates from a blank resume to interviews at wealth management firms, banks, capital markets desks and consultancies.",
   contactEmail: "hello@fromscratchtosuccess.com",
   videoChannelUrl: "https://www.youtube.com/@fromscratchtosuccess",
   videoChannelLabel: "YouTube channel",
-  feeDescription: "The programme fee is available upon application.",
+  feeDescription: "The program fee is available upon application.",
   notificationsLabel: "Notifications",
   closeToast: "Close toast",
 } as const;

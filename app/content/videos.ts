@@ -1,6 +1,7 @@
 /**
  * The video hosting service for the two home-page videos. Set `videoProvider` and the ids to
- * embed real videos; with none configured the page shows a still poster and makes no request.
+ * embed real videos; with none configured the page shows a still poster linking to the channel
+ * and makes no request.
  */
 export interface VideoProvider {
   name: string;
@@ -28,5 +29,7 @@ export const videos: { hero: string | null; testimonials: string | null } = {
 };
 
 export const videoCopy = {
-  posterCaption: "Video coming soon",
+  /** A video with no provider id: its poster links to the channel, where the videos are. */
+  posterLink: "Watch on our YouTube channel",
+  newTab: "opens in a new tab",
 } as const;

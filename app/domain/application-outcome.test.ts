@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import {
   decideOutcome,
+  notSuitedReason,
   outcomeOfResultKey,
   resultKey,
   type OutcomeInput,
@@ -60,6 +61,7 @@ describe("decideOutcome", () => {
       ),
     ).toEqual({
       kind: "not_suited",
+      why: "consulting_without_finance",
     });
     expect(
       decideOutcome(
@@ -71,7 +73,7 @@ describe("decideOutcome", () => {
         },
         true,
       ),
-    ).toEqual({ kind: "not_suited" });
+    ).toEqual({ kind: "not_suited", why: "no_finance_track" });
   });
 
   it("accepts a finance Other text", () => {
@@ -88,10 +90,33 @@ describe("decideOutcome", () => {
   });
 });
 
+describe("notSuitedReason", () => {
+  it("says consulting needs a finance track beside it whenever Consulting was ticked", () => {
+    expect(notSuitedReason(["Consulting"])).toBe("consulting_without_finance");
+    expect(notSuitedReason(["Consulting", "Other"])).toBe("consulting_without_finance");
+    expect(notSuitedReason(["Other"])).toBe("no_finance_track");
+    expect(notSuitedReason([])).toBe("no_finance_track");
+  });
+
+  it("never turns the finance-fit rule around: Consulting with a finance track qualifies", () => {
+    const answers = { hoursPerWeek: "yes", readyToEnroll: "yes" } as const;
+    expect(decideOutcome({ ...answers, careerTargets: ["Consulting", "Banking"] }, false)).toEqual(
+      expect.objectContaining({ kind: "qualified" }),
+    );
+    expect(
+      decideOutcome(
+        { ...answers, careerTargets: ["Consulting", "Other"], careerOther: "graphic design" },
+        false,
+      ),
+    ).toEqual({ kind: "not_suited", why: "consulting_without_finance" });
+  });
+});
+
 describe("result keys", () => {
   it("round-trips every view and refuses anything else", () => {
     const views = [
-      { kind: "not_suited" },
+      { kind: "not_suited", why: "no_finance_track" },
+      { kind: "not_suited", why: "consulting_without_finance" },
       { kind: "has_questions" },
       { kind: "waitlist", variant: "cohort_full" },
       { kind: "waitlist", variant: "cannot_commit" },
@@ -99,6 +124,14 @@ describe("result keys", () => {
       { kind: "waitlist", variant: "both" },
     ] as const;
     for (const view of views) expect(outcomeOfResultKey(resultKey(view))).toEqual(view);
+    // The key written before reasons existed still shows the general message.
+    expect(outcomeOfResultKey("not_suited")).toEqual({
+      kind: "not_suited",
+      why: "no_finance_track",
+    });
+    expect(resultKey({ kind: "not_suited", why: "consulting_without_finance" })).toBe(
+      "not_suited_consulting",
+    );
     expect(outcomeOfResultKey("qualified")).toBeNull();
     expect(outcomeOfResultKey("waitlist")).toBeNull();
     expect(outcomeOfResultKey(null)).toBeNull();

@@ -18,8 +18,18 @@ export const STATUS_REASONS = {
   cohortFull: "cohort is full",
 } as const;
 
+/**
+ * Why an application is not suited (the finance-fit rule, finance-fit.ts): Consulting is welcome
+ * alongside a finance track but does not qualify on its own; otherwise no finance track was named.
+ */
+export type NotSuitedReason = "consulting_without_finance" | "no_finance_track";
+
+export function notSuitedReason(careerTargets: readonly string[]): NotSuitedReason {
+  return careerTargets.includes("Consulting") ? "consulting_without_finance" : "no_finance_track";
+}
+
 export type Outcome =
-  | { kind: "not_suited" }
+  | { kind: "not_suited"; why: NotSuitedReason }
   | { kind: "has_questions"; status: "has_questions"; reason: string }
   | { kind: "qualified"; status: "qualified"; reason: string }
   | { kind: "waitlist"; status: "waitlist"; reason: string; variant: WaitlistVariant };
@@ -33,7 +43,8 @@ export interface OutcomeInput {
 
 /** The application outcome, with a full cohort turning would-be qualified into the waitlist. */
 export function decideOutcome(input: OutcomeInput, cohortFull: boolean): Outcome {
-  if (!isFinanceFit(input.careerTargets, input.careerOther)) return { kind: "not_suited" };
+  if (!isFinanceFit(input.careerTargets, input.careerOther))
+    return { kind: "not_suited", why: notSuitedReason(input.careerTargets) };
   if (input.hoursPerWeek !== "yes") {
     const variant = input.readyToEnroll === "no" ? "both" : "cannot_commit";
     return { kind: "waitlist", status: "waitlist", reason: STATUS_REASONS.cannotCommit, variant };
@@ -66,7 +77,7 @@ export function decideOutcome(input: OutcomeInput, cohortFull: boolean): Outcome
 
 /** What the applicant sees once the form is gone: the outcome without the stored reason. */
 export type OutcomeView =
-  | { kind: "not_suited" }
+  | { kind: "not_suited"; why: NotSuitedReason }
   | { kind: "has_questions" }
   /** Qualified, but the post did not prove the address is theirs: the /enroll link is emailed. */
   | { kind: "check_email" }
@@ -79,17 +90,27 @@ const WAITLIST_VARIANTS: readonly WaitlistVariant[] = [
   "both",
 ];
 
+/** The result keys of the not-suited reasons (`not_suited` alone is the older key, kept). */
+const NOT_SUITED_KEYS: Record<NotSuitedReason, string> = {
+  no_finance_track: "not_suited",
+  consulting_without_finance: "not_suited_consulting",
+};
+
 /**
  * The result page after an application is `/apply?result=<key>` (post/redirect/get), so a
  * refresh shows the result again and never re-submits. The key names the message, nothing more.
  */
 export function resultKey(outcome: OutcomeView): string {
+  if (outcome.kind === "not_suited") return NOT_SUITED_KEYS[outcome.why];
   return outcome.kind === "waitlist" ? outcome.variant : outcome.kind;
 }
 
 export function outcomeOfResultKey(key: string | null): OutcomeView | null {
-  if (key === "not_suited" || key === "has_questions" || key === "check_email")
-    return { kind: key };
+  if (key === "has_questions" || key === "check_email") return { kind: key };
+  const why = (Object.keys(NOT_SUITED_KEYS) as NotSuitedReason[]).find(
+    (reason) => NOT_SUITED_KEYS[reason] === key,
+  );
+  if (why) return { kind: "not_suited", why };
   const variant = WAITLIST_VARIANTS.find((candidate) => candidate === key);
   return variant ? { kind: "waitlist", variant } : null;
 }

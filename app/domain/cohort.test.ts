@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import {
+  cohortAnnouncement,
   cohortStatus,
   countsAgainstHoldCap,
   isCalendarDate,
@@ -127,6 +128,52 @@ describe("seatsLeft", () => {
     expect(isCohortFull({ ...cohort, isActive: false })).toBe(true);
     expect(hasSeatToHold(cohort, 3)).toBe(seatsLeft(cohort, 3) > 0);
     expect(hasSeatToHold(cohort, 4)).toBe(seatsLeft(cohort, 4) > 0);
+  });
+});
+
+describe("cohortAnnouncement", () => {
+  const today = "2026-11-25";
+  const cohort = { startDate: "2027-01-13", capacity: 10, enrolledCount: 6, isActive: true };
+
+  it("announces the start week and the seats neither paid, held nor offered", () => {
+    expect(cohortAnnouncement(cohort, 1, today)).toEqual({
+      kind: "open",
+      start: "January 11",
+      seatsLeft: 3,
+      capacity: 10,
+    });
+    expect(cohortAnnouncement({ ...cohort, startDate: null }, 0, today)).toEqual({
+      kind: "open",
+      start: null,
+      seatsLeft: 4,
+      capacity: 10,
+    });
+  });
+
+  it("is full when every seat is paid for, held or offered, and closed when enrollment is", () => {
+    expect(cohortAnnouncement(cohort, 4, today)).toEqual({ kind: "full", start: "January 11" });
+    expect(cohortAnnouncement({ ...cohort, enrolledCount: 10 }, 0, today).kind).toBe("full");
+    // A capacity lowered below the seats sold: full, never a negative count.
+    expect(cohortAnnouncement({ ...cohort, capacity: 5 }, 0, today).kind).toBe("full");
+    expect(cohortAnnouncement({ ...cohort, isActive: false }, 0, today)).toEqual({
+      kind: "closed",
+    });
+  });
+
+  it("agrees with the rule that lets a newcomer hold a seat", () => {
+    for (const held of [0, 3, 4, 9]) {
+      expect(cohortAnnouncement(cohort, held, today).kind === "open").toBe(
+        hasSeatToHold(cohort, held),
+      );
+    }
+  });
+
+  it("announces a start only while it is still ahead", () => {
+    const start = (startDate: string) =>
+      (cohortAnnouncement({ ...cohort, startDate }, 0, today) as { start: string | null }).start;
+    expect(start("2026-11-25")).toBe("November 23");
+    expect(start("2026-11-24")).toBeNull();
+    expect(start("2027-02-30")).toBeNull();
   });
 });
 

@@ -106,6 +106,32 @@ export function cohortStatus(cohort: CohortSettings | null): CohortStatus {
   return { startDateDisplay: startDateDisplay(cohort?.startDate), isFull: isCohortFull(cohort) };
 }
 
+/**
+ * What the home page says about the current cohort: `open` while a seat can be taken (with the
+ * seats neither paid for, held in a checkout nor offered to the queue), `full` when enrollment is
+ * open but no seat is left, `closed` when enrollment is closed. The start is shown only while it
+ * is still ahead (`today` is the site's date); a start already past is not announced as next.
+ */
+export type CohortAnnouncement =
+  | { kind: "open"; start: string | null; seatsLeft: number; capacity: number }
+  | { kind: "full"; start: string | null }
+  | { kind: "closed" };
+
+export function cohortAnnouncement(
+  cohort: CohortSettings,
+  heldSeats: number,
+  today: string,
+): CohortAnnouncement {
+  if (!cohort.isActive) return { kind: "closed" };
+  const upcoming =
+    cohort.startDate && isCalendarDate(cohort.startDate) && cohort.startDate >= today;
+  const start = upcoming ? startDateDisplay(cohort.startDate) : null;
+  const left = seatsLeft(cohort, heldSeats);
+  return hasSeatToHold(cohort, heldSeats)
+    ? { kind: "open", start, seatsLeft: left, capacity: cohort.capacity }
+    : { kind: "full", start };
+}
+
 /** "Tuesday, January 12, 2027" for a calendar date, computed in UTC so no time zone shifts it. */
 export function longDate(date: string): string {
   const [y, m, d] = date.split("-").map(Number) as [number, number, number];

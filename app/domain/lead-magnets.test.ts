@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { leadMagnets } from "~/content/lead-magnets";
-import { leadPageTypeForPath, mergeLeadLists } from "./lead-magnets";
+import { leadPageTypeForPath, mergeLeadLists, nextSteps } from "./lead-magnets";
 
 describe("lead magnet catalogue", () => {
   it("maps each resource type to its tag", () => {
@@ -80,5 +80,30 @@ describe("leadPageTypeForPath", () => {
     expect(leadPageTypeForPath("/resource-library")).toBeNull();
     expect(leadPageTypeForPath("/resume-template/x")).toBeNull();
     expect(leadPageTypeForPath("/")).toBeNull();
+  });
+});
+
+describe("nextSteps", () => {
+  it("offers the files a resource did not include, and the resume review", () => {
+    expect(nextSteps("resume")).toEqual({
+      files: ["outreach-scripts", "application-tracker"],
+      resumeReview: true,
+    });
+    expect(nextSteps("outreach")).toEqual({
+      files: ["resume-template", "application-tracker"],
+      resumeReview: true,
+    });
+    expect(nextSteps("tracker")).toEqual({
+      files: ["resume-template", "outreach-scripts"],
+      resumeReview: true,
+    });
+  });
+
+  it("offers no file after the library (all three were sent), and every file after a review", () => {
+    expect(nextSteps("resource_library")).toEqual({ files: [], resumeReview: true });
+    expect(nextSteps("resume_review")).toEqual({
+      files: ["resume-template", "outreach-scripts", "application-tracker"],
+      resumeReview: false,
+    });
   });
 });

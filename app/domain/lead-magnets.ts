@@ -5,6 +5,8 @@ import {
   type ResourceType,
 } from "~/content/lead-magnets";
 
+import { resourceFormats, type ResourceFileKey } from "~/resources/formats";
+
 export type { LeadPageType, ResourceType };
 
 export interface LeadLists {
@@ -36,4 +38,22 @@ export function leadPageTypeForPath(pathname: string): LeadPageType | null {
   const path = pathname.replace(/\/+$/, "");
   const entry = Object.entries(leadPages).find(([, page]) => page.path === path);
   return entry ? (entry[0] as LeadPageType) : null;
+}
+
+/** What a confirmation offers next, besides applying: files not sent yet, and the resume review. */
+export interface NextSteps {
+  files: ResourceFileKey[];
+  resumeReview: boolean;
+}
+
+/**
+ * After a free resource: the free files it did not include (each a direct download, since the
+ * person has just given their details) and the resume review unless that was it.
+ */
+export function nextSteps(taken: ResourceType): NextSteps {
+  const sent: readonly ResourceFileKey[] = leadMagnets[taken].files;
+  return {
+    files: (Object.keys(resourceFormats) as ResourceFileKey[]).filter((key) => !sent.includes(key)),
+    resumeReview: taken !== "resume_review",
+  };
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { describeLivestreamTime, livestreamSlot } from "./livestream";
+import { describeLivestreamTime, livestreamSlot, nextLivestream } from "./livestream";
 import { dateInZone, zonedTimeToUtc } from "./time-zone";
 
 const NY = "America/New_York";
@@ -58,6 +58,30 @@ describe("livestreamSlot", () => {
     const slot = livestreamSlot("2026-12-03", "19:00", NY);
     expect(slot.start.toISOString()).toBe("2026-12-04T00:00:00.000Z");
     expect(slot.end.toISOString()).toBe("2026-12-04T01:00:00.000Z");
+  });
+});
+
+describe("nextLivestream", () => {
+  const at = (iso: string) => new Date(iso);
+  it("is the soonest booked stream that has not ended", () => {
+    const dates = ["2026-12-10", "2026-12-03"];
+    // Dec 3, 7 PM in New York is Dec 4, 00:00 UTC; the stream lasts an hour.
+    expect(nextLivestream(dates, "19:00", NY, at("2026-12-03T12:00:00Z"))?.start).toEqual(
+      at("2026-12-04T00:00:00Z"),
+    );
+    // Still on air at 7:30 PM: that is the stream to watch.
+    expect(nextLivestream(dates, "19:00", NY, at("2026-12-04T00:30:00Z"))?.start).toEqual(
+      at("2026-12-04T00:00:00Z"),
+    );
+    // Over at 8 PM: the next one.
+    expect(nextLivestream(dates, "19:00", NY, at("2026-12-04T01:00:00Z"))?.start).toEqual(
+      at("2026-12-11T00:00:00Z"),
+    );
+  });
+
+  it("is null when nothing is booked ahead", () => {
+    expect(nextLivestream([], "19:00", NY, at("2026-12-03T12:00:00Z"))).toBeNull();
+    expect(nextLivestream(["2026-12-03"], "19:00", NY, at("2026-12-05T00:00:00Z"))).toBeNull();
   });
 });
 

@@ -48,3 +48,17 @@ export function describeLivestreamTime(instant: Date, timeZone: string): string 
       .find((part) => part.type === "timeZoneName")?.value ?? timeZone;
   return plainSpaces(`${day} at ${clock} ${zoneName} (${timeZone})`);
 }
+
+/**
+ * The next livestream with a resume booked: the soonest of the booked `dates` (YYYY-MM-DD, in
+ * any order) whose slot has not ended at `now`. Null when none is ahead.
+ */
+export function nextLivestream(
+  dates: readonly string[],
+  time: string,
+  timeZone: string,
+  now: Date,
+): LivestreamSlot | null {
+  const slots = [...dates].sort().map((date) => livestreamSlot(date, time, timeZone));
+  return slots.find((slot) => slot.end > now) ?? null;
+}

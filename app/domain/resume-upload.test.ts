@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import { MAX_RESUME_BYTES } from "~/uploads/docx-check.server";
 import {
   isDocxName,
+  problemOfRejection,
   RESUME_MAX_BYTES,
   resumeAdminUrl,
   resumeFileProblem,
@@ -50,6 +51,20 @@ describe("resume file checks", () => {
     expect(resumeFileProblem({ name: "cv.docx", size: RESUME_MAX_BYTES + 1 })).toBe("too_large");
     expect(resumeFileProblem({ name: "cv.docx", size: RESUME_MAX_BYTES })).toBeNull();
     expect(resumeFileProblem({ name: "cv.docx", size: 0 })).toBeNull();
+  });
+
+  it("tells a file that is not a readable Word document from one refused for its content", () => {
+    for (const reason of ["not_zip", "missing_content_types", "not_word_document"] as const)
+      expect(problemOfRejection(reason)).toBe("unreadable");
+    for (const reason of [
+      "macro_content",
+      "active_content",
+      "unsafe_entry_name",
+      "too_many_entries",
+      "too_much_data",
+    ] as const)
+      expect(problemOfRejection(reason)).toBe("not_docx");
+    expect(problemOfRejection("too_large")).toBe("too_large");
   });
 
   it("uses the server's content-check limit", () => {

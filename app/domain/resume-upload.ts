@@ -6,7 +6,38 @@ export const RESUME_FOLDER = "resume-reviews";
 export const DOCX_CONTENT_TYPE =
   "application/vnd.openxmlformats-officedocument.wordprocessingml.document";
 
-export type ResumeFileProblem = "missing" | "not_docx" | "too_large";
+export type ResumeFileProblem = "missing" | "not_docx" | "unreadable" | "too_large";
+
+/** Why the server's content check (app/uploads/docx-check.server.ts) refuses a file. */
+export type DocxRejection =
+  | "too_large"
+  | "not_zip"
+  | "missing_content_types"
+  | "not_word_document"
+  | "macro_content"
+  | "active_content"
+  | "unsafe_entry_name"
+  | "too_many_entries"
+  | "too_much_data";
+
+/**
+ * What the sender of a refused file is told. A file that is not a Word document we can read
+ * (another format renamed .docx, a damaged or foreign package) gets its own message, which says
+ * how to make one; a Word document refused for what it holds (macros, active content, a crafted
+ * package: decision 0020) gets the spec's "Please upload a .docx file"; a large one, the limit.
+ */
+export function problemOfRejection(reason: DocxRejection): ResumeFileProblem {
+  switch (reason) {
+    case "too_large":
+      return "too_large";
+    case "not_zip":
+    case "missing_content_types":
+    case "not_word_document":
+      return "unreadable";
+    default:
+      return "not_docx";
+  }
+}
 
 /** Only names ending in .docx are accepted; the extension is compared case-insensitively. */
 export function isDocxName(name: string): boolean {

@@ -1,10 +1,34 @@
 import { describe, expect, it } from "vitest";
-import { age, formatInZone, formatWhen, localTimeToUtc, utcToLocalInput } from "./time-zone";
+import {
+  age,
+  formatInZone,
+  formatTimeOfDay,
+  formatWhen,
+  localTimeToUtc,
+  utcToLocalInput,
+} from "./time-zone";
 
 describe("formatInZone", () => {
   it("shows the instant on the zone's clock, naming the zone", () => {
     expect(formatInZone(new Date("2026-12-04T00:00:00Z"), "America/New_York")).toBe(
       "Dec 3, 2026, 7:00 PM EST",
+    );
+  });
+});
+
+describe("formatTimeOfDay", () => {
+  it("shows the zone's clock in US format, with the zone's name in force then", () => {
+    expect(formatTimeOfDay(new Date("2026-12-04T00:00:00Z"), "America/New_York")).toBe(
+      formatWhen(new Date("2026-12-04T00:00:00Z"), "America/New_York").split(", ").at(-1),
+    );
+    expect(formatTimeOfDay(new Date("2026-12-04T00:00:00Z"), "America/New_York")).toMatch(
+      /^7:00\sPM EST$/,
+    );
+    expect(formatTimeOfDay(new Date("2026-07-09T23:00:00Z"), "America/New_York")).toMatch(
+      /^7:00\sPM EDT$/,
+    );
+    expect(formatTimeOfDay(new Date("2026-07-09T17:30:00Z"), "America/Los_Angeles")).toMatch(
+      /^10:30\sAM PDT$/,
     );
   });
 });

@@ -112,6 +112,19 @@ export function formatWhen(instant: Date, timeZone: string, now: Date = instant)
   }).format(instant);
 }
 
+/**
+ * The time of day of an instant in the zone, in US format with the zone named: "7:00 PM EST".
+ * The zone's name is the one in force at that instant (EST in winter, EDT in summer).
+ */
+export function formatTimeOfDay(instant: Date, timeZone: string): string {
+  return new Intl.DateTimeFormat("en-US", {
+    timeZone,
+    hour: "numeric",
+    minute: "2-digit",
+    timeZoneName: "short",
+  }).format(instant);
+}
+
 /** How long ago, in the largest whole unit: "5 minutes", "3 hours", "2 days". */
 export function age(from: Date, now: Date): string {
   const minutes = Math.max(0, Math.floor((now.getTime() - from.getTime()) / 60_000));

@@ -29,7 +29,9 @@ export async function waitlistForFullCohort(services: Services, personId: string
         kind: "application_waitlist",
         to: person.email,
         personId,
-        ...renderEmail(applicationEmails.waitlist(person.first_name, "cohort_full")),
+        ...renderEmail(
+          applicationEmails.waitlist(person.first_name, "cohort_full", services.config.publicUrl),
+        ),
       },
       now,
     );

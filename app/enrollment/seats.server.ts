@@ -1,6 +1,6 @@
 import type { Trx } from "~/db/database.server";
 import { randomUUID } from "node:crypto";
-import type { Kysely } from "kysely";
+import type { ExpressionBuilder, Kysely } from "kysely";
 import { hasSeatToHold, isSoldOut } from "~/domain/cohort";
 import { getCohort, readCohortSafely, toCohort, type Cohort } from "~/cohort/cohort.server";
 import type { Database } from "~/db/schema";
@@ -25,6 +25,10 @@ export async function lockCohort(trx: Trx, engine: Engine, cohortId?: string): P
   return toCohort(await query.executeTakeFirstOrThrow());
 }
 
+/** A seat hold that takes its seat at `nowIso`: an open checkout or offer, not yet expired. */
+export const takesSeat = (nowIso: string) => (eb: ExpressionBuilder<Database, "seat_holds">) =>
+  eb.and([eb("seat_holds.status", "=", "held"), eb("seat_holds.expires_at", ">", nowIso)]);
+
 /**
  * Seats of a cohort reserved by open checkouts and open seat offers (held, not yet expired): all
  * of them, all but one hold (`exceptHoldId`), or only those of one buyer (`heldBy`).
@@ -43,8 +47,7 @@ export async function countHeldSeats(
     .selectFrom("seat_holds")
     .select((eb) => eb.fn.countAll().as("n"))
     .where("cohort_id", "=", cohortId)
-    .where("status", "=", "held")
-    .where("expires_at", ">", nowIso);
+    .where(takesSeat(nowIso));
   if (exceptHoldId) query = query.where("id", "!=", exceptHoldId);
   if (heldBy) {
     query = query.where((eb) =>

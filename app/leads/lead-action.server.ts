@@ -5,7 +5,7 @@ import { formErrors } from "~/content/forms";
 import { resumeFileMessages } from "~/content/lead-magnets";
 import { isFile, leadFormSchema, resumeReviewSchema } from "~/domain/lead-form";
 import type { ResourceType } from "~/domain/lead-magnets";
-import { resumeFileProblem } from "~/domain/resume-upload";
+import { problemOfRejection, resumeFileProblem } from "~/domain/resume-upload";
 import { guardPublicForm, limitFormPost } from "~/lib/form-guard.server";
 import { errorMessage, log } from "~/lib/logger.server";
 import { redirectWithToast } from "~/lib/toast.server";
@@ -78,7 +78,7 @@ export async function leadAction(
     const check = await checkDocx(resume);
     if (!check.ok) {
       log.warn("resume refused", { reason: check.reason });
-      const problem = check.reason === "too_large" ? "too_large" : "not_docx";
+      const problem = problemOfRejection(check.reason);
       return reply(400, {
         result: submission.reply({
           fieldErrors: { resume: [resumeFileMessages[problem].description] },

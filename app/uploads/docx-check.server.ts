@@ -6,6 +6,7 @@ import {
   wordPartVisitor,
 } from "./docx-active-content.server";
 import { ContentTypes, isXmlPart } from "./docx-content-types.server";
+import type { DocxRejection } from "~/domain/resume-upload";
 import type { XmlVisitor } from "./xml-reader.server";
 import { eachEntry, entryNames, isUnsafeName, openZip, readXml } from "./zip-reader.server";
 
@@ -17,16 +18,7 @@ import { eachEntry, entryNames, isUnsafeName, openZip, readXml } from "./zip-rea
 
 export const MAX_RESUME_BYTES = 5 * 1024 * 1024;
 
-export type DocxRejection =
-  | "too_large"
-  | "not_zip"
-  | "missing_content_types"
-  | "not_word_document"
-  | "macro_content"
-  | "active_content"
-  | "unsafe_entry_name"
-  | "too_many_entries"
-  | "too_much_data";
+export type { DocxRejection };
 
 export type DocxCheck = { ok: true } | { ok: false; reason: DocxRejection };
 

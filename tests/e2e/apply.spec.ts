@@ -1,5 +1,5 @@
 import { expect, expectNoAxeViolations, test } from "./fixtures";
-import { fillApplication, mailTo, setCohort, uniqueEmail } from "./support";
+import { decodedMail, fillApplication, mailTo, setCohort, uniqueEmail } from "./support";
 
 const submit = (page: import("@playwright/test").Page) =>
   page.getByRole("button", { name: "Submit Application" }).click();
@@ -49,13 +49,48 @@ test.describe("application", () => {
     await expect(busy).toBeDisabled();
   });
 
-  test("not suited: Consulting alone", async ({ page, consoleErrors }) => {
+  test("the form says consulting is welcome alongside a finance track", async ({ page }) => {
+    await page.goto("/apply");
+    const targets = page.getByRole("group", { name: /careers are you targeting/ });
+    await expect(targets).toHaveAccessibleDescription(
+      /Consulting is welcome alongside a finance track \(wealth management, banking or capital markets\), not on its own\./,
+    );
+  });
+
+  test("not suited: Consulting alone, and the result says why", async ({ page, consoleErrors }) => {
     await page.goto("/apply");
     await fillApplication(page, { email: uniqueEmail("consult"), targets: ["Consulting"] });
     await submit(page);
     await expect(page.getByRole("heading", { name: "Thank you for applying" })).toBeVisible();
-    await expect(page.getByRole("status")).toHaveAttribute("data-outcome", "not_suited");
+    const result = page.getByRole("status");
+    await expect(result).toHaveAttribute("data-outcome", "not_suited");
+    await expect(result).toContainText(
+      "Consulting roles are welcome here alongside a finance track, but not on their own",
+    );
+    await expect(result).toContainText("apply again and choose it beside Consulting");
+    await expect(result.getByRole("link", { name: /free resource library/ })).toHaveAttribute(
+      "href",
+      "/resource-library",
+    );
+    await expectNoAxeViolations(page);
     expect(consoleErrors).toEqual([]);
+  });
+
+  test("not suited: a goal outside finance, told what the program prepares for", async ({
+    page,
+  }) => {
+    await page.goto("/apply");
+    await fillApplication(page, {
+      email: uniqueEmail("design"),
+      targets: ["Other"],
+      other: "graphic design",
+    });
+    await submit(page);
+    const result = page.getByRole("status");
+    await expect(result).toContainText(
+      "prepares students for wealth management, banking and capital markets roles (consulting is welcome alongside one of them)",
+    );
+    await expect(result).not.toContainText("beside Consulting");
   });
 
   test("has questions: message with an FAQ link that scrolls to #faq, and an email", async ({
@@ -116,6 +151,26 @@ test.describe("application", () => {
     });
   }
 
+  test("waitlist: the email links the free resources", async ({ page }) => {
+    const email = uniqueEmail("wait-links");
+    await page.goto("/apply");
+    await fillApplication(page, { email, ready: "No, add me to the waitlist" });
+    await submit(page);
+    await expect(page.getByRole("heading", { name: "You're on the waitlist" })).toBeVisible();
+    await expect.poll(() => mailTo(email).length).toBe(1);
+    const message = decodedMail(mailTo(email)[0]!);
+    for (const path of [
+      "/resources/resume-template",
+      "/resources/outreach-scripts",
+      "/resources/application-tracker",
+      "/resume-review",
+    ]) {
+      const url = new RegExp(`http://localhost:\\d+${path}`).exec(message)?.[0];
+      expect(url, path).toBeTruthy();
+      expect((await page.request.get(url!)).status(), path).toBe(200);
+    }
+  });
+
   test("waitlist: cohort full", async ({ page }) => {
     await setCohort({ capacity: 2, enrolled_count: 2 });
     await page.goto("/apply");
@@ -154,6 +209,17 @@ test.describe("application", () => {
       await page.getByLabel("Graduation year").fill(String(new Date().getFullYear()));
       await submit(page);
       await expect(page.getByRole("heading", { name: "You're on the waitlist" })).toBeVisible();
+    });
+
+    test("ticking only Consulting says why it is not the right fit", async ({ page }) => {
+      await page.goto("/apply");
+      await expect(page.getByText("Consulting is welcome alongside a finance track")).toBeVisible();
+      await fillApplication(page, { email: uniqueEmail("nojs-consult"), targets: ["Consulting"] });
+      await submit(page);
+      await expect(page).toHaveURL(/\/apply\?result=not_suited_consulting$/);
+      await expect(page.getByRole("status")).toContainText(
+        "Consulting roles are welcome here alongside a finance track, but not on their own",
+      );
     });
   });
 });

@@ -1,6 +1,14 @@
 import type { Page } from "@playwright/test";
 import { createHash } from "node:crypto";
+import { startDateDisplay } from "../../app/domain/cohort";
 import { expect, expectNoAxeViolations, test } from "./fixtures";
+import { releaseAllHolds, setCohort } from "./support";
+
+/** A start date next year (a Wednesday or not: the page shows the Monday of its week). */
+const nextYearStart = `${new Date().getFullYear() + 1}-01-13`;
+
+/** The hero's line about the current cohort. */
+const cohortLine = (page: Page) => page.locator("main [data-cohort]");
 
 /** The FAQ is seven native <details> sharing a name: one open at a time, each closable. */
 async function expectFaqSingleOpenAndCollapsible(page: Page) {
@@ -37,6 +45,78 @@ test.describe("home page", () => {
     await expect(page.getByText("available upon application").first()).toBeVisible();
     await expect(page.locator("body")).not.toContainText("$649");
     expect(consoleErrors).toEqual([]);
+  });
+
+  test.describe("the cohort line", () => {
+    test.beforeEach(releaseAllHolds);
+    test.afterEach(() => setCohort({ capacity: 10, enrolled_count: 0, is_active: 1 }));
+
+    test("says when the next cohort starts and how many seats are left, as they change", async ({
+      page,
+      request,
+    }) => {
+      await setCohort({ capacity: 10, enrolled_count: 7, is_active: 1, start_date: nextYearStart });
+      await page.goto("/");
+      const hero = page.locator("main > section").first();
+      await expect(hero.locator("[data-cohort]")).toHaveText(
+        `Enrollment is open: the next cohort starts the week of ${startDateDisplay(nextYearStart)}, and 3 of its 10 seats are left.`,
+      );
+      // The fee stays the spec's words.
+      await expect(hero).toContainText("The program fee is available upon application.");
+      await expect(page.locator("body")).not.toContainText("$649");
+      // A seat sold while the server runs: the next visit says so, in every encoding.
+      await setCohort({ enrolled_count: 9 });
+      for (const encoding of ["br", "gzip", "identity"]) {
+        const answer = await request.get("/", { headers: { "Accept-Encoding": encoding } });
+        expect(answer.headers()["content-encoding"] ?? "identity").toBe(encoding);
+        expect(await answer.text()).toContain("and 1 of its 10 seats is left.");
+      }
+      await setCohort({ enrolled_count: 10 });
+      await page.reload();
+      await expect(cohortLine(page)).toHaveAttribute("data-cohort", "full");
+      await expect(cohortLine(page)).toContainText(
+        `The cohort starting the week of ${startDateDisplay(nextYearStart)} is full. You can still apply`,
+      );
+      await setCohort({ enrolled_count: 0, is_active: 0 });
+      await page.reload();
+      await expect(cohortLine(page)).toHaveText(
+        "Enrollment is closed for now. You can still apply, and we'll add you to the waitlist for the next cohort.",
+      );
+      await setCohort({ is_active: 1, start_date: null });
+      await page.reload();
+      await expect(cohortLine(page)).toHaveText(
+        "Enrollment is open for our next cohort: 10 of its 10 seats are left.",
+      );
+    });
+
+    test("a revisit with the current copy gets a 304; a changed line, the new page", async ({
+      request,
+    }) => {
+      await setCohort({ enrolled_count: 4 });
+      const first = await request.get("/");
+      const etag = first.headers()["etag"]!;
+      const again = await request.get("/", { headers: { "If-None-Match": etag } });
+      expect(again.status()).toBe(304);
+      await setCohort({ enrolled_count: 5 });
+      const changed = await request.get("/", { headers: { "If-None-Match": etag } });
+      expect(changed.status()).toBe(200);
+      expect(await changed.text()).toContain("5 of its 10 seats are left.");
+    });
+  });
+
+  test("a video with no provider id shows a poster that links to the channel", async ({ page }) => {
+    await page.goto("/");
+    const posters = page.getByRole("link", {
+      name: "Watch on our YouTube channel (opens in a new tab)",
+    });
+    await expect(posters).toHaveCount(2);
+    for (const poster of await posters.all()) {
+      await expect(poster).toHaveAttribute("href", "https://www.youtube.com/@fromscratchtosuccess");
+      await expect(poster).toHaveAttribute("target", "_blank");
+      await expect(poster).toHaveAttribute("rel", "noopener noreferrer");
+      await expect(poster).toBeVisible();
+    }
+    await expect(page.locator("body")).not.toContainText("coming soon");
   });
 
   test("is served as a precompressed file whose only script the CSP allows by its hash", async ({
@@ -220,6 +300,16 @@ test.describe("home page", () => {
 
 test.describe("home page without JavaScript", () => {
   test.use({ javaScriptEnabled: false });
+
+  test("the cohort line is in the page as served", async ({ page }) => {
+    await releaseAllHolds();
+    await setCohort({ capacity: 10, enrolled_count: 2, is_active: 1, start_date: null });
+    await page.goto("/");
+    await expect(cohortLine(page)).toHaveText(
+      "Enrollment is open for our next cohort: 8 of its 10 seats are left.",
+    );
+    await setCohort({ enrolled_count: 0 });
+  });
 
   test("anchors, the FAQ and the footer work in plain HTML", async ({ page }) => {
     await page.goto("/");

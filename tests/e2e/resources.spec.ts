@@ -2,7 +2,7 @@ import type { Page } from "@playwright/test";
 import { strFromU8, unzipSync } from "fflate";
 import { minimalDocx, docxFiles, zipOf } from "../support/docx-fixtures";
 import { expect, expectNoAxeViolations, test } from "./fixtures";
-import { decodedMail, mailTo, uniqueEmail } from "./support";
+import { decodedMail, mailTo, uniqueEmail, withDb } from "./support";
 
 const PDF = "application/pdf";
 const XLSX = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet";
@@ -44,6 +44,38 @@ async function expectNoAxeViolationsBesideToasts(page: Page) {
   await expectNoAxeViolations(page);
 }
 
+/**
+ * The confirmation's "What's next": the free files the resource did not include (direct
+ * downloads, in a new tab), the resume review unless that was it, and applying.
+ */
+async function expectNextSteps(
+  page: Page,
+  files: readonly (readonly [string, string])[],
+  resumeReview: boolean,
+) {
+  const next = page.getByRole("region", { name: "What's next" });
+  const fileLinks = next.locator("a[target=_blank]");
+  await expect(fileLinks).toHaveCount(files.length);
+  for (const [i, [name, href]] of files.entries()) {
+    await expect(fileLinks.nth(i)).toHaveAccessibleName(`${name} (opens in a new tab)`);
+    await expect(fileLinks.nth(i)).toHaveAttribute("href", href);
+    expect((await page.request.get(href)).status()).toBe(200);
+  }
+  await expect(next.getByRole("link", { name: /resume reviewed on our livestream/ })).toHaveCount(
+    resumeReview ? 1 : 0,
+  );
+  await expect(next.getByRole("link", { name: "Apply to the program" })).toHaveAttribute(
+    "href",
+    "/apply",
+  );
+}
+
+const FILES = {
+  resume: ["Resume Template (PDF)", "/resources/resume-template"],
+  outreach: ["Cold Outreach Scripts (PDF)", "/resources/outreach-scripts"],
+  tracker: ["Application Tracker (Excel)", "/resources/application-tracker"],
+} as const;
+
 /** The download links in an email: the PDF's (or spreadsheet's) and, for documents, Word's. */
 function downloadLinks(raw: string): string[] {
   const links =
@@ -61,6 +93,7 @@ const leadPages = [
   {
     path: "/resume-template",
     headline: "Resume Template",
+    others: [FILES.outreach, FILES.tracker],
     files: [
       { label: "Download PDF", type: PDF, file: "Resume-Template.pdf" },
       { label: "Download Word (.docx)", type: DOCX, file: "Resume-Template.docx" },
@@ -70,6 +103,7 @@ const leadPages = [
   {
     path: "/cold-outreach",
     headline: "Cold Outreach Scripts",
+    others: [FILES.resume, FILES.tracker],
     files: [
       { label: "Download PDF", type: PDF, file: "Cold-Outreach-Scripts.pdf" },
       { label: "Download Word (.docx)", type: DOCX, file: "Cold-Outreach-Scripts.docx" },
@@ -79,6 +113,7 @@ const leadPages = [
   {
     path: "/application-tracker",
     headline: "Track Every Application",
+    others: [FILES.resume, FILES.outreach],
     files: [{ label: "Download Excel (.xlsx)", type: XLSX, file: "Application-Tracker.xlsx" }],
     text: "",
   },
@@ -108,6 +143,7 @@ test.describe("lead pages", () => {
       await expect(toast(page, "Success!")).toContainText(
         "Check your email for your download link.",
       );
+      await expectNextSteps(page, lead.others, true);
       await expectNoAxeViolationsBesideToasts(page);
 
       await expect.poll(() => mailTo(email).length, { timeout: 10_000 }).toBe(1);
@@ -187,12 +223,20 @@ test.describe("lead pages", () => {
   test.describe("without JavaScript", () => {
     test.use({ javaScriptEnabled: false });
 
-    test("a plain POST sends the resource", async ({ page }) => {
+    test("a plain POST sends the resource, and the confirmation offers what's next", async ({
+      page,
+    }) => {
       await page.goto("/resume-template");
       const email = uniqueEmail("nojs");
       await fillLead(page, email);
       await page.getByRole("button", { name: "Get Your Free Resource" }).click();
       await expect(page.getByRole("heading", { name: "Check Your Email!" })).toBeVisible();
+      await expectNextSteps(page, [FILES.outreach, FILES.tracker], true);
+      await page
+        .getByRole("region", { name: "What's next" })
+        .getByRole("link", { name: /resume reviewed/ })
+        .click();
+      await expect(page).toHaveURL(/\/resume-review$/);
       await expect.poll(() => mailTo(email).length, { timeout: 10_000 }).toBe(1);
     });
   });
@@ -252,6 +296,8 @@ test.describe("resource library", () => {
     await expect(page.getByRole("heading", { name: "Check Your Email!" })).toBeVisible();
     await expect(toast(page, "Success!")).toBeVisible();
     await expect(page.getByRole("link", { name: "Download PDF (Resume Template" })).toBeVisible();
+    // All three were sent: what's next is the review and applying.
+    await expectNextSteps(page, [], true);
     await expectNoAxeViolationsBesideToasts(page);
 
     await expect.poll(() => mailTo(email).length, { timeout: 10_000 }).toBe(1);
@@ -288,6 +334,7 @@ test.describe("resume review", () => {
     await submit(page);
     await expect(page.getByRole("heading", { level: 1, name: "Resume Submitted!" })).toBeVisible();
     await expect(page.getByRole("status")).toContainText("next livestream");
+    await expectNextSteps(page, [FILES.resume, FILES.outreach, FILES.tracker], false);
     await expect(toast(page, "Success!")).toContainText(
       "Your resume has been submitted for review. We'll notify you when your review is scheduled.",
     );
@@ -344,7 +391,58 @@ test.describe("resume review", () => {
     expect(posted).toBe(false);
   });
 
-  test("refuses a renamed file by its content and keeps the form filled", async ({ page }) => {
+  test("says when the livestreams are and that resumes are shown without personal details", async ({
+    page,
+  }) => {
+    await open(page, "/resume-review");
+    const details = page.getByRole("region", { name: "When, and what viewers see" });
+    await expect(details).toContainText(
+      /Our resume-review livestreams start at \d{1,2}:\d{2}\s[AP]M E[SD]T on our YouTube channel\./,
+    );
+    await expect(details).toContainText("with your personal details removed");
+    // A resume booked for tomorrow's livestream (other specs book next January): the page names it.
+    const when = new Date(Date.now() + 86_400_000);
+    const date = when.toLocaleDateString("en-CA", { timeZone: "America/New_York" });
+    // The resume the first test of this block sent; put back as it was afterwards.
+    const upload = await withDb((db) =>
+      db
+        .selectFrom("uploads")
+        .select(["id", "review_status", "scheduled_for"])
+        .orderBy("created_at", "desc")
+        .executeTakeFirstOrThrow(),
+    );
+    await withDb((db) =>
+      db
+        .updateTable("uploads")
+        .set({ review_status: "scheduled", scheduled_for: date })
+        .where("id", "=", upload.id)
+        .execute(),
+    );
+    try {
+      await page.reload();
+      const weekday = when.toLocaleDateString("en-US", {
+        timeZone: "America/New_York",
+        weekday: "short",
+        month: "short",
+        day: "numeric",
+      });
+      await expect(details.locator("[data-next-livestream]")).toHaveText(
+        new RegExp(`^Next livestream: ${weekday}(, \\d{4})?, \\d{1,2}:\\d{2}\\s[AP]M E[SD]T\\.$`),
+      );
+    } finally {
+      await withDb((db) =>
+        db
+          .updateTable("uploads")
+          .set({ review_status: upload.review_status, scheduled_for: upload.scheduled_for })
+          .where("id", "=", upload.id)
+          .execute(),
+      );
+    }
+  });
+
+  test("refuses a renamed file by its content, with its own message, and keeps the form filled", async ({
+    page,
+  }) => {
     await open(page, "/resume-review");
     const email = uniqueEmail("renamed");
     await fillLead(page, email);
@@ -354,7 +452,9 @@ test.describe("resume review", () => {
       buffer: Buffer.from("Ada Lovelace\nAnalyst\n"),
     });
     await submit(page);
-    await expect(toast(page, "Invalid File Type")).toContainText("Please upload a .docx file");
+    await expect(toast(page, "Unreadable File")).toContainText(
+      "This file isn't a Word document we can open.",
+    );
     await expect(page.getByRole("textbox", { name: "Email", exact: true })).toHaveValue(email);
     await expect(page.getByRole("heading", { name: "Resume Submitted!" })).toHaveCount(0);
     await page.waitForTimeout(1_000);
@@ -376,6 +476,24 @@ test.describe("resume review", () => {
       await submit(page);
       await expect(page.getByRole("heading", { name: "Resume Submitted!" })).toBeVisible();
       await expect.poll(() => mailTo(email).length, { timeout: 10_000 }).toBe(1);
+    });
+
+    test("a file that is not a Word document gets its own message under the field", async ({
+      page,
+    }) => {
+      await page.goto("/resume-review");
+      await fillLead(page, uniqueEmail("nojs-unreadable"));
+      await resumeInput(page).setInputFiles({
+        name: "resume.docx",
+        mimeType: "application/vnd.openxmlformats-officedocument.wordprocessingml.document",
+        buffer: Buffer.from("%PDF-1.7 a PDF renamed .docx"),
+      });
+      await submit(page);
+      const message =
+        "This file isn't a Word document we can open. In Word or Google Docs, save or download your resume as a .docx file, then upload that copy.";
+      await expect(resumeInput(page)).toHaveAccessibleDescription(new RegExp(message.slice(0, 40)));
+      await expect(page.getByText(message).first()).toBeVisible();
+      await expect(page.getByRole("heading", { name: "Resume Submitted!" })).toHaveCount(0);
     });
   });
 });

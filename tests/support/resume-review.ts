@@ -55,6 +55,11 @@ export function useResumeReview(engine: TestEngine) {
       t.services,
     );
   const count = (table: Table) => countRows(t.services.db, table);
+  const page = (path: string) =>
+    loader({
+      request: new Request(`http://localhost:3000${path}`),
+      context: makeContext(t.services),
+    } as never);
 
   return {
     t,
@@ -62,8 +67,9 @@ export function useResumeReview(engine: TestEngine) {
     submit,
     count,
     /** Whether the page a redirect lands on shows the confirmation, as its loader says. */
-    showsSent: (location: string | null) =>
-      loader({ request: new Request(`http://localhost:3000${location}`) } as never).sent,
+    showsSent: async (location: string | null) => (await page(location ?? "/resume-review")).sent,
+    /** What the page's loader gives it for `path`. */
+    page,
     expectNothingStored: async () => {
       for (const table of ["people", "submissions", "outbox", "uploads"] as const)
         expect(await count(table), table).toBe(0);

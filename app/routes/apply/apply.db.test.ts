@@ -143,10 +143,32 @@ describe.each(testEngines())("application action on $name", (engine) => {
     expect(await count("submissions")).toBe(2);
   });
 
-  it("writes nothing for applicants who are not suited", async () => {
+  it("emails a waitlisted applicant links to the free resources and the resume review", async () => {
+    await submit({ ...answers, readyToEnroll: "no" });
+    const email = await t.services.db
+      .selectFrom("outbox")
+      .selectAll()
+      .where("kind", "=", "application_waitlist")
+      .executeTakeFirstOrThrow();
+    for (const link of [
+      "Resume Template (PDF): http://localhost:3000/resources/resume-template",
+      "Cold Outreach Scripts (PDF): http://localhost:3000/resources/outreach-scripts",
+      "Application Tracker (Excel): http://localhost:3000/resources/application-tracker",
+      "Get a free resume review: http://localhost:3000/resume-review",
+    ])
+      expect(email.text).toContain(link);
+    expect(email.html).toContain('href="http://localhost:3000/resources/resume-template"');
+  });
+
+  it("writes nothing for applicants who are not suited, and says why", async () => {
     const response = await submit({ ...answers, careerTargets: ["Consulting"] });
-    expect(response.headers.get("location")).toBe("/apply?result=not_suited");
-    expect(shownOutcome(response)).toEqual({ kind: "not_suited" });
+    expect(response.headers.get("location")).toBe("/apply?result=not_suited_consulting");
+    expect(shownOutcome(response)).toEqual({
+      kind: "not_suited",
+      why: "consulting_without_finance",
+    });
+    const other = await submit({ ...answers, careerTargets: ["Other"], careerOther: "design" });
+    expect(shownOutcome(other)).toEqual({ kind: "not_suited", why: "no_finance_track" });
     expect(response.headers.get("set-cookie") ?? "").not.toContain("fsts_applicant=");
     expect(await count("people")).toBe(0);
     expect(await count("outbox")).toBe(0);

@@ -36,6 +36,7 @@ export default function LeadPage({ loaderData, actionData }: Route.ComponentProp
   return (
     <LeadPageLayout
       copy={page}
+      resourceType={loaderData.type}
       formTitle={leadForm.title}
       formIntro={leadForm.intro}
       confirmation={

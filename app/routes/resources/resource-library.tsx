@@ -105,6 +105,7 @@ export default function ResourceLibrary({ loaderData, actionData }: Route.Compon
           <LeadConfirmation
             title={leadSuccess.title}
             body={leadSuccess.body(leadMagnets.resource_library.sentItem)}
+            resourceType="resource_library"
             level={2}
           />
         ) : (

@@ -47,8 +47,35 @@ describe.each(testEngines())("resume review on $name", (engine) => {
     delete files["[Content_Types].xml"];
     return zipOf(files);
   };
-  const crafted: [string, () => Uint8Array][] = [
+  // Not a Word document at all: its own message, which says how to make one.
+  const unreadable: [string, () => Uint8Array][] = [
     ["a renamed text file", () => strToU8("Grace Hopper\nRear admiral\n")],
+    ["a cut-off file", () => minimalDocx().subarray(0, 100)],
+    ["a zip without content types", withoutContentTypes],
+    [
+      "a spreadsheet renamed .docx",
+      () =>
+        zipOf({
+          ...docxFiles(),
+          "[Content_Types].xml": contentTypesXml(
+            "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet.main+xml",
+          ),
+        }),
+    ],
+  ];
+
+  it.each(unreadable)("refuses %s named .docx as unreadable", async (_, make) => {
+    const { status, body } = await submit({ bytes: make(), name: "resume.docx" });
+    expect(status).toBe(400);
+    const description =
+      "This file isn't a Word document we can open. In Word or Google Docs, save or download your resume as a .docx file, then upload that copy.";
+    expect(body.toast).toMatchObject({ title: "Unreadable File", description, durationMs: 7000 });
+    expect(body.result?.error?.resume).toEqual([description]);
+    await expectNothingStored();
+  });
+
+  // A Word document refused for what it holds: the spec's message (decision 0020).
+  const crafted: [string, () => Uint8Array][] = [
     [
       "a zip bomb",
       () =>
@@ -69,7 +96,6 @@ describe.each(testEngines())("resume review on $name", (engine) => {
           ),
         }),
     ],
-    ["a zip without content types", withoutContentTypes],
     [
       "a remote attached template",
       () =>

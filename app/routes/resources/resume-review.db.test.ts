@@ -12,14 +12,14 @@ import {
 } from "../../../tests/support/resume-review";
 
 describe.each(testEngines())("resume review on $name", (engine) => {
-  const { t, clock, submit, showsSent, count, expectNothingStored } = useResumeReview(engine);
+  const { t, clock, submit, showsSent, page, count, expectNothingStored } = useResumeReview(engine);
 
   it("stores a real .docx with its metadata, links it from the submission and confirms by email", async () => {
     const bytes = minimalDocx("Grace Hopper, resume");
     const { status, location, flash } = await submit({ bytes, name: "My Resume.docx" });
     expect(status).toBe(303);
     expect(location).toBe("/resume-review?sent=1");
-    expect(showsSent(location)).toBe(true);
+    expect(await showsSent(location)).toBe(true);
     expect(flash).toMatchObject({
       title: "Success!",
       description:
@@ -69,6 +69,41 @@ describe.each(testEngines())("resume review on $name", (engine) => {
       subject: "We received your resume",
     });
     expect(email.text).toContain("Hi Grace,");
+  });
+
+  it("says when livestreams start, and the next one with a resume booked, in the site's zone", async () => {
+    // Sunday, November 22, 2026, 7 AM in New York (SITE_TIME_ZONE); LIVESTREAM_TIME is 19:00.
+    clock.set(new Date("2026-11-22T12:00:00Z"));
+    expect((await page("/resume-review")).livestream).toEqual({
+      startsAt: expect.stringMatching(/^7:00\sPM EST$/),
+      next: null,
+    });
+    for (const email of ["a@example.com", "b@example.com", "c@example.com"]) {
+      clock.advance(61_000);
+      await submit({ bytes: minimalDocx(email), name: "cv.docx" }, { ...answers, email });
+    }
+    const uploads = await t.services.db
+      .selectFrom("uploads")
+      .select("id")
+      .orderBy("created_at")
+      .execute();
+    const book = (id: string, review_status: "scheduled" | "reviewed", scheduled_for: string) =>
+      t.services.db
+        .updateTable("uploads")
+        .set({ review_status, scheduled_for })
+        .where("id", "=", id)
+        .execute();
+    await book(uploads[0]!.id, "scheduled", "2026-11-26");
+    await book(uploads[1]!.id, "scheduled", "2026-11-22");
+    // Reviewed already: not a livestream to come.
+    await book(uploads[2]!.id, "reviewed", "2026-11-24");
+    const next = async () => (await page("/resume-review")).livestream.next;
+    expect(await next()).toMatch(/^Sun, Nov 22, 7:00\sPM EST$/);
+    // 8:30 PM in New York: tonight's is over, Thursday's is next.
+    clock.set(new Date("2026-11-23T01:30:00Z"));
+    expect(await next()).toMatch(/^Thu, Nov 26, 7:00\sPM EST$/);
+    clock.set(new Date("2026-11-27T12:00:00Z"));
+    expect(await next()).toBeNull();
   });
 
   it("stores the same file sent twice within a minute once, and again later", async () => {

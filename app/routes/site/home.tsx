@@ -1,3 +1,5 @@
+import { readCohortAnnouncement } from "~/cohort/announcement.server";
+import { CohortLine } from "~/components/cohort-line";
 import { HeroHeading } from "~/components/hero-heading";
 import { FaqAccordion } from "~/components/faq-accordion";
 import { buttonVariants } from "~/components/ui/button";
@@ -20,6 +22,7 @@ import {
 import { site } from "~/content/site";
 import { videos } from "~/content/videos";
 import { staticPage } from "~/lib/page-handle";
+import type { Route } from "./+types/home";
 
 const tile = cardVariants({ padding: "md", flat: true });
 
@@ -48,7 +51,17 @@ function WeekTile({ week }: { week: (typeof curriculum)[number] }) {
 /** Marketing copy in plain HTML: no framework JavaScript (app/lib/page-handle.ts). */
 export const handle = staticPage;
 
-export default function Home() {
+/**
+ * The current cohort's start and seats left. Prerendering at build time has no server context:
+ * the build's copy gets the general line, which the server replaces with this moment's line on
+ * every request (server/home-cohort.ts); a visit rendered by React Router reads it here.
+ */
+export async function loader({ context }: Route.LoaderArgs) {
+  const services = (context as Partial<typeof context>).services;
+  return { cohort: services ? await readCohortAnnouncement(services) : null };
+}
+
+export default function Home({ loaderData }: Route.ComponentProps) {
   return (
     <>
       <section className="bg-gradient-to-b from-brand-50 to-white">
@@ -56,6 +69,7 @@ export default function Home() {
           <div>
             <HeroHeading eyebrow={hero.eyebrow} title={hero.title} large />
             <p className="mt-5 text-lg text-slate-700">{hero.subtitle}</p>
+            <CohortLine announcement={loaderData.cohort} />
             <p className="mt-3 text-sm text-slate-600">{site.feeDescription}</p>
             <a href="/apply" className={cn(buttonVariants(), "mt-8")}>
               {hero.apply}

@@ -1,0 +1,42 @@
+import { createElement } from "react";
+import { renderToString } from "react-dom/server";
+import { describe, expect, it } from "vitest";
+import Home from "../app/routes/site/home";
+import { seatScenario, setCurrentCohort } from "../tests/support/cohort";
+import { testEngines } from "../tests/support/databases";
+import { cohortLineFragment } from "./home-cohort";
+
+describe.each(testEngines())("the home page's live cohort line on $name", (engine) => {
+  const { services, db, person, pay } = seatScenario(engine);
+
+  it("is what the page renders without a server, exactly once in it", () => {
+    const { fallback } = cohortLineFragment(services());
+    expect(fallback).toContain('data-cohort="unknown"');
+    // As the build prerenders it: the loader had no server, so no cohort.
+    const page = renderToString(
+      createElement(Home, { loaderData: { cohort: null } } as Parameters<typeof Home>[0]),
+    );
+    expect(page.split(fallback)).toHaveLength(2);
+  });
+
+  it("reads the cohort on every request, so a seat sold shows on the next one", async () => {
+    const fragment = cohortLineFragment(services());
+    await setCurrentCohort(db(), { capacity: 2, start_date: "2027-01-13" });
+    expect(await fragment.current()).toContain(
+      "the next cohort starts the week of January 11, and 2 of its 2 seats are left.",
+    );
+    await pay(await person("paid@example.com"), "paid@example.com");
+    expect(await fragment.current()).toContain("1 of its 2 seats is left.");
+    await setCurrentCohort(db(), { enrolled_count: 2 });
+    expect(await fragment.current()).toMatch(/data-cohort="full".*is full\./);
+  });
+
+  it("answers requests that arrive during a read with that read", async () => {
+    const fragment = cohortLineFragment(services());
+    const [a, b] = [fragment.current(), fragment.current()];
+    expect(a).toBe(b);
+    await a;
+    // Once it is done, the next request reads again.
+    expect(fragment.current()).not.toBe(a);
+  });
+});
