@@ -187,5 +187,15 @@ describe("prerenderedHome", () => {
         expect(() => prerenderedHome(dir, policy, fragment)).toThrow(/fallback/);
       }
     });
+
+    it("refuses a fragment with an inline script, which the page's hash policy would block", () => {
+      dir = mkdtempSync(path.join(tmpdir(), "home-"));
+      const scripted = `<p>Line</p><script>x()</script>`;
+      writeFileSync(path.join(dir, "index.html"), `<h1>Home</h1>${scripted}`);
+      precompressHome(dir);
+      expect(() =>
+        prerenderedHome(dir, policy, { fallback: scripted, current: async () => scripted }),
+      ).toThrow(/inline script/);
+    });
   });
 });

@@ -52,11 +52,20 @@ function copiesOf(bodies: Copies["bodies"]): Copies {
 const brotliAsync = promisify(brotliCompress);
 const gzipAsync = promisify(gzip);
 
-/** Compressed off the event loop (libuv's thread pool): about 55 ms of brotli for the page. */
+/**
+ * A page with a new live fragment, compressed off the event loop (libuv's thread pool) at
+ * brotli's quality 5 (a few ms; the maximum, about 55 ms, would make the first visitor after
+ * each seat change wait for it) and gzip's default level.
+ */
 async function compressCopies(identity: Buffer): Promise<Copies> {
   const [br, gz] = await Promise.all([
-    brotliAsync(identity, brotliOptions(identity)),
-    gzipAsync(identity, GZIP_OPTIONS),
+    brotliAsync(identity, {
+      params: {
+        [constants.BROTLI_PARAM_QUALITY]: 5,
+        [constants.BROTLI_PARAM_SIZE_HINT]: identity.length,
+      },
+    }),
+    gzipAsync(identity),
   ]);
   return copiesOf({ br, gzip: gz, identity });
 }
@@ -166,6 +175,11 @@ function liveCopies(built: Copies, fragment: LiveFragment): () => Promise<Copies
   if (parts.length !== 2)
     throw new Error(
       `The prerendered home page holds its live fragment's fallback ${parts.length - 1} times, not once: rebuild (npx react-router build)`,
+    );
+  // The page's scripts are allowed by the hashes of the build's copy: a fragment must hold none.
+  if (inlineScriptHashes(fragment.fallback).length > 0)
+    throw new Error(
+      "The home page's live fragment holds an inline script, which its CSP would block",
     );
   const [before, after] = parts as [string, string];
   const variants = new Map<string, Promise<Copies>>();

@@ -80,19 +80,6 @@ export function dateInZone(instant: Date, timeZone: string): string {
   return utcToLocalInput(instant, timeZone).slice(0, 10);
 }
 
-/** An instant as the site shows it: "Dec 3, 2026, 7:00 PM EST". */
-export function formatInZone(instant: Date, timeZone: string): string {
-  return new Intl.DateTimeFormat("en-US", {
-    timeZone,
-    year: "numeric",
-    month: "short",
-    day: "numeric",
-    hour: "numeric",
-    minute: "2-digit",
-    timeZoneName: "short",
-  }).format(instant);
-}
-
 /**
  * An instant as people read it on pages and in emails, in US format with the zone named:
  * "Fri, Nov 27, 4:52 PM EST"; the year is added when it is not the year of `now`.

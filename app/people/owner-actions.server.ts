@@ -9,13 +9,11 @@ import { parseJsonColumn, submissionFormData } from "~/db/json-columns.server";
 import { enrollLinkUrl } from "~/enrollment/enroll-link.server";
 import { renderEmail } from "~/mail/message";
 import { enqueueEmail } from "~/mail/outbox.server";
+import { isReplyOverdue, questionOf } from "~/domain/questions";
 import type { Services } from "~/services.server";
 
 /** The kind of the owner's reply in the outbox: a person waits for one after asking a question. */
 export const OWNER_REPLY = "owner_reply";
-/** A question older than this is flagged: the applicant was promised a reply within 24 hours. */
-export const REPLY_PROMISE_HOURS = 24;
-
 /** The question a person asked on their latest application, and when (none: null). */
 export async function latestQuestion(db: DB, personId: string) {
   const row = await db
@@ -25,11 +23,8 @@ export async function latestQuestion(db: DB, personId: string) {
     .where("type", "=", "application")
     .orderBy("created_at", "desc")
     .executeTakeFirst();
-  if (!row) return null;
-  const question = parseJsonColumn(submissionFormData, row.form_data).hasQuestions;
-  return typeof question === "string" && question.trim()
-    ? { question: question.trim(), askedAt: row.created_at }
-    : null;
+  const question = row ? questionOf(parseJsonColumn(submissionFormData, row.form_data)) : "";
+  return row && question ? { question, askedAt: row.created_at } : null;
 }
 
 /** Adds the author's private note to a person. False: no such person. */
@@ -187,16 +182,11 @@ export async function waitingQuestions(db: DB, now: Date) {
     .orderBy("s.created_at", "asc")
     .limit(50)
     .execute();
-  return rows.map((row) => {
-    const question = parseJsonColumn(submissionFormData, row.form_data).hasQuestions;
-    const ageHours = Math.floor((now.getTime() - Date.parse(row.created_at)) / 3_600_000);
-    return {
-      personId: row.id,
-      name: `${row.first_name} ${row.last_name}`.trim() || row.email,
-      question: typeof question === "string" ? question.trim() : "",
-      askedAt: row.created_at,
-      ageHours,
-      overdue: ageHours >= REPLY_PROMISE_HOURS,
-    };
-  });
+  return rows.map((row) => ({
+    personId: row.id,
+    name: `${row.first_name} ${row.last_name}`.trim() || row.email,
+    question: questionOf(parseJsonColumn(submissionFormData, row.form_data)),
+    askedAt: row.created_at,
+    overdue: isReplyOverdue(new Date(row.created_at), now),
+  }));
 }

@@ -15,7 +15,7 @@ import { notesOf } from "./owner-actions.server";
 export async function personDetail(db: DB, personId: string) {
   const person = await findPersonById(db, personId);
   if (!person) return null;
-  const [submissions, history, emails, uploads, downloads, payments, consents, notes, queue] =
+  const [submissions, history, emails, uploads, downloads, payments, consents, notes] =
     await Promise.all([
       db
         .selectFrom("submissions")
@@ -104,7 +104,6 @@ export async function personDetail(db: DB, personId: string) {
     payments,
     consents,
     notes,
-    queue,
   };
 }
 

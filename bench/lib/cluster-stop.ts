@@ -102,3 +102,18 @@ function nginxErrorKinds(log: string): string {
   }
   return [...kinds].map(([kind, n]) => `${n}× ${kind}`).join("; ") || "none";
 }
+
+/**
+ * What every stop drill demands: something acknowledged, every acknowledged post stored once with
+ * its email, and the two survivors serving all 50 pages and 50 posts afterwards.
+ */
+export function nothingAcknowledgedLost(r: Awaited<ReturnType<typeof stopDuringPosts>>): boolean {
+  return (
+    r.confirmed > 0 &&
+    r.missing === 0 &&
+    r.duplicates === 0 &&
+    r.withoutEmail === 0 &&
+    r.afterGetsOk === 50 &&
+    r.afterPostsOk === 50
+  );
+}

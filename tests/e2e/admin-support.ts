@@ -31,8 +31,10 @@ export async function fillLogin(page: Page, email: string, password = ADMIN_PASS
   await page.getByLabel("Password").fill(password);
 }
 
-export async function logIn(page: Page, email: string) {
-  await openAdmin(page);
+/** Signs in; with JavaScript off the login form is a plain post (nothing to wait for to hydrate). */
+export async function logIn(page: Page, email: string, options: { javaScript?: boolean } = {}) {
+  if (options.javaScript === false) await page.goto(ADMIN_PATH);
+  else await openAdmin(page);
   await fillLogin(page, email);
   await page.getByRole("button", { name: "Login" }).click();
   await expect(page.getByRole("heading", { level: 1, name: "Cohort Settings" })).toBeVisible();

@@ -4,7 +4,7 @@ import { codesIn } from "../support/console-codes";
 import { minimalDocx } from "../support/docx-fixtures";
 import { createAccount, logIn } from "./admin-support";
 import { expect, expectNoAxeViolations, test } from "./fixtures";
-import { payOnTestCheckout } from "./people";
+import { payOnTestCheckout, takeResumeTemplate } from "./people";
 import {
   fillApplication,
   releaseAllHolds,
@@ -52,17 +52,11 @@ async function apply(
 }
 
 async function takeResource(browser: Browser, email: string) {
-  const page = await phone(browser);
-  await page.goto("/resume-template?utm_source=linkedin&utm_campaign=resume_template");
-  await page.getByLabel("First name").fill("Lin");
-  await page.getByLabel("Last name").fill("Reader");
-  await page.getByRole("textbox", { name: "Email", exact: true }).fill(email);
-  await page.getByLabel("University").fill("State University");
-  await page.getByLabel("Graduation year").fill(nextYear);
-  await page.getByLabel(/career tips/).check();
-  await page.getByRole("button", { name: "Get Your Free Resource" }).click();
-  await expect(page).toHaveURL(/\?sent=1$/);
-  await page.context().close();
+  await takeResumeTemplate(
+    await phone(browser),
+    email,
+    "?utm_source=linkedin&utm_campaign=resume_template",
+  );
 }
 
 async function sendResume(browser: Browser, email: string) {

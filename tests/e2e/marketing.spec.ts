@@ -1,25 +1,14 @@
 import { request as playwrightRequest, type Browser, type Page } from "@playwright/test";
 import { createAccount, logIn } from "./admin-support";
 import { expect, expectNoAxeViolations, test } from "./fixtures";
-import { newBrowser } from "./people";
+import { newBrowser, takeResumeTemplate } from "./people";
 import { decodedMail, mailTo, uniqueEmail, withDb } from "./support";
 
 const OWNER = `owner.marketing.${Date.now()}@example.com`;
-const nextYear = String(new Date().getFullYear() + 1);
 
 /** Takes the resume template in a browser of its own, ticking "career tips". */
 async function leadWithConsent(browser: Browser, email: string, source = "direct") {
-  const page = await newBrowser(browser);
-  await page.goto(`/resume-template?utm_source=${source}`);
-  await page.getByLabel("First name").fill("Ada");
-  await page.getByLabel("Last name").fill("Lovelace");
-  await page.getByRole("textbox", { name: "Email", exact: true }).fill(email);
-  await page.getByLabel("University").fill("State University");
-  await page.getByLabel("Graduation year").fill(nextYear);
-  await page.getByLabel(/career tips/).check();
-  await page.getByRole("button", { name: "Get Your Free Resource" }).click();
-  await expect(page).toHaveURL(/\?sent=1$/);
-  await page.context().close();
+  await takeResumeTemplate(await newBrowser(browser), email, `?utm_source=${source}`);
 }
 
 /** The owner writes and sends a broadcast to everyone who took the resume template. */

@@ -40,3 +40,20 @@ export async function payOnTestCheckout(page: Page) {
 /** Waits (up to the worker's pace) for an email to `email` containing `text`. */
 export const gotMail = (email: string, text: string) =>
   expect.poll(() => mailTo(email).some((m) => m.includes(text)), { timeout: 15_000 }).toBe(true);
+
+/**
+ * Takes the resume template on `page` (its own browser) arriving by `query`'s tags, ticking
+ * "career tips", and closes that browser.
+ */
+export async function takeResumeTemplate(page: Page, email: string, query: string) {
+  await page.goto(`/resume-template${query}`);
+  await page.getByLabel("First name").fill("Ada");
+  await page.getByLabel("Last name").fill("Lovelace");
+  await page.getByRole("textbox", { name: "Email", exact: true }).fill(email);
+  await page.getByLabel("University").fill("State University");
+  await page.getByLabel("Graduation year").fill(String(new Date().getFullYear() + 1));
+  await page.getByLabel(/career tips/).check();
+  await page.getByRole("button", { name: "Get Your Free Resource" }).click();
+  await expect(page).toHaveURL(/\?sent=1$/);
+  await page.context().close();
+}

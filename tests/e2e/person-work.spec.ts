@@ -1,5 +1,5 @@
 import { consoleText } from "../../app/content/console";
-import { ADMIN_PATH, createAccount, fillLogin, logIn } from "./admin-support";
+import { createAccount, logIn } from "./admin-support";
 import { expect, expectNoAxeViolations, test } from "./fixtures";
 import { gotMail } from "./people";
 import { fillApplication, setCohort, uniqueEmail } from "./support";
@@ -33,13 +33,7 @@ test.describe("acting on a person", () => {
           applicant.getByRole("heading", { name: /answer your questions/ }),
         ).toBeVisible();
 
-        if (javaScript) await logIn(page, OWNER);
-        else {
-          await page.goto(ADMIN_PATH);
-          await fillLogin(page, OWNER);
-          await page.getByRole("button", { name: "Login" }).click();
-          await expect(page.getByText("Logged in successfully as admin")).toBeVisible();
-        }
+        await logIn(page, OWNER, { javaScript });
         await page.goto("/admin");
         const waiting = page
           .getByTestId("waiting-questions")

@@ -1,6 +1,6 @@
 import { sequenceConsole, sequenceStepConsole as t } from "../../app/content/broadcasts";
 import { nurtureSequences } from "../../app/content/nurture";
-import { ADMIN_PATH, createAccount, fillLogin, logIn } from "./admin-support";
+import { createAccount, logIn } from "./admin-support";
 import { expect, expectNoAxeViolations, test } from "./fixtures";
 import { uniqueEmail } from "./support";
 
@@ -28,13 +28,7 @@ test.describe("the owner reads and changes a sequence email", () => {
         const own = steps[step - 1]!;
         const subject = `Edited subject (${javaScript ? "js" : "no js"})`;
 
-        if (javaScript) await logIn(page, OWNER);
-        else {
-          await page.goto(ADMIN_PATH);
-          await fillLogin(page, OWNER);
-          await page.getByRole("button", { name: "Login" }).click();
-          await expect(page.getByText("Logged in successfully as admin")).toBeVisible();
-        }
+        await logIn(page, OWNER, { javaScript });
         await page.goto("/admin/sequences");
         const card = page.getByRole("region", { name });
         await card

@@ -6,14 +6,13 @@ import { Button } from "~/components/ui/button";
 import { SectionCard as Card } from "~/components/ui/card";
 import { consoleText } from "~/content/console";
 import { MAX_NOTE, MAX_REPLY, personFormSchema } from "~/domain/console-forms";
+import { questionOf } from "~/domain/questions";
 import { age } from "~/domain/time-zone";
 import { whenText, type Clock } from "~/components/admin/when";
 import { answerText, waitlistReasonWords } from "~/content/console-words";
 import type { PersonDetail } from "~/people/person-detail.server";
 
 const t = consoleText.person;
-
-const when = whenText;
 
 /** Their status in words; on the waitlist, why (the reason stored with the latest change). */
 function statusText(detail: PersonDetail): string {
@@ -29,7 +28,7 @@ export function PersonSummary({ detail, clock }: { detail: PersonDetail; clock: 
   const { person } = detail;
   const application = detail.submissions.find((s) => s.type === "application");
   const answers = application?.formData ?? {};
-  const question = typeof answers.hasQuestions === "string" ? answers.hasQuestions.trim() : "";
+  const question = questionOf(answers);
   const who = [person.email, person.university, person.graduation_year].filter(Boolean);
   return (
     <div className="space-y-4">
@@ -44,7 +43,7 @@ export function PersonSummary({ detail, clock }: { detail: PersonDetail; clock: 
           </blockquote>
           <p className="mt-2 text-sm text-slate-600">
             {t.askedOn(
-              `${when(application.created_at, clock)} (${age(new Date(application.created_at), new Date(clock.now))} ago)`,
+              `${whenText(application.created_at, clock)} (${age(new Date(application.created_at), new Date(clock.now))} ago)`,
             )}
           </p>
         </Card>
@@ -104,7 +103,7 @@ export function NotesCard({
             <li key={note.id} className="rounded bg-slate-50 p-3 text-sm">
               <p className="whitespace-pre-line text-slate-900">{note.body}</p>
               <p className="mt-1 text-slate-600">
-                {t.noteBy(note.author, when(note.created_at, clock))}
+                {t.noteBy(note.author, whenText(note.created_at, clock))}
               </p>
             </li>
           ))}

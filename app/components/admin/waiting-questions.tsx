@@ -2,7 +2,8 @@ import { Link } from "react-router";
 import { SectionCard as Card } from "~/components/ui/card";
 import { linkVariants } from "~/components/ui/link";
 import { consoleText } from "~/content/console";
-import { age, formatWhen } from "~/domain/time-zone";
+import { whenText, type Clock } from "~/components/admin/when";
+import { age } from "~/domain/time-zone";
 import type { waitingQuestions } from "~/people/owner-actions.server";
 
 const t = consoleText.dashboard;
@@ -13,7 +14,7 @@ export function WaitingQuestions({
   clock,
 }: {
   questions: Awaited<ReturnType<typeof waitingQuestions>>;
-  clock: { zone: string; now: string };
+  clock: Clock;
 }) {
   const now = new Date(clock.now);
   return (
@@ -33,10 +34,7 @@ export function WaitingQuestions({
                   {q.name}
                 </Link>
                 <span className="text-sm text-slate-600">
-                  <time
-                    dateTime={q.askedAt}
-                    title={formatWhen(new Date(q.askedAt), clock.zone, now)}
-                  >
+                  <time dateTime={q.askedAt} title={whenText(q.askedAt, clock)}>
                     {t.waiting(age(new Date(q.askedAt), now))}
                   </time>
                 </span>
