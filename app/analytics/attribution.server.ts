@@ -1,6 +1,7 @@
 import type { DB } from "~/db/database.server";
 import {
   parseJsonColumn,
+  paymentLastTouch,
   personFirstTouch,
   personLastTouch,
   submissionUtm,
@@ -23,11 +24,8 @@ function touchesOf(row: { first_touch: string | null; last_touch: string | null 
   };
 }
 
-/** The tags a step was taken with (a submission's or a payment's), or null when it had none. */
-function stepTouch(tags: string | null): Utm | null {
-  const parsed = tags ? parseJsonColumn(submissionUtm, tags) : null;
-  return parsed && Object.keys(parsed).length > 0 ? parsed : null;
-}
+/** A touch with no tag at all is none. */
+const tagged = (utm: Utm | null): Utm | null => (utm && Object.keys(utm).length > 0 ? utm : null);
 
 /**
  * The period's leads, applications, qualified applicants, enrollments and revenue, credited to the
@@ -73,7 +71,11 @@ export async function attributionReport(
   // with, the person's last touch as it stood at payment; a later visit never takes the credit.
   for (const s of submissions) {
     const person = touchesOf(s);
-    const touches = { personId: s.person_id, first: person.first, last: stepTouch(s.utm) };
+    const touches = {
+      personId: s.person_id,
+      first: person.first,
+      last: tagged(parseJsonColumn(submissionUtm, s.utm)),
+    };
     if (s.type === "lead_magnet") events.push({ kind: "lead", ...touches });
     else {
       events.push({ kind: "application", ...touches });
@@ -86,7 +88,10 @@ export async function attributionReport(
       personId: p.person_id ?? "",
       first: touchesOf(p).first,
       // Payments from before the snapshot existed fall back to the person's last touch.
-      last: p.paid_touch === null ? touchesOf(p).last : stepTouch(p.paid_touch),
+      last:
+        p.paid_touch === null
+          ? touchesOf(p).last
+          : tagged(parseJsonColumn(paymentLastTouch, p.paid_touch)),
       revenueCents: Number(p.amount_cents),
     });
   }

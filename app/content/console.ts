@@ -217,6 +217,7 @@ export const consoleText = {
     noSeat: "No seat is free to hold right now. They keep their place in the seat queue.",
     alreadyOffered: "They already have an open seat offer.",
     alreadyEnrolled: "They are already enrolled.",
+    notApplicant: "Only someone who applied can be offered a seat: a lead has not applied yet.",
   },
   resumes: {
     tabs: { waiting: "Waiting", scheduled: "Scheduled", reviewed: "Reviewed" },

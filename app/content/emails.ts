@@ -1,5 +1,5 @@
 import type { EmailContent } from "~/mail/message";
-import type { WaitlistVariant } from "~/domain/application-outcome";
+import type { Outcome, WaitlistVariant } from "~/domain/application-outcome";
 import { resourceFormats, resourcePath, type ResourceFileKey } from "~/resources/formats";
 import { resourceFileTitles, resourceFormatLabels } from "./lead-magnets";
 
@@ -56,12 +56,16 @@ export const applicationEmails = {
   }),
 
   /** An application's outcome as the owner reads it in the notification. */
-  outcomeWords: (outcome: { kind: string; variant?: WaitlistVariant }): string =>
-    outcome.kind === "qualified"
-      ? "qualified"
-      : outcome.kind === "has_questions"
-        ? "has questions before deciding"
-        : `waitlist: ${ownerWaitlistWords[outcome.variant ?? "not_ready"]}`,
+  outcomeWords: (outcome: Exclude<Outcome, { kind: "not_suited" }>): string => {
+    switch (outcome.kind) {
+      case "qualified":
+        return "qualified";
+      case "has_questions":
+        return "has questions before deciding";
+      case "waitlist":
+        return `waitlist: ${ownerWaitlistWords[outcome.variant]}`;
+    }
+  },
 
   ownerNotification: (summary: {
     name: string;

@@ -1,4 +1,5 @@
 import type { EmailContent } from "~/mail/message";
+import { NEXT_COHORT_TEXT } from "~/domain/cohort";
 import { refundPolicy } from "./policies";
 
 export const enrollPage = {
@@ -16,7 +17,7 @@ export const enrollPage = {
   yourPrice: "Your price",
   programStarts: "Program starts",
   startsText: (display: string) =>
-    display === "our next cohort" ? display : `the week of ${display}`,
+    display === NEXT_COHORT_TEXT ? display : `the week of ${display}`,
   heldTitle: "All seats are being checked out",
   held: "Every remaining seat is held by someone at checkout right now. Unpaid holds free up within 40 minutes: please try again shortly.",
   alreadyEnrolledNote:
@@ -55,7 +56,7 @@ export const confirmationPage = {
   onboarding:
     "Your onboarding email follows within 24 hours with your calendar invites and first assignment.",
   starts: (display: string) =>
-    display === "our next cohort"
+    display === NEXT_COHORT_TEXT
       ? `You'll join ${display}: we'll confirm the start date in your onboarding email.`
       : `We start the week of ${display}.`,
   getReadyTitle: "Get ready",
@@ -104,9 +105,9 @@ export const enrollmentEmails = {
     greeting: input.firstName ? `Hi ${input.firstName},` : "Hi,",
     paragraphs: [
       "Your payment went through and your seat in the cohort is secured.",
-      `Receipt\nPaid: ${input.amount} (US dollars), one-time\nDate: ${input.paidOn}\nFor: one seat in the six-week From Scratch to Success cohort${input.startDisplay === "our next cohort" ? "" : ` starting the week of ${input.startDisplay}`}`,
+      `Receipt\nPaid: ${input.amount} (US dollars), one-time\nDate: ${input.paidOn}\nFor: one seat in the six-week From Scratch to Success cohort${input.startDisplay === NEXT_COHORT_TEXT ? "" : ` starting the week of ${input.startDisplay}`}`,
       `${refundPolicy.title}: ${refundPolicy.summary} The full terms: ${input.termsUrl}`,
-      input.startDisplay === "our next cohort"
+      input.startDisplay === NEXT_COHORT_TEXT
         ? "You're joining our next cohort; we'll confirm the start date in your onboarding email."
         : `We start the week of ${input.startDisplay}.`,
       "Your onboarding email follows within 24 hours, with calendar invites for the live sessions and your first assignment.",
@@ -121,7 +122,7 @@ export const enrollmentEmails = {
       "Welcome aboard. Here is how the next six weeks work.",
       "Every week: a 1-hour live group session, a 30-minute 1-on-1 with your mentor, and one focused assignment. Sessions are recorded if you miss one.",
       "Before week 1: send us your current resume (reply to this email), and write down three firms and roles you'd love to land.",
-      input.startDisplay === "our next cohort"
+      input.startDisplay === NEXT_COHORT_TEXT
         ? "We'll send the calendar invites as soon as the start date is set."
         : `Calendar invites for the week of ${input.startDisplay} follow shortly.`,
     ],

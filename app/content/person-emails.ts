@@ -1,3 +1,4 @@
+import { paragraphsOf } from "~/domain/sequence-copy";
 import type { EmailContent } from "~/mail/message";
 
 const signOff = "Talk soon,\nThe From Scratch to Success team";
@@ -14,10 +15,7 @@ export const personEmails = {
     subject: "Your questions about From Scratch to Success",
     greeting: hi(input.firstName),
     paragraphs: [
-      ...input.message
-        .split(/\n{2,}/)
-        .map((paragraph) => paragraph.trim())
-        .filter(Boolean),
+      ...paragraphsOf(input.message),
       ...(input.question ? [`You asked:\n> ${input.question.replace(/\n/g, "\n> ")}`] : []),
       "Just reply to this email if anything else comes up.",
     ],

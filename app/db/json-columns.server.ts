@@ -72,6 +72,8 @@ export const personLeadMagnets = jsonColumn("people", "lead_magnets", stringList
 /** A touch that cannot be read counts as no touch, as for a person who arrived untagged. */
 export const personFirstTouch = jsonColumn("people", "first_touch", utm.nullable(), () => null);
 export const personLastTouch = jsonColumn("people", "last_touch", utm.nullable(), () => null);
+/** The person's last touch as it stood when they paid (a copy of people.last_touch). */
+export const paymentLastTouch = jsonColumn("payments", "last_touch", utm.nullable(), () => null);
 
 /** A submission's answers as the form sent them: any JSON object. */
 export const submissionFormData = jsonColumn(

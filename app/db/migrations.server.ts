@@ -11,6 +11,7 @@ import { personNotes } from "./migrations/person-notes.server";
 import { marketingMail } from "./migrations/marketing-mail.server";
 import { rateLimits } from "./migrations/rate-limits.server";
 import { reviewInvites } from "./migrations/review-invites.server";
+import { sentOnceSpelling } from "./migrations/sent-once-spelling.server";
 import { sequenceStepCopy } from "./migrations/sequence-step-copy.server";
 
 export type Engine = "sqlite" | "postgres";
@@ -36,6 +37,7 @@ export function migrations(engine: Engine): Record<string, Migration> {
     "2026-11-30-002-person-notes": personNotes,
     "2026-11-30-003-payment-touch": paymentTouch,
     "2026-12-01-001-sequence-step-copy": sequenceStepCopy,
+    "2026-12-01-002-sent-once-spelling": sentOnceSpelling,
   };
 }
 

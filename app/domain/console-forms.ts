@@ -28,9 +28,15 @@ const rowId = (message: string) => z.string({ error: message }).min(1, message);
 export const MAX_REPLY = 5000;
 export const MAX_NOTE = 2000;
 
-/** Text typed into a box: required, trimmed, bounded. */
+/**
+ * Text typed into a box: required, bounded, its line breaks as the textarea holds them (a posted
+ * form sends CR LF, which would count twice against the browser's maxLength).
+ */
 const message = (required: string, max: number) =>
-  z.string({ error: required }).trim().min(1, required).max(max, validation.tooLong(max));
+  z
+    .string({ error: required })
+    .transform(normalizeBody)
+    .pipe(z.string().min(1, required).max(max, validation.tooLong(max)));
 
 /**
  * A person's page: reply by email, add a private note, send the enrollment link, offer a seat,

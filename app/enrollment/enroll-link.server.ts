@@ -7,6 +7,10 @@ import { enterEnrollAs } from "./applicant-cookie.server";
 /** How long the /enroll link in an application email stays good. */
 export const ENROLL_LINK_DAYS = 14;
 
+/**
+ * The key's label predates the code's one spelling ("enroll"): links already in inboxes (14 days)
+ * are signed with it, so it stays as it is (enroll-link.server.test.ts pins a token).
+ */
 const keyOf = (secret: string) =>
   Buffer.from(hkdfSync("sha256", secret, "", "fsts-link:enrol", 32));
 

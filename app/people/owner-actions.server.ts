@@ -9,6 +9,8 @@ import { parseJsonColumn, submissionFormData } from "~/db/json-columns.server";
 import { enrollLinkUrl } from "~/enrollment/enroll-link.server";
 import { renderEmail } from "~/mail/message";
 import { enqueueEmail } from "~/mail/outbox.server";
+import { MAX_NOTE } from "~/domain/console-forms";
+import { mayGetEnrollLink, mayGetSeatOffer } from "~/domain/person-actions";
 import { isReplyOverdue, questionOf } from "~/domain/questions";
 import type { Services } from "~/services.server";
 
@@ -47,7 +49,8 @@ export async function addNote(
       id: randomUUID(),
       person_id: personId,
       author,
-      body,
+      // The form bounds it; so does the code that writes it.
+      body: body.slice(0, MAX_NOTE),
       created_at: clock.now().toISOString(),
     })
     .execute();
@@ -115,7 +118,7 @@ export async function sendEnrollLink(
     .where("id", "=", personId)
     .executeTakeFirst();
   if (!person) return "not_found";
-  if (person.status !== "qualified") return "not_qualified";
+  if (!mayGetEnrollLink(person.status)) return "not_qualified";
   const url = enrollLinkUrl(config, personId, now);
   await db.transaction().execute(async (trx) => {
     await enqueueEmail(
@@ -147,6 +150,7 @@ export async function offerSeatTo(services: Services, actor: string, personId: s
     .executeTakeFirst();
   if (!person) return "not_found" as const;
   if (person.status === "enrolled") return "enrolled" as const;
+  if (!mayGetSeatOffer(person.status)) return "not_applicant" as const;
   const cohort = await getCohort(db, now);
   await joinQueue(db, cohort.id, personId, now.toISOString());
   const entry = await db
@@ -168,6 +172,18 @@ export async function waitingQuestions(db: DB, now: Date) {
     .where("s.type", "=", "application")
     .where("s.status", "=", "has_questions")
     .where("p.status", "=", "has_questions")
+    // Their latest application only: someone who applied twice is one person waiting.
+    .where(({ not, exists, selectFrom }) =>
+      not(
+        exists(
+          selectFrom("submissions as later")
+            .select("later.id")
+            .whereRef("later.person_id", "=", "s.person_id")
+            .where("later.type", "=", "application")
+            .whereRef("later.created_at", ">", "s.created_at"),
+        ),
+      ),
+    )
     .where(({ not, exists, selectFrom }) =>
       not(
         exists(

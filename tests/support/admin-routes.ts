@@ -138,6 +138,9 @@ export const ADMIN_ROUTES: AdminRoute[] = [
       { intent: "note", body: "guard test" },
       { intent: "status", status: "qualified", reason: "guard test" },
       { intent: "refund", reason: "guard test", confirm: "yes" },
+      // Both after the status change and the refund: the person is qualified, a seat is free.
+      { intent: "send_link" },
+      { intent: "offer_seat" },
       { intent: "erase", confirm: "ERASE" },
     ],
   },

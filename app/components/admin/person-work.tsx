@@ -6,6 +6,7 @@ import { Button } from "~/components/ui/button";
 import { SectionCard as Card } from "~/components/ui/card";
 import { consoleText } from "~/content/console";
 import { MAX_NOTE, MAX_REPLY, personFormSchema } from "~/domain/console-forms";
+import { mayGetEnrollLink, mayGetSeatOffer } from "~/domain/person-actions";
 import { questionOf } from "~/domain/questions";
 import { age } from "~/domain/time-zone";
 import { whenText, type Clock } from "~/components/admin/when";
@@ -137,8 +138,8 @@ export function EnrollmentCard({
   cohortFull: boolean;
   busy: boolean;
 }) {
-  const canLink = person.status === "qualified";
-  const canOffer = cohortFull && person.status !== "enrolled" && person.status !== "lead";
+  const canLink = mayGetEnrollLink(person.status);
+  const canOffer = cohortFull && mayGetSeatOffer(person.status);
   if (!canLink && !canOffer) return null;
   return (
     <Card title={t.enrollment}>

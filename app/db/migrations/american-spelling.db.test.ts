@@ -3,6 +3,7 @@ import { useSeededConsole } from "../../../tests/support/console";
 import { testEngines } from "../../../tests/support/databases";
 import { recordAudit } from "~/accounts/audit.server";
 import { americanSpelling } from "./american-spelling.server";
+import { sentOnceSpelling } from "./sent-once-spelling.server";
 
 describe.each(testEngines())("the american-spelling migration on $name", (engine) => {
   const { t } = useSeededConsole(engine);
@@ -34,6 +35,24 @@ describe.each(testEngines())("the american-spelling migration on $name", (engine
     expect(actions.map((row) => row.action).slice(-2)).toEqual([
       "enrollment.refund",
       "person.status",
+    ]);
+  });
+
+  it("renames the once-only keys of the enrollment-open email, so nobody is told twice", async () => {
+    const db = t.services.db;
+    const at = new Date().toISOString();
+    await db
+      .insertInto("sent_once")
+      .values([
+        { key: "enrolment-open:cohort-1:person-1", at },
+        { key: "offer-reminder:hold-1", at },
+      ])
+      .execute();
+    await sentOnceSpelling.up(db as never);
+    const keys = await db.selectFrom("sent_once").select("key").orderBy("key").execute();
+    expect(keys.map((row) => row.key)).toEqual([
+      "enrollment-open:cohort-1:person-1",
+      "offer-reminder:hold-1",
     ]);
   });
 });

@@ -81,13 +81,30 @@ describe.each(testEngines())("acting on a person from their page, on $name", (en
     expect(await waiting()).toEqual([
       expect.objectContaining({ personId: id, question: QUESTION, overdue: false }),
     ]);
+    // Applying again with a question leaves them one person waiting, with their latest question.
+    clock.advance(60_000);
+    const again = await unwrap(
+      await callAction(
+        applyAction,
+        formRequest("/apply", {
+          ...qualifiedAnswers,
+          readyToEnroll: "questions",
+          hasQuestions: `${QUESTION} (again)`,
+        }),
+        makeContext(services(), { visitorId: "v-bookmark", ip: "10.9.9.10" }),
+      ),
+    );
+    expect(again.status).toBe(303);
+    expect(await waiting()).toEqual([
+      expect.objectContaining({ personId: id, question: `${QUESTION} (again)` }),
+    ]);
     clock.advance(25 * 3_600_000);
     expect(await waiting()).toEqual([expect.objectContaining({ personId: id, overdue: true })]);
 
     const page = (await get(personLoader, `/admin/people/${id}`, { id })).body as {
       detail: { submissions: { formData: { hasQuestions?: string } }[] };
     };
-    expect(page.detail.submissions[0]?.formData.hasQuestions).toBe(QUESTION);
+    expect(page.detail.submissions[0]?.formData.hasQuestions).toBe(`${QUESTION} (again)`);
 
     const empty = await postTo(id, { intent: "reply", message: "   " });
     expect(empty.status).toBe(400);
@@ -96,14 +113,17 @@ describe.each(testEngines())("acting on a person from their page, on $name", (en
 
     const sent = await postTo(id, {
       intent: "reply",
-      message: "Yes: three payments of $216.33.\n\nAll sessions are recorded.",
+      // As a browser posts a textarea: CR LF line breaks.
+      message: "Yes: three payments of $216.33.\r\n\r\nAll sessions are recorded.",
     });
     expect(sent.status).toBe(303);
     expect((await flashToastOf(sent, services()))?.title).toBe(t.replied);
     const [reply] = await outbox("owner_reply");
     expect(reply?.to_address).toBe("ada@example.com");
     expect(reply?.person_id).toBe(id);
-    expect(reply?.text).toContain("Yes: three payments of $216.33.");
+    expect(reply?.text).toContain(
+      "Yes: three payments of $216.33.\n\nAll sessions are recorded.\n\nYou asked:",
+    );
     expect(reply?.text).toContain("> Is there a payment plan?");
     const audit = await db().selectFrom("audit_log").select("action").execute();
     expect(audit.map((row) => row.action)).toContain("person.reply");
@@ -112,6 +132,10 @@ describe.each(testEngines())("acting on a person from their page, on $name", (en
 
   it("keeps private notes, refusing an empty or overlong one, and erasing the person erases them", async () => {
     const id = await person("bo@example.com");
+    // A note at the limit with CR LF line breaks fits (each break counts once, as in the box).
+    const atLimit = `${"x".repeat(MAX_NOTE / 2 - 1)}\r\n${"y".repeat(MAX_NOTE / 2)}`;
+    expect((await postTo(id, { intent: "note", body: atLimit })).status).toBe(303);
+    await db().deleteFrom("person_notes").execute();
     for (const body of ["  ", "x".repeat(MAX_NOTE + 1)]) {
       expect((await postTo(id, { intent: "note", body })).status).toBe(400);
     }
@@ -153,6 +177,11 @@ describe.each(testEngines())("acting on a person from their page, on $name", (en
     await setCurrentCohort(db(), { capacity: 1 });
     const paid = await person("paid@example.com");
     await pay(paid, "paid@example.com");
+    const lead = await person("lead@example.com");
+    await db().updateTable("people").set({ status: "lead" }).where("id", "=", lead).execute();
+    const notApplied = await postTo(lead, { intent: "offer_seat" });
+    expect(notApplied.status).toBe(409);
+    expect(errorOf(notApplied)).toBe(t.notApplicant);
     const id = await person("dee@example.com");
     const full = await postTo(id, { intent: "offer_seat" });
     expect(full.status).toBe(409);

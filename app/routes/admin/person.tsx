@@ -49,6 +49,7 @@ const offerAnswers = {
   no_seat: consoleText.person.noSeat,
   already_offered: consoleText.person.alreadyOffered,
   enrolled: consoleText.person.alreadyEnrolled,
+  not_applicant: consoleText.person.notApplicant,
   not_waiting: consoleText.person.noSeat,
 } as const;
 
