@@ -99,7 +99,11 @@ export async function submitApplication(
       const firstName = person.firstName;
       const applicantEmail =
         outcome.kind === "qualified"
-          ? applicationEmails.qualified(firstName, enrollLinkUrl(config, person.id, now))
+          ? applicationEmails.qualified(
+              firstName,
+              enrollLinkUrl(config, person.id, now),
+              cohort?.capacity ?? null,
+            )
           : outcome.kind === "has_questions"
             ? applicationEmails.hasQuestions(firstName)
             : applicationEmails.waitlist(firstName, outcome.variant, config.publicUrl);

@@ -220,6 +220,7 @@ export async function makeCurrent(
         cohortEmails.enrollmentOpen({
           firstName: person.first_name,
           startDisplay: startDateDisplay(after.startDate),
+          capacity: after.capacity,
           applyUrl: `${services.config.publicUrl}/apply`,
         }),
         { kind: "enrollment_open", category: "news" },

@@ -1,3 +1,4 @@
+import { NEXT_COHORT_TEXT } from "~/domain/cohort";
 import type { QueueStatus } from "~/db/schema";
 import type { EmailContent } from "~/mail/message";
 
@@ -70,16 +71,17 @@ export const cohortEmails = {
   enrollmentOpen: (input: {
     firstName: string;
     startDisplay: string;
+    capacity: number;
     applyUrl: string;
   }): EmailContent => ({
     subject: "Enrollment is open for the next From Scratch to Success cohort",
     greeting: hi(input.firstName),
     paragraphs: [
       "You joined our waitlist, so you're hearing it first: enrollment for the next cohort is open.",
-      input.startDisplay === "our next cohort"
+      input.startDisplay === NEXT_COHORT_TEXT
         ? "We'll confirm the start date soon."
         : `The cohort starts the week of ${input.startDisplay}.`,
-      "Seats are limited to 10 students. If you're ready to commit six weeks, apply now.",
+      `Seats are limited to ${input.capacity} students. If you're ready to commit six weeks, apply now.`,
     ],
     action: { label: "Apply for the next cohort", url: input.applyUrl },
     signOff,

@@ -1,18 +1,20 @@
 import type { EmailContent } from "~/mail/message";
 import type { Outcome, WaitlistVariant } from "~/domain/application-outcome";
+import { DEFAULT_COHORT, STUDENTS_PER_MENTOR } from "~/domain/cohort";
 import { resourceFormats, resourcePath, type ResourceFileKey } from "~/resources/formats";
 import { resourceFileTitles, resourceFormatLabels } from "./lead-magnets";
 
 const signOff = "Talk soon,\nThe From Scratch to Success team";
 
 export const applicationEmails = {
-  qualified: (firstName: string, enrollUrl: string): EmailContent => ({
+  /** Seat words from the cohort's capacity (null: unread, the spec's 10), five students a mentor. */
+  qualified: (firstName: string, enrollUrl: string, capacity: number | null): EmailContent => ({
     subject: "You're a fit for From Scratch to Success: secure your spot",
-    preheader: "Your application was accepted. Seats are limited to 10 per cohort.",
+    preheader: `Your application was accepted. Seats are limited to ${capacity ?? DEFAULT_COHORT.capacity} per cohort.`,
     greeting: `Hi ${firstName},`,
     paragraphs: [
       "Thank you for applying. Your goals, your availability and your readiness make you a strong fit for the program.",
-      "Each cohort has only 10 seats, 5 per mentor, and seats go to the first qualified applicants who enroll. To secure yours, review the price breakdown and complete your enrollment.",
+      `Each cohort has only ${capacity ?? DEFAULT_COHORT.capacity} seats, ${STUDENTS_PER_MENTOR} per mentor, and seats go to the first qualified applicants who enroll. To secure yours, review the price breakdown and complete your enrollment.`,
     ],
     action: { label: "Enroll now", url: enrollUrl },
     signOff,

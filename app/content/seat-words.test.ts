@@ -1,9 +1,10 @@
 import { describe, expect, it } from "vitest";
 import { mentorsFor } from "~/domain/cohort";
 import { cohortSettingsPage } from "./admin";
-import { cohortConsole } from "./cohorts";
+import { cohortConsole, cohortEmails } from "./cohorts";
 import { cohortLine } from "./home";
 import { enrollPage } from "./enroll";
+import { applicationEmails } from "./emails";
 
 describe("seat words agree with the numbers", () => {
   it("derive the mentors from the capacity, five students each", () => {
@@ -54,5 +55,19 @@ describe("the home page's cohort line", () => {
       cohortLine(null),
     ])
       expect(line).not.toMatch(/\$|fee|price/i);
+  });
+
+  it("put the cohort's own capacity in the qualified and enrollment-open emails", () => {
+    const qualified = applicationEmails.qualified("Ada", "https://x/enroll", 3);
+    expect(qualified.paragraphs.join(" ")).toContain("only 3 seats, 5 per mentor");
+    expect(qualified.preheader).toContain("limited to 3 per cohort");
+    expect(applicationEmails.qualified("Ada", "https://x/enroll", null).preheader).toContain("10");
+    const open = cohortEmails.enrollmentOpen({
+      firstName: "Ada",
+      startDisplay: "January 11",
+      capacity: 12,
+      applyUrl: "https://x/apply",
+    });
+    expect(open.paragraphs.join(" ")).toContain("Seats are limited to 12 students.");
   });
 });

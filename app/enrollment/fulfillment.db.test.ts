@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { testEngines } from "../../tests/support/databases";
 import { stripeScenario } from "../../tests/support/stripe-scenario";
-import { fulfilPayment } from "./fulfillment.server";
+import { fulfillPayment } from "./fulfillment.server";
 
 describe.each(testEngines())("fulfillment by webhook and success page on $name", (engine) => {
   const {
@@ -46,13 +46,13 @@ describe.each(testEngines())("fulfillment by webhook and success page on $name",
     expect(onboardingAfter).toBeLessThanOrEqual(24 * 3_600_000);
   });
 
-  it("enrolls once when the webhook and the success page both fulfil, with different events", async () => {
+  it("enrolls once when the webhook and the success page both fulfill, with different events", async () => {
     await start();
     const session = fake().pay(lastSessionId(), "payer@example.com");
     await Promise.all([
       deliver(signedEvent("checkout.session.completed", session, { id: "evt_a" })),
       deliver(signedEvent("checkout.session.async_payment_succeeded", session, { id: "evt_b" })),
-      fulfilPayment(services(), services().payments, {
+      fulfillPayment(services(), services().payments, {
         sessionId: session.id,
         email: "payer@example.com",
         amountCents: 64900,

@@ -39,7 +39,7 @@ export type FulfillmentResult =
  * both call it, in any order and any number of times. A payment whose hold expired while the
  * cohort filled up is recorded and flagged for refund instead of overselling a seat.
  */
-export async function fulfilPayment(
+export async function fulfillPayment(
   services: Services,
   provider: PaymentProvider,
   paid: PaidSession,
@@ -215,7 +215,7 @@ async function refund(services: Services, provider: PaymentProvider, sessionId: 
   }
 }
 
-/** The payment recorded for a checkout session (after `fulfilPayment`): its status and address. */
+/** The payment recorded for a checkout session (after `fulfillPayment`): its status and address. */
 export async function paymentOfSession(services: Services, sessionId: string) {
   return services.db
     .selectFrom("payments")

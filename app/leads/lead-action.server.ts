@@ -11,7 +11,7 @@ import { errorMessage, log } from "~/lib/logger.server";
 import { redirectWithToast } from "~/lib/toast.server";
 import { rateLimitedToast, type ToastMessage } from "~/lib/toast";
 import { checkDocx } from "~/uploads/docx-check.server";
-import { ResumeStorageError } from "../resume-reviews/resume-upload.server";
+import { ResumeStorageError } from "~/resume-reviews/resume-upload.server";
 import { submitLead } from "./submit-lead.server";
 import { leadErrorToast, leadSuccessToast, resumeFileToast, uploadFailedToast } from "./toasts";
 

@@ -20,7 +20,7 @@ import { recordSubmission } from "~/people/submissions.server";
 import { resourceFormats, type ResourceFormat } from "~/resources/formats";
 import type { Services } from "~/services.server";
 import { createDownload, downloadUrl } from "./downloads.server";
-import { isRecentResume, sha256Hex, storeResume } from "../resume-reviews/resume-upload.server";
+import { isRecentResume, sha256Hex, storeResume } from "~/resume-reviews/resume-upload.server";
 
 export interface LeadRequest {
   form: LeadForm;

@@ -1,5 +1,5 @@
 import type Stripe from "stripe";
-import { fulfilPayment } from "~/enrollment/fulfillment.server";
+import { fulfillPayment } from "~/enrollment/fulfillment.server";
 import { releaseHold } from "~/enrollment/seats.server";
 import { errorMessage, log } from "~/lib/logger.server";
 import type { Services } from "~/services.server";
@@ -36,7 +36,7 @@ export async function handleStripeWebhook(
     case "checkout.session.async_payment_succeeded": {
       const session = toSessionInfo(event.data.object);
       if (session.state !== "paid") break;
-      const result = await fulfilPayment(services, services.payments, {
+      const result = await fulfillPayment(services, services.payments, {
         sessionId: session.id,
         email: session.email ?? "",
         amountCents: session.amountCents,

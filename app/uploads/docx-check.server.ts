@@ -18,8 +18,6 @@ import { eachEntry, entryNames, isUnsafeName, openZip, readXml } from "./zip-rea
 
 export const MAX_RESUME_BYTES = 5 * 1024 * 1024;
 
-export type { DocxRejection };
-
 export type DocxCheck = { ok: true } | { ok: false; reason: DocxRejection };
 
 const MB = 1024 * 1024;

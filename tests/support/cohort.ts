@@ -2,7 +2,7 @@ import type { Kysely } from "kysely";
 import { getCohort } from "../../app/cohort/cohort.server";
 import { joinQueue } from "../../app/cohort/queue.server";
 import type { Database } from "../../app/db/schema";
-import { fulfilPayment } from "../../app/enrollment/fulfillment.server";
+import { fulfillPayment } from "../../app/enrollment/fulfillment.server";
 import { startCheckout } from "../../app/enrollment/seats.server";
 import { newPerson } from "../../app/people/people.server";
 import type { Services } from "../../app/services.server";
@@ -76,7 +76,7 @@ export function seatFixtures(services: () => Services, clock: TestClock) {
       .where("status", "=", "held")
       .orderBy("created_at", "desc")
       .executeTakeFirstOrThrow();
-    return fulfilPayment(services(), services().payments, {
+    return fulfillPayment(services(), services().payments, {
       sessionId: hold.session_id!,
       email,
       amountCents: 64_900,

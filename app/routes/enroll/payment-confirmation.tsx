@@ -9,7 +9,7 @@ import { confirmationPage } from "~/content/enroll";
 import { formErrors } from "~/content/forms";
 import { site } from "~/content/site";
 import { isCheckoutSessionId, startDateDisplay } from "~/domain/cohort";
-import { fulfilPayment, paymentOfSession } from "~/enrollment/fulfillment.server";
+import { fulfillPayment, paymentOfSession } from "~/enrollment/fulfillment.server";
 import type { Route } from "./+types/payment-confirmation";
 
 export const meta: Route.MetaFunction = () => [
@@ -37,7 +37,7 @@ export async function loader({ request, context }: Route.LoaderArgs): Promise<Vi
   if (!session) return { state: "not_found" };
   if (session.state === "open") return { state: "processing" };
   if (session.state === "expired") return { state: "not_found" };
-  await fulfilPayment(services, services.payments, {
+  await fulfillPayment(services, services.payments, {
     sessionId,
     email: session.email ?? "",
     amountCents: session.amountCents,

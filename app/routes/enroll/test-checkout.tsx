@@ -8,7 +8,7 @@ import { testCheckout } from "~/content/enroll";
 import { PRICE_CENTS } from "~/content/pricing";
 import { site } from "~/content/site";
 import { TestCheckoutSchema } from "~/domain/checkout-form";
-import { fulfilPayment } from "~/enrollment/fulfillment.server";
+import { fulfillPayment } from "~/enrollment/fulfillment.server";
 import { holdOfSession, releaseHold } from "~/enrollment/seats.server";
 import type { Route } from "./+types/test-checkout";
 
@@ -41,7 +41,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     await releaseHold(services, { sessionId: params.sessionId }, "released");
     return redirect("/enroll");
   }
-  await fulfilPayment(services, services.payments, {
+  await fulfillPayment(services, services.payments, {
     sessionId: params.sessionId,
     email: submission.value.email,
     amountCents: PRICE_CENTS,
