@@ -4,6 +4,7 @@ import { funnelText } from "~/content/funnel";
 import { addDays, FUNNEL_STEPS, funnelTotal, type FunnelRow } from "~/domain/funnel";
 import { barChart, lineChart, stackedBar } from "./charts.server";
 import { dailyCounts, funnelReport } from "./funnel.server";
+import { takesSeat } from "~/enrollment/seats.server";
 
 const c = funnelText.charts;
 const TOP_SOURCES = 5;
@@ -27,8 +28,7 @@ export async function seatCounts(
     .select((eb) => eb.fn.countAll<number>().as("n"))
     .where("cohort_id", "=", cohort.id)
     .where("kind", "=", "offer")
-    .where("status", "=", "held")
-    .where("expires_at", ">", nowIso)
+    .where(takesSeat(nowIso))
     .executeTakeFirstOrThrow();
   const offered = Number(offers.n);
   return {

@@ -3,7 +3,7 @@ import { recordAudit } from "~/accounts/audit.server";
 import { cohortEmails } from "~/content/cohorts";
 import type { DB } from "~/db/database.server";
 import { seatsLeft, startDateDisplay } from "~/domain/cohort";
-import { lockCohort } from "~/enrollment/seats.server";
+import { lockCohort, takesSeat } from "~/enrollment/seats.server";
 import { mayReceive } from "~/domain/marketing";
 import { enqueueMarketing, marketingSender } from "~/marketing/mail.server";
 import type { Services } from "~/services.server";
@@ -29,8 +29,7 @@ export async function listCohorts(db: DB, now: Date): Promise<CohortSummary[]> {
   const holds = await db
     .selectFrom("seat_holds")
     .select(["cohort_id", "kind", (eb) => eb.fn.countAll().as("n")])
-    .where("status", "=", "held")
-    .where("expires_at", ">", nowIso)
+    .where(takesSeat(nowIso))
     .groupBy(["cohort_id", "kind"])
     .execute();
   const payments = await db

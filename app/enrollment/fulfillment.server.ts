@@ -13,7 +13,7 @@ import { changeStatus, ensurePersonByEmail } from "~/people/people.server";
 import type { Services } from "~/services.server";
 import { leaveQueue } from "~/cohort/queue.server";
 import { recordEvent } from "./provider-events.server";
-import { countHeldSeats, lockCohort } from "./seats.server";
+import { countHeldSeats, lockCohort, takesSeat } from "./seats.server";
 
 /** The onboarding email goes out a few hours after payment, well within the promised 24 hours. */
 export const ONBOARDING_DELAY_MS = 3 * 3_600_000;
@@ -87,8 +87,7 @@ export async function fulfillPayment(
               .selectAll()
               .where("cohort_id", "=", cohort.id)
               .where("person_id", "=", person.id)
-              .where("status", "=", "held")
-              .where("expires_at", ">", nowIso)
+              .where(takesSeat(nowIso))
               .executeTakeFirst();
       if (ownLiveHold && ownLiveHold.id !== hold.id) {
         await trx
