@@ -19,6 +19,10 @@ export default [
   route("offers/:token", "routes/offers/offer.tsx"),
   route("unsubscribe/:token", "routes/site/one-click-unsubscribe.ts"),
   route("unsubscribe/:token/choose", "routes/site/unsubscribe.tsx"),
+  layout("routes/portal/layout.tsx", [
+    route("portal", "routes/portal/home.tsx"),
+    route("portal/login/:token", "routes/portal/login.tsx"),
+  ]),
   layout("routes/admin/layout.tsx", [
     route("admin/cohort-settings", "routes/admin/cohort-settings.tsx"),
     route("admin", "routes/admin/dashboard.tsx"),

@@ -41,6 +41,8 @@ export interface Services {
     recipients: RateLimiter;
     /** New seat holds per address per hold length (HOLDS_PER_ADDRESS). */
     holds: RateLimiter;
+    /** Portal sign-in links one address may ask for per 15 minutes (key: hashed address). */
+    portalLinks: RateLimiter;
   };
   /** Starts the background work (the scheduler, page views); tests drive it by hand instead. */
   startBackground(): void;
@@ -130,6 +132,11 @@ export async function createServices(
         name: "holds-per-address",
         limit: config.seats.holdsPerAddress,
         windowSeconds: config.seats.holdMinutes * 60,
+      }),
+      portalLinks: new RateLimiter(limitStore, {
+        name: "portal-links",
+        limit: 3,
+        windowSeconds: 15 * 60,
       }),
     },
     startBackground() {

@@ -7,6 +7,7 @@ import { initial } from "./migrations/initial.server";
 import { jobRuns } from "./migrations/job-runs.server";
 import { jobs } from "./migrations/jobs.server";
 import { paymentTouch } from "./migrations/payment-touch.server";
+import { portal } from "./migrations/portal.server";
 import { personNotes } from "./migrations/person-notes.server";
 import { marketingMail } from "./migrations/marketing-mail.server";
 import { rateLimits } from "./migrations/rate-limits.server";
@@ -38,6 +39,7 @@ export function migrations(engine: Engine): Record<string, Migration> {
     "2026-11-30-003-payment-touch": paymentTouch,
     "2026-12-01-001-sequence-step-copy": sequenceStepCopy,
     "2026-12-01-002-sent-once-spelling": sentOnceSpelling,
+    "2026-12-03-001-portal": portal,
   };
 }
 

@@ -10,6 +10,12 @@ import type {
 } from "./analytics-schema";
 import type { AdminUsersTable, AuditLogTable, SessionsTable } from "./admin-schema";
 import type {
+  MentorsTable,
+  PortalLinksTable,
+  PortalSessionsTable,
+  StudentProfilesTable,
+} from "./portal-schema";
+import type {
   BroadcastsTable,
   ConsentsTable,
   SequenceRunsTable,
@@ -137,6 +143,8 @@ export interface PaymentsTable {
   created_at: string;
   /** The person's last tagged visit when they paid (JSON tags); null before 2026-11-30. */
   last_touch: string | null;
+  /** The mentor this paid seat is assigned to (null: waiting for one). */
+  mentor_id: string | null;
 }
 
 /** The seat queue of a cohort: qualified applicants who found it full, in the order they came. */
@@ -240,6 +248,10 @@ export interface Database {
   uploads: UploadsTable;
   downloads: DownloadsTable;
   admin_users: AdminUsersTable;
+  mentors: MentorsTable;
+  portal_links: PortalLinksTable;
+  portal_sessions: PortalSessionsTable;
+  student_profiles: StudentProfilesTable;
   sessions: SessionsTable;
   audit_log: AuditLogTable;
   jobs: JobsTable;

@@ -1,3 +1,4 @@
+import { endPortalSessionsOf } from "~/portal/session.server";
 import { leaveQueue } from "~/cohort/queue.server";
 import { recordAudit } from "~/accounts/audit.server";
 import { cohortEmails } from "~/content/cohorts";
@@ -68,6 +69,8 @@ export async function refundEnrollment(
       .executeTakeFirstOrThrow();
     await changeStatus(trx, personId, "qualified", `${REFUNDED_REASON}: ${reason}`, nowIso);
     await leaveQueue(trx, cohort.id, personId, "removed", nowIso);
+    // The portal goes with the seat, at once.
+    await endPortalSessionsOf(trx, personId);
     await enqueueEmail(
       trx,
       {

@@ -15,7 +15,7 @@ import type { ToastMessage } from "./toast";
  * session). Secrets are a list, newest first: cookies are signed with the first and accepted
  * under any, so SESSION_SECRET can be rotated by moving the old one to SESSION_SECRET_PREVIOUS.
  */
-export type CookiePurpose = "visitor" | "attribution" | "applicant" | "admin" | "toast";
+export type CookiePurpose = "visitor" | "attribution" | "applicant" | "admin" | "portal" | "toast";
 
 const YEAR = 365 * 24 * 3600;
 
@@ -24,6 +24,8 @@ const maxAge: Record<CookiePurpose, number | undefined> = {
   attribution: 30 * 24 * 3600,
   applicant: 30 * 24 * 3600,
   admin: 8 * 3600,
+  // A student or mentor: the session row decides (30 days at most, 7 idle).
+  portal: 30 * 24 * 3600,
   // A flash lives until the next page reads it; a minute is plenty for a redirect to land.
   toast: 60,
 };
@@ -33,6 +35,7 @@ const names: Record<CookiePurpose, string> = {
   attribution: "fsts_utm",
   applicant: "fsts_applicant",
   admin: "fsts_admin",
+  portal: "fsts_portal",
   toast: "fsts_toast",
 };
 

@@ -1,0 +1,56 @@
+import type { ReactNode } from "react";
+import { Form, NavLink } from "react-router";
+import { portalSignIn, portalNav } from "~/content/portal";
+import { Button } from "~/components/ui/button";
+import { cn } from "~/components/ui/cn";
+
+export interface PortalNavUser {
+  role: "student" | "mentor";
+  name: string;
+}
+
+const linksFor = (role: PortalNavUser["role"]) =>
+  role === "student"
+    ? [
+        { to: "/portal", label: portalNav.home, end: true },
+        { to: "/portal/profile", label: portalNav.profile, end: true },
+        { to: "/portal/prework", label: portalNav.prework, end: true },
+      ]
+    : [{ to: "/portal/mentor", label: portalNav.students, end: false }];
+
+/** The portal's frame for a signed-in student or mentor: their pages and sign-out. */
+export function PortalShell({ user, children }: { user: PortalNavUser; children: ReactNode }) {
+  return (
+    <div className="mx-auto max-w-4xl px-4 py-8 wrap-break-word">
+      <div className="flex flex-wrap items-center justify-between gap-3 border-b border-slate-200 pb-4">
+        <nav aria-label={portalNav.label}>
+          <ul className="flex flex-wrap gap-1">
+            {linksFor(user.role).map((link) => (
+              <li key={link.to}>
+                <NavLink
+                  to={link.to}
+                  end={link.end}
+                  className={({ isActive }) =>
+                    cn(
+                      "rounded-md px-3 py-2 text-sm font-medium",
+                      isActive ? "bg-brand-700 text-white" : "text-slate-700 hover:bg-slate-100",
+                    )
+                  }
+                >
+                  {link.label}
+                </NavLink>
+              </li>
+            ))}
+          </ul>
+        </nav>
+        <Form method="post" action="/portal" className="flex items-center gap-3 text-sm">
+          <span className="text-slate-700">{user.name}</span>
+          <Button type="submit" name="intent" value="sign_out" variant="secondary" size="touch">
+            {portalSignIn.signOut}
+          </Button>
+        </Form>
+      </div>
+      <div className="pt-6">{children}</div>
+    </div>
+  );
+}

@@ -1,0 +1,53 @@
+import type { Generated } from "kysely";
+
+/** A mentor of the programme: signs in to the portal by one-time link (no password). */
+export interface MentorsTable {
+  id: string;
+  email: string;
+  name: string;
+  bio: Generated<string>;
+  /** Students per cohort this mentor takes. */
+  capacity: Generated<number>;
+  is_active: Generated<number>;
+  created_at: string;
+  updated_at: string;
+}
+
+/** A one-time sign-in link: only the SHA-256 of its token is stored. */
+export interface PortalLinksTable {
+  token_hash: string;
+  email: string;
+  expires_at: string;
+  used_at: string | null;
+  created_at: string;
+}
+
+export type PortalRole = "student" | "mentor";
+
+/** A signed-in student or mentor; the id is the SHA-256 of the cookie's token. */
+export interface PortalSessionsTable {
+  id: string;
+  role: PortalRole;
+  person_id: string | null;
+  mentor_id: string | null;
+  created_at: string;
+  expires_at: string;
+}
+
+/** What a student tells the programme about themselves in the portal. */
+export interface StudentProfilesTable {
+  person_id: string;
+  /** IANA zone, e.g. America/New_York. */
+  time_zone: string | null;
+  /** JSON array of the application's finance tracks. */
+  target_roles: Generated<string>;
+  target_firms: Generated<string>;
+  linkedin_url: string | null;
+  resume_upload_id: string | null;
+  graduation_year: string | null;
+  profile_done_at: string | null;
+  prework_read_at: string | null;
+  first_signed_in_at: string | null;
+  last_signed_in_at: string | null;
+  updated_at: string;
+}

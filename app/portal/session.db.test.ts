@@ -1,0 +1,118 @@
+import { describe, expect, it } from "vitest";
+import { seatScenario } from "../../tests/support/cohort";
+import { callAction, formRequest, makeContext, unwrap } from "../../tests/support/context";
+import { browserCookies, settle } from "../../tests/support/admin";
+import { testEngines } from "../../tests/support/databases";
+import * as home from "~/routes/portal/home";
+import * as login from "~/routes/portal/login";
+import { refundEnrollment } from "~/enrollment/refunds.server";
+import { PORTAL_LINK_TTL_MS } from "~/domain/portal";
+
+describe.each(testEngines())("portal sign-in on $name", (engine) => {
+  const s = seatScenario(engine);
+
+  const signInEmails = () =>
+    s
+      .db()
+      .selectFrom("outbox")
+      .select(["to_address", "text"])
+      .where("kind", "=", "portal_sign_in")
+      .orderBy("created_at")
+      .execute();
+  const tokenOf = (text: string) => /\/portal\/login\/([\w-]+)/.exec(text)![1]!;
+
+  async function askForLink(email: string, ip = "10.0.0.1") {
+    const context = makeContext(s.services(), { ip });
+    return unwrap(
+      await settle(
+        callAction(home.action, formRequest("/portal", { intent: "send_link", email }), context),
+      ),
+    );
+  }
+
+  async function useLink(token: string, cookie = "") {
+    const request = formRequest(`/portal/login/${token}`, {}, cookie ? { cookie } : {});
+    return unwrap(
+      await settle(callAction(login.action, request, makeContext(s.services()), { token })),
+    );
+  }
+
+  async function homeFor(cookie: string) {
+    const request = new Request("http://localhost:3000/portal", { headers: { cookie } });
+    return unwrap(await settle(callAction(home.loader, request, makeContext(s.services()), {})));
+  }
+
+  it("emails a student with a paid seat a link that signs in once", async () => {
+    const id = await s.person("ada@example.com");
+    expect((await s.pay(id, "ada@example.com")).kind).toBe("enrolled");
+    const asked = await askForLink("Ada@Example.com");
+    expect(asked.status).toBe(303);
+    const [mail] = await signInEmails();
+    expect(mail!.to_address).toBe("ada@example.com");
+    const token = tokenOf(mail!.text);
+    // Only the hash is stored.
+    const stored = await s.db().selectFrom("portal_links").selectAll().execute();
+    expect(JSON.stringify(stored)).not.toContain(token);
+
+    const used = await useLink(token);
+    expect(used.status).toBe(303);
+    expect(used.headers.get("location")).toBe("/portal");
+    const cookie = browserCookies(used.headers);
+    const page = await homeFor(cookie);
+    expect(page.body).toMatchObject({ view: "student", firstName: "ada" });
+
+    const again = await useLink(token);
+    expect(again.status).toBe(410);
+    expect(await s.db().selectFrom("portal_sessions").selectAll().execute()).toHaveLength(1);
+  });
+
+  it("answers an unknown address the same way and emails nobody", async () => {
+    const known = await s.person("lead@example.com");
+    void known;
+    const asked = await askForLink("lead@example.com");
+    const stranger = await askForLink("nobody@example.com");
+    expect(asked.status).toBe(303);
+    expect(stranger.status).toBe(303);
+    expect(asked.headers.get("location")).toBe(stranger.headers.get("location"));
+    expect(await signInEmails()).toHaveLength(0);
+  });
+
+  it("refuses a link after 15 minutes", async () => {
+    const id = await s.person("late@example.com");
+    await s.pay(id, "late@example.com");
+    await askForLink("late@example.com");
+    const [mail] = await signInEmails();
+    s.clock.advance(PORTAL_LINK_TTL_MS + 1000);
+    expect((await useLink(tokenOf(mail!.text))).status).toBe(410);
+  });
+
+  it("limits the links one address may ask for", async () => {
+    const id = await s.person("many@example.com");
+    await s.pay(id, "many@example.com");
+    const statuses = [];
+    for (let i = 0; i < 4; i++)
+      statuses.push((await askForLink("many@example.com", `10.0.1.${i}`)).status);
+    expect(statuses).toEqual([303, 303, 303, 429]);
+    expect(await signInEmails()).toHaveLength(3);
+  });
+
+  it("refuses a bad address with a message and changes nothing", async () => {
+    const answer = await askForLink("not-an-email");
+    expect(answer.status).toBe(400);
+    expect(await s.db().selectFrom("portal_links").selectAll().execute()).toHaveLength(0);
+  });
+
+  it("ends the student's sessions when the seat is refunded", async () => {
+    const id = await s.person("gone@example.com");
+    await s.pay(id, "gone@example.com");
+    await askForLink("gone@example.com");
+    const [mail] = await signInEmails();
+    const cookie = browserCookies((await useLink(tokenOf(mail!.text))).headers);
+    expect((await homeFor(cookie)).body).toMatchObject({ view: "student" });
+    expect(await refundEnrollment(s.services(), "owner@example.com", id, "changed plans")).toBe(
+      "refunded",
+    );
+    expect(await s.db().selectFrom("portal_sessions").selectAll().execute()).toHaveLength(0);
+    expect((await homeFor(cookie)).body).toMatchObject({ view: "sign_in" });
+  });
+});

@@ -1,0 +1,82 @@
+import { data, redirect } from "react-router";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { Card } from "~/components/ui/card";
+import { SignInForm } from "~/components/portal/sign-in-form";
+import { portalMeta, portalSignIn, studentHomeText as t } from "~/content/portal";
+import { portalSignInSchema } from "~/domain/portal-forms";
+import { limitFormPost } from "~/lib/form-guard.server";
+import { readFormData } from "~/lib/form.server";
+import { pageMeta } from "~/lib/meta";
+import { errorToast, rateLimitedToast, success } from "~/lib/toast";
+import { redirectWithToast } from "~/lib/toast.server";
+import {
+  endPortalSession,
+  getPortalUser,
+  PORTAL_PATH,
+  sendSignInLink,
+} from "~/portal/session.server";
+import { studentHome } from "~/portal/student-home.server";
+import type { Route } from "./+types/home";
+
+export const meta: Route.MetaFunction = () => pageMeta(portalMeta.title, portalMeta.description);
+
+/** /portal: the sign-in form for a visitor, the student's home, or on to a mentor's students. */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const user = await getPortalUser(request, context);
+  if (!user) return { view: "sign_in" as const };
+  if (user.role === "mentor") throw redirect("/portal/mentor");
+  const home = await studentHome(context.services, user.personId);
+  return { view: "student" as const, firstName: user.firstName, home };
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const submission = parseWithZod(await readFormData(request), { schema: portalSignInSchema });
+  if (submission.status !== "success") {
+    return data(
+      { result: submission.reply(), toast: errorToast(portalSignIn.invalidEmail) },
+      { status: 400 },
+    );
+  }
+  if (submission.value.intent === "sign_out") {
+    const setCookie = await endPortalSession(request, context);
+    const toast = portalSignIn.signedOutToast;
+    return redirectWithToast(context, PORTAL_PATH, success(toast.title, toast.description), {
+      "Set-Cookie": setCookie,
+    });
+  }
+  const limited = {
+    result: undefined,
+    toast: { ...rateLimitedToast, description: portalSignIn.rateLimited },
+  };
+  if (!(await limitFormPost(context, "portal-sign-in"))) return data(limited, { status: 429 });
+  if (!(await sendSignInLink(context.services, submission.value.email)))
+    return data(limited, { status: 429 });
+  const toast = portalSignIn.sentToast;
+  return redirectWithToast(context, PORTAL_PATH, success(toast.title, toast.description));
+}
+
+export default function PortalHome({ loaderData, actionData }: Route.ComponentProps) {
+  if (loaderData.view === "sign_in") return <SignInForm lastResult={actionData?.result} />;
+  const { home, firstName } = loaderData;
+  return (
+    <div className="space-y-6">
+      <h1 className="text-3xl font-bold text-brand-900">{t.greeting(firstName)}</h1>
+      {home && (
+        <>
+          <p className="text-lg text-slate-800">{t.starts(home.startDisplay)}</p>
+          <Card>
+            <h2 className="text-xl font-semibold text-brand-900">{t.mentorTitle}</h2>
+            {home.mentor ? (
+              <>
+                <p className="mt-2 font-medium">{home.mentor.name}</p>
+                {home.mentor.bio && <p className="mt-1 text-slate-700">{home.mentor.bio}</p>}
+              </>
+            ) : (
+              <p className="mt-2 text-slate-700">{t.noMentor}</p>
+            )}
+          </Card>
+        </>
+      )}
+    </div>
+  );
+}
