@@ -1,0 +1,57 @@
+import type { PortalFixtures } from "./portal";
+
+/**
+ * Every /portal route, with what each role gets from it, for the access test
+ * (app/routes/portal/access.db.test.ts), which fails while a /portal route of app/routes.ts is
+ * missing here. The roles: a visitor, the fixture student, a student of another cohort, the
+ * student's mentor, another mentor, and the owner (signed in to the console, not the portal).
+ *
+ * Outcomes: "sign_in" (the sign-in form or a redirect to /portal, no data), "forbidden" (403),
+ * "not_found" (404), "gone" (410: a dead token), "own" (their own page, nothing of the fixture
+ * student), "sees" (the fixture student's data, which only they and their mentor may see), or a
+ * redirect to another portal page.
+ */
+export type Who = "visitor" | "student" | "otherStudent" | "mentor" | "otherMentor" | "owner";
+export type Outcome =
+  "sign_in" | "forbidden" | "not_found" | "gone" | "own" | "sees" | { redirect: string };
+
+export interface PortalRoute {
+  path: string;
+  load: () => Promise<{ loader?: (args: never) => unknown; action?: (args: never) => unknown }>;
+  params?: (fixtures: PortalFixtures) => Record<string, string>;
+  /** What a GET gives each role. */
+  get: Record<Who, Outcome>;
+  /** Posts that change something when the entitled role makes them; refused for the others. */
+  submissions: { fields: Record<string, string>; allowed: Who[] }[];
+}
+
+const signedOut = { visitor: "sign_in", owner: "sign_in" } as const;
+
+export const PORTAL_ROUTES: PortalRoute[] = [
+  {
+    path: "/portal",
+    load: () => import("~/routes/portal/home"),
+    get: {
+      ...signedOut,
+      student: "sees",
+      otherStudent: "own",
+      mentor: { redirect: "/portal/mentor" },
+      otherMentor: { redirect: "/portal/mentor" },
+    },
+    submissions: [],
+  },
+  {
+    path: "/portal/login/:token",
+    load: () => import("~/routes/portal/login"),
+    params: () => ({ token: "not-a-live-token" }),
+    get: {
+      visitor: "gone",
+      owner: "gone",
+      student: "gone",
+      otherStudent: "gone",
+      mentor: "gone",
+      otherMentor: "gone",
+    },
+    submissions: [{ fields: {}, allowed: [] }],
+  },
+];

@@ -1,0 +1,192 @@
+import { randomUUID } from "node:crypto";
+import type { DB } from "../../app/db/database.server";
+import { getCohort } from "../../app/cohort/cohort.server";
+import { newPerson } from "../../app/people/people.server";
+import type { Services } from "../../app/services.server";
+import { startPortalSession, type PortalUser } from "../../app/portal/session.server";
+import { makeContext } from "./context";
+
+/** What only the fixture student's own mentor (and the owner) may ever see about them. */
+export const STUDENT_SECRET = {
+  firstName: "Stella",
+  email: "student.secret@example.com",
+  lastName: "Secretlastname",
+  linkedin: "https://www.linkedin.com/in/secret-student",
+  note: "Secret mentor note about the student",
+} as const;
+
+/** A mentor row. */
+export async function insertMentor(db: DB, email: string, name: string, capacity = 5) {
+  const id = randomUUID();
+  const now = new Date().toISOString();
+  await db
+    .insertInto("mentors")
+    .values({
+      id,
+      email,
+      name,
+      bio: `${name} works in finance.`,
+      capacity,
+      is_active: 1,
+      created_at: now,
+      updated_at: now,
+    })
+    .execute();
+  return id;
+}
+
+/** A person with a paid seat in `cohortId`, assigned to `mentorId`, written as rows. */
+export async function insertStudent(
+  db: DB,
+  input: {
+    email: string;
+    firstName: string;
+    lastName?: string;
+    cohortId: string;
+    mentorId: string | null;
+  },
+) {
+  const now = new Date().toISOString();
+  const person = newPerson(input.email, now, {
+    first_name: input.firstName,
+    last_name: input.lastName ?? "Student",
+    status: "enrolled",
+  });
+  await db.insertInto("people").values(person).execute();
+  const holdId = randomUUID();
+  const sessionId = `cs_test_${randomUUID().replaceAll("-", "")}`;
+  await db
+    .insertInto("seat_holds")
+    .values({
+      id: holdId,
+      cohort_id: input.cohortId,
+      kind: "checkout",
+      offer_token_hash: null,
+      person_id: person.id,
+      visitor_id: null,
+      email: input.email,
+      status: "paid",
+      provider: "test",
+      session_id: sessionId,
+      expires_at: now,
+      created_at: now,
+      updated_at: now,
+    })
+    .execute();
+  await db
+    .insertInto("payments")
+    .values({
+      id: randomUUID(),
+      cohort_id: input.cohortId,
+      hold_id: holdId,
+      person_id: person.id,
+      provider: "test",
+      session_id: sessionId,
+      email: input.email,
+      amount_cents: 64_900,
+      status: "paid",
+      refund_reason: null,
+      refunded_at: null,
+      created_at: now,
+      last_touch: null,
+      mentor_id: input.mentorId,
+    })
+    .execute();
+  return person.id;
+}
+
+/** The Cookie header ("name=value") of a new portal session for `user`. */
+export async function portalCookie(services: Services, user: PortalUser): Promise<string> {
+  const request = new Request("http://localhost:3000/portal");
+  return (await startPortalSession(request, makeContext(services), user)).split(";")[0]!;
+}
+
+/**
+ * The cohort as the access test sees it: the current cohort with the fixture student (mentor
+ * One), a student of another cohort (mentor Two), the two mentors, and portal cookies for each.
+ */
+export async function seedPortalFixtures(services: Services) {
+  const { db } = services;
+  const cohort = await getCohort(db, new Date());
+  const otherCohortId = randomUUID();
+  const now = new Date().toISOString();
+  await db
+    .insertInto("cohorts")
+    .values({
+      id: otherCohortId,
+      start_date: "2025-01-06",
+      capacity: 10,
+      enrolled_count: 1,
+      is_active: 0,
+      is_current: 0,
+      created_at: now,
+      updated_at: now,
+    })
+    .execute();
+  const mentorId = await insertMentor(db, "mentor.one@example.com", "Mentor One");
+  const otherMentorId = await insertMentor(db, "mentor.two@example.com", "Mentor Two");
+  const studentId = await insertStudent(db, {
+    email: STUDENT_SECRET.email,
+    firstName: "Stella",
+    lastName: STUDENT_SECRET.lastName,
+    cohortId: cohort.id,
+    mentorId,
+  });
+  await db
+    .insertInto("student_profiles")
+    .values({ person_id: studentId, linkedin_url: STUDENT_SECRET.linkedin, updated_at: now })
+    .execute();
+  await db
+    .insertInto("person_notes")
+    .values({
+      id: randomUUID(),
+      person_id: studentId,
+      author: "mentor.one@example.com",
+      body: STUDENT_SECRET.note,
+      created_at: now,
+    })
+    .execute();
+  const otherStudentId = await insertStudent(db, {
+    email: "other.student@example.com",
+    firstName: "Otto",
+    cohortId: otherCohortId,
+    mentorId: otherMentorId,
+  });
+  const cookies = {
+    student: await portalCookie(services, {
+      role: "student",
+      personId: studentId,
+      email: STUDENT_SECRET.email,
+      firstName: "Stella",
+    }),
+    otherStudent: await portalCookie(services, {
+      role: "student",
+      personId: otherStudentId,
+      email: "other.student@example.com",
+      firstName: "Otto",
+    }),
+    mentor: await portalCookie(services, {
+      role: "mentor",
+      mentorId,
+      email: "mentor.one@example.com",
+      name: "Mentor One",
+    }),
+    otherMentor: await portalCookie(services, {
+      role: "mentor",
+      mentorId: otherMentorId,
+      email: "mentor.two@example.com",
+      name: "Mentor Two",
+    }),
+  };
+  return {
+    cohortId: cohort.id,
+    otherCohortId,
+    mentorId,
+    otherMentorId,
+    studentId,
+    otherStudentId,
+    cookies,
+  };
+}
+
+export type PortalFixtures = Awaited<ReturnType<typeof seedPortalFixtures>>;
