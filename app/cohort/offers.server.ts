@@ -1,3 +1,4 @@
+import { formatWhen } from "~/domain/time-zone";
 import type { Trx } from "~/db/database.server";
 import { createHash, randomBytes, randomUUID } from "node:crypto";
 import { recordAudit } from "~/accounts/audit.server";
@@ -171,7 +172,7 @@ async function offerSeat(
         cohortEmails.seatOffer({
           firstName: person.first_name,
           startDisplay: startDateDisplay(cohort.startDate),
-          endsAt: endsAt.toISOString(),
+          endsAt: formatWhen(endsAt, services.config.siteTimeZone, now),
           claimUrl: `${base}/enroll?offer=${token}`,
           declineUrl: `${base}/offers/${token}`,
         }),

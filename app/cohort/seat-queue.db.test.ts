@@ -45,6 +45,8 @@ describe.each(testEngines())("cohorts and the seat queue on $name", (engine) => 
     await runOfferRound(services());
     const [first] = await offers();
     expect(first!.to_address).toBe("b@example.com");
+    // The deadline as people read it: the site's zone, US format, the zone named.
+    expect(first!.text).toContain("until Tue, Nov 24, 7:00 AM EST.");
 
     clock.advance(48 * 3_600_000 + 1000);
     expect(await findOffer(services(), tokenOf(first!.text))).toBeNull();

@@ -9,33 +9,21 @@ const startsLine = (startDisplay: string) =>
     ? "It's a seat in our next cohort; we'll confirm the start date when you enroll."
     : `The cohort starts the week of ${startDisplay}.`;
 
-/** "Tuesday, 24 November 2026 at 18:00 UTC": offers end at an instant, shown in UTC. */
-export function formatDeadline(iso: string): string {
-  const date = new Date(iso);
-  const day = date.toLocaleDateString("en-GB", {
-    weekday: "long",
-    day: "numeric",
-    month: "long",
-    year: "numeric",
-    timeZone: "UTC",
-  });
-  return `${day} at ${date.toISOString().slice(11, 16)} UTC`;
-}
-
 export const cohortEmails = {
   seatOffer: (input: {
     firstName: string;
     startDisplay: string;
+    /** When the hold ends, as people read it (formatWhen: "Fri, Nov 27, 4:52 PM EST"). */
     endsAt: string;
     claimUrl: string;
     declineUrl: string;
   }): EmailContent => ({
     subject: "A seat has opened up for you: From Scratch to Success",
-    preheader: `We're holding it for you until ${formatDeadline(input.endsAt)}.`,
+    preheader: `We're holding it for you until ${input.endsAt}.`,
     greeting: hi(input.firstName),
     paragraphs: [
       "Good news: a seat in the cohort has opened up, and you're next on the waitlist.",
-      `We're holding it for you until ${formatDeadline(input.endsAt)}. After that it goes to the next person in line.`,
+      `We're holding it for you until ${input.endsAt}. After that it goes to the next person in line.`,
       startsLine(input.startDisplay),
     ],
     action: { label: "Claim your seat", url: input.claimUrl },
@@ -91,7 +79,7 @@ export const cohortEmails = {
 export const offerPages = {
   declineTitle: "Give your seat away?",
   declineIntro: (endsAt: string) =>
-    `We're holding a seat in the cohort for you until ${formatDeadline(endsAt)}. If you can't take it, the next person on the waitlist gets it straight away.`,
+    `We're holding a seat in the cohort for you until ${endsAt}. If you can't take it, the next person on the waitlist gets it straight away.`,
   declineButton: "No thanks, give my seat away",
   claimLink: "I'd like the seat after all",
   declinedToast: {

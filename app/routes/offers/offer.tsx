@@ -4,6 +4,7 @@ import { Button } from "~/components/ui/button";
 import { linkVariants } from "~/components/ui/link";
 import { offerPages } from "~/content/cohorts";
 import { site } from "~/content/site";
+import { formatWhen } from "~/domain/time-zone";
 import { declineOffer, findOffer } from "~/cohort/offers.server";
 import { rateLimitedToast } from "~/lib/toast";
 import { redirectWithToast, samePage } from "~/lib/toast.server";
@@ -21,7 +22,9 @@ export const meta: Route.MetaFunction = () => [
 export async function loader({ params, context }: Route.LoaderArgs) {
   const offer = await findOffer(context.services, params.token);
   if (!offer) throw await redirectWithToast(context, "/apply", offerPages.endedToast);
-  return { endsAt: offer.endsAt, token: params.token };
+  const { siteTimeZone } = context.services.config;
+  const endsAt = formatWhen(new Date(offer.endsAt), siteTimeZone, context.services.clock.now());
+  return { endsAt, token: params.token };
 }
 
 export async function action({ request, params, context }: Route.ActionArgs) {
