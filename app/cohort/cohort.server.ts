@@ -1,5 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { DEFAULT_COHORT, type CohortSettings } from "~/domain/cohort";
+import { currentYear, graduationYearInForce } from "~/domain/graduation-year";
 import type { DB } from "~/db/database.server";
 import type { CohortsTable } from "~/db/schema";
 import { errorMessage, log } from "~/lib/logger.server";
@@ -34,6 +35,7 @@ export async function getCohort(db: DB, now: Date): Promise<Cohort> {
       enrolled_count: DEFAULT_COHORT.enrolledCount,
       is_active: 1,
       is_current: 1,
+      earliest_graduation_year: DEFAULT_COHORT.earliestGraduationYear,
       created_at: now.toISOString(),
       updated_at: now.toISOString(),
     })
@@ -59,6 +61,8 @@ export function toCohort(row: CohortRow): Cohort {
     capacity: Number(row.capacity),
     enrolledCount: Number(row.enrolled_count),
     isActive: Boolean(Number(row.is_active)),
+    earliestGraduationYear:
+      row.earliest_graduation_year === null ? null : Number(row.earliest_graduation_year),
     isCurrent: Boolean(Number(row.is_current)),
     createdAt: row.created_at,
   };
@@ -66,6 +70,21 @@ export function toCohort(row: CohortRow): Cohort {
 
 /** Only the settings of a cohort (what the settings page shows and the audit log records). */
 export function settingsOf(cohort: CohortSettings): CohortSettings {
-  const { startDate, capacity, enrolledCount, isActive } = cohort;
-  return { startDate, capacity, enrolledCount, isActive };
+  const { startDate, capacity, enrolledCount, isActive, earliestGraduationYear } = cohort;
+  return { startDate, capacity, enrolledCount, isActive, earliestGraduationYear };
+}
+
+/**
+ * The earliest graduation year the application and lead forms accept right now: the current
+ * cohort's setting, else the current year. The pages and their actions read it alike, so the
+ * message the browser shows and the rule the server applies name the same year. A cohort that
+ * cannot be read (logged) leaves the spec's rule, the current year.
+ */
+export async function readGraduationYearInForce(services: {
+  db: DB;
+  clock: { now(): Date };
+}): Promise<number> {
+  const now = services.clock.now();
+  const cohort = await readCohortSafely(services.db, now);
+  return graduationYearInForce(cohort?.earliestGraduationYear ?? null, currentYear(now));
 }

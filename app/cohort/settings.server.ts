@@ -38,6 +38,10 @@ export async function updateCohortSettings(
       ...(patch.isActive !== undefined && patch.isActive !== before.isActive
         ? { is_active: patch.isActive ? 1 : 0 }
         : {}),
+      ...(patch.earliestGraduationYear !== undefined &&
+      patch.earliestGraduationYear !== before.earliestGraduationYear
+        ? { earliest_graduation_year: patch.earliestGraduationYear }
+        : {}),
     };
     if (Object.keys(changes).length === 0) return { before, after: before, changed: false };
     await trx

@@ -28,6 +28,7 @@ type ResumeReviewFields = z.input<ReturnType<typeof resumeReviewSchema>>;
  */
 export function LeadForm({
   actionData,
+  earliestYear,
   withResume = false,
   submitLabel = leadForm.submit,
   busyLabel = leadForm.submitting,
@@ -35,17 +36,18 @@ export function LeadForm({
   resumeHint,
 }: {
   actionData: LeadActionData | undefined;
+  /** The earliest graduation year accepted (the page's loader: `readGraduationYearInForce`). */
+  earliestYear: number;
   withResume?: boolean;
   submitLabel?: string;
   busyLabel?: string;
   resumeLabel?: string;
   resumeHint?: string;
 }) {
-  const year = new Date().getFullYear();
   // Typed as the larger form: the plain lead form simply never renders the resume field.
-  const schema = (withResume ? resumeReviewSchema(year) : leadFormSchema(year)) as ReturnType<
-    typeof resumeReviewSchema
-  >;
+  const schema = (
+    withResume ? resumeReviewSchema(earliestYear) : leadFormSchema(earliestYear)
+  ) as ReturnType<typeof resumeReviewSchema>;
   const [form, fields] = useForm<ResumeReviewFields>({
     lastResult: actionData?.result,
     constraint: getZodConstraint(schema),
@@ -59,7 +61,7 @@ export function LeadForm({
       className="relative space-y-5"
     >
       <p className="text-sm text-slate-600">{leadForm.requiredNote}</p>
-      <PersonFields fields={fields} />
+      <PersonFields fields={fields} earliestYear={earliestYear} />
       <TextArea field={fields.careerGoals} label={fieldLabels.careerGoals} />
       {withResume && (
         <FileField field={fields.resume} label={resumeLabel ?? ""} hint={resumeHint ?? ""} />

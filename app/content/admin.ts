@@ -28,6 +28,9 @@ export const cohortSettingsPage = {
   capacity: "Capacity",
   capacityHint: "Whole number of seats, 0 or more.",
   isActive: "Active (accepting enrollments)",
+  earliestGraduationYear: "Earliest graduation year",
+  earliestGraduationYearHint: (currentYear: number) =>
+    `Applicants and leads graduating before this year are refused. Leave empty for the current year (${currentYear}); set an earlier year to accept recent graduates.`,
   save: "Save Changes",
   saving: "Saving...",
   statusTitle: "Current Status",
@@ -40,6 +43,9 @@ export const cohortSettingsPage = {
   spotsDetail: (capacity: number, enrolled: number) => `of ${capacity} (${enrolled} enrolled)`,
   heldSeats: (held: number) =>
     held === 1 ? "1 seat held in a checkout" : `${held} seats held in checkouts`,
+  graduationYears: "Graduation years accepted",
+  graduationYearsValue: (year: number) => `${year} or later`,
+  currentYearDefault: "the current year",
   status: "Status",
   states: {
     active: "Active – accepting enrollments",
@@ -58,6 +64,8 @@ export const adminValidation = {
   capacityAtLeastOne: "Please enter a capacity of 1 or more",
   capacityMax: (max: number) => `Please enter a capacity of at most ${max}`,
   isActive: "Please choose whether the cohort is active",
+  earliestGraduationYear: (min: number, max: number) =>
+    `Please enter a year from ${min} to ${max}, or leave it empty for the current year`,
 } as const;
 
 export const adminToasts = {

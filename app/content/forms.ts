@@ -17,7 +17,8 @@ export const validation = {
   marketingConsent: "Please tick the box or leave it empty",
   email: "Please enter a valid email address",
   university: "Please enter your university",
-  graduationYear: (currentYear: number) => `Please enter a valid year (${currentYear} or later)`,
+  /** `year`: the year in force, the cohort's earliest graduation year (else the current year). */
+  graduationYear: (year: number) => `Please enter a valid year (${year} or later)`,
   careerTargets: "Please choose at least one career target",
   careerOther: "Please specify your career target",
   hoursPerWeek: "Please tell us whether you can commit 5 hours per week",

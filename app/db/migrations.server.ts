@@ -2,6 +2,7 @@ import { Migrator, sql, type Kysely, type Migration, type MigrationProvider } fr
 import { americanSpelling } from "./migrations/american-spelling.server";
 import { analytics } from "./migrations/analytics.server";
 import { cohortSeries } from "./migrations/cohort-series.server";
+import { earliestGraduationYear } from "./migrations/earliest-graduation-year.server";
 import { holdVisitor } from "./migrations/hold-visitor.server";
 import { initial } from "./migrations/initial.server";
 import { jobRuns } from "./migrations/job-runs.server";
@@ -39,6 +40,7 @@ export function migrations(engine: Engine): Record<string, Migration> {
     "2026-11-30-003-payment-touch": paymentTouch,
     "2026-12-01-001-sequence-step-copy": sequenceStepCopy,
     "2026-12-01-002-sent-once-spelling": sentOnceSpelling,
+    "2026-12-02-001-earliest-graduation-year": earliestGraduationYear,
     "2026-12-03-001-portal": portal,
   };
 }

@@ -107,6 +107,8 @@ export interface CohortsTable {
   enrolled_count: number;
   is_active: number;
   is_current: number;
+  /** The earliest graduation year the forms accept; null means the current year. */
+  earliest_graduation_year: number | null;
   created_at: string;
   updated_at: string;
 }

@@ -38,6 +38,15 @@ describe("applicationSchema", () => {
     expect(errorsOf({ ...valid, graduationYear: "2026" })).toEqual({});
   });
 
+  it("takes the year in force: an earlier one accepts recent graduates and names itself", () => {
+    const recent = applicationSchema(2025);
+    expect(recent.safeParse({ ...valid, graduationYear: "2025" }).success).toBe(true);
+    const refused = recent.safeParse({ ...valid, graduationYear: "2024" });
+    expect(refused.error?.issues.map((issue) => issue.message)).toEqual([
+      "Please enter a valid year (2025 or later)",
+    ]);
+  });
+
   it("requires every required field", () => {
     const errors = errorsOf({});
     for (const field of [

@@ -14,11 +14,14 @@ export const READY_OPTIONS = ["yes", "no", "questions"] as const;
 export const HEARD_FROM_OPTIONS = ["youtube", "referral", "social", "other"] as const;
 export const READY_TO_START_OPTIONS = ["yes", "no"] as const;
 
-/** One schema for the browser (Conform) and the server action. */
-export function applicationSchema(currentYear: number) {
+/**
+ * One schema for the browser (Conform) and the server action; `earliestYear` is the earliest
+ * graduation year accepted (the year in force).
+ */
+export function applicationSchema(earliestYear: number) {
   return z
     .object({
-      ...personFields(currentYear),
+      ...personFields(earliestYear),
       careerTargets: z
         .array(z.enum(CAREER_TARGETS, { error: validation.careerTargets }), {
           error: validation.careerTargets,

@@ -5,7 +5,7 @@ import { cohortSettingsSchema, cohortState, MAX_CAPACITY } from "./cohort-settin
 function parse(fields: [string, string][]) {
   const formData = new FormData();
   for (const [key, value] of fields) formData.append(key, value);
-  return parseWithZod(formData, { schema: cohortSettingsSchema, disableAutoCoercion: true });
+  return parseWithZod(formData, { schema: cohortSettingsSchema(2026), disableAutoCoercion: true });
 }
 
 describe("cohort settings form", () => {
@@ -72,10 +72,38 @@ describe("cohort settings form", () => {
   it("refuses an active value other than on/off", () => {
     expect(parse([["isActive", "yes"]]).status).toBe("error");
   });
+
+  it("reads the earliest graduation year as a number, and an emptied one as 'the current year'", () => {
+    const year = parse([["earliestGraduationYear", " 2025 "]]);
+    expect(year.status === "success" && year.value).toEqual({ earliestGraduationYear: 2025 });
+    const emptied = parse([["earliestGraduationYear", ""]]);
+    expect(emptied.status === "success" && emptied.value).toEqual({
+      earliestGraduationYear: null,
+    });
+    for (const edge of ["1950", "2036"]) {
+      expect(parse([["earliestGraduationYear", edge]]).status).toBe("success");
+    }
+  });
+
+  it.each(["1949", "2037", "25", "20251", "2025.0", "last year"])(
+    "refuses earliest graduation year %j, naming the years it takes",
+    (earliestGraduationYear) => {
+      const submission = parse([["earliestGraduationYear", earliestGraduationYear]]);
+      expect(submission.reply().error?.earliestGraduationYear).toEqual([
+        "Please enter a year from 1950 to 2036, or leave it empty for the current year",
+      ]);
+    },
+  );
 });
 
 describe("cohortState", () => {
-  const base = { startDate: null, capacity: 10, enrolledCount: 3, isActive: true };
+  const base = {
+    startDate: null,
+    capacity: 10,
+    enrolledCount: 3,
+    isActive: true,
+    earliestGraduationYear: null,
+  };
   it("is active while spots are left", () => {
     expect(cohortState(base)).toBe("active");
   });

@@ -1,6 +1,7 @@
 import { z } from "~/lib/zod";
 import { adminValidation } from "~/content/admin";
 import { availableSpots, isCalendarDate, type CohortSettings } from "./cohort";
+import { graduationYearSettingRange, isGraduationYearSetting } from "./graduation-year";
 
 export const MAX_CAPACITY = 10_000;
 
@@ -20,25 +21,44 @@ const capacityField = z
   .refine((value) => value <= MAX_CAPACITY, adminValidation.capacityMax(MAX_CAPACITY));
 
 /**
- * The admin's cohort settings form. Every field is optional so a save is a partial merge: a field
- * that is not submitted keeps its stored value. The enrolled count is not a field at all.
- * Parse with Conform's `disableAutoCoercion` so an emptied start date ('' = no date) is kept.
+ * The earliest graduation year as typed: '' (the current year, kept as null) or a four-digit year
+ * from 1950 to ten years past `currentYear`.
  */
-export const cohortSettingsSchema = z.object({
-  startDate: startDateField.optional(),
-  capacity: capacityField.optional(),
-  // A checkbox sends nothing when unticked, so the form sends a hidden "off" before it; the
-  // last value wins.
-  isActive: z
-    .preprocess(
-      (value) => (Array.isArray(value) ? value[value.length - 1] : value),
-      z.enum(["on", "off"], { error: adminValidation.isActive }),
+function earliestGraduationYearField(currentYear: number) {
+  const { min, max } = graduationYearSettingRange(currentYear);
+  return z
+    .string()
+    .trim()
+    .refine(
+      (value) => value === "" || isGraduationYearSetting(value, currentYear),
+      adminValidation.earliestGraduationYear(min, max),
     )
-    .transform((value) => value === "on")
-    .optional(),
-});
+    .transform((value) => (value === "" ? null : Number(value)));
+}
 
-export type CohortSettingsPatch = z.output<typeof cohortSettingsSchema>;
+/**
+ * The admin's cohort settings form, in the year `currentYear` (which bounds the graduation year).
+ * Every field is optional so a save is a partial merge: a field that is not submitted keeps its
+ * stored value. The enrolled count is not a field at all. Parse with Conform's
+ * `disableAutoCoercion` so an emptied start date or year ('' = none) is kept.
+ */
+export const cohortSettingsSchema = (currentYear: number) =>
+  z.object({
+    startDate: startDateField.optional(),
+    capacity: capacityField.optional(),
+    // A checkbox sends nothing when unticked, so the form sends a hidden "off" before it; the
+    // last value wins.
+    isActive: z
+      .preprocess(
+        (value) => (Array.isArray(value) ? value[value.length - 1] : value),
+        z.enum(["on", "off"], { error: adminValidation.isActive }),
+      )
+      .transform((value) => value === "on")
+      .optional(),
+    earliestGraduationYear: earliestGraduationYearField(currentYear).optional(),
+  });
+
+export type CohortSettingsPatch = z.output<ReturnType<typeof cohortSettingsSchema>>;
 
 export type CohortState = "active" | "full" | "inactive";
 

@@ -116,7 +116,13 @@ describe("seat rules", () => {
 });
 
 describe("seatsLeft", () => {
-  const cohort = { startDate: null, capacity: 10, enrolledCount: 6, isActive: true };
+  const cohort = {
+    startDate: null,
+    capacity: 10,
+    enrolledCount: 6,
+    isActive: true,
+    earliestGraduationYear: null,
+  };
   it("is capacity minus paid minus held, never below zero", () => {
     expect(seatsLeft(cohort, 0)).toBe(4);
     expect(seatsLeft(cohort, 3)).toBe(1);
@@ -133,7 +139,13 @@ describe("seatsLeft", () => {
 
 describe("cohortAnnouncement", () => {
   const today = "2026-11-25";
-  const cohort = { startDate: "2027-01-13", capacity: 10, enrolledCount: 6, isActive: true };
+  const cohort = {
+    startDate: "2027-01-13",
+    capacity: 10,
+    enrolledCount: 6,
+    isActive: true,
+    earliestGraduationYear: null,
+  };
 
   it("announces the start week and the seats neither paid, held nor offered", () => {
     expect(cohortAnnouncement(cohort, 1, today)).toEqual({

@@ -4,6 +4,11 @@ export interface CohortSettings {
   capacity: number;
   enrolledCount: number;
   isActive: boolean;
+  /**
+   * The earliest graduation year the application and lead forms accept; null means the current
+   * year (app/domain/graduation-year.ts).
+   */
+  earliestGraduationYear: number | null;
 }
 
 export const DEFAULT_COHORT: CohortSettings = {
@@ -11,6 +16,7 @@ export const DEFAULT_COHORT: CohortSettings = {
   capacity: 10,
   enrolledCount: 0,
   isActive: true,
+  earliestGraduationYear: null,
 };
 export const NEXT_COHORT_TEXT = "our next cohort";
 

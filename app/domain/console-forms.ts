@@ -140,9 +140,13 @@ export const sequenceStepFormSchema = z.discriminatedUnion("intent", [
   z.object({ intent: z.literal("reset") }),
 ]);
 
-/** The sign-in page is also the settings page: sign in, sign out, save the current cohort. */
-export const cohortSettingsFormSchema = z.discriminatedUnion("intent", [
-  loginSchema.extend({ intent: z.literal("login") }),
-  z.object({ intent: z.literal("logout") }),
-  cohortSettingsSchema.extend({ intent: z.literal("save") }),
-]);
+/**
+ * The sign-in page is also the settings page: sign in, sign out, save the current cohort (in the
+ * year `currentYear`, which bounds the earliest graduation year).
+ */
+export const cohortSettingsFormSchema = (currentYear: number) =>
+  z.discriminatedUnion("intent", [
+    loginSchema.extend({ intent: z.literal("login") }),
+    z.object({ intent: z.literal("logout") }),
+    cohortSettingsSchema(currentYear).extend({ intent: z.literal("save") }),
+  ]);

@@ -5,10 +5,13 @@ import { optionalText, personFields } from "./person-fields";
 import { resumeFileProblem } from "./resume-upload";
 import type { Utm } from "./utm";
 
-/** The lead form: the person's fields, career goals optional. */
-export function leadFormSchema(currentYear: number) {
+/**
+ * The lead form: the person's fields, career goals optional; `earliestYear` is the earliest
+ * graduation year accepted (the year in force).
+ */
+export function leadFormSchema(earliestYear: number) {
   return z.object({
-    ...personFields(currentYear),
+    ...personFields(earliestYear),
     careerGoals: optionalText(1000),
   });
 }
@@ -17,8 +20,8 @@ export function leadFormSchema(currentYear: number) {
  * The resume review form: the lead form plus the resume file. Files arrive as File objects in
  * the browser and on the server alike; an empty file input arrives as nothing.
  */
-export function resumeReviewSchema(currentYear: number) {
-  return leadFormSchema(currentYear).extend({
+export function resumeReviewSchema(earliestYear: number) {
+  return leadFormSchema(earliestYear).extend({
     resume: z.any().superRefine((value, ctx) => {
       const problem = resumeFileProblem(isFile(value) ? value : null);
       if (problem)

@@ -10,14 +10,17 @@ export function optionalText(max: number) {
   return z.string().trim().max(max, validation.tooLong(max)).optional();
 }
 
-/** Exactly four digits and not earlier than the current year. */
-export function graduationYear(currentYear: number) {
-  const message = validation.graduationYear(currentYear);
+/**
+ * Exactly four digits and not earlier than `earliestYear`, the year in force (the cohort's
+ * setting, else the current year: app/domain/graduation-year.ts).
+ */
+export function graduationYear(earliestYear: number) {
+  const message = validation.graduationYear(earliestYear);
   return z
     .string({ error: message })
     .trim()
     .regex(/^\d{4}$/, message)
-    .refine((year) => Number(year) >= currentYear, message);
+    .refine((year) => Number(year) >= earliestYear, message);
 }
 
 export const email = z
@@ -39,13 +42,14 @@ function name(message: string) {
   return text(message, 100).refine((value) => !LINK_IN_NAME.test(value), validation.nameLink);
 }
 
-export function personFields(currentYear: number) {
+/** `earliestYear`: the earliest graduation year accepted, the year in force. */
+export function personFields(earliestYear: number) {
   return {
     firstName: name(validation.firstName),
     lastName: name(validation.lastName),
     email,
     university: text(validation.university, 200),
-    graduationYear: graduationYear(currentYear),
+    graduationYear: graduationYear(earliestYear),
     /** The unticked "career tips" box: only "yes" or nothing (app/domain/marketing.ts). */
     marketingConsent: z.enum(["yes"], { error: validation.marketingConsent }).optional(),
     /** Which consent the form showed (the box, or the notice): only what was shown counts. */

@@ -9,7 +9,8 @@
  * - the video embeds load their provider's scripts (they leave with the page);
  * - on a static page: server-rendered toasts get their close button and leave after their time,
  *   and the forms (lead pages, /apply) show the graduation-year message under the field before
- *   submit, refuse a missing or non-.docx resume with a toast before sending, and say
+ *   submit (against the year in force, which the server renders on the input as data-min-year),
+ *   refuse a missing or non-.docx resume with a toast before sending, and say
  *   "Sending..." while posting.
  *
  * It is serialised with Function.prototype.toString, so it must not use anything from outside its
@@ -21,7 +22,7 @@ export interface EnhanceWords {
   openMenu: string;
   closeMenu: string;
   anchorDelayMs: number;
-  /** The year message with `{year}` where the current year goes. */
+  /** The year message with `{year}` where the year in force (the input's data-min-year) goes. */
   yearMessage: string;
   resume: {
     maxBytes: number;
@@ -144,11 +145,13 @@ export function enhancePage(words: EnhanceWords): void {
     const year = form.querySelector<HTMLInputElement>("input[name=graduationYear]");
     if (year) {
       let touched = false;
+      // The earliest year accepted, as the server rendered it (the cohort's setting, else the
+      // current year); the browser's own year only if a page left it out.
+      const earliest = Number(year.dataset.minYear) || new Date().getFullYear();
       const validate = (show: boolean) => {
-        const now = new Date().getFullYear();
         const value = year.value.trim();
-        const ok = value === "" || (/^\d{4}$/.test(value) && Number(value) >= now);
-        const message = ok ? "" : words.yearMessage.replace("{year}", String(now));
+        const ok = value === "" || (/^\d{4}$/.test(value) && Number(value) >= earliest);
+        const message = ok ? "" : words.yearMessage.replace("{year}", String(earliest));
         year.setCustomValidity(message);
         if (show) showError(year, message);
       };

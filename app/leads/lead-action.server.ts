@@ -1,6 +1,7 @@
 import type { SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, type ActionFunctionArgs } from "react-router";
+import { readGraduationYearInForce } from "~/cohort/cohort.server";
 import { formErrors } from "~/content/forms";
 import { resumeFileMessages } from "~/content/lead-magnets";
 import { isFile, leadFormSchema, resumeReviewSchema } from "~/domain/lead-form";
@@ -48,7 +49,7 @@ export async function leadAction(
   } catch {
     return reply(400, { toast: leadErrorToast() });
   }
-  const year = context.services.clock.now().getUTCFullYear();
+  const year = await readGraduationYearInForce(context.services);
   const submission = parseWithZod(formData, {
     schema: withResume ? resumeReviewSchema(year) : leadFormSchema(year),
   });

@@ -100,6 +100,7 @@ describe.each(testEngines())(
       expect(applied.location).toMatch(/[?&]mail=later$/);
       const page = await applyLoader({
         request: new Request(`http://localhost:3000${applied.location}`),
+        context: makeContext(t.services),
       } as Parameters<typeof applyLoader>[0]);
       expect(page.mail).toBe("later");
       expect(applyResults.mailLater).toContain("will follow later");

@@ -8,7 +8,14 @@ import {
 } from "./admin-support";
 import { cohortSettingsPage } from "../../app/content/admin";
 import { expect, expectNoAxeViolations, test } from "./fixtures";
-import { releaseAllHolds, setCohort, storedCohort, uniqueEmail, withDb } from "./support";
+import {
+  fillApplication,
+  releaseAllHolds,
+  setCohort,
+  storedCohort,
+  uniqueEmail,
+  withDb,
+} from "./support";
 
 const ADMIN = uniqueEmail("admin");
 const logIn = (page: Page, email = ADMIN) => logInAs(page, email);
@@ -27,7 +34,18 @@ test.describe("admin cohort settings", () => {
 
   test.beforeEach(async () => {
     await releaseAllHolds();
-    await setCohort({ capacity: 10, enrolled_count: 0, is_active: 1, start_date: null });
+    await setCohort({
+      capacity: 10,
+      enrolled_count: 0,
+      is_active: 1,
+      start_date: null,
+      earliest_graduation_year: null,
+    });
+  });
+
+  // The other specs' forms expect the spec's rule, the current year.
+  test.afterAll(async () => {
+    await setCohort({ earliest_graduation_year: null });
   });
 
   test("shows only the login form without a session, with no axe violations", async ({
@@ -170,6 +188,69 @@ test.describe("admin cohort settings", () => {
       db.selectFrom("audit_log").selectAll().where("actor", "=", ADMIN).execute(),
     );
     expect(audit.map((row) => row.action)).toEqual(["cohort.update", "cohort.update"]);
+  });
+
+  test("the earliest graduation year: refused, saved, shown, and in force on the forms", async ({
+    page,
+  }) => {
+    const year = new Date().getUTCFullYear();
+    await logIn(page);
+    const field = page.getByLabel("Earliest graduation year");
+    const status = page.getByRole("region", { name: "Current Status" });
+    await expect(field).toHaveValue("");
+    await expect(field).toHaveAccessibleDescription(
+      cohortSettingsPage.earliestGraduationYearHint(year),
+    );
+    await expect(status.getByTestId("status-graduation-years")).toHaveText(
+      `${year} or later (the current year)`,
+    );
+
+    await field.fill("1949");
+    await page.getByRole("button", { name: "Save Changes" }).click();
+    await expect(
+      page.getByText(
+        `Please enter a year from 1950 to ${year + 10}, or leave it empty for the current year`,
+      ),
+    ).toBeVisible();
+    await expect(field).toHaveAttribute("aria-invalid", "true");
+    expect((await storedCohort()).earliest_graduation_year).toBeNull();
+
+    await field.fill(String(year - 1));
+    await page.getByRole("button", { name: "Save Changes" }).click();
+    await expect(toast(page, "Cohort settings have been updated.")).toBeVisible();
+    await expect(status.getByTestId("status-graduation-years")).toHaveText(`${year - 1} or later`);
+    expect((await storedCohort()).earliest_graduation_year).toBe(year - 1);
+
+    // The static forms' inline check and message name the year in force, as the server rendered it.
+    const message = `Please enter a valid year (${year - 1} or later)`;
+    for (const path of ["/apply", "/resume-template"]) {
+      await page.goto(path);
+      const input = page.getByLabel("Graduation year");
+      await expect(input).toHaveAttribute("data-min-year", String(year - 1));
+      await input.fill(String(year - 2));
+      await input.blur();
+      await expect(page.getByText(message)).toBeVisible();
+      await expect(input).toHaveAttribute("aria-invalid", "true");
+      await input.fill(String(year - 1));
+      await expect(page.getByText(message)).toHaveCount(0);
+      await expect(input).not.toHaveAttribute("aria-invalid");
+    }
+
+    // A recent graduate's application goes through.
+    const email = uniqueEmail("recent-graduate");
+    await page.goto("/apply");
+    await fillApplication(page, { email });
+    await page.getByLabel("Graduation year").fill(String(year - 1));
+    await page.getByRole("button", { name: "Submit Application" }).click();
+    await expect(page).toHaveURL(/\/(enroll|apply\?result=\w+)$/);
+    const person = await withDb((db) =>
+      db
+        .selectFrom("people")
+        .select("graduation_year")
+        .where("email", "=", email)
+        .executeTakeFirst(),
+    );
+    expect(person?.graduation_year).toBe(String(year - 1));
   });
 
   for (const capacity of ["-1", "1.5"]) {

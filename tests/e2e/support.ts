@@ -2,7 +2,7 @@ import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { expect, type Locator, type Page } from "@playwright/test";
 import { openDatabase, type DB } from "../../app/db/database.server";
-import { currentCohortRow, setCurrentCohort } from "../support/cohort";
+import { currentCohortRow, setCurrentCohort, type CohortValues } from "../support/cohort";
 import { e2eDatabaseUrl, e2eDataDir } from "./env";
 
 /** Opens the running e2e server's database (SQLite in WAL mode allows a second connection). */
@@ -15,12 +15,7 @@ export async function withDb<T>(fn: (db: DB) => Promise<T>): Promise<T> {
   }
 }
 
-export async function setCohort(values: {
-  capacity?: number;
-  enrolled_count?: number;
-  is_active?: number;
-  start_date?: string | null;
-}) {
+export async function setCohort(values: CohortValues) {
   await withDb((db) => setCurrentCohort(db, values));
 }
 

@@ -14,6 +14,7 @@ export interface CohortValues {
   enrolled_count?: number;
   is_active?: number;
   start_date?: string | null;
+  earliest_graduation_year?: number | null;
 }
 
 /** Sets fields of the current cohort (created with the defaults first if there is none). */

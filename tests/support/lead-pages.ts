@@ -69,7 +69,7 @@ export function useLeadPages(engine: TestEngine) {
   const showsSent = async (location: string | null) => {
     const request = new Request(`http://localhost:3000${location}`);
     const loader = location?.startsWith("/resource-library") ? libraryLoader : leadPageLoader;
-    return (await loader({ request } as never)).sent;
+    return (await loader({ request, context: context() } as never)).sent;
   };
 
   /** Opens a download link: /download/:token, or /download/:token/:format. */

@@ -9,24 +9,38 @@ import { Checkbox } from "~/components/ui/input";
 import { cohortSettingsPage as copy } from "~/content/admin";
 import { availableSpots, longDate, startDateDisplay, type CohortSettings } from "~/domain/cohort";
 import { cohortSettingsSchema, cohortState } from "~/domain/cohort-settings";
+import { graduationYearInForce } from "~/domain/graduation-year";
 
-/** The cohort's start date, capacity and active flag, as the spec's admin page edits them. */
+/**
+ * The cohort's start date, capacity and active flag, as the spec's admin page edits them, and the
+ * earliest graduation year the forms accept. `currentYear` is the server's, so the browser bounds
+ * the year as the server will.
+ */
 export function CohortSettingsForm({
   cohort,
+  currentYear,
   lastResult,
   saving,
 }: {
   cohort: CohortSettings;
+  currentYear: number;
   lastResult: SubmissionResult<string[]> | undefined;
   saving: boolean;
 }) {
   const [form, fields] = useForm({
     lastResult: saving ? undefined : lastResult,
-    defaultValue: { startDate: cohort.startDate ?? "", capacity: String(cohort.capacity) },
+    defaultValue: {
+      startDate: cohort.startDate ?? "",
+      capacity: String(cohort.capacity),
+      earliestGraduationYear: cohort.earliestGraduationYear?.toString() ?? "",
+    },
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",
     onValidate: ({ formData }) =>
-      parseWithZod(formData, { schema: cohortSettingsSchema, disableAutoCoercion: true }),
+      parseWithZod(formData, {
+        schema: cohortSettingsSchema(currentYear),
+        disableAutoCoercion: true,
+      }),
   });
   return (
     <Form method="post" {...getFormProps(form)} className={cn(cardClass, "space-y-6")}>
@@ -47,6 +61,14 @@ export function CohortSettingsForm({
         inputMode="numeric"
         required
       />
+      <TextField
+        field={fields.earliestGraduationYear}
+        label={copy.earliestGraduationYear}
+        hint={copy.earliestGraduationYearHint(currentYear)}
+        inputMode="numeric"
+        autoComplete="off"
+        maxLength={4}
+      />
       <div>
         <input type="hidden" name={fields.isActive.name} value="off" />
         <label className="flex cursor-pointer items-center gap-3">
@@ -64,11 +86,14 @@ export function CohortSettingsForm({
 export function CurrentStatus({
   cohort,
   heldSeats,
+  currentYear,
 }: {
   cohort: CohortSettings;
   heldSeats: number;
+  currentYear: number;
 }) {
   const state = cohortState(cohort);
+  const yearInForce = graduationYearInForce(cohort.earliestGraduationYear, currentYear);
   return (
     <section aria-labelledby="current-status" className={cn(cardClass, "h-fit")}>
       <h2 id="current-status" className="text-xl font-semibold text-brand-900">
@@ -98,6 +123,18 @@ export function CurrentStatus({
             <span className="block text-sm font-normal text-slate-600">
               {copy.heldSeats(heldSeats)}
             </span>
+          </dd>
+        </div>
+        <div>
+          <dt className="text-sm text-slate-600">{copy.graduationYears}</dt>
+          <dd data-testid="status-graduation-years" className="font-medium">
+            {copy.graduationYearsValue(yearInForce)}
+            {cohort.earliestGraduationYear === null && (
+              <>
+                {" "}
+                <span className="text-slate-600">({copy.currentYearDefault})</span>
+              </>
+            )}
           </dd>
         </div>
         <div>

@@ -13,11 +13,17 @@ const personFields = [
   { name: "graduationYear", autoComplete: "off", inputMode: "numeric" },
 ] as const;
 
-/** The five fields every form that collects a person shares (application and lead forms). */
+/**
+ * The five fields every form that collects a person shares (application and lead forms).
+ * `earliestYear` is the earliest graduation year accepted, the year in force: the year input
+ * carries it (`data-min-year`) for the inline enhancement's message (app/enhance/enhance-page.ts).
+ */
 export function PersonFields({
   fields,
+  earliestYear,
 }: {
   fields: Record<(typeof personFields)[number]["name"], Field>;
+  earliestYear: number;
 }) {
   return (
     <div className="grid gap-4 sm:grid-cols-2">
@@ -30,6 +36,7 @@ export function PersonFields({
           autoComplete={person.autoComplete}
           type={"type" in person ? person.type : undefined}
           inputMode={"inputMode" in person ? person.inputMode : undefined}
+          data-min-year={person.name === "graduationYear" ? earliestYear : undefined}
         />
       ))}
     </div>

@@ -49,8 +49,15 @@ describe.each(testEngines())("admin cohort settings on $name", (engine) => {
       const settings = await load(cookie);
       expect(settings.body).toEqual({
         view: "settings",
-        cohort: { startDate: null, capacity: 10, enrolledCount: 0, isActive: true },
+        cohort: {
+          startDate: null,
+          capacity: 10,
+          enrolledCount: 0,
+          isActive: true,
+          earliestGraduationYear: null,
+        },
         heldSeats: 0,
+        currentYear: clock.now().getUTCFullYear(),
       });
       // The admin layout shows whose session it is.
       const shell = await callAction(

@@ -33,14 +33,13 @@ describe.each(testEngines())("admin cohort settings on $name", (engine) => {
       const rows = await audit();
       expect(rows).toHaveLength(1);
       expect(rows[0]).toMatchObject({ actor: admin.email, action: "cohort.update" });
+      const unchanged = { enrolledCount: 0, isActive: true, earliestGraduationYear: null };
       expect(JSON.parse(rows[0]!.details)).toEqual({
-        before: { startDate: null, capacity: 10, enrolledCount: 0, isActive: true },
-        after: { startDate: "2027-01-13", capacity: 12, enrolledCount: 0, isActive: true },
+        before: { startDate: null, capacity: 10, ...unchanged },
+        after: { startDate: "2027-01-13", capacity: 12, ...unchanged },
       });
       expect(await load(cookie)).toMatchObject({
-        body: {
-          cohort: { startDate: "2027-01-13", capacity: 12, enrolledCount: 0, isActive: true },
-        },
+        body: { cohort: { startDate: "2027-01-13", capacity: 12, ...unchanged } },
       });
     });
 
@@ -97,6 +96,58 @@ describe.each(testEngines())("admin cohort settings on $name", (engine) => {
         expect(await audit()).toHaveLength(0);
       },
     );
+
+    it("saves the earliest graduation year with an audit, and an emptied one as the current year", async () => {
+      const cookie = await loginCookie();
+      const year = clock.now().getUTCFullYear();
+      const response = await save({ earliestGraduationYear: String(year - 1) }, cookie);
+      expect(response.status).toBe(303);
+      expect(await flash(response)).toMatchObject({ title: "Cohort settings have been updated." });
+      expect((await cohortRow())?.earliest_graduation_year).toBe(year - 1);
+      expect(await load(cookie)).toMatchObject({
+        body: { cohort: { earliestGraduationYear: year - 1 }, currentYear: year },
+      });
+
+      await save({ earliestGraduationYear: "" }, cookie);
+      expect((await cohortRow())?.earliest_graduation_year).toBeNull();
+      const rows = await audit();
+      expect(rows.map((row) => row.action)).toEqual(["cohort.update", "cohort.update"]);
+      const [set, cleared] = rows.map((row) => JSON.parse(row.details));
+      expect(set).toMatchObject({
+        before: { earliestGraduationYear: null },
+        after: { earliestGraduationYear: year - 1 },
+      });
+      expect(cleared).toMatchObject({
+        before: { earliestGraduationYear: year - 1 },
+        after: { earliestGraduationYear: null },
+      });
+    });
+
+    it.each(["1949", "+10", "25", "20x5", "last year"])(
+      "refuses earliest graduation year %j with a field error and changes nothing",
+      async (earliestGraduationYear) => {
+        const cookie = await loginCookie();
+        await load(cookie); // the cohort row exists
+        const year = clock.now().getUTCFullYear();
+        const response = await save({ earliestGraduationYear, capacity: "12" }, cookie);
+        expect(response.status).toBe(400);
+        const body = response.body as { result: { error: Record<string, string[]> } };
+        expect(body.result.error.earliestGraduationYear).toEqual([
+          `Please enter a year from 1950 to ${year + 10}, or leave it empty for the current year`,
+        ]);
+        expect(await cohortRow()).toMatchObject({ capacity: 10, earliest_graduation_year: null });
+        expect(await audit()).toHaveLength(0);
+      },
+    );
+
+    it("refuses a year more than ten years ahead, as the server's clock counts", async () => {
+      const cookie = await loginCookie();
+      const year = clock.now().getUTCFullYear();
+      expect((await save({ earliestGraduationYear: String(year + 11) }, cookie)).status).toBe(400);
+      expect(await audit()).toHaveLength(0);
+      expect((await save({ earliestGraduationYear: String(year + 10) }, cookie)).status).toBe(303);
+      expect((await cohortRow())?.earliest_graduation_year).toBe(year + 10);
+    });
 
     it("refuses an impossible start date", async () => {
       const cookie = await loginCookie();

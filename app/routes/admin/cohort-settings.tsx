@@ -11,6 +11,7 @@ import { LoginForm } from "~/components/admin/login-form";
 import { adminPage, adminToasts, cohortSettingsPage as copy } from "~/content/admin";
 import { type CohortSettingsPatch } from "~/domain/cohort-settings";
 import { cohortSettingsFormSchema } from "~/domain/console-forms";
+import { currentYear } from "~/domain/graduation-year";
 import { parseForm } from "~/lib/form.server";
 import { errorMessage, log } from "~/lib/logger.server";
 import { adminMeta } from "~/lib/meta";
@@ -27,7 +28,12 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const now = context.services.clock.now();
   const cohort = await getCohort(context.services.db, now);
   const heldSeats = await countHeldSeats(context.services.db, cohort.id, now.toISOString());
-  return { view: "settings" as const, cohort: settingsOf(cohort), heldSeats };
+  return {
+    view: "settings" as const,
+    cohort: settingsOf(cohort),
+    heldSeats,
+    currentYear: currentYear(now),
+  };
 }
 
 interface ActionResult {
@@ -36,10 +42,13 @@ interface ActionResult {
   toast?: ToastMessage;
 }
 
-type Submission = Awaited<ReturnType<typeof parseForm<typeof cohortSettingsFormSchema>>>;
+type Submission = Awaited<
+  ReturnType<typeof parseForm<ReturnType<typeof cohortSettingsFormSchema>>>
+>;
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const submission = await parseForm(request, cohortSettingsFormSchema);
+  const year = currentYear(context.services.clock.now());
+  const submission = await parseForm(request, cohortSettingsFormSchema(year));
   if (submission.status !== "success") {
     const intent = submission.payload.intent === "login" ? "login" : "save";
     if (intent === "save") await requireAdmin(request, context);
@@ -163,10 +172,15 @@ export default function CohortSettingsRoute({ loaderData, actionData }: Route.Co
         <CohortSettingsForm
           key={JSON.stringify(loaderData.cohort)}
           cohort={loaderData.cohort}
+          currentYear={loaderData.currentYear}
           lastResult={saveResult?.status === "error" ? saveResult : undefined}
           saving={navigation.state === "submitting" && pendingIntent === "save"}
         />
-        <CurrentStatus cohort={loaderData.cohort} heldSeats={loaderData.heldSeats} />
+        <CurrentStatus
+          cohort={loaderData.cohort}
+          heldSeats={loaderData.heldSeats}
+          currentYear={loaderData.currentYear}
+        />
       </div>
     </>
   );

@@ -49,12 +49,18 @@ describe.each(testEngines())("application action on $name", (engine) => {
       ),
     );
   /** The result page an answer sends the applicant to, as its loader shows it. */
-  const shownOutcome = (response: { status: number; headers: Headers }) => {
+  const shownOutcome = async (response: { status: number; headers: Headers }) => {
     expect(response.status).toBe(303);
     const location = response.headers.get("location");
     expect(location).toMatch(/^\/apply\?result=\w+$/);
-    return loader({ request: new Request(`http://localhost:3000${location}`) } as never).outcome;
+    return (await load(location!)).outcome;
   };
+  /** What the page's loader gives it for `path`. */
+  const load = (path: string) =>
+    loader({
+      request: new Request(`http://localhost:3000${path}`),
+      context: makeContext(t.services),
+    } as never);
   const count = (table: "people" | "submissions" | "outbox" | "status_history") =>
     countRows(t.services.db, table);
 
@@ -135,7 +141,7 @@ describe.each(testEngines())("application action on $name", (engine) => {
     clock.advance(10_000);
     const second = await submit({ ...answers, readyToEnroll: "questions" });
     expect(second.headers.get("location")).toBe("/apply?result=has_questions");
-    expect(shownOutcome(second)).toEqual({ kind: "has_questions" });
+    expect(await shownOutcome(second)).toEqual({ kind: "has_questions" });
     expect(await count("submissions")).toBe(1);
     expect(await count("outbox")).toBe(2);
     clock.advance(61_000);
@@ -163,12 +169,12 @@ describe.each(testEngines())("application action on $name", (engine) => {
   it("writes nothing for applicants who are not suited, and says why", async () => {
     const response = await submit({ ...answers, careerTargets: ["Consulting"] });
     expect(response.headers.get("location")).toBe("/apply?result=not_suited_consulting");
-    expect(shownOutcome(response)).toEqual({
+    expect(await shownOutcome(response)).toEqual({
       kind: "not_suited",
       why: "consulting_without_finance",
     });
     const other = await submit({ ...answers, careerTargets: ["Other"], careerOther: "design" });
-    expect(shownOutcome(other)).toEqual({ kind: "not_suited", why: "no_finance_track" });
+    expect(await shownOutcome(other)).toEqual({ kind: "not_suited", why: "no_finance_track" });
     expect(response.headers.get("set-cookie") ?? "").not.toContain("fsts_applicant=");
     expect(await count("people")).toBe(0);
     expect(await count("outbox")).toBe(0);
@@ -178,7 +184,7 @@ describe.each(testEngines())("application action on $name", (engine) => {
     await setCurrentCohort(t.services.db, { capacity: 3, enrolled_count: 3 });
     const response = await submit(answers);
     expect(response.headers.get("location")).toBe("/apply?result=cohort_full");
-    expect(shownOutcome(response)).toEqual({ kind: "waitlist", variant: "cohort_full" });
+    expect(await shownOutcome(response)).toEqual({ kind: "waitlist", variant: "cohort_full" });
     expect(response.headers.get("set-cookie") ?? "").not.toContain("fsts_applicant=");
     const history = await t.services.db.selectFrom("status_history").selectAll().execute();
     expect(history.map((h) => h.reason)).toEqual(["cohort is full"]);
@@ -193,10 +199,31 @@ describe.each(testEngines())("application action on $name", (engine) => {
     expect(await count("people")).toBe(0);
   });
 
+  it("takes the cohort's earliest graduation year: recent graduates in, earlier ones refused", async () => {
+    const year = clock.now().getUTCFullYear();
+    expect((await load("/apply")).earliestYear).toBe(year);
+    await setCurrentCohort(t.services.db, { earliest_graduation_year: year - 1 });
+    expect((await load("/apply")).earliestYear).toBe(year - 1);
+
+    const earlier = await submit({ ...answers, graduationYear: String(year - 2) });
+    expect(earlier.status).toBe(400);
+    const result = (earlier.body as { result: { error: Record<string, string[]> } }).result;
+    expect(result.error.graduationYear).toEqual([
+      `Please enter a valid year (${year - 1} or later)`,
+    ]);
+    expect(await count("people")).toBe(0);
+
+    const recent = await submit({ ...answers, graduationYear: String(year - 1) });
+    expect(recent.status).toBe(303);
+    expect(recent.headers.get("location")).toBe("/enroll");
+    const person = await t.services.db.selectFrom("people").selectAll().executeTakeFirstOrThrow();
+    expect(person.graduation_year).toBe(String(year - 1));
+  });
+
   it("answers a filled honeypot like success and writes nothing", async () => {
     const response = await submit({ ...answers, website: "http://spam" });
     expect(response.headers.get("location")).toBe("/apply?result=not_ready");
-    expect(shownOutcome(response)).toEqual({ kind: "waitlist", variant: "not_ready" });
+    expect(await shownOutcome(response)).toEqual({ kind: "waitlist", variant: "not_ready" });
     expect(response.headers.get("set-cookie") ?? "").not.toContain("fsts_applicant=");
     expect(await count("people")).toBe(0);
     expect(await count("outbox")).toBe(0);

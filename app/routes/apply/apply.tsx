@@ -3,6 +3,7 @@ import { pageMeta } from "~/lib/meta";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { data, Form, redirect } from "react-router";
 import { submitApplication } from "~/applications/submit-application.server";
+import { readGraduationYearInForce } from "~/cohort/cohort.server";
 import { applicantCookie, readApplicant } from "~/enrollment/applicant-cookie.server";
 import { guardPublicForm, limitFormPost } from "~/lib/form-guard.server";
 import { errorMessage, log } from "~/lib/logger.server";
@@ -40,14 +41,16 @@ export const handle = staticPage;
 
 /**
  * /apply?cohort=full is where a qualified applicant lands when the last seat went first;
- * /apply?result=… shows the result of an application in place of the form.
+ * /apply?result=… shows the result of an application in place of the form. `earliestYear` is the
+ * earliest graduation year accepted (the cohort's setting, else the current year).
  */
-export function loader({ request }: Route.LoaderArgs) {
+export async function loader({ request, context }: Route.LoaderArgs) {
   const params = new URL(request.url).searchParams;
   return {
     cohortFull: params.get("cohort") === "full",
     outcome: outcomeOfResultKey(params.get("result")),
     mail: mailOf(params.get("mail")),
+    earliestYear: await readGraduationYearInForce(context.services),
   };
 }
 
@@ -65,7 +68,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
   const formData = await request.formData();
   const submission = parseWithZod(formData, {
-    schema: applicationSchema(context.services.clock.now().getUTCFullYear()),
+    schema: applicationSchema(await readGraduationYearInForce(context.services)),
   });
   const guard = await guardPublicForm(context, formData, "application");
   // Bots are answered like a person who is not ready yet; nothing is stored.
@@ -111,7 +114,7 @@ const errorToast: ToastMessage = { ...applyToasts.error, variant: "destructive" 
 export default function Apply({ loaderData, actionData }: Route.ComponentProps) {
   const [form, fields] = useForm<z.input<ReturnType<typeof applicationSchema>>>({
     lastResult: actionData?.result,
-    constraint: getZodConstraint(applicationSchema(new Date().getFullYear())),
+    constraint: getZodConstraint(applicationSchema(loaderData.earliestYear)),
   });
 
   return (
@@ -135,7 +138,7 @@ export default function Apply({ loaderData, actionData }: Route.ComponentProps) 
             {...staticFormProps(form)}
             className={cn(cardClass, "relative mt-8 space-y-6")}
           >
-            <PersonFields fields={fields} />
+            <PersonFields fields={fields} earliestYear={loaderData.earliestYear} />
             <ChoiceGroup
               field={fields.careerTargets}
               legend={applyFields.careerTargets}

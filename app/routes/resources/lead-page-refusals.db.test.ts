@@ -1,6 +1,7 @@
 import { sql } from "kysely";
 import { describe, expect, it } from "vitest";
 import { callAction, errorToast, formRequest, unwrap } from "../../../tests/support/context";
+import { setCurrentCohort } from "../../../tests/support/cohort";
 import { testEngines } from "../../../tests/support/databases";
 import { leadAnswers as answers, useLeadPages } from "../../../tests/support/lead-pages";
 import { action as leadPageAction, loader as leadPageLoader } from "./lead-page";
@@ -10,7 +11,10 @@ describe.each(testEngines())("lead pages on $name", (engine) => {
 
   it("answers 404 on a path that is not a lead page, for the page and its form", async () => {
     const load = async (path: string) =>
-      leadPageLoader({ request: new Request(`http://localhost:3000${path}`) } as never);
+      leadPageLoader({
+        request: new Request(`http://localhost:3000${path}`),
+        context: context(),
+      } as never);
     expect((await load("/cold-outreach")).type).toBe("outreach");
     expect((await load("/resume-template/")).type).toBe("resume");
     const thrown = await unwrap(await load("/not-a-lead-page").catch((error: unknown) => error));
@@ -40,6 +44,37 @@ describe.each(testEngines())("lead pages on $name", (engine) => {
     expect(body.result?.error?.university).toEqual(["Please enter your university"]);
     expect(await count("people")).toBe(0);
     expect(await count("outbox")).toBe(0);
+  });
+
+  it("takes the cohort's earliest graduation year on the page and in its action", async () => {
+    const year = t.services.clock.now().getUTCFullYear();
+    const page = () =>
+      leadPageLoader({
+        request: new Request("http://localhost:3000/cold-outreach"),
+        context: context(),
+      } as never);
+    expect((await page()).earliestYear).toBe(year);
+    await setCurrentCohort(t.services.db, { earliest_graduation_year: year - 1 });
+    try {
+      expect((await page()).earliestYear).toBe(year - 1);
+      const earlier = await submit("/cold-outreach", {
+        ...answers,
+        graduationYear: String(year - 2),
+      });
+      expect(earlier.status).toBe(400);
+      expect(earlier.body.result?.error?.graduationYear).toEqual([
+        `Please enter a valid year (${year - 1} or later)`,
+      ]);
+      expect(await count("people")).toBe(0);
+      const recent = await submit("/cold-outreach", {
+        ...answers,
+        graduationYear: String(year - 1),
+      });
+      expect(recent.status).toBe(303);
+      expect(await count("people")).toBe(1);
+    } finally {
+      await setCurrentCohort(t.services.db, { earliest_graduation_year: null });
+    }
   });
 
   it("answers a filled honeypot like success and writes and sends nothing", async () => {

@@ -4,6 +4,7 @@ import { staticPage } from "~/lib/page-handle";
 import { LeadForm } from "~/components/lead-form";
 import { LeadPageLayout } from "~/components/lead-page";
 import { leadForm, leadMagnets, leadPages, leadSuccess } from "~/content/lead-magnets";
+import { readGraduationYearInForce } from "~/cohort/cohort.server";
 import { leadPageTypeForPath } from "~/domain/lead-magnets";
 import { leadAction, wasSent } from "~/leads/lead-action.server";
 import type { Route } from "./+types/lead-page";
@@ -18,8 +19,13 @@ function pageTypeOf(request: Request) {
 /** A lead page works in plain HTML: no framework JavaScript (app/lib/page-handle.ts). */
 export const handle = staticPage;
 
-export function loader({ request }: Route.LoaderArgs) {
-  return { type: pageTypeOf(request), sent: wasSent(request) };
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const type = pageTypeOf(request);
+  return {
+    type,
+    sent: wasSent(request),
+    earliestYear: await readGraduationYearInForce(context.services),
+  };
 }
 
 export function action({ request, context }: Route.ActionArgs) {
@@ -48,7 +54,7 @@ export default function LeadPage({ loaderData, actionData }: Route.ComponentProp
           : undefined
       }
     >
-      <LeadForm actionData={actionData} />
+      <LeadForm actionData={actionData} earliestYear={loaderData.earliestYear} />
     </LeadPageLayout>
   );
 }

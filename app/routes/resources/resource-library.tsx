@@ -14,6 +14,7 @@ import {
   resourceLibraryPage as page,
 } from "~/content/lead-magnets";
 import { site } from "~/content/site";
+import { readGraduationYearInForce } from "~/cohort/cohort.server";
 import { leadAction, wasSent } from "~/leads/lead-action.server";
 import { resourceFormats, resourcePath } from "~/resources/formats";
 import type { Route } from "./+types/resource-library";
@@ -21,8 +22,11 @@ import type { Route } from "./+types/resource-library";
 /** A lead page works in plain HTML: no framework JavaScript (app/lib/page-handle.ts). */
 export const handle = staticPage;
 
-export function loader({ request }: Route.LoaderArgs) {
-  return { sent: wasSent(request) };
+export async function loader({ request, context }: Route.LoaderArgs) {
+  return {
+    sent: wasSent(request),
+    earliestYear: await readGraduationYearInForce(context.services),
+  };
 }
 
 export function action({ request, context }: Route.ActionArgs) {
@@ -115,7 +119,7 @@ export default function ResourceLibrary({ loaderData, actionData }: Route.Compon
             </h2>
             <p className="mt-2 text-slate-700">{page.emailIntro}</p>
             <div className="mt-5">
-              <LeadForm actionData={actionData} />
+              <LeadForm actionData={actionData} earliestYear={loaderData.earliestYear} />
             </div>
           </Card>
         )}

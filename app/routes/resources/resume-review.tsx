@@ -3,6 +3,7 @@ import { pageMeta } from "~/lib/meta";
 import { staticPage } from "~/lib/page-handle";
 import { LeadPageLayout } from "~/components/lead-page";
 import { resumeReviewPage as page } from "~/content/lead-magnets";
+import { readGraduationYearInForce } from "~/cohort/cohort.server";
 import { leadAction, wasSent } from "~/leads/lead-action.server";
 import { livestreamTimes } from "~/resume-reviews/livestreams.server";
 import type { Route } from "./+types/resume-review";
@@ -10,9 +11,16 @@ import type { Route } from "./+types/resume-review";
 /** A lead page works in plain HTML: no framework JavaScript (app/lib/page-handle.ts). */
 export const handle = staticPage;
 
-/** When the livestreams are: LIVESTREAM_TIME and the next booked one, in SITE_TIME_ZONE. */
+/**
+ * When the livestreams are (LIVESTREAM_TIME and the next booked one, in SITE_TIME_ZONE), and the
+ * earliest graduation year the form accepts.
+ */
 export async function loader({ request, context }: Route.LoaderArgs) {
-  return { sent: wasSent(request), livestream: await livestreamTimes(context.services) };
+  return {
+    sent: wasSent(request),
+    livestream: await livestreamTimes(context.services),
+    earliestYear: await readGraduationYearInForce(context.services),
+  };
 }
 
 export function action({ request, context }: Route.ActionArgs) {
@@ -46,6 +54,7 @@ export default function ResumeReview({ loaderData, actionData }: Route.Component
     >
       <LeadForm
         actionData={actionData}
+        earliestYear={loaderData.earliestYear}
         withResume
         submitLabel={page.submit}
         busyLabel={page.submitting}
