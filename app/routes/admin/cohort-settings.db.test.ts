@@ -36,6 +36,7 @@ describe.each(testEngines())("admin cohort settings on $name", (engine) => {
       expect(JSON.parse(rows[0]!.details)).toEqual({
         before: { startDate: null, capacity: 10, enrolledCount: 0, isActive: true },
         after: { startDate: "2027-01-13", capacity: 12, enrolledCount: 0, isActive: true },
+        studentsEmailed: 0,
       });
       expect(await load(cookie)).toMatchObject({
         body: {
