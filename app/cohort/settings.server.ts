@@ -5,21 +5,24 @@ import type { Engine } from "~/db/migrations.server";
 import type { CohortSettings } from "~/domain/cohort";
 import type { CohortSettingsPatch } from "~/domain/cohort-settings";
 import { lockCohort } from "~/enrollment/seats.server";
+import { announceStartWeek } from "./start-date.server";
 
 export interface CohortUpdate {
   before: CohortSettings;
   after: CohortSettings;
   changed: boolean;
+  /** Students emailed the new start week (decision 0040). */
+  studentsEmailed: number;
 }
 
 /**
  * A partial merge of the admin's form into the cohort row: only submitted fields are written, and
  * the enrolled count is never in the statement, so a checkout finishing at the same moment keeps
  * its count. Each change is recorded in the audit log with its before and after, in the same
- * transaction as the change.
+ * transaction as the change; so is the email to each paid student when the start week changes.
  */
 export async function updateCohortSettings(
-  services: { db: DB; engine: Engine; clock: { now(): Date } },
+  services: { db: DB; engine: Engine; clock: { now(): Date }; config: { publicUrl: string } },
   actor: string,
   patch: CohortSettingsPatch,
 ): Promise<CohortUpdate> {
@@ -43,14 +46,22 @@ export async function updateCohortSettings(
         ? { earliest_graduation_year: patch.earliestGraduationYear }
         : {}),
     };
-    if (Object.keys(changes).length === 0) return { before, after: before, changed: false };
+    if (Object.keys(changes).length === 0)
+      return { before, after: before, changed: false, studentsEmailed: 0 };
     await trx
       .updateTable("cohorts")
       .set({ ...changes, updated_at: now.toISOString() })
       .where("id", "=", current.id)
       .execute();
     const after = settingsOf(await lockCohort(trx, services.engine));
-    await recordAudit(trx, actor, "cohort.update", { before, after }, now);
-    return { before, after, changed: true };
+    const studentsEmailed = await announceStartWeek(
+      trx,
+      services.config,
+      current.id,
+      { before: before.startDate, after: after.startDate },
+      now,
+    );
+    await recordAudit(trx, actor, "cohort.update", { before, after, studentsEmailed }, now);
+    return { before, after, changed: true, studentsEmailed };
   });
 }

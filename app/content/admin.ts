@@ -24,7 +24,7 @@ export const cohortSettingsPage = {
   loggingOut: "Logging out...",
   startDate: "Start date",
   startDateHint:
-    "Leave empty when no date is set. Applicants see the Monday of the start week, or 'our next cohort'.",
+    "Leave empty when no date is set. Applicants see the Monday of the start week, or 'our next cohort'. Changing the week emails every paid student the new start.",
   capacity: "Capacity",
   capacityHint: "Whole number of seats, 0 or more.",
   isActive: "Active (accepting enrollments)",
@@ -86,3 +86,9 @@ export const adminToasts = {
     durationMs: 7000,
   },
 } as const satisfies Record<string, ToastMessage>;
+
+/** The save toast when the new start week was emailed to the cohort's paid students. */
+export const savedAndEmailed = (students: number): ToastMessage => ({
+  ...adminToasts.saved,
+  description: `The new start was emailed to ${students} paid ${students === 1 ? "student" : "students"}.`,
+});

@@ -10,6 +10,38 @@ const startsLine = (startDisplay: string) =>
     : `The cohort starts the week of ${startDisplay}.`;
 
 export const cohortEmails = {
+  /**
+   * To each student with a paid seat when the week their cohort starts is set, moved or cleared
+   * (decision 0040). `startDisplay` is the new week, or NEXT_COHORT_TEXT when the date was
+   * cleared; `previousDisplay` the week it replaces (NEXT_COHORT_TEXT when there was none).
+   */
+  startDate: (input: {
+    firstName: string;
+    startDisplay: string;
+    previousDisplay: string;
+    email: string;
+    portalUrl: string;
+  }): EmailContent => {
+    const cleared = input.startDisplay === NEXT_COHORT_TEXT;
+    const firstDate = input.previousDisplay === NEXT_COHORT_TEXT;
+    return {
+      subject: cleared
+        ? "Your cohort's start date is to be confirmed"
+        : `Your cohort starts the week of ${input.startDisplay}`,
+      greeting: hi(input.firstName),
+      paragraphs: [
+        cleared
+          ? `Your cohort no longer starts the week of ${input.previousDisplay}: the new start date is to be confirmed, and we'll email you as soon as it is set. Your seat is unchanged.`
+          : firstDate
+            ? `Your cohort's start date is set: we start the week of ${input.startDisplay}.`
+            : `Your cohort's start has moved: we now start the week of ${input.startDisplay}, not the week of ${input.previousDisplay}. Your seat is unchanged.`,
+        `Your cohort portal always shows the current start: ${input.portalUrl} (sign in with this email address, ${input.email}).`,
+        "Questions? Just reply to this email.",
+      ],
+      action: { label: "Open your cohort portal", url: input.portalUrl },
+      signOff,
+    };
+  },
   seatOffer: (input: {
     firstName: string;
     startDisplay: string;

@@ -84,6 +84,7 @@ const emailKinds: Record<string, string> = {
   enrollment_link: "Enrollment link (sent by you)",
   enrollment_confirmation: "Enrollment receipt",
   enrollment_onboarding: "Onboarding",
+  cohort_start_date: "Cohort start date set, moved or to be confirmed",
   enrollment_refund: "Refund: the cohort filled before the payment",
   enrollment_refunded: "Refund confirmation",
   enrollment_open: "Enrollment is open (cohort news)",
@@ -127,7 +128,7 @@ export const outboxStateWords: Record<OutboxStatus, string> = {
   pending: "Waiting to send",
   sent: "Sent",
   failed: "Failed",
-  suppressed: "Not sent: unsubscribed or bounced",
+  suppressed: "Not sent: unsubscribed, bounced or no longer applies",
 };
 
 export const outboxStateWord = (state: string) => lookup(outboxStateWords, state);

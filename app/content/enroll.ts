@@ -54,10 +54,10 @@ export const confirmationPage = {
     `We sent a confirmation email to ${email}, the address you gave at checkout.`,
   emailSentNoAddress: "We sent a confirmation email to the address you gave at checkout.",
   onboarding:
-    "Your onboarding email follows within 24 hours with your calendar invites and first assignment.",
+    "Your onboarding email follows within 24 hours: how to sign in to your cohort portal, your mentor, your start and the week 1 pre-work.",
   starts: (display: string) =>
     display === NEXT_COHORT_TEXT
-      ? `You'll join ${display}: we'll confirm the start date in your onboarding email.`
+      ? `You'll join ${display}: we'll email you the start date as soon as it is set.`
       : `We start the week of ${display}.`,
   getReadyTitle: "Get ready",
   getReady: [
@@ -91,6 +91,13 @@ export const testCheckout = {
 
 const signOff = "See you soon,\nThe From Scratch to Success team";
 
+/** The week 1 pre-work in three lines, as the onboarding email lists it. */
+export const onboardingPrework = [
+  "Complete your profile in the portal: time zone, target roles and firms, LinkedIn, and your current resume (.docx).",
+  "Read the week 1 pre-work page: what the assessment and the resume review look at.",
+  "Write down three firms and roles you'd love to land, and why: your mentor starts from that list.",
+];
+
 export const enrollmentEmails = {
   /** The payment's confirmation is also its receipt: amount, date, what was bought, the policy. */
   confirmation: (input: {
@@ -115,17 +122,36 @@ export const enrollmentEmails = {
     action: { label: "Review the curriculum", url: input.programUrl },
     signOff,
   }),
-  onboarding: (input: { firstName: string; startDisplay: string }): EmailContent => ({
+  /**
+   * Rendered when it is sent, not when it was queued (decision 0040): the start, the mentor and
+   * the address are the ones on file at that moment.
+   */
+  onboarding: (input: {
+    firstName: string;
+    startDisplay: string;
+    /** Null while no mentor is assigned to the seat. */
+    mentorName: string | null;
+    /** The address the student signs in to the portal with. */
+    email: string;
+    portalUrl: string;
+    preworkUrl: string;
+  }): EmailContent => ({
     subject: "Your onboarding for From Scratch to Success",
+    preheader: "Your cohort portal, your mentor, your start and the week 1 pre-work.",
     greeting: input.firstName ? `Hi ${input.firstName},` : "Hi,",
     paragraphs: [
       "Welcome aboard. Here is how the next six weeks work.",
       "Every week: a 1-hour live group session, a 30-minute 1-on-1 with your mentor, and one focused assignment. Sessions are recorded if you miss one.",
-      "Before week 1: send us your current resume (reply to this email), and write down three firms and roles you'd love to land.",
       input.startDisplay === NEXT_COHORT_TEXT
-        ? "We'll send the calendar invites as soon as the start date is set."
-        : `Calendar invites for the week of ${input.startDisplay} follow shortly.`,
+        ? "Start: your cohort's start date is being set. We'll email you the week as soon as it is."
+        : `Start: your cohort starts the week of ${input.startDisplay}.`,
+      input.mentorName
+        ? `Your mentor: ${input.mentorName}. You'll find their introduction in your portal.`
+        : "Your mentor will be introduced soon: you'll see their name in your portal as soon as you're matched.",
+      `Your cohort portal: ${input.portalUrl}\nSign in with this email address (${input.email}): enter it on the portal and we'll email you a one-time sign-in link, good for 15 minutes. There you fill in your profile, upload your resume and check off your onboarding list.`,
+      `Before week 1 (the pre-work, about an hour):\n${onboardingPrework.map((item) => `- ${item}`).join("\n")}\nThe full pre-work: ${input.preworkUrl}`,
     ],
+    action: { label: "Open your cohort portal", url: input.portalUrl },
     signOff,
   }),
   refundNotice: (input: { firstName: string }): EmailContent => ({

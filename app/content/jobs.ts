@@ -43,7 +43,7 @@ export const jobsText = {
     sent: (n: number) => `${n} sent`,
     retried: (n: number) => `${n} to retry`,
     failed: (n: number) => `${n} failed`,
-    suppressed: (n: number) => `${n} not sent (unsubscribed or bounced)`,
+    suppressed: (n: number) => `${n} not sent (unsubscribed, bounced or no longer applies)`,
     resumesDeleted: (n: number) => `${n} old ${n === 1 ? "resume" : "resumes"} deleted`,
     submissionsCleared: (n: number) => `${n} ${n === 1 ? "form's" : "forms'"} visitor ids cleared`,
     holdsCleared: (n: number) =>

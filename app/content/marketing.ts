@@ -49,6 +49,8 @@ export const marketingFooter = {
 export const suppressedReasons = {
   unsubscribed: "not sent: the person no longer gets this kind of email (unsubscribed)",
   undeliverable: "not sent: the address is flagged undeliverable",
+  /** An email rendered at send (decision 0040) that no longer applied, e.g. a refunded seat's onboarding. */
+  noLongerApplies: "not sent: it no longer applied when it was due (no paid seat)",
 };
 
 /** "Only send me cohort news" from the unsubscribe page, as its consent row records it. */

@@ -55,6 +55,10 @@ export const privacyPage = {
       text: "Your email and the payment's amount and status. Your card details go straight to our payment provider, Stripe, and never reach our server.",
     },
     {
+      term: "In the cohort portal",
+      text: "What you fill in on your profile (time zone, target roles and firms, LinkedIn address, graduation year and your resume), when you signed in, and your mentor's private notes on your progress. Your mentor and the program's owner see them; other students never do. Sign-in links and sessions are stored only as scrambled codes that cannot sign anyone in. A copy of your data, or its erasure, includes all of this.",
+    },
+    {
       term: "The link you came by",
       text: "The campaign tags in its address (such as utm_source or a video code). They show us which videos and campaigns bring people to the program.",
     },

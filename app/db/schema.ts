@@ -32,7 +32,10 @@ export type SeatHoldKind = "checkout" | "offer";
 export type PaymentStatus = "paid" | "refund_needed" | "refunded";
 /** A place in a cohort's seat queue: waiting, offered a seat, or out of the queue (and why). */
 export type QueueStatus = "waiting" | "offered" | "enrolled" | "expired" | "declined" | "removed";
-/** `suppressed`: marketing mail the worker did not send because the person may no longer get it. */
+/**
+ * `suppressed`: mail the worker did not send because the person may no longer get it (marketing),
+ * or because an email rendered at send no longer applied (decision 0040).
+ */
 export type OutboxStatus = "pending" | "sent" | "failed" | "suppressed";
 export type SubmissionType = "application" | "lead_magnet";
 export type ReviewStatus = "waiting" | "scheduled" | "reviewed";

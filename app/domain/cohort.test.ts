@@ -14,6 +14,7 @@ import {
   seatsLeft,
   shortDate,
   startDateDisplay,
+  startWeek,
   DEFAULT_COHORT,
 } from "./cohort";
 
@@ -27,6 +28,22 @@ describe("mondayOf", () => {
     ["2028-03-01", "2028-02-28"], // across a leap day
   ])("%s → %s", (date, monday) => {
     expect(mondayOf(date)).toBe(monday);
+  });
+});
+
+describe("startWeek", () => {
+  it("is the Monday of the start date, so two dates of one week start the same week", () => {
+    expect(startWeek("2026-12-02")).toBe("2026-11-30");
+    expect(startWeek("2026-12-06")).toBe(startWeek("2026-11-30"));
+    // Both read "the week of November 30", but years apart they are different weeks.
+    expect(startDateDisplay("2037-11-30")).toBe(startDateDisplay("2026-11-30"));
+    expect(startWeek("2037-11-30")).not.toBe(startWeek("2026-11-30"));
+  });
+
+  it("is null with no date or a date that is not one", () => {
+    expect(startWeek(null)).toBeNull();
+    expect(startWeek(undefined)).toBeNull();
+    expect(startWeek("2026-02-30")).toBeNull();
   });
 });
 

@@ -80,6 +80,14 @@ export function mondayOf(date: string): string {
   return utc.toISOString().slice(0, 10);
 }
 
+/**
+ * The week a cohort starts (the Monday of its start date), or null with no date: what students
+ * are told, so moving the date within its week tells them nothing new.
+ */
+export function startWeek(startDate: string | null | undefined): string | null {
+  return startDate && isCalendarDate(startDate) ? mondayOf(startDate) : null;
+}
+
 export const MONTHS = [
   "January",
   "February",

@@ -12,6 +12,7 @@ import { stopSequences } from "~/marketing/sequences.server";
 import { changeStatus, ensurePersonByEmail } from "~/people/people.server";
 import type { Services } from "~/services.server";
 import { leaveQueue } from "~/cohort/queue.server";
+import { onboardingEmail } from "./onboarding.server";
 import { recordEvent } from "./provider-events.server";
 import { countHeldSeats, lockCohort, takesSeat } from "./seats.server";
 
@@ -182,17 +183,21 @@ export async function fulfillPayment(
         },
         now,
       );
-      await enqueueEmail(
-        trx,
-        {
-          kind: "enrollment_onboarding",
-          to: email,
-          personId: person.id,
-          sendAfter: new Date(now.getTime() + ONBOARDING_DELAY_MS),
-          ...renderEmail(enrollmentEmails.onboarding({ firstName, startDisplay })),
-        },
-        now,
-      );
+      // Rendered again by the mail worker when it goes (decision 0040): the start and the mentor
+      // are the ones on file then. This first rendering is what the email log shows meanwhile.
+      const onboarding = await onboardingEmail(trx, person.id, services.config);
+      if (onboarding)
+        await enqueueEmail(
+          trx,
+          {
+            kind: "enrollment_onboarding",
+            to: email,
+            personId: person.id,
+            sendAfter: new Date(now.getTime() + ONBOARDING_DELAY_MS),
+            ...renderEmail(onboarding),
+          },
+          now,
+        );
       return { kind: "enrolled", personId: person.id };
     });
 

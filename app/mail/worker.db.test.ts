@@ -8,6 +8,7 @@ import {
 import { slowMailTransport } from "../../tests/support/slow-mail";
 import { startSmtpServer } from "../../fakes/smtp";
 import { useTestServices } from "../../tests/support/suite";
+import { suppressedReasons } from "~/content/marketing";
 import { enqueueEmail } from "./outbox.server";
 import { MailWorker, retryDelayMs } from "./worker.server";
 import { smtpTransport } from "./transport.server";
@@ -60,6 +61,29 @@ describe.each(testEngines())("mail delivery on $name", (engine) => {
     expect(smtp.received[0]!.to).toEqual(["a@example.com"]);
     expect(smtp.received[0]!.raw).toContain("Subject: Hello a@example.com");
     expect((await row(id)).status).toBe("sent");
+  });
+
+  it("renders a kind of renderAtSend when it goes, and drops it when it no longer applies", async () => {
+    // An onboarding email whose person has no paid seat (here: none at all) is not sent.
+    const id = await enqueueEmail(
+      t.services.db,
+      {
+        kind: "enrollment_onboarding",
+        to: "gone@example.com",
+        personId: null,
+        subject: "Queued words",
+        html: "<p>Queued</p>",
+        text: "Queued",
+      },
+      clock.now(),
+    );
+    expect(await worker.runOnce()).toEqual({ sent: 0, retried: 0, failed: 0, suppressed: 1 });
+    expect(smtp.received).toHaveLength(0);
+    expect(await row(id)).toMatchObject({
+      status: "suppressed",
+      last_error: suppressedReasons.noLongerApplies,
+      locked_until: null,
+    });
   });
 
   it("retries a temporary 4xx failure with backoff, then delivers", async () => {

@@ -7,6 +7,8 @@ import type { OutboxTable } from "~/db/schema";
 import { suppressedReasons } from "~/content/marketing";
 import { mayReceive, unsubscribeHeaders, unsubscribeUrl } from "~/domain/marketing";
 import type { RateLimiter } from "~/lib/rate-limit.server";
+import { renderEmail, type RenderedEmail } from "./message";
+import { rendererOf } from "./render-at-send.server";
 import { markUndeliverable } from "./suppression.server";
 import type { MailTransport } from "./transport.server";
 
@@ -28,9 +30,14 @@ export interface RunResult {
   sent: number;
   retried: number;
   failed: number;
-  /** Marketing the person may no longer get (unsubscribed, bounced): dropped, not sent. */
+  /**
+   * Dropped, not sent: marketing the person may no longer get (unsubscribed, bounced), or an
+   * email rendered at send that no longer applies (decision 0040).
+   */
   suppressed: number;
 }
+
+const pick = ({ subject, html, text }: RenderedEmail): RenderedEmail => ({ subject, html, text });
 
 /** A 5xx SMTP reply is final; anything else (4xx, refused connection, timeout) is worth retrying. */
 export function isPermanentFailure(error: unknown): boolean {
@@ -115,25 +122,38 @@ export class MailWorker {
         break;
       }
       let failure: unknown = null;
+      let content: RenderedEmail | null = null;
+      const rendered = rendererOf(claimed.kind) !== undefined;
       try {
-        await this.transport.send({
-          id: claimed.id,
-          from: marketing ? (this.options.marketingFrom ?? this.options.from) : this.options.from,
-          to: claimed.to_address,
-          subject: claimed.subject,
-          html: claimed.html,
-          text: claimed.text,
-          headers: marketing ? marketing.headers : undefined,
-          calendar: claimed.calendar,
-        });
+        content = await this.contentAtSend(claimed);
+        if (content)
+          await this.transport.send({
+            id: claimed.id,
+            from: marketing ? (this.options.marketingFrom ?? this.options.from) : this.options.from,
+            to: claimed.to_address,
+            subject: content.subject,
+            html: content.html,
+            text: content.text,
+            headers: marketing ? marketing.headers : undefined,
+            calendar: claimed.calendar,
+          });
       } catch (error) {
         failure = error;
       }
+      if (failure === null && content === null) {
+        // Rendered at send and no longer applies (a refunded seat's onboarding): nothing goes.
+        await this.suppress(id, suppressedReasons.noLongerApplies);
+        result.suppressed += 1;
+        continue;
+      }
+      // What a kind rendered at send said is what the row keeps (the email log shows it).
+      const words = rendered && content ? content : {};
       if (failure === null) {
         // Outside the send's try: a failure to record "sent" must not schedule a second send.
         await this.db
           .updateTable("outbox")
           .set({
+            ...words,
             status: "sent",
             sent_at: this.clock.now().toISOString(),
             attempts: claimed.attempts + 1,
@@ -151,6 +171,7 @@ export class MailWorker {
       await this.db
         .updateTable("outbox")
         .set({
+          ...words,
           status: final ? "failed" : "pending",
           attempts,
           last_error: errorMessage(failure).slice(0, 500),
@@ -192,21 +213,36 @@ export class MailWorker {
           .executeTakeFirst()
       : undefined;
     if (!person || !mayReceive(person, row.category)) {
-      await this.db
-        .updateTable("outbox")
-        .set({
-          status: "suppressed",
-          locked_until: null,
-          last_error: person?.undeliverable_at
-            ? suppressedReasons.undeliverable
-            : suppressedReasons.unsubscribed,
-        })
-        .where("id", "=", row.id)
-        .execute();
+      await this.suppress(
+        row.id,
+        person?.undeliverable_at ? suppressedReasons.undeliverable : suppressedReasons.unsubscribed,
+      );
       return "suppressed";
     }
     const url = unsubscribeUrl(this.options.publicUrl ?? "", person.unsubscribe_token);
     return { headers: unsubscribeHeaders(url) };
+  }
+
+  /**
+   * The words to send: the row's own, or, for a kind in `renderAtSend`, the email as it reads now
+   * (decision 0040); null when that kind no longer applies to the person.
+   */
+  private async contentAtSend(row: Selectable<OutboxTable>): Promise<RenderedEmail | null> {
+    const render = rendererOf(row.kind);
+    if (!render) return pick(row);
+    const content = row.person_id
+      ? await render(this.db, row.person_id, { publicUrl: this.options.publicUrl ?? "" })
+      : null;
+    return content ? renderEmail(content) : null;
+  }
+
+  /** Drops a row unsent, saying why. */
+  private async suppress(id: string, reason: string) {
+    await this.db
+      .updateTable("outbox")
+      .set({ status: "suppressed", locked_until: null, last_error: reason })
+      .where("id", "=", id)
+      .execute();
   }
 
   private async claimNext() {

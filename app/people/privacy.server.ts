@@ -6,22 +6,30 @@ import { parseJsonColumn, submissionResource } from "~/db/json-columns.server";
 import { stopSequences } from "~/marketing/sequences.server";
 import { newUnsubscribeToken } from "~/people/people.server";
 import { recordAudit } from "../accounts/audit.server";
+import { erasePortalData, portalExport } from "~/portal/privacy.server";
 import { personDetail } from "./person-detail.server";
 
 export const ERASED = "[erased]";
+
+/** The address an erased person keeps: the reserved `.invalid` domain, which no mail reaches. */
+export const erasedAddress = (personId: string) => `erased-${personId}@invalid`;
+/** Matches every erased person's address (a LIKE pattern). */
+export const ERASED_ADDRESS_PATTERN = "erased-%@invalid";
 
 /** A JSON copy of everything held about one person, recorded in the audit log. */
 export async function exportPerson(db: DB, personId: string, actor: string, now: Date) {
   const detail = await personDetail(db, personId);
   if (!detail) return null;
+  const portal = await portalExport(db, personId, detail.person.email);
   await recordAudit(db, actor, "person.export", { personId }, now);
-  return detail;
+  return { ...detail, portal };
 }
 
 /**
  * Removes a person's personal data and uploads. Rows that feed the counts (the person, their
  * submissions, history and payments) stay, stripped of anything that identifies them; messages
- * about them are scrubbed, unsent ones never go, and local mailbox copies are deleted.
+ * about them are scrubbed, unsent ones never go, and local mailbox copies are deleted. The
+ * portal's profile, sessions and sign-in links go (so they are signed out everywhere).
  */
 export async function erasePerson(
   db: DB,
@@ -38,7 +46,7 @@ export async function erasePerson(
       .where("id", "=", personId)
       .executeTakeFirst();
     if (!person) return null;
-    const placeholder = `erased-${personId}@invalid`;
+    const placeholder = erasedAddress(personId);
     await trx
       .updateTable("people")
       .set({
@@ -61,6 +69,7 @@ export async function erasePerson(
     await stopSequences(trx, personId, "erased", now);
     await trx.deleteFrom("consents").where("person_id", "=", personId).execute();
     await trx.deleteFrom("person_notes").where("person_id", "=", personId).execute();
+    await erasePortalData(trx, personId, person.email);
 
     await scrubSubmissions(trx, personId, placeholder);
     await trx

@@ -8,7 +8,12 @@ import { endSession, getAdmin, requireAdmin, safeNext } from "~/accounts/session
 import { getCohort, settingsOf } from "~/cohort/cohort.server";
 import { CohortSettingsForm, CurrentStatus } from "~/components/admin/cohort-settings-form";
 import { LoginForm } from "~/components/admin/login-form";
-import { adminPage, adminToasts, cohortSettingsPage as copy } from "~/content/admin";
+import {
+  adminPage,
+  adminToasts,
+  cohortSettingsPage as copy,
+  savedAndEmailed,
+} from "~/content/admin";
 import { type CohortSettingsPatch } from "~/domain/cohort-settings";
 import { cohortSettingsFormSchema } from "~/domain/console-forms";
 import { currentYear } from "~/domain/graduation-year";
@@ -133,14 +138,16 @@ async function save(
   patch: CohortSettingsPatch,
 ) {
   const admin = await requireAdmin(request, context);
+  let toast: ToastMessage = adminToasts.saved;
   try {
     const update = await updateCohortSettings(context.services, admin.email, patch);
     if (update.changed) log.info("cohort settings updated", { adminId: admin.id });
+    if (update.studentsEmailed > 0) toast = savedAndEmailed(update.studentsEmailed);
   } catch (error) {
     log.error("cohort settings update failed", { adminId: admin.id, error: errorMessage(error) });
     return refuseSave(submission, 500);
   }
-  return redirectWithToast(context, ADMIN_LOGIN_PATH, adminToasts.saved);
+  return redirectWithToast(context, ADMIN_LOGIN_PATH, toast);
 }
 
 export default function CohortSettingsRoute({ loaderData, actionData }: Route.ComponentProps) {

@@ -1,0 +1,72 @@
+import { cohortEmails } from "~/content/cohorts";
+import type { Trx } from "~/db/database.server";
+import { startDateDisplay, startWeek } from "~/domain/cohort";
+import { renderEmail } from "~/mail/message";
+import { enqueueEmail } from "~/mail/outbox.server";
+import { ERASED_ADDRESS_PATTERN } from "~/people/privacy.server";
+import { sendOnce } from "./sent-once.server";
+
+/** The once-only keys of one student's start announcements in one cohort. */
+const keyPrefix = (cohortId: string, personId: string) => `cohort-start:${cohortId}:${personId}:`;
+
+/**
+ * Tells every student with a paid seat in the cohort that its start week changed (decision 0040):
+ * set, moved, or cleared ("to be confirmed"). Call it in the transaction that changes the date,
+ * under the cohort's lock. A move within the same week tells nobody anything. Each student has
+ * one once-only key per cohort, naming the week they were last told: a student is emailed only
+ * when the new week differs from it, and the key is replaced, so the same change run twice sends
+ * nothing new while moving a date away and back again tells them both times. Returns how many
+ * students were emailed.
+ */
+export async function announceStartWeek(
+  trx: Trx,
+  config: { publicUrl: string },
+  cohortId: string,
+  change: { before: string | null; after: string | null },
+  now: Date,
+): Promise<number> {
+  const week = startWeek(change.after);
+  if (week === startWeek(change.before)) return 0;
+  const nowIso = now.toISOString();
+  const students = await trx
+    .selectFrom("payments")
+    .innerJoin("people", "people.id", "payments.person_id")
+    .select(["people.id", "people.email", "people.first_name as firstName"])
+    .distinct()
+    .where("payments.cohort_id", "=", cohortId)
+    .where("payments.status", "=", "paid")
+    .where("people.email", "not like", ERASED_ADDRESS_PATTERN)
+    .orderBy("people.id")
+    .execute();
+  let emailed = 0;
+  for (const student of students) {
+    const prefix = keyPrefix(cohortId, student.id);
+    const key = `${prefix}${week ?? "none"}`;
+    if (!(await sendOnce(trx, key, nowIso))) continue;
+    await trx
+      .deleteFrom("sent_once")
+      .where("key", "like", `${prefix}%`)
+      .where("key", "!=", key)
+      .execute();
+    await enqueueEmail(
+      trx,
+      {
+        kind: "cohort_start_date",
+        to: student.email,
+        personId: student.id,
+        ...renderEmail(
+          cohortEmails.startDate({
+            firstName: student.firstName,
+            startDisplay: startDateDisplay(change.after),
+            previousDisplay: startDateDisplay(change.before),
+            email: student.email,
+            portalUrl: `${config.publicUrl}/portal`,
+          }),
+        ),
+      },
+      now,
+    );
+    emailed += 1;
+  }
+  return emailed;
+}

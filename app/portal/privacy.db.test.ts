@@ -1,0 +1,172 @@
+import { describe, expect, it } from "vitest";
+import { browserCookies, ownerCookie, settle } from "../../tests/support/admin";
+import { seatScenario } from "../../tests/support/cohort";
+import { callAction, formRequest, makeContext, unwrap } from "../../tests/support/context";
+import { testEngines } from "../../tests/support/databases";
+import { reviewUploadRow } from "../../tests/support/rows";
+import * as home from "~/routes/portal/home";
+import * as login from "~/routes/portal/login";
+import { action as personAction } from "~/routes/admin/person";
+import { loader as exportLoader } from "~/routes/admin/person-export";
+
+// The privacy export and erasure (the owner's person page) cover what the portal holds.
+describe.each(testEngines())("portal data in the privacy export and erasure on $name", (engine) => {
+  const s = seatScenario(engine);
+  const count = async (table: "student_profiles" | "portal_sessions" | "portal_links") =>
+    (await s.db().selectFrom(table).selectAll().execute()).length;
+
+  /** A student with a paid seat who signed in to the portal and filled in a profile. */
+  async function signedInStudent(email: string) {
+    const id = await s.person(email);
+    await s.pay(id, email);
+    await settle(
+      callAction(
+        home.action,
+        formRequest("/portal", { intent: "send_link", email }),
+        makeContext(s.services()),
+      ),
+    );
+    const mail = await s
+      .db()
+      .selectFrom("outbox")
+      .select("text")
+      .where("kind", "=", "portal_sign_in")
+      .where("to_address", "=", email)
+      .executeTakeFirstOrThrow();
+    const token = /\/portal\/login\/([\w-]+)/.exec(mail.text)![1]!;
+    const used = await unwrap(
+      await settle(
+        callAction(
+          login.action,
+          formRequest(`/portal/login/${token}`, {}),
+          makeContext(s.services()),
+          { token },
+        ),
+      ),
+    );
+    const now = s.clock.now().toISOString();
+    const resume = `resume-${id}`;
+    await s
+      .db()
+      .insertInto("uploads")
+      .values(reviewUploadRow(resume, id, `${id}.docx`, now))
+      .execute();
+    // Signing in made the profile; the student fills it in.
+    await s
+      .db()
+      .updateTable("student_profiles")
+      .set({
+        time_zone: "America/Chicago",
+        target_roles: JSON.stringify(["banking"]),
+        target_firms: "Lazard, Evercore",
+        linkedin_url: "https://www.linkedin.com/in/ada-example",
+        resume_upload_id: resume,
+        graduation_year: "2027",
+        updated_at: now,
+      })
+      .where("person_id", "=", id)
+      .execute();
+    return { id, token, cookie: browserCookies(used.headers) };
+  }
+
+  it("exports the profile, the seat's mentor and sign-in times, never a token or its hash", async () => {
+    const ada = await signedInStudent("ada@example.com");
+    const cookie = await ownerCookie({ services: s.services(), config: s.services().config });
+    const response = await unwrap(
+      await settle(
+        callAction(
+          exportLoader,
+          new Request(`http://localhost:3000/admin/people/${ada.id}/export`, {
+            headers: { cookie },
+          }),
+          makeContext(s.services()),
+          { id: ada.id },
+        ),
+      ),
+    );
+    expect(response.status).toBe(200);
+    const exported = response.body as {
+      portal: {
+        profile: Record<string, unknown>;
+        seats: unknown[];
+        sessions: Record<string, unknown>[];
+        signInLinks: Record<string, unknown>[];
+      };
+    };
+    expect(exported.portal.profile).toMatchObject({
+      time_zone: "America/Chicago",
+      target_roles: ["banking"],
+      target_firms: "Lazard, Evercore",
+      linkedin_url: "https://www.linkedin.com/in/ada-example",
+      resume_upload_id: `resume-${ada.id}`,
+    });
+    expect(exported.portal.seats).toEqual([
+      { cohort_id: await s.cohortId(), status: "paid", mentor: null },
+    ]);
+    expect(exported.portal.sessions).toHaveLength(1);
+    expect(Object.keys(exported.portal.sessions[0]!).sort()).toEqual([
+      "created_at",
+      "expires_at",
+      "role",
+    ]);
+    expect(exported.portal.signInLinks).toHaveLength(1);
+    expect(exported.portal.signInLinks[0]!.used_at).not.toBeNull();
+    const dump = JSON.stringify(exported);
+    const hashes = [
+      ...(await s.db().selectFrom("portal_sessions").select("id").execute()).map((r) => r.id),
+      ...(await s.db().selectFrom("portal_links").select("token_hash").execute()).map(
+        (r) => r.token_hash,
+      ),
+    ];
+    for (const secret of [ada.token, ...hashes]) expect(dump).not.toContain(secret);
+  });
+
+  it("erases the profile, its resume, the sessions and the sign-in links, and no one else's", async () => {
+    const ada = await signedInStudent("ada@example.com");
+    const bo = await signedInStudent("bo@example.com");
+    expect([
+      await count("student_profiles"),
+      await count("portal_sessions"),
+      await count("portal_links"),
+    ]).toEqual([2, 2, 2]);
+    const cookie = await ownerCookie({ services: s.services(), config: s.services().config });
+    const erased = await unwrap(
+      await settle(
+        callAction(
+          personAction,
+          formRequest(`/admin/people/${ada.id}`, { intent: "erase", confirm: "ERASE" }, { cookie }),
+          makeContext(s.services()),
+          { id: ada.id },
+        ),
+      ),
+    );
+    expect(erased.status).toBe(303);
+    const left = (table: "student_profiles" | "portal_sessions") =>
+      s.db().selectFrom(table).select("person_id").execute();
+    expect(await left("student_profiles")).toEqual([{ person_id: bo.id }]);
+    expect(await left("portal_sessions")).toEqual([{ person_id: bo.id }]);
+    expect(await s.db().selectFrom("portal_links").select("email").execute()).toEqual([
+      { email: "bo@example.com" },
+    ]);
+    expect(
+      await s
+        .db()
+        .selectFrom("uploads")
+        .select("id")
+        .where("id", "=", `resume-${ada.id}`)
+        .execute(),
+    ).toEqual([]);
+    // Signed out everywhere: the old cookie opens the sign-in page, not the student's home.
+    const page = await unwrap(
+      await settle(
+        callAction(
+          home.loader,
+          new Request("http://localhost:3000/portal", { headers: { cookie: ada.cookie } }),
+          makeContext(s.services()),
+          {},
+        ),
+      ),
+    );
+    expect(page.body).toMatchObject({ view: "sign_in" });
+  });
+});

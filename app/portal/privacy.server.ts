@@ -1,0 +1,65 @@
+import type { Kysely } from "kysely";
+import { parseJsonColumn, profileTargetRoles } from "~/db/json-columns.server";
+import type { Database } from "~/db/schema";
+
+type Db = Kysely<Database>;
+
+/**
+ * What the portal holds about a person, for the privacy export: their profile, the mentor of each
+ * paid seat, and when they signed in (sessions and sign-in links by their times and role only:
+ * the stored hashes are credentials, not data about the person, and are never exported).
+ */
+export async function portalExport(db: Db, personId: string, email: string) {
+  const [profile, seats, sessions, links] = await Promise.all([
+    db
+      .selectFrom("student_profiles")
+      .selectAll()
+      .where("person_id", "=", personId)
+      .executeTakeFirst(),
+    db
+      .selectFrom("payments")
+      .leftJoin("mentors", "mentors.id", "payments.mentor_id")
+      .select(["payments.cohort_id", "payments.status", "mentors.name as mentor"])
+      .where("payments.person_id", "=", personId)
+      .orderBy("payments.created_at", "desc")
+      .execute(),
+    db
+      .selectFrom("portal_sessions")
+      .select(["role", "created_at", "expires_at"])
+      .where("person_id", "=", personId)
+      .orderBy("created_at", "desc")
+      .execute(),
+    db
+      .selectFrom("portal_links")
+      .select(["created_at", "expires_at", "used_at"])
+      .where("email", "=", email)
+      .orderBy("created_at", "desc")
+      .execute(),
+  ]);
+  return {
+    profile: profile
+      ? { ...profile, target_roles: parseJsonColumn(profileTargetRoles, profile.target_roles) }
+      : null,
+    seats,
+    sessions,
+    signInLinks: links,
+  };
+}
+
+/**
+ * Erases what the portal holds about a person, in the erasure's transaction: the profile (and the
+ * resume it points to), every portal session (so nobody stays signed in as them) and the sign-in
+ * links sent to their address.
+ */
+export async function erasePortalData(trx: Db, personId: string, email: string) {
+  const profile = await trx
+    .selectFrom("student_profiles")
+    .select("resume_upload_id")
+    .where("person_id", "=", personId)
+    .executeTakeFirst();
+  await trx.deleteFrom("student_profiles").where("person_id", "=", personId).execute();
+  if (profile?.resume_upload_id)
+    await trx.deleteFrom("uploads").where("id", "=", profile.resume_upload_id).execute();
+  await trx.deleteFrom("portal_sessions").where("person_id", "=", personId).execute();
+  await trx.deleteFrom("portal_links").where("email", "=", email).execute();
+}
