@@ -65,3 +65,30 @@ export const studentHomeText = {
   mentorTitle: "Your mentor",
   noMentor: "Your mentor is being matched: we'll email you their name as soon as they are.",
 } as const;
+
+/** The email a mentor gets when a student is assigned to them (at payment, or moved by the owner). */
+export function mentorAssignedEmail(input: {
+  mentorName: string;
+  studentFirstName: string;
+  startDisplay: string;
+  url: string;
+}): EmailContent {
+  const student = input.studentFirstName || "A new student";
+  const mentorFirst = input.mentorName.trim().split(/\s+/)[0] ?? "";
+  return {
+    subject: input.studentFirstName
+      ? `A new student for you: ${input.studentFirstName}`
+      : "A new student for you",
+    preheader: "They are in your list on the portal.",
+    greeting: mentorFirst ? `Hi ${mentorFirst},` : "Hi,",
+    paragraphs: [
+      `${student} has a seat in the cohort and you are their mentor.`,
+      input.startDisplay === "our next cohort"
+        ? "The cohort's start date isn't set yet: we'll let you know as soon as it is."
+        : `The cohort starts the week of ${input.startDisplay}.`,
+      "Their profile, application answers and resume are on your portal page as they fill them in. Sign in with your email: no password needed.",
+    ],
+    action: { label: "See your students", url: input.url },
+    signOff,
+  };
+}

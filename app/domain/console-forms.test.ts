@@ -3,6 +3,7 @@ import { describe, expect, it } from "vitest";
 import { adminValidation } from "~/content/admin";
 import { cohortConsole } from "~/content/cohorts";
 import { consoleText } from "~/content/console";
+import { mentoringConsole } from "~/content/portal-console";
 import { validation } from "~/content/forms";
 import type { z } from "~/lib/zod";
 import {
@@ -111,6 +112,25 @@ describe("the row actions", () => {
     expect(
       Object.keys(errorsOf(seatQueueFormSchema, { intent: "promote", id: "e1" }) ?? {}),
     ).toEqual(["intent"]);
+  });
+
+  it("moves a cohort's student to a mentor: both ids required", () => {
+    const moved = parse(seatQueueFormSchema, {
+      intent: "move_mentor",
+      student: "p1",
+      mentor: "m1",
+    });
+    expect(moved.status === "success" && moved.value).toEqual({
+      intent: "move_mentor",
+      student: "p1",
+      mentor: "m1",
+    });
+    expect(errorsOf(seatQueueFormSchema, { intent: "move_mentor", student: "p1" })).toEqual({
+      mentor: [mentoringConsole.mentorRequired],
+    });
+    expect(errorsOf(seatQueueFormSchema, { intent: "move_mentor", mentor: "m1" })).toEqual({
+      student: [mentoringConsole.studentRequired],
+    });
   });
 
   it("schedules a resume review for a calendar date, cancels or marks it reviewed", () => {

@@ -1,6 +1,7 @@
 import { cohortConsole } from "~/content/cohorts";
 import { sequenceStepConsole } from "~/content/broadcasts";
 import { consoleText } from "~/content/console";
+import { mentoringConsole } from "~/content/portal-console";
 import { validation } from "~/content/forms";
 import { leadMagnets } from "~/content/lead-magnets";
 import { z } from "~/lib/zod";
@@ -76,11 +77,19 @@ export const cohortsFormSchema = z.discriminatedUnion("intent", [
 
 const queueEntry = rowId(cohortConsole.notWaiting);
 
-/** One cohort's seat queue: move an entry up, offer it a seat, or remove it. */
+/**
+ * One cohort's page: move a seat-queue entry up, offer it a seat, or remove it; move a paid
+ * student (a person id) to another mentor.
+ */
 export const seatQueueFormSchema = z.discriminatedUnion("intent", [
   z.object({ intent: z.literal("move_up"), id: queueEntry }),
   z.object({ intent: z.literal("offer"), id: queueEntry }),
   z.object({ intent: z.literal("remove"), id: queueEntry }),
+  z.object({
+    intent: z.literal("move_mentor"),
+    student: rowId(mentoringConsole.studentRequired).max(100, mentoringConsole.notStudent),
+    mentor: rowId(mentoringConsole.mentorRequired).max(100, mentoringConsole.noSuchMentor),
+  }),
 ]);
 
 const upload = rowId(consoleText.notFound);

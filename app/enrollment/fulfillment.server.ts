@@ -12,6 +12,7 @@ import { stopSequences } from "~/marketing/sequences.server";
 import { changeStatus, ensurePersonByEmail } from "~/people/people.server";
 import type { Services } from "~/services.server";
 import { leaveQueue } from "~/cohort/queue.server";
+import { mentorForNewSeat, tellMentor } from "~/portal/assignment.server";
 import { onboardingEmail } from "./onboarding.server";
 import { recordEvent } from "./provider-events.server";
 import { countHeldSeats, lockCohort, takesSeat } from "./seats.server";
@@ -103,6 +104,8 @@ export async function fulfillPayment(
           cohort,
           await countHeldSeats(trx, cohort.id, nowIso, { exceptHoldId: hold.id }),
         );
+      // The seat's mentor is chosen under the cohort's lock taken above (decision 0039).
+      const mentor = seatFree ? await mentorForNewSeat(trx, cohort.id) : null;
 
       await trx
         .insertInto("payments")
@@ -119,6 +122,7 @@ export async function fulfillPayment(
           refund_reason: seatFree ? null : "cohort filled before the payment completed",
           refunded_at: null,
           created_at: nowIso,
+          mentor_id: mentor?.id ?? null,
           // Last-touch attribution credits the payment to the tagged visit before it.
           last_touch:
             (
@@ -198,6 +202,8 @@ export async function fulfillPayment(
           },
           now,
         );
+      if (mentor)
+        await tellMentor(trx, services, mentor, { firstName, startDate: cohort.startDate }, now);
       return { kind: "enrolled", personId: person.id };
     });
 

@@ -27,6 +27,7 @@ export const GUARD_FIXTURE_IDS = {
   cohort: "guard-cohort",
   nextCohort: "guard-next-cohort",
   queueEntry: "guard-queue-entry",
+  mentor: "guard-mentor",
 } as const;
 
 const ids = GUARD_FIXTURE_IDS;
@@ -46,6 +47,7 @@ export const ADMIN_ROUTES: AdminRoute[] = [
     submissions: [
       { intent: "offer", id: ids.queueEntry },
       { intent: "remove", id: ids.queueEntry },
+      { intent: "move_mentor", student: ids.person, mentor: ids.mentor },
     ],
   },
   {

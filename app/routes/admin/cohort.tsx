@@ -5,6 +5,10 @@ import { cohortRoster, listCohorts } from "~/cohort/series.server";
 import { AdminPage } from "~/components/admin-shell";
 import { cohortName } from "~/components/admin/cohort-list";
 import { QueueCard, RosterCard } from "~/components/admin/cohort-detail";
+import { MentorsCard } from "~/components/admin/cohort-mentors";
+import { mentoringConsole as m } from "~/content/portal-console";
+import { moveStudent, type MoveOutcome } from "~/portal/assignment.server";
+import { cohortMentoring } from "~/portal/owner-view.server";
 import { cohortConsole as t } from "~/content/cohorts";
 import { adminMeta } from "~/lib/meta";
 import { success } from "~/lib/toast";
@@ -20,12 +24,13 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   await requireAdmin(request, context);
   const { db, clock } = context.services;
   const cohort = orNotFound((await listCohorts(db, clock.now())).find((c) => c.id === params.id));
-  const [roster, queue] = await Promise.all([
+  const [roster, queue, mentoring] = await Promise.all([
     cohortRoster(db, cohort.id),
     listQueue(db, cohort.id),
+    cohortMentoring(db, cohort.id),
   ]);
   const clockNow = { zone: context.services.config.siteTimeZone, now: clock.now().toISOString() };
-  return { cohort, roster, queue, clock: clockNow };
+  return { cohort, roster, queue, mentoring, clock: clockNow };
 }
 
 const answers: Record<QueueOutcome, { ok: boolean; message: string }> = {
@@ -36,11 +41,39 @@ const answers: Record<QueueOutcome, { ok: boolean; message: string }> = {
   not_waiting: { ok: false, message: t.notWaiting },
 };
 
+/** Why a move was refused, in words; null when it was made. */
+function moveRefusal(outcome: MoveOutcome): string | null {
+  switch (outcome.kind) {
+    case "moved":
+      return null;
+    case "same_mentor":
+      return m.sameMentor;
+    case "mentor_full":
+      return m.mentorFull(outcome.name, outcome.capacity);
+    case "no_mentor":
+      return m.noSuchMentor;
+    case "not_student":
+      return m.notStudent;
+  }
+}
+
 export async function action({ request, params, context }: Route.ActionArgs) {
   const admin = await requireAdmin(request, context);
   const submission = await parseForm(request, seatQueueFormSchema);
   if (submission.status !== "success") return refuse(submission);
-  const { intent, id } = submission.value;
+  const form = submission.value;
+  if (form.intent === "move_mentor") {
+    const moved = await moveStudent(context.services, admin.email, {
+      cohortId: params.id,
+      personId: form.student,
+      mentorId: form.mentor,
+    });
+    const refusal = moveRefusal(moved);
+    return refusal
+      ? refuse(submission, { message: refusal, field: "mentor", status: 409 })
+      : redirectWithToast(context, samePage(request), success(m.moved));
+  }
+  const { intent, id } = form;
   const outcome = await ownerQueueAction(context.services, admin.email, intent, {
     cohortId: params.id,
     entryId: id,
@@ -52,7 +85,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
 }
 
 export default function CohortPage({ loaderData }: Route.ComponentProps) {
-  const { cohort, roster, queue, clock } = loaderData;
+  const { cohort, roster, queue, mentoring, clock } = loaderData;
   return (
     <AdminPage title={t.cohortTitle(cohortName(cohort.startDate))}>
       <p className="text-slate-700">{t.summary(cohort.paid, cohort.capacity, cohort.seatsLeft)}</p>
@@ -62,6 +95,7 @@ export default function CohortPage({ loaderData }: Route.ComponentProps) {
           canOffer={cohort.isCurrent && cohort.seatsLeft > 0}
           clock={clock}
         />
+        <MentorsCard mentoring={mentoring} clock={clock} />
         <RosterCard cohortId={cohort.id} roster={roster} clock={clock} />
       </div>
     </AdminPage>

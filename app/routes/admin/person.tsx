@@ -2,6 +2,8 @@ import { data, useNavigation } from "react-router";
 import { requireAdmin } from "~/accounts/sessions.server";
 import { AdminPage } from "~/components/admin-shell";
 import { PersonActivity } from "~/components/admin/person-activity";
+import { PortalCard } from "~/components/admin/person-portal";
+import { personPortal } from "~/portal/owner-view.server";
 import { PrivacyCard, RefundCard, StatusCard } from "~/components/admin/person-actions";
 import {
   HistoryCard,
@@ -42,7 +44,9 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const now = clock.now();
   const detail = orNotFound(await personDetail(db, params.id));
   const cohortFull = isCohortFull(await getCohort(db, now));
-  return { detail, cohortFull, clock: { zone: config.siteTimeZone, now: now.toISOString() } };
+  const portal = await personPortal(db, params.id);
+  const clockNow = { zone: config.siteTimeZone, now: now.toISOString() };
+  return { detail, cohortFull, portal, clock: clockNow };
 }
 
 const offerAnswers = {
@@ -122,7 +126,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
 
 export default function Person({ loaderData, actionData }: Route.ComponentProps) {
   const busy = useNavigation().state !== "idle";
-  const { detail, clock, cohortFull } = loaderData;
+  const { detail, clock, cohortFull, portal } = loaderData;
   const { person } = detail;
   const name = `${person.first_name} ${person.last_name}`.trim() || person.email;
   return (
@@ -132,6 +136,7 @@ export default function Person({ loaderData, actionData }: Route.ComponentProps)
         <ReplyCard busy={busy} />
         <NotesCard notes={detail.notes} clock={clock} busy={busy} />
         <EnrollmentCard person={person} cohortFull={cohortFull} busy={busy} />
+        <PortalCard portal={portal} clock={clock} />
         <ProfileCard person={person} clock={clock} />
         <StatusCard person={person} busy={busy} />
         <TouchesCard person={person} />
