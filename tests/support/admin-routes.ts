@@ -27,6 +27,7 @@ export const GUARD_FIXTURE_IDS = {
   cohort: "guard-cohort",
   nextCohort: "guard-next-cohort",
   queueEntry: "guard-queue-entry",
+  mentor: "guard-mentor",
 } as const;
 
 const ids = GUARD_FIXTURE_IDS;
@@ -111,6 +112,16 @@ export const ADMIN_ROUTES: AdminRoute[] = [
         subject: "Guard",
         body: "Guard test",
       },
+    ],
+  },
+  {
+    path: "/admin/mentors",
+    load: () => import("~/routes/admin/mentors"),
+    submissions: [
+      { intent: "invite", email: "guard.new.mentor@example.com", name: "Guard", capacity: "5" },
+      { intent: "edit", id: ids.mentor, name: "Guard Mentor", bio: "Edited.", capacity: "4" },
+      { intent: "deactivate", id: ids.mentor },
+      { intent: "reactivate", id: ids.mentor },
     ],
   },
   {

@@ -86,6 +86,7 @@ export async function seedGuardFixtures(
     cohort: string;
     nextCohort: string;
     queueEntry: string;
+    mentor: string;
   },
 ) {
   const now = new Date().toISOString();
@@ -172,6 +173,16 @@ export async function seedGuardFixtures(
       refund_reason: null,
       refunded_at: null,
       created_at: now,
+    })
+    .execute();
+  await db
+    .insertInto("mentors")
+    .values({
+      id: ids.mentor,
+      email: "guard.mentor@example.com",
+      name: "Guard Mentor",
+      created_at: now,
+      updated_at: now,
     })
     .execute();
 }
