@@ -22,6 +22,9 @@ export default [
   layout("routes/portal/layout.tsx", [
     route("portal", "routes/portal/home.tsx"),
     route("portal/login/:token", "routes/portal/login.tsx"),
+    route("portal/mentor", "routes/portal/mentor.tsx"),
+    route("portal/mentor/students/:id", "routes/portal/mentor-student.tsx"),
+    route("portal/mentor/students/:id/resume", "routes/portal/mentor-resume.ts"),
   ]),
   layout("routes/admin/layout.tsx", [
     route("admin/cohort-settings", "routes/admin/cohort-settings.tsx"),
@@ -44,6 +47,7 @@ export default [
     route("admin/sequences", "routes/admin/sequences.tsx"),
     route("admin/sequences/:sequence/:step", "routes/admin/sequence-step.tsx"),
     route("admin/jobs", "routes/admin/jobs.tsx"),
+    route("admin/mentors", "routes/admin/mentors.tsx"),
   ]),
   route("*", "routes/site/not-found.tsx"),
 ] satisfies RouteConfig;

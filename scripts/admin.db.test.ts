@@ -148,4 +148,126 @@ describe.each(testEngines())("admin CLI on $name", (engine) => {
       expect(emails.map((row) => row.email)).not.toContain("new@example.com");
     },
   );
+
+  it(
+    "creates a mentor without a password, refuses a duplicate, and lists them",
+    { timeout: 120_000 },
+    async () => {
+      const created = await cli([
+        "create",
+        "--email",
+        "Mentor@Example.com",
+        "--role",
+        "mentor",
+        "--name",
+        "Jane  Doe",
+        "--bio",
+        "Ten years in wealth management.",
+        "--capacity",
+        "4",
+      ]);
+      expect(created).toMatchObject({
+        code: 0,
+        stdout:
+          "Created mentor Jane Doe <mentor@example.com>, 4 students per cohort. They sign in at /portal with a one-time link.\n",
+      });
+      const defaults = await cli([
+        "create",
+        "--email",
+        "sam@example.com",
+        "--role",
+        "mentor",
+        "--name",
+        "Sam Lee",
+      ]);
+      expect(defaults.stdout).toContain("Sam Lee <sam@example.com>, 5 students per cohort");
+      const duplicate = await cli([
+        "create",
+        "--email",
+        "mentor@example.com",
+        "--role",
+        "mentor",
+        "--name",
+        "Again",
+      ]);
+      expect(duplicate.code).toBe(1);
+      expect(duplicate.stderr).toContain(
+        "A mentor with mentor@example.com already exists. Edit them at /admin/mentors instead.",
+      );
+
+      const list = await cli(["list"]);
+      expect(list.stdout).toContain("mentor@example.com\tmentor\t");
+      expect(list.stdout).toContain("sam@example.com\tmentor\t");
+
+      handle ??= await openDatabase(databaseUrl, { migrate: false });
+      const mentors = await handle.db
+        .selectFrom("mentors")
+        .select(["email", "name", "bio", "capacity", "is_active"])
+        .orderBy("email")
+        .execute();
+      expect(mentors.map((row) => ({ ...row, capacity: Number(row.capacity) }))).toEqual([
+        {
+          email: "mentor@example.com",
+          name: "Jane Doe",
+          bio: "Ten years in wealth management.",
+          capacity: 4,
+          is_active: 1,
+        },
+        { email: "sam@example.com", name: "Sam Lee", bio: "", capacity: 5, is_active: 1 },
+      ]);
+      // A mentor has no password: no admin account is made for them.
+      const accounts = await handle.db.selectFrom("admin_users").select("email").execute();
+      expect(accounts.map((row) => row.email)).not.toContain("mentor@example.com");
+      const audit = await handle.db
+        .selectFrom("audit_log")
+        .select(["actor", "action"])
+        .where("action", "=", "mentor.create")
+        .execute();
+      expect(audit).toEqual([
+        { actor: "cli", action: "mentor.create" },
+        { actor: "cli", action: "mentor.create" },
+      ]);
+    },
+  );
+
+  it.runIf(engine.name === "sqlite")(
+    "refuses a mentor's bad options with a clear message and writes nothing",
+    { timeout: 120_000 },
+    async () => {
+      const mentor = (extra: string[]) =>
+        cli(["create", "--email", "new.mentor@example.com", "--role", "mentor", ...extra]);
+      const runs = await Promise.all([
+        mentor([]),
+        mentor(["--name", "   "]),
+        mentor(["--name", "New", "--capacity", "0"]),
+        mentor(["--name", "New", "--capacity", "51"]),
+        mentor(["--name", "New", "--capacity", "2.5"]),
+        cli(["create", "--email", "new.mentor@example.com", "--capacity", "3"], {
+          ADMIN_PASSWORD: "a long enough password",
+        }),
+        cli(["create", "--email", "new.mentor@example.com", "--role", "boss"]),
+        mentor(["--name", "New", "--no-admin"]),
+      ]);
+      const capacity = "--capacity: Capacity is a whole number of students, from 1 to 50.";
+      const messages = [
+        '--name "<name>" is required for a mentor.',
+        "--name: Please enter the mentor's name.",
+        capacity,
+        capacity,
+        capacity,
+        "--capacity is for --role mentor.",
+        "--role must be admin or mentor, not boss.",
+        "--no-admin is for admin accounts; a mentor has no password.",
+      ];
+      runs.forEach((run, index) => {
+        expect(run.code, messages[index]).toBe(2);
+        expect(run.stderr).toContain(`Error: ${messages[index]}`);
+      });
+      handle ??= await openDatabase(databaseUrl, { migrate: false });
+      for (const table of ["mentors", "admin_users"] as const) {
+        const emails = await handle.db.selectFrom(table).select("email").execute();
+        expect(emails.map((row) => row.email)).not.toContain("new.mentor@example.com");
+      }
+    },
+  );
 });

@@ -1,5 +1,6 @@
 // Admin accounts CLI: `npm run admin -- <command>`. There are no default credentials: every
-// account is made here, with a password from ADMIN_PASSWORD or typed at a hidden prompt.
+// account is made here, with a password from ADMIN_PASSWORD or typed at a hidden prompt. A
+// mentor (`--role mentor`) has no password: they sign in to /portal with a one-time link.
 import { parseArgs } from "node:util";
 import { z } from "../app/lib/zod";
 import {
@@ -8,17 +9,26 @@ import {
   listAccounts,
   resetPassword,
 } from "../app/accounts/accounts.server";
-import { openDatabase } from "../app/db/database.server";
+import { openDatabase, type DB } from "../app/db/database.server";
+import { mentorSchema, type MentorInput } from "../app/domain/mentor-forms";
 import { normaliseEmail } from "../app/domain/person-fields";
 import { passwordProblem } from "../app/accounts/passwords.server";
+import { addMentor, listMentors } from "../app/mentors/mentors.server";
 
 const USAGE = `Usage:
-  npm run admin -- create --email <email> [--no-admin]
+  npm run admin -- create --email <email> [--role admin] [--no-admin]
+  npm run admin -- create --email <email> --role mentor --name "<name>" [--bio "<bio>"] [--capacity <1-50>]
   npm run admin -- reset-password --email <email>
   npm run admin -- list
 
-The password comes from the ADMIN_PASSWORD environment variable, or is asked for (hidden) when
-run in a terminal. The database is DATABASE_URL (default file:./data/app.db).`;
+An admin's password comes from the ADMIN_PASSWORD environment variable, or is asked for (hidden)
+when run in a terminal. A mentor has no password: they sign in at /portal with a one-time link
+sent to their email; --capacity is their students per cohort (default 5). The database is
+DATABASE_URL (default file:./data/app.db).`;
+
+const ROLES = ["admin", "mentor"] as const;
+type Role = (typeof ROLES)[number];
+const MENTOR_OPTIONS = ["name", "bio", "capacity"] as const;
 
 class UsageError extends Error {}
 
@@ -84,6 +94,41 @@ async function readPassword(): Promise<string> {
   return password;
 }
 
+function roleOption(value: string | undefined): Role {
+  const role = value ?? "admin";
+  if (!(ROLES as readonly string[]).includes(role)) {
+    throw new UsageError(`--role must be admin or mentor, not ${role}.`);
+  }
+  return role as Role;
+}
+
+/** A mentor's options read with the console's own rules (app/domain/mentor-forms.ts). */
+function mentorOptions(
+  email: string,
+  values: { name?: string; bio?: string; capacity?: string },
+): MentorInput {
+  if (values.name === undefined) throw new UsageError('--name "<name>" is required for a mentor.');
+  const parsed = mentorSchema.safeParse({ email, ...values });
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0]!;
+    throw new UsageError(`--${String(issue.path[0] ?? "email")}: ${issue.message}.`);
+  }
+  return parsed.data;
+}
+
+async function createMentorAccount(db: DB, input: MentorInput): Promise<void> {
+  const created = await addMentor(db, "cli", input, new Date());
+  if (created.kind === "duplicate") {
+    throw new AccountError(
+      `A mentor with ${input.email} already exists. Edit them at /admin/mentors instead.`,
+    );
+  }
+  const { mentor } = created;
+  console.log(
+    `Created mentor ${mentor.name} <${mentor.email}>, ${mentor.capacity} students per cohort. They sign in at /portal with a one-time link.`,
+  );
+}
+
 async function run(argv: string[]): Promise<void> {
   const { positionals, values } = parseArgs({
     args: argv,
@@ -91,6 +136,10 @@ async function run(argv: string[]): Promise<void> {
     options: {
       email: { type: "string" },
       admin: { type: "boolean", default: true },
+      role: { type: "string" },
+      name: { type: "string" },
+      bio: { type: "string" },
+      capacity: { type: "string" },
       help: { type: "boolean", short: "h" },
     },
     allowNegative: true,
@@ -105,11 +154,26 @@ async function run(argv: string[]): Promise<void> {
     throw new UsageError(`Unknown command: ${command}`);
   }
 
+  const role = roleOption(values.role);
+  const mentorOnly = MENTOR_OPTIONS.filter((option) => values[option] !== undefined);
+  if (command !== "create" && (values.role !== undefined || mentorOnly.length > 0)) {
+    throw new UsageError("--role, --name, --bio and --capacity are options of create.");
+  }
+  if (role === "admin" && mentorOnly.length > 0) {
+    throw new UsageError(`--${mentorOnly[0]} is for --role mentor.`);
+  }
+  if (role === "mentor" && !values.admin) {
+    throw new UsageError("--no-admin is for admin accounts; a mentor has no password.");
+  }
+
   const email = command === "list" ? null : emailOption(values.email);
-  const password = command === "list" ? null : await readPassword();
+  const mentor = role === "mentor" ? mentorOptions(email!, values) : null;
+  const password = command === "list" || mentor ? null : await readPassword();
   const database = await openDatabase(databaseUrl());
   try {
-    if (command === "create") {
+    if (mentor) {
+      await createMentorAccount(database.db, mentor);
+    } else if (command === "create") {
       const account = await createAccount(
         database.db,
         { email: email!, password: password!, isAdmin: values.admin },
@@ -123,11 +187,16 @@ async function run(argv: string[]): Promise<void> {
       console.log(`Password reset for ${email}. Their sessions have been ended.`);
     } else {
       const accounts = await listAccounts(database.db);
-      if (accounts.length === 0) console.log("No accounts yet.");
+      const mentors = await listMentors(database.db);
+      if (accounts.length === 0 && mentors.length === 0) console.log("No accounts yet.");
       for (const account of accounts) {
         console.log(
           [account.email, account.isAdmin ? "admin" : "not-admin", account.createdAt].join("\t"),
         );
+      }
+      for (const m of mentors) {
+        const state = m.isActive ? "mentor" : "mentor-deactivated";
+        console.log([m.email, state, m.createdAt, m.name, `capacity ${m.capacity}`].join("\t"));
       }
     }
   } finally {

@@ -5,6 +5,7 @@ import { cohortSettingsPage } from "~/content/admin";
 import { consoleText } from "~/content/console";
 import { jobsText } from "~/content/jobs";
 import { funnelText } from "~/content/funnel";
+import { mentorsConsole } from "~/content/mentors";
 import { Button } from "./ui/button";
 import { cn } from "./ui/cn";
 
@@ -16,6 +17,7 @@ const links = [
   { to: "/admin/attribution", label: consoleText.nav.attribution, end: false },
   { to: "/admin/emails", label: consoleText.nav.emails, end: false },
   { to: "/admin/cohorts", label: consoleText.nav.cohorts, end: false },
+  { to: "/admin/mentors", label: mentorsConsole.nav, end: false },
   { to: "/admin/broadcasts", label: consoleText.nav.broadcasts, end: false },
   { to: "/admin/sequences", label: consoleText.nav.sequences, end: false },
   { to: "/admin/jobs", label: jobsText.nav, end: false },

@@ -97,6 +97,7 @@ const emailKinds: Record<string, string> = {
   broadcast_test: "Broadcast test (to you)",
   lead_resume_review: "Resume received",
   mentor_assignment: "New student (to their mentor)",
+  mentor_invite: "Mentor invitation",
 };
 
 /** The kinds of email the site stores, each in words (for the email log and its filters). */

@@ -4,6 +4,7 @@ import { codesIn } from "../support/console-codes";
 import { minimalDocx } from "../support/docx-fixtures";
 import { createAccount, logIn } from "./admin-support";
 import { expect, expectNoAxeViolations, test } from "./fixtures";
+import { createMentor } from "./mentor-support";
 import { payOnTestCheckout, takeResumeTemplate } from "./people";
 import {
   fillApplication,
@@ -175,6 +176,7 @@ test.describe("the console on a phone, in words", () => {
         .execute();
     });
 
+    createMentor(uniqueEmail("phone-mentor"), "Pat Phone");
     const owner = await phone(browser);
     await logIn(owner, OWNER);
 
@@ -220,6 +222,7 @@ test.describe("the console on a phone, in words", () => {
       "/admin/sequences",
       "/admin/sequences/resume/1",
       "/admin/jobs",
+      "/admin/mentors",
       "/admin/cohort-settings",
     ];
 

@@ -5,6 +5,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { ADMIN_PATH, createAccount, logIn } from "./admin-support";
 import { expect, test } from "./fixtures";
+import { assignMentor, createMentor, payingStudent, signInToPortal } from "./mentor-support";
 import { fillApplication, releaseAllHolds, setCohort, uniqueEmail, withDb } from "./support";
 
 /**
@@ -56,6 +57,7 @@ const ADMIN_PAGES = [
   "/admin/sequences",
   "/admin/sequences/resume/2",
   "/admin/jobs",
+  "/admin/mentors",
 ];
 
 /**
@@ -164,6 +166,51 @@ test.describe("W3C Nu validator", () => {
       const response = await page.request.get(`/admin/emails/${email_.id}`);
       pages.set("/admin/emails/:id (signed in)", await response.text());
     }
+
+    expect(validate(pages)).toEqual([]);
+  });
+
+  test("the mentors' pages have no HTML errors", async ({ page, browser }) => {
+    test.setTimeout(120_000);
+    await releaseAllHolds();
+    await setCohort({ capacity: 10, enrolled_count: 0, is_active: 1 });
+    const admin = uniqueEmail("vnu-mentors-owner");
+    createAccount(admin, true);
+    const mentor = uniqueEmail("vnu-mentor");
+    createMentor(mentor, "Vera Validator");
+    const student = uniqueEmail("vnu-mentee");
+    const studentId = await payingStudent(browser, student);
+    await assignMentor(student, mentor);
+
+    const pages = new Map<string, string>();
+    const m = await (await browser.newContext()).newPage();
+    await signInToPortal(m, mentor);
+    // A note, so the page's list of notes is there too.
+    const studentPage = `/portal/mentor/students/${studentId}`;
+    await m.goto(studentPage);
+    await m.getByLabel("Add a note").fill("Validated.");
+    await m.getByRole("button", { name: "Save note" }).click();
+    await expect(m.getByTestId("mentor-notes")).toBeVisible();
+    for (const url of ["/portal/mentor", studentPage]) {
+      const response = await m.request.get(url);
+      expect(response.status(), url).toBe(200);
+      pages.set(`${url} (mentor)`, await response.text());
+    }
+    // A refused note: the page with the error under the box (a plain post, as without JavaScript).
+    const refused = await m.request.post(studentPage, {
+      form: { intent: "note", body: " " },
+      headers: { origin: new URL(m.url()).origin },
+    });
+    expect(refused.status()).toBe(400);
+    const refusedPage = await refused.text();
+    expect(refusedPage).toContain("Please write a note");
+    pages.set(`${studentPage} (refused note)`, refusedPage);
+    await m.context().close();
+
+    await logIn(page, admin);
+    const mentors = await page.request.get("/admin/mentors");
+    expect(mentors.status()).toBe(200);
+    pages.set("/admin/mentors (with mentors)", await mentors.text());
 
     expect(validate(pages)).toEqual([]);
   });

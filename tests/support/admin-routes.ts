@@ -116,6 +116,16 @@ export const ADMIN_ROUTES: AdminRoute[] = [
     ],
   },
   {
+    path: "/admin/mentors",
+    load: () => import("~/routes/admin/mentors"),
+    submissions: [
+      { intent: "invite", email: "guard.new.mentor@example.com", name: "Guard", capacity: "5" },
+      { intent: "edit", id: ids.mentor, name: "Guard Mentor", bio: "Edited.", capacity: "4" },
+      { intent: "deactivate", id: ids.mentor },
+      { intent: "reactivate", id: ids.mentor },
+    ],
+  },
+  {
     path: "/admin/sequences",
     load: () => import("~/routes/admin/sequences"),
     submissions: [{ intent: "pause", sequence: "resume" }],

@@ -1,0 +1,219 @@
+import { data, type AppLoadContext } from "react-router";
+import { portalSignIn } from "~/content/portal";
+import type { DB } from "~/db/database.server";
+import { parseJsonColumn, submissionFormData, type JsonColumn } from "~/db/json-columns.server";
+import { startDateDisplay } from "~/domain/cohort";
+import { mentorMaySee, type PortalPage } from "~/domain/portal";
+import { z } from "~/lib/zod";
+import { addNote } from "~/people/owner-actions.server";
+import { requirePortal, type PortalUser } from "~/portal/session.server";
+import type { Services } from "~/services.server";
+
+/**
+ * What a mentor sees in the portal (issue 34, item 3): their students in the current cohort, and
+ * one student's profile, application answers, resume and the mentors' private notes. Every read
+ * about one student first checks the row rule `mentorMaySee` (app/domain/portal.ts) against the
+ * student's paid seat in the current cohort; a student who is not the mentor's reads as null (the
+ * page answers 404 and shows nothing). A mentor sees no payment, marketing or console data.
+ */
+
+export type MentorUser = Extract<PortalUser, { role: "mentor" }>;
+
+/** The guard of every mentor page: PORTAL_ACCESS decides, and the user is a mentor from here on. */
+export async function requireMentor(
+  request: Request,
+  context: AppLoadContext,
+  page: Extract<PortalPage, "mentor" | "mentorStudent">,
+): Promise<MentorUser> {
+  const user = await requirePortal(request, context, page);
+  if (user.role !== "mentor") throw data(portalSignIn.forbidden, { status: 403 });
+  return user;
+}
+
+/** The profile's target roles: a JSON list of the application's finance tracks. */
+const targetRolesColumn: JsonColumn<string[]> = {
+  name: "student_profiles.target_roles",
+  schema: z.array(z.string()),
+  fallback: (value) =>
+    Array.isArray(value) ? value.filter((item) => typeof item === "string") : [],
+};
+
+/** The answers a mentor reads from the latest application; anything else is left out. */
+const applicationAnswers = z.object({
+  careerTargets: z.array(z.string()).catch([]),
+  careerOther: z.string().catch(""),
+  challenge: z.string().catch(""),
+  motivation: z.string().catch(""),
+});
+
+/** The current cohort's start, as the portal shows it. */
+async function currentCohortStart(db: DB) {
+  const cohort = await db
+    .selectFrom("cohorts")
+    .select("start_date")
+    .where("is_current", "=", 1)
+    .executeTakeFirst();
+  return startDateDisplay(cohort?.start_date ?? null);
+}
+
+/** The mentor's students: the current cohort's paid seats assigned to them. */
+export async function mentorStudents(db: DB, mentorId: string) {
+  const rows = await db
+    .selectFrom("payments")
+    .innerJoin("cohorts", "cohorts.id", "payments.cohort_id")
+    .innerJoin("people", "people.id", "payments.person_id")
+    .leftJoin("student_profiles", "student_profiles.person_id", "people.id")
+    .select([
+      "people.id",
+      "people.first_name",
+      "people.last_name",
+      "people.university",
+      "people.graduation_year",
+      "student_profiles.graduation_year as profile_graduation_year",
+      "student_profiles.time_zone",
+      "student_profiles.profile_done_at",
+    ])
+    .where("payments.status", "=", "paid")
+    .where("payments.mentor_id", "=", mentorId)
+    .where("cohorts.is_current", "=", 1)
+    .orderBy("people.first_name")
+    .orderBy("people.last_name")
+    .orderBy("people.id")
+    .execute();
+  const seen = new Set<string>();
+  const students = rows
+    .filter((row) => !seen.has(row.id) && seen.add(row.id))
+    .map((row) => ({
+      id: row.id,
+      name: `${row.first_name} ${row.last_name}`.trim(),
+      university: row.university,
+      graduationYear: row.profile_graduation_year || row.graduation_year,
+      timeZone: row.time_zone,
+      profileDone: Boolean(row.profile_done_at),
+    }));
+  return { cohortStart: await currentCohortStart(db), students };
+}
+
+/** Whether this person's seat in the current cohort is assigned to this mentor. */
+async function isMentorsStudent(db: DB, mentorId: string, personId: string): Promise<boolean> {
+  const seats = await db
+    .selectFrom("payments")
+    .innerJoin("cohorts", "cohorts.id", "payments.cohort_id")
+    .select("payments.mentor_id")
+    .where("payments.person_id", "=", personId)
+    .where("payments.status", "=", "paid")
+    .where("cohorts.is_current", "=", 1)
+    .execute();
+  return seats.some((seat) => mentorMaySee(mentorId, { mentorId: seat.mentor_id }));
+}
+
+/**
+ * The notes mentors wrote about a person (their author is a mentor's address), the newest first,
+ * signed with the mentor's name. The owner's own console notes are not shown to mentors.
+ */
+export async function mentorNotesOf(db: DB, personId: string) {
+  return db
+    .selectFrom("person_notes")
+    .innerJoin("mentors", "mentors.email", "person_notes.author")
+    .select([
+      "person_notes.id",
+      "person_notes.body",
+      "person_notes.created_at",
+      "mentors.name as author",
+    ])
+    .where("person_notes.person_id", "=", personId)
+    .orderBy("person_notes.created_at", "desc")
+    .orderBy("person_notes.id")
+    .execute();
+}
+
+/** One of the mentor's students, all a mentor may read about them; null when not theirs. */
+export async function mentorStudent(db: DB, mentorId: string, personId: string) {
+  if (!(await isMentorsStudent(db, mentorId, personId))) return null;
+  const person = await db
+    .selectFrom("people")
+    .select(["id", "first_name", "last_name", "email", "university", "graduation_year"])
+    .where("id", "=", personId)
+    .executeTakeFirst();
+  if (!person) return null;
+  const [profile, application, notes] = await Promise.all([
+    db
+      .selectFrom("student_profiles")
+      .selectAll()
+      .where("person_id", "=", personId)
+      .executeTakeFirst(),
+    db
+      .selectFrom("submissions")
+      .select("form_data")
+      .where("person_id", "=", personId)
+      .where("type", "=", "application")
+      .orderBy("created_at", "desc")
+      .executeTakeFirst(),
+    mentorNotesOf(db, personId),
+  ]);
+  const resume = profile?.resume_upload_id
+    ? await db
+        .selectFrom("uploads")
+        .select(["id", "name", "size", "created_at"])
+        .where("id", "=", profile.resume_upload_id)
+        .where("person_id", "=", personId)
+        .executeTakeFirst()
+    : undefined;
+  const answers = application
+    ? applicationAnswers.parse(parseJsonColumn(submissionFormData, application.form_data))
+    : null;
+  return {
+    id: person.id,
+    name: `${person.first_name} ${person.last_name}`.trim(),
+    email: person.email,
+    university: person.university,
+    profile: {
+      graduationYear: profile?.graduation_year || person.graduation_year,
+      timeZone: profile?.time_zone ?? null,
+      targetRoles: profile ? parseJsonColumn(targetRolesColumn, profile.target_roles) : [],
+      targetFirms: profile?.target_firms ?? "",
+      linkedinUrl: profile?.linkedin_url ?? null,
+    },
+    application: answers && {
+      careerTargets: answers.careerTargets
+        .map((target) => (target === "Other" && answers.careerOther ? answers.careerOther : target))
+        .filter(Boolean),
+      challenge: answers.challenge,
+      motivation: answers.motivation,
+    },
+    resume: resume ? { name: resume.name, size: Number(resume.size), at: resume.created_at } : null,
+    notes,
+  };
+}
+
+export type MentorStudent = NonNullable<Awaited<ReturnType<typeof mentorStudent>>>;
+
+/** The student's current resume (their profile's), only for their own mentor; null otherwise. */
+export async function mentorResume(db: DB, mentorId: string, personId: string) {
+  if (!(await isMentorsStudent(db, mentorId, personId))) return null;
+  const profile = await db
+    .selectFrom("student_profiles")
+    .select("resume_upload_id")
+    .where("person_id", "=", personId)
+    .executeTakeFirst();
+  if (!profile?.resume_upload_id) return null;
+  const file = await db
+    .selectFrom("uploads")
+    .select(["name", "content_type", "data", "size"])
+    .where("id", "=", profile.resume_upload_id)
+    .where("person_id", "=", personId)
+    .executeTakeFirst();
+  return file ?? null;
+}
+
+/** Saves a mentor's private note about one of their students. False: not their student. */
+export async function addMentorNote(
+  services: Services,
+  mentor: MentorUser,
+  personId: string,
+  body: string,
+): Promise<boolean> {
+  if (!(await isMentorsStudent(services.db, mentor.mentorId, personId))) return false;
+  // The author is the mentor's address: the owner's person page lists it with the other notes.
+  return addNote(services, mentor.email, personId, body);
+}
