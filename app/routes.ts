@@ -22,6 +22,8 @@ export default [
   layout("routes/portal/layout.tsx", [
     route("portal", "routes/portal/home.tsx"),
     route("portal/login/:token", "routes/portal/login.tsx"),
+    route("portal/profile", "routes/portal/profile.tsx"),
+    route("portal/prework", "routes/portal/prework.tsx"),
   ]),
   layout("routes/admin/layout.tsx", [
     route("admin/cohort-settings", "routes/admin/cohort-settings.tsx"),

@@ -74,6 +74,13 @@ export const personFirstTouch = jsonColumn("people", "first_touch", utm.nullable
 export const personLastTouch = jsonColumn("people", "last_touch", utm.nullable(), () => null);
 /** The person's last touch as it stood when they paid (a copy of people.last_touch). */
 export const paymentLastTouch = jsonColumn("payments", "last_touch", utm.nullable(), () => null);
+/** The finance tracks a student targets (their portal profile); unreadable reads as none. */
+export const studentTargetRoles = jsonColumn(
+  "student_profiles",
+  "target_roles",
+  stringList,
+  stringsOf,
+);
 
 /** A submission's answers as the form sent them: any JSON object. */
 export const submissionFormData = jsonColumn(
