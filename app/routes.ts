@@ -22,6 +22,8 @@ export default [
   layout("routes/portal/layout.tsx", [
     route("portal", "routes/portal/home.tsx"),
     route("portal/login/:token", "routes/portal/login.tsx"),
+    route("portal/profile", "routes/portal/profile.tsx"),
+    route("portal/prework", "routes/portal/prework.tsx"),
     route("portal/mentor", "routes/portal/mentor.tsx"),
     route("portal/mentor/students/:id", "routes/portal/mentor-student.tsx"),
     route("portal/mentor/students/:id/resume", "routes/portal/mentor-resume.ts"),

@@ -99,7 +99,9 @@ export async function createServer(config: Config, options: ServerOptions = {}) 
       cohortLineFragment(services),
     );
   if (home) app.get("/", home);
-  app.use(bodyLimit(100 * 1024, { "/resume-review": UPLOAD_LIMIT }));
+  app.use(
+    bodyLimit(100 * 1024, { "/resume-review": UPLOAD_LIMIT, "/portal/profile": UPLOAD_LIMIT }),
+  );
   // Exempt: Stripe's webhook (signed, checked in the handler) and the one-click unsubscribe
   // address (RFC 8058: mail providers post it from their own servers, with no cookie and any or no
   // Origin; the random token in the path is the whole authority, and all it can do is stop

@@ -139,6 +139,7 @@ export const reviewStatusWords: Record<ReviewStatus, string> = {
   waiting: "Waiting for review",
   scheduled: "Scheduled",
   reviewed: "Reviewed",
+  profile: "Portal profile resume",
 };
 
 export const paymentStatusWords: Record<PaymentStatus, string> = {

@@ -63,9 +63,16 @@ export const confirmationPage = {
   getReady: [
     "Review the curriculum so you know what each week brings.",
     "Think about your career goals: which roles, which firms, which cities.",
-    "Gather your current resume and any cover letters you've written.",
+    "Have your current resume ready as a .docx: you'll upload it to your portal profile.",
   ],
   viewProgram: "View Program Details",
+  /** The way into the portal: this browser paid, so it is signed in (or the buyer signs in). */
+  portalSignedIn:
+    "You're signed in to your cohort portal on this device: set up your profile, read the week 1 pre-work and meet your mentor there.",
+  portalSignIn:
+    "Your cohort portal is ready: sign in with the email you paid with to set up your profile, read the week 1 pre-work and meet your mentor.",
+  goToPortal: "Go to your cohort portal",
+  signInToPortal: "Sign in to your cohort portal",
   processingTitle: "Payment processing",
   processing:
     "Your payment is still being confirmed. This usually takes a few seconds; this page will update when it's done. You'll also get an email.",

@@ -47,7 +47,11 @@ export const personPortalWords = {
   lastSignIn: "Last signed in",
   never: "Not yet",
   checklist: "Checklist",
-  items: { profile: "Profile complete", prework: "Week 1 pre-work read" },
+  items: {
+    profile: "Profile complete",
+    calendar: "Calendar subscribed",
+    prework: "Week 1 pre-work read",
+  },
   done: "done",
   notDone: "not done",
 } as const;

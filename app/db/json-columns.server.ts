@@ -74,8 +74,8 @@ export const personFirstTouch = jsonColumn("people", "first_touch", utm.nullable
 export const personLastTouch = jsonColumn("people", "last_touch", utm.nullable(), () => null);
 /** The person's last touch as it stood when they paid (a copy of people.last_touch). */
 export const paymentLastTouch = jsonColumn("payments", "last_touch", utm.nullable(), () => null);
-/** A student's target roles (the application's finance tracks). */
-export const profileTargetRoles = jsonColumn(
+/** The finance tracks a student targets (their portal profile); unreadable reads as none. */
+export const studentTargetRoles = jsonColumn(
   "student_profiles",
   "target_roles",
   stringList,

@@ -38,7 +38,8 @@ export type QueueStatus = "waiting" | "offered" | "enrolled" | "expired" | "decl
  */
 export type OutboxStatus = "pending" | "sent" | "failed" | "suppressed";
 export type SubmissionType = "application" | "lead_magnet";
-export type ReviewStatus = "waiting" | "scheduled" | "reviewed";
+/** `profile`: a student's current resume in their portal profile, never in the review queue. */
+export type ReviewStatus = "waiting" | "scheduled" | "reviewed" | "profile";
 
 import type { Generated } from "kysely";
 

@@ -8,6 +8,11 @@ export const PORTAL_LINK_TTL_MS = 15 * 60_000;
 /** A portal session ends 30 days after sign-in, or after 7 days without a request. */
 export const PORTAL_SESSION_TTL_MS = 30 * 24 * 3_600_000;
 export const PORTAL_SESSION_IDLE_MS = 7 * 24 * 3_600_000;
+/**
+ * Paying signs the buyer in on /payment-confirmation, in the browser that held the seat, for an
+ * hour after the payment; later (a bookmarked confirmation after signing out) it takes a link.
+ */
+export const PAYER_SIGN_IN_WINDOW_MS = 3_600_000;
 
 /** When a portal session used at `now` ends: the idle limit from now, never past the cap. */
 export function portalSessionExpiry(createdAt: Date, now: Date): Date {

@@ -11,7 +11,10 @@
  *   and the forms (lead pages, /apply) show the graduation-year message under the field before
  *   submit (against the year in force, which the server renders on the input as data-min-year),
  *   refuse a missing or non-.docx resume with a toast before sending, and say
- *   "Sending..." while posting.
+ *   "Sending..." while posting;
+ * - a time zone select marked `data-guess-time-zone` (the portal profile, before the student has
+ *   confirmed a zone) preselects the browser's own zone when the list has it; without JavaScript
+ *   it shows the site's zone, and either way the student confirms by saving.
  *
  * It is serialised with Function.prototype.toString, so it must not use anything from outside its
  * own body: words and limits arrive as the one argument. The server validates everything again.
@@ -87,6 +90,13 @@ export function enhancePage(words: EnhanceWords): void {
       script.async = true;
       doc.body.appendChild(script);
     }
+  });
+
+  // The portal profile's time zone: the browser's own, preselected until the student saves one.
+  const zone = Intl.DateTimeFormat().resolvedOptions().timeZone;
+  doc.querySelectorAll<HTMLSelectElement>("select[data-guess-time-zone]").forEach((select) => {
+    if (zone && Array.from(select.options).some((option) => option.value === zone))
+      select.value = zone;
   });
 
   if (!words.staticPage) return;

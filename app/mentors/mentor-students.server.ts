@@ -1,7 +1,7 @@
 import { data, type AppLoadContext } from "react-router";
 import { portalSignIn } from "~/content/portal";
 import type { DB } from "~/db/database.server";
-import { parseJsonColumn, submissionFormData, type JsonColumn } from "~/db/json-columns.server";
+import { parseJsonColumn, studentTargetRoles, submissionFormData } from "~/db/json-columns.server";
 import { startDateDisplay } from "~/domain/cohort";
 import { mentorMaySee, type PortalPage } from "~/domain/portal";
 import { z } from "~/lib/zod";
@@ -29,14 +29,6 @@ export async function requireMentor(
   if (user.role !== "mentor") throw data(portalSignIn.forbidden, { status: 403 });
   return user;
 }
-
-/** The profile's target roles: a JSON list of the application's finance tracks. */
-const targetRolesColumn: JsonColumn<string[]> = {
-  name: "student_profiles.target_roles",
-  schema: z.array(z.string()),
-  fallback: (value) =>
-    Array.isArray(value) ? value.filter((item) => typeof item === "string") : [],
-};
 
 /** The answers a mentor reads from the latest application; anything else is left out. */
 const applicationAnswers = z.object({
@@ -170,7 +162,7 @@ export async function mentorStudent(db: DB, mentorId: string, personId: string) 
     profile: {
       graduationYear: profile?.graduation_year || person.graduation_year,
       timeZone: profile?.time_zone ?? null,
-      targetRoles: profile ? parseJsonColumn(targetRolesColumn, profile.target_roles) : [],
+      targetRoles: profile ? parseJsonColumn(studentTargetRoles, profile.target_roles) : [],
       targetFirms: profile?.target_firms ?? "",
       linkedinUrl: profile?.linkedin_url ?? null,
     },

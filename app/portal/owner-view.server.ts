@@ -1,5 +1,5 @@
 import type { DB } from "~/db/database.server";
-import { checklistProgress, type ChecklistProgress } from "~/domain/portal-progress";
+import { checklistOf, type Checklist } from "~/domain/onboarding";
 import { mentorLoads } from "./assignment.server";
 
 /** What the owner reads of the portal (issue 34): who mentors whom in a cohort, one person's state. */
@@ -9,7 +9,7 @@ export interface MentoredStudent {
   name: string;
   email: string;
   mentorId: string | null;
-  progress: ChecklistProgress;
+  progress: Checklist;
   firstSignedInAt: string | null;
   lastSignedInAt: string | null;
 }
@@ -61,10 +61,7 @@ export async function cohortMentoring(db: DB, cohortId: string): Promise<CohortM
     name: `${row.first_name} ${row.last_name}`.trim(),
     email: row.email,
     mentorId: row.mentor_id,
-    progress: checklistProgress({
-      profileDoneAt: row.profile_done_at,
-      preworkReadAt: row.prework_read_at,
-    }),
+    progress: checklistOf(row),
     firstSignedInAt: row.first_signed_in_at,
     lastSignedInAt: row.last_signed_in_at,
   }));
@@ -96,7 +93,7 @@ export interface PersonPortal {
   seat: { cohortId: string; startDate: string | null; mentorName: string | null } | null;
   firstSignedInAt: string | null;
   lastSignedInAt: string | null;
-  progress: ChecklistProgress;
+  progress: Checklist;
 }
 
 /** A person's portal state for their page in the console. */
@@ -123,10 +120,6 @@ export async function personPortal(db: DB, personId: string): Promise<PersonPort
       : null,
     firstSignedInAt: profile?.first_signed_in_at ?? null,
     lastSignedInAt: profile?.last_signed_in_at ?? null,
-    progress: checklistProgress(
-      profile
-        ? { profileDoneAt: profile.profile_done_at, preworkReadAt: profile.prework_read_at }
-        : null,
-    ),
+    progress: checklistOf(profile),
   };
 }

@@ -1,5 +1,5 @@
 import type { Kysely } from "kysely";
-import { parseJsonColumn, profileTargetRoles } from "~/db/json-columns.server";
+import { parseJsonColumn, studentTargetRoles } from "~/db/json-columns.server";
 import type { Database } from "~/db/schema";
 
 type Db = Kysely<Database>;
@@ -38,7 +38,7 @@ export async function portalExport(db: Db, personId: string, email: string) {
   ]);
   return {
     profile: profile
-      ? { ...profile, target_roles: parseJsonColumn(profileTargetRoles, profile.target_roles) }
+      ? { ...profile, target_roles: parseJsonColumn(studentTargetRoles, profile.target_roles) }
       : null,
     seats,
     sessions,

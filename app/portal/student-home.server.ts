@@ -1,11 +1,20 @@
+import { curriculum } from "~/content/home";
 import { startDateDisplay } from "~/domain/cohort";
+import { checklistOf, dueThisWeek, programmeWeeks } from "~/domain/onboarding";
+import { dateInZone } from "~/domain/time-zone";
 import type { Services } from "~/services.server";
+import { readStudentProfile } from "./student-profile.server";
 
 /**
- * What a student's portal home shows: the cohort of their latest paid seat, its start, and the
- * mentor that seat is assigned to (null while none is).
+ * What a student's portal home shows: the cohort of their latest paid seat and its start, the
+ * mentor that seat is assigned to (null while none is), the six weeks with their topics and dates
+ * (Monday-based, today taken in the site's zone), what is due this week and their onboarding
+ * checklist.
  */
-export async function studentHome(services: Pick<Services, "db">, personId: string) {
+export async function studentHome(
+  services: Pick<Services, "db" | "clock" | "config">,
+  personId: string,
+) {
   const seat = await services.db
     .selectFrom("payments")
     .innerJoin("cohorts", "cohorts.id", "payments.cohort_id")
@@ -21,10 +30,27 @@ export async function studentHome(services: Pick<Services, "db">, personId: stri
     .orderBy("payments.created_at", "desc")
     .executeTakeFirst();
   if (!seat) return null;
+  const profile = await readStudentProfile(services.db, personId);
+  const checklist = checklistOf({
+    profile_done_at: profile.profileDoneAt,
+    prework_read_at: profile.preworkReadAt,
+  });
+  const today = dateInZone(services.clock.now(), services.config.siteTimeZone);
+  const { weeks, phase } = programmeWeeks(seat.startDate, today);
   return {
     cohortId: seat.cohortId,
     startDate: seat.startDate,
     startDisplay: startDateDisplay(seat.startDate),
     mentor: seat.mentorName ? { name: seat.mentorName, bio: seat.mentorBio ?? "" } : null,
+    weeks: weeks.map((week, index) => ({
+      week: week.week,
+      title: curriculum[index]?.title ?? "",
+      weekOf: week.startsOn ? startDateDisplay(week.startsOn) : null,
+      current: phase.kind === "during" && phase.week === week.week,
+    })),
+    due: dueThisWeek(phase, checklist),
+    checklist,
   };
 }
+
+export type StudentHome = NonNullable<Awaited<ReturnType<typeof studentHome>>>;

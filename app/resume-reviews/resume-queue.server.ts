@@ -65,7 +65,9 @@ async function takeInvite(
       invite_sequence: eb("invite_sequence", "+", 1),
       updated_at: now.toISOString(),
     }))
-    .where("id", "=", uploadId);
+    .where("id", "=", uploadId)
+    // A student's portal resume is theirs and their mentor's, never booked into a livestream.
+    .where("review_status", "<>", "profile");
   if (scheduledOnly) {
     claim = claim.where("review_status", "=", "scheduled").where("scheduled_for", "is not", null);
   }
@@ -179,6 +181,7 @@ export async function markReviewed(
     .updateTable("uploads")
     .set({ review_status: "reviewed", updated_at: now.toISOString() })
     .where("id", "=", uploadId)
+    .where("review_status", "<>", "profile")
     .executeTakeFirst();
   if (Number(result.numUpdatedRows) !== 1) return false;
   await recordAudit(db, actor, "resume.reviewed", { uploadId }, now);

@@ -4,13 +4,16 @@ import { createRequire } from "node:module";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { ADMIN_PATH, createAccount, logIn } from "./admin-support";
-import { expect, test } from "./fixtures";
+import { minimalDocx } from "../support/docx-fixtures";
+import { expect, expectNoAxeViolations, test } from "./fixtures";
 import { assignMentor, createMentor, payingStudent, signInToPortal } from "./mentor-support";
+import { payOnTestCheckout, submitApplication } from "./people";
 import { fillApplication, releaseAllHolds, setCohort, uniqueEmail, withDb } from "./support";
 
 /**
- * Every public page and every console page is valid HTML by the W3C Nu validator (vnu-jar from
- * npm, run with the machine's Java): no errors, as the pages are served (server-rendered).
+ * Every public page, every console page and every page of the student's portal is valid HTML by
+ * the W3C Nu validator (vnu-jar from npm, run with the machine's Java): no errors, as the pages are
+ * served (server-rendered).
  */
 const vnuJar = createRequire(import.meta.url)("vnu-jar") as string;
 const hasJava = spawnSync("java", ["-version"]).status === 0;
@@ -211,6 +214,55 @@ test.describe("W3C Nu validator", () => {
     const mentors = await page.request.get("/admin/mentors");
     expect(mentors.status()).toBe(200);
     pages.set("/admin/mentors (with mentors)", await mentors.text());
+
+    expect(validate(pages)).toEqual([]);
+  });
+
+  test("every page of the student's portal has no HTML errors and no axe violations", async ({
+    page,
+  }) => {
+    test.setTimeout(120_000);
+    const pages = new Map<string, string>();
+    for (const url of ["/portal", "/portal/login/no-such-link"])
+      pages.set(`${url} (visitor)`, await (await page.request.get(url)).text());
+
+    await releaseAllHolds();
+    await setCohort({ capacity: 10, enrolled_count: 0, is_active: 1, start_date: "2027-01-13" });
+    await submitApplication(page, uniqueEmail("vnu-student"));
+    await expect(page).toHaveURL(/\/enroll$/);
+    await payOnTestCheckout(page);
+    pages.set("/payment-confirmation (paid)", await (await page.request.get(page.url())).text());
+    const studentPages = async (state: string) => {
+      for (const url of ["/portal", "/portal/profile", "/portal/prework"]) {
+        const response = await page.request.get(url);
+        expect(response.status(), url).toBe(200);
+        pages.set(`${url} (${state})`, await response.text());
+        await page.goto(url);
+        await expectNoAxeViolations(page);
+      }
+    };
+    await studentPages("new student");
+    // The profile refused (errors under the fields), then saved whole.
+    const profile = (linkedinUrl: string) =>
+      page.request.post("/portal/profile", {
+        headers: { origin: new URL(page.url()).origin },
+        multipart: {
+          timeZone: "America/Chicago",
+          targetRoles: "Banking",
+          linkedinUrl,
+          graduationYear: String(new Date().getFullYear() + 1),
+          resume: {
+            name: "cv.docx",
+            mimeType: "application/octet-stream",
+            buffer: Buffer.from(minimalDocx()),
+          },
+        },
+      });
+    const refused = await profile("not a profile");
+    expect(refused.status()).toBe(400);
+    pages.set("/portal/profile (refused)", await refused.text());
+    expect((await profile("https://www.linkedin.com/in/ada")).status()).toBe(200);
+    await studentPages("profile done");
 
     expect(validate(pages)).toEqual([]);
   });

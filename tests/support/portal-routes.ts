@@ -26,6 +26,13 @@ export interface PortalRoute {
 }
 
 const signedOut = { visitor: "sign_in", owner: "sign_in" } as const;
+const studentsOnly = {
+  ...signedOut,
+  mentor: "forbidden",
+  otherMentor: "forbidden",
+} as const;
+const mentorsOnly = { ...signedOut, student: "forbidden", otherStudent: "forbidden" } as const;
+const theStudent = (fixtures: PortalFixtures) => ({ id: fixtures.studentId });
 
 export const PORTAL_ROUTES: PortalRoute[] = [
   {
@@ -53,5 +60,47 @@ export const PORTAL_ROUTES: PortalRoute[] = [
       otherMentor: "gone",
     },
     submissions: [{ fields: {}, allowed: [] }],
+  },
+  {
+    path: "/portal/profile",
+    load: () => import("~/routes/portal/profile"),
+    get: { ...studentsOnly, student: "sees", otherStudent: "own" },
+    submissions: [
+      {
+        fields: {
+          timeZone: "America/Chicago",
+          targetRoles: "Banking",
+          linkedinUrl: "https://www.linkedin.com/in/someone-new",
+          graduationYear: "2027",
+        },
+        allowed: ["student", "otherStudent"],
+      },
+    ],
+  },
+  {
+    path: "/portal/prework",
+    load: () => import("~/routes/portal/prework"),
+    get: { ...studentsOnly, student: "own", otherStudent: "own" },
+    submissions: [{ fields: { intent: "mark_read" }, allowed: ["student", "otherStudent"] }],
+  },
+  {
+    path: "/portal/mentor",
+    load: () => import("~/routes/portal/mentor"),
+    get: { ...mentorsOnly, mentor: "sees", otherMentor: "own" },
+    submissions: [],
+  },
+  {
+    path: "/portal/mentor/students/:id",
+    load: () => import("~/routes/portal/mentor-student"),
+    params: theStudent,
+    get: { ...mentorsOnly, mentor: "sees", otherMentor: "not_found" },
+    submissions: [{ fields: { intent: "note", body: "Met on Tuesday." }, allowed: ["mentor"] }],
+  },
+  {
+    path: "/portal/mentor/students/:id/resume",
+    load: () => import("~/routes/portal/mentor-resume"),
+    params: theStudent,
+    get: { ...mentorsOnly, mentor: "sees", otherMentor: "not_found" },
+    submissions: [],
   },
 ];

@@ -5,6 +5,7 @@ import { newPerson } from "../../app/people/people.server";
 import type { Services } from "../../app/services.server";
 import { startPortalSession, type PortalUser } from "../../app/portal/session.server";
 import { makeContext } from "./context";
+import { uploadRow } from "./rows";
 
 /** What only the fixture student's own mentor (and the owner) may ever see about them. */
 export const STUDENT_SECRET = {
@@ -132,9 +133,28 @@ export async function seedPortalFixtures(services: Services) {
     cohortId: cohort.id,
     mentorId,
   });
+  // The resume's bytes carry the secret too, so a download that leaks it is caught.
+  const resume = new TextEncoder().encode(STUDENT_SECRET.note);
+  await db
+    .insertInto("uploads")
+    .values(
+      uploadRow("portal-fixture-resume", studentId, now, {
+        name: "stella.docx",
+        full_path: "portal-resumes/stella.docx",
+        review_status: "profile",
+        size: resume.length,
+        data: resume,
+      }),
+    )
+    .execute();
   await db
     .insertInto("student_profiles")
-    .values({ person_id: studentId, linkedin_url: STUDENT_SECRET.linkedin, updated_at: now })
+    .values({
+      person_id: studentId,
+      linkedin_url: STUDENT_SECRET.linkedin,
+      resume_upload_id: "portal-fixture-resume",
+      updated_at: now,
+    })
     .execute();
   await db
     .insertInto("person_notes")

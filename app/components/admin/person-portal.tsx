@@ -38,11 +38,13 @@ export function PortalCard({ portal, clock }: { portal: PersonPortal; clock: Clo
               <>
                 {checklistWords(progress.done, progress.total)}
                 <ul className="mt-1 text-slate-700">
-                  {progress.items.map(({ item, done }) => (
-                    <li key={item}>
-                      {t.items[item]}: {done ? t.done : t.notDone}
-                    </li>
-                  ))}
+                  {progress.items
+                    .filter(({ state }) => state !== "coming_soon")
+                    .map(({ key, state }) => (
+                      <li key={key}>
+                        {t.items[key]}: {state === "done" ? t.done : t.notDone}
+                      </li>
+                    ))}
                 </ul>
               </>,
             ],

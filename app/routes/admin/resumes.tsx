@@ -25,7 +25,8 @@ import type { Route } from "./+types/resumes";
 
 export const meta: Route.MetaFunction = () => adminMeta(consoleText.resumesTitle);
 
-const TABS: ReviewStatus[] = ["waiting", "scheduled", "reviewed"];
+/** The review queue's states; a student's portal resume (`profile`) is not in the queue. */
+const TABS = ["waiting", "scheduled", "reviewed"] as const satisfies readonly ReviewStatus[];
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requireAdmin(request, context);

@@ -34,7 +34,7 @@ describe.each(testEngines())("payment confirmation on $name", (engine) => {
       new Request("http://localhost:3000/payment-confirmation?session_id=../../etc"),
       makeContext(t.services),
     );
-    expect(result).toEqual({ state: "not_found" });
+    expect((await unwrap(result)).body).toEqual({ state: "not_found" });
     expect(ask).not.toHaveBeenCalled();
   });
 });

@@ -10,6 +10,7 @@ import { formErrors } from "~/content/forms";
 import { site } from "~/content/site";
 import { isCheckoutSessionId, startDateDisplay } from "~/domain/cohort";
 import { fulfillPayment, paymentOfSession } from "~/enrollment/fulfillment.server";
+import { signInPayer } from "~/portal/payer-sign-in.server";
 import type { Route } from "./+types/payment-confirmation";
 
 export const meta: Route.MetaFunction = () => [
@@ -18,39 +19,49 @@ export const meta: Route.MetaFunction = () => [
 ];
 
 type View =
-  | { state: "paid"; email: string | null; startDisplay: string }
+  | { state: "paid"; email: string | null; startDisplay: string; portalSignedIn: boolean }
   | { state: "processing" }
   | { state: "refund" }
   | { state: "not_found" };
 
 /** Asks the provider for the session's real state; the URL only names which session to ask about. */
-export async function loader({ request, context }: Route.LoaderArgs): Promise<View> {
+export async function loader({ request, context }: Route.LoaderArgs) {
   const { services } = context;
   const sessionId = new URL(request.url).searchParams.get("session_id");
-  if (!isCheckoutSessionId(sessionId)) return { state: "not_found" };
+  if (!isCheckoutSessionId(sessionId)) return view({ state: "not_found" });
   // Each look costs a provider call: counted per address first (the page re-checks every few
   // seconds while a payment is processing, well under the limit).
   if (!(await services.limits.confirmations.hit(context.ip))) {
     throw data(formErrors.rateLimited, { status: 429, headers: { "Retry-After": "60" } });
   }
   const session = await services.payments.retrieveSession(sessionId);
-  if (!session) return { state: "not_found" };
-  if (session.state === "open") return { state: "processing" };
-  if (session.state === "expired") return { state: "not_found" };
+  if (!session) return view({ state: "not_found" });
+  if (session.state === "open") return view({ state: "processing" });
+  if (session.state === "expired") return view({ state: "not_found" });
   await fulfillPayment(services, services.payments, {
     sessionId,
     email: session.email ?? "",
     amountCents: session.amountCents,
   });
   const payment = await paymentOfSession(services, sessionId);
-  if (!payment) return { state: "not_found" };
-  if (payment.status !== "paid") return { state: "refund" };
+  if (!payment) return view({ state: "not_found" });
+  if (payment.status !== "paid") return view({ state: "refund" });
   const cohort = await readCohortSafely(services.db, services.clock.now());
-  return {
-    state: "paid",
-    email: payment.email || null,
-    startDisplay: startDateDisplay(cohort?.startDate),
-  };
+  // The browser that paid is signed in to the portal at once.
+  const portal = await signInPayer(request, context, sessionId);
+  return view(
+    {
+      state: "paid",
+      email: payment.email || null,
+      startDisplay: startDateDisplay(cohort?.startDate),
+      portalSignedIn: portal.signedIn,
+    },
+    portal.setCookie,
+  );
+}
+
+function view(page: View, setCookie: string | null = null) {
+  return data(page, setCookie ? { headers: { "Set-Cookie": setCookie } } : undefined);
 }
 
 export default function PaymentConfirmation({ loaderData }: Route.ComponentProps) {
@@ -63,7 +74,7 @@ export default function PaymentConfirmation({ loaderData }: Route.ComponentProps
   }, [processing, revalidator]);
 
   return (
-    <section className="mx-auto max-w-2xl px-4 py-16">
+    <section className="mx-auto max-w-2xl px-4 py-16 wrap-break-word">
       {loaderData.state === "paid" ? (
         <Card padding="xl">
           <h1 className="text-4xl font-extrabold text-brand-900">{confirmationPage.title}</h1>
@@ -85,9 +96,21 @@ export default function PaymentConfirmation({ loaderData }: Route.ComponentProps
               <li key={item}>{item}</li>
             ))}
           </ul>
-          <a href="/#program" className={cn(buttonVariants(), "mt-8")}>
-            {confirmationPage.viewProgram}
-          </a>
+          <p className="mt-8 text-slate-700" data-testid="portal-access">
+            {loaderData.portalSignedIn
+              ? confirmationPage.portalSignedIn
+              : confirmationPage.portalSignIn}
+          </p>
+          <div className="mt-4 flex flex-wrap gap-3">
+            <a href="/portal" className={buttonVariants()}>
+              {loaderData.portalSignedIn
+                ? confirmationPage.goToPortal
+                : confirmationPage.signInToPortal}
+            </a>
+            <a href="/#program" className={buttonVariants({ variant: "outline" })}>
+              {confirmationPage.viewProgram}
+            </a>
+          </div>
         </Card>
       ) : loaderData.state === "processing" ? (
         <Notice

@@ -80,7 +80,14 @@ describe.each(testEngines())("who may open which page, every role, on $name", (e
     const request = fields
       ? formRequest(url, fields, headers)
       : new Request(`http://localhost:3000${url}`, { headers });
-    return unwrap(await settle(callAction(run as never, request, makeContext(t.services), params)));
+    // A refusal is thrown: a redirect (a Response) or React Router's data() with its status.
+    const answer = await settle(
+      callAction(run as never, request, makeContext(t.services), params),
+    ).catch((error: unknown) => {
+      if ((error as { type?: string })?.type === "DataWithResponseInit") return error;
+      throw error;
+    });
+    return unwrap(answer);
   }
 
   const secrets = Object.values(STUDENT_SECRET);

@@ -1,8 +1,8 @@
 import { data, redirect } from "react-router";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { Card } from "~/components/ui/card";
 import { SignInForm } from "~/components/portal/sign-in-form";
-import { portalMeta, portalSignIn, studentHomeText as t } from "~/content/portal";
+import { StudentHome } from "~/components/portal/student-home";
+import { portalMeta, portalSignIn } from "~/content/portal";
 import { portalSignInSchema } from "~/domain/portal-forms";
 import { limitFormPost } from "~/lib/form-guard.server";
 import { readFormData } from "~/lib/form.server";
@@ -57,26 +57,5 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 export default function PortalHome({ loaderData, actionData }: Route.ComponentProps) {
   if (loaderData.view === "sign_in") return <SignInForm lastResult={actionData?.result} />;
-  const { home, firstName } = loaderData;
-  return (
-    <div className="space-y-6">
-      <h1 className="text-3xl font-bold text-brand-900">{t.greeting(firstName)}</h1>
-      {home && (
-        <>
-          <p className="text-lg text-slate-800">{t.starts(home.startDisplay)}</p>
-          <Card>
-            <h2 className="text-xl font-semibold text-brand-900">{t.mentorTitle}</h2>
-            {home.mentor ? (
-              <>
-                <p className="mt-2 font-medium">{home.mentor.name}</p>
-                {home.mentor.bio && <p className="mt-1 text-slate-700">{home.mentor.bio}</p>}
-              </>
-            ) : (
-              <p className="mt-2 text-slate-700">{t.noMentor}</p>
-            )}
-          </Card>
-        </>
-      )}
-    </div>
-  );
+  return <StudentHome firstName={loaderData.firstName} home={loaderData.home} />;
 }
