@@ -124,7 +124,7 @@ export const enrollmentEmails = {
       input.startDisplay === NEXT_COHORT_TEXT
         ? "You're joining our next cohort; we'll confirm the start date in your onboarding email."
         : `We start the week of ${input.startDisplay}.`,
-      "Your onboarding email follows within 24 hours, with calendar invites for the live sessions and your first assignment.",
+      "Your onboarding email follows within 24 hours: how to sign in to your cohort portal, your mentor and the week 1 pre-work.",
     ],
     action: { label: "Review the curriculum", url: input.programUrl },
     signOff,

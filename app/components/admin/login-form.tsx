@@ -5,7 +5,7 @@ import { FieldError } from "~/components/form/fields";
 import { Button } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
 import { Input, Label } from "~/components/ui/input";
-import { adminLogin } from "~/content/admin";
+import { adminLogin, adminPage } from "~/content/admin";
 import { loginSchema } from "~/domain/admin-login";
 
 /** The admin gate's sign-in form: email and password, validated in the browser and on the server. */
@@ -53,6 +53,19 @@ export function LoginForm({
           </Button>
         </Form>
       </Card>
+    </div>
+  );
+}
+
+/** While the gate is decided again (after a login or logout, as the page data reloads). */
+export function GateSpinner() {
+  return (
+    <div role="status" className="flex flex-col items-center gap-4 py-24 text-slate-700">
+      <span
+        aria-hidden="true"
+        className="h-10 w-10 animate-spin rounded-full border-4 border-brand-100 border-t-brand-700"
+      />
+      <span>{adminPage.checkingAccess}</span>
     </div>
   );
 }

@@ -7,7 +7,7 @@ import { ADMIN_LOGIN_PATH } from "~/accounts/paths";
 import { endSession, getAdmin, requireAdmin, safeNext } from "~/accounts/sessions.server";
 import { getCohort, settingsOf } from "~/cohort/cohort.server";
 import { CohortSettingsForm, CurrentStatus } from "~/components/admin/cohort-settings-form";
-import { LoginForm } from "~/components/admin/login-form";
+import { GateSpinner, LoginForm } from "~/components/admin/login-form";
 import {
   adminPage,
   adminToasts,
@@ -190,17 +190,5 @@ export default function CohortSettingsRoute({ loaderData, actionData }: Route.Co
         />
       </div>
     </>
-  );
-}
-
-function GateSpinner() {
-  return (
-    <div role="status" className="flex flex-col items-center gap-4 py-24 text-slate-700">
-      <span
-        aria-hidden="true"
-        className="h-10 w-10 animate-spin rounded-full border-4 border-brand-100 border-t-brand-700"
-      />
-      <span>{adminPage.checkingAccess}</span>
-    </div>
   );
 }
