@@ -9,6 +9,8 @@ export interface MentorsTable {
   /** Students per cohort this mentor takes. */
   capacity: Generated<number>;
   is_active: Generated<number>;
+  /** IANA zone of the mentor's availability and pages; null: SITE_TIME_ZONE. */
+  time_zone: string | null;
   created_at: string;
   updated_at: string;
 }
