@@ -1,8 +1,7 @@
 import { randomUUID } from "node:crypto";
-import { readdirSync, readFileSync } from "node:fs";
-import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { ownerCookie, settle } from "../../tests/support/admin";
+import { mailboxCopy } from "../../tests/support/mailbox";
 import { seatScenario } from "../../tests/support/cohort";
 import {
   callAction,
@@ -18,15 +17,6 @@ import { localMailboxDir } from "~/mail/transport.server";
 import { action as settingsAction } from "~/routes/admin/cohort-settings";
 import { ONBOARDING_DELAY_MS } from "./fulfillment.server";
 import { refundEnrollment } from "./refunds.server";
-
-/** A message of the local mailbox as text: quoted-printable soft breaks and escapes undone. */
-function mailboxCopy(dir: string, outboxId: string): string {
-  const file = readdirSync(dir).find((name) => name.endsWith(`-${outboxId}.eml`));
-  if (!file) throw new Error(`no mailbox copy of ${outboxId}`);
-  return readFileSync(path.join(dir, file), "utf8")
-    .replace(/=\r?\n/g, "")
-    .replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
-}
 
 describe.each(testEngines())("onboarding that keeps its promise on $name", (engine) => {
   const s = seatScenario(engine);

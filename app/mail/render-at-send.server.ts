@@ -1,32 +1,55 @@
 import type { Kysely } from "kysely";
 import type { Database } from "~/db/schema";
 import { onboardingEmail } from "~/enrollment/onboarding.server";
+import { signInEmailAtSend } from "~/portal/session.server";
 import type { EmailContent } from "./message";
 
 /** What a renderer may read besides the database. */
 export interface SendTimeConfig {
   /** PUBLIC_URL, for the links in the email. */
   publicUrl: string;
+  now: Date;
+}
+
+/** The row being sent: whom it is for. */
+export interface SendTimeRow {
+  personId: string | null;
+  to: string;
 }
 
 /**
- * Renders an email of one kind for one person as things are now; null when it no longer applies
- * (the worker then drops the row as `suppressed` and sends nothing).
+ * The email to send, and (when it must not be kept as sent: a one-time sign-in link) the words
+ * the outbox keeps instead.
+ */
+export interface AtSend {
+  content: EmailContent;
+  kept?: EmailContent;
+}
+
+/**
+ * Renders an email of one kind as things are now; null when it no longer applies (the worker
+ * then drops the row as `suppressed` and sends nothing).
  */
 export type RenderAtSend = (
   db: Kysely<Database>,
-  personId: string,
+  row: SendTimeRow,
   config: SendTimeConfig,
-) => Promise<EmailContent | null>;
+) => Promise<AtSend | null>;
 
 /**
  * The kinds of email whose words are read when they are sent, not when they were queued
  * (decision 0040): facts in them can change while they wait (a start date set, a mentor
- * assigned). The outbox row keeps its kind and person; the mail worker calls the kind's renderer
- * right before it sends the row and stores what it sent. Every other kind goes as queued.
+ * assigned), or they carry a secret the database must never hold (the portal's one-time sign-in
+ * link: made as the email goes, kept only as a hash). The outbox row keeps its kind and person;
+ * the mail worker calls the kind's renderer right before it sends the row and stores what it
+ * sent (or the `kept` words). Every other kind goes as queued.
  */
 export const renderAtSend: Readonly<Partial<Record<string, RenderAtSend>>> = {
-  enrollment_onboarding: onboardingEmail,
+  enrollment_onboarding: async (db, row, config) => {
+    const content = row.personId ? await onboardingEmail(db, row.personId, config) : null;
+    return content ? { content } : null;
+  },
+  portal_sign_in: signInEmailAtSend,
 };
 
 /** The renderer of a kind, if it is rendered at send (own keys only: no "toString" surprises). */

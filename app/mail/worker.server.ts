@@ -122,7 +122,7 @@ export class MailWorker {
         break;
       }
       let failure: unknown = null;
-      let content: RenderedEmail | null = null;
+      let content: { send: RenderedEmail; keep: RenderedEmail } | null = null;
       const rendered = rendererOf(claimed.kind) !== undefined;
       try {
         content = await this.contentAtSend(claimed);
@@ -131,9 +131,9 @@ export class MailWorker {
             id: claimed.id,
             from: marketing ? (this.options.marketingFrom ?? this.options.from) : this.options.from,
             to: claimed.to_address,
-            subject: content.subject,
-            html: content.html,
-            text: content.text,
+            subject: content.send.subject,
+            html: content.send.html,
+            text: content.send.text,
             headers: marketing ? marketing.headers : undefined,
             calendar: claimed.calendar,
           });
@@ -146,8 +146,9 @@ export class MailWorker {
         result.suppressed += 1;
         continue;
       }
-      // What a kind rendered at send said is what the row keeps (the email log shows it).
-      const words = rendered && content ? content : {};
+      // What a kind rendered at send said is what the row keeps (the email log shows it), but
+      // never a one-time secret (the kept words say where it was).
+      const words = rendered && content ? content.keep : {};
       if (failure === null) {
         // Outside the send's try: a failure to record "sent" must not schedule a second send.
         await this.db
@@ -224,16 +225,23 @@ export class MailWorker {
   }
 
   /**
-   * The words to send: the row's own, or, for a kind in `renderAtSend`, the email as it reads now
-   * (decision 0040); null when that kind no longer applies to the person.
+   * The words to send and the words the row keeps: the row's own, or, for a kind in
+   * `renderAtSend`, the email as it reads now (decision 0040); null when that kind no longer
+   * applies to the person.
    */
-  private async contentAtSend(row: Selectable<OutboxTable>): Promise<RenderedEmail | null> {
+  private async contentAtSend(
+    row: Selectable<OutboxTable>,
+  ): Promise<{ send: RenderedEmail; keep: RenderedEmail } | null> {
     const render = rendererOf(row.kind);
-    if (!render) return pick(row);
-    const content = row.person_id
-      ? await render(this.db, row.person_id, { publicUrl: this.options.publicUrl ?? "" })
-      : null;
-    return content ? renderEmail(content) : null;
+    if (!render) return { send: pick(row), keep: pick(row) };
+    const rendered = await render(
+      this.db,
+      { personId: row.person_id, to: row.to_address },
+      { publicUrl: this.options.publicUrl ?? "", now: this.clock.now() },
+    );
+    if (!rendered) return null;
+    const send = renderEmail(rendered.content);
+    return { send, keep: rendered.kept ? renderEmail(rendered.kept) : send };
   }
 
   /** Drops a row unsent, saying why. */

@@ -325,8 +325,9 @@ describe.each(testEngines())("who mentors whom on $name", (engine) => {
     expect(portal.firstSignedInAt).toBe("2026-11-22T12:30:00.000Z");
     expect(portal.lastSignedInAt).toBe("2026-11-22T14:00:00.000Z");
     expect(portal.progress.items).toEqual([
-      { item: "profile", done: true },
-      { item: "prework", done: false },
+      { key: "profile", state: "done" },
+      { key: "calendar", state: "coming_soon" },
+      { key: "prework", state: "todo" },
     ]);
     expect(await shown(idle)).toMatchObject({
       firstSignedInAt: null,

@@ -7,19 +7,26 @@ import * as home from "~/routes/portal/home";
 import * as login from "~/routes/portal/login";
 import { refundEnrollment } from "~/enrollment/refunds.server";
 import { PORTAL_LINK_TTL_MS } from "~/domain/portal";
+import { localMailboxDir } from "~/mail/transport.server";
+import { mailboxCopy } from "../../tests/support/mailbox";
 
 describe.each(testEngines())("portal sign-in on $name", (engine) => {
   const s = seatScenario(engine);
 
-  const signInEmails = () =>
-    s
+  /** The sign-in emails, delivered: each with the link as it went (read from the mailbox). */
+  const signInEmails = async () => {
+    await s.services().mailWorker.runOnce();
+    const rows = await s
       .db()
       .selectFrom("outbox")
-      .select(["to_address", "text"])
+      .select(["id", "to_address", "text", "status"])
       .where("kind", "=", "portal_sign_in")
       .orderBy("created_at")
       .execute();
-  const tokenOf = (text: string) => /\/portal\/login\/([\w-]+)/.exec(text)![1]!;
+    const dir = localMailboxDir(s.services().config)!;
+    return rows.map((row) => ({ ...row, sent: mailboxCopy(dir, row.id) }));
+  };
+  const tokenOf = (text: string) => /\/portal\/login\/([\w-]{43})/.exec(text)![1]!;
 
   async function askForLink(email: string, ip = "10.0.0.1") {
     const context = makeContext(s.services(), { ip });
@@ -49,10 +56,14 @@ describe.each(testEngines())("portal sign-in on $name", (engine) => {
     expect(asked.status).toBe(303);
     const [mail] = await signInEmails();
     expect(mail!.to_address).toBe("ada@example.com");
-    const token = tokenOf(mail!.text);
-    // Only the hash is stored.
+    const token = tokenOf(mail!.sent);
+    // Only the hash is stored: not in the links, not in the email log.
     const stored = await s.db().selectFrom("portal_links").selectAll().execute();
     expect(JSON.stringify(stored)).not.toContain(token);
+    expect(mail!.status).toBe("sent");
+    expect(mail!.text).toContain("(one-time link, not kept)");
+    const outbox = await s.db().selectFrom("outbox").selectAll().execute();
+    expect(JSON.stringify(outbox)).not.toContain(token);
 
     const used = await useLink(token);
     expect(used.status).toBe(303);
@@ -77,13 +88,23 @@ describe.each(testEngines())("portal sign-in on $name", (engine) => {
     expect(await signInEmails()).toHaveLength(0);
   });
 
+  it("a sign-in ends the address's other links", async () => {
+    const id = await s.person("twice@example.com");
+    await s.pay(id, "twice@example.com");
+    await askForLink("twice@example.com");
+    await askForLink("twice@example.com");
+    const [first, second] = await signInEmails();
+    expect((await useLink(tokenOf(second!.sent))).status).toBe(303);
+    expect((await useLink(tokenOf(first!.sent))).status).toBe(410);
+  });
+
   it("refuses a link after 15 minutes", async () => {
     const id = await s.person("late@example.com");
     await s.pay(id, "late@example.com");
     await askForLink("late@example.com");
     const [mail] = await signInEmails();
     s.clock.advance(PORTAL_LINK_TTL_MS + 1000);
-    expect((await useLink(tokenOf(mail!.text))).status).toBe(410);
+    expect((await useLink(tokenOf(mail!.sent))).status).toBe(410);
   });
 
   it("limits the links one address may ask for", async () => {
@@ -107,7 +128,7 @@ describe.each(testEngines())("portal sign-in on $name", (engine) => {
     await s.pay(id, "gone@example.com");
     await askForLink("gone@example.com");
     const [mail] = await signInEmails();
-    const cookie = browserCookies((await useLink(tokenOf(mail!.text))).headers);
+    const cookie = browserCookies((await useLink(tokenOf(mail!.sent))).headers);
     expect((await homeFor(cookie)).body).toMatchObject({ view: "student" });
     expect(await refundEnrollment(s.services(), "owner@example.com", id, "changed plans")).toBe(
       "refunded",

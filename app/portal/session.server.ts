@@ -63,46 +63,64 @@ async function portalUserByEmail(db: Db, email: string): Promise<PortalUser | nu
 }
 
 /**
- * Emails a one-time sign-in link to `email` when it belongs to a student or a mentor; does
- * nothing otherwise. The caller answers the same words either way, so the page tells nobody who
- * is enrolled. Returns false only when the address has asked too often (the caller says so).
+ * Queues a sign-in email to `email` when it belongs to a student or a mentor; does nothing
+ * otherwise. The caller answers the same words either way, so the page tells nobody who is
+ * enrolled. The link itself is made when the email goes (`signInEmailAtSend`), so no token is
+ * ever in the outbox, and its 15 minutes start then. Returns false only when the address has
+ * asked too often (the caller says so).
  */
 export async function sendSignInLink(services: Services, rawEmail: string): Promise<boolean> {
   const email = normaliseEmail(rawEmail);
   if (!(await services.limits.portalLinks.hit(hash(`portal:${email}`)))) return false;
   const user = await portalUserByEmail(services.db, email);
   if (!user) return true;
-  const now = services.clock.now();
-  const token = newToken();
-  await services.db.transaction().execute(async (trx) => {
-    await trx.deleteFrom("portal_links").where("expires_at", "<=", now.toISOString()).execute();
-    await trx
-      .insertInto("portal_links")
-      .values({
-        token_hash: hash(token),
-        email,
-        expires_at: new Date(now.getTime() + PORTAL_LINK_TTL_MS).toISOString(),
-        used_at: null,
-        created_at: now.toISOString(),
-      })
-      .execute();
-    await enqueueEmail(
-      trx,
-      {
-        kind: "portal_sign_in",
-        to: email,
-        personId: user.role === "student" ? user.personId : null,
-        ...renderEmail(
-          signInEmail(
-            user.role === "student" ? user.firstName : user.name,
-            `${services.config.publicUrl}/portal/login/${token}`,
-          ),
-        ),
-      },
-      now,
-    );
-  });
+  await enqueueEmail(
+    services.db,
+    {
+      kind: "portal_sign_in",
+      to: email,
+      personId: user.role === "student" ? user.personId : null,
+      ...renderEmail(signInEmail(nameOf(user), keptLink(services.config.publicUrl))),
+    },
+    services.clock.now(),
+  );
   return true;
+}
+
+const nameOf = (user: PortalUser) => (user.role === "student" ? user.firstName : user.name);
+
+/** Where the link was, in the words the outbox keeps: the token is never stored. */
+const keptLink = (publicUrl: string) => `${publicUrl}/portal/login/(one-time link, not kept)`;
+
+/**
+ * The sign-in email as it goes (the mail worker calls this, decision 0040): a new one-time link
+ * for the address if it still belongs to a student or a mentor (else null: nothing goes), stored
+ * as a hash, valid 15 minutes from now. The outbox keeps the email without the link.
+ */
+export async function signInEmailAtSend(
+  db: Kysely<Database>,
+  row: { to: string },
+  config: { publicUrl: string; now: Date },
+) {
+  const user = await portalUserByEmail(db, row.to);
+  if (!user) return null;
+  const token = newToken();
+  const { now } = config;
+  await db.deleteFrom("portal_links").where("expires_at", "<=", now.toISOString()).execute();
+  await db
+    .insertInto("portal_links")
+    .values({
+      token_hash: hash(token),
+      email: row.to,
+      expires_at: new Date(now.getTime() + PORTAL_LINK_TTL_MS).toISOString(),
+      used_at: null,
+      created_at: now.toISOString(),
+    })
+    .execute();
+  return {
+    content: signInEmail(nameOf(user), `${config.publicUrl}/portal/login/${token}`),
+    kept: signInEmail(nameOf(user), keptLink(config.publicUrl)),
+  };
 }
 
 /** Whether a sign-in link can still be used (shown before the button that uses it). */
@@ -136,6 +154,8 @@ export async function signInWithLink(
     .returning("email")
     .executeTakeFirst();
   if (!used) return null;
+  // One sign-in ends every other link of the address: an older unused one cannot follow it.
+  await db.deleteFrom("portal_links").where("email", "=", used.email).execute();
   const user = await portalUserByEmail(db, used.email);
   if (!user) return null;
   return { user, setCookie: await startPortalSession(request, context, user) };

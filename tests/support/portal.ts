@@ -6,6 +6,8 @@ import type { Services } from "../../app/services.server";
 import { startPortalSession, type PortalUser } from "../../app/portal/session.server";
 import { makeContext } from "./context";
 import { uploadRow } from "./rows";
+import { mailboxCopy } from "./mailbox";
+import { localMailboxDir } from "../../app/mail/transport.server";
 
 /** What only the fixture student's own mentor (and the owner) may ever see about them. */
 export const STUDENT_SECRET = {
@@ -210,3 +212,22 @@ export async function seedPortalFixtures(services: Services) {
 }
 
 export type PortalFixtures = Awaited<ReturnType<typeof seedPortalFixtures>>;
+
+/**
+ * The one-time link of the latest sign-in email to `email`, as it went out: the mail worker
+ * makes the link when it sends (the outbox never holds it), so this delivers first and reads the
+ * local mailbox.
+ */
+export async function deliveredSignInToken(services: Services, email: string): Promise<string> {
+  await services.mailWorker.runOnce();
+  const row = await services.db
+    .selectFrom("outbox")
+    .select("id")
+    .where("kind", "=", "portal_sign_in")
+    .where("to_address", "=", email)
+    .where("status", "=", "sent")
+    .orderBy("created_at", "desc")
+    .executeTakeFirstOrThrow();
+  const sent = mailboxCopy(localMailboxDir(services.config)!, row.id);
+  return /\/portal\/login\/([\w-]{43})/.exec(sent)![1]!;
+}
