@@ -199,7 +199,8 @@ export const consoleText = {
     replyRequired: "Write your answer before sending.",
     replied: "Reply queued: it goes out within a minute",
     notes: "Private notes",
-    notesHint: "Only the owner (and, later, their mentor) sees these; never the person.",
+    notesHint:
+      "Your notes are yours alone; notes signed by a mentor address are the mentors' (their mentor sees those). Never the person.",
     noteLabel: "New note",
     noteButton: "Add note",
     noteRequired: "Write the note before adding it.",

@@ -78,6 +78,8 @@ export interface PersonNotesTable {
   /** The account's email. */
   author: string;
   body: string;
+  /** owner: never shown to a mentor; mentor: shown to the student's mentors and the owner. */
+  author_role: Generated<"owner" | "mentor">;
   created_at: string;
 }
 

@@ -220,6 +220,8 @@ describe.each(testEngines())("a mentor's students (/portal/mentor) on $name", (e
 
     // The owner's own note stays in the console; the mentor's page lists the mentors' notes.
     await addNote(services(), "boss@example.com", ada, "Owner only: asked about a refund.");
+    // Even when the owner's address is also a mentor's, a console note stays the owner's.
+    await addNote(services(), "ann@example.com", ada, "Owner only, from a mentor's address.");
     const { student } = (await page(annCookie, ada)).body as { student: MentorStudent };
     expect(student.notes.map((n) => n.author)).toEqual(["Ann Mentor", "Ann Mentor"]);
     expect(JSON.stringify(student.notes)).not.toContain("Owner only");
@@ -230,6 +232,7 @@ describe.each(testEngines())("a mentor's students (/portal/mentor) on $name", (e
     const ownerNotes = (person.body as { detail: { notes: { author: string; body: string }[] } })
       .detail.notes;
     expect(ownerNotes.map((n) => n.author).sort()).toEqual([
+      "ann@example.com",
       "ann@example.com",
       "ann@example.com",
       "boss@example.com",

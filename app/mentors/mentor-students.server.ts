@@ -100,23 +100,31 @@ async function isMentorsStudent(db: DB, mentorId: string, personId: string): Pro
 }
 
 /**
- * The notes mentors wrote about a person (their author is a mentor's address), the newest first,
- * signed with the mentor's name. The owner's own console notes are not shown to mentors.
+ * The notes mentors wrote about a person (author_role 'mentor'), the newest first, signed with
+ * the mentor's name. The owner's own console notes are never shown to mentors, even when the
+ * owner's address is also a mentor's.
  */
 export async function mentorNotesOf(db: DB, personId: string) {
-  return db
+  const rows = await db
     .selectFrom("person_notes")
-    .innerJoin("mentors", "mentors.email", "person_notes.author")
+    // Only mentors' notes: the owner's are never shown to a mentor, whoever wrote them.
+    .leftJoin("mentors", "mentors.email", "person_notes.author")
     .select([
       "person_notes.id",
       "person_notes.body",
       "person_notes.created_at",
-      "mentors.name as author",
+      "mentors.name as mentorName",
+      "person_notes.author as authorEmail",
     ])
     .where("person_notes.person_id", "=", personId)
+    .where("person_notes.author_role", "=", "mentor")
     .orderBy("person_notes.created_at", "desc")
     .orderBy("person_notes.id")
     .execute();
+  return rows.map(({ mentorName, authorEmail, ...note }) => ({
+    ...note,
+    author: mentorName ?? authorEmail,
+  }));
 }
 
 /** One of the mentor's students, all a mentor may read about them; null when not theirs. */
@@ -207,5 +215,5 @@ export async function addMentorNote(
 ): Promise<boolean> {
   if (!(await isMentorsStudent(services.db, mentor.mentorId, personId))) return false;
   // The author is the mentor's address: the owner's person page lists it with the other notes.
-  return addNote(services, mentor.email, personId, body);
+  return addNote(services, mentor.email, personId, body, "mentor");
 }

@@ -35,6 +35,7 @@ export async function addNote(
   author: string,
   personId: string,
   body: string,
+  role: "owner" | "mentor" = "owner",
 ): Promise<boolean> {
   const { db, clock } = services;
   const person = await db
@@ -49,6 +50,7 @@ export async function addNote(
       id: randomUUID(),
       person_id: personId,
       author,
+      author_role: role,
       // The form bounds it; so does the code that writes it.
       body: body.slice(0, MAX_NOTE),
       created_at: clock.now().toISOString(),

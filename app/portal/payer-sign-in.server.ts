@@ -13,7 +13,7 @@ export interface PayerPortal {
  * Paying signs the buyer in at once (issue 34), in the browser that paid and nowhere else: the
  * payment of checkout `sessionId` is paid, the request's visitor cookie is the one that held the
  * seat (seat_holds.visitor_id), the payment is at most an hour old (PAYER_SIGN_IN_WINDOW_MS) and
- * the browser has no portal session yet. Someone who opens a forwarded confirmation address has
+ * the browser has no portal session yet, and this is the student's first sign-in ever. Someone who opens a forwarded confirmation address has
  * another visitor id and gets the sign-in link's way instead.
  */
 export async function signInPayer(
@@ -26,7 +26,9 @@ export async function signInPayer(
     .selectFrom("payments")
     .innerJoin("seat_holds", "seat_holds.id", "payments.hold_id")
     .innerJoin("people", "people.id", "payments.person_id")
+    .leftJoin("student_profiles", "student_profiles.person_id", "people.id")
     .select([
+      "student_profiles.first_signed_in_at as signedInBefore",
       "people.id",
       "people.email",
       "people.first_name",
@@ -44,7 +46,10 @@ export async function signInPayer(
   }
   const age = clock.now().getTime() - Date.parse(payer.created_at);
   const thisBrowser = context.visitorId !== null && payer.visitor_id === context.visitorId;
-  if (!thisBrowser || age > PAYER_SIGN_IN_WINDOW_MS) return { signedIn: false, setCookie: null };
+  // Once only: after a sign-out, reopening the page (Back, history) on a shared computer must not
+  // sign anyone in again.
+  if (!thisBrowser || age > PAYER_SIGN_IN_WINDOW_MS || payer.signedInBefore)
+    return { signedIn: false, setCookie: null };
   const setCookie = await startPortalSession(request, context, {
     role: "student",
     personId: payer.id,

@@ -77,6 +77,13 @@ describe.each(testEngines())("the student's portal on $name", (engine) => {
     });
   }
 
+  const formRequestWith = (cookie: string, fields: Record<string, string>) =>
+    new Request(`${URL_BASE}/portal`, {
+      method: "POST",
+      body: new URLSearchParams(fields),
+      headers: { cookie },
+    });
+
   const get = (path: string, cookie: string) =>
     new Request(`${URL_BASE}${path}`, { headers: { cookie } });
 
@@ -120,6 +127,20 @@ describe.each(testEngines())("the student's portal on $name", (engine) => {
       expect(again.body).toMatchObject({ portalSignedIn: true });
       expect(again.headers.getSetCookie()).toEqual([]);
       expect(await s.db().selectFrom("portal_sessions").selectAll().execute()).toHaveLength(1);
+    });
+
+    it("signs in from the confirmation once: after a sign-out, reopening it signs nobody in", async () => {
+      const id = await s.person("shared@example.com");
+      await s.pay(id, "shared@example.com");
+      const hold = await holdOf(id);
+      const paid = await confirmationPage(hold.session_id!, hold.visitor_id);
+      const cookie = browserCookies(paid.headers);
+      const out = await run(home.action, formRequestWith(cookie, { intent: "sign_out" }));
+      expect(out.status).toBe(303);
+      const back = await confirmationPage(hold.session_id!, hold.visitor_id);
+      expect(back.body).toMatchObject({ state: "paid", portalSignedIn: false });
+      expect(back.headers.getSetCookie()).toEqual([]);
+      expect(await s.db().selectFrom("portal_sessions").selectAll().execute()).toHaveLength(0);
     });
 
     it("does not sign in from the confirmation an hour after the payment", async () => {
