@@ -200,7 +200,7 @@ export const consoleText = {
     replied: "Reply queued: it goes out within a minute",
     notes: "Private notes",
     notesHint:
-      "Your notes are yours alone; notes signed by a mentor address are the mentors' (their mentor sees those). Never the person.",
+      "Your notes stay in the console. Notes a mentor writes show here too, and mentors see those. The person never sees any.",
     noteLabel: "New note",
     noteButton: "Add note",
     noteRequired: "Write the note before adding it.",
