@@ -101,8 +101,8 @@ const signOff = "See you soon,\nThe From Scratch to Success team";
 /** The week 1 pre-work in three lines, as the onboarding email lists it. */
 export const onboardingPrework = [
   "Complete your profile in the portal: time zone, target roles and firms, LinkedIn, and your current resume (.docx).",
-  "Read the week 1 pre-work page: what the assessment and the resume review look at.",
-  "Write down three firms and roles you'd love to land, and why: your mentor starts from that list.",
+  "Start your target list: 15 firms you'd be glad to work for, across the tracks you picked.",
+  "Write your story in 60 seconds, and note three things you've done that aren't on your resume yet.",
 ];
 
 export const enrollmentEmails = {
@@ -122,7 +122,7 @@ export const enrollmentEmails = {
       `Receipt\nPaid: ${input.amount} (US dollars), one-time\nDate: ${input.paidOn}\nFor: one seat in the six-week From Scratch to Success cohort${input.startDisplay === NEXT_COHORT_TEXT ? "" : ` starting the week of ${input.startDisplay}`}`,
       `${refundPolicy.title}: ${refundPolicy.summary} The full terms: ${input.termsUrl}`,
       input.startDisplay === NEXT_COHORT_TEXT
-        ? "You're joining our next cohort; we'll confirm the start date in your onboarding email."
+        ? "You're joining our next cohort; we'll email you the start date as soon as it is set."
         : `We start the week of ${input.startDisplay}.`,
       "Your onboarding email follows within 24 hours: how to sign in to your cohort portal, your mentor and the week 1 pre-work.",
     ],
@@ -156,7 +156,7 @@ export const enrollmentEmails = {
         ? `Your mentor: ${input.mentorName}. You'll find their introduction in your portal.`
         : "Your mentor will be introduced soon: you'll see their name in your portal as soon as you're matched.",
       `Your cohort portal: ${input.portalUrl}\nSign in with this email address (${input.email}): enter it on the portal and we'll email you a one-time sign-in link, good for 15 minutes. There you fill in your profile, upload your resume and check off your onboarding list.`,
-      `Before week 1 (the pre-work, about an hour):\n${onboardingPrework.map((item) => `- ${item}`).join("\n")}\nThe full pre-work: ${input.preworkUrl}`,
+      `Before week 1 (the pre-work, about 80 minutes):\n${onboardingPrework.map((item) => `- ${item}`).join("\n")}\nThe full pre-work: ${input.preworkUrl}`,
     ],
     action: { label: "Open your cohort portal", url: input.portalUrl },
     signOff,

@@ -18,7 +18,10 @@ export async function studentHome(
   const seat = await services.db
     .selectFrom("payments")
     .innerJoin("cohorts", "cohorts.id", "payments.cohort_id")
-    .leftJoin("mentors", "mentors.id", "payments.mentor_id")
+    // An active mentor only, as the onboarding email says it (a deactivated one: being matched).
+    .leftJoin("mentors", (join) =>
+      join.onRef("mentors.id", "=", "payments.mentor_id").on("mentors.is_active", "=", 1),
+    )
     .select([
       "cohorts.id as cohortId",
       "cohorts.start_date as startDate",

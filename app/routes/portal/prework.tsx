@@ -68,7 +68,7 @@ export default function Prework({ loaderData, actionData }: Route.ComponentProps
         </section>
       ))}
       <p className="flex flex-wrap gap-x-6 gap-y-2">
-        <Link to="/application-tracker" className={linkVariants()}>
+        <Link reloadDocument to="/resources/application-tracker" className={linkVariants()}>
           {t.trackerLink}
         </Link>
         <Link to="/portal/profile" className={linkVariants()}>
