@@ -19,11 +19,13 @@ export default [
   route("offers/:token", "routes/offers/offer.tsx"),
   route("unsubscribe/:token", "routes/site/one-click-unsubscribe.ts"),
   route("unsubscribe/:token/choose", "routes/site/unsubscribe.tsx"),
+  route("calendar/:token.ics", "routes/calendar/feed.ts"),
   layout("routes/portal/layout.tsx", [
     route("portal", "routes/portal/home.tsx"),
     route("portal/login/:token", "routes/portal/login.tsx"),
     route("portal/profile", "routes/portal/profile.tsx"),
     route("portal/prework", "routes/portal/prework.tsx"),
+    route("portal/calendar", "routes/portal/calendar.ts"),
     route("portal/mentor", "routes/portal/mentor.tsx"),
     route("portal/mentor/students/:id", "routes/portal/mentor-student.tsx"),
     route("portal/mentor/students/:id/resume", "routes/portal/mentor-resume.ts"),

@@ -2,6 +2,7 @@ import { randomUUID } from "node:crypto";
 import { DEFAULT_COHORT, type CohortSettings } from "~/domain/cohort";
 import { currentYear, graduationYearInForce } from "~/domain/graduation-year";
 import type { DB } from "~/db/database.server";
+import type { Selectable } from "kysely";
 import type { CohortsTable } from "~/db/schema";
 import { errorMessage, log } from "~/lib/logger.server";
 
@@ -12,7 +13,7 @@ export interface Cohort extends CohortSettings {
   createdAt: string;
 }
 
-type CohortRow = Omit<CohortsTable, "updated_at">;
+type CohortRow = Omit<Selectable<CohortsTable>, "updated_at">;
 
 /**
  * The current cohort: the one the public pages sell and /admin/cohort-settings edits. The

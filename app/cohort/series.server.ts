@@ -10,6 +10,7 @@ import type { Services } from "~/services.server";
 import { getCohort, toCohort, type Cohort } from "./cohort.server";
 import { joinQueue, withdrawPlace } from "./queue.server";
 import { sendOnce } from "./sent-once.server";
+import { planCohortSessions } from "~/sessions/sessions.server";
 
 export interface CohortSummary extends Cohort {
   paid: number;
@@ -185,6 +186,8 @@ export async function makeCurrent(
       .where("id", "=", cohortId)
       .execute();
     const after = await lockCohort(trx, services.engine, cohortId);
+    // Its six group sessions, from its start date (decision 0041); none yet without one.
+    await planCohortSessions(trx, cohortId, services.config.siteTimeZone, now);
 
     const carried = await trx
       .selectFrom("waitlist_entries")

@@ -5,6 +5,7 @@ import type { Engine } from "~/db/migrations.server";
 import type { CohortSettings } from "~/domain/cohort";
 import type { CohortSettingsPatch } from "~/domain/cohort-settings";
 import { lockCohort } from "~/enrollment/seats.server";
+import { planCohortSessions } from "~/sessions/sessions.server";
 import { announceStartWeek } from "./start-date.server";
 
 export interface CohortUpdate {
@@ -22,7 +23,12 @@ export interface CohortUpdate {
  * transaction as the change; so is the email to each paid student when the start week changes.
  */
 export async function updateCohortSettings(
-  services: { db: DB; engine: Engine; clock: { now(): Date }; config: { publicUrl: string } },
+  services: {
+    db: DB;
+    engine: Engine;
+    clock: { now(): Date };
+    config: { publicUrl: string; siteTimeZone: string };
+  },
   actor: string,
   patch: CohortSettingsPatch,
 ): Promise<CohortUpdate> {
@@ -61,7 +67,18 @@ export async function updateCohortSettings(
       { before: before.startDate, after: after.startDate },
       now,
     );
-    await recordAudit(trx, actor, "cohort.update", { before, after, studentsEmailed }, now);
+    // A new start date re-plans the cohort's six group sessions (decision 0041).
+    const sessions =
+      before.startDate !== after.startDate
+        ? await planCohortSessions(trx, current.id, services.config.siteTimeZone, now)
+        : undefined;
+    await recordAudit(
+      trx,
+      actor,
+      "cohort.update",
+      { before, after, studentsEmailed, ...(sessions ? { sessions } : {}) },
+      now,
+    );
     return { before, after, changed: true, studentsEmailed };
   });
 }

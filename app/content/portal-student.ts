@@ -19,8 +19,8 @@ export const checklistText = {
     },
     calendar: {
       label: "Subscribe to your calendar",
-      hint: "Coming soon: your live sessions and 1-on-1s will be here, ready for your calendar app.",
-      href: null,
+      hint: "Press Subscribe under Your calendar: your live sessions appear in your calendar app, in your own time zone. Done once your app has fetched it.",
+      href: "/portal#calendar",
     },
     prework: {
       label: "Read the week 1 pre-work",

@@ -10,6 +10,7 @@ import { jobs } from "./migrations/jobs.server";
 import { paymentTouch } from "./migrations/payment-touch.server";
 import { portal } from "./migrations/portal.server";
 import { mentorTimeZone } from "./migrations/mentor-time-zone.server";
+import { groupSessions } from "./migrations/group-sessions.server";
 import { noteAuthorRole } from "./migrations/note-author-role.server";
 import { personNotes } from "./migrations/person-notes.server";
 import { marketingMail } from "./migrations/marketing-mail.server";
@@ -45,6 +46,7 @@ export function migrations(engine: Engine): Record<string, Migration> {
     "2026-12-02-001-earliest-graduation-year": earliestGraduationYear,
     "2026-12-03-001-portal": portal,
     "2026-12-04-001-mentor-time-zone": mentorTimeZone,
+    "2026-12-04-002-group-sessions": groupSessions,
     "2026-12-04-004-note-author-role": noteAuthorRole,
   };
 }

@@ -15,6 +15,7 @@ import type {
   PortalSessionsTable,
   StudentProfilesTable,
 } from "./portal-schema";
+import type { CalendarFeedsTable, GroupSessionsTable } from "./calendar-schema";
 import type {
   BroadcastsTable,
   ConsentsTable,
@@ -115,6 +116,12 @@ export interface CohortsTable {
   is_current: number;
   /** The earliest graduation year the forms accept; null means the current year. */
   earliest_graduation_year: number | null;
+  /** The weekly group session: ISO weekday (1 Monday .. 7 Sunday), HH:MM and minutes, site zone. */
+  session_weekday: Generated<number>;
+  session_time: Generated<string>;
+  session_minutes: Generated<number>;
+  /** The cohort's live link (https), one for all its group sessions; null until set. */
+  live_url: string | null;
   created_at: string;
   updated_at: string;
 }
@@ -260,6 +267,8 @@ export interface Database {
   portal_links: PortalLinksTable;
   portal_sessions: PortalSessionsTable;
   student_profiles: StudentProfilesTable;
+  group_sessions: GroupSessionsTable;
+  calendar_feeds: CalendarFeedsTable;
   sessions: SessionsTable;
   audit_log: AuditLogTable;
   jobs: JobsTable;

@@ -9,25 +9,39 @@ import {
 } from "./onboarding";
 
 describe("checklistOf", () => {
-  it("has nothing done before the first sign-in, and the calendar is not counted", () => {
+  it("has nothing done before the first sign-in", () => {
     expect(checklistOf(null)).toEqual({
       items: [
         { key: "profile", state: "todo" },
-        { key: "calendar", state: "coming_soon" },
+        { key: "calendar", state: "todo" },
         { key: "prework", state: "todo" },
       ],
       done: 0,
-      total: 2,
+      total: 3,
       complete: false,
     });
   });
 
-  it("is checked off by the profile and the pre-work", () => {
-    const half = checklistOf({ profile_done_at: "2026-11-22T12:00:00Z", prework_read_at: null });
-    expect(half.items.map((item) => item.state)).toEqual(["done", "coming_soon", "todo"]);
-    expect([half.done, half.total, half.complete]).toEqual([1, 2, false]);
-    const all = checklistOf({ profile_done_at: "x", prework_read_at: "y" });
-    expect([all.done, all.total, all.complete]).toEqual([2, 2, true]);
+  it("is checked off by the profile, a calendar app's first fetch of the feed and the pre-work", () => {
+    const half = checklistOf({
+      profile_done_at: "2026-11-22T12:00:00Z",
+      prework_read_at: null,
+      calendar_fetched_at: null,
+    });
+    expect(half.items.map((item) => item.state)).toEqual(["done", "todo", "todo"]);
+    expect([half.done, half.total, half.complete]).toEqual([1, 3, false]);
+    const two = checklistOf({
+      profile_done_at: "x",
+      prework_read_at: "y",
+      calendar_fetched_at: null,
+    });
+    expect([two.done, two.total, two.complete]).toEqual([2, 3, false]);
+    const all = checklistOf({
+      profile_done_at: "x",
+      prework_read_at: "y",
+      calendar_fetched_at: "z",
+    });
+    expect([all.done, all.total, all.complete]).toEqual([3, 3, true]);
   });
 });
 
@@ -101,7 +115,11 @@ describe("programmeWeeks", () => {
 });
 
 describe("dueThisWeek", () => {
-  const open = checklistOf({ profile_done_at: null, prework_read_at: "y" });
+  const open = checklistOf({
+    profile_done_at: null,
+    prework_read_at: "y",
+    calendar_fetched_at: "z",
+  });
   it("is the onboarding before the start, with what is still open", () => {
     expect(dueThisWeek({ kind: "before" }, open)).toEqual({
       kind: "onboarding",
@@ -109,7 +127,7 @@ describe("dueThisWeek", () => {
     });
     expect(dueThisWeek({ kind: "unscheduled" }, checklistOf(null))).toEqual({
       kind: "onboarding",
-      onboardingLeft: ["profile", "prework"],
+      onboardingLeft: ["profile", "calendar", "prework"],
     });
   });
   it("is the week's work during the programme, and nothing after it", () => {

@@ -11,8 +11,8 @@ export const CHECKLIST_ITEMS = ["profile", "calendar", "prework"] as const;
 export type ChecklistKey = (typeof CHECKLIST_ITEMS)[number];
 
 /**
- * An item's state. `coming_soon`: the item's feature is not there yet (the calendar feed comes
- * with the next issue); it cannot be checked and is not counted, neither done nor missing.
+ * An item's state. `coming_soon`: the item's feature is not there yet; it cannot be checked and
+ * is not counted, neither done nor missing (no item is so today; kept for the next one).
  */
 export type ChecklistState = "done" | "todo" | "coming_soon";
 
@@ -30,17 +30,21 @@ export interface Checklist {
   complete: boolean;
 }
 
-/** What the checklist is read from: the student_profiles row (null before the first sign-in). */
+/**
+ * What the checklist is read from: the student_profiles row (null before the first sign-in) and
+ * when their calendar feed was first fetched by a calendar app (calendar_feeds.first_fetched_at).
+ */
 export interface ChecklistProfile {
   profile_done_at: string | null;
   prework_read_at: string | null;
+  calendar_fetched_at: string | null;
 }
 
 /** The student's onboarding checklist, checked off by what they have done. */
 export function checklistOf(profile: ChecklistProfile | null | undefined): Checklist {
   const state: Record<ChecklistKey, ChecklistState> = {
     profile: profile?.profile_done_at ? "done" : "todo",
-    calendar: "coming_soon",
+    calendar: profile?.calendar_fetched_at ? "done" : "todo",
     prework: profile?.prework_read_at ? "done" : "todo",
   };
   const items = CHECKLIST_ITEMS.map((key) => ({ key, state: state[key] }));

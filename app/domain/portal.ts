@@ -36,6 +36,7 @@ export const PORTAL_ACCESS = {
   prework: ["student"],
   mentor: ["mentor"],
   mentorStudent: ["mentor"],
+  calendar: ["student", "mentor"],
 } as const satisfies Record<string, readonly Role[]>;
 
 export type PortalPage = keyof typeof PORTAL_ACCESS;

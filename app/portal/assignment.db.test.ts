@@ -307,14 +307,26 @@ describe.each(testEngines())("who mentors whom on $name", (engine) => {
         updated_at: "2026-11-22T14:00:00.000Z",
       })
       .execute();
+    // Their calendar app has fetched their feed: the checklist's calendar item is done.
+    await db()
+      .insertInto("calendar_feeds")
+      .values({
+        token_hash: "a".repeat(64),
+        person_id: started,
+        mentor_id: null,
+        created_at: "2026-11-22T14:00:00.000Z",
+        first_fetched_at: "2026-11-22T14:05:00.000Z",
+        last_fetched_at: "2026-11-22T14:05:00.000Z",
+      })
+      .execute();
 
     const page = await openCohort();
     const [ana] = page.mentors;
     expect(ana!.students.map((s) => [s.personId, s.progress.done, s.lastSignedInAt])).toEqual([
-      [started, 1, "2026-11-22T14:00:00.000Z"],
+      [started, 2, "2026-11-22T14:00:00.000Z"],
       [idle, 0, null],
     ]);
-    expect(ana!.students[0]!.progress.total).toBe(2);
+    expect(ana!.students[0]!.progress.total).toBe(3);
 
     const shown = async (id: string) => {
       const result = await owner.get(personPage.loader, `/admin/people/${id}`, { id });
@@ -326,12 +338,12 @@ describe.each(testEngines())("who mentors whom on $name", (engine) => {
     expect(portal.lastSignedInAt).toBe("2026-11-22T14:00:00.000Z");
     expect(portal.progress.items).toEqual([
       { key: "profile", state: "done" },
-      { key: "calendar", state: "coming_soon" },
+      { key: "calendar", state: "done" },
       { key: "prework", state: "todo" },
     ]);
     expect(await shown(idle)).toMatchObject({
       firstSignedInAt: null,
-      progress: { done: 0, total: 2 },
+      progress: { done: 0, total: 3 },
     });
     const lead = await person("lead@example.com");
     expect((await shown(lead)).seat).toBeNull();

@@ -39,7 +39,9 @@ export async function cohortMentoring(db: DB, cohortId: string): Promise<CohortM
       .selectFrom("payments as pay")
       .innerJoin("people as p", "p.id", "pay.person_id")
       .leftJoin("student_profiles as sp", "sp.person_id", "pay.person_id")
+      .leftJoin("calendar_feeds as cf", "cf.person_id", "pay.person_id")
       .select([
+        "cf.first_fetched_at as calendar_fetched_at",
         "p.id",
         "p.first_name",
         "p.last_name",
@@ -98,7 +100,7 @@ export interface PersonPortal {
 
 /** A person's portal state for their page in the console. */
 export async function personPortal(db: DB, personId: string): Promise<PersonPortal> {
-  const [seat, profile] = await Promise.all([
+  const [seat, profile, feed] = await Promise.all([
     db
       .selectFrom("payments as pay")
       .innerJoin("cohorts as c", "c.id", "pay.cohort_id")
@@ -113,6 +115,11 @@ export async function personPortal(db: DB, personId: string): Promise<PersonPort
       .select(["profile_done_at", "prework_read_at", "first_signed_in_at", "last_signed_in_at"])
       .where("person_id", "=", personId)
       .executeTakeFirst(),
+    db
+      .selectFrom("calendar_feeds")
+      .select("first_fetched_at")
+      .where("person_id", "=", personId)
+      .executeTakeFirst(),
   ]);
   return {
     seat: seat
@@ -120,6 +127,8 @@ export async function personPortal(db: DB, personId: string): Promise<PersonPort
       : null,
     firstSignedInAt: profile?.first_signed_in_at ?? null,
     lastSignedInAt: profile?.last_signed_in_at ?? null,
-    progress: checklistOf(profile),
+    progress: checklistOf(
+      profile && { ...profile, calendar_fetched_at: feed?.first_fetched_at ?? null },
+    ),
   };
 }

@@ -3,13 +3,14 @@ import { startDateDisplay } from "~/domain/cohort";
 import { checklistOf, dueThisWeek, programmeWeeks } from "~/domain/onboarding";
 import { dateInZone } from "~/domain/time-zone";
 import type { Services } from "~/services.server";
+import { calendarCard } from "~/sessions/portal-calendar.server";
 import { readStudentProfile } from "./student-profile.server";
 
 /**
  * What a student's portal home shows: the cohort of their latest paid seat and its start, the
  * mentor that seat is assigned to (null while none is), the six weeks with their topics and dates
  * (Monday-based, today taken in the site's zone), what is due this week and their onboarding
- * checklist.
+ * checklist; their calendar card (feed and group sessions, in their own zone).
  */
 export async function studentHome(
   services: Pick<Services, "db" | "clock" | "config">,
@@ -34,9 +35,12 @@ export async function studentHome(
     .executeTakeFirst();
   if (!seat) return null;
   const profile = await readStudentProfile(services.db, personId);
+  const zone = profile.timeZone ?? services.config.siteTimeZone;
+  const calendar = await calendarCard(services, { kind: "student", personId }, zone);
   const checklist = checklistOf({
     profile_done_at: profile.profileDoneAt,
     prework_read_at: profile.preworkReadAt,
+    calendar_fetched_at: calendar.feed?.firstFetchedAt ?? null,
   });
   const today = dateInZone(services.clock.now(), services.config.siteTimeZone);
   const { weeks, phase } = programmeWeeks(seat.startDate, today);
@@ -53,6 +57,7 @@ export async function studentHome(
     })),
     due: dueThisWeek(phase, checklist),
     checklist,
+    calendar,
   };
 }
 

@@ -300,8 +300,8 @@ describe.each(testEngines())("the student's portal on $name", (engine) => {
       expect(before.body).toMatchObject({
         home: {
           startDisplay: "January 11",
-          checklist: { done: 0, total: 2 },
-          due: { kind: "onboarding", onboardingLeft: ["profile", "prework"] },
+          checklist: { done: 0, total: 3 },
+          due: { kind: "onboarding", onboardingLeft: ["profile", "calendar", "prework"] },
         },
       });
       const weeks = (before.body as { home: { weeks: { weekOf: string; title: string }[] } }).home
@@ -351,7 +351,10 @@ describe.each(testEngines())("the student's portal on $name", (engine) => {
       );
       const after = await run(home.loader, get("/portal", cookie));
       expect(after.body).toMatchObject({
-        home: { checklist: { done: 2, total: 2, complete: true }, due: { onboardingLeft: [] } },
+        home: {
+          checklist: { done: 2, total: 3, complete: false },
+          due: { onboardingLeft: ["calendar"] },
+        },
       });
 
       // During the programme: this week's work, by the site's calendar (Sunday, November 22,

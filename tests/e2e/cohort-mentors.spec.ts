@@ -139,6 +139,10 @@ test.describe("mentors and students on the cohort page", () => {
           last_signed_in_at: at,
           updated_at: at,
         })
+        // Paying signed them in already (the payer's sign-in writes the row).
+        .onConflict((oc) =>
+          oc.column("person_id").doUpdateSet({ profile_done_at: at, last_signed_in_at: at }),
+        )
         .execute();
     });
 
@@ -148,8 +152,9 @@ test.describe("mentors and students on the cohort page", () => {
     const ana = mentorGroup(owner, ANA.name);
     await expect(ben).toContainText("1 of 2 places taken, 1 free");
     await expect(ana).toContainText("1 of 1 places taken, none free");
-    await expect(studentItem(ben, first)).toContainText("1 of 2 done · Signed in");
-    await expect(studentItem(ana, second)).toContainText("0 of 2 done · Not signed in yet");
+    await expect(studentItem(ben, first)).toContainText("1 of 3 done · Signed in");
+    // Paying signed the second student in too (the payer's sign-in on the confirmation page).
+    await expect(studentItem(ana, second)).toContainText("0 of 3 done · Signed in");
     await expectNoAxeViolations(owner);
     const width = await owner.evaluate(() => document.documentElement.scrollWidth);
     expect(width).toBeLessThanOrEqual(PHONE.width);
@@ -189,7 +194,7 @@ test.describe("mentors and students on the cohort page", () => {
     await owner.goto(`/admin/people/${firstId}`);
     const portal = owner.getByTestId("person-portal");
     await expect(portal).toContainText(BEN.name);
-    await expect(portal).toContainText("1 of 2 done");
+    await expect(portal).toContainText("1 of 3 done");
     await expect(portal).toContainText("Profile complete: done");
     await expect(portal).toContainText(/First signed in\s*\w{3}, \w{3} \d+/);
     const personWidth = await owner.evaluate(() => document.documentElement.scrollWidth);

@@ -156,7 +156,44 @@ test.describe("W3C Nu validator", () => {
     const cohort = await withDb((db) =>
       db.selectFrom("cohorts").select("id").where("is_current", "=", 1).executeTakeFirstOrThrow(),
     );
-    const detailPages = [`/admin/people/${person.id}`, `/admin/cohorts/${cohort.id}`];
+    // The cohort's six group sessions planned, one of them canceled, so the page lists them.
+    await setCohort({ start_date: "2027-03-01" });
+    const cohortPage = `/admin/cohorts/${cohort.id}`;
+    const origin = { origin: new URL(page.url()).origin };
+    const planned = await page.request.post(cohortPage, {
+      form: {
+        intent: "session_settings",
+        weekday: "2",
+        time: "19:00",
+        minutes: "60",
+        liveUrl: "https://meet.example.com/vnu",
+      },
+      headers: origin,
+    });
+    expect(planned.ok()).toBe(true);
+    const sessionOf = (week: number) =>
+      withDb((db) =>
+        db
+          .selectFrom("group_sessions")
+          .select("id")
+          .where("cohort_id", "=", cohort.id)
+          .where("week", "=", week)
+          .executeTakeFirstOrThrow(),
+      );
+    const session = await sessionOf(6);
+    await page.request.post(cohortPage, {
+      form: { intent: "session_cancel", id: session.id },
+      headers: origin,
+    });
+    // A refused move (to the time it already has, Tuesday of week 5): the error under the field.
+    const refusedMove = await page.request.post(cohortPage, {
+      form: { intent: "session_move", id: (await sessionOf(5)).id, startsAt: "2027-03-30T19:00" },
+      headers: origin,
+    });
+    expect(refusedMove.status()).toBe(409);
+    expect(await refusedMove.text()).toContain("That session already starts then");
+    pages.set(`${cohortPage} (refused move)`, await refusedMove.text());
+    const detailPages = [`/admin/people/${person.id}`, cohortPage];
     for (const url of [...ADMIN_PAGES, ...detailPages]) {
       const response = await page.request.get(url);
       expect(response.status(), url).toBe(200);

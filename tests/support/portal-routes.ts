@@ -1,7 +1,7 @@
 import type { PortalFixtures } from "./portal";
 
 /**
- * Every /portal route, with what each role gets from it, for the access test
+ * Every /portal route (and the token-gated /calendar feed), with what each role gets from it, for the access test
  * (app/routes/portal/access.db.test.ts), which fails while a /portal route of app/routes.ts is
  * missing here. The roles: a visitor, the fixture student, a student of another cohort, the
  * student's mentor, another mentor, and the owner (signed in to the console, not the portal).
@@ -82,6 +82,32 @@ export const PORTAL_ROUTES: PortalRoute[] = [
     load: () => import("~/routes/portal/prework"),
     get: { ...studentsOnly, student: "own", otherStudent: "own" },
     submissions: [{ fields: { intent: "mark_read" }, allowed: ["student", "otherStudent"] }],
+  },
+  {
+    path: "/portal/calendar",
+    load: () => import("~/routes/portal/calendar"),
+    get: { ...signedOut, student: "own", otherStudent: "own", mentor: "own", otherMentor: "own" },
+    submissions: [
+      {
+        fields: { intent: "reset" },
+        allowed: ["student", "otherStudent", "mentor", "otherMentor"],
+      },
+    ],
+  },
+  {
+    // The private calendar feed: public, gated by its token alone (a bogus one is 404 for all).
+    path: "/calendar/:token.ics",
+    load: () => import("~/routes/calendar/feed"),
+    params: () => ({ token: "bogus-token-bogus-token-bogus-token-bogus-t" }),
+    get: {
+      visitor: "not_found",
+      owner: "not_found",
+      student: "not_found",
+      otherStudent: "not_found",
+      mentor: "not_found",
+      otherMentor: "not_found",
+    },
+    submissions: [],
   },
   {
     path: "/portal/mentor",

@@ -7,6 +7,7 @@ import { studentHomeText as home } from "~/content/portal";
 import { checklistText, weeksText as t } from "~/content/portal-student";
 import type { DueThisWeek } from "~/domain/onboarding";
 import type { StudentHome as Home } from "~/portal/student-home.server";
+import { CalendarCard } from "./calendar-card";
 import { OnboardingChecklist } from "./onboarding-checklist";
 
 /** The student's home: the cohort's start, their mentor, this week, the checklist, the six weeks. */
@@ -39,6 +40,7 @@ export function StudentHome({ firstName, home: data }: { firstName: string; home
               <p className="mt-2 text-slate-700">{home.noMentor}</p>
             )}
           </Card>
+          <CalendarCard calendar={data.calendar} />
           <Weeks weeks={data.weeks} />
         </>
       )}
@@ -67,13 +69,9 @@ function Due({ due }: { due: DueThisWeek }) {
               const item = checklistText.items[key];
               return (
                 <li key={key}>
-                  {item.href ? (
-                    <Link to={item.href} className={linkVariants()}>
-                      {item.label}
-                    </Link>
-                  ) : (
-                    item.label
-                  )}
+                  <Link to={item.href} className={linkVariants()}>
+                    {item.label}
+                  </Link>
                 </li>
               );
             })}

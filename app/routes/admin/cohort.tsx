@@ -1,11 +1,13 @@
 import { requireAdmin } from "~/accounts/sessions.server";
 import { ownerQueueAction, type QueueOutcome } from "~/cohort/queue-console.server";
 import { listQueue } from "~/cohort/queue.server";
-import { cohortRoster, listCohorts } from "~/cohort/series.server";
+import { cohortRoster, findCohort, listCohorts } from "~/cohort/series.server";
 import { AdminPage } from "~/components/admin-shell";
 import { cohortName } from "~/components/admin/cohort-list";
 import { QueueCard, RosterCard } from "~/components/admin/cohort-detail";
 import { MentorsCard } from "~/components/admin/cohort-mentors";
+import { SessionsCard } from "~/components/admin/cohort-sessions";
+import { cohortSessions, isSessionPost, sessionsAction } from "~/sessions/console.server";
 import { mentoringConsole as m } from "~/content/portal-console";
 import { moveStudent, type MoveOutcome } from "~/portal/assignment.server";
 import { cohortMentoring } from "~/portal/owner-view.server";
@@ -24,13 +26,15 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   await requireAdmin(request, context);
   const { db, clock } = context.services;
   const cohort = orNotFound((await listCohorts(db, clock.now())).find((c) => c.id === params.id));
-  const [roster, queue, mentoring] = await Promise.all([
+  const zone = context.services.config.siteTimeZone;
+  const [roster, queue, mentoring, sessions] = await Promise.all([
     cohortRoster(db, cohort.id),
     listQueue(db, cohort.id),
     cohortMentoring(db, cohort.id),
+    cohortSessions(db, cohort.id, zone, clock.now()),
   ]);
-  const clockNow = { zone: context.services.config.siteTimeZone, now: clock.now().toISOString() };
-  return { cohort, roster, queue, mentoring, clock: clockNow };
+  const clockNow = { zone, now: clock.now().toISOString() };
+  return { cohort, roster, queue, mentoring, sessions, clock: clockNow };
 }
 
 const answers: Record<QueueOutcome, { ok: boolean; message: string }> = {
@@ -59,6 +63,10 @@ function moveRefusal(outcome: MoveOutcome): string | null {
 
 export async function action({ request, params, context }: Route.ActionArgs) {
   const admin = await requireAdmin(request, context);
+  if (await isSessionPost(request)) {
+    orNotFound(await findCohort(context.services.db, params.id));
+    return sessionsAction(context, request, admin.email, params.id);
+  }
   const submission = await parseForm(request, seatQueueFormSchema);
   if (submission.status !== "success") return refuse(submission);
   const form = submission.value;
@@ -85,7 +93,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
 }
 
 export default function CohortPage({ loaderData }: Route.ComponentProps) {
-  const { cohort, roster, queue, mentoring, clock } = loaderData;
+  const { cohort, roster, queue, mentoring, sessions, clock } = loaderData;
   return (
     <AdminPage title={t.cohortTitle(cohortName(cohort.startDate))}>
       <p className="text-slate-700">{t.summary(cohort.paid, cohort.capacity, cohort.seatsLeft)}</p>
@@ -95,6 +103,7 @@ export default function CohortPage({ loaderData }: Route.ComponentProps) {
           canOffer={cohort.isCurrent && cohort.seatsLeft > 0}
           clock={clock}
         />
+        <SessionsCard data={sessions} />
         <MentorsCard mentoring={mentoring} clock={clock} />
         <RosterCard cohortId={cohort.id} roster={roster} clock={clock} />
       </div>

@@ -32,9 +32,12 @@ function pathsUnder(prefix: string, entries: RouteEntry[], parent = ""): string[
 const ROLES: Who[] = ["visitor", "student", "otherStudent", "mentor", "otherMentor", "owner"];
 
 describe("PORTAL_ROUTES", () => {
-  it("lists every /portal route of the app, and only those", () => {
+  it("lists every /portal and /calendar route of the app, and only those", () => {
     expect(PORTAL_ROUTES.map((route) => route.path).sort()).toEqual(
-      pathsUnder("/portal", routes as RouteEntry[]).sort(),
+      [
+        ...pathsUnder("/portal", routes as RouteEntry[]),
+        ...pathsUnder("/calendar", routes as RouteEntry[]),
+      ].sort(),
     );
   });
 });

@@ -1,8 +1,10 @@
+import { CalendarCard } from "~/components/portal/calendar-card";
 import { StudentCards } from "~/components/portal/mentor-students";
 import { portalMeta } from "~/content/portal";
 import { mentorPortal as t } from "~/content/mentors";
 import { pageMeta } from "~/lib/meta";
 import { mentorStudents, requireMentor } from "~/mentors/mentor-students.server";
+import { mentorCalendarCard } from "~/sessions/portal-calendar.server";
 import type { Route } from "./+types/mentor";
 
 export const meta: Route.MetaFunction = () => pageMeta(t.title, portalMeta.description);
@@ -10,12 +12,15 @@ export const meta: Route.MetaFunction = () => pageMeta(t.title, portalMeta.descr
 /** /portal/mentor: the signed-in mentor's students in the current cohort, and nobody else's. */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const mentor = await requireMentor(request, context, "mentor");
-  const { cohortStart, students } = await mentorStudents(context.services.db, mentor.mentorId);
-  return { name: mentor.name, cohortStart, students };
+  const [{ cohortStart, students }, calendar] = await Promise.all([
+    mentorStudents(context.services.db, mentor.mentorId),
+    mentorCalendarCard(context.services, mentor.mentorId),
+  ]);
+  return { name: mentor.name, cohortStart, students, calendar };
 }
 
 export default function MentorHome({ loaderData }: Route.ComponentProps) {
-  const { name, cohortStart, students } = loaderData;
+  const { name, cohortStart, students, calendar } = loaderData;
   return (
     <div className="space-y-6">
       <div>
@@ -24,6 +29,7 @@ export default function MentorHome({ loaderData }: Route.ComponentProps) {
         <p className="mt-2 text-slate-700">{t.cohort(cohortStart)}</p>
       </div>
       <StudentCards students={students} />
+      <CalendarCard calendar={calendar} />
     </div>
   );
 }

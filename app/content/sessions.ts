@@ -1,0 +1,106 @@
+import type { EmailContent } from "~/mail/message";
+
+/** Words of the group sessions and calendar feeds (issue 35, decision 0041). */
+
+export const WEEKDAYS = [
+  "Monday",
+  "Tuesday",
+  "Wednesday",
+  "Thursday",
+  "Friday",
+  "Saturday",
+  "Sunday",
+] as const;
+
+const people = (n: number) => `${n} ${n === 1 ? "person" : "people"}`;
+
+/** The owner's cohort page: the weekly slot, the live link and the six sessions. */
+export const sessionsConsole = {
+  title: "Group sessions",
+  intro: (zone: string) =>
+    `One live group session a week, at the day and time below in ${zone}. Saving plans (or re-plans) the six sessions from the start date; a moved or canceled session keeps its change until the next re-plan.`,
+  noStartDate: "Set the cohort's start date (and make it current) to plan its sessions.",
+  weekday: "Day",
+  time: "Time",
+  minutes: "Minutes",
+  liveUrl: "Live link (https)",
+  save: "Save and plan sessions",
+  saved: "Session settings saved; the sessions are planned",
+  week: (n: number, topic: string) => `Week ${n}: ${topic}`,
+  cancelled: "Canceled",
+  moveLabel: (week: number) => `New start of week ${week}'s session`,
+  move: "Move",
+  cancel: "Cancel session",
+  moved: (emailed: number) => `Session moved; ${people(emailed)} emailed`,
+  cancelledToast: (emailed: number) => `Session canceled; ${people(emailed)} emailed`,
+  unchanged: "That session already starts then",
+  notFound: "That session is not part of this cohort",
+  alreadyCancelled: "That session is already canceled",
+  invalidWeekday: "Choose a day of the week",
+  invalidTime: "Enter a time as HH:MM (24-hour)",
+  invalidMinutes: "Enter the length in minutes, from 15 to 240",
+  invalidUrl: "Enter a link starting with https://",
+  invalidStart: "Enter a date and time that exists in the site's time zone",
+} as const;
+
+/** The calendar events of the feed and the invites. */
+export const sessionEvents = {
+  product: "Cohort calendar",
+  calendarName: "From Scratch to Success",
+  summary: (week: number, topic: string) => `Group session, week ${week}: ${topic}`,
+  description: (liveUrl: string | null) =>
+    liveUrl
+      ? `Live group session of your From Scratch to Success cohort. Join at ${liveUrl}`
+      : "Live group session of your From Scratch to Success cohort. The link follows by email.",
+} as const;
+
+const greeting = (firstName: string) => (firstName ? `Hi ${firstName},` : "Hi,");
+const signOff = "See you there,\nThe From Scratch to Success team";
+
+/** Emails about one group session; `when` is its start in the reader's own zone, zone named. */
+export const sessionEmails = {
+  moved: (p: { firstName: string; week: number; topic: string; when: string; url: string }) =>
+    ({
+      subject: `Week ${p.week} group session moved`,
+      greeting: greeting(p.firstName),
+      paragraphs: [
+        `The week ${p.week} group session (${p.topic}) now starts ${p.when}.`,
+        "The calendar invite in this email moves the event in your calendar; your calendar feed shows the new time too.",
+      ],
+      action: { label: "Open the portal", url: p.url },
+      signOff,
+    }) satisfies EmailContent,
+  cancelled: (p: { firstName: string; week: number; topic: string; when: string; url: string }) =>
+    ({
+      subject: `Week ${p.week} group session canceled`,
+      greeting: greeting(p.firstName),
+      paragraphs: [
+        `We've canceled the week ${p.week} group session (${p.topic}) planned for ${p.when}. Sorry for the change.`,
+        "The calendar invite in this email removes the event from your calendar.",
+      ],
+      action: { label: "Open the portal", url: p.url },
+      signOff: "Thanks for your patience,\nThe From Scratch to Success team",
+    }) satisfies EmailContent,
+};
+
+/** The portal's calendar card, on the student's home and the mentor's page. */
+export const calendarCard = {
+  title: "Your calendar",
+  intro:
+    "Subscribe once and your calendar app keeps your group sessions up to date, in your own time zone.",
+  subscribe: "Subscribe",
+  download: "Download .ics",
+  reset: "Reset link",
+  resetHint:
+    "Subscribing or resetting makes a new private link and stops the old one: only your latest link works.",
+  fetched: (when: string) => `Your calendar app last updated ${when}.`,
+  notFetched: "Your calendar app hasn't fetched your feed yet.",
+  noFeed: "You have no calendar link yet.",
+  resetToast: "New calendar link made",
+  resetToastBody: (url: string) =>
+    `Your old link no longer works. Add this one to your calendar app: ${url}`,
+  sessionsTitle: "Group sessions",
+  none: "The group sessions are planned once your cohort has a start date.",
+  session: (week: number, topic: string) => `Week ${week}: ${topic}`,
+  cancelled: "Canceled",
+} as const;

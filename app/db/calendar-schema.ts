@@ -1,0 +1,32 @@
+import type { Generated } from "kysely";
+
+export type GroupSessionStatus = "scheduled" | "cancelled";
+
+/** One of a cohort's six weekly group sessions (one per cohort and programme week). */
+export interface GroupSessionsTable {
+  id: string;
+  cohort_id: string;
+  /** Programme week, 1-6. */
+  week: number;
+  /** The start, a UTC instant (ISO). */
+  starts_at: string;
+  minutes: number;
+  /** Week N's topic from the curriculum. */
+  topic: string;
+  status: Generated<GroupSessionStatus>;
+  /** The iCalendar SEQUENCE: counted up on every change of time, place or status. */
+  sequence: Generated<number>;
+  recording_url: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+/** A student's or mentor's private calendar feed: only the SHA-256 of its token is stored. */
+export interface CalendarFeedsTable {
+  token_hash: string;
+  person_id: string | null;
+  mentor_id: string | null;
+  created_at: string;
+  first_fetched_at: string | null;
+  last_fetched_at: string | null;
+}

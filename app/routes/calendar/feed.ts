@@ -1,0 +1,31 @@
+import { calendarEventsFor, calendarText, uidHost } from "~/sessions/calendar.server";
+import { fetchFeed } from "~/sessions/feeds.server";
+import type { Route } from "./+types/feed";
+
+const notFound = () =>
+  new Response("Not found", {
+    status: 404,
+    headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store" },
+  });
+
+/**
+ * /calendar/<token>.ics: a student's or mentor's private calendar feed, as calendar apps fetch
+ * it (decision 0041). React Router reads the segment ":token.ics" as the parameter `token`
+ * followed by the literal ".ics". An unknown or dead token is a 404; the address is redacted in
+ * logs and kept out of caches (domain/token-urls.ts).
+ */
+export async function loader({ params, context }: Route.LoaderArgs) {
+  const { db, clock, config } = context.services;
+  const now = clock.now();
+  const owner = await fetchFeed(db, params.token, now);
+  if (!owner) return notFound();
+  const events = await calendarEventsFor(db, owner, uidHost(config.publicUrl));
+  return new Response(calendarText(events, { now }), {
+    headers: {
+      "Content-Type": "text/calendar; charset=utf-8",
+      "Content-Disposition": 'inline; filename="calendar.ics"',
+      "Cache-Control": "private, no-store",
+      "X-Robots-Tag": "noindex",
+    },
+  });
+}

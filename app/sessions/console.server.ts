@@ -1,0 +1,85 @@
+import type { AppLoadContext } from "react-router";
+import { sessionsConsole as t } from "~/content/sessions";
+import { SESSION_INTENTS, sessionFormSchema, sessionStartOf } from "~/domain/group-sessions";
+import { formatWhen, utcToLocalInput } from "~/domain/time-zone";
+import { parseForm, refuse } from "~/lib/form.server";
+import { success } from "~/lib/toast";
+import { redirectWithToast, samePage } from "~/lib/toast.server";
+import type { DB } from "~/db/database.server";
+import {
+  changeSession,
+  listSessions,
+  saveSessionSettings,
+  sessionSettingsOf,
+} from "./sessions.server";
+
+/** Whether a post to the cohort page is one of the session forms (read from a copy of it). */
+export async function isSessionPost(request: Request): Promise<boolean> {
+  const form = await request
+    .clone()
+    .formData()
+    .catch(() => null);
+  const intent = form?.get("intent");
+  return typeof intent === "string" && (SESSION_INTENTS as readonly string[]).includes(intent);
+}
+
+/** The cohort page's sessions card: the weekly slot, the live link and the six sessions. */
+export async function cohortSessions(db: DB, cohortId: string, zone: string, now: Date) {
+  const [settings, sessions] = await Promise.all([
+    sessionSettingsOf(db, cohortId),
+    listSessions(db, cohortId),
+  ]);
+  return {
+    zone,
+    hasStartDate: settings.startDate !== null,
+    slot: settings.slot,
+    liveUrl: settings.liveUrl ?? "",
+    sessions: sessions.map((s) => ({
+      id: s.id,
+      week: Number(s.week),
+      topic: s.topic,
+      when: formatWhen(new Date(s.starts_at), zone, now),
+      local: utcToLocalInput(new Date(s.starts_at), zone),
+      cancelled: s.status === "cancelled",
+      sequence: Number(s.sequence),
+    })),
+  };
+}
+
+export type CohortSessions = Awaited<ReturnType<typeof cohortSessions>>;
+
+/** The session forms' action: save the slot (and re-plan), move or cancel one session. */
+export async function sessionsAction(
+  context: AppLoadContext,
+  request: Request,
+  actor: string,
+  cohortId: string,
+) {
+  const submission = await parseForm(request, sessionFormSchema);
+  if (submission.status !== "success") return refuse(submission);
+  const form = submission.value;
+  const services = context.services;
+  const back = samePage(request);
+  if (form.intent === "session_settings") {
+    await saveSessionSettings(services, actor, cohortId, form);
+    return redirectWithToast(context, back, success(t.saved));
+  }
+  let startsAt: Date | null = null;
+  if (form.intent === "session_move") {
+    startsAt = sessionStartOf(form.startsAt, services.config.siteTimeZone);
+    if (!startsAt) return refuse(submission, { message: t.invalidStart, field: "startsAt" });
+  }
+  const outcome = await changeSession(services, actor, { cohortId, sessionId: form.id, startsAt });
+  switch (outcome.kind) {
+    case "moved":
+      return redirectWithToast(context, back, success(t.moved(outcome.emailed)));
+    case "cancelled":
+      return redirectWithToast(context, back, success(t.cancelledToast(outcome.emailed)));
+    case "not_found":
+      return refuse(submission, { message: t.notFound, status: 404 });
+    case "unchanged":
+      return refuse(submission, { message: t.unchanged, field: "startsAt", status: 409 });
+    case "already_cancelled":
+      return refuse(submission, { message: t.alreadyCancelled, status: 409 });
+  }
+}

@@ -1,0 +1,50 @@
+import type { DB } from "~/db/database.server";
+import { formatWhen } from "~/domain/time-zone";
+import { calendarEventsFor, uidHost, type CalendarOwner } from "./calendar.server";
+import { feedStatus } from "./feeds.server";
+
+/**
+ * The portal's calendar card: whether the person has a live feed and when their calendar app last
+ * fetched it, and their events with the times in their own zone, the zone named.
+ */
+export async function calendarCard(
+  services: { db: DB; clock: { now(): Date }; config: { publicUrl: string } },
+  owner: CalendarOwner,
+  timeZone: string,
+) {
+  const now = services.clock.now();
+  const [feed, events] = await Promise.all([
+    feedStatus(services.db, owner),
+    calendarEventsFor(services.db, owner, uidHost(services.config.publicUrl)),
+  ]);
+  return {
+    feed: feed && {
+      lastFetched: feed.lastFetchedAt
+        ? formatWhen(new Date(feed.lastFetchedAt), timeZone, now)
+        : null,
+      firstFetchedAt: feed.firstFetchedAt,
+    },
+    events: events.map((event) => ({
+      uid: event.uid,
+      summary: event.summary,
+      when: formatWhen(event.start, timeZone, now),
+      cancelled: event.status === "cancelled",
+    })),
+  };
+}
+
+export type CalendarCardData = Awaited<ReturnType<typeof calendarCard>>;
+
+/** A mentor's calendar card, in their own zone (mentors.time_zone; null: the site's). */
+export async function mentorCalendarCard(
+  services: { db: DB; clock: { now(): Date }; config: { publicUrl: string; siteTimeZone: string } },
+  mentorId: string,
+) {
+  const mentor = await services.db
+    .selectFrom("mentors")
+    .select("time_zone")
+    .where("id", "=", mentorId)
+    .executeTakeFirst();
+  const zone = mentor?.time_zone || services.config.siteTimeZone;
+  return calendarCard(services, { kind: "mentor", mentorId }, zone);
+}

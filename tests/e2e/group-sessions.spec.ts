@@ -1,0 +1,109 @@
+import { request as http } from "@playwright/test";
+import { createAccount, logIn } from "./admin-support";
+import { expect, expectNoAxeViolations, test } from "./fixtures";
+import { payingStudent, signInToPortal } from "./mentor-support";
+import { releaseAllHolds, setCohort, uniqueEmail, withDb } from "./support";
+
+/**
+ * Issue 35 items 1-2: the owner sets the cohort's live link on the cohort page, which plans its
+ * six group sessions; a student subscribes to their private feed (fetched as a calendar app
+ * fetches it, with no cookie); the owner moves week 2's session; the feed then has the same event
+ * (same UID) at the new time with a higher SEQUENCE, and the student's checklist item is done.
+ */
+
+/** One VEVENT's properties by name, from an iCalendar text (lines unfolded). */
+function events(text: string): Record<string, string>[] {
+  const unfolded = text.replace(/\r?\n[ \t]/g, "");
+  return [...unfolded.matchAll(/BEGIN:VEVENT\r?\n([\s\S]*?)END:VEVENT/g)].map((match) =>
+    Object.fromEntries(
+      match[1]!
+        .split(/\r?\n/)
+        .filter(Boolean)
+        .map((line) => {
+          const colon = line.indexOf(":");
+          return [line.slice(0, colon).split(";")[0]!, line.slice(colon + 1)];
+        }),
+    ),
+  );
+}
+
+test("the owner moves a group session and the student's subscribed feed moves it too", async ({
+  page,
+  browser,
+}) => {
+  test.setTimeout(90_000);
+  await releaseAllHolds();
+  await setCohort({ capacity: 10, enrolled_count: 0, is_active: 1, start_date: "2027-03-01" });
+  const student = uniqueEmail("sessions-student");
+  await payingStudent(browser, student);
+
+  // The owner saves the weekly slot and live link: the six sessions are planned.
+  const owner = uniqueEmail("sessions-owner");
+  createAccount(owner, true);
+  await logIn(page, owner);
+  const cohortId = await withDb(async (db) => {
+    const row = await db
+      .selectFrom("cohorts")
+      .select("id")
+      .where("is_current", "=", 1)
+      .executeTakeFirstOrThrow();
+    return row.id;
+  });
+  await page.goto(`/admin/cohorts/${cohortId}`);
+  await page.getByLabel("Live link (https)").fill("https://meet.example.com/cohort");
+  await page.getByRole("button", { name: "Save and plan sessions" }).click();
+  await expect(
+    page.locator("[data-toast]").filter({ hasText: "sessions are planned" }),
+  ).toBeVisible();
+  await expect(page.getByTestId("group-session")).toHaveCount(6);
+  const week2 = page.locator('[data-testid="group-session"][data-week="2"]');
+  await expect(week2.getByTestId("session-when")).toHaveText(/Tue, Mar 9, 2027, 7:00 PM EST/);
+
+  // The student subscribes: the post hands the calendar app a webcal:// address.
+  const s = await (await browser.newContext()).newPage();
+  await signInToPortal(s, student);
+  await expect(s.getByTestId("calendar-card")).toBeVisible();
+  await expect(s.getByTestId("calendar-event")).toHaveCount(6);
+  const subscribed = await s.request.post("/portal/calendar", {
+    form: { intent: "subscribe" },
+    headers: { origin: new URL(s.url()).origin },
+    maxRedirects: 0,
+  });
+  expect(subscribed.status()).toBe(303);
+  const webcal = subscribed.headers()["location"]!;
+  expect(webcal).toMatch(/^webcal:\/\/.+\/calendar\/[\w-]{43}\.ics$/);
+  const feedUrl = webcal.replace(/^webcal:/, "http:");
+  // A calendar app: no cookie, no session.
+  const app = await http.newContext();
+  const fetchFeed = async () => {
+    const response = await app.get(feedUrl);
+    expect(response.status()).toBe(200);
+    expect(response.headers()["content-type"]).toBe("text/calendar; charset=utf-8");
+    return events(await response.text());
+  };
+  const before = await fetchFeed();
+  expect(before).toHaveLength(6);
+  const was = before.find((event) => event.SUMMARY?.includes("week 2"))!;
+  expect(was.DTSTART).toBe("20270310T000000Z");
+  expect(was.LOCATION).toBe("https://meet.example.com/cohort");
+
+  // The owner moves week 2 to Thursday 18:30 (site zone) on the cohort page.
+  await week2.getByLabel("New start of week 2's session").fill("2027-03-11T18:30");
+  await week2.getByRole("button", { name: "Move" }).click();
+  await expect(page.locator("[data-toast]").filter({ hasText: "Session moved" })).toBeVisible();
+  await expect(week2.getByTestId("session-when")).toHaveText(/Thu, Mar 11, 2027, 6:30 PM EST/);
+  await expectNoAxeViolations(page);
+
+  const after = await fetchFeed();
+  const moved = after.find((event) => event.UID === was.UID)!;
+  expect(moved.DTSTART).toBe("20270311T233000Z");
+  expect(Number(moved.SEQUENCE)).toBeGreaterThan(Number(was.SEQUENCE));
+  expect(after).toHaveLength(6);
+
+  // Their calendar app fetched the feed: the checklist's calendar item is done.
+  await s.goto("/portal");
+  await expect(s.locator('[data-checklist-item="calendar"]')).toHaveAttribute("data-state", "done");
+  await expectNoAxeViolations(s);
+  await app.dispose();
+  await s.context().close();
+});
