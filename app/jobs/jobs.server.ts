@@ -6,6 +6,7 @@ import { runSequences } from "~/marketing/sequences.server";
 import { runAnalyticsPass } from "~/analytics/rollup.server";
 import { backupDatabase } from "~/ops/backup.server";
 import { runRetention } from "~/ops/retention.server";
+import { planMissingSessions } from "~/sessions/sessions.server";
 import type { Job } from "./scheduler.server";
 
 const HOUR = 3_600_000;
@@ -38,6 +39,7 @@ export function declareJobs(services: Services, schema: string | undefined): Job
     },
     // Rows are leased one by one as well, so a second run after a lapsed lease sends nothing twice.
     { name: "mail", everyMs: cycle, leaseMs: 5 * 60_000, run: () => services.mailWorker.runOnce() },
+    { name: "sessions", everyMs: HOUR, run: () => planMissingSessions(services) },
     {
       name: "retention",
       everyMs: 24 * HOUR,

@@ -19,6 +19,7 @@ describe.each(testEngines())("the scheduler on $name", (engine) => {
       "sequences",
       "broadcasts",
       "mail",
+      "sessions",
       "retention",
       "analytics",
       "backup",

@@ -18,6 +18,8 @@ import { action as settingsAction } from "~/routes/admin/cohort-settings";
 import { loader as feedLoader } from "~/routes/calendar/feed";
 import { action as calendarAction, loader as downloadLoader } from "~/routes/portal/calendar";
 import { loader as homeLoader } from "~/routes/portal/home";
+import { setCurrentCohort } from "../../tests/support/cohort";
+import { planMissingSessions } from "./sessions.server";
 
 describe.each(testEngines())("group sessions and calendar feeds on $name", (engine) => {
   const s = seatScenario(engine);
@@ -314,5 +316,23 @@ describe.each(testEngines())("group sessions and calendar feeds on $name", (engi
     const download = await get(downloadLoader, "/portal/calendar", student);
     expect(download.headers.get("content-disposition")).toContain("attachment");
     expect(uids(download.body as string)).toEqual(uids(feed.body as string));
+  });
+
+  it("the sessions job plans a dated current cohort that has none, once, and never undoes a move", async () => {
+    const cohortId = await s.cohortId();
+    await setCurrentCohort(s.db(), { start_date: "2027-01-13" });
+    expect(await sessions(cohortId)).toHaveLength(0);
+    expect(await planMissingSessions(s.services())).toEqual({ planned: 6 });
+    const planned = await sessions(cohortId);
+    expect(planned.map((row) => row.week)).toEqual([1, 2, 3, 4, 5, 6]);
+    // A session moved by hand stays where it was put.
+    await s
+      .db()
+      .updateTable("group_sessions")
+      .set({ starts_at: "2027-01-20T23:30:00.000Z" })
+      .where("id", "=", planned[1]!.id)
+      .execute();
+    expect(await planMissingSessions(s.services())).toEqual({ planned: 0 });
+    expect((await sessions(cohortId))[1]!.starts_at).toBe("2027-01-20T23:30:00.000Z");
   });
 });

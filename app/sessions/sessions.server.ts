@@ -218,3 +218,42 @@ export async function changeSession(
     return { kind: cancel ? "cancelled" : "moved", emailed };
   });
 }
+
+/**
+ * Plans the sessions of any current cohort that has a start date and none yet (a cohort that was
+ * current before group sessions existed, or whose date was set by an older instance). Only a
+ * cohort with no session rows at all is touched, so a session the owner moved is never planned
+ * back; safe to run twice and on several instances (the cohort lock and the unique week).
+ */
+export async function planMissingSessions(services: SessionServices): Promise<{ planned: number }> {
+  const cohorts = await services.db
+    .selectFrom("cohorts")
+    .select("id")
+    .where("is_current", "=", 1)
+    .where("start_date", "is not", null)
+    .where(({ not, exists, selectFrom }) =>
+      not(
+        exists(
+          selectFrom("group_sessions")
+            .select("group_sessions.id")
+            .whereRef("group_sessions.cohort_id", "=", "cohorts.id"),
+        ),
+      ),
+    )
+    .execute();
+  let planned = 0;
+  for (const { id } of cohorts) {
+    const now = services.clock.now();
+    planned += await services.db.transaction().execute(async (trx) => {
+      await lockCohort(trx, services.engine, id);
+      const existing = await trx
+        .selectFrom("group_sessions")
+        .select("id")
+        .where("cohort_id", "=", id)
+        .executeTakeFirst();
+      if (existing) return 0;
+      return (await planCohortSessions(trx, id, services.config.siteTimeZone, now)).created;
+    });
+  }
+  return { planned };
+}
