@@ -6,8 +6,8 @@ import { enqueueEmail } from "~/mail/outbox.server";
 import { ERASED_ADDRESS_PATTERN } from "~/people/privacy.server";
 import { sendOnce } from "./sent-once.server";
 
-/** The once-only keys of one student's start announcements in one cohort. */
-const keyPrefix = (cohortId: string, personId: string) => `cohort-start:${cohortId}:${personId}:`;
+/** The once-only keys of one student's (or mentor's) start announcements in one cohort. */
+const keyPrefix = (cohortId: string, who: string) => `cohort-start:${cohortId}:${who}:`;
 
 /**
  * Tells every student with a paid seat in the cohort that its start week changed (decision 0040):
@@ -15,8 +15,9 @@ const keyPrefix = (cohortId: string, personId: string) => `cohort-start:${cohort
  * under the cohort's lock. A move within the same week tells nobody anything. Each student has
  * one once-only key per cohort, naming the week they were last told: a student is emailed only
  * when the new week differs from it, and the key is replaced, so the same change run twice sends
- * nothing new while moving a date away and back again tells them both times. Returns how many
- * students were emailed.
+ * nothing new while moving a date away and back again tells them both times. The active mentors
+ * of those students are told the same way (their own words). Returns how many students were
+ * emailed.
  */
 export async function announceStartWeek(
   trx: Trx,
@@ -39,15 +40,25 @@ export async function announceStartWeek(
     .orderBy("people.id")
     .execute();
   let emailed = 0;
-  for (const student of students) {
-    const prefix = keyPrefix(cohortId, student.id);
+  /** Whether `who` is to be told this week: the once-only key, the older ones of `who` dropped. */
+  const newsFor = async (who: string) => {
+    const prefix = keyPrefix(cohortId, who);
     const key = `${prefix}${week ?? "none"}`;
-    if (!(await sendOnce(trx, key, nowIso))) continue;
+    if (!(await sendOnce(trx, key, nowIso))) return false;
     await trx
       .deleteFrom("sent_once")
       .where("key", "like", `${prefix}%`)
       .where("key", "!=", key)
       .execute();
+    return true;
+  };
+  const dates = {
+    startDisplay: startDateDisplay(change.after),
+    previousDisplay: startDateDisplay(change.before),
+    portalUrl: `${config.publicUrl}/portal`,
+  };
+  for (const student of students) {
+    if (!(await newsFor(student.id))) continue;
     await enqueueEmail(
       trx,
       {
@@ -55,18 +66,40 @@ export async function announceStartWeek(
         to: student.email,
         personId: student.id,
         ...renderEmail(
-          cohortEmails.startDate({
-            firstName: student.firstName,
-            startDisplay: startDateDisplay(change.after),
-            previousDisplay: startDateDisplay(change.before),
-            email: student.email,
-            portalUrl: `${config.publicUrl}/portal`,
-          }),
+          cohortEmails.startDate({ firstName: student.firstName, email: student.email, ...dates }),
         ),
       },
       now,
     );
     emailed += 1;
+  }
+  const mentors = await trx
+    .selectFrom("mentors")
+    .select(["mentors.id", "mentors.email", "mentors.name"])
+    .where("mentors.is_active", "=", 1)
+    .where(({ exists, selectFrom }) =>
+      exists(
+        selectFrom("payments")
+          .select("payments.id")
+          .whereRef("payments.mentor_id", "=", "mentors.id")
+          .where("payments.cohort_id", "=", cohortId)
+          .where("payments.status", "=", "paid"),
+      ),
+    )
+    .orderBy("mentors.id")
+    .execute();
+  for (const mentor of mentors) {
+    if (!(await newsFor(`mentor:${mentor.id}`))) continue;
+    await enqueueEmail(
+      trx,
+      {
+        kind: "cohort_start_date_mentor",
+        to: mentor.email,
+        personId: null,
+        ...renderEmail(cohortEmails.mentorStartDate({ name: mentor.name, ...dates })),
+      },
+      now,
+    );
   }
   return emailed;
 }

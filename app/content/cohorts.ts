@@ -42,6 +42,32 @@ export const cohortEmails = {
       signOff,
     };
   },
+  /** The same news for a mentor with students in the cohort. */
+  mentorStartDate: (input: {
+    name: string;
+    startDisplay: string;
+    previousDisplay: string;
+    portalUrl: string;
+  }): EmailContent => {
+    const cleared = input.startDisplay === NEXT_COHORT_TEXT;
+    const firstDate = input.previousDisplay === NEXT_COHORT_TEXT;
+    return {
+      subject: cleared
+        ? "Your students' cohort: start date to be confirmed"
+        : `Your students' cohort starts the week of ${input.startDisplay}`,
+      greeting: hi(input.name.split(" ")[0] ?? ""),
+      paragraphs: [
+        cleared
+          ? `The cohort no longer starts the week of ${input.previousDisplay}: the new start date is to be confirmed, and we'll email you as soon as it is set.`
+          : firstDate
+            ? `The cohort's start date is set: we start the week of ${input.startDisplay}.`
+            : `The cohort's start has moved: we now start the week of ${input.startDisplay}, not the week of ${input.previousDisplay}.`,
+        `Your students and their profiles are in the portal: ${input.portalUrl}`,
+      ],
+      action: { label: "See your students", url: input.portalUrl },
+      signOff,
+    };
+  },
   seatOffer: (input: {
     firstName: string;
     startDisplay: string;

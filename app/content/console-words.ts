@@ -85,6 +85,7 @@ const emailKinds: Record<string, string> = {
   enrollment_confirmation: "Enrollment receipt",
   enrollment_onboarding: "Onboarding",
   cohort_start_date: "Cohort start date set, moved or to be confirmed",
+  cohort_start_date_mentor: "Cohort start date (to a mentor)",
   enrollment_refund: "Refund: the cohort filled before the payment",
   enrollment_refunded: "Refund confirmation",
   enrollment_open: "Enrollment is open (cohort news)",

@@ -179,4 +179,25 @@ describe.each(testEngines())("onboarding that keeps its promise on $name", (engi
     expect(again).toBe(0);
     expect(await texts()).toHaveLength(8);
   });
+
+  it("tells the mentors of the cohort's students too, once per new week, in a mentor's words", async () => {
+    const ada = await s.person("ada@example.com");
+    await s.pay(ada, "ada@example.com");
+    const mentor = await addMentor("Dana Reyes");
+    await s.db().updateTable("payments").set({ mentor_id: mentor }).execute();
+    const idle = await addMentor("Idle Mentor");
+    void idle;
+    const cookie = await owner();
+    await saveStart(cookie, "2027-01-13");
+    await saveStart(cookie, "2027-01-14");
+    const told = await emails("cohort_start_date_mentor");
+    expect(told).toHaveLength(1);
+    expect(told[0]!.text).toContain("Hi Dana,");
+    expect(told[0]!.text).toContain(
+      "The cohort's start date is set: we start the week of January 11.",
+    );
+    expect(told[0]!.text).not.toContain("Your seat");
+    await saveStart(cookie, "2027-01-20");
+    expect(await emails("cohort_start_date_mentor")).toHaveLength(2);
+  });
 });
