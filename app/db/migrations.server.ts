@@ -1,6 +1,7 @@
 import { Migrator, sql, type Kysely, type Migration, type MigrationProvider } from "kysely";
 import { americanSpelling } from "./migrations/american-spelling.server";
 import { analytics } from "./migrations/analytics.server";
+import { bookings } from "./migrations/bookings.server";
 import { cohortSeries } from "./migrations/cohort-series.server";
 import { earliestGraduationYear } from "./migrations/earliest-graduation-year.server";
 import { holdVisitor } from "./migrations/hold-visitor.server";
@@ -44,6 +45,7 @@ export function migrations(engine: Engine): Record<string, Migration> {
     "2026-12-02-001-earliest-graduation-year": earliestGraduationYear,
     "2026-12-03-001-portal": portal,
     "2026-12-04-001-mentor-time-zone": mentorTimeZone,
+    "2026-12-04-003-bookings": bookings,
   };
 }
 

@@ -10,6 +10,11 @@ import type {
 } from "./analytics-schema";
 import type { AdminUsersTable, AuditLogTable, SessionsTable } from "./admin-schema";
 import type {
+  AvailabilityOverridesTable,
+  BookingsTable,
+  MentorAvailabilityTable,
+} from "./booking-schema";
+import type {
   MentorsTable,
   PortalLinksTable,
   PortalSessionsTable,
@@ -258,6 +263,9 @@ export interface Database {
   portal_links: PortalLinksTable;
   portal_sessions: PortalSessionsTable;
   student_profiles: StudentProfilesTable;
+  mentor_availability: MentorAvailabilityTable;
+  availability_overrides: AvailabilityOverridesTable;
+  bookings: BookingsTable;
   sessions: SessionsTable;
   audit_log: AuditLogTable;
   jobs: JobsTable;

@@ -36,6 +36,8 @@ export const PORTAL_ACCESS = {
   prework: ["student"],
   mentor: ["mentor"],
   mentorStudent: ["mentor"],
+  mentorAvailability: ["mentor"],
+  book: ["student"],
 } as const satisfies Record<string, readonly Role[]>;
 
 export type PortalPage = keyof typeof PORTAL_ACCESS;
