@@ -219,10 +219,11 @@ test.describe("W3C Nu validator", () => {
     // Availability: hours and a day off, then a refused row (errors under the fields).
     const origin = { origin: new URL(m.url()).origin };
     const availability = "/portal/mentor/availability";
-    for (const form of [
+    const forms: Record<string, string>[] = [
       { intent: "add_hours", weekday: "3", from: "10:00", to: "12:00" },
       { intent: "add_off", date: "2099-01-01" },
-    ])
+    ];
+    for (const form of forms)
       expect((await m.request.post(availability, { form, headers: origin })).status()).toBe(200);
     pages.set(`${availability} (mentor)`, await (await m.request.get(availability)).text());
     const badRow = await m.request.post(availability, {
