@@ -6,6 +6,7 @@ import { portalCookie } from "../../tests/support/portal";
 import * as availabilityRoute from "~/routes/portal/mentor-availability";
 import * as bookRoute from "~/routes/portal/book";
 import * as mentorRoute from "~/routes/portal/mentor";
+import { refundEnrollment } from "~/enrollment/refunds.server";
 import { bookingUid } from "./invite.server";
 import { sendBookingReminders } from "./reminders.server";
 
@@ -316,5 +317,21 @@ describe.each(testEngines())("1-on-1 bookings on $name", (engine) => {
     });
     const view = (await page(students[0]!.cookie)).body as { days: unknown[] };
     expect(view.days).toEqual([]);
+  });
+
+  it("a refund cancels the student's upcoming 1-on-1s and frees the mentor's slot", async () => {
+    const { students } = await scene(2);
+    const [ada, bob] = students;
+    expect((await book(ada!.cookie, SLOT)).status).toBe(303);
+    expect(await refundEnrollment(services(), "owner@example.com", ada!.id, "changed plans")).toBe(
+      "refunded",
+    );
+    expect(await live()).toHaveLength(0);
+    const row = await db().selectFrom("bookings").selectAll().executeTakeFirstOrThrow();
+    expect(row).toMatchObject({ status: "cancelled", cancelled_by: "refund", sequence: 1 });
+    const cancelled = await emails("one_on_one_cancelled");
+    expect(cancelled.map((e) => e.to_address)).toEqual(["ann@example.com", ada!.email]);
+    expect(cancelled[0]!.calendar).toContain("METHOD:CANCEL");
+    expect((await book(bob!.cookie, SLOT)).status).toBe(303);
   });
 });

@@ -505,3 +505,74 @@ export async function mentorBookings(services: Services, mentorId: string) {
     when: whenFor(row.starts_at, zone, now),
   }));
 }
+
+/**
+ * A refunded seat takes its upcoming 1-on-1s with it: each live booking of the person in the
+ * cohort that has not started is cancelled (by "refund"), in the refund's transaction, and the
+ * student and the mentor get the cancellation with its invite. The mentor's slot is free again.
+ */
+export async function releaseBookingsOf(
+  trx: Trx,
+  services: Services,
+  personId: string,
+  cohortId: string,
+  now: Date,
+): Promise<number> {
+  const siteZone = services.config.siteTimeZone;
+  const rows = await trx
+    .selectFrom("bookings")
+    .innerJoin("people", "people.id", "bookings.person_id")
+    .innerJoin("mentors", "mentors.id", "bookings.mentor_id")
+    .leftJoin("student_profiles", "student_profiles.person_id", "bookings.person_id")
+    .selectAll("bookings")
+    .select([
+      "people.first_name",
+      "people.last_name",
+      "people.email as student_email",
+      "student_profiles.time_zone as student_zone",
+      "mentors.name as mentor_name",
+      "mentors.email as mentor_email",
+      "mentors.time_zone as mentor_zone",
+    ])
+    .where("bookings.person_id", "=", personId)
+    .where("bookings.cohort_id", "=", cohortId)
+    .where("bookings.status", "=", "booked")
+    .where("bookings.starts_at", ">", now.toISOString())
+    .execute();
+  for (const row of rows) {
+    const cancelled: Booking = {
+      ...row,
+      week: Number(row.week),
+      status: "cancelled",
+      sequence: Number(row.sequence) + 1,
+    };
+    await trx
+      .updateTable("bookings")
+      .set({
+        status: "cancelled",
+        sequence: cancelled.sequence,
+        cancelled_by: "refund",
+        updated_at: now.toISOString(),
+      })
+      .where("id", "=", row.id)
+      .execute();
+    const seat = {
+      personId,
+      cohortId,
+      startDate: null,
+      student: {
+        name: `${row.first_name} ${row.last_name}`.trim(),
+        email: row.student_email,
+        zone: row.student_zone ?? siteZone,
+      },
+      mentor: {
+        id: row.mentor_id,
+        name: row.mentor_name,
+        email: row.mentor_email,
+        zone: row.mentor_zone ?? siteZone,
+      },
+    };
+    await notify(trx, services, seat, cancelled, "cancelled", { reason: null }, now);
+  }
+  return rows.length;
+}
