@@ -27,6 +27,8 @@ export default [
     route("portal/prework", "routes/portal/prework.tsx"),
     route("portal/calendar", "routes/portal/calendar.ts"),
     route("portal/mentor", "routes/portal/mentor.tsx"),
+    route("portal/mentor/availability", "routes/portal/mentor-availability.tsx"),
+    route("portal/book", "routes/portal/book.tsx"),
     route("portal/mentor/students/:id", "routes/portal/mentor-student.tsx"),
     route("portal/mentor/students/:id/resume", "routes/portal/mentor-resume.ts"),
   ]),

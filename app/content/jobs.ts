@@ -15,6 +15,7 @@ export const jobsText = {
   names: {
     "seat-offers": "Seat offers",
     "checkout-reminders": "Checkout reminders",
+    "booking-reminders": "1-on-1 reminders",
     sequences: "Nurture sequences",
     broadcasts: "Broadcasts",
     mail: "Email delivery",
@@ -27,6 +28,7 @@ export const jobsText = {
   purpose: {
     "seat-offers": "Offers freed seats to the next person in the queue and expires old offers",
     "checkout-reminders": "Reminds people who left a checkout, once, while seats are left",
+    "booking-reminders": "Reminds students and mentors of each 1-on-1, a day and an hour before",
     sequences: "Sends the next step of each person's nurture emails",
     broadcasts: "Queues broadcasts whose send time has come",
     sessions: "Plans the six group sessions of a current cohort that has a start date and none yet",

@@ -1,6 +1,7 @@
 import { Migrator, sql, type Kysely, type Migration, type MigrationProvider } from "kysely";
 import { americanSpelling } from "./migrations/american-spelling.server";
 import { analytics } from "./migrations/analytics.server";
+import { bookings } from "./migrations/bookings.server";
 import { cohortSeries } from "./migrations/cohort-series.server";
 import { earliestGraduationYear } from "./migrations/earliest-graduation-year.server";
 import { holdVisitor } from "./migrations/hold-visitor.server";
@@ -48,6 +49,7 @@ export function migrations(engine: Engine): Record<string, Migration> {
     "2026-12-04-001-mentor-time-zone": mentorTimeZone,
     "2026-12-04-002-group-sessions": groupSessions,
     "2026-12-04-004-note-author-role": noteAuthorRole,
+    "2026-12-04-003-bookings": bookings,
   };
 }
 

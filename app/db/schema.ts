@@ -10,6 +10,11 @@ import type {
 } from "./analytics-schema";
 import type { AdminUsersTable, AuditLogTable, SessionsTable } from "./admin-schema";
 import type {
+  AvailabilityOverridesTable,
+  BookingsTable,
+  MentorAvailabilityTable,
+} from "./booking-schema";
+import type {
   MentorsTable,
   PortalLinksTable,
   PortalSessionsTable,
@@ -269,6 +274,9 @@ export interface Database {
   student_profiles: StudentProfilesTable;
   group_sessions: GroupSessionsTable;
   calendar_feeds: CalendarFeedsTable;
+  mentor_availability: MentorAvailabilityTable;
+  availability_overrides: AvailabilityOverridesTable;
+  bookings: BookingsTable;
   sessions: SessionsTable;
   audit_log: AuditLogTable;
   jobs: JobsTable;

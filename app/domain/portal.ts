@@ -37,6 +37,8 @@ export const PORTAL_ACCESS = {
   mentor: ["mentor"],
   mentorStudent: ["mentor"],
   calendar: ["student", "mentor"],
+  mentorAvailability: ["mentor"],
+  book: ["student"],
 } as const satisfies Record<string, readonly Role[]>;
 
 export type PortalPage = keyof typeof PORTAL_ACCESS;

@@ -1,3 +1,4 @@
+import { releaseBookingsOf } from "~/bookings/bookings.server";
 import { endPortalSessionsOf } from "~/portal/session.server";
 import { leaveQueue } from "~/cohort/queue.server";
 import { recordAudit } from "~/accounts/audit.server";
@@ -71,6 +72,8 @@ export async function refundEnrollment(
     await leaveQueue(trx, cohort.id, personId, "removed", nowIso);
     // The portal goes with the seat, at once.
     await endPortalSessionsOf(trx, personId);
+    // And so do the 1-on-1s it was owed: the mentor's slots are free again.
+    await releaseBookingsOf(trx, services, personId, cohort.id, now);
     await enqueueEmail(
       trx,
       {

@@ -1,6 +1,7 @@
 import type { Services } from "~/services.server";
 import { runOfferRound } from "~/cohort/offers.server";
 import { sendCheckoutReminders } from "~/cohort/reminders.server";
+import { sendBookingReminders } from "~/bookings/reminders.server";
 import { queueDueBroadcasts } from "~/marketing/broadcasts.server";
 import { runSequences } from "~/marketing/sequences.server";
 import { runAnalyticsPass } from "~/analytics/rollup.server";
@@ -29,6 +30,12 @@ export function declareJobs(services: Services, schema: string | undefined): Job
       everyMs: cycle,
       leaseMs: 60_000,
       run: () => sendCheckoutReminders(services),
+    },
+    {
+      name: "booking-reminders",
+      everyMs: cycle,
+      leaseMs: 60_000,
+      run: () => sendBookingReminders(services),
     },
     { name: "sequences", everyMs: cycle, leaseMs: 5 * 60_000, run: () => runSequences(services) },
     {

@@ -16,6 +16,7 @@ describe.each(testEngines())("the scheduler on $name", (engine) => {
     expect(t.services.scheduler.jobs.map((job) => job.name)).toEqual([
       "seat-offers",
       "checkout-reminders",
+      "booking-reminders",
       "sequences",
       "broadcasts",
       "mail",

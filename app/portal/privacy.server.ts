@@ -10,7 +10,7 @@ type Db = Kysely<Database>;
  * the stored hashes are credentials, not data about the person, and are never exported).
  */
 export async function portalExport(db: Db, personId: string, email: string) {
-  const [profile, seats, sessions, links] = await Promise.all([
+  const [profile, seats, sessions, links, bookings] = await Promise.all([
     db
       .selectFrom("student_profiles")
       .selectAll()
@@ -35,6 +35,21 @@ export async function portalExport(db: Db, personId: string, email: string) {
       .where("email", "=", email)
       .orderBy("created_at", "desc")
       .execute(),
+    db
+      .selectFrom("bookings")
+      .innerJoin("mentors", "mentors.id", "bookings.mentor_id")
+      .select([
+        "bookings.week",
+        "bookings.starts_at",
+        "bookings.ends_at",
+        "bookings.status",
+        "bookings.cancelled_by",
+        "bookings.cancel_reason",
+        "mentors.name as mentor",
+      ])
+      .where("bookings.person_id", "=", personId)
+      .orderBy("bookings.starts_at")
+      .execute(),
   ]);
   return {
     profile: profile
@@ -43,13 +58,14 @@ export async function portalExport(db: Db, personId: string, email: string) {
     seats,
     sessions,
     signInLinks: links,
+    oneOnOnes: bookings,
   };
 }
 
 /**
  * Erases what the portal holds about a person, in the erasure's transaction: the profile (and the
- * resume it points to), every portal session (so nobody stays signed in as them) and the sign-in
- * links sent to their address.
+ * resume it points to), every portal session (so nobody stays signed in as them), the sign-in
+ * links sent to their address and the reasons written on their cancelled 1-on-1s.
  */
 export async function erasePortalData(trx: Db, personId: string, email: string) {
   const profile = await trx
@@ -62,4 +78,10 @@ export async function erasePortalData(trx: Db, personId: string, email: string) 
     await trx.deleteFrom("uploads").where("id", "=", profile.resume_upload_id).execute();
   await trx.deleteFrom("portal_sessions").where("person_id", "=", personId).execute();
   await trx.deleteFrom("portal_links").where("email", "=", email).execute();
+  // A mentor's reason for cancelling is written about the person.
+  await trx
+    .updateTable("bookings")
+    .set({ cancel_reason: null })
+    .where("person_id", "=", personId)
+    .execute();
 }

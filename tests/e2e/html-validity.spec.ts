@@ -213,7 +213,15 @@ test.describe("W3C Nu validator", () => {
   test("the mentors' pages have no HTML errors", async ({ page, browser }) => {
     test.setTimeout(120_000);
     await releaseAllHolds();
-    await setCohort({ capacity: 10, enrolled_count: 0, is_active: 1 });
+    // Week 1 starts next Monday, so the booking page has free times to show.
+    const monday = new Date();
+    monday.setUTCDate(monday.getUTCDate() + 7 - ((monday.getUTCDay() + 6) % 7));
+    await setCohort({
+      capacity: 10,
+      enrolled_count: 0,
+      is_active: 1,
+      start_date: monday.toISOString().slice(0, 10),
+    });
     const admin = uniqueEmail("vnu-mentors-owner");
     createAccount(admin, true);
     const mentor = uniqueEmail("vnu-mentor");
@@ -245,6 +253,32 @@ test.describe("W3C Nu validator", () => {
     const refusedPage = await refused.text();
     expect(refusedPage).toContain("Please write a note");
     pages.set(`${studentPage} (refused note)`, refusedPage);
+    // Availability: hours and a day off, then a refused row (errors under the fields).
+    const origin = { origin: new URL(m.url()).origin };
+    const availability = "/portal/mentor/availability";
+    const forms: Record<string, string>[] = [
+      { intent: "add_hours", weekday: "3", from: "10:00", to: "12:00" },
+      { intent: "add_off", date: "2099-01-01" },
+    ];
+    for (const form of forms)
+      expect((await m.request.post(availability, { form, headers: origin })).status()).toBe(200);
+    pages.set(`${availability} (mentor)`, await (await m.request.get(availability)).text());
+    const badRow = await m.request.post(availability, {
+      form: { intent: "add_hours", weekday: "3", from: "12:00", to: "11:00" },
+      headers: origin,
+    });
+    expect(badRow.status()).toBe(400);
+    pages.set(`${availability} (refused row)`, await badRow.text());
+    // The student's week of free times, then their booking, and the mentor's list with it.
+    const s = await (await browser.newContext()).newPage();
+    await signInToPortal(s, student);
+    pages.set("/portal/book (free times)", await (await s.request.get("/portal/book")).text());
+    await s.goto("/portal/book");
+    await s.locator("[data-slot]").first().click();
+    await expect(s.locator("[data-booking]")).toBeVisible();
+    pages.set("/portal/book (booked)", await (await s.request.get("/portal/book")).text());
+    await s.context().close();
+    pages.set("/portal/mentor (a booking)", await (await m.request.get("/portal/mentor")).text());
     await m.context().close();
 
     await logIn(page, admin);

@@ -113,6 +113,25 @@ export const PORTAL_ROUTES: PortalRoute[] = [
     path: "/portal/mentor",
     load: () => import("~/routes/portal/mentor"),
     get: { ...mentorsOnly, mentor: "sees", otherMentor: "own" },
+    // Its post cancels a booked 1-on-1 (the fixtures have none): app/bookings/bookings.db.test.ts.
+    submissions: [],
+  },
+  {
+    path: "/portal/mentor/availability",
+    load: () => import("~/routes/portal/mentor-availability"),
+    get: { ...mentorsOnly, mentor: "own", otherMentor: "own" },
+    submissions: [
+      {
+        fields: { intent: "add_hours", weekday: "2", from: "09:00", to: "11:00" },
+        allowed: ["mentor", "otherMentor"],
+      },
+    ],
+  },
+  {
+    path: "/portal/book",
+    load: () => import("~/routes/portal/book"),
+    get: { ...studentsOnly, student: "own", otherStudent: "own" },
+    // Its posts need a start date and a mentor's hours: app/bookings/bookings.db.test.ts.
     submissions: [],
   },
   {

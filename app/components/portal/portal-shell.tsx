@@ -1,5 +1,6 @@
 import type { ReactNode } from "react";
 import { Form, NavLink } from "react-router";
+import { availabilityText, bookingText } from "~/content/bookings";
 import { portalSignIn, portalNav } from "~/content/portal";
 import { Button } from "~/components/ui/button";
 import { cn } from "~/components/ui/cn";
@@ -15,8 +16,12 @@ const linksFor = (role: PortalNavUser["role"]) =>
         { to: "/portal", label: portalNav.home, end: true },
         { to: "/portal/profile", label: portalNav.profile, end: true },
         { to: "/portal/prework", label: portalNav.prework, end: true },
+        { to: "/portal/book", label: bookingText.nav, end: true },
       ]
-    : [{ to: "/portal/mentor", label: portalNav.students, end: false }];
+    : [
+        { to: "/portal/mentor", label: portalNav.students, end: true },
+        { to: "/portal/mentor/availability", label: availabilityText.nav, end: true },
+      ];
 
 /** The portal's frame for a signed-in student or mentor: their pages and sign-out. */
 export function PortalShell({ user, children }: { user: PortalNavUser; children: ReactNode }) {

@@ -1,8 +1,18 @@
 import { CalendarCard } from "~/components/portal/calendar-card";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { data } from "react-router";
+import { MentorBookings } from "~/components/portal/mentor-bookings";
 import { StudentCards } from "~/components/portal/mentor-students";
+import { bookingText, mentorBookingsText } from "~/content/bookings";
 import { portalMeta } from "~/content/portal";
 import { mentorPortal as t } from "~/content/mentors";
+import { cancelBooking, mentorBookings } from "~/bookings/bookings.server";
+import { mentorCancelSchema } from "~/domain/availability-form";
+import { limitFormPost } from "~/lib/form-guard.server";
+import { readFormData, refuse } from "~/lib/form.server";
 import { pageMeta } from "~/lib/meta";
+import { rateLimitedToast, success } from "~/lib/toast";
+import { redirectWithToast } from "~/lib/toast.server";
 import { mentorStudents, requireMentor } from "~/mentors/mentor-students.server";
 import { mentorCalendarCard } from "~/sessions/portal-calendar.server";
 import type { Route } from "./+types/mentor";
@@ -12,15 +22,41 @@ export const meta: Route.MetaFunction = () => pageMeta(t.title, portalMeta.descr
 /** /portal/mentor: the signed-in mentor's students in the current cohort, and nobody else's. */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const mentor = await requireMentor(request, context, "mentor");
-  const [{ cohortStart, students }, calendar] = await Promise.all([
+  const [{ cohortStart, students }, bookings, calendar] = await Promise.all([
     mentorStudents(context.services.db, mentor.mentorId),
+    mentorBookings(context.services, mentor.mentorId),
     mentorCalendarCard(context.services, mentor.mentorId),
   ]);
-  return { name: mentor.name, cohortStart, students, calendar };
+  return { name: mentor.name, cohortStart, students, bookings, calendar };
 }
 
-export default function MentorHome({ loaderData }: Route.ComponentProps) {
-  const { name, cohortStart, students, calendar } = loaderData;
+/** The mentor cancels one of their students' 1-on-1s, any time, with a reason. */
+export async function action({ request, context }: Route.ActionArgs) {
+  const mentor = await requireMentor(request, context, "mentor");
+  if (!(await limitFormPost(context, "portal-mentor-cancel")))
+    return data({ result: null, toast: rateLimitedToast }, { status: 429 });
+  const submission = parseWithZod(await readFormData(request), { schema: mentorCancelSchema });
+  if (submission.status !== "success") return refuse(submission);
+  const { bookingId, reason } = submission.value;
+  const outcome = await cancelBooking(
+    context.services,
+    { mentorId: mentor.mentorId, reason },
+    bookingId,
+  );
+  if (outcome.kind !== "cancelled")
+    return refuse(submission, {
+      field: "bookingId",
+      message: bookingText.errors.notFound,
+      status: 404,
+    });
+  const toast = mentorBookingsText.cancelledToast;
+  return redirectWithToast(context, "/portal/mentor", success(toast.title, toast.description));
+}
+
+export default function MentorHome({ loaderData, actionData }: Route.ComponentProps) {
+  const { name, cohortStart, students, bookings, calendar } = loaderData;
+  const errors = actionData?.result?.error;
+  const error = errors ? Object.values(errors).flat()[0] : undefined;
   return (
     <div className="space-y-6">
       <div>
@@ -28,6 +64,7 @@ export default function MentorHome({ loaderData }: Route.ComponentProps) {
         <p className="mt-3 text-slate-700">{t.intro(name)}</p>
         <p className="mt-2 text-slate-700">{t.cohort(cohortStart)}</p>
       </div>
+      <MentorBookings bookings={bookings} error={error ?? undefined} />
       <StudentCards students={students} />
       <CalendarCard calendar={calendar} />
     </div>

@@ -1,0 +1,177 @@
+import { randomUUID } from "node:crypto";
+import type { DB } from "~/db/database.server";
+import {
+  MAX_AVAILABILITY_ROWS,
+  MAX_DAYS_OFF,
+  minuteOf,
+  overlapsRow,
+  type AvailabilityForm,
+} from "~/domain/availability-form";
+import type { AvailabilityRow } from "~/domain/slots";
+import { localDate } from "~/domain/slots";
+
+/** A mentor's time zone, weekly hours and upcoming days off, as the availability page shows them. */
+export async function readAvailability(db: DB, mentorId: string, siteZone: string, now: Date) {
+  const mentor = await db
+    .selectFrom("mentors")
+    .select(["time_zone"])
+    .where("id", "=", mentorId)
+    .executeTakeFirstOrThrow();
+  const timeZone = mentor.time_zone ?? siteZone;
+  const hours = await db
+    .selectFrom("mentor_availability")
+    .select(["id", "weekday", "start_minute", "end_minute"])
+    .where("mentor_id", "=", mentorId)
+    .orderBy("weekday")
+    .orderBy("start_minute")
+    .orderBy("id")
+    .execute();
+  const daysOff = await db
+    .selectFrom("availability_overrides")
+    .select(["id", "date"])
+    .where("mentor_id", "=", mentorId)
+    .where("date", ">=", localDate(now, timeZone))
+    .orderBy("date")
+    .execute();
+  return { timeZone, zoneSet: mentor.time_zone !== null, hours, daysOff };
+}
+
+/** What the weekly slots are expanded from: the mentor's zone, hours and every day off. */
+export async function availabilityOf(db: DB, mentorId: string, siteZone: string) {
+  const mentor = await db
+    .selectFrom("mentors")
+    .select(["time_zone", "name", "email"])
+    .where("id", "=", mentorId)
+    .executeTakeFirstOrThrow();
+  const rows = await db
+    .selectFrom("mentor_availability")
+    .select(["weekday", "start_minute", "end_minute"])
+    .where("mentor_id", "=", mentorId)
+    .execute();
+  const off = await db
+    .selectFrom("availability_overrides")
+    .select("date")
+    .where("mentor_id", "=", mentorId)
+    .execute();
+  const availability: AvailabilityRow[] = rows.map((row) => ({
+    weekday: Number(row.weekday),
+    startMinute: Number(row.start_minute),
+    endMinute: Number(row.end_minute),
+  }));
+  return {
+    mentorZone: mentor.time_zone ?? siteZone,
+    availability,
+    offDates: off.map((row) => row.date),
+  };
+}
+
+export type AvailabilityChange =
+  | { kind: "ok" }
+  | {
+      kind: "refused";
+      field: string;
+      reason: "overlap" | "tooMany" | "past" | "tooManyOff" | "duplicateOff" | "notFound";
+    };
+
+/**
+ * Applies one of the availability page's forms for `mentorId`, checked against what is stored in
+ * the same transaction (overlaps, the row limits). A row of another mentor is never touched.
+ */
+export async function changeAvailability(
+  db: DB,
+  mentorId: string,
+  form: AvailabilityForm,
+  siteZone: string,
+  now: Date,
+): Promise<AvailabilityChange> {
+  const nowIso = now.toISOString();
+  return db.transaction().execute(async (trx): Promise<AvailabilityChange> => {
+    switch (form.intent) {
+      case "zone":
+        await trx
+          .updateTable("mentors")
+          .set({ time_zone: form.timeZone, updated_at: nowIso })
+          .where("id", "=", mentorId)
+          .execute();
+        return { kind: "ok" };
+      case "add_hours": {
+        const row = {
+          weekday: form.weekday,
+          startMinute: minuteOf(form.from)!,
+          endMinute: minuteOf(form.to)!,
+        };
+        const existing = (
+          await trx
+            .selectFrom("mentor_availability")
+            .select(["weekday", "start_minute", "end_minute"])
+            .where("mentor_id", "=", mentorId)
+            .execute()
+        ).map((r) => ({
+          weekday: Number(r.weekday),
+          startMinute: Number(r.start_minute),
+          endMinute: Number(r.end_minute),
+        }));
+        if (existing.length >= MAX_AVAILABILITY_ROWS)
+          return { kind: "refused", field: "weekday", reason: "tooMany" };
+        if (overlapsRow(row, existing))
+          return { kind: "refused", field: "from", reason: "overlap" };
+        await trx
+          .insertInto("mentor_availability")
+          .values({
+            id: randomUUID(),
+            mentor_id: mentorId,
+            weekday: row.weekday,
+            start_minute: row.startMinute,
+            end_minute: row.endMinute,
+          })
+          .execute();
+        return { kind: "ok" };
+      }
+      case "remove_hours": {
+        const result = await trx
+          .deleteFrom("mentor_availability")
+          .where("id", "=", form.id)
+          .where("mentor_id", "=", mentorId)
+          .executeTakeFirst();
+        return Number(result.numDeletedRows) > 0
+          ? { kind: "ok" }
+          : { kind: "refused", field: "id", reason: "notFound" };
+      }
+      case "add_off": {
+        const mentor = await trx
+          .selectFrom("mentors")
+          .select("time_zone")
+          .where("id", "=", mentorId)
+          .executeTakeFirstOrThrow();
+        const today = localDate(now, mentor.time_zone ?? siteZone);
+        if (form.date < today) return { kind: "refused", field: "date", reason: "past" };
+        const upcoming = await trx
+          .selectFrom("availability_overrides")
+          .select(["date"])
+          .where("mentor_id", "=", mentorId)
+          .where("date", ">=", today)
+          .execute();
+        if (upcoming.some((row) => row.date === form.date))
+          return { kind: "refused", field: "date", reason: "duplicateOff" };
+        if (upcoming.length >= MAX_DAYS_OFF)
+          return { kind: "refused", field: "date", reason: "tooManyOff" };
+        await trx
+          .insertInto("availability_overrides")
+          .values({ id: randomUUID(), mentor_id: mentorId, date: form.date, kind: "off" })
+          .onConflict((oc) => oc.columns(["mentor_id", "date"]).doNothing())
+          .execute();
+        return { kind: "ok" };
+      }
+      case "remove_off": {
+        const result = await trx
+          .deleteFrom("availability_overrides")
+          .where("id", "=", form.id)
+          .where("mentor_id", "=", mentorId)
+          .executeTakeFirst();
+        return Number(result.numDeletedRows) > 0
+          ? { kind: "ok" }
+          : { kind: "refused", field: "id", reason: "notFound" };
+      }
+    }
+  });
+}

@@ -1,0 +1,337 @@
+import { describe, expect, it } from "vitest";
+import { seatScenario } from "../../tests/support/cohort";
+import { testEngines } from "../../tests/support/databases";
+import { answer, assignMentor, mentorCookie, mentorFixture } from "../../tests/support/mentors";
+import { portalCookie } from "../../tests/support/portal";
+import * as availabilityRoute from "~/routes/portal/mentor-availability";
+import * as bookRoute from "~/routes/portal/book";
+import * as mentorRoute from "~/routes/portal/mentor";
+import { refundEnrollment } from "~/enrollment/refunds.server";
+import { bookingUid } from "./invite.server";
+import { sendBookingReminders } from "./reminders.server";
+
+const NY = "America/New_York";
+/** Week 1 is Monday 2027-01-11 to Sunday 2027-01-17 (in New York, the site's zone). */
+const START = "2027-01-13";
+/** Tuesday 2027-01-12 15:00 in London (GMT) is 10:00 in New York (EST). */
+const SLOT = "2027-01-12T15:00:00.000Z";
+const SLOT_2 = "2027-01-12T15:30:00.000Z";
+const SLOT_3 = "2027-01-12T16:00:00.000Z";
+
+describe.each(testEngines())("1-on-1 bookings on $name", (engine) => {
+  const s = seatScenario(engine);
+  const services = () => s.services();
+  const db = () => s.db();
+
+  /** A mentor in London with Tuesday 15:00-17:00 (set through the page), and `n` students in New York. */
+  async function scene(n = 1) {
+    s.clock.set(new Date("2027-01-08T12:00:00Z"));
+    const cohortId = await s.cohortId();
+    await db()
+      .updateTable("cohorts")
+      .set({ start_date: START })
+      .where("id", "=", cohortId)
+      .execute();
+    const ann = { email: "ann@example.com", name: "Ann Mentor" };
+    const annId = await mentorFixture(services(), ann.email, ann.name);
+    const mentor = await mentorCookie(services(), { id: annId, ...ann });
+    const post = (fields: Record<string, string>) =>
+      answer(services(), availabilityRoute.action, "/portal/mentor/availability", mentor, {
+        fields,
+      });
+    expect((await post({ intent: "zone", timeZone: "Europe/London" })).status).toBe(303);
+    expect(
+      (await post({ intent: "add_hours", weekday: "2", from: "15:00", to: "17:00" })).status,
+    ).toBe(303);
+    const students: { id: string; cookie: string; email: string }[] = [];
+    for (let i = 0; i < n; i++) {
+      const email = `student${i}@example.com`;
+      const id = await s.person(email);
+      await s.pay(id, email);
+      await assignMentor(services(), id, annId);
+      await db()
+        .insertInto("student_profiles")
+        .values({ person_id: id, time_zone: NY, updated_at: s.clock.now().toISOString() })
+        .execute();
+      const cookie = await portalCookie(services(), {
+        role: "student",
+        personId: id,
+        email,
+        firstName: `S${i}`,
+      });
+      students.push({ id, cookie, email });
+    }
+    return { annId, mentor, students, cohortId };
+  }
+
+  const page = (cookie: string, week?: number) =>
+    answer(services(), bookRoute.loader, `/portal/book${week ? `?week=${week}` : ""}`, cookie);
+  const post = (cookie: string, fields: Record<string, string>) =>
+    answer(services(), bookRoute.action, "/portal/book", cookie, { fields });
+  const book = (cookie: string, slot: string, week = 1) =>
+    post(cookie, { intent: "book", week: String(week), slot });
+  const live = () =>
+    db().selectFrom("bookings").selectAll().where("status", "=", "booked").execute();
+  const emails = async (kind: string) =>
+    (
+      await db()
+        .selectFrom("outbox")
+        .selectAll()
+        .where("kind", "=", kind)
+        .orderBy("to_address")
+        .orderBy("created_at")
+        .execute()
+    ).map((row) => ({ ...row, calendar: row.calendar?.replace(/\r\n[ \t]/g, "") ?? null }));
+
+  it("shows the week's free times in the student's zone, books one, one per week", async () => {
+    const { students } = await scene();
+    const [ada] = students;
+    const before = (await page(ada!.cookie)).body as {
+      kind: string;
+      zone: string;
+      weeks: number[];
+      days: { label: string; slots: { startsAt: string; time: string }[] }[];
+    };
+    expect(before.kind).toBe("week");
+    expect(before.zone).toBe(NY);
+    expect(before.weeks).toEqual([1, 2]);
+    expect(before.days).toEqual([
+      {
+        date: "2027-01-12",
+        label: "Tue, Jan 12",
+        slots: [
+          { startsAt: SLOT, time: "10:00 AM EST", when: "Tue, Jan 12, 10:00 AM EST" },
+          { startsAt: SLOT_2, time: "10:30 AM EST", when: "Tue, Jan 12, 10:30 AM EST" },
+          { startsAt: SLOT_3, time: "11:00 AM EST", when: "Tue, Jan 12, 11:00 AM EST" },
+          {
+            startsAt: "2027-01-12T16:30:00.000Z",
+            time: "11:30 AM EST",
+            when: "Tue, Jan 12, 11:30 AM EST",
+          },
+        ],
+      },
+    ]);
+    expect((await book(ada!.cookie, SLOT)).status).toBe(303);
+    expect((await book(ada!.cookie, SLOT_2)).status).toBe(409);
+    expect(await live()).toHaveLength(1);
+    // Week 2 is owed too; week 3 is not open yet.
+    expect((await book(ada!.cookie, "2027-01-19T15:00:00.000Z", 2)).status).toBe(303);
+    expect((await book(ada!.cookie, "2027-01-26T15:00:00.000Z", 3)).status).toBe(409);
+    expect(await live()).toHaveLength(2);
+
+    const booked = await emails("one_on_one_booked");
+    expect(booked.map((e) => e.to_address)).toEqual([
+      "ann@example.com",
+      "ann@example.com",
+      "student0@example.com",
+      "student0@example.com",
+    ]);
+    const toMentor = booked.find(
+      (e) => e.to_address === "ann@example.com" && e.text.includes("Jan 12"),
+    );
+    const toStudent = booked.find(
+      (e) => e.to_address === "student0@example.com" && e.text.includes("Jan 12"),
+    );
+    expect(toMentor!.text).toContain("Tue, Jan 12, 3:00 PM GMT (Europe/London)");
+    expect(toStudent!.text).toContain("Tue, Jan 12, 10:00 AM EST (America/New_York)");
+    const id = (await live()).find((b) => b.starts_at === SLOT)!.id;
+    expect(toStudent!.calendar).toContain("METHOD:REQUEST");
+    expect(toStudent!.calendar).toContain(`UID:${bookingUid(id)}`);
+    expect(toStudent!.calendar).toContain("DTSTART:20270112T150000Z");
+    expect(toStudent!.calendar).toContain("SEQUENCE:0");
+  });
+
+  it("five students posting the same slot at once: exactly one gets it", async () => {
+    const { students } = await scene(5);
+    const answers = await Promise.all(students.map((st) => book(st.cookie, SLOT)));
+    expect(answers.map((a) => a.status).sort()).toEqual([303, 409, 409, 409, 409]);
+    const rows = await live();
+    expect(rows.map((row) => row.starts_at)).toEqual([SLOT]);
+    // The others still see the rest of the week.
+    const other = students.find((st) => st.id !== rows[0]!.person_id)!;
+    const view = (await page(other.cookie)).body as { days: { slots: { startsAt: string }[] }[] };
+    expect(view.days[0]!.slots.map((slot) => slot.startsAt)).not.toContain(SLOT);
+  });
+
+  it("minimum notice of 12 hours", async () => {
+    const { students } = await scene();
+    s.clock.set(new Date(Date.parse(SLOT) - 12 * 3_600_000));
+    const view = (await page(students[0]!.cookie)).body as {
+      days: { slots: { startsAt: string }[] }[];
+    };
+    expect(view.days[0]!.slots[0]!.startsAt).toBe(SLOT);
+    s.clock.advance(60_000);
+    expect((await book(students[0]!.cookie, SLOT)).status).toBe(409);
+    expect(await live()).toHaveLength(0);
+    expect((await book(students[0]!.cookie, SLOT_2)).status).toBe(303);
+  });
+
+  it("reschedule moves the booking and bumps its sequence; up to 24 hours before", async () => {
+    const { students } = await scene();
+    const ada = students[0]!;
+    await book(ada.cookie, SLOT);
+    const [booking] = await live();
+    expect(
+      (await post(ada.cookie, { intent: "reschedule", bookingId: booking!.id, slot: SLOT_3 }))
+        .status,
+    ).toBe(303);
+    const [moved] = await live();
+    expect(moved).toMatchObject({ id: booking!.id, starts_at: SLOT_3, sequence: 1 });
+    const [toMentor, toStudent] = await emails("one_on_one_moved");
+    expect(toStudent!.text).toContain(
+      "from Tue, Jan 12, 10:00 AM EST (America/New_York) to Tue, Jan 12, 11:00 AM EST",
+    );
+    expect(toMentor!.text).toContain("to Tue, Jan 12, 4:00 PM GMT (Europe/London)");
+    expect(toStudent!.calendar).toContain(`UID:${bookingUid(booking!.id)}`);
+    expect(toStudent!.calendar).toContain("SEQUENCE:1");
+    expect(toStudent!.calendar).toContain("DTSTART:20270112T160000Z");
+
+    // Less than 24 hours before, it stays booked: no move, no cancel; the page says so.
+    s.clock.set(new Date(Date.parse(SLOT_3) - 24 * 3_600_000 + 1000));
+    expect(
+      (await post(ada.cookie, { intent: "reschedule", bookingId: booking!.id, slot: SLOT })).status,
+    ).toBe(409);
+    expect((await post(ada.cookie, { intent: "cancel", bookingId: booking!.id })).status).toBe(409);
+    const view = (await page(ada.cookie)).body as { booking: { mayChange: boolean } };
+    expect(view.booking.mayChange).toBe(false);
+    expect((await live())[0]).toMatchObject({ starts_at: SLOT_3, sequence: 1 });
+  });
+
+  it("the student cancels in time; the mentor cancels any time with a reason, and the week is owed again", async () => {
+    const { students, mentor } = await scene();
+    const ada = students[0]!;
+    await book(ada.cookie, SLOT);
+    expect(
+      (await post(ada.cookie, { intent: "cancel", bookingId: (await live())[0]!.id })).status,
+    ).toBe(303);
+    expect(await live()).toHaveLength(0);
+    await book(ada.cookie, SLOT_2);
+    const [again] = await live();
+    s.clock.set(new Date(Date.parse(SLOT_2) - 2 * 3_600_000));
+    const cancel = (fields: Record<string, string>) =>
+      answer(services(), mentorRoute.action, "/portal/mentor", mentor, { fields });
+    expect(
+      (await cancel({ intent: "cancel_booking", bookingId: again!.id, reason: "" })).status,
+    ).toBe(400);
+    expect(
+      (await cancel({ intent: "cancel_booking", bookingId: again!.id, reason: "I am ill" })).status,
+    ).toBe(303);
+    const row = await db()
+      .selectFrom("bookings")
+      .selectAll()
+      .where("id", "=", again!.id)
+      .executeTakeFirstOrThrow();
+    expect(row).toMatchObject({
+      status: "cancelled",
+      cancelled_by: "mentor",
+      cancel_reason: "I am ill",
+      sequence: 1,
+    });
+    const cancelled = await emails("one_on_one_cancelled");
+    const toStudent = cancelled.filter((e) => e.to_address === ada.email).at(-1)!;
+    expect(toStudent.text).toContain("Reason: I am ill");
+    expect(toStudent.calendar).toContain("METHOD:CANCEL");
+    expect(toStudent.calendar).toContain("STATUS:CANCELLED");
+    // The week is the student's to book again (another day of the mentor's, far enough ahead).
+    await db()
+      .insertInto("mentor_availability")
+      .values({
+        id: "thu",
+        mentor_id: row.mentor_id,
+        weekday: 4,
+        start_minute: 900,
+        end_minute: 960,
+      })
+      .execute();
+    expect((await book(ada.cookie, "2027-01-14T15:00:00.000Z")).status).toBe(303);
+  });
+
+  it("reminders a day and an hour before go once each, even when the job runs twice at once", async () => {
+    const { students } = await scene();
+    await book(students[0]!.cookie, SLOT);
+    const run = () =>
+      Promise.all([sendBookingReminders(services()), sendBookingReminders(services())]);
+    s.clock.set(new Date(Date.parse(SLOT) - 25 * 3_600_000));
+    await run();
+    expect(await emails("one_on_one_reminder")).toHaveLength(0);
+    s.clock.set(new Date(Date.parse(SLOT) - 23 * 3_600_000));
+    await run();
+    await run();
+    const day = await emails("one_on_one_reminder");
+    expect(day.map((e) => e.to_address)).toEqual(["ann@example.com", "student0@example.com"]);
+    expect(day.find((e) => e.to_address === "ann@example.com")!.text).toContain(
+      "3:00 PM GMT (Europe/London)",
+    );
+    s.clock.set(new Date(Date.parse(SLOT) - 50 * 60_000));
+    await run();
+    await run();
+    expect(await emails("one_on_one_reminder")).toHaveLength(4);
+    s.clock.set(new Date(Date.parse(SLOT) + 60_000));
+    await run();
+    expect(await emails("one_on_one_reminder")).toHaveLength(4);
+  });
+
+  it("the availability page refuses bad rows and overlaps, and keeps days off", async () => {
+    const { mentor, annId } = await scene(0);
+    const post = (fields: Record<string, string>) =>
+      answer(services(), availabilityRoute.action, "/portal/mentor/availability", mentor, {
+        fields,
+      });
+    expect(
+      (await post({ intent: "add_hours", weekday: "2", from: "10:00", to: "09:00" })).status,
+    ).toBe(400);
+    expect(
+      (await post({ intent: "add_hours", weekday: "2", from: "10:10", to: "11:00" })).status,
+    ).toBe(400);
+    expect(
+      (await post({ intent: "add_hours", weekday: "2", from: "16:30", to: "18:00" })).status,
+    ).toBe(400);
+    expect(
+      (await post({ intent: "add_hours", weekday: "2", from: "17:00", to: "18:00" })).status,
+    ).toBe(303);
+    expect((await post({ intent: "add_off", date: "2027-01-12" })).status).toBe(303);
+    expect((await post({ intent: "add_off", date: "2027-01-12" })).status).toBe(400);
+    expect((await post({ intent: "add_off", date: "2026-12-01" })).status).toBe(400);
+    const view = (
+      await answer(services(), availabilityRoute.loader, "/portal/mentor/availability", mentor)
+    ).body as {
+      timeZone: string;
+      hours: unknown[];
+      daysOff: { date: string }[];
+    };
+    expect(view.timeZone).toBe("Europe/London");
+    expect(view.hours).toHaveLength(2);
+    expect(view.daysOff.map((d) => d.date)).toEqual(["2027-01-12"]);
+    const rows = await db()
+      .selectFrom("mentor_availability")
+      .selectAll()
+      .where("mentor_id", "=", annId)
+      .execute();
+    expect(rows).toHaveLength(2);
+  });
+
+  it("a day off takes the day's slots away", async () => {
+    const { students, mentor } = await scene();
+    await answer(services(), availabilityRoute.action, "/portal/mentor/availability", mentor, {
+      fields: { intent: "add_off", date: "2027-01-12" },
+    });
+    const view = (await page(students[0]!.cookie)).body as { days: unknown[] };
+    expect(view.days).toEqual([]);
+  });
+
+  it("a refund cancels the student's upcoming 1-on-1s and frees the mentor's slot", async () => {
+    const { students } = await scene(2);
+    const [ada, bob] = students;
+    expect((await book(ada!.cookie, SLOT)).status).toBe(303);
+    expect(await refundEnrollment(services(), "owner@example.com", ada!.id, "changed plans")).toBe(
+      "refunded",
+    );
+    expect(await live()).toHaveLength(0);
+    const row = await db().selectFrom("bookings").selectAll().executeTakeFirstOrThrow();
+    expect(row).toMatchObject({ status: "cancelled", cancelled_by: "refund", sequence: 1 });
+    const cancelled = await emails("one_on_one_cancelled");
+    expect(cancelled.map((e) => e.to_address)).toEqual(["ann@example.com", ada!.email]);
+    expect(cancelled[0]!.calendar).toContain("METHOD:CANCEL");
+    expect((await book(bob!.cookie, SLOT)).status).toBe(303);
+  });
+});

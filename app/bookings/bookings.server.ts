@@ -1,0 +1,578 @@
+import { randomUUID } from "node:crypto";
+import { ICalCalendarMethod } from "ical-generator";
+import { bookingEmails } from "~/content/bookings";
+import type { DB, Trx } from "~/db/database.server";
+import type { BookingsTable } from "~/db/booking-schema";
+import {
+  bookableWeeks,
+  freeSlots,
+  slotsByDay,
+  studentMayChange,
+  weekMonday,
+  weekWindow,
+  type Slot,
+} from "~/domain/slots";
+import { formatTimeOfDay, formatWhen } from "~/domain/time-zone";
+import type { Engine } from "~/db/migrations.server";
+import { renderEmail, type EmailContent } from "~/mail/message";
+import { enqueueEmail } from "~/mail/outbox.server";
+import type { Services } from "~/services.server";
+import { availabilityOf } from "./availability.server";
+import { bookingInvite } from "./invite.server";
+
+/**
+ * The 1-on-1s each student is owed (issue 35, item 3). Every booking, move and cancellation
+ * commits under the mentor's row lock (PostgreSQL `select ... for update`; SQLite runs one write
+ * transaction at a time), re-reading the free slots inside it; the partial unique indexes
+ * `bookings_one_per_slot` and `bookings_one_per_week` are the last guard. Each change queues the
+ * emails (with the invite) to the student and the mentor in the same transaction.
+ */
+
+type Booking = Omit<BookingsTable, "sequence"> & { sequence: number };
+
+/** A student's seat as booking needs it: the latest paid seat, its cohort and active mentor. */
+export interface StudentSeat {
+  personId: string;
+  cohortId: string;
+  startDate: string | null;
+  student: { name: string; email: string; zone: string };
+  mentor: { id: string; name: string; email: string; zone: string } | null;
+}
+
+export async function studentSeat(
+  db: DB | Trx,
+  personId: string,
+  siteZone: string,
+): Promise<StudentSeat | null> {
+  const row = await db
+    .selectFrom("payments")
+    .innerJoin("cohorts", "cohorts.id", "payments.cohort_id")
+    .innerJoin("people", "people.id", "payments.person_id")
+    .leftJoin("student_profiles", "student_profiles.person_id", "people.id")
+    .leftJoin("mentors", (join) =>
+      join.onRef("mentors.id", "=", "payments.mentor_id").on("mentors.is_active", "=", 1),
+    )
+    .select([
+      "payments.cohort_id",
+      "cohorts.start_date",
+      "people.first_name",
+      "people.last_name",
+      "people.email",
+      "student_profiles.time_zone as student_zone",
+      "mentors.id as mentor_id",
+      "mentors.name as mentor_name",
+      "mentors.email as mentor_email",
+      "mentors.time_zone as mentor_zone",
+    ])
+    .where("payments.person_id", "=", personId)
+    .where("payments.status", "=", "paid")
+    .orderBy("payments.created_at", "desc")
+    .orderBy("payments.id")
+    .executeTakeFirst();
+  if (!row) return null;
+  return {
+    personId,
+    cohortId: row.cohort_id,
+    startDate: row.start_date ?? null,
+    student: {
+      name: `${row.first_name} ${row.last_name}`.trim(),
+      email: row.email,
+      zone: row.student_zone ?? siteZone,
+    },
+    mentor: row.mentor_id
+      ? {
+          id: row.mentor_id,
+          name: row.mentor_name ?? "",
+          email: row.mentor_email ?? "",
+          zone: row.mentor_zone ?? siteZone,
+        }
+      : null,
+  };
+}
+
+async function liveBookingsOf(db: DB | Trx, mentorId: string, from: Date, to: Date) {
+  // A 30-minute slot starting before the window can still overlap its first minutes.
+  const since = new Date(from.getTime() - 3_600_000).toISOString();
+  return db
+    .selectFrom("bookings")
+    .select(["starts_at as startsAt", "ends_at as endsAt"])
+    .where("mentor_id", "=", mentorId)
+    .where("status", "=", "booked")
+    .where("starts_at", ">=", since)
+    .where("starts_at", "<", to.toISOString())
+    .execute();
+}
+
+/** The mentor's free slots in a programme week of the seat's cohort, read now. */
+export async function weekSlots(
+  db: DB | Trx,
+  mentorId: string,
+  startDate: string,
+  week: number,
+  siteZone: string,
+  now: Date,
+): Promise<Slot[]> {
+  const monday = weekMonday(startDate, week);
+  const { start, end } = weekWindow(monday, siteZone);
+  const { availability, mentorZone, offDates } = await availabilityOf(db as DB, mentorId, siteZone);
+  return freeSlots({
+    availability,
+    mentorZone,
+    offDates,
+    booked: await liveBookingsOf(db, mentorId, start, end),
+    weekMonday: monday,
+    siteZone,
+    now,
+  });
+}
+
+/** The student's live 1-on-1 of a week, if any. */
+export async function bookingOfWeek(db: DB | Trx, seat: StudentSeat, week: number) {
+  return db
+    .selectFrom("bookings")
+    .selectAll()
+    .where("person_id", "=", seat.personId)
+    .where("cohort_id", "=", seat.cohortId)
+    .where("week", "=", week)
+    .where("kind", "=", "one_on_one")
+    .where("status", "=", "booked")
+    .executeTakeFirst() as Promise<Booking | undefined>;
+}
+
+/** Takes the mentor's row lock (PostgreSQL); SQLite's transactions already run one at a time. */
+async function lockMentor(trx: Trx, engine: Engine, mentorId: string) {
+  let query = trx.selectFrom("mentors").select("id").where("id", "=", mentorId);
+  if (engine === "postgres") query = query.forUpdate();
+  await query.executeTakeFirstOrThrow();
+}
+
+/** "Tue, Jan 12, 10:00 AM EST (America/New_York)": an instant for a reader, the zone named. */
+export function whenFor(instant: string, zone: string, now: Date): string {
+  return `${formatWhen(new Date(instant), zone, now)} (${zone})`;
+}
+
+type Change = "booked" | "moved" | "cancelled";
+
+/** The emails of one change, to the student and to the mentor, each in their own zone. */
+async function notify(
+  trx: Trx,
+  services: Services,
+  seat: StudentSeat & { mentor: NonNullable<StudentSeat["mentor"]> },
+  booking: Booking,
+  change: Change,
+  extra: { from?: string; reason?: string | null; byMentor?: boolean },
+  now: Date,
+) {
+  const portalUrl = `${services.config.publicUrl}/portal`;
+  const calendar = bookingInvite(
+    booking,
+    { student: seat.student, mentor: seat.mentor },
+    services.config.contactEmail,
+    now,
+    change === "cancelled" ? ICalCalendarMethod.CANCEL : ICalCalendarMethod.REQUEST,
+  );
+  const readers = [
+    { ...seat.student, other: seat.mentor.name, personId: seat.personId as string | null },
+    { ...seat.mentor, other: seat.student.name, personId: null },
+  ];
+  for (const reader of readers) {
+    const facts = {
+      name: reader.name.split(" ")[0] ?? reader.name,
+      other: reader.other,
+      when: whenFor(booking.starts_at, reader.zone, now),
+      week: booking.week,
+      portalUrl,
+    };
+    const content: EmailContent =
+      change === "booked"
+        ? bookingEmails.booked(facts)
+        : change === "moved"
+          ? bookingEmails.moved({ ...facts, from: whenFor(extra.from!, reader.zone, now) })
+          : bookingEmails.cancelled({
+              ...facts,
+              reason: extra.reason ?? null,
+              byMentor: extra.byMentor ?? false,
+            });
+    await enqueueEmail(
+      trx,
+      {
+        kind: `one_on_one_${change}`,
+        to: reader.email,
+        personId: reader.personId,
+        ...renderEmail(content),
+        calendar,
+      },
+      now,
+    );
+  }
+}
+
+export type BookingOutcome =
+  | { kind: "booked" | "moved" | "cancelled" }
+  | { kind: "taken" | "already" | "tooLate" | "notFound" | "slot" };
+
+function isUniqueViolation(error: unknown): boolean {
+  const e = error as { code?: string; message?: string };
+  return e?.code === "23505" || /UNIQUE constraint failed/.test(e?.message ?? "");
+}
+
+/**
+ * The student books `slot` (its UTC start) in programme week `week`: under the mentor's lock, the
+ * slot must still be free and the week still open to them; a second 1-on-1 in the week is refused.
+ */
+export async function bookSlot(
+  services: Services,
+  personId: string,
+  week: number,
+  slot: string,
+): Promise<BookingOutcome> {
+  const { db, engine, config } = services;
+  const now = services.clock.now();
+  try {
+    return await db.transaction().execute(async (trx): Promise<BookingOutcome> => {
+      const seat = await studentSeat(trx, personId, config.siteTimeZone);
+      if (!seat?.mentor || !seat.startDate) return { kind: "notFound" };
+      await lockMentor(trx, engine, seat.mentor.id);
+      if (!bookableWeeks(seat.startDate, now, config.siteTimeZone).includes(week))
+        return { kind: "slot" };
+      if (await bookingOfWeek(trx, seat, week)) return { kind: "already" };
+      const free = await weekSlots(
+        trx,
+        seat.mentor.id,
+        seat.startDate,
+        week,
+        config.siteTimeZone,
+        now,
+      );
+      const chosen = free.find((s) => s.startsAt === slot);
+      if (!chosen) return { kind: "taken" };
+      const nowIso = now.toISOString();
+      const booking: Booking = {
+        id: randomUUID(),
+        cohort_id: seat.cohortId,
+        person_id: personId,
+        mentor_id: seat.mentor.id,
+        kind: "one_on_one",
+        week,
+        starts_at: chosen.startsAt,
+        ends_at: chosen.endsAt,
+        status: "booked",
+        sequence: 0,
+        cancelled_by: null,
+        cancel_reason: null,
+        created_at: nowIso,
+        updated_at: nowIso,
+      };
+      await trx.insertInto("bookings").values(booking).execute();
+      await notify(trx, services, { ...seat, mentor: seat.mentor }, booking, "booked", {}, now);
+      return { kind: "booked" };
+    });
+  } catch (error) {
+    if (isUniqueViolation(error)) return { kind: "taken" };
+    throw error;
+  }
+}
+
+/** The student moves their booking to another free slot of the same week, up to 24 hours before. */
+export async function rescheduleBooking(
+  services: Services,
+  personId: string,
+  bookingId: string,
+  slot: string,
+): Promise<BookingOutcome> {
+  const { db, engine, config } = services;
+  const now = services.clock.now();
+  try {
+    return await db.transaction().execute(async (trx): Promise<BookingOutcome> => {
+      const seat = await studentSeat(trx, personId, config.siteTimeZone);
+      if (!seat?.mentor || !seat.startDate) return { kind: "notFound" };
+      await lockMentor(trx, engine, seat.mentor.id);
+      const booking = await liveBooking(trx, bookingId, { personId });
+      if (!booking) return { kind: "notFound" };
+      if (!studentMayChange(booking.starts_at, now)) return { kind: "tooLate" };
+      const free = await weekSlots(
+        trx,
+        booking.mentor_id,
+        seat.startDate,
+        booking.week,
+        config.siteTimeZone,
+        now,
+      );
+      const chosen = free.find((s) => s.startsAt === slot);
+      if (!chosen) return { kind: "taken" };
+      const moved: Booking = {
+        ...booking,
+        starts_at: chosen.startsAt,
+        ends_at: chosen.endsAt,
+        sequence: booking.sequence + 1,
+        updated_at: now.toISOString(),
+      };
+      await trx
+        .updateTable("bookings")
+        .set({
+          starts_at: moved.starts_at,
+          ends_at: moved.ends_at,
+          sequence: moved.sequence,
+          updated_at: moved.updated_at,
+        })
+        .where("id", "=", booking.id)
+        .execute();
+      await notify(
+        trx,
+        services,
+        { ...seat, mentor: seat.mentor },
+        moved,
+        "moved",
+        { from: booking.starts_at },
+        now,
+      );
+      return { kind: "moved" };
+    });
+  } catch (error) {
+    if (isUniqueViolation(error)) return { kind: "taken" };
+    throw error;
+  }
+}
+
+async function liveBooking(
+  trx: Trx,
+  bookingId: string,
+  owner: { personId: string } | { mentorId: string },
+): Promise<Booking | undefined> {
+  let query = trx
+    .selectFrom("bookings")
+    .selectAll()
+    .where("id", "=", bookingId)
+    .where("status", "=", "booked");
+  query =
+    "personId" in owner
+      ? query.where("person_id", "=", owner.personId)
+      : query.where("mentor_id", "=", owner.mentorId);
+  const row = await query.executeTakeFirst();
+  return row ? { ...row, sequence: Number(row.sequence), week: Number(row.week) } : undefined;
+}
+
+/**
+ * Cancels a live booking: the student up to 24 hours before, the mentor any time with a reason.
+ * The week is open again (the unique index covers live bookings only).
+ */
+export async function cancelBooking(
+  services: Services,
+  by: { personId: string } | { mentorId: string; reason: string },
+  bookingId: string,
+): Promise<BookingOutcome> {
+  const { db, engine, config } = services;
+  const now = services.clock.now();
+  return db.transaction().execute(async (trx): Promise<BookingOutcome> => {
+    const found = await liveBooking(trx, bookingId, by);
+    if (!found) return { kind: "notFound" };
+    await lockMentor(trx, engine, found.mentor_id);
+    const booking = await liveBooking(trx, bookingId, by);
+    if (!booking) return { kind: "notFound" };
+    const byMentor = "mentorId" in by;
+    if (!byMentor && !studentMayChange(booking.starts_at, now)) return { kind: "tooLate" };
+    const seat = await studentSeat(trx, booking.person_id, config.siteTimeZone);
+    const mentor = await trx
+      .selectFrom("mentors")
+      .select(["id", "name", "email", "time_zone"])
+      .where("id", "=", booking.mentor_id)
+      .executeTakeFirstOrThrow();
+    const cancelled: Booking = { ...booking, status: "cancelled", sequence: booking.sequence + 1 };
+    await trx
+      .updateTable("bookings")
+      .set({
+        status: "cancelled",
+        sequence: cancelled.sequence,
+        cancelled_by: byMentor ? "mentor" : "student",
+        cancel_reason: byMentor ? by.reason : null,
+        updated_at: now.toISOString(),
+      })
+      .where("id", "=", booking.id)
+      .execute();
+    if (seat) {
+      const people = {
+        ...seat,
+        mentor: { ...mentor, zone: mentor.time_zone ?? config.siteTimeZone },
+      };
+      await notify(
+        trx,
+        services,
+        people,
+        cancelled,
+        "cancelled",
+        {
+          reason: byMentor ? by.reason : null,
+          byMentor,
+        },
+        now,
+      );
+    }
+    return { kind: "cancelled" };
+  });
+}
+
+/** The mentor's upcoming live 1-on-1s (and those that started in the last hour), soonest first. */
+export async function mentorUpcoming(db: DB, mentorId: string, now: Date) {
+  return db
+    .selectFrom("bookings")
+    .innerJoin("people", "people.id", "bookings.person_id")
+    .select([
+      "bookings.id",
+      "bookings.person_id",
+      "bookings.week",
+      "bookings.starts_at",
+      "people.first_name",
+      "people.last_name",
+    ])
+    .where("bookings.mentor_id", "=", mentorId)
+    .where("bookings.status", "=", "booked")
+    .where("bookings.starts_at", ">=", new Date(now.getTime() - 3_600_000).toISOString())
+    .orderBy("bookings.starts_at")
+    .limit(100)
+    .execute();
+}
+
+/** What /portal/book shows: the week's free slots in the student's zone, and their booking. */
+export async function bookingPage(services: Services, personId: string, requested: number | null) {
+  const { db, config } = services;
+  const now = services.clock.now();
+  const siteZone = config.siteTimeZone;
+  const seat = await studentSeat(db, personId, siteZone);
+  if (!seat?.mentor) return { kind: "noMentor" as const };
+  if (!seat.startDate) return { kind: "unscheduled" as const };
+  const weeks = bookableWeeks(seat.startDate, now, siteZone);
+  const week = requested !== null && weeks.includes(requested) ? requested : weeks[0];
+  if (week === undefined) return { kind: "noWeeks" as const };
+  const zone = seat.student.zone;
+  const monday = weekMonday(seat.startDate, week);
+  const { start, end } = weekWindow(monday, siteZone);
+  const booking = await bookingOfWeek(db, seat, week);
+  const slots = await weekSlots(db, seat.mentor.id, seat.startDate, week, siteZone, now);
+  return {
+    kind: "week" as const,
+    zone,
+    mentor: seat.mentor.name,
+    weeks,
+    week,
+    from: formatDay(start, siteZone),
+    to: formatDay(new Date(end.getTime() - 1), siteZone),
+    booking: booking
+      ? {
+          id: booking.id,
+          when: whenFor(booking.starts_at, zone, now),
+          startsAt: booking.starts_at,
+          mayChange: studentMayChange(booking.starts_at, now),
+        }
+      : null,
+    days: slotsByDay(slots, zone).map(([date, daySlots]) => ({
+      date,
+      label: formatDay(new Date(daySlots[0]!.startsAt), zone),
+      slots: daySlots.map((slot) => ({
+        startsAt: slot.startsAt,
+        time: formatTimeOfDay(new Date(slot.startsAt), zone),
+        when: formatWhen(new Date(slot.startsAt), zone, now),
+      })),
+    })),
+  };
+}
+
+function formatDay(instant: Date, zone: string): string {
+  return new Intl.DateTimeFormat("en-US", {
+    timeZone: zone,
+    weekday: "short",
+    month: "short",
+    day: "numeric",
+  }).format(instant);
+}
+
+/** The mentor's upcoming 1-on-1s as /portal/mentor lists them, in the mentor's zone. */
+export async function mentorBookings(services: Services, mentorId: string) {
+  const { db, config } = services;
+  const now = services.clock.now();
+  const mentor = await db
+    .selectFrom("mentors")
+    .select("time_zone")
+    .where("id", "=", mentorId)
+    .executeTakeFirstOrThrow();
+  const zone = mentor.time_zone ?? config.siteTimeZone;
+  const rows = await mentorUpcoming(db, mentorId, now);
+  return rows.map((row) => ({
+    id: row.id,
+    personId: row.person_id,
+    student: `${row.first_name} ${row.last_name}`.trim(),
+    week: Number(row.week),
+    startsAt: row.starts_at,
+    when: whenFor(row.starts_at, zone, now),
+  }));
+}
+
+/**
+ * A refunded seat takes its upcoming 1-on-1s with it: each live booking of the person in the
+ * cohort that has not started is cancelled (by "refund"), in the refund's transaction, and the
+ * student and the mentor get the cancellation with its invite. The mentor's slot is free again.
+ */
+export async function releaseBookingsOf(
+  trx: Trx,
+  services: Services,
+  personId: string,
+  cohortId: string,
+  now: Date,
+): Promise<number> {
+  const siteZone = services.config.siteTimeZone;
+  const rows = await trx
+    .selectFrom("bookings")
+    .innerJoin("people", "people.id", "bookings.person_id")
+    .innerJoin("mentors", "mentors.id", "bookings.mentor_id")
+    .leftJoin("student_profiles", "student_profiles.person_id", "bookings.person_id")
+    .selectAll("bookings")
+    .select([
+      "people.first_name",
+      "people.last_name",
+      "people.email as student_email",
+      "student_profiles.time_zone as student_zone",
+      "mentors.name as mentor_name",
+      "mentors.email as mentor_email",
+      "mentors.time_zone as mentor_zone",
+    ])
+    .where("bookings.person_id", "=", personId)
+    .where("bookings.cohort_id", "=", cohortId)
+    .where("bookings.status", "=", "booked")
+    .where("bookings.starts_at", ">", now.toISOString())
+    .execute();
+  for (const row of rows) {
+    const cancelled: Booking = {
+      ...row,
+      week: Number(row.week),
+      status: "cancelled",
+      sequence: Number(row.sequence) + 1,
+    };
+    await trx
+      .updateTable("bookings")
+      .set({
+        status: "cancelled",
+        sequence: cancelled.sequence,
+        cancelled_by: "refund",
+        updated_at: now.toISOString(),
+      })
+      .where("id", "=", row.id)
+      .execute();
+    const seat = {
+      personId,
+      cohortId,
+      startDate: null,
+      student: {
+        name: `${row.first_name} ${row.last_name}`.trim(),
+        email: row.student_email,
+        zone: row.student_zone ?? siteZone,
+      },
+      mentor: {
+        id: row.mentor_id,
+        name: row.mentor_name,
+        email: row.mentor_email,
+        zone: row.mentor_zone ?? siteZone,
+      },
+    };
+    await notify(trx, services, seat, cancelled, "cancelled", { reason: null }, now);
+  }
+  return rows.length;
+}

@@ -1,0 +1,101 @@
+import { bookingEmails } from "~/content/bookings";
+import { sendOnce } from "~/cohort/sent-once.server";
+import { REMINDERS } from "~/domain/slots";
+import { renderEmail } from "~/mail/message";
+import { enqueueEmail } from "~/mail/outbox.server";
+import type { Services } from "~/services.server";
+import { whenFor } from "./bookings.server";
+
+/**
+ * Reminders of live 1-on-1s, 24 hours and 1 hour before, to the student and the mentor, each in
+ * their own zone. A reminder is due once its moment has come and the 1-on-1 has not started; it
+ * is skipped when the booking was made or moved after that moment (its confirmation just went).
+ * Each is claimed with a sent_once key (booking, start, reminder, reader) in the transaction that
+ * queues it, so two runs, on one instance or several, send it once; a moved 1-on-1 has a new start
+ * and so new reminders.
+ */
+export async function sendBookingReminders(services: Services): Promise<number> {
+  const { db, config } = services;
+  const now = services.clock.now();
+  const nowIso = now.toISOString();
+  const horizon = new Date(now.getTime() + REMINDERS[0].beforeMs).toISOString();
+  const due = await db
+    .selectFrom("bookings")
+    .innerJoin("people", "people.id", "bookings.person_id")
+    .innerJoin("mentors", "mentors.id", "bookings.mentor_id")
+    .leftJoin("student_profiles", "student_profiles.person_id", "bookings.person_id")
+    .select([
+      "bookings.id",
+      "bookings.person_id",
+      "bookings.week",
+      "bookings.starts_at",
+      "bookings.updated_at",
+      "people.first_name",
+      "people.last_name",
+      "people.email as student_email",
+      "student_profiles.time_zone as student_zone",
+      "mentors.name as mentor_name",
+      "mentors.email as mentor_email",
+      "mentors.time_zone as mentor_zone",
+    ])
+    .where("bookings.status", "=", "booked")
+    .where("bookings.starts_at", ">", nowIso)
+    .where("bookings.starts_at", "<=", horizon)
+    .orderBy("bookings.starts_at")
+    .limit(500)
+    .execute();
+  let queued = 0;
+  for (const booking of due) {
+    const start = Date.parse(booking.starts_at);
+    // The nearest reminder whose moment has come (an hour before wins over a day before).
+    const reminder = [...REMINDERS].reverse().find((r) => now.getTime() >= start - r.beforeMs);
+    if (!reminder || Date.parse(booking.updated_at) > start - reminder.beforeMs) continue;
+    const student = `${booking.first_name} ${booking.last_name}`.trim();
+    const readers = [
+      {
+        who: "student",
+        email: booking.student_email,
+        personId: booking.person_id as string | null,
+        name: booking.first_name,
+        other: booking.mentor_name,
+        zone: booking.student_zone ?? config.siteTimeZone,
+      },
+      {
+        who: "mentor",
+        email: booking.mentor_email,
+        personId: null,
+        name: booking.mentor_name.split(" ")[0] ?? booking.mentor_name,
+        other: student,
+        zone: booking.mentor_zone ?? config.siteTimeZone,
+      },
+    ];
+    for (const reader of readers) {
+      const key = `booking-reminder:${booking.id}:${booking.starts_at}:${reminder.key}:${reader.who}`;
+      const sent = await db.transaction().execute(async (trx) => {
+        if (!(await sendOnce(trx, key, nowIso))) return false;
+        const content = bookingEmails.reminder({
+          name: reader.name,
+          other: reader.other,
+          when: whenFor(booking.starts_at, reader.zone, now),
+          week: Number(booking.week),
+          portalUrl: `${config.publicUrl}/portal/book`,
+          soon: reminder.key,
+        });
+        await enqueueEmail(
+          trx,
+          {
+            kind: "one_on_one_reminder",
+            to: reader.email,
+            personId: reader.personId,
+            ...renderEmail(content),
+            dedupeKey: key,
+          },
+          now,
+        );
+        return true;
+      });
+      if (sent) queued += 1;
+    }
+  }
+  return queued;
+}

@@ -1,0 +1,173 @@
+import type { EmailContent } from "~/mail/message";
+
+const signOff = "See you soon,\nThe From Scratch to Success team";
+
+export const WEEKDAYS = [
+  "Monday",
+  "Tuesday",
+  "Wednesday",
+  "Thursday",
+  "Friday",
+  "Saturday",
+  "Sunday",
+] as const;
+
+/** /portal/mentor/availability: a mentor's time zone, weekly hours and days off. */
+export const availabilityText = {
+  title: "Your availability",
+  nav: "Availability",
+  intro:
+    "Students book 30-minute 1-on-1s in these hours, one per programme week, at least 12 hours ahead. Hours are in your own time zone.",
+  zoneHeading: "Your time zone",
+  zoneLabel: "Time zone",
+  zoneHint: "Your hours below are read in this zone, and your emails show times in it.",
+  zoneSave: "Save time zone",
+  zoneSaved: { title: "Time zone saved", description: "Your hours are read in it from now on." },
+  hoursHeading: "Weekly hours",
+  hoursEmpty: "No hours yet: students can't book you until you add some.",
+  hoursTable: "Your weekly hours",
+  hoursColumns: ["Day", "From", "To", ""],
+  addHeading: "Add hours",
+  weekday: "Day",
+  from: "From",
+  to: "To",
+  add: "Add hours",
+  remove: "Remove",
+  removeLabel: (day: string, from: string, to: string) => `Remove ${day} ${from} to ${to}`,
+  hoursAdded: { title: "Hours added", description: "Students can book them from now on." },
+  hoursRemoved: {
+    title: "Hours removed",
+    description: "1-on-1s already booked in them stay booked.",
+  },
+  offHeading: "Days off",
+  offHint: "A whole day off in your time zone: no new 1-on-1s that day.",
+  offEmpty: "No days off planned.",
+  offDate: "Date",
+  addOff: "Add day off",
+  offAdded: { title: "Day off added", description: "1-on-1s already booked that day stay booked." },
+  offRemoved: { title: "Day off removed", description: "Students can book that day again." },
+  errors: {
+    timeZone: "Please choose a time zone from the list",
+    weekday: "Please choose a day",
+    from: "Please choose a start time in 15-minute steps",
+    to: "Please choose an end time in 15-minute steps",
+    order: "The end must be after the start",
+    overlap: "These hours overlap hours you already have that day",
+    tooMany: "You have the most rows of hours there can be: remove one first",
+    date: "Please enter a date",
+    past: "Please choose a date from today on",
+    tooManyOff: "You have the most days off there can be: remove one first",
+    duplicateOff: "That day is already off",
+    notFound: "That row is already gone",
+  },
+} as const;
+
+/** /portal/book: the student's 1-on-1 of the week. */
+export const bookingText = {
+  title: "Book your 1-on-1",
+  nav: "Book a 1-on-1",
+  intro: (mentor: string) =>
+    `Each programme week you have one 30-minute 1-on-1 with ${mentor}. Pick a free time below; you can book up to 12 hours ahead.`,
+  zone: (zone: string) => `Times are shown in your time zone, ${zone}. Change it on your profile.`,
+  noMentor: "Your mentor is being assigned. You can book 1-on-1s as soon as they are.",
+  noWeeks: "There is no programme week left to book in.",
+  unscheduled: "Booking opens once the cohort's start date is set.",
+  weekHeading: (week: number, from: string, to: string) => `Week ${week}: ${from} to ${to}`,
+  weekNav: "Programme weeks",
+  weekLink: (week: number) => `Week ${week}`,
+  noSlots: "No free times left this week. Your mentor may add hours; check back later.",
+  slotsTable: (week: number) => `Free times in week ${week}`,
+  book: "Book",
+  bookLabel: (when: string) => `Book ${when}`,
+  moveTo: "Move here",
+  moveLabel: (when: string) => `Move my 1-on-1 to ${when}`,
+  booked: (when: string) => `Your 1-on-1 this week: ${when}.`,
+  withMentor: (mentor: string) => `With ${mentor}.`,
+  changeHint:
+    "You can move or cancel it up to 24 hours before; pick another time below to move it.",
+  locked:
+    "It is less than 24 hours away, so it stays booked: if you can't make it, tell your mentor, who decides.",
+  cancel: "Cancel this 1-on-1",
+  bookedToast: { title: "Booked", description: "The invite is in your email." },
+  movedToast: { title: "Moved", description: "The updated invite is in your email." },
+  cancelledToast: { title: "Cancelled", description: "You can book another time this week." },
+  errors: {
+    slot: "Please pick one of the free times",
+    taken: "That time was just taken. Please pick another.",
+    already: "You already have a 1-on-1 this week. Move it instead.",
+    tooLate: "It is less than 24 hours away: your mentor decides now.",
+    notFound: "That 1-on-1 is no longer booked.",
+    reason: "Please tell the student why",
+    reasonLong: "Please keep the reason under 300 characters",
+  },
+} as const;
+
+/** The mentor's list of their students' upcoming 1-on-1s, with the cancel form. */
+export const mentorBookingsText = {
+  heading: "Upcoming 1-on-1s",
+  empty: "No 1-on-1s booked yet.",
+  item: (student: string, when: string, week: number) => `${student}: ${when} (week ${week})`,
+  reason: "Reason (the student reads it)",
+  cancel: "Cancel 1-on-1",
+  cancelledToast: {
+    title: "1-on-1 cancelled",
+    description: "The student was emailed and can book again this week.",
+  },
+  availabilityLink: "Set your availability",
+} as const;
+
+/** What an email about a 1-on-1 says: the reader's name, the other person, the time in the reader's zone. */
+export interface BookingEmailFacts {
+  name: string;
+  other: string;
+  when: string;
+  week: number;
+  portalUrl: string;
+}
+
+export const bookingEmails = {
+  product: "1-on-1s",
+  summary: (student: string, mentor: string) => `1-on-1: ${student} with ${mentor}`,
+  description: (week: number) =>
+    `Your week ${week} 1-on-1 of From Scratch to Success (30 minutes).`,
+  booked: (f: BookingEmailFacts): EmailContent => ({
+    subject: `1-on-1 booked: ${f.when}`,
+    greeting: `Hi ${f.name},`,
+    paragraphs: [
+      `Your week ${f.week} 1-on-1 with ${f.other} is booked for ${f.when}.`,
+      "The calendar invite is attached.",
+    ],
+    action: { label: "Open the portal", url: f.portalUrl },
+    signOff,
+  }),
+  moved: (f: BookingEmailFacts & { from: string }): EmailContent => ({
+    subject: `1-on-1 moved: ${f.when}`,
+    greeting: `Hi ${f.name},`,
+    paragraphs: [
+      `Your week ${f.week} 1-on-1 with ${f.other} moved from ${f.from} to ${f.when}.`,
+      "The attached invite updates the event in your calendar.",
+    ],
+    action: { label: "Open the portal", url: f.portalUrl },
+    signOff,
+  }),
+  cancelled: (
+    f: BookingEmailFacts & { reason: string | null; byMentor: boolean },
+  ): EmailContent => ({
+    subject: `1-on-1 cancelled: ${f.when}`,
+    greeting: `Hi ${f.name},`,
+    paragraphs: [
+      `Your week ${f.week} 1-on-1 with ${f.other} on ${f.when} is cancelled${f.byMentor ? " by the mentor" : ""}.`,
+      ...(f.reason ? [`Reason: ${f.reason}`] : []),
+      "The attached invite removes it from your calendar. The week is open to book again.",
+    ],
+    action: { label: "Open the portal", url: f.portalUrl },
+    signOff,
+  }),
+  reminder: (f: BookingEmailFacts & { soon: "24h" | "1h" }): EmailContent => ({
+    subject: `${f.soon === "1h" ? "In an hour" : "Tomorrow"}: 1-on-1 ${f.when}`,
+    greeting: `Hi ${f.name},`,
+    paragraphs: [`A reminder: your week ${f.week} 1-on-1 with ${f.other} is at ${f.when}.`],
+    action: { label: "Open the portal", url: f.portalUrl },
+    signOff,
+  }),
+};

@@ -1,0 +1,186 @@
+/**
+ * The 1-on-1s each student is owed (issue 35, item 3): one 30-minute 1-on-1 with their own mentor
+ * in each programme week (Monday 00:00 to Monday 00:00 in the site's zone, weeks 1-6 from the
+ * Monday of the cohort's start), in a free slot of the mentor's weekly availability. Pure: no I/O.
+ * Wall-clock availability becomes instants with Temporal (decision 0042).
+ */
+import { Temporal } from "temporal-polyfill";
+import { mondayOf } from "./cohort";
+import { PROGRAMME_WEEKS, programmeWeeks } from "./onboarding";
+
+export const SLOT_MINUTES = 30;
+/** A slot can be booked only this long before it starts. */
+export const MIN_NOTICE_MS = 12 * 3_600_000;
+/** A student reschedules or cancels only this long before; later the mentor decides. */
+export const STUDENT_CHANGE_CUTOFF_MS = 24 * 3_600_000;
+/** Reminders go this long before a 1-on-1. */
+export const REMINDERS = [
+  { key: "24h", beforeMs: 24 * 3_600_000 },
+  { key: "1h", beforeMs: 3_600_000 },
+] as const;
+export type ReminderKey = (typeof REMINDERS)[number]["key"];
+
+/** One row of weekly availability: ISO weekday (1 Monday .. 7 Sunday), minutes of the day. */
+export interface AvailabilityRow {
+  weekday: number;
+  startMinute: number;
+  endMinute: number;
+}
+
+/** A bookable slot, as UTC ISO instants. */
+export interface Slot {
+  startsAt: string;
+  endsAt: string;
+}
+
+function plainDate(date: string): Temporal.PlainDate {
+  return Temporal.PlainDate.from(date);
+}
+
+/** The instant the wall clock of `timeZone` reads 00:00 on `date` (or the first minute after). */
+function startOfDay(date: string, timeZone: string): Date {
+  const zoned = plainDate(date).toZonedDateTime({ timeZone });
+  return new Date(zoned.epochMilliseconds);
+}
+
+/** The programme week starting on `monday`: [start, end) as instants, midnight to midnight in the site's zone. */
+export function weekWindow(monday: string, siteZone: string): { start: Date; end: Date } {
+  const next = plainDate(monday).add({ days: 7 }).toString();
+  return { start: startOfDay(monday, siteZone), end: startOfDay(next, siteZone) };
+}
+
+/** The Monday (YYYY-MM-DD) of programme week `week` of a cohort starting on `startDate`. */
+export function weekMonday(startDate: string, week: number): string {
+  return plainDate(mondayOf(startDate))
+    .add({ days: 7 * (week - 1) })
+    .toString();
+}
+
+/** The calendar date (YYYY-MM-DD) of `instant` on the wall clock of `timeZone`. */
+export function localDate(instant: Date, timeZone: string): string {
+  return Temporal.Instant.fromEpochMilliseconds(instant.getTime())
+    .toZonedDateTimeISO(timeZone)
+    .toPlainDate()
+    .toString();
+}
+
+/**
+ * The programme week (1-6) `instant` falls in, or null outside the six weeks or without a start:
+ * weeks run Monday 00:00 to Monday 00:00 in the site's zone.
+ */
+export function programmeWeekAt(
+  startDate: string | null,
+  instant: Date,
+  siteZone: string,
+): number | null {
+  const { phase } = programmeWeeks(startDate, localDate(instant, siteZone));
+  return phase.kind === "during" ? phase.week : null;
+}
+
+/**
+ * The weeks a student may book in at `now`: before the programme, week 1 (and 2); during it, the
+ * current week and the next one; none after it or without a start date.
+ */
+export function bookableWeeks(startDate: string | null, now: Date, siteZone: string): number[] {
+  const { phase } = programmeWeeks(startDate, localDate(now, siteZone));
+  const first = phase.kind === "before" ? 1 : phase.kind === "during" ? phase.week : null;
+  if (first === null) return [];
+  return [first, first + 1].filter((week) => week <= PROGRAMME_WEEKS);
+}
+
+/**
+ * Every instant whose wall clock in `timeZone` reads `date` at `minute` past midnight: none when
+ * clocks jump over it (spring forward), two when it happens twice (fall back), else one.
+ */
+export function wallInstants(date: string, minute: number, timeZone: string): Date[] {
+  const wall = plainDate(date).toPlainDateTime({
+    hour: Math.floor(minute / 60),
+    minute: minute % 60,
+  });
+  const found = new Map<number, Date>();
+  for (const disambiguation of ["earlier", "later"] as const) {
+    const zoned = wall.toZonedDateTime(timeZone, { disambiguation });
+    if (Temporal.PlainDateTime.compare(zoned.toPlainDateTime(), wall) === 0)
+      found.set(zoned.epochMilliseconds, new Date(zoned.epochMilliseconds));
+  }
+  return [...found.values()].sort((a, b) => a.getTime() - b.getTime());
+}
+
+export interface FreeSlotsInput {
+  /** The mentor's weekly availability, wall-clock times in `mentorZone`. */
+  availability: readonly AvailabilityRow[];
+  mentorZone: string;
+  /** Dates (YYYY-MM-DD, in the mentor's zone) the mentor is off for the whole day. */
+  offDates: readonly string[];
+  /** Live bookings of the mentor (any student), which no slot may overlap. */
+  booked: readonly Slot[];
+  /** The programme week's Monday, and the site's zone that week is counted in. */
+  weekMonday: string;
+  siteZone: string;
+  now: Date;
+}
+
+/**
+ * The mentor's free 30-minute slots in one programme week: the availability expanded day by day
+ * in the mentor's zone (a wall time that does not exist gives no slot, one that happens twice
+ * gives two), kept when the slot starts inside the week, on a day not off, overlaps no booking and
+ * starts at least MIN_NOTICE_MS after `now`. Sorted by start; no two overlap.
+ */
+export function freeSlots(input: FreeSlotsInput): Slot[] {
+  const { start, end } = weekWindow(input.weekMonday, input.siteZone);
+  const off = new Set(input.offDates);
+  const earliest = input.now.getTime() + MIN_NOTICE_MS;
+  // The mentor's calendar days that can touch the week, a day either side for zones far apart.
+  const first = plainDate(localDate(start, input.mentorZone)).subtract({ days: 1 });
+  const last = plainDate(localDate(end, input.mentorZone)).add({ days: 1 });
+  const slots: Slot[] = [];
+  for (let day = first; Temporal.PlainDate.compare(day, last) <= 0; day = day.add({ days: 1 })) {
+    const date = day.toString();
+    if (off.has(date)) continue;
+    for (const row of input.availability) {
+      if (row.weekday !== day.dayOfWeek) continue;
+      for (let m = row.startMinute; m + SLOT_MINUTES <= row.endMinute; m += SLOT_MINUTES) {
+        for (const instant of wallInstants(date, m, input.mentorZone)) {
+          const t = instant.getTime();
+          if (t < start.getTime() || t >= end.getTime() || t < earliest) continue;
+          slots.push({
+            startsAt: instant.toISOString(),
+            endsAt: new Date(t + SLOT_MINUTES * 60_000).toISOString(),
+          });
+        }
+      }
+    }
+  }
+  slots.sort((a, b) => a.startsAt.localeCompare(b.startsAt));
+  const taken = [...input.booked];
+  const free: Slot[] = [];
+  for (const slot of slots) {
+    if (taken.some((other) => overlaps(slot, other))) continue;
+    free.push(slot);
+    taken.push(slot);
+  }
+  return free;
+}
+
+function overlaps(a: Slot, b: Slot): boolean {
+  return (
+    Date.parse(a.startsAt) < Date.parse(b.endsAt) && Date.parse(b.startsAt) < Date.parse(a.endsAt)
+  );
+}
+
+/** Whether the student may still move or cancel a 1-on-1 starting at `startsAt`. */
+export function studentMayChange(startsAt: string, now: Date): boolean {
+  return Date.parse(startsAt) - now.getTime() >= STUDENT_CHANGE_CUTOFF_MS;
+}
+
+/** Groups slots by their calendar date in the reader's zone, in order: the week view's columns. */
+export function slotsByDay(slots: readonly Slot[], timeZone: string): [string, Slot[]][] {
+  const days = new Map<string, Slot[]>();
+  for (const slot of slots) {
+    const date = localDate(new Date(slot.startsAt), timeZone);
+    const list = days.get(date) ?? [];
+    list.push(slot);
+    days.set(date, list);
+  }
+  return [...days.entries()];
+}

@@ -1,0 +1,110 @@
+import { parseWithZod } from "@conform-to/zod/v4";
+import { data } from "react-router";
+import { DaysOffForms, HoursForms, ZoneForm } from "~/components/portal/availability-forms";
+import { SectionCard } from "~/components/ui/card";
+import { availabilityText as t } from "~/content/bookings";
+import { portalMeta } from "~/content/portal";
+import { changeAvailability, readAvailability } from "~/bookings/availability.server";
+import { availabilitySchema } from "~/domain/availability-form";
+import { timeZoneOptions } from "~/domain/student-profile";
+import { limitFormPost } from "~/lib/form-guard.server";
+import { readFormData, refuse } from "~/lib/form.server";
+import { pageMeta } from "~/lib/meta";
+import { rateLimitedToast, success } from "~/lib/toast";
+import { redirectWithToast } from "~/lib/toast.server";
+import { requireMentor } from "~/mentors/mentor-students.server";
+import type { Route } from "./+types/mentor-availability";
+
+export const meta: Route.MetaFunction = () => pageMeta(t.title, portalMeta.description);
+
+const PATH = "/portal/mentor/availability";
+
+function dayLabel(date: string): string {
+  return new Intl.DateTimeFormat("en-US", {
+    timeZone: "UTC",
+    weekday: "short",
+    month: "short",
+    day: "numeric",
+    year: "numeric",
+  }).format(new Date(`${date}T12:00:00Z`));
+}
+
+/** /portal/mentor/availability: the mentor's zone, weekly hours and days off (plain posts). */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const mentor = await requireMentor(request, context, "mentorAvailability");
+  const { db, clock, config } = context.services;
+  const found = await readAvailability(db, mentor.mentorId, config.siteTimeZone, clock.now());
+  return {
+    timeZone: found.timeZone,
+    zones: timeZoneOptions([found.timeZone, config.siteTimeZone]),
+    hours: found.hours.map((row) => ({
+      id: row.id,
+      weekday: Number(row.weekday),
+      start_minute: Number(row.start_minute),
+      end_minute: Number(row.end_minute),
+    })),
+    daysOff: found.daysOff.map((day) => ({ ...day, label: dayLabel(day.date) })),
+  };
+}
+
+const toasts = {
+  zone: t.zoneSaved,
+  add_hours: t.hoursAdded,
+  remove_hours: t.hoursRemoved,
+  add_off: t.offAdded,
+  remove_off: t.offRemoved,
+} as const;
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const mentor = await requireMentor(request, context, "mentorAvailability");
+  if (!(await limitFormPost(context, "portal-availability")))
+    return data({ result: null, toast: rateLimitedToast }, { status: 429 });
+  const submission = parseWithZod(await readFormData(request), { schema: availabilitySchema });
+  if (submission.status !== "success") return refuse(submission);
+  const { db, clock, config } = context.services;
+  const form = submission.value;
+  const changed = await changeAvailability(
+    db,
+    mentor.mentorId,
+    form,
+    config.siteTimeZone,
+    clock.now(),
+  );
+  if (changed.kind === "refused")
+    return refuse(submission, { field: changed.field, message: t.errors[changed.reason] });
+  const toast = toasts[form.intent];
+  return redirectWithToast(context, PATH, success(toast.title, toast.description));
+}
+
+export default function MentorAvailability({ loaderData, actionData }: Route.ComponentProps) {
+  const result = actionData?.result ?? null;
+  const intent = (result?.initialValue as { intent?: unknown } | undefined)?.intent;
+  const resultFor = (name: string) => (intent === name ? result : null);
+  return (
+    <div className="space-y-6">
+      <div>
+        <h1 className="text-3xl font-bold text-brand-900">{t.title}</h1>
+        <p className="mt-2 text-slate-700">{t.intro}</p>
+      </div>
+      <SectionCard title={t.zoneHeading}>
+        <ZoneForm
+          zone={loaderData.timeZone}
+          zones={loaderData.zones}
+          lastResult={resultFor("zone")}
+        />
+      </SectionCard>
+      <SectionCard title={t.hoursHeading}>
+        <HoursForms
+          hours={loaderData.hours}
+          lastResult={resultFor("add_hours") ?? resultFor("remove_hours")}
+        />
+      </SectionCard>
+      <SectionCard title={t.offHeading}>
+        <DaysOffForms
+          daysOff={loaderData.daysOff}
+          lastResult={resultFor("add_off") ?? resultFor("remove_off")}
+        />
+      </SectionCard>
+    </div>
+  );
+}

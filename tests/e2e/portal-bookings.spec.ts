@@ -1,0 +1,142 @@
+import { expect, expectNoAxeViolations, test } from "./fixtures";
+import { assignMentor, createMentor, payingStudent, signInToPortal } from "./mentor-support";
+import { decodedMail, mailTo, releaseAllHolds, setCohort, uniqueEmail, withDb } from "./support";
+
+/**
+ * The 1-on-1s owed (issue 35, item 3): a mentor in Europe/London sets her zone and Wednesday
+ * hours; a student in America/New_York books one in next week's programme week 1 and then moves
+ * it. Each page shows the same instant in its reader's zone, the zone named. Plain posts (the
+ * portal ships no framework JavaScript).
+ */
+
+/** The Monday a week from now (YYYY-MM-DD): week 1 starts then, so every slot is days ahead. */
+function nextMonday(): string {
+  const day = new Date();
+  day.setUTCDate(day.getUTCDate() + 7 - ((day.getUTCDay() + 6) % 7));
+  return day.toISOString().slice(0, 10);
+}
+
+/** The Wednesday of that week at `hh:mm` in London, as an instant (UTC ISO). */
+function wednesdayInLondon(monday: string, hh: number, mm: number): Date {
+  const [y, m, d] = monday.split("-").map(Number) as [number, number, number];
+  const wall = Date.UTC(y, m - 1, d + 2, hh, mm);
+  // London is UTC+0 in winter and UTC+1 in summer: read the offset it has at that wall time.
+  const shown = new Intl.DateTimeFormat("en-GB", {
+    timeZone: "Europe/London",
+    hour: "2-digit",
+    hourCycle: "h23",
+  }).format(new Date(wall));
+  return new Date(wall - (Number(shown) - hh) * 3_600_000);
+}
+
+const when = (instant: Date, timeZone: string) =>
+  new Intl.DateTimeFormat("en-US", {
+    timeZone,
+    weekday: "short",
+    month: "short",
+    day: "numeric",
+    hour: "numeric",
+    minute: "2-digit",
+    timeZoneName: "short",
+  }).format(instant);
+
+test.describe("1-on-1s across time zones", () => {
+  test.describe.configure({ timeout: 180_000 });
+
+  test("a mentor in London offers hours, a student in New York books and moves one", async ({
+    browser,
+  }) => {
+    const monday = nextMonday();
+    await releaseAllHolds();
+    await setCohort({ capacity: 10, enrolled_count: 0, is_active: 1, start_date: monday });
+    const mentorEmail = uniqueEmail("mentor-lena");
+    const studentEmail = uniqueEmail("mentee-nora");
+    createMentor(mentorEmail, "Lena London");
+    await payingStudent(browser, studentEmail);
+    await assignMentor(studentEmail, mentorEmail);
+
+    // The mentor: her zone, then Wednesdays 15:00-16:00 (London).
+    const mentor = await (await browser.newContext()).newPage();
+    await signInToPortal(mentor, mentorEmail);
+    await mentor.goto("/portal/mentor/availability");
+    await expectNoAxeViolations(mentor);
+    await mentor.getByRole("combobox", { name: "Time zone" }).selectOption("Europe/London");
+    await mentor.getByRole("button", { name: "Save time zone" }).click();
+    await expect(mentor.getByRole("combobox", { name: "Time zone" })).toHaveValue("Europe/London");
+    await mentor.getByRole("combobox", { name: "Day" }).selectOption("Wednesday");
+    await mentor.getByRole("combobox", { name: "From" }).selectOption("15:00");
+    await mentor.getByRole("combobox", { name: "To", exact: true }).selectOption("16:00");
+    await mentor.getByRole("button", { name: "Add hours" }).click();
+    await expect(mentor.getByText("Wednesday 15:00–16:00")).toBeVisible();
+    // A refused row: the end before the start, said under the field.
+    await mentor.getByRole("combobox", { name: "From" }).selectOption("12:00");
+    await mentor.getByRole("combobox", { name: "To", exact: true }).selectOption("11:00");
+    await mentor.getByRole("button", { name: "Add hours" }).click();
+    await expect(mentor.locator("#add-hours-to-error")).toHaveText(
+      "The end must be after the start",
+    );
+
+    // The student, in New York.
+    const student = await (await browser.newContext()).newPage();
+    await signInToPortal(student, studentEmail);
+    await withDb((db) =>
+      db
+        .updateTable("student_profiles")
+        .set({ time_zone: "America/New_York" })
+        .where(
+          "person_id",
+          "in",
+          db.selectFrom("people").select("id").where("email", "=", studentEmail),
+        )
+        .execute(),
+    );
+    await student.goto("/portal/book");
+    await expect(
+      student.getByText("Times are shown in your time zone, America/New_York"),
+    ).toBeVisible();
+    await expectNoAxeViolations(student);
+    const first = wednesdayInLondon(monday, 15, 0);
+    const second = wednesdayInLondon(monday, 15, 30);
+    await student.getByRole("button", { name: `Book ${when(first, "America/New_York")}` }).click();
+    const booked = student.locator("[data-booking]");
+    await expect(booked).toHaveAttribute("data-booking", first.toISOString());
+    await expect(
+      student.getByText(
+        `Your 1-on-1 this week: ${when(first, "America/New_York")} (America/New_York).`,
+      ),
+    ).toBeVisible();
+
+    // The mentor sees the same instant, in London time.
+    await mentor.goto("/portal/mentor");
+    const mine = mentor.locator("[data-mentor-booking]");
+    await expect(mine).toHaveAttribute("data-mentor-booking", first.toISOString());
+    await expect(mine).toContainText(`${when(first, "Europe/London")} (Europe/London)`);
+    await expectNoAxeViolations(mentor);
+
+    // The student moves it half an hour later: same booking, next SEQUENCE.
+    await student
+      .getByRole("button", { name: `Move my 1-on-1 to ${when(second, "America/New_York")}` })
+      .click();
+    await expect(booked).toHaveAttribute("data-booking", second.toISOString());
+    await mentor.goto("/portal/mentor");
+    await expect(mine).toHaveAttribute("data-mentor-booking", second.toISOString());
+    await expect(mine).toContainText(`${when(second, "Europe/London")} (Europe/London)`);
+
+    // Both were emailed an invite and its update, each in their own zone.
+    await expect
+      .poll(
+        () =>
+          mailTo(studentEmail)
+            .map(decodedMail)
+            .filter((m) => m.includes("SEQUENCE:1")).length,
+        {
+          timeout: 15_000,
+        },
+      )
+      .toBe(1);
+    const moved = mailTo(mentorEmail)
+      .map(decodedMail)
+      .find((m) => m.includes("SEQUENCE:1"));
+    expect(moved).toContain(`${when(second, "Europe/London")} (Europe/London)`);
+  });
+});
