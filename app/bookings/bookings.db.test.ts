@@ -9,6 +9,7 @@ import * as mentorRoute from "~/routes/portal/mentor";
 import { refundEnrollment } from "~/enrollment/refunds.server";
 import { bookingUid } from "./invite.server";
 import { sendBookingReminders } from "./reminders.server";
+import { calendarEventsFor, calendarText } from "~/sessions/calendar.server";
 
 const NY = "America/New_York";
 /** Week 1 is Monday 2027-01-11 to Sunday 2027-01-17 (in New York, the site's zone). */
@@ -185,6 +186,19 @@ describe.each(testEngines())("1-on-1 bookings on $name", (engine) => {
     expect(toStudent!.calendar).toContain(`UID:${bookingUid(booking!.id)}`);
     expect(toStudent!.calendar).toContain("SEQUENCE:1");
     expect(toStudent!.calendar).toContain("DTSTART:20270112T160000Z");
+    // The calendar feeds move the same event: one UID, the new time, the higher SEQUENCE.
+    for (const owner of [
+      { kind: "student" as const, personId: ada.id },
+      { kind: "mentor" as const, mentorId: moved!.mentor_id },
+    ]) {
+      // Unfolded: iCalendar folds lines longer than 75 octets.
+      const feed = calendarText(await calendarEventsFor(db(), owner, "example.com"), {
+        now: s.clock.now(),
+      }).replace(/\r\n[ \t]/g, "");
+      expect(feed.match(new RegExp(`UID:${bookingUid(booking!.id)}`, "g"))).toHaveLength(1);
+      expect(feed).toContain("DTSTART:20270112T160000Z");
+      expect(feed).toContain("SEQUENCE:1");
+    }
 
     // Less than 24 hours before, it stays booked: no move, no cancel; the page says so.
     s.clock.set(new Date(Date.parse(SLOT_3) - 24 * 3_600_000 + 1000));

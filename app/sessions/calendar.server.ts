@@ -4,6 +4,8 @@ import { site } from "~/content/site";
 import type { DB } from "~/db/database.server";
 import { calendarParamText } from "~/domain/calendar-param";
 import { sessionEnd } from "~/domain/group-sessions";
+import { bookingEmails } from "~/content/bookings";
+import { bookingUid } from "~/bookings/invite.server";
 
 /**
  * The events of a person's calendar (decision 0041): one record per event, whatever it is. The
@@ -99,9 +101,47 @@ export async function cohortsOf(db: DB, owner: CalendarOwner): Promise<string[]>
 }
 
 /**
+ * The owner's 1-on-1s (a student's own, a mentor's with their students), cancelled ones kept, with
+ * the UID and SEQUENCE their emailed invites carry, so the feed and the invites move one event.
+ */
+async function oneOnOneEvents(db: DB, owner: CalendarOwner): Promise<CalendarEvent[]> {
+  let query = db
+    .selectFrom("bookings")
+    .innerJoin("people", "people.id", "bookings.person_id")
+    .innerJoin("mentors", "mentors.id", "bookings.mentor_id")
+    .select([
+      "bookings.id",
+      "bookings.week",
+      "bookings.starts_at",
+      "bookings.ends_at",
+      "bookings.status",
+      "bookings.sequence",
+      "bookings.updated_at",
+      "people.first_name",
+      "people.last_name",
+      "mentors.name as mentorName",
+    ]);
+  query =
+    owner.kind === "student"
+      ? query.where("bookings.person_id", "=", owner.personId)
+      : query.where("bookings.mentor_id", "=", owner.mentorId);
+  return (await query.execute()).map((row) => ({
+    uid: bookingUid(row.id),
+    sequence: Number(row.sequence),
+    start: new Date(row.starts_at),
+    end: new Date(row.ends_at),
+    summary: bookingEmails.summary(`${row.first_name} ${row.last_name}`.trim(), row.mentorName),
+    description: bookingEmails.description(Number(row.week)),
+    location: null,
+    status: row.status === "cancelled" ? "cancelled" : "confirmed",
+    updatedAt: new Date(row.updated_at),
+  }));
+}
+
+/**
  * Every event on the owner's calendar, by start: their cohort's group sessions (a mentor: the
- * cohorts of their students), cancelled ones kept (STATUS:CANCELLED removes them from a
- * subscribed calendar). The 1-on-1 bookings join here.
+ * cohorts of their students) and their 1-on-1s, cancelled ones kept (STATUS:CANCELLED removes
+ * them from a subscribed calendar).
  */
 export async function calendarEventsFor(
   db: DB,
@@ -109,7 +149,10 @@ export async function calendarEventsFor(
   host: string,
 ): Promise<CalendarEvent[]> {
   const sessions = await groupSessionRows(db, await cohortsOf(db, owner));
-  const events = sessions.map((row) => groupSessionEvent(row, host));
+  const events = [
+    ...sessions.map((row) => groupSessionEvent(row, host)),
+    ...(await oneOnOneEvents(db, owner)),
+  ];
   return events.sort((a, b) => a.start.getTime() - b.start.getTime());
 }
 
