@@ -20,7 +20,7 @@ export const mentoringConsole = {
   waitingIntro: "Every mentor was full (or none was set up) when these students paid.",
   signedIn: "Signed in",
   notSignedIn: "Not signed in yet",
-  moveLabel: (name: string) => `Mentor for ${name}`,
+  moveLabel: (name: string) => `Move ${name} to`,
   move: "Move",
   assign: "Assign",
   choiceFree: (name: string, free: number) =>

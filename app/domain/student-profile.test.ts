@@ -64,6 +64,13 @@ describe("studentProfileSchema", () => {
     }
   });
 
+  it("takes a country's LinkedIn address as it is", () => {
+    expect(linkedInUrl("https://uk.linkedin.com/in/ada-lovelace")).toBe(
+      "https://uk.linkedin.com/in/ada-lovelace",
+    );
+    expect(linkedInUrl("https://evil.linkedin.com/in/ada-lovelace")).toBeNull();
+  });
+
   it("refuses a LinkedIn address that is not a profile on linkedin.com over https", () => {
     for (const linkedinUrl of [
       "http://www.linkedin.com/in/ada",

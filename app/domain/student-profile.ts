@@ -65,7 +65,8 @@ export function timeZoneLabel(zone: string): string {
 }
 
 /**
- * The address of a LinkedIn profile, as stored: https://(www.)linkedin.com/in/<name>, without
+ * The address of a LinkedIn profile, as stored: https://(www. or a country's subdomain)
+ * linkedin.com/in/<name>, without
  * the query or fragment LinkedIn's share links add; "linkedin.com/in/x" typed without the scheme
  * is read as https. Anything else (http, another site, a company page, credentials or a port in
  * the address) is null.
@@ -81,7 +82,8 @@ export function linkedInUrl(raw: string): string | null {
   }
   if (url.protocol !== "https:" || url.username || url.password || url.port) return null;
   const host = url.hostname.toLowerCase();
-  if (host !== "linkedin.com" && host !== "www.linkedin.com") return null;
+  // linkedin.com, www. or a country's two-letter subdomain (uk.linkedin.com, de.linkedin.com).
+  if (!/^(?:(?:www|[a-z]{2})\.)?linkedin\.com$/.test(host)) return null;
   const path = /^\/in\/([A-Za-z0-9_%-]{3,100})\/?$/.exec(url.pathname);
   if (!path) return null;
   return `https://${host}/in/${path[1]}`;

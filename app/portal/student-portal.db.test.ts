@@ -175,6 +175,30 @@ describe.each(testEngines())("the student's portal on $name", (engine) => {
       });
     });
 
+    it("offers the finance tracks of the application until the profile is saved", async () => {
+      const { id, cookie } = await student();
+      const at = s.clock.now().toISOString();
+      await s
+        .db()
+        .insertInto("submissions")
+        .values({
+          id: "application-1",
+          person_id: id,
+          type: "application",
+          form_data: JSON.stringify({ careerTargets: ["Banking", "Other", "Capital Markets"] }),
+          status: "qualified",
+          source: "direct",
+          utm: "{}",
+          email: "ada@example.com",
+          visitor_id: "v",
+          fingerprint: "f",
+          created_at: at,
+        })
+        .execute();
+      const page = await run(profile.loader, get("/portal/profile", cookie));
+      expect(page.body).toMatchObject({ values: { targetRoles: ["Banking", "Capital Markets"] } });
+    });
+
     it("saves a complete profile with a resume kept out of the review queue", async () => {
       const { id, cookie } = await student();
       const bytes = minimalDocx("Ada Lovelace, resume");

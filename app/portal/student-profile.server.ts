@@ -1,10 +1,10 @@
 import { randomUUID } from "node:crypto";
 import type { Kysely, Transaction } from "kysely";
-import { parseJsonColumn, studentTargetRoles } from "~/db/json-columns.server";
+import { parseJsonColumn, studentTargetRoles, submissionFormData } from "~/db/json-columns.server";
 import type { Database } from "~/db/schema";
 import { profileDoneAt, profileMissing, type ProfileRequirement } from "~/domain/onboarding";
 import { DOCX_CONTENT_TYPE, resumeUploadName } from "~/domain/resume-upload";
-import type { StudentProfileForm } from "~/domain/student-profile";
+import { isProfileTrack, type StudentProfileForm } from "~/domain/student-profile";
 import { sha256Hex } from "~/resume-reviews/resume-upload.server";
 import type { Services } from "~/services.server";
 
@@ -47,9 +47,12 @@ export async function readStudentProfile(db: Db, personId: string): Promise<Stud
     ])
     .where("people.id", "=", personId)
     .executeTakeFirstOrThrow();
+  const saved = parseJsonColumn(studentTargetRoles, row.target_roles ?? "[]");
   return {
     timeZone: row.time_zone ?? null,
-    targetRoles: parseJsonColumn(studentTargetRoles, row.target_roles ?? "[]"),
+    // Never saved: the finance tracks they picked when they applied, to confirm.
+    targetRoles:
+      row.profile_done_at || saved.length > 0 ? saved : await appliedTracks(db, personId),
     targetFirms: row.target_firms ?? "",
     linkedinUrl: row.linkedin_url ?? null,
     graduationYear: row.graduation_year ?? row.personYear,
@@ -183,4 +186,20 @@ export async function markPreworkRead(
       .where("prework_read_at", "is", null)
       .execute();
   });
+}
+
+/** The finance tracks of the person's latest application (its "Other" has no profile track). */
+async function appliedTracks(db: Db, personId: string): Promise<string[]> {
+  const application = await db
+    .selectFrom("submissions")
+    .select("form_data")
+    .where("person_id", "=", personId)
+    .where("type", "=", "application")
+    .orderBy("created_at", "desc")
+    .executeTakeFirst();
+  if (!application) return [];
+  const targets = parseJsonColumn(submissionFormData, application.form_data).careerTargets;
+  return Array.isArray(targets)
+    ? targets.filter((track): track is string => typeof track === "string" && isProfileTrack(track))
+    : [];
 }
