@@ -1,3 +1,4 @@
+import { studentSeat, type StudentSeat } from "~/portal/seat.server";
 import { randomUUID } from "node:crypto";
 import { ICalCalendarMethod } from "ical-generator";
 import { bookingEmails } from "~/content/bookings";
@@ -31,65 +32,6 @@ import { bookingInvite } from "./invite.server";
 type Booking = Omit<BookingsTable, "sequence"> & { sequence: number };
 
 /** A student's seat as booking needs it: the latest paid seat, its cohort and active mentor. */
-export interface StudentSeat {
-  personId: string;
-  cohortId: string;
-  startDate: string | null;
-  student: { name: string; email: string; zone: string };
-  mentor: { id: string; name: string; email: string; zone: string } | null;
-}
-
-export async function studentSeat(
-  db: DB | Trx,
-  personId: string,
-  siteZone: string,
-): Promise<StudentSeat | null> {
-  const row = await db
-    .selectFrom("payments")
-    .innerJoin("cohorts", "cohorts.id", "payments.cohort_id")
-    .innerJoin("people", "people.id", "payments.person_id")
-    .leftJoin("student_profiles", "student_profiles.person_id", "people.id")
-    .leftJoin("mentors", (join) =>
-      join.onRef("mentors.id", "=", "payments.mentor_id").on("mentors.is_active", "=", 1),
-    )
-    .select([
-      "payments.cohort_id",
-      "cohorts.start_date",
-      "people.first_name",
-      "people.last_name",
-      "people.email",
-      "student_profiles.time_zone as student_zone",
-      "mentors.id as mentor_id",
-      "mentors.name as mentor_name",
-      "mentors.email as mentor_email",
-      "mentors.time_zone as mentor_zone",
-    ])
-    .where("payments.person_id", "=", personId)
-    .where("payments.status", "=", "paid")
-    .orderBy("payments.created_at", "desc")
-    .orderBy("payments.id")
-    .executeTakeFirst();
-  if (!row) return null;
-  return {
-    personId,
-    cohortId: row.cohort_id,
-    startDate: row.start_date ?? null,
-    student: {
-      name: `${row.first_name} ${row.last_name}`.trim(),
-      email: row.email,
-      zone: row.student_zone ?? siteZone,
-    },
-    mentor: row.mentor_id
-      ? {
-          id: row.mentor_id,
-          name: row.mentor_name ?? "",
-          email: row.mentor_email ?? "",
-          zone: row.mentor_zone ?? siteZone,
-        }
-      : null,
-  };
-}
-
 async function liveBookingsOf(db: DB | Trx, mentorId: string, from: Date, to: Date) {
   // A 30-minute slot starting before the window can still overlap its first minutes.
   const since = new Date(from.getTime() - 3_600_000).toISOString();
@@ -157,7 +99,11 @@ type Change = "booked" | "moved" | "cancelled";
 async function notify(
   trx: Trx,
   services: Services,
-  seat: StudentSeat & { mentor: NonNullable<StudentSeat["mentor"]> },
+  seat: {
+    personId: string;
+    student: { name: string; email: string; zone: string };
+    mentor: { id: string; name: string; email: string; zone: string };
+  },
   booking: Booking,
   change: Change,
   extra: { from?: string; reason?: string | null; byMentor?: boolean },

@@ -1,5 +1,6 @@
 import type { ReactNode } from "react";
-import { Form, NavLink, useNavigation } from "react-router";
+import { Form, useNavigation } from "react-router";
+import { SectionNav } from "~/components/ui/section-nav";
 import { ADMIN_LOGIN_PATH } from "~/accounts/paths";
 import { cohortSettingsPage } from "~/content/admin";
 import { consoleText } from "~/content/console";
@@ -7,7 +8,6 @@ import { jobsText } from "~/content/jobs";
 import { funnelText } from "~/content/funnel";
 import { mentorsConsole } from "~/content/mentors";
 import { Button } from "./ui/button";
-import { cn } from "./ui/cn";
 
 const links = [
   { to: "/admin", label: consoleText.nav.dashboard, end: true },
@@ -32,26 +32,7 @@ export function AdminShell({ email, children }: { email: string; children: React
     // Long words (an address, a link, a file name) break rather than widen a phone's page.
     <div className="mx-auto max-w-6xl px-4 py-8 wrap-break-word">
       <div className="flex flex-wrap items-center justify-between gap-4 border-b border-slate-200 pb-4">
-        <nav aria-label={consoleText.navLabel}>
-          <ul className="flex flex-wrap gap-1">
-            {links.map((link) => (
-              <li key={link.to}>
-                <NavLink
-                  to={link.to}
-                  end={link.end}
-                  className={({ isActive }) =>
-                    cn(
-                      "rounded-md px-3 py-2 text-sm font-medium",
-                      isActive ? "bg-brand-700 text-white" : "text-slate-700 hover:bg-slate-100",
-                    )
-                  }
-                >
-                  {link.label}
-                </NavLink>
-              </li>
-            ))}
-          </ul>
-        </nav>
+        <SectionNav label={consoleText.navLabel} links={links} />
         <Form
           method="post"
           action={ADMIN_LOGIN_PATH}

@@ -1,3 +1,4 @@
+import { studentSeat } from "~/portal/seat.server";
 import type { Kysely } from "kysely";
 import { enrollmentEmails } from "~/content/enroll";
 import type { Database } from "~/db/schema";
@@ -15,29 +16,14 @@ export async function onboardingEmail(
   personId: string,
   config: { publicUrl: string },
 ): Promise<EmailContent | null> {
-  const seat = await db
-    .selectFrom("payments")
-    .innerJoin("people", "people.id", "payments.person_id")
-    .innerJoin("cohorts", "cohorts.id", "payments.cohort_id")
-    .leftJoin("mentors", (join) =>
-      join.onRef("mentors.id", "=", "payments.mentor_id").on("mentors.is_active", "=", 1),
-    )
-    .select([
-      "people.first_name as firstName",
-      "people.email",
-      "cohorts.start_date as startDate",
-      "mentors.name as mentorName",
-    ])
-    .where("payments.person_id", "=", personId)
-    .where("payments.status", "=", "paid")
-    .orderBy("payments.created_at", "desc")
-    .executeTakeFirst();
+  // The zone is not read here: the onboarding email names no time.
+  const seat = await studentSeat(db, personId, "UTC");
   if (!seat) return null;
   return enrollmentEmails.onboarding({
-    firstName: seat.firstName,
+    firstName: seat.student.firstName,
     startDisplay: startDateDisplay(seat.startDate),
-    mentorName: seat.mentorName,
-    email: seat.email,
+    mentorName: seat.mentor?.name ?? null,
+    email: seat.student.email,
     portalUrl: `${config.publicUrl}/portal`,
     preworkUrl: `${config.publicUrl}/portal/prework`,
   });

@@ -4,6 +4,7 @@ import { checklistOf, dueThisWeek, programmeWeeks } from "~/domain/onboarding";
 import { dateInZone } from "~/domain/time-zone";
 import type { Services } from "~/services.server";
 import { calendarCard } from "~/sessions/portal-calendar.server";
+import { studentSeat } from "./seat.server";
 import { readStudentProfile } from "./student-profile.server";
 
 /**
@@ -16,23 +17,7 @@ export async function studentHome(
   services: Pick<Services, "db" | "clock" | "config">,
   personId: string,
 ) {
-  const seat = await services.db
-    .selectFrom("payments")
-    .innerJoin("cohorts", "cohorts.id", "payments.cohort_id")
-    // An active mentor only, as the onboarding email says it (a deactivated one: being matched).
-    .leftJoin("mentors", (join) =>
-      join.onRef("mentors.id", "=", "payments.mentor_id").on("mentors.is_active", "=", 1),
-    )
-    .select([
-      "cohorts.id as cohortId",
-      "cohorts.start_date as startDate",
-      "mentors.name as mentorName",
-      "mentors.bio as mentorBio",
-    ])
-    .where("payments.person_id", "=", personId)
-    .where("payments.status", "=", "paid")
-    .orderBy("payments.created_at", "desc")
-    .executeTakeFirst();
+  const seat = await studentSeat(services.db, personId, services.config.siteTimeZone);
   if (!seat) return null;
   const profile = await readStudentProfile(services.db, personId);
   const zone = profile.timeZone ?? services.config.siteTimeZone;
@@ -48,7 +33,7 @@ export async function studentHome(
     cohortId: seat.cohortId,
     startDate: seat.startDate,
     startDisplay: startDateDisplay(seat.startDate),
-    mentor: seat.mentorName ? { name: seat.mentorName, bio: seat.mentorBio ?? "" } : null,
+    mentor: seat.mentor ? { name: seat.mentor.name, bio: seat.mentor.bio } : null,
     weeks: weeks.map((week, index) => ({
       week: week.week,
       title: curriculum[index]?.title ?? "",

@@ -1,9 +1,9 @@
 import type { ReactNode } from "react";
-import { Form, NavLink } from "react-router";
+import { Form } from "react-router";
+import { SectionNav } from "~/components/ui/section-nav";
 import { availabilityText, bookingText } from "~/content/bookings";
 import { portalSignIn, portalNav } from "~/content/portal";
 import { Button } from "~/components/ui/button";
-import { cn } from "~/components/ui/cn";
 
 export interface PortalNavUser {
   role: "student" | "mentor";
@@ -28,26 +28,7 @@ export function PortalShell({ user, children }: { user: PortalNavUser; children:
   return (
     <div className="mx-auto max-w-4xl px-4 py-8 wrap-break-word">
       <div className="flex flex-wrap items-center justify-between gap-3 border-b border-slate-200 pb-4">
-        <nav aria-label={portalNav.label}>
-          <ul className="flex flex-wrap gap-1">
-            {linksFor(user.role).map((link) => (
-              <li key={link.to}>
-                <NavLink
-                  to={link.to}
-                  end={link.end}
-                  className={({ isActive }) =>
-                    cn(
-                      "rounded-md px-3 py-2 text-sm font-medium",
-                      isActive ? "bg-brand-700 text-white" : "text-slate-700 hover:bg-slate-100",
-                    )
-                  }
-                >
-                  {link.label}
-                </NavLink>
-              </li>
-            ))}
-          </ul>
-        </nav>
+        <SectionNav label={portalNav.label} links={linksFor(user.role)} />
         <Form method="post" action="/portal" className="flex items-center gap-3 text-sm">
           <span className="text-slate-700">{user.name}</span>
           <Button type="submit" name="intent" value="sign_out" variant="secondary" size="touch">

@@ -1,0 +1,35 @@
+import { NavLink } from "react-router";
+import { cn } from "./cn";
+
+export interface SectionLink {
+  to: string;
+  label: string;
+  /** Active only on this exact path (not on the pages under it). */
+  end: boolean;
+}
+
+/** A frame's row of section links (the console's, the portal's), the current one filled. */
+export function SectionNav({ label, links }: { label: string; links: readonly SectionLink[] }) {
+  return (
+    <nav aria-label={label}>
+      <ul className="flex flex-wrap gap-1">
+        {links.map((link) => (
+          <li key={link.to}>
+            <NavLink
+              to={link.to}
+              end={link.end}
+              className={({ isActive }) =>
+                cn(
+                  "rounded-md px-3 py-2 text-sm font-medium",
+                  isActive ? "bg-brand-700 text-white" : "text-slate-700 hover:bg-slate-100",
+                )
+              }
+            >
+              {link.label}
+            </NavLink>
+          </li>
+        ))}
+      </ul>
+    </nav>
+  );
+}
