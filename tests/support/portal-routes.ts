@@ -1,4 +1,4 @@
-import type { PortalFixtures } from "./portal";
+import { PORTAL_FIXTURE_BOOKINGS, type PortalFixtures } from "./portal";
 
 /**
  * Every /portal route (and the token-gated /calendar feed), with what each role gets from it, for the access test
@@ -86,7 +86,8 @@ export const PORTAL_ROUTES: PortalRoute[] = [
   {
     path: "/portal/calendar",
     load: () => import("~/routes/portal/calendar"),
-    get: { ...signedOut, student: "own", otherStudent: "own", mentor: "own", otherMentor: "own" },
+    // The .ics download: the student's own 1-on-1s, and their mentor's with them, name the student.
+    get: { ...signedOut, student: "sees", otherStudent: "own", mentor: "sees", otherMentor: "own" },
     submissions: [
       {
         fields: { intent: "reset" },
@@ -113,8 +114,16 @@ export const PORTAL_ROUTES: PortalRoute[] = [
     path: "/portal/mentor",
     load: () => import("~/routes/portal/mentor"),
     get: { ...mentorsOnly, mentor: "sees", otherMentor: "own" },
-    // Its post cancels a booked 1-on-1 (the fixtures have none): app/bookings/bookings.db.test.ts.
-    submissions: [],
+    submissions: [
+      {
+        fields: {
+          intent: "cancel_booking",
+          bookingId: PORTAL_FIXTURE_BOOKINGS.forMentor,
+          reason: "Ill today",
+        },
+        allowed: ["mentor"],
+      },
+    ],
   },
   {
     path: "/portal/mentor/availability",
@@ -131,8 +140,13 @@ export const PORTAL_ROUTES: PortalRoute[] = [
     path: "/portal/book",
     load: () => import("~/routes/portal/book"),
     get: { ...studentsOnly, student: "own", otherStudent: "own" },
-    // Its posts need a start date and a mentor's hours: app/bookings/bookings.db.test.ts.
-    submissions: [],
+    // Booking a slot needs a start date and a mentor's hours: app/bookings/bookings.db.test.ts.
+    submissions: [
+      {
+        fields: { intent: "cancel", bookingId: PORTAL_FIXTURE_BOOKINGS.forStudent },
+        allowed: ["student"],
+      },
+    ],
   },
   {
     path: "/portal/mentor/students/:id",

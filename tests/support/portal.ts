@@ -18,6 +18,12 @@ export const STUDENT_SECRET = {
   note: "Secret mentor note about the student",
 } as const;
 
+/** The fixture student's two booked 1-on-1s (the access walk cancels them, each once). */
+export const PORTAL_FIXTURE_BOOKINGS = {
+  forMentor: "portal-fixture-booking-1",
+  forStudent: "portal-fixture-booking-2",
+} as const;
+
 /** A mentor row. */
 export async function insertMentor(db: DB, email: string, name: string, capacity = 5) {
   const id = randomUUID();
@@ -174,6 +180,31 @@ export async function seedPortalFixtures(services: Services) {
     cohortId: otherCohortId,
     mentorId: otherMentorId,
   });
+  // Two booked 1-on-1s of the student, far ahead: one the mentor cancels, one the student does.
+  for (const [week, id] of [
+    [1, PORTAL_FIXTURE_BOOKINGS.forMentor],
+    [2, PORTAL_FIXTURE_BOOKINGS.forStudent],
+  ] as const) {
+    const startsAt = new Date(Date.UTC(2031, 0, 6 + 7 * week, 15));
+    await db
+      .insertInto("bookings")
+      .values({
+        id,
+        cohort_id: cohort.id,
+        person_id: studentId,
+        mentor_id: mentorId,
+        kind: "one_on_one",
+        week,
+        starts_at: startsAt.toISOString(),
+        ends_at: new Date(startsAt.getTime() + 30 * 60_000).toISOString(),
+        status: "booked",
+        cancelled_by: null,
+        cancel_reason: null,
+        created_at: now,
+        updated_at: now,
+      })
+      .execute();
+  }
   const cookies = {
     student: await portalCookie(services, {
       role: "student",

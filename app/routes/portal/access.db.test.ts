@@ -52,7 +52,10 @@ describe.each(testEngines())("who may open which page, every role, on $name", (e
     const tables = (await t.services.db.introspection.getTables())
       .filter((table) => t.schema === undefined || table.schema === t.schema)
       .map((table) => table.name)
+      // Sessions (reading an expired one deletes it) and rate-limit counters are not what a
+      // refused request must leave alone.
       .filter((name) => !name.startsWith("kysely_") && !/sessions$/.test(name))
+      .filter((name) => name !== "rate_limits")
       .sort();
     const rows: Record<string, unknown[]> = {};
     for (const table of tables) {
