@@ -2,6 +2,7 @@ import { randomBytes } from "node:crypto";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import { sql } from "kysely";
 import pg from "pg";
 import type { Config } from "../../app/env.server";
 import { loadConfig } from "../../app/env.server";
@@ -82,4 +83,18 @@ export class TestClock implements Clock {
   set(date: Date) {
     this.current = new Date(date);
   }
+}
+
+/**
+ * The tables of this suite's database, by name: on PostgreSQL only its own schema's, read from
+ * the catalogue directly (Kysely's introspection reads every schema, and another suite running at
+ * the same time may drop its own schema mid-read).
+ */
+export async function suiteTables(t: TestServices): Promise<string[]> {
+  if (t.schema === undefined)
+    return (await t.services.db.introspection.getTables()).map((table) => table.name);
+  const { rows } = await sql<{ table_name: string }>`
+    select table_name from information_schema.tables
+    where table_schema = ${t.schema} and table_type = 'BASE TABLE'`.execute(t.services.db);
+  return rows.map((row) => row.table_name);
 }

@@ -10,6 +10,7 @@ import { callAction, formRequest, makeContext, unwrap } from "../../../tests/sup
 import {
   startTestServices,
   testEngines,
+  suiteTables,
   type TestServices,
 } from "../../../tests/support/databases";
 import { countRows } from "../../../tests/support/suite";
@@ -59,9 +60,7 @@ describe.each(testEngines())("admin routes refuse non-admins on $name", (engine)
   /** Every business table's rows; sessions are left out (reading an expired one deletes it). */
   async function snapshot(): Promise<string> {
     // Only this suite's schema: other suites may be running on the same PostgreSQL database.
-    const tables = (await t.services.db.introspection.getTables())
-      .filter((table) => t.schema === undefined || table.schema === t.schema)
-      .map((table) => table.name)
+    const tables = (await suiteTables(t))
       .filter((name) => !name.startsWith("kysely_") && name !== "sessions")
       .sort();
     const rows: Record<string, unknown[]> = {};

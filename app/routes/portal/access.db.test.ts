@@ -4,6 +4,7 @@ import { ownerCookie, settle } from "../../../tests/support/admin";
 import {
   startTestServices,
   testEngines,
+  suiteTables,
   type TestServices,
 } from "../../../tests/support/databases";
 import {
@@ -49,9 +50,7 @@ describe.each(testEngines())("who may open which page, every role, on $name", (e
 
   /** Every business table's rows but the sessions (reading an expired one deletes it). */
   async function snapshot(): Promise<string> {
-    const tables = (await t.services.db.introspection.getTables())
-      .filter((table) => t.schema === undefined || table.schema === t.schema)
-      .map((table) => table.name)
+    const tables = (await suiteTables(t))
       // Sessions (reading an expired one deletes it) and rate-limit counters are not what a
       // refused request must leave alone.
       .filter((name) => !name.startsWith("kysely_") && !/sessions$/.test(name))
