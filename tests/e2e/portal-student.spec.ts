@@ -78,7 +78,7 @@ test.describe("the student's portal", () => {
       "data-state",
       "todo",
     );
-    await expect(page.getByText("Assessment and resume review")).toBeVisible();
+    await expect(page.getByText("Assessment and resume review", { exact: true })).toBeVisible();
     await expect(page.getByText("Week 6 · week of February 15")).toBeVisible();
     await expectNoSidewaysScroll(page);
 
