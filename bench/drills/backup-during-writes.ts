@@ -1,6 +1,7 @@
 import SQLite from "better-sqlite3";
 import { mkdirSync, readdirSync } from "node:fs";
 import path from "node:path";
+import { outboxStateWord } from "../../app/content/console-words";
 import { openDatabase, type DB } from "../../app/db/database.server";
 import { createOwner, OWNER, signIn } from "../lib/admin";
 import type { EngineSetup } from "../lib/engines";
@@ -169,8 +170,9 @@ export async function backupDuringWrites(
       env: { ...env, MAIL_WORKER_INTERVAL_MS: "3600000" },
     });
     const shown = await consoleCounts(restored);
+    // The dashboard names each state in words (issue 33): the same words the app uses.
     const emailCountsMatch = Object.entries(inRestore.emailsByStatus).every(
-      ([status, n]) => shown.pairs[status] === n,
+      ([status, n]) => shown.pairs[outboxStateWord(status)] === n,
     );
     const consoleMatches = shown.leads === inRestore.leadCount && emailCountsMatch;
     const integrityOk = engine.name === "sqlite" ? integrity === "ok" : restore.code === 0;
