@@ -24,6 +24,8 @@ export const portalSignIn = {
   signedInToast: { title: "You're signed in", description: "Welcome to your cohort." },
   signOut: "Sign out",
   signedOutToast: { title: "Signed out", description: "See you next time." },
+  /** What the email log shows where the one-time link was (it is never stored). */
+  linkNotKept: "(one-time link, not kept)",
   forbiddenTitle: "Not available",
   forbidden: "This page isn't part of your portal.",
 } as const;

@@ -117,6 +117,20 @@ describe.each(testEngines())("portal sign-in on $name", (engine) => {
     expect(await signInEmails()).toHaveLength(3);
   });
 
+  it("limits the links one client address may ask for, whatever the addresses typed", async () => {
+    const id = await s.person("ip@example.com");
+    await s.pay(id, "ip@example.com");
+    const statuses = [];
+    // RATE_LIMIT_PER_MINUTE is 10: the eleventh post from one client is refused before anything.
+    for (let i = 0; i < 10; i++)
+      statuses.push((await askForLink(`x${i}@example.com`, "10.9.0.1")).status);
+    expect(statuses.every((status) => status === 303)).toBe(true);
+    expect((await askForLink("ip@example.com", "10.9.0.1")).status).toBe(429);
+    expect(await signInEmails()).toHaveLength(0);
+    expect((await askForLink("ip@example.com", "10.9.0.2")).status).toBe(303);
+    expect(await signInEmails()).toHaveLength(1);
+  });
+
   it("refuses a bad address with a message and changes nothing", async () => {
     const answer = await askForLink("not-an-email");
     expect(answer.status).toBe(400);

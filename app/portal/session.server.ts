@@ -90,7 +90,7 @@ export async function sendSignInLink(services: Services, rawEmail: string): Prom
 const nameOf = (user: PortalUser) => (user.role === "student" ? user.firstName : user.name);
 
 /** Where the link was, in the words the outbox keeps: the token is never stored. */
-const keptLink = (publicUrl: string) => `${publicUrl}/portal/login/(one-time link, not kept)`;
+const keptLink = (publicUrl: string) => `${publicUrl}/portal/login/${portalSignIn.linkNotKept}`;
 
 /**
  * The sign-in email as it goes (the mail worker calls this, decision 0040): a new one-time link
