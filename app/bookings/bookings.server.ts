@@ -208,6 +208,9 @@ export async function bookSlot(
         cancel_reason: null,
         created_at: nowIso,
         updated_at: nowIso,
+        outcome: null,
+        outcome_at: null,
+        interview_id: null,
       };
       await trx.insertInto("bookings").values(booking).execute();
       await notify(trx, services, { ...seat, mentor: seat.mentor }, booking, "booked", {}, now);

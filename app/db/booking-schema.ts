@@ -18,7 +18,10 @@ export interface AvailabilityOverridesTable {
   kind: Generated<"off">;
 }
 
-export type BookingKind = "one_on_one";
+/** A weekly 1-on-1, or the one interview deep-dive of a programme (week 0). */
+export type BookingKind = "one_on_one" | "deep_dive";
+/** Marked by the mentor (or owner) after it: held, or a no-show by either side. */
+export type OneOnOneOutcome = "held" | "student_no_show" | "mentor_no_show";
 export type BookingStatus = "booked" | "cancelled";
 
 /** A 1-on-1 booked by a student with their mentor, in one programme week (1-6). */
@@ -40,4 +43,8 @@ export interface BookingsTable {
   cancel_reason: string | null;
   created_at: string;
   updated_at: string;
+  outcome: OneOnOneOutcome | null;
+  outcome_at: string | null;
+  /** A deep-dive's interview (interviews.id); null for a 1-on-1. */
+  interview_id: string | null;
 }

@@ -10,6 +10,7 @@ import { jobRuns } from "./migrations/job-runs.server";
 import { jobs } from "./migrations/jobs.server";
 import { paymentTouch } from "./migrations/payment-touch.server";
 import { portal } from "./migrations/portal.server";
+import { programmeRecord } from "./migrations/programme-record.server";
 import { mentorTimeZone } from "./migrations/mentor-time-zone.server";
 import { groupSessions } from "./migrations/group-sessions.server";
 import { noteAuthorRole } from "./migrations/note-author-role.server";
@@ -50,6 +51,7 @@ export function migrations(engine: Engine): Record<string, Migration> {
     "2026-12-04-002-group-sessions": groupSessions,
     "2026-12-04-004-note-author-role": noteAuthorRole,
     "2026-12-04-003-bookings": bookings,
+    "2026-12-05-001-programme-record": programmeRecord,
   };
 }
 

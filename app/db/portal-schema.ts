@@ -52,4 +52,6 @@ export interface StudentProfilesTable {
   first_signed_in_at: string | null;
   last_signed_in_at: string | null;
   updated_at: string;
+  /** 0 when the student said at onboarding they are not job seeking this year (CIRR). */
+  job_seeking: Generated<number>;
 }

@@ -22,6 +22,15 @@ import type {
 } from "./portal-schema";
 import type { CalendarFeedsTable, GroupSessionsTable } from "./calendar-schema";
 import type {
+  AttendanceTable,
+  InterviewsTable,
+  OffersTable,
+  OutcomeSettingsTable,
+  SurveysTable,
+  TestimonialsTable,
+  WithdrawalsTable,
+} from "./programme-schema";
+import type {
   BroadcastsTable,
   ConsentsTable,
   SequenceRunsTable,
@@ -277,6 +286,13 @@ export interface Database {
   mentor_availability: MentorAvailabilityTable;
   availability_overrides: AvailabilityOverridesTable;
   bookings: BookingsTable;
+  attendance: AttendanceTable;
+  interviews: InterviewsTable;
+  offers: OffersTable;
+  withdrawals: WithdrawalsTable;
+  surveys: SurveysTable;
+  testimonials: TestimonialsTable;
+  outcome_settings: OutcomeSettingsTable;
   sessions: SessionsTable;
   audit_log: AuditLogTable;
   jobs: JobsTable;
