@@ -5,6 +5,7 @@ import os from "node:os";
 import path from "node:path";
 import { analyticsStorage } from "./drills/analytics-storage";
 import { backupDuringWrites } from "./drills/backup-during-writes";
+import { BOOKINGS_DRILL, bookingRace } from "./drills/bookings";
 import { broadcastQueue } from "./drills/broadcast-queue";
 import { runCluster } from "./drills/cluster/index";
 import { funnelScale } from "./drills/funnel-scale";
@@ -214,6 +215,12 @@ async function main() {
       await drill(report.drills, "i. analytics storage: 100,000 crafted page views", engine, () =>
         withEngine(engine, options.postgresUrl, analyticsStorage),
       );
+    // Two instances need one shared database: PostgreSQL only.
+    if (options.postgresUrl)
+      await drill(report.drills, BOOKINGS_DRILL, "postgres", () =>
+        withEngine("postgres", options.postgresUrl, bookingRace),
+      );
+    else console.log(`  skipped: ${BOOKINGS_DRILL} (needs BENCH_DATABASE_URL)`);
   }
 
   if (options.sections.has("cluster")) {

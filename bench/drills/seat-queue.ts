@@ -5,6 +5,7 @@ import { joinQueue } from "../../app/cohort/queue.server";
 import type { DB } from "../../app/db/database.server";
 import { newPerson } from "../../app/people/people.server";
 import { createOwner, signIn } from "../lib/admin";
+import { Jar } from "../lib/browser";
 import type { EngineSetup } from "../lib/engines";
 import { FORM_HEADERS } from "../lib/forms";
 import { sleep, startServer, type RunningServer } from "../lib/server";
@@ -59,21 +60,6 @@ async function snapshot(db: DB): Promise<Snapshot> {
     waiting: Number(row.waiting),
     offersPerPerson: Number(row.offersPerPerson),
   };
-}
-
-/** A browser's cookies: what Set-Cookie gave it, sent back on the next request. */
-class Jar {
-  private cookies = new Map<string, string>();
-  take(res: Response) {
-    for (const header of res.headers.getSetCookie()) {
-      const [pair] = header.split(";");
-      const at = pair!.indexOf("=");
-      this.cookies.set(pair!.slice(0, at), pair!.slice(at + 1));
-    }
-  }
-  header() {
-    return [...this.cookies].map(([k, v]) => `${k}=${v}`).join("; ");
-  }
 }
 
 /** One offered person acting on their email: pays, declines, starts and cancels, or ignores it. */
