@@ -1,4 +1,3 @@
-import { randomBytes } from "node:crypto";
 import { readdirSync } from "node:fs";
 import path from "node:path";
 import { performance } from "node:perf_hooks";
