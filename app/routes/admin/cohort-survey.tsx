@@ -18,7 +18,10 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   await requireAdmin(request, context);
   const { db } = context.services;
   const cohort = orNotFound(await findCohort(db, params.id));
-  return { cohort: { id: cohort.id, startDate: cohort.startDate }, survey: await cohortSurvey(db, cohort.id) };
+  return {
+    cohort: { id: cohort.id, startDate: cohort.startDate },
+    survey: await cohortSurvey(db, cohort.id),
+  };
 }
 
 export default function CohortSurveyPage({ loaderData }: Route.ComponentProps) {
