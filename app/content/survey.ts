@@ -77,7 +77,11 @@ export const surveyConsole = {
   responseRate: (answered: number, sent: number) =>
     `${answered} of ${sent} answered${sent > 0 ? ` (${Math.round((answered / sent) * 100)}%)` : ""}`,
   counts: (promoters: number, passives: number, detractors: number) =>
-    `${promoters} promoters, ${passives} passives, ${detractors} detractors`,
+    [
+      `${promoters} ${promoters === 1 ? "promoter" : "promoters"}`,
+      `${passives} ${passives === 1 ? "passive" : "passives"}`,
+      `${detractors} ${detractors === 1 ? "detractor" : "detractors"}`,
+    ].join(", "),
   cohortTitle: "The cohort",
   mentorsTitle: "By mentor",
   mentorsLabel: "NPS by mentor",
