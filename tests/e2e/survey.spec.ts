@@ -10,7 +10,7 @@ import { surveyedStudent } from "./survey-support";
  * framework JavaScript), and the owner sees the cohort's NPS, the mentor's, and the answer.
  */
 test.describe("the end-of-programme survey", () => {
-  test.describe.configure({ timeout: 120_000 });
+  test.describe.configure({ timeout: 240_000 });
 
   test("a student whose cohort ended answers it; the owner sees the NPS and the answer", async ({
     browser,
