@@ -291,7 +291,7 @@ test.describe("W3C Nu validator", () => {
   });
 
   test("the end-of-programme survey's pages have no HTML errors", async ({ page, browser }) => {
-    test.setTimeout(120_000);
+    test.setTimeout(240_000);
     const pages = new Map<string, string>();
     const { email, cohortId } = await surveyedStudent(browser, "vnu-survey");
     const s = await (await browser.newContext()).newPage();
