@@ -20,6 +20,7 @@ export const jobsText = {
     broadcasts: "Broadcasts",
     mail: "Email delivery",
     sessions: "Group sessions",
+    surveys: "End-of-programme survey",
     retention: "Data retention",
     analytics: "Analytics roll-up",
     backup: "Database backup",
@@ -32,6 +33,8 @@ export const jobsText = {
     sequences: "Sends the next step of each person's nurture emails",
     broadcasts: "Queues broadcasts whose send time has come",
     sessions: "Plans the six group sessions of a current cohort that has a start date and none yet",
+    surveys:
+      "Sends the end-of-programme survey when a cohort's week 6 has ended (within 14 days), and one reminder 3 days later",
     mail: "Delivers queued email",
     retention: "Deletes old resumes and clears old visitor ids",
     analytics: "Rolls up page views by day and deletes old raw views",
@@ -57,6 +60,8 @@ export const jobsText = {
     pageViewsDeleted: (n: number) => `${n} old page ${n === 1 ? "view" : "views"} deleted`,
     visitorsDeleted: (n: number) => `${n} old ${n === 1 ? "browser" : "browsers"} deleted`,
     bytes: (n: number) => `${(n / 1_048_576).toFixed(1)} MB written`,
+    surveys: (n: number) => `${n} ${n === 1 ? "survey" : "surveys"} sent`,
+    surveyReminders: (n: number) => `${n} survey ${n === 1 ? "reminder" : "reminders"} sent`,
     removed: (n: number) => `${n} old ${n === 1 ? "backup" : "backups"} removed`,
   } as Record<string, (n: number) => string>,
   /** Jobs whose result is one number, and what it counts. */

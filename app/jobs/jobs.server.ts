@@ -8,6 +8,7 @@ import { runAnalyticsPass } from "~/analytics/rollup.server";
 import { backupDatabase } from "~/ops/backup.server";
 import { runRetention } from "~/ops/retention.server";
 import { planMissingSessions } from "~/sessions/sessions.server";
+import { sendSurveys } from "~/surveys/surveys.server";
 import type { Job } from "./scheduler.server";
 
 const HOUR = 3_600_000;
@@ -47,6 +48,7 @@ export function declareJobs(services: Services, schema: string | undefined): Job
     // Rows are leased one by one as well, so a second run after a lapsed lease sends nothing twice.
     { name: "mail", everyMs: cycle, leaseMs: 5 * 60_000, run: () => services.mailWorker.runOnce() },
     { name: "sessions", everyMs: HOUR, run: () => planMissingSessions(services) },
+    { name: "surveys", everyMs: HOUR, run: () => sendSurveys(services) },
     {
       name: "retention",
       everyMs: 24 * HOUR,

@@ -21,6 +21,7 @@ describe.each(testEngines())("the scheduler on $name", (engine) => {
       "broadcasts",
       "mail",
       "sessions",
+      "surveys",
       "retention",
       "analytics",
       "backup",

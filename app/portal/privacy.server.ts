@@ -1,13 +1,15 @@
 import type { Kysely } from "kysely";
 import { parseJsonColumn, studentTargetRoles } from "~/db/json-columns.server";
 import type { Database } from "~/db/schema";
+import { eraseSurveyWords, surveyExport } from "~/surveys/surveys.server";
 
 type Db = Kysely<Database>;
 
 /**
  * What the portal holds about a person, for the privacy export: their profile, the mentor of each
- * paid seat, and when they signed in (sessions and sign-in links by their times and role only:
- * the stored hashes are credentials, not data about the person, and are never exported).
+ * paid seat, their end-of-programme survey answers, and when they signed in (sessions and
+ * sign-in links by their times and role only: the stored hashes are credentials, not data about
+ * the person, and are never exported).
  */
 export async function portalExport(db: Db, personId: string, email: string) {
   const [profile, seats, sessions, links, bookings] = await Promise.all([
@@ -51,6 +53,7 @@ export async function portalExport(db: Db, personId: string, email: string) {
       .orderBy("bookings.starts_at")
       .execute(),
   ]);
+  const surveys = await surveyExport(db, personId);
   return {
     profile: profile
       ? { ...profile, target_roles: parseJsonColumn(studentTargetRoles, profile.target_roles) }
@@ -59,13 +62,15 @@ export async function portalExport(db: Db, personId: string, email: string) {
     sessions,
     signInLinks: links,
     oneOnOnes: bookings,
+    surveys,
   };
 }
 
 /**
  * Erases what the portal holds about a person, in the erasure's transaction: the profile (and the
  * resume it points to), every portal session (so nobody stays signed in as them), the sign-in
- * links sent to their address and the reasons written on their cancelled 1-on-1s.
+ * links sent to their address, the reasons written on their cancelled 1-on-1s and the words of
+ * their survey answers (the score stays in the counts).
  */
 export async function erasePortalData(trx: Db, personId: string, email: string) {
   const profile = await trx
@@ -84,4 +89,5 @@ export async function erasePortalData(trx: Db, personId: string, email: string) 
     .set({ cancel_reason: null })
     .where("person_id", "=", personId)
     .execute();
+  await eraseSurveyWords(trx, personId);
 }

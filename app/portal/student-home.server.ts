@@ -4,6 +4,7 @@ import { checklistOf, dueThisWeek, programmeWeeks } from "~/domain/onboarding";
 import { dateInZone } from "~/domain/time-zone";
 import type { Services } from "~/services.server";
 import { calendarCard } from "~/sessions/portal-calendar.server";
+import { surveyFor } from "~/surveys/surveys.server";
 import { studentSeat } from "./seat.server";
 import { readStudentProfile } from "./student-profile.server";
 
@@ -11,7 +12,8 @@ import { readStudentProfile } from "./student-profile.server";
  * What a student's portal home shows: the cohort of their latest paid seat and its start, the
  * mentor that seat is assigned to (null while none is), the six weeks with their topics and dates
  * (Monday-based, today taken in the site's zone), what is due this week and their onboarding
- * checklist; their calendar card (feed and group sessions, in their own zone).
+ * checklist; their calendar card (feed and group sessions, in their own zone); whether their
+ * end-of-programme survey waits for an answer.
  */
 export async function studentHome(
   services: Pick<Services, "db" | "clock" | "config">,
@@ -27,6 +29,7 @@ export async function studentHome(
     prework_read_at: profile.preworkReadAt,
     calendar_fetched_at: calendar.feed?.firstFetchedAt ?? null,
   });
+  const survey = await surveyFor(services.db, personId);
   const today = dateInZone(services.clock.now(), services.config.siteTimeZone);
   const { weeks, phase } = programmeWeeks(seat.startDate, today);
   return {
@@ -43,6 +46,7 @@ export async function studentHome(
     due: dueThisWeek(phase, checklist),
     checklist,
     calendar,
+    surveyOpen: survey !== null && !survey.answered,
   };
 }
 

@@ -9,6 +9,7 @@ import { expect, expectNoAxeViolations, test } from "./fixtures";
 import { assignMentor, createMentor, payingStudent, signInToPortal } from "./mentor-support";
 import { payOnTestCheckout, submitApplication } from "./people";
 import { fillApplication, releaseAllHolds, setCohort, uniqueEmail, withDb } from "./support";
+import { surveyedStudent } from "./survey-support";
 
 /**
  * Every public page, every console page and every page of the student's portal is valid HTML by
@@ -285,6 +286,49 @@ test.describe("W3C Nu validator", () => {
     const mentors = await page.request.get("/admin/mentors");
     expect(mentors.status()).toBe(200);
     pages.set("/admin/mentors (with mentors)", await mentors.text());
+
+    expect(validate(pages)).toEqual([]);
+  });
+
+  test("the end-of-programme survey's pages have no HTML errors", async ({ page, browser }) => {
+    test.setTimeout(240_000);
+    const pages = new Map<string, string>();
+    const { email, cohortId } = await surveyedStudent(browser, "vnu-survey");
+    const s = await (await browser.newContext()).newPage();
+    await signInToPortal(s, email);
+    pages.set("/portal (survey to answer)", await (await s.request.get("/portal")).text());
+    pages.set("/portal/survey (open)", await (await s.request.get("/portal/survey")).text());
+    const origin = { origin: new URL(s.url()).origin };
+    const refused = await s.request.post("/portal/survey", {
+      form: { score: "11", helped: "x".repeat(1001) },
+      headers: origin,
+    });
+    expect(refused.status()).toBe(400);
+    pages.set("/portal/survey (refused)", await refused.text());
+    const sent = await s.request.post("/portal/survey", {
+      form: { score: "7", helped: "The group sessions", change: "More mock interviews" },
+      headers: origin,
+    });
+    expect(sent.status()).toBe(200);
+    pages.set("/portal/survey (answered)", await (await s.request.get("/portal/survey")).text());
+    await s.context().close();
+
+    const admin = uniqueEmail("vnu-survey-owner");
+    createAccount(admin, true);
+    await logIn(page, admin);
+    const current = await withDb((db) =>
+      db.selectFrom("cohorts").select("id").where("is_current", "=", 1).executeTakeFirstOrThrow(),
+    );
+    for (const [url, state] of [
+      [`/admin/cohorts/${cohortId}/survey`, "an answer"],
+      [`/admin/cohorts/${current.id}/survey`, "none sent"],
+    ] as const) {
+      const response = await page.request.get(url);
+      expect(response.status(), url).toBe(200);
+      pages.set(`${url} (${state})`, await response.text());
+      await page.goto(url);
+      await expectNoAxeViolations(page);
+    }
 
     expect(validate(pages)).toEqual([]);
   });

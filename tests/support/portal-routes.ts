@@ -149,6 +149,18 @@ export const PORTAL_ROUTES: PortalRoute[] = [
     ],
   },
   {
+    // The fixture student was sent the survey (tests/support/portal.ts); the other student was not.
+    path: "/portal/survey",
+    load: () => import("~/routes/portal/survey"),
+    get: { ...studentsOnly, student: "own", otherStudent: "own" },
+    submissions: [
+      {
+        fields: { score: "9", helped: "The mock interviews", change: "More of them" },
+        allowed: ["student"],
+      },
+    ],
+  },
+  {
     path: "/portal/mentor/students/:id",
     load: () => import("~/routes/portal/mentor-student"),
     params: theStudent,

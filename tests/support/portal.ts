@@ -205,6 +205,22 @@ export async function seedPortalFixtures(services: Services) {
       })
       .execute();
   }
+  // The fixture student was sent the end-of-programme survey (its page lets only them answer).
+  await db
+    .insertInto("surveys")
+    .values({
+      id: "portal-fixture-survey",
+      person_id: studentId,
+      cohort_id: cohort.id,
+      mentor_id: mentorId,
+      sent_at: now,
+      reminded_at: null,
+      answered_at: null,
+      score: null,
+      helped: null,
+      change: null,
+    })
+    .execute();
   const cookies = {
     student: await portalCookie(services, {
       role: "student",

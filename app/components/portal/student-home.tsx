@@ -9,6 +9,7 @@ import type { DueThisWeek } from "~/domain/onboarding";
 import type { StudentHome as Home } from "~/portal/student-home.server";
 import { CalendarCard } from "./calendar-card";
 import { OnboardingChecklist } from "./onboarding-checklist";
+import { SurveyPrompt } from "./survey-prompt";
 
 /** The student's home: the cohort's start, their mentor, this week, the checklist, the six weeks. */
 export function StudentHome({ firstName, home: data }: { firstName: string; home: Home | null }) {
@@ -20,6 +21,7 @@ export function StudentHome({ firstName, home: data }: { firstName: string; home
           <p className="text-lg text-slate-800" data-cohort-start="">
             {home.starts(data.startDisplay)}
           </p>
+          {data.surveyOpen && <SurveyPrompt />}
           <Card>
             <h2 className="text-xl font-semibold text-brand-900">{t.dueTitle}</h2>
             <Due due={data.due} />

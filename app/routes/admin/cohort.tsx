@@ -12,6 +12,9 @@ import { mentoringConsole as m } from "~/content/portal-console";
 import { moveStudent, type MoveOutcome } from "~/portal/assignment.server";
 import { cohortMentoring } from "~/portal/owner-view.server";
 import { cohortConsole as t } from "~/content/cohorts";
+import { surveyConsole } from "~/content/survey";
+import { linkVariants } from "~/components/ui/link";
+import { Link } from "react-router";
 import { adminMeta } from "~/lib/meta";
 import { success } from "~/lib/toast";
 import { parseForm, refuse } from "~/lib/form.server";
@@ -97,6 +100,11 @@ export default function CohortPage({ loaderData }: Route.ComponentProps) {
   return (
     <AdminPage title={t.cohortTitle(cohortName(cohort.startDate))}>
       <p className="text-slate-700">{t.summary(cohort.paid, cohort.capacity, cohort.seatsLeft)}</p>
+      <p className="mt-2">
+        <Link to={`/admin/cohorts/${cohort.id}/survey`} className={linkVariants()}>
+          {surveyConsole.link}
+        </Link>
+      </p>
       <div className="mt-6 space-y-6">
         <QueueCard
           queue={queue}

@@ -1,0 +1,58 @@
+import { parseWithZod } from "@conform-to/zod/v4";
+import { data } from "react-router";
+import { SurveyForm } from "~/components/portal/survey-form";
+import { portalMeta } from "~/content/portal";
+import { surveyPage as t } from "~/content/survey";
+import { surveyAnswerSchema } from "~/domain/survey";
+import { limitFormPost } from "~/lib/form-guard.server";
+import { readFormData, refuse } from "~/lib/form.server";
+import { pageMeta } from "~/lib/meta";
+import { rateLimitedToast, success } from "~/lib/toast";
+import { redirectWithToast } from "~/lib/toast.server";
+import { requireStudent } from "~/portal/student-access.server";
+import { answerSurvey, SURVEY_PATH, surveyFor } from "~/surveys/surveys.server";
+import type { Route } from "./+types/survey";
+
+export const meta: Route.MetaFunction = () => pageMeta(t.title, portalMeta.description);
+
+/** /portal/survey: the end-of-programme survey, once its email has gone out; one answer. */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const student = await requireStudent(request, context, "survey");
+  const survey = await surveyFor(context.services.db, student.personId);
+  return { state: !survey ? "none" : survey.answered ? "answered" : "open" } as const;
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const student = await requireStudent(request, context, "survey");
+  if (!(await limitFormPost(context, "portal-survey")))
+    return data({ result: null, toast: rateLimitedToast }, { status: 429 });
+  const submission = parseWithZod(await readFormData(request), { schema: surveyAnswerSchema });
+  if (submission.status !== "success") return refuse(submission);
+  const outcome = await answerSurvey(context.services, student.personId, submission.value);
+  if (outcome !== "answered")
+    return refuse(submission, { message: t.errors[outcome], field: "score", status: 409 });
+  return redirectWithToast(
+    context,
+    SURVEY_PATH,
+    success(t.sentToast.title, t.sentToast.description),
+  );
+}
+
+export default function Survey({ loaderData, actionData }: Route.ComponentProps) {
+  const { state } = loaderData;
+  return (
+    <div className="space-y-6">
+      <div>
+        <h1 className="text-3xl font-bold text-brand-900">{t.title}</h1>
+        {state === "open" && <p className="mt-2 text-slate-700">{t.intro}</p>}
+      </div>
+      {state === "open" ? (
+        <SurveyForm lastResult={actionData?.result} />
+      ) : (
+        <p className="text-slate-700" data-survey-state={state}>
+          {state === "answered" ? t.answered : t.none}
+        </p>
+      )}
+    </div>
+  );
+}
