@@ -201,7 +201,9 @@ export function outcomeFigures(
     medianDaysToOffer: median(
       outcomes.flatMap((o) => (o.daysToFirstOffer === null ? [] : [o.daysToFirstOffer])),
     ),
-    nps: npsOf(students.flatMap((facts) => (facts.surveyScore === null ? [] : [facts.surveyScore]))),
+    nps: npsOf(
+      students.flatMap((facts) => (facts.surveyScore === null ? [] : [facts.surveyScore])),
+    ),
     graduationRate: rateOf(graduated, enrolledAtRefundDate),
     placementRate: rateOf(offersInField180d, graduated - excluded),
   };
