@@ -22,7 +22,7 @@ describe.each(testEngines())("funnel counts on $name", (engine) => {
       .set({ start_date: "2026-12-07" })
       .where("id", "=", payment.cohort_id)
       .execute();
-    await planSessions(db(), payment.cohort_id, "America/New_York", owner.clock.now());
+    await planSessions(db(), payment.cohort_id, "2026-12-07", owner.clock.now());
     const mentorId = await insertMentor(db(), "mentor.funnel@example.com", "Mentor Funnel");
     await writeProgrammeRecord(
       db(),

@@ -38,10 +38,9 @@ describe.each(testEngines())("the outcomes report on $name", (engine) => {
   const db = () => services().db;
 
   async function seedCohortOfTen() {
-    const zone = services().config.siteTimeZone;
     await setCurrentCohort(db(), { capacity: 10, enrolled_count: 0, start_date: "2026-12-07" });
     const cohortId = (await getCohort(db(), owner.clock.now())).id;
-    await planSessions(db(), cohortId, zone, owner.clock.now());
+    await planSessions(db(), cohortId, "2026-12-07", owner.clock.now());
     const { person, pay } = seatFixtures(services, owner.clock);
     const ada = await insertMentor(db(), "ada.mentor@example.com", "Ada Mentor", 5);
     const ids: string[] = [];

@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import type { DB } from "../../app/db/database.server";
-import { planCohortSessions } from "../../app/sessions/sessions.server";
+import { mondayOf } from "../../app/domain/cohort";
 
 /**
  * The programme's record of a student, written as rows (the features that write them, attendance,
@@ -21,16 +21,29 @@ export interface ProgrammeRecord {
   surveyScore?: number;
 }
 
-/** The cohort's six group sessions, planned by the app from its start date (by week). */
-export async function planSessions(db: DB, cohortId: string, timeZone: string, now: Date) {
-  await db.transaction().execute((trx) => planCohortSessions(trx, cohortId, timeZone, now));
-  const rows = await db
-    .selectFrom("group_sessions")
-    .select(["id", "week", "starts_at"])
-    .where("cohort_id", "=", cohortId)
-    .orderBy("week")
-    .execute();
-  return rows;
+/**
+ * The cohort's six group sessions as rows (Mondays 23:00 UTC from the start date's week), written
+ * one by one outside a transaction, so a running server's writes never make it wait on a lock.
+ */
+export async function planSessions(db: DB, cohortId: string, startDate: string, at: Date) {
+  const monday = Date.parse(`${mondayOf(startDate)}T23:00:00.000Z`);
+  for (let week = 1; week <= 6; week++) {
+    await db
+      .insertInto("group_sessions")
+      .values({
+        id: randomUUID(),
+        cohort_id: cohortId,
+        week,
+        starts_at: new Date(monday + (week - 1) * 7 * 86_400_000).toISOString(),
+        minutes: 60,
+        topic: `Week ${week}`,
+        recording_url: null,
+        created_at: at.toISOString(),
+        updated_at: at.toISOString(),
+      })
+      .onConflict((oc) => oc.columns(["cohort_id", "week"]).doNothing())
+      .execute();
+  }
 }
 
 export async function writeProgrammeRecord(db: DB, record: ProgrammeRecord, at: string) {
