@@ -45,6 +45,8 @@ export default [
     route("admin/attribution", "routes/admin/attribution.tsx"),
     route("admin/funnel", "routes/admin/funnel.tsx"),
     route("admin/funnel.csv", "routes/admin/funnel-csv.ts"),
+    route("admin/outcomes", "routes/admin/outcomes.tsx"),
+    route("admin/outcomes.csv", "routes/admin/outcomes-csv.ts"),
     route("admin/emails", "routes/admin/emails.tsx"),
     route("admin/emails/:id", "routes/admin/email.tsx"),
     route("admin/cohorts", "routes/admin/cohorts.tsx"),

@@ -1,5 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { testEngines } from "../../tests/support/databases";
+import { planSessions, writeProgrammeRecord } from "../../tests/support/outcomes";
+import { insertMentor } from "../../tests/support/portal";
 import { expectMonotone, rowOf, useFunnel, YOUTUBE_LINK } from "../../tests/support/funnel";
 import { FUNNEL_CSV_HEADER, type FunnelRow } from "~/domain/funnel";
 import { loader as funnelCsvLoader } from "~/routes/admin/funnel-csv";
@@ -7,7 +9,34 @@ import { loader as funnelLoader } from "~/routes/admin/funnel";
 
 // What the funnel counts for a period, and how the owner reads it: the page and its CSV.
 describe.each(testEngines())("funnel counts on $name", (engine) => {
-  const { owner, report, buildScenario } = useFunnel(engine);
+  const { owner, report, buildScenario, db } = useFunnel(engine);
+
+  /** The payer's programme: the cohort's sessions planned, then their attendance and offers. */
+  async function payerRecord(attended: number, offers: { track: string; confirmed: boolean }[]) {
+    const payment = await db()
+      .selectFrom("payments")
+      .select(["person_id", "cohort_id"])
+      .executeTakeFirstOrThrow();
+    await db()
+      .updateTable("cohorts")
+      .set({ start_date: "2026-12-07" })
+      .where("id", "=", payment.cohort_id)
+      .execute();
+    await planSessions(db(), payment.cohort_id, "2026-12-07", owner.clock.now());
+    const mentorId = await insertMentor(db(), "mentor.funnel@example.com", "Mentor Funnel");
+    await writeProgrammeRecord(
+      db(),
+      {
+        personId: payment.person_id!,
+        cohortId: payment.cohort_id,
+        mentorId,
+        attended,
+        held: 4,
+        offers: offers.map((offer) => ({ ...offer, reportedAt: "2027-01-20T15:00:00.000Z" })),
+      },
+      "2027-01-18T12:00:00.000Z",
+    );
+  }
 
   it("counts each step per source, a person once, in the group of the link that first brought them", async () => {
     await buildScenario();
@@ -20,6 +49,8 @@ describe.each(testEngines())("funnel counts on $name", (engine) => {
       qualified: 1,
       checkouts: 1,
       paid: 1,
+      graduated: 0,
+      offer: 0,
       revenueCents: 64_900,
     });
     // The payer's second browser is a visitor of its own, but the payer counts under YouTube.
@@ -48,7 +79,7 @@ describe.each(testEngines())("funnel counts on $name", (engine) => {
     expect(csv.status).toBe(200);
     const lines = String(csv.body).trim().split("\r\n");
     expect(lines[0]).toBe(FUNNEL_CSV_HEADER);
-    expect(lines).toContain('"yt_abc123",4,2,1,1,1,1,649.00');
+    expect(lines).toContain('"yt_abc123",4,2,1,1,1,1,0,0,649.00');
     const page = await owner.get(
       funnelLoader,
       "/admin/funnel?from=2026-11-01&to=2026-11-30&group=term",
@@ -67,5 +98,37 @@ describe.each(testEngines())("funnel counts on $name", (engine) => {
       expect(shown.status).toBe(400);
       expect(shown.body).toMatchObject({ error: message, report: null });
     }
+  });
+
+  it("carries the payer on to graduated and a confirmed offer, in the group of their first link", async () => {
+    await buildScenario();
+    await payerRecord(4, [{ track: "Banking", confirmed: true }]);
+    expect(rowOf(await report("source"), "youtube")).toMatchObject({
+      paid: 1,
+      graduated: 1,
+      offer: 1,
+    });
+    expect(rowOf(await report("source"), "linkedin")).toMatchObject({ graduated: 0, offer: 0 });
+    const csv = await owner.get(
+      funnelCsvLoader,
+      "/admin/funnel.csv?from=2026-11-01&to=2026-11-30&group=term",
+    );
+    expect(String(csv.body).split("\r\n")).toContain('"yt_abc123",4,2,1,1,1,1,1,1,649.00');
+    expectMonotone(await report("link"));
+  });
+
+  it("counts no offer that is unconfirmed, and no step for a payer who did not attend enough", async () => {
+    await buildScenario();
+    await payerRecord(4, [{ track: "Banking", confirmed: false }]);
+    expect(rowOf(await report("source"), "youtube")).toMatchObject({ graduated: 1, offer: 0 });
+    await db().deleteFrom("attendance").where("status", "=", "attended").execute();
+    await db().updateTable("offers").set({ confirmed_at: "2027-01-21T00:00:00.000Z" }).execute();
+    // A confirmed offer without graduating: neither graduated nor offer (placement is among
+    // graduates only), and the row stays monotone.
+    expect(rowOf(await report("source"), "youtube")).toMatchObject({
+      paid: 1,
+      graduated: 0,
+      offer: 0,
+    });
   });
 });

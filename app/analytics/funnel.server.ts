@@ -10,7 +10,9 @@ import {
   type FunnelQuery,
   type FunnelRow,
 } from "~/domain/funnel";
+import { studentOutcome } from "~/domain/outcomes";
 import type { Touch } from "~/domain/page-view";
+import { outcomeFacts, outcomeSettings } from "~/outcomes/facts.server";
 import { arrivalsOn, dayVisitors, lastRolledDay } from "./rollup.server";
 
 function pickTouch(row: Touch): Touch {
@@ -80,6 +82,8 @@ async function peopleIn(
       qualified: false,
       startedCheckout: false,
       paid: false,
+      graduated: false,
+      offer: false,
       revenueCents: 0,
     };
     advanced.set(row.person_id, person);
@@ -115,10 +119,32 @@ async function peopleIn(
     person.paid = true;
     person.revenueCents += Number(row.amount_cents);
   }
+  await markOutcomes(db, [...advanced.values()]);
   return {
     leads: leads.map((row) => ({ touch: pickTouch(row), people: Number(row.people) })),
     advanced: [...advanced.values()],
   };
+}
+
+/**
+ * The steps after `paid`, for the people who paid: graduated from a seat (as the outcomes report
+ * counts it, with the owner's minimums) and, once graduated, a confirmed offer. Neither depends on
+ * a date (a graduate was never refunded; any confirmed offer counts), so no zone is needed.
+ */
+async function markOutcomes(db: DB, people: Advanced[]): Promise<void> {
+  const payers = new Map(people.filter((p) => p.paid).map((p) => [p.personId, p]));
+  if (payers.size === 0) return;
+  const [settings, facts] = await Promise.all([
+    outcomeSettings(db),
+    outcomeFacts(db, "UTC", { personIds: [...payers.keys()] }),
+  ]);
+  for (const seat of facts) {
+    if (!studentOutcome(seat, settings).graduated) continue;
+    const person = payers.get(seat.personId);
+    if (!person) continue;
+    person.graduated = true;
+    if (seat.offers.length > 0) person.offer = true;
+  }
 }
 
 /** The funnel for visitors first seen from `from` to `to` (UTC days, both included). */

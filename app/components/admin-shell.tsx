@@ -7,6 +7,7 @@ import { consoleText } from "~/content/console";
 import { jobsText } from "~/content/jobs";
 import { funnelText } from "~/content/funnel";
 import { mentorsConsole } from "~/content/mentors";
+import { outcomesText } from "~/content/outcomes";
 import { Button } from "./ui/button";
 
 const links = [
@@ -14,6 +15,7 @@ const links = [
   { to: "/admin/people", label: consoleText.nav.people, end: false },
   { to: "/admin/resumes", label: consoleText.nav.resumes, end: false },
   { to: "/admin/funnel", label: funnelText.nav, end: false },
+  { to: "/admin/outcomes", label: outcomesText.nav, end: false },
   { to: "/admin/attribution", label: consoleText.nav.attribution, end: false },
   { to: "/admin/emails", label: consoleText.nav.emails, end: false },
   { to: "/admin/cohorts", label: consoleText.nav.cohorts, end: false },

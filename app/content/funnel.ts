@@ -7,7 +7,7 @@ export const funnelText = {
   nav: "Funnel",
   title: "Funnel",
   intro:
-    "Browsers first seen in the period, and how far the people they became have gone since. Each person counts once, in the group of the link that first brought them; a later step counts as having passed the earlier ones.",
+    "Browsers first seen in the period, and how far the people they became have gone since, up to graduating and a confirmed job offer. Each person counts once, in the group of the link that first brought them; a later step counts as having passed the earlier ones.",
   from: "First seen from",
   to: "First seen to",
   group: "Group by",
@@ -27,6 +27,8 @@ export const funnelText = {
     qualified: "Qualified",
     checkouts: "Started checkout",
     paid: "Paid",
+    graduated: "Graduated",
+    offer: "Confirmed offer",
   } satisfies Record<FunnelStep, string>,
   revenue: "Revenue",
   tableLabel: "Funnel by group",

@@ -30,6 +30,8 @@ const person = (id: string, touch: Touch, reached: Partial<Advanced> = {}): Adva
   qualified: false,
   startedCheckout: false,
   paid: false,
+  graduated: false,
+  offer: false,
   revenueCents: 0,
   ...reached,
 });
@@ -69,14 +71,39 @@ describe("funnelRows", () => {
         qualified: 1,
         checkouts: 1,
         paid: 1,
+        graduated: 0,
+        offer: 0,
         revenueCents: 64_900,
       },
     ]);
   });
 
+  it("counts a graduate and a graduate's confirmed offer after paid, each implying the steps before", () => {
+    const rows = funnelRows(
+      [{ touch: youtube, visitors: 4 }],
+      [{ touch: youtube, people: 3 }],
+      [
+        person("a", youtube, { paid: true, revenueCents: 64_900 }),
+        person("b", youtube, { paid: true, graduated: true, revenueCents: 64_900 }),
+        person("c", youtube, { paid: true, graduated: true, offer: true, revenueCents: 64_900 }),
+      ],
+      "source",
+    );
+    expect(rows[0]).toMatchObject({ paid: 3, graduated: 2, offer: 1, checkouts: 3 });
+    const offerOnly = funnelRows([], [], [person("d", youtube, { offer: true })], "source");
+    expect(offerOnly[0]).toMatchObject({ applications: 1, paid: 1, graduated: 1, offer: 1 });
+  });
+
   it("keeps every row monotone for any mix of steps", () => {
-    const flags = ["applied", "qualified", "startedCheckout", "paid"] as const;
-    const people = Array.from({ length: 16 }, (_, n) =>
+    const flags = [
+      "applied",
+      "qualified",
+      "startedCheckout",
+      "paid",
+      "graduated",
+      "offer",
+    ] as const;
+    const people = Array.from({ length: 64 }, (_, n) =>
       person(
         `p${n}`,
         n % 2 ? youtube : NO_TOUCH,
@@ -85,12 +112,12 @@ describe("funnelRows", () => {
     );
     const rows = funnelRows(
       [
-        { touch: youtube, visitors: 16 },
-        { touch: NO_TOUCH, visitors: 16 },
+        { touch: youtube, visitors: 64 },
+        { touch: NO_TOUCH, visitors: 64 },
       ],
       [
-        { touch: youtube, people: 8 },
-        { touch: NO_TOUCH, people: 8 },
+        { touch: youtube, people: 32 },
+        { touch: NO_TOUCH, people: 32 },
       ],
       people,
       "source",
@@ -101,8 +128,10 @@ describe("funnelRows", () => {
       }
     }
     const total = funnelTotal(rows, "All");
-    expect(total.leads).toBe(16);
-    expect(total.paid).toBe(8);
+    expect(total.leads).toBe(64);
+    // Paid, graduated or offer set: all but the 8 of 64 with none of the three.
+    expect(total.paid).toBe(56);
+    expect(total.offer).toBe(32);
   });
 
   it("orders groups by visitors, then revenue", () => {
@@ -135,14 +164,16 @@ describe("conversion and CSV", () => {
         qualified: 0,
         checkouts: 0,
         paid: 0,
+        graduated: 0,
+        offer: 0,
         revenueCents: 129_800,
       },
     ]);
     expect(csv.split("\r\n")[0]).toBe(FUNNEL_CSV_HEADER);
     expect(FUNNEL_CSV_HEADER).toBe(
-      "group,visitors,leads,applications,qualified,checkouts,paid,revenue",
+      "group,visitors,leads,applications,qualified,checkouts,paid,graduated,offer,revenue",
     );
-    expect(csv.split("\r\n")[1]).toBe(`"'=HYPERLINK()",3,1,0,0,0,0,1298.00`);
+    expect(csv.split("\r\n")[1]).toBe(`"'=HYPERLINK()",3,1,0,0,0,0,0,0,1298.00`);
   });
 });
 

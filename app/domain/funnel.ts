@@ -88,6 +88,10 @@ export interface Advanced {
   qualified: boolean;
   startedCheckout: boolean;
   paid: boolean;
+  /** Graduated from a cohort they paid for (app/domain/outcomes.ts). */
+  graduated: boolean;
+  /** A graduate with a confirmed offer. */
+  offer: boolean;
   revenueCents: number;
 }
 
@@ -98,6 +102,8 @@ export const FUNNEL_STEPS = [
   "qualified",
   "checkouts",
   "paid",
+  "graduated",
+  "offer",
 ] as const;
 export type FunnelStep = (typeof FUNNEL_STEPS)[number];
 
@@ -112,6 +118,8 @@ function emptyRow(group: string): FunnelRow {
     qualified: 0,
     checkouts: 0,
     paid: 0,
+    graduated: 0,
+    offer: 0,
     revenueCents: 0,
   };
 }
@@ -120,7 +128,9 @@ function emptyRow(group: string): FunnelRow {
  * The funnel by group. Each person counts once, in the group of the browser that first brought
  * them, at every step they reached; a later step implies the earlier ones (someone who applied
  * without a resource is a lead too, a payment implies a checkout and a qualified application),
- * so no step is larger than the one before. `advanced` must be people of `leads`. Rows are
+ * so no step is larger than the one before. After `paid`: graduated (as the outcomes report
+ * counts it) and offer (a graduate with a confirmed offer; an offer to someone who did not
+ * graduate counts in neither, as CIRR counts placements among graduates only). `advanced` must be people of `leads`. Rows are
  * ordered by visitors, then revenue.
  */
 export function funnelRows(
@@ -140,7 +150,9 @@ export function funnelRows(
   for (const lead of leads) rowOf(lead.touch).leads += lead.people;
   for (const person of advanced) {
     const row = rowOf(person.touch);
-    const paid = person.paid;
+    const offer = person.offer;
+    const graduated = offer || person.graduated;
+    const paid = graduated || person.paid;
     const checkout = paid || person.startedCheckout;
     const qualified = checkout || person.qualified;
     const applied = qualified || person.applied;
@@ -148,6 +160,8 @@ export function funnelRows(
     row.qualified += qualified ? 1 : 0;
     row.checkouts += checkout ? 1 : 0;
     row.paid += paid ? 1 : 0;
+    row.graduated += graduated ? 1 : 0;
+    row.offer += offer ? 1 : 0;
     row.revenueCents += person.revenueCents;
   }
   return [...rows.values()].sort(
@@ -172,7 +186,7 @@ export function conversion(count: number, previous: number): number | null {
 }
 
 export const FUNNEL_CSV_HEADER =
-  "group,visitors,leads,applications,qualified,checkouts,paid,revenue";
+  "group,visitors,leads,applications,qualified,checkouts,paid,graduated,offer,revenue";
 
 export function funnelCsv(rows: readonly FunnelRow[]): string {
   const lines = rows.map((row) =>

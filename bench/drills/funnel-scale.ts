@@ -269,13 +269,17 @@ export async function funnelScale(engine: EngineSetup): Promise<DrillResult> {
       csv: await timeGet(`${server.url}/admin/funnel.csv?${season}&group=term`, cookie),
     };
     const csvLines = rolled.csv.body.trim().split("\r\n");
+    // Columns by the header's names, counted from the end (a group's name may hold a comma).
+    const header = csvLines[0]!.split(",");
+    const fromEnd = (name: string) => header.length - header.indexOf(name);
     const csvTotals = csvLines.slice(1).reduce(
       (sum, line) => {
-        const cells = line.split(",").slice(-7).map(Number);
+        const cells = line.split(",");
+        const cell = (name: string) => Number(cells[cells.length - fromEnd(name)]);
         return {
-          visitors: sum.visitors + cells[0]!,
-          leads: sum.leads + cells[1]!,
-          paid: sum.paid + cells[5]!,
+          visitors: sum.visitors + cell("visitors"),
+          leads: sum.leads + cell("leads"),
+          paid: sum.paid + cell("paid"),
         };
       },
       { visitors: 0, leads: 0, paid: 0 },

@@ -41,9 +41,11 @@ async function csvRow(owner: Page, group: "source" | "term", name: string) {
   const response = await owner.request.get(`/admin/funnel.csv?group=${group}`);
   expect(response.status()).toBe(200);
   const lines = (await response.text()).trim().split("\r\n");
-  expect(lines[0]).toBe("group,visitors,leads,applications,qualified,checkouts,paid,revenue");
+  expect(lines[0]).toBe(
+    "group,visitors,leads,applications,qualified,checkouts,paid,graduated,offer,revenue",
+  );
   const line = lines.find((l) => l.startsWith(`"${name}",`));
-  return line ? line.split(",").slice(1).map(Number) : [0, 0, 0, 0, 0, 0, 0, 0];
+  return line ? line.split(",").slice(1).map(Number) : [0, 0, 0, 0, 0, 0, 0, 0, 0, 0];
 }
 
 test.describe("the funnel", () => {

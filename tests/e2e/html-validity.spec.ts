@@ -55,6 +55,7 @@ const ADMIN_PAGES = [
   "/admin/attribution",
   "/admin/funnel",
   "/admin/funnel?group=link",
+  "/admin/outcomes",
   "/admin/emails",
   "/admin/cohorts",
   "/admin/broadcasts",

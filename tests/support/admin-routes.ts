@@ -74,6 +74,12 @@ export const ADMIN_ROUTES: AdminRoute[] = [
   readOnly("/admin/attribution", () => import("~/routes/admin/attribution")),
   readOnly("/admin/funnel", () => import("~/routes/admin/funnel")),
   readOnly("/admin/funnel.csv", () => import("~/routes/admin/funnel-csv")),
+  {
+    path: "/admin/outcomes",
+    load: () => import("~/routes/admin/outcomes"),
+    submissions: [{ intent: "settings", minGroupSessions: "3", minOneOnOnes: "5" }],
+  },
+  readOnly("/admin/outcomes.csv", () => import("~/routes/admin/outcomes-csv")),
   readOnly("/admin/jobs", () => import("~/routes/admin/jobs")),
   {
     path: "/admin/emails",

@@ -1,0 +1,197 @@
+import { describe, expect, it } from "vitest";
+import {
+  DEFAULT_OUTCOME_SETTINGS,
+  isInFieldTrack,
+  median,
+  OUTCOMES_CSV_HEADER,
+  outcomeFigures,
+  outcomesBy,
+  outcomesCsv,
+  programmeEnd,
+  rateOf,
+  readCohortChoice,
+  studentOutcome,
+  type StudentFacts,
+} from "./outcomes";
+
+// A cohort starting Monday 2027-01-11: week 1 ends Sun 17, the last full-refund day (census) is
+// Sun 24 (end of week 2), the programme ends Sun 2027-02-21; 180 days later is 2027-08-20.
+const START = "2027-01-11";
+const settings = DEFAULT_OUTCOME_SETTINGS;
+
+/** A student who did everything: six sessions, six 1-on-1s, job seeking, no offer yet. */
+const student = (id: string, facts: Partial<StudentFacts> = {}): StudentFacts => ({
+  personId: id,
+  cohortId: "c1",
+  mentorId: "m1",
+  startDate: START,
+  withdrawnOn: null,
+  groupSessionsAttended: 6,
+  oneOnOnesHeld: 6,
+  jobSeeking: true,
+  interviews: 0,
+  offers: [],
+  surveyScore: null,
+  ...facts,
+});
+const banking = (on: string) => ({ track: "Banking", on });
+
+describe("CIRR's examples", () => {
+  it("leaves a student who leaves in week 1 out of every denominator", () => {
+    const leaver = student("a", { withdrawnOn: "2027-01-14", groupSessionsAttended: 1 });
+    const outcome = studentOutcome(leaver, settings);
+    expect(outcome).toMatchObject({ enrolledAtRefundDate: false, withdrawn: true });
+    const figures = outcomeFigures([leaver, student("b")], settings);
+    expect(figures.graduationRate).toEqual({ numerator: 1, denominator: 1, value: "1.000" });
+    expect(figures.placementRate.denominator).toBe(1);
+    expect(figures).toMatchObject({ enrolled: 2, enrolledAtRefundDate: 1, withdrawn: 1 });
+  });
+
+  it("counts a student who leaves on the census day as gone, and one who leaves after it as enrolled but not graduated", () => {
+    expect(
+      studentOutcome(student("a", { withdrawnOn: "2027-01-24" }), settings).enrolledAtRefundDate,
+    ).toBe(false);
+    const week3 = studentOutcome(student("b", { withdrawnOn: "2027-01-25" }), settings);
+    expect(week3).toMatchObject({ enrolledAtRefundDate: true, withdrawn: true, graduated: false });
+  });
+
+  it("keeps a graduate excluded at onboarding (not job seeking) out of the placement denominator", () => {
+    const figures = outcomeFigures(
+      [
+        student("a", { jobSeeking: false, offers: [banking("2027-03-01")] }),
+        student("b", { offers: [banking("2027-03-01")] }),
+        student("c"),
+      ],
+      settings,
+    );
+    expect(figures).toMatchObject({ graduated: 3, excluded: 1, offersInField180d: 1 });
+    expect(figures.placementRate).toEqual({ numerator: 1, denominator: 2, value: "0.500" });
+    // Their offer is still a confirmed offer.
+    expect(figures.confirmedOffers).toBe(2);
+  });
+});
+
+describe("graduation", () => {
+  it("needs the owner's minimum of group sessions and of 1-on-1s held", () => {
+    const few = student("a", { groupSessionsAttended: 3, oneOnOnesHeld: 6 });
+    const short = student("b", { groupSessionsAttended: 6, oneOnOnesHeld: 3 });
+    const enough = student("c", { groupSessionsAttended: 4, oneOnOnesHeld: 4 });
+    expect(studentOutcome(few, settings).graduated).toBe(false);
+    expect(studentOutcome(short, settings).graduated).toBe(false);
+    expect(studentOutcome(enough, settings).graduated).toBe(true);
+    const lenient = { minGroupSessions: 3, minOneOnOnes: 3 };
+    expect(studentOutcome(few, lenient).graduated).toBe(true);
+    // An excluded student who did not graduate is not counted as excluded.
+    expect(studentOutcome({ ...few, jobSeeking: false }, settings).excluded).toBe(false);
+  });
+
+  it("counts every student still there when the cohort has no start date", () => {
+    const outcome = studentOutcome(student("a", { startDate: null }), settings);
+    expect(outcome).toMatchObject({ enrolledAtRefundDate: true, graduated: true });
+    expect(outcome.inFieldOffer180d).toBe(false);
+  });
+});
+
+describe("placement", () => {
+  it("counts a graduate's confirmed in-field offer from the first day to 180 days after the end", () => {
+    expect(programmeEnd("2027-01-13")).toBe("2027-02-21");
+    const placed = (on: string, track = "Banking") =>
+      studentOutcome(student("a", { offers: [{ track, on }] }), settings).inFieldOffer180d;
+    expect(placed("2027-01-11")).toBe(true);
+    expect(placed("2027-08-20")).toBe(true);
+    expect(placed("2027-08-21")).toBe(false);
+    expect(placed("2027-01-10")).toBe(false);
+    expect(placed("2027-03-01", "Other")).toBe(false);
+    expect(placed("2027-03-01", "other")).toBe(false);
+    expect(placed("2027-03-01", "Consulting")).toBe(true);
+  });
+
+  it("does not place a student who did not graduate, however good the offer", () => {
+    const figures = outcomeFigures(
+      [student("a", { groupSessionsAttended: 1, offers: [banking("2027-03-01")] })],
+      settings,
+    );
+    expect(figures).toMatchObject({ confirmedOffers: 1, offersInField180d: 0 });
+    expect(figures.placementRate).toEqual({ numerator: 0, denominator: 0, value: "" });
+  });
+
+  it("counts a student with two in-field offers once, and takes the median days to a first offer", () => {
+    const figures = outcomeFigures(
+      [
+        student("a", { offers: [banking("2027-03-01"), banking("2027-01-21")] }),
+        student("b", { offers: [banking("2027-02-10")] }),
+        student("c", { offers: [{ track: "Other", on: "2027-04-11" }] }),
+        student("d"),
+      ],
+      settings,
+    );
+    // First offers: day 10, day 30, day 90 after Monday 2027-01-11.
+    expect(figures).toMatchObject({
+      confirmedOffers: 4,
+      offersInField180d: 2,
+      medianDaysToOffer: 30,
+    });
+    expect(figures.placementRate.value).toBe("0.500");
+  });
+});
+
+describe("figures by group", () => {
+  it("adds interviews and NPS, and keeps listed groups with no students", () => {
+    const byMentor = outcomesBy(
+      [
+        student("a", { interviews: 2, surveyScore: 10 }),
+        student("b", { mentorId: "m2", interviews: 1, surveyScore: 3 }),
+        student("c", { surveyScore: 9 }),
+      ],
+      (facts) => facts.mentorId ?? "",
+      settings,
+      ["m3"],
+    );
+    expect([...byMentor.keys()]).toEqual(["m3", "m1", "m2"]);
+    expect(byMentor.get("m1")).toMatchObject({ enrolled: 2, interviews: 2 });
+    expect(byMentor.get("m1")!.nps).toMatchObject({ answers: 2, nps: 100 });
+    expect(byMentor.get("m2")!.nps.nps).toBe(-100);
+    expect(byMentor.get("m3")).toMatchObject({ enrolled: 0, medianDaysToOffer: null });
+    expect(byMentor.get("m3")!.graduationRate.value).toBe("");
+  });
+});
+
+describe("rates, median and CSV", () => {
+  it("writes rates with three places, empty over nothing", () => {
+    expect(rateOf(2, 3).value).toBe("0.667");
+    expect(rateOf(0, 4).value).toBe("0.000");
+    expect(rateOf(0, 0).value).toBe("");
+    expect(median([5, 1, 3])).toBe(3);
+    expect(median([4, 1])).toBe(2.5);
+    expect(median([])).toBeNull();
+  });
+
+  it("writes the exact header and one line per cohort, the name made safe", () => {
+    const csv = outcomesCsv([
+      { cohort: "=cmd", figures: outcomeFigures([student("a")], settings) },
+      { cohort: "empty", figures: outcomeFigures([], settings) },
+    ]);
+    expect(csv.split("\r\n")).toEqual([
+      "cohort,enrolled,enrolled_at_refund_date,graduated,withdrawn,excluded,offers_in_field_180d,graduation_rate,placement_rate",
+      `"'=cmd",1,1,1,0,0,0,1.000,0.000`,
+      `"empty",0,0,0,0,0,0,,`,
+      "",
+    ]);
+    expect(OUTCOMES_CSV_HEADER.split(",")).toHaveLength(9);
+  });
+
+  it("reads the CSV's cohort parameter", () => {
+    expect(readCohortChoice(null)).toEqual({ kind: "all" });
+    expect(readCohortChoice("all")).toEqual({ kind: "all" });
+    expect(readCohortChoice("3f2a-b1")).toEqual({ kind: "one", id: "3f2a-b1" });
+    expect(readCohortChoice("a b")).toEqual({ kind: "bad" });
+    expect(readCohortChoice("")).toEqual({ kind: "bad" });
+  });
+
+  it("knows the application's finance tracks", () => {
+    expect(isInFieldTrack("Wealth Management")).toBe(true);
+    expect(isInFieldTrack("capital markets")).toBe(true);
+    expect(isInFieldTrack("Other")).toBe(false);
+    expect(isInFieldTrack("Marketing")).toBe(false);
+  });
+});

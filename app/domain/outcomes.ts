@@ -1,0 +1,254 @@
+/**
+ * The outcomes report (issue 36): what became of a cohort's students, counted as the bootcamp
+ * outcomes standard (CIRR) counts it. Pure: no I/O; the facts come from
+ * app/outcomes/facts.server.ts. Dates are YYYY-MM-DD in the site's zone.
+ *
+ * Per student (one paid seat in one cohort):
+ * - enrolled: they paid for the seat (it may have been refunded since).
+ * - withdrawn: the seat was refunded; the withdrawal's date is the refund's.
+ * - enrolled at the refund date: enrolled and not withdrawn on or before the last full-refund date
+ *   (CIRR's census day, `lastFullRefundDate`: the Sunday of week 2). A student who leaves in
+ *   week 1 is in no denominator. Without a start date, every student not withdrawn.
+ * - graduated: enrolled at the refund date, never withdrawn, attended at least
+ *   `minGroupSessions` group sessions and held at least `minOneOnOnes` 1-on-1s (the owner's
+ *   settings, 4 and 4 by default).
+ * - excluded: a graduate who said at onboarding they are not job seeking this year.
+ * - in-field offer within 180 days: a graduate, not excluded, with a confirmed offer whose track is
+ *   one of the application's finance tracks (not "Other"), reported from the programme's first day
+ *   (the Monday of week 1) to 180 days after its end (the Sunday of week 6).
+ * Only confirmed offers count anywhere; an offer's date is the day it was reported.
+ *
+ * Per group (a cohort, or a mentor's students): the sums of the above, interviews reported,
+ * confirmed offers, the median of days from the programme's first day to each student's first
+ * confirmed offer, and the NPS of the end survey. Two rates, each with numerator and denominator:
+ * - graduation rate = graduated ÷ enrolled at the refund date;
+ * - placement rate = students with an in-field offer within 180 days ÷ (graduated − excluded).
+ * A rate is a decimal with 3 places, empty where its denominator is 0.
+ */
+import { CAREER_TARGETS } from "./application-form";
+import { mondayOf } from "./cohort";
+import { csvField } from "./csv";
+import { npsOf, type NpsSummary } from "./nps";
+import { PROGRAMME_WEEKS } from "./onboarding";
+import { lastFullRefundDate } from "./refund-rule";
+
+export interface OutcomeSettings {
+  minGroupSessions: number;
+  minOneOnOnes: number;
+}
+
+export const DEFAULT_OUTCOME_SETTINGS: OutcomeSettings = { minGroupSessions: 4, minOneOnOnes: 4 };
+/** The settings' range: the programme has six group sessions and six 1-on-1s. */
+export const MIN_THRESHOLD = 0;
+export const MAX_THRESHOLD = PROGRAMME_WEEKS;
+/** Offers count up to this many days after the programme's end. */
+export const PLACEMENT_WINDOW_DAYS = 180;
+
+/** A confirmed offer as the report reads it. */
+export interface OfferFact {
+  track: string;
+  /** The day it was reported. */
+  on: string;
+}
+
+/** What the report knows about one student's seat in one cohort. */
+export interface StudentFacts {
+  personId: string;
+  cohortId: string;
+  mentorId: string | null;
+  /** The cohort's start date; null while it has none. */
+  startDate: string | null;
+  /** The day the seat was refunded; null while it is paid. */
+  withdrawnOn: string | null;
+  groupSessionsAttended: number;
+  oneOnOnesHeld: number;
+  jobSeeking: boolean;
+  interviews: number;
+  /** Confirmed offers only. */
+  offers: readonly OfferFact[];
+  /** The end survey's answer (0-10), null without one. */
+  surveyScore: number | null;
+}
+
+export interface StudentOutcome {
+  enrolledAtRefundDate: boolean;
+  withdrawn: boolean;
+  graduated: boolean;
+  excluded: boolean;
+  inFieldOffer180d: boolean;
+  /** Days from the programme's first day to the first confirmed offer; null without one. */
+  daysToFirstOffer: number | null;
+}
+
+function addDays(date: string, days: number): string {
+  const [y, m, d] = date.split("-").map(Number) as [number, number, number];
+  return new Date(Date.UTC(y, m - 1, d + days)).toISOString().slice(0, 10);
+}
+
+function daysBetween(from: string, to: string): number {
+  return Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000);
+}
+
+/** The programme's first day: the Monday of week 1. */
+export function programmeStart(startDate: string): string {
+  return mondayOf(startDate);
+}
+
+/** The programme's end: the Sunday of week 6. */
+export function programmeEnd(startDate: string): string {
+  return addDays(mondayOf(startDate), 7 * PROGRAMME_WEEKS - 1);
+}
+
+/** In field: one of the application's finance tracks, not "Other" (any case). */
+export function isInFieldTrack(track: string): boolean {
+  const asked = track.trim().toLowerCase();
+  return CAREER_TARGETS.some((target) => target !== "Other" && target.toLowerCase() === asked);
+}
+
+/** One student's place in each count (see the module's comment). */
+export function studentOutcome(facts: StudentFacts, settings: OutcomeSettings): StudentOutcome {
+  const withdrawn = facts.withdrawnOn !== null;
+  const census = facts.startDate ? lastFullRefundDate(facts.startDate) : null;
+  const enrolledAtRefundDate =
+    !withdrawn || (census !== null && (facts.withdrawnOn as string) > census);
+  const graduated =
+    enrolledAtRefundDate &&
+    !withdrawn &&
+    facts.groupSessionsAttended >= settings.minGroupSessions &&
+    facts.oneOnOnesHeld >= settings.minOneOnOnes;
+  const excluded = graduated && !facts.jobSeeking;
+  const start = facts.startDate ? programmeStart(facts.startDate) : null;
+  const windowEnd = facts.startDate
+    ? addDays(programmeEnd(facts.startDate), PLACEMENT_WINDOW_DAYS)
+    : null;
+  const inFieldOffer180d =
+    graduated &&
+    !excluded &&
+    start !== null &&
+    facts.offers.some(
+      (offer) =>
+        isInFieldTrack(offer.track) && offer.on >= start && offer.on <= (windowEnd as string),
+    );
+  const first = facts.offers.map((offer) => offer.on).sort()[0];
+  return {
+    enrolledAtRefundDate,
+    withdrawn,
+    graduated,
+    excluded,
+    inFieldOffer180d,
+    daysToFirstOffer: first && start ? daysBetween(start, first) : null,
+  };
+}
+
+export interface Rate {
+  numerator: number;
+  denominator: number;
+  /** A decimal with 3 places ("0.667"), "" where the denominator is 0. */
+  value: string;
+}
+
+export function rateOf(numerator: number, denominator: number): Rate {
+  return {
+    numerator,
+    denominator,
+    value: denominator === 0 ? "" : (numerator / denominator).toFixed(3),
+  };
+}
+
+/** The median of `values`, null for none (the mean of the middle two for an even count). */
+export function median(values: readonly number[]): number | null {
+  if (values.length === 0) return null;
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
+}
+
+export interface OutcomeFigures {
+  enrolled: number;
+  enrolledAtRefundDate: number;
+  graduated: number;
+  withdrawn: number;
+  excluded: number;
+  interviews: number;
+  confirmedOffers: number;
+  offersInField180d: number;
+  medianDaysToOffer: number | null;
+  nps: NpsSummary;
+  graduationRate: Rate;
+  placementRate: Rate;
+}
+
+/** A group's figures: its students' outcomes added up. */
+export function outcomeFigures(
+  students: readonly StudentFacts[],
+  settings: OutcomeSettings,
+): OutcomeFigures {
+  const outcomes = students.map((facts) => studentOutcome(facts, settings));
+  const count = (pick: (outcome: StudentOutcome) => boolean) => outcomes.filter(pick).length;
+  const graduated = count((o) => o.graduated);
+  const excluded = count((o) => o.excluded);
+  const enrolledAtRefundDate = count((o) => o.enrolledAtRefundDate);
+  const offersInField180d = count((o) => o.inFieldOffer180d);
+  return {
+    enrolled: students.length,
+    enrolledAtRefundDate,
+    graduated,
+    withdrawn: count((o) => o.withdrawn),
+    excluded,
+    interviews: students.reduce((sum, facts) => sum + facts.interviews, 0),
+    confirmedOffers: students.reduce((sum, facts) => sum + facts.offers.length, 0),
+    offersInField180d,
+    medianDaysToOffer: median(
+      outcomes.flatMap((o) => (o.daysToFirstOffer === null ? [] : [o.daysToFirstOffer])),
+    ),
+    nps: npsOf(
+      students.flatMap((facts) => (facts.surveyScore === null ? [] : [facts.surveyScore])),
+    ),
+    graduationRate: rateOf(graduated, enrolledAtRefundDate),
+    placementRate: rateOf(offersInField180d, graduated - excluded),
+  };
+}
+
+/** Figures per group, in the order the groups first appear in `keys` then in `students`. */
+export function outcomesBy(
+  students: readonly StudentFacts[],
+  keyOf: (facts: StudentFacts) => string,
+  settings: OutcomeSettings,
+  keys: readonly string[] = [],
+): Map<string, OutcomeFigures> {
+  const groups = new Map<string, StudentFacts[]>(keys.map((key) => [key, []]));
+  for (const facts of students) {
+    const key = keyOf(facts);
+    groups.set(key, [...(groups.get(key) ?? []), facts]);
+  }
+  return new Map([...groups].map(([key, group]) => [key, outcomeFigures(group, settings)]));
+}
+
+export const OUTCOMES_CSV_HEADER =
+  "cohort,enrolled,enrolled_at_refund_date,graduated,withdrawn,excluded,offers_in_field_180d,graduation_rate,placement_rate";
+
+/** One line per cohort, the cohort named by `cohort`. */
+export function outcomesCsv(rows: readonly { cohort: string; figures: OutcomeFigures }[]): string {
+  const lines = rows.map(({ cohort, figures: f }) =>
+    [
+      csvField(cohort),
+      f.enrolled,
+      f.enrolledAtRefundDate,
+      f.graduated,
+      f.withdrawn,
+      f.excluded,
+      f.offersInField180d,
+      f.graduationRate.value,
+      f.placementRate.value,
+    ].join(","),
+  );
+  return [OUTCOMES_CSV_HEADER, ...lines].join("\r\n") + "\r\n";
+}
+
+/** The CSV's `cohort` parameter: every cohort, one cohort's id, or something else. */
+export type CohortChoice = { kind: "all" } | { kind: "one"; id: string } | { kind: "bad" };
+
+export function readCohortChoice(value: string | null): CohortChoice {
+  if (value === null || value === "all") return { kind: "all" };
+  return /^[A-Za-z0-9_-]{1,100}$/.test(value) ? { kind: "one", id: value } : { kind: "bad" };
+}
