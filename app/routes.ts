@@ -29,6 +29,7 @@ export default [
     route("portal/mentor", "routes/portal/mentor.tsx"),
     route("portal/mentor/availability", "routes/portal/mentor-availability.tsx"),
     route("portal/book", "routes/portal/book.tsx"),
+    route("portal/leave", "routes/portal/leave.tsx"),
     route("portal/mentor/students/:id", "routes/portal/mentor-student.tsx"),
     route("portal/mentor/students/:id/resume", "routes/portal/mentor-resume.ts"),
   ]),

@@ -1,13 +1,15 @@
 import type { Kysely } from "kysely";
 import { parseJsonColumn, studentTargetRoles } from "~/db/json-columns.server";
 import type { Database } from "~/db/schema";
+import { withdrawalsOf } from "~/withdrawals/requests.server";
 
 type Db = Kysely<Database>;
 
 /**
  * What the portal holds about a person, for the privacy export: their profile, the mentor of each
  * paid seat, and when they signed in (sessions and sign-in links by their times and role only:
- * the stored hashes are credentials, not data about the person, and are never exported).
+ * the stored hashes are credentials, not data about the person, and are never exported), and
+ * their requests to leave the programme with the owner's decisions.
  */
 export async function portalExport(db: Db, personId: string, email: string) {
   const [profile, seats, sessions, links, bookings] = await Promise.all([
@@ -59,6 +61,7 @@ export async function portalExport(db: Db, personId: string, email: string) {
     sessions,
     signInLinks: links,
     oneOnOnes: bookings,
+    requestsToLeave: await withdrawalsOf(db, personId),
   };
 }
 
