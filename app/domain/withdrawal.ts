@@ -36,8 +36,7 @@ export function asWithdrawalRule(value: string): WithdrawalRule {
 export const ownerPicksAmount = (rule: WithdrawalRule) => rule !== "full_refund";
 
 export type ApprovalAmount =
-  | { ok: true; cents: number }
-  | { ok: false; problem: "required" | "too_much" };
+  { ok: true; cents: number } | { ok: false; problem: "required" | "too_much" };
 
 /**
  * What an approval refunds, in cents: a full refund is the whole payment whatever was entered;
@@ -84,7 +83,10 @@ export const leaveRequestSchema = z.object({
   reason: text(leavePage.reasonRequired, MAX_LEAVE_REASON),
 });
 
-const withdrawalId = z.string({ error: leaveConsole.notOpen }).min(1, leaveConsole.notOpen).max(100);
+const withdrawalId = z
+  .string({ error: leaveConsole.notOpen })
+  .min(1, leaveConsole.notOpen)
+  .max(100);
 
 const amount = z
   .string()

@@ -30,7 +30,10 @@ export interface RefundOptions {
    * "refunded" email (leaving the programme writes its decision and states its rule). Throwing
    * rolls the whole refund back.
    */
-  record?: (trx: Trx, done: { paymentId: string; refundedCents: number; now: Date }) => Promise<void>;
+  record?: (
+    trx: Trx,
+    done: { paymentId: string; refundedCents: number; now: Date },
+  ) => Promise<void>;
 }
 
 /**

@@ -50,4 +50,3 @@ export async function answerWithdrawalDecision(
       return refuse(submission, { message: t.providerFailed });
   }
 }
-

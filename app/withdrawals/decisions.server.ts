@@ -76,11 +76,7 @@ export async function withdrawalForOwner(services: Services, personId: string) {
     .innerJoin("payments", "payments.id", "withdrawals.payment_id")
     .innerJoin("cohorts", "cohorts.id", "withdrawals.cohort_id")
     .selectAll("withdrawals")
-    .select([
-      "payments.amount_cents",
-      "payments.status as payment_status",
-      "cohorts.start_date",
-    ])
+    .select(["payments.amount_cents", "payments.status as payment_status", "cohorts.start_date"])
     .where("withdrawals.person_id", "=", personId)
     .orderBy((eb) => eb.case().when("withdrawals.status", "=", "requested").then(0).else(1).end())
     .orderBy("withdrawals.requested_at", "desc")
@@ -160,7 +156,9 @@ export async function approveWithdrawal(
   const paidCents = Number(request.amount_cents);
   const amount = approvalAmount(rule, paidCents, input.amountCents);
   if (!amount.ok)
-    return amount.problem === "required" ? { kind: "amount_required" } : { kind: "too_much", paidCents };
+    return amount.problem === "required"
+      ? { kind: "amount_required" }
+      : { kind: "too_much", paidCents };
   const note = input.note.slice(0, MAX_DECISION_NOTE) || null;
   const today = dateInZone(clock.now(), config.siteTimeZone);
   const freeSeat = seatGoesBack(request.start_date ?? null, today);

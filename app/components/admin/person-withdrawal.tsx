@@ -40,7 +40,8 @@ export function WithdrawalCard({
         <dd>{w.paid}</dd>
         <dt className="font-medium text-slate-700">{t.attendance}</dt>
         <dd>
-          {t.groupSessions(a.sessionsAttended, a.sessionsHeld)}; {t.oneOnOnes(a.oneOnOnesHeld, a.oneOnOnesPast)}.{" "}
+          {t.groupSessions(a.sessionsAttended, a.sessionsHeld)};{" "}
+          {t.oneOnOnes(a.oneOnOnesHeld, a.oneOnOnesPast)}.{" "}
           <Link to={`/admin/cohorts/${w.cohortId}`} className={linkVariants({ size: "sm" })}>
             {t.grid}
           </Link>
@@ -88,7 +89,12 @@ function ApproveForm({ withdrawal: w, busy }: { withdrawal: OwnerWithdrawal; bus
       ) : (
         <p className="text-sm text-slate-700">{t.fixedAmount(w.paid)}</p>
       )}
-      <FormTextarea label={t.approveNote} field={fields.note} rows={2} maxLength={MAX_DECISION_NOTE} />
+      <FormTextarea
+        label={t.approveNote}
+        field={fields.note}
+        rows={2}
+        maxLength={MAX_DECISION_NOTE}
+      />
       <Button type="submit" variant="danger" size="md" disabled={busy}>
         {t.approve}
       </Button>
@@ -103,7 +109,12 @@ function DeclineForm({ id, busy }: { id: string; busy: boolean }) {
     <Form method="post" className="space-y-3" {...getFormProps(form)}>
       <input type="hidden" name="intent" value="withdrawal_decline" />
       <input type="hidden" name="withdrawalId" value={id} />
-      <FormTextarea label={t.declineNote} field={fields.note} rows={2} maxLength={MAX_DECISION_NOTE} />
+      <FormTextarea
+        label={t.declineNote}
+        field={fields.note}
+        rows={2}
+        maxLength={MAX_DECISION_NOTE}
+      />
       <Button type="submit" variant="secondary" size="md" disabled={busy}>
         {t.decline}
       </Button>
