@@ -30,6 +30,7 @@ export default [
     route("portal/mentor/availability", "routes/portal/mentor-availability.tsx"),
     route("portal/book", "routes/portal/book.tsx"),
     route("portal/survey", "routes/portal/survey.tsx"),
+    route("portal/leave", "routes/portal/leave.tsx"),
     route("portal/mentor/students/:id", "routes/portal/mentor-student.tsx"),
     route("portal/mentor/students/:id/resume", "routes/portal/mentor-resume.ts"),
   ]),

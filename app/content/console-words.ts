@@ -99,6 +99,10 @@ const emailKinds: Record<string, string> = {
   lead_resume_review: "Resume received",
   mentor_assignment: "New student (to their mentor)",
   mentor_invite: "Mentor invitation",
+  withdrawal_received: "Request to leave: received",
+  owner_withdrawal: "Request to leave (to you)",
+  withdrawal_approved: "Request to leave: approved",
+  withdrawal_declined: "Request to leave: declined",
 };
 
 /** The kinds of email the site stores, each in words (for the email log and its filters). */

@@ -40,6 +40,7 @@ export const PORTAL_ACCESS = {
   mentorAvailability: ["mentor"],
   book: ["student"],
   survey: ["student"],
+  leave: ["student"],
 } as const satisfies Record<string, readonly Role[]>;
 
 export type PortalPage = keyof typeof PORTAL_ACCESS;

@@ -7,6 +7,7 @@ import { errorMessage, log } from "~/lib/logger.server";
 import { renderEmail } from "~/mail/message";
 import { enqueueEmail } from "~/mail/outbox.server";
 import { changeStatus } from "~/people/people.server";
+import type { Trx } from "~/db/database.server";
 import type { Services } from "~/services.server";
 import { lockCohort } from "./seats.server";
 
@@ -14,29 +15,60 @@ export const REFUNDED_REASON = "refunded";
 
 export type RefundResult = "refunded" | "not_enrolled" | "provider_failed";
 
+export interface RefundOptions {
+  /** What goes back, in cents (default: the whole payment); 0 asks the provider for nothing. */
+  amountCents?: number;
+  /**
+   * Whether the seat goes back to the cohort, and so to its seat queue (default: yes). A student
+   * who leaves after the start keeps the seat taken: it stays empty (app/domain/withdrawal.ts).
+   */
+  freeSeat?: boolean;
+  /** This payment of the person's (default: their latest paid one). */
+  paymentId?: string;
+  /**
+   * The caller's own records and email, in the refund's transaction, in place of the standard
+   * "refunded" email (leaving the programme writes its decision and states its rule). Throwing
+   * rolls the whole refund back.
+   */
+  record?: (
+    trx: Trx,
+    done: { paymentId: string; refundedCents: number; now: Date },
+  ) => Promise<void>;
+}
+
 /**
- * The owner refunds a student's enrollment. The provider refunds first (Stripe's refunds API with
- * an idempotency key per session, so a retry never refunds twice; the test provider records it);
- * only then, in one transaction under the cohort's lock, the payment is marked refunded, the seat
- * freed (the next offer round gives it to the queue), the person goes back to qualified, the
- * student is emailed and the audit log records who, why and how much.
+ * The owner refunds a student's enrollment (all of it, or `options.amountCents`). The provider
+ * refunds first (Stripe's refunds API with an idempotency key per session, so a retry never
+ * refunds twice; the test provider records it); only then, in one transaction under the cohort's
+ * lock, the payment is marked refunded, the seat freed (the next offer round gives it to the
+ * queue; unless `freeSeat` is false), the person goes back to qualified, their portal sessions end
+ * and their future 1-on-1s are released, the student is emailed and the audit log records who,
+ * why and how much.
  */
 export async function refundEnrollment(
   services: Services,
   actor: string,
   personId: string,
   reason: string,
+  options: RefundOptions = {},
 ): Promise<RefundResult> {
-  const payment = await services.db
+  const { amountCents, freeSeat = true, paymentId, record } = options;
+  let query = services.db
     .selectFrom("payments")
-    .select(["id", "session_id", "cohort_id"])
+    .select(["id", "session_id", "cohort_id", "amount_cents"])
     .where("person_id", "=", personId)
-    .where("status", "=", "paid")
-    .orderBy("created_at", "desc")
-    .executeTakeFirst();
+    .where("status", "=", "paid");
+  if (paymentId) query = query.where("id", "=", paymentId);
+  const payment = await query.orderBy("created_at", "desc").executeTakeFirst();
   if (!payment) return "not_enrolled";
+  const refunded = amountCents ?? Number(payment.amount_cents);
   try {
-    await services.payments.refund(payment.session_id);
+    // Nothing to give back (a withdrawal approved with no refund): the provider is not asked.
+    if (refunded > 0)
+      await services.payments.refund(
+        payment.session_id,
+        amountCents === undefined ? undefined : refunded,
+      );
   } catch (error) {
     log.error("refund failed at the provider", { error: errorMessage(error) });
     return "provider_failed";
@@ -57,12 +89,15 @@ export async function refundEnrollment(
       .set({ status: "refunded", updated_at: nowIso })
       .where("session_id", "=", payment.session_id)
       .execute();
-    await trx
-      .updateTable("cohorts")
-      .set((eb) => ({ enrolled_count: eb("enrolled_count", "-", 1), updated_at: nowIso }))
-      .where("id", "=", cohort.id)
-      .where("enrolled_count", ">", 0)
-      .execute();
+    // A freed seat is one fewer enrolled: the next offer round gives it to the queue. A seat
+    // kept (the cohort has started) still counts as taken, so nobody is offered it.
+    if (freeSeat)
+      await trx
+        .updateTable("cohorts")
+        .set((eb) => ({ enrolled_count: eb("enrolled_count", "-", 1), updated_at: nowIso }))
+        .where("id", "=", cohort.id)
+        .where("enrolled_count", ">", 0)
+        .execute();
     const person = await trx
       .selectFrom("people")
       .select(["email", "first_name"])
@@ -74,21 +109,30 @@ export async function refundEnrollment(
     await endPortalSessionsOf(trx, personId);
     // And so do the 1-on-1s it was owed: the mentor's slots are free again.
     await releaseBookingsOf(trx, services, personId, cohort.id, now);
-    await enqueueEmail(
-      trx,
-      {
-        kind: "enrollment_refunded",
-        to: person.email,
-        personId,
-        ...renderEmail(cohortEmails.refunded({ firstName: person.first_name })),
-      },
-      now,
-    );
+    if (record) await record(trx, { paymentId: payment.id, refundedCents: refunded, now });
+    else
+      await enqueueEmail(
+        trx,
+        {
+          kind: "enrollment_refunded",
+          to: person.email,
+          personId,
+          ...renderEmail(cohortEmails.refunded({ firstName: person.first_name })),
+        },
+        now,
+      );
     await recordAudit(
       trx,
       actor,
       "enrollment.refund",
-      { personId, paymentId: payment.id, cohortId: cohort.id, reason },
+      {
+        personId,
+        paymentId: payment.id,
+        cohortId: cohort.id,
+        reason,
+        refundedCents: refunded,
+        seatFreed: freeSeat,
+      },
       now,
     );
     return "refunded";

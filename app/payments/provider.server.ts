@@ -30,5 +30,6 @@ export interface PaymentProvider {
   createCheckout(request: CheckoutRequest): Promise<CheckoutSession>;
   /** The provider's own record of a session, or null when it does not know it. */
   retrieveSession(sessionId: string): Promise<SessionInfo | null>;
-  refund(sessionId: string): Promise<void>;
+  /** Refunds the session's payment: all of it, or `amountCents` of it. */
+  refund(sessionId: string, amountCents?: number): Promise<void>;
 }

@@ -66,7 +66,7 @@ export function stripeProvider(stripe: Stripe): PaymentProvider {
       }
     },
 
-    async refund(sessionId: string) {
+    async refund(sessionId: string, amountCents?: number) {
       const session = await stripe.checkout.sessions.retrieve(sessionId);
       const intent =
         typeof session.payment_intent === "string"
@@ -74,7 +74,7 @@ export function stripeProvider(stripe: Stripe): PaymentProvider {
           : session.payment_intent?.id;
       if (!intent) throw new Error("Session has no payment to refund");
       await stripe.refunds.create(
-        { payment_intent: intent },
+        { payment_intent: intent, ...(amountCents === undefined ? {} : { amount: amountCents }) },
         { idempotencyKey: `refund-${sessionId}` },
       );
     },

@@ -2,14 +2,15 @@ import type { Kysely } from "kysely";
 import { parseJsonColumn, studentTargetRoles } from "~/db/json-columns.server";
 import type { Database } from "~/db/schema";
 import { eraseSurveyWords, surveyExport } from "~/surveys/surveys.server";
+import { withdrawalsOf } from "~/withdrawals/requests.server";
 
 type Db = Kysely<Database>;
 
 /**
  * What the portal holds about a person, for the privacy export: their profile, the mentor of each
- * paid seat, their end-of-programme survey answers, and when they signed in (sessions and
- * sign-in links by their times and role only: the stored hashes are credentials, not data about
- * the person, and are never exported).
+ * paid seat, their end-of-programme survey answers, their requests to leave the programme with
+ * the owner's decisions, and when they signed in (sessions and sign-in links by their times and
+ * role only: the stored hashes are credentials, not data about the person, and are never exported).
  */
 export async function portalExport(db: Db, personId: string, email: string) {
   const [profile, seats, sessions, links, bookings] = await Promise.all([
@@ -63,6 +64,7 @@ export async function portalExport(db: Db, personId: string, email: string) {
     signInLinks: links,
     oneOnOnes: bookings,
     surveys,
+    requestsToLeave: await withdrawalsOf(db, personId),
   };
 }
 

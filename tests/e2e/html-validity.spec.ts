@@ -336,8 +336,10 @@ test.describe("W3C Nu validator", () => {
 
   test("every page of the student's portal has no HTML errors and no axe violations", async ({
     page,
+    browser,
   }) => {
-    test.setTimeout(120_000);
+    // Four pages more than before (leaving the programme) and the owner's sign-in.
+    test.setTimeout(240_000);
     const pages = new Map<string, string>();
     for (const url of ["/portal", "/portal/login/no-such-link"])
       pages.set(`${url} (visitor)`, await (await page.request.get(url)).text());
@@ -349,7 +351,7 @@ test.describe("W3C Nu validator", () => {
     await payOnTestCheckout(page);
     pages.set("/payment-confirmation (paid)", await (await page.request.get(page.url())).text());
     const studentPages = async (state: string) => {
-      for (const url of ["/portal", "/portal/profile", "/portal/prework"]) {
+      for (const url of ["/portal", "/portal/profile", "/portal/prework", "/portal/leave"]) {
         const response = await page.request.get(url);
         expect(response.status(), url).toBe(200);
         pages.set(`${url} (${state})`, await response.text());
@@ -379,6 +381,40 @@ test.describe("W3C Nu validator", () => {
     pages.set("/portal/profile (refused)", await refused.text());
     expect((await profile("https://www.linkedin.com/in/ada")).status()).toBe(200);
     await studentPages("profile done");
+    // Leaving the programme: the page, a refused request (errors under the fields), then one sent.
+    const leave = (form: Record<string, string>) =>
+      page.request.post("/portal/leave", { headers: { origin: new URL(page.url()).origin }, form });
+    pages.set("/portal/leave (no request)", await (await page.request.get("/portal/leave")).text());
+    const refusedLeave = await leave({ kind: "leave", reason: " " });
+    expect(refusedLeave.status()).toBe(400);
+    pages.set("/portal/leave (refused)", await refusedLeave.text());
+    expect((await leave({ kind: "promise", reason: "No improvement." })).status()).toBe(200);
+    pages.set(
+      "/portal/leave (request sent)",
+      await (await page.request.get("/portal/leave")).text(),
+    );
+    await page.goto("/portal/leave");
+    await expectNoAxeViolations(page);
+    // The owner's side: the person page with the request to decide.
+    const leaver = await withDb((db) =>
+      db
+        .selectFrom("withdrawals")
+        .select("person_id")
+        .orderBy("requested_at", "desc")
+        .executeTakeFirstOrThrow(),
+    );
+    const ownerEmail = uniqueEmail("vnu-leave-owner");
+    createAccount(ownerEmail, true);
+    const owner = await (await browser.newContext()).newPage();
+    await logIn(owner, ownerEmail);
+    const personPage = `/admin/people/${leaver.person_id}`;
+    pages.set(
+      `${personPage} (request to leave)`,
+      await (await owner.request.get(personPage)).text(),
+    );
+    await owner.goto(personPage);
+    await expectNoAxeViolations(owner);
+    await owner.context().close();
 
     expect(validate(pages)).toEqual([]);
   });

@@ -1,4 +1,5 @@
 import { ADMIN_LOGIN_PATH } from "../../app/accounts/paths";
+import { GUARD_WITHDRAWAL } from "./admin";
 
 /**
  * Every /admin route, for the tests (app/routes/admin/access.db.test.ts) that prove no admin data or change
@@ -157,6 +158,8 @@ export const ADMIN_ROUTES: AdminRoute[] = [
       { intent: "note", body: "guard test" },
       { intent: "status", status: "qualified", reason: "guard test" },
       { intent: "refund", reason: "guard test", confirm: "yes" },
+      // The fixture's request to leave (declined: approving it would refund twice with the above).
+      { intent: "withdrawal_decline", withdrawalId: GUARD_WITHDRAWAL, note: "guard test" },
       // Both after the status change and the refund: the person is qualified, a seat is free.
       { intent: "send_link" },
       { intent: "offer_seat" },

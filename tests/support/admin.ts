@@ -76,6 +76,9 @@ export async function settle<T>(run: Promise<T>): Promise<T | Response> {
   }
 }
 
+/** The guard fixture person's request to leave the programme. */
+export const GUARD_WITHDRAWAL = "guard-withdrawal";
+
 /** The person, upload and failed email that the admin route guard test points its pages at. */
 export async function seedGuardFixtures(
   db: DB,
@@ -173,6 +176,24 @@ export async function seedGuardFixtures(
       refund_reason: null,
       refunded_at: null,
       created_at: now,
+    })
+    .execute();
+  await db
+    .insertInto("withdrawals")
+    .values({
+      id: GUARD_WITHDRAWAL,
+      person_id: ids.person,
+      cohort_id: ids.cohort,
+      payment_id: "guard-payment",
+      kind: "leave",
+      reason: "Guarded reason",
+      rule: "full_refund",
+      status: "requested",
+      requested_at: now,
+      decided_at: null,
+      decided_by_id: null,
+      decision_note: null,
+      refund_cents: null,
     })
     .execute();
   await db

@@ -161,6 +161,15 @@ export const PORTAL_ROUTES: PortalRoute[] = [
     ],
   },
   {
+    path: "/portal/leave",
+    load: () => import("~/routes/portal/leave"),
+    // The student's own request; a mentor never sees it (the owner decides on the person page).
+    get: { ...studentsOnly, student: "own", otherStudent: "own" },
+    submissions: [
+      { fields: { kind: "leave", reason: "Moving abroad" }, allowed: ["student", "otherStudent"] },
+    ],
+  },
+  {
     path: "/portal/mentor/students/:id",
     load: () => import("~/routes/portal/mentor-student"),
     params: theStudent,

@@ -3,6 +3,7 @@ import { Card } from "~/components/ui/card";
 import { cn } from "~/components/ui/cn";
 import { linkVariants } from "~/components/ui/link";
 import { curriculum } from "~/content/home";
+import { leavePage } from "~/content/leave";
 import { studentHomeText as home } from "~/content/portal";
 import { checklistText, weeksText as t } from "~/content/portal-student";
 import type { DueThisWeek } from "~/domain/onboarding";
@@ -44,6 +45,15 @@ export function StudentHome({ firstName, home: data }: { firstName: string; home
           </Card>
           <CalendarCard calendar={data.calendar} />
           <Weeks weeks={data.weeks} />
+          <p className="text-sm text-slate-600">
+            <Link
+              to="/portal/leave"
+              className={linkVariants({ weight: "normal", size: "sm" })}
+              data-leave-link=""
+            >
+              {leavePage.homeLink}
+            </Link>
+          </p>
         </>
       )}
     </div>

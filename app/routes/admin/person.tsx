@@ -5,6 +5,7 @@ import { PersonActivity } from "~/components/admin/person-activity";
 import { PortalCard } from "~/components/admin/person-portal";
 import { personPortal } from "~/portal/owner-view.server";
 import { PrivacyCard, RefundCard, StatusCard } from "~/components/admin/person-actions";
+import { WithdrawalCard } from "~/components/admin/person-withdrawal";
 import {
   HistoryCard,
   MarketingCard,
@@ -35,6 +36,8 @@ import { success } from "~/lib/toast";
 import { redirectWithToast, samePage } from "~/lib/toast.server";
 import type { Route } from "./+types/person";
 import { orNotFound } from "~/lib/or-not-found";
+import { answerWithdrawalDecision } from "~/withdrawals/decision-action.server";
+import { withdrawalForOwner } from "~/withdrawals/decisions.server";
 
 export const meta: Route.MetaFunction = () => adminMeta(consoleText.peopleTitle);
 
@@ -45,8 +48,9 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const detail = orNotFound(await personDetail(db, params.id));
   const cohortFull = isCohortFull(await getCohort(db, now));
   const portal = await personPortal(db, params.id);
+  const withdrawal = await withdrawalForOwner(context.services, params.id);
   const clockNow = { zone: config.siteTimeZone, now: now.toISOString() };
-  return { detail, cohortFull, portal, clock: clockNow };
+  return { detail, cohortFull, portal, withdrawal, clock: clockNow };
 }
 
 const offerAnswers = {
@@ -116,6 +120,9 @@ export async function action({ request, params, context }: Route.ActionArgs) {
         throw data(null, { status: 404 });
       return done(consoleText.erased);
     }
+    case "withdrawal_approve":
+    case "withdrawal_decline":
+      return answerWithdrawalDecision(context, request, submission, form, admin, params.id);
     case "status": {
       if (!(await changeStatusByOwner(db, admin.email, params.id, form, now)))
         throw data(null, { status: 404 });
@@ -137,6 +144,7 @@ export default function Person({ loaderData, actionData }: Route.ComponentProps)
         <NotesCard notes={detail.notes} clock={clock} busy={busy} />
         <EnrollmentCard person={person} cohortFull={cohortFull} busy={busy} />
         <PortalCard portal={portal} clock={clock} />
+        <WithdrawalCard withdrawal={loaderData.withdrawal} busy={busy} />
         <ProfileCard person={person} clock={clock} />
         <StatusCard person={person} busy={busy} />
         <TouchesCard person={person} />

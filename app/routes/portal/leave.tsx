@@ -1,0 +1,74 @@
+import { parseWithZod } from "@conform-to/zod/v4";
+import { data } from "react-router";
+import { LeaveForm, LeaveRequest, LeaveRule } from "~/components/portal/leave";
+import { leavePage as t } from "~/content/leave";
+import { portalMeta } from "~/content/portal";
+import { leaveRequestSchema } from "~/domain/withdrawal";
+import { limitFormPost } from "~/lib/form-guard.server";
+import { readFormData, refuse } from "~/lib/form.server";
+import { pageMeta } from "~/lib/meta";
+import { errorToast, rateLimitedToast, success } from "~/lib/toast";
+import { redirectWithToast } from "~/lib/toast.server";
+import { requireStudent } from "~/portal/student-access.server";
+import { leavePage, requestToLeave } from "~/withdrawals/requests.server";
+import type { Route } from "./+types/leave";
+
+export const meta: Route.MetaFunction = () => pageMeta(t.title, portalMeta.description);
+
+const LEAVE_PATH = "/portal/leave";
+
+/** /portal/leave: the refund rule that applies today, the student's request and its state. */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const student = await requireStudent(request, context, "leave");
+  return { page: await leavePage(context.services, student.personId) };
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const student = await requireStudent(request, context, "leave");
+  if (!(await limitFormPost(context, "portal-leave")))
+    return data({ result: null, toast: rateLimitedToast }, { status: 429 });
+  const submission = parseWithZod(await readFormData(request), { schema: leaveRequestSchema });
+  if (submission.status !== "success") return refuse(submission);
+  const sent = await requestToLeave(context.services, student.personId, submission.value);
+  if (sent !== "sent") {
+    // One open request at a time: said on the page above the request, nothing changed.
+    const message = sent === "already_open" ? t.alreadyOpen : t.notEnrolled;
+    return data(
+      { result: submission.reply({ formErrors: [message] }), toast: errorToast(message) },
+      { status: 409 },
+    );
+  }
+  return redirectWithToast(
+    context,
+    LEAVE_PATH,
+    success(t.sentToast.title, t.sentToast.description),
+  );
+}
+
+export default function Leave({ loaderData, actionData }: Route.ComponentProps) {
+  const { page } = loaderData;
+  const open = page?.request?.status === "requested";
+  const refused = actionData?.result?.error?.[""]?.[0];
+  return (
+    <div className="space-y-6">
+      <div>
+        <h1 className="text-3xl font-bold text-brand-900">{t.title}</h1>
+        <p className="mt-2 text-slate-700">{t.intro}</p>
+        {refused && (
+          <p className="mt-2 font-medium text-red-700" role="alert">
+            {refused}
+          </p>
+        )}
+      </div>
+      {page ? (
+        <>
+          <LeaveRule page={page} />
+          {page.request && <LeaveRequest request={page.request} />}
+          {!open && <LeaveForm lastResult={actionData?.result} />}
+        </>
+      ) : (
+        <p className="text-slate-700">{t.notEnrolled}</p>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,254 @@
+import { recordAudit } from "~/accounts/audit.server";
+import { leaveEmails } from "~/content/leave";
+import { formatDollars } from "~/content/pricing";
+import type { DB } from "~/db/database.server";
+import { refundEnrollment } from "~/enrollment/refunds.server";
+import { dateInZone, formatWhen } from "~/domain/time-zone";
+import {
+  approvalAmount,
+  asWithdrawalRule,
+  MAX_DECISION_NOTE,
+  seatGoesBack,
+} from "~/domain/withdrawal";
+import { renderEmail } from "~/mail/message";
+import { enqueueEmail } from "~/mail/outbox.server";
+import type { Services } from "~/services.server";
+import { explainRule } from "./requests.server";
+
+/**
+ * Leaving the programme, the owner's side (issue 36, item 1): the request on the person page with
+ * the student's attendance so far, and the decision. Approval goes through the one refund path
+ * (refundEnrollment: provider refund, payment, seat, portal, bookings), freeing the seat only
+ * while enrollment is open; the decision is written and the student emailed in its transaction.
+ */
+
+export interface OwnerActor {
+  id: string;
+  email: string;
+}
+
+/** How far the student followed the programme: group sessions and 1-on-1s up to now. */
+async function attendanceSummary(db: DB, personId: string, cohortId: string, nowIso: string) {
+  const [sessions, attended, oneOnOnes] = await Promise.all([
+    db
+      .selectFrom("group_sessions")
+      .select((eb) => eb.fn.countAll().as("n"))
+      .where("cohort_id", "=", cohortId)
+      .where("status", "=", "scheduled")
+      .where("starts_at", "<=", nowIso)
+      .executeTakeFirstOrThrow(),
+    db
+      .selectFrom("attendance")
+      .innerJoin("group_sessions", "group_sessions.id", "attendance.session_id")
+      .select((eb) => eb.fn.countAll().as("n"))
+      .where("attendance.person_id", "=", personId)
+      .where("group_sessions.cohort_id", "=", cohortId)
+      .where("attendance.status", "=", "attended")
+      .executeTakeFirstOrThrow(),
+    db
+      .selectFrom("bookings")
+      .select(["outcome"])
+      .where("person_id", "=", personId)
+      .where("cohort_id", "=", cohortId)
+      .where("kind", "=", "one_on_one")
+      .where("status", "=", "booked")
+      .where("starts_at", "<=", nowIso)
+      .execute(),
+  ]);
+  return {
+    sessionsHeld: Number(sessions.n),
+    sessionsAttended: Number(attended.n),
+    oneOnOnesPast: oneOnOnes.length,
+    oneOnOnesHeld: oneOnOnes.filter((row) => row.outcome === "held").length,
+  };
+}
+
+/**
+ * The person's request to leave as the owner sees it: the open one, else the latest decided one;
+ * with the rule that applied, what was paid, whether approving now frees the seat, and the
+ * student's attendance so far. Null when they never asked.
+ */
+export async function withdrawalForOwner(services: Services, personId: string) {
+  const { db, clock, config } = services;
+  const now = clock.now();
+  const row = await db
+    .selectFrom("withdrawals")
+    .innerJoin("payments", "payments.id", "withdrawals.payment_id")
+    .innerJoin("cohorts", "cohorts.id", "withdrawals.cohort_id")
+    .selectAll("withdrawals")
+    .select(["payments.amount_cents", "payments.status as payment_status", "cohorts.start_date"])
+    .where("withdrawals.person_id", "=", personId)
+    .orderBy((eb) => eb.case().when("withdrawals.status", "=", "requested").then(0).else(1).end())
+    .orderBy("withdrawals.requested_at", "desc")
+    .executeTakeFirst();
+  if (!row) return null;
+  const zone = config.siteTimeZone;
+  const when = (iso: string) => `${formatWhen(new Date(iso), zone, now)} (${zone})`;
+  const rule = asWithdrawalRule(row.rule);
+  const paidCents = Number(row.amount_cents);
+  const startDate = row.start_date ?? null;
+  return {
+    id: row.id,
+    kind: row.kind,
+    reason: row.reason,
+    rule,
+    explain: explainRule(rule, paidCents, startDate),
+    status: row.status,
+    asked: when(row.requested_at),
+    decided: row.decided_at ? when(row.decided_at) : null,
+    note: row.decision_note,
+    refunded: row.refund_cents === null ? null : formatDollars(Number(row.refund_cents)),
+    paid: formatDollars(paidCents),
+    paymentPaid: row.payment_status === "paid",
+    cohortId: row.cohort_id,
+    freesSeat: seatGoesBack(startDate, dateInZone(now, zone)),
+    attendance: await attendanceSummary(db, personId, row.cohort_id, now.toISOString()),
+  };
+}
+
+export type OwnerWithdrawal = NonNullable<Awaited<ReturnType<typeof withdrawalForOwner>>>;
+
+export type ApproveResult =
+  | { kind: "approved"; cents: number }
+  | { kind: "too_much"; paidCents: number }
+  | { kind: "not_open" | "amount_required" | "not_enrolled" | "provider_failed" };
+
+class NotOpen extends Error {}
+
+async function openRequest(db: DB, personId: string, withdrawalId: string) {
+  return db
+    .selectFrom("withdrawals")
+    .innerJoin("payments", "payments.id", "withdrawals.payment_id")
+    .innerJoin("cohorts", "cohorts.id", "withdrawals.cohort_id")
+    .innerJoin("people", "people.id", "withdrawals.person_id")
+    .select([
+      "withdrawals.id",
+      "withdrawals.rule",
+      "withdrawals.payment_id",
+      "payments.amount_cents",
+      "cohorts.start_date",
+      "people.email",
+      "people.first_name",
+    ])
+    .where("withdrawals.id", "=", withdrawalId)
+    .where("withdrawals.person_id", "=", personId)
+    .where("withdrawals.status", "=", "requested")
+    .executeTakeFirst();
+}
+
+/**
+ * The owner approves a request: the refund (the whole payment under the full-refund rule, else
+ * the owner's amount from 0 to what was paid) through refundEnrollment, which ends the portal
+ * and releases the 1-on-1s; the seat goes back to the queue only before the start date. The
+ * decision, the student's email (with the rule that applied) and the audit are written in the
+ * refund's transaction; a request decided meanwhile rolls it all back.
+ */
+export async function approveWithdrawal(
+  services: Services,
+  actor: OwnerActor,
+  personId: string,
+  input: { withdrawalId: string; amountCents?: number; note: string },
+): Promise<ApproveResult> {
+  const { db, clock, config } = services;
+  const request = await openRequest(db, personId, input.withdrawalId);
+  if (!request) return { kind: "not_open" };
+  const rule = asWithdrawalRule(request.rule);
+  const paidCents = Number(request.amount_cents);
+  const amount = approvalAmount(rule, paidCents, input.amountCents);
+  if (!amount.ok)
+    return amount.problem === "required"
+      ? { kind: "amount_required" }
+      : { kind: "too_much", paidCents };
+  const note = input.note.slice(0, MAX_DECISION_NOTE) || null;
+  const today = dateInZone(clock.now(), config.siteTimeZone);
+  const freeSeat = seatGoesBack(request.start_date ?? null, today);
+  try {
+    const outcome = await refundEnrollment(services, actor.email, personId, `withdrawal: ${rule}`, {
+      amountCents: amount.cents,
+      freeSeat,
+      paymentId: request.payment_id,
+      record: async (trx, done) => {
+        const decided = await trx
+          .updateTable("withdrawals")
+          .set({
+            status: "approved",
+            decided_at: done.now.toISOString(),
+            decided_by_id: actor.id,
+            decision_note: note,
+            refund_cents: done.refundedCents,
+          })
+          .where("id", "=", request.id)
+          .where("status", "=", "requested")
+          .executeTakeFirst();
+        if (Number(decided.numUpdatedRows) === 0) throw new NotOpen();
+        const email = leaveEmails.approved({
+          firstName: request.first_name,
+          rule,
+          amount: formatDollars(done.refundedCents),
+          refunded: done.refundedCents > 0,
+          note,
+        });
+        await enqueueEmail(
+          trx,
+          { kind: "withdrawal_approved", to: request.email, personId, ...renderEmail(email) },
+          done.now,
+        );
+        await recordAudit(
+          trx,
+          actor.email,
+          "withdrawal.approve",
+          { personId, withdrawalId: request.id, rule, refundCents: done.refundedCents, freeSeat },
+          done.now,
+        );
+      },
+    });
+    if (outcome !== "refunded") return { kind: outcome };
+    return { kind: "approved", cents: amount.cents };
+  } catch (error) {
+    if (error instanceof NotOpen) return { kind: "not_open" };
+    throw error;
+  }
+}
+
+/** The owner declines a request with a note: recorded, audited, and the student emailed. */
+export async function declineWithdrawal(
+  services: Services,
+  actor: OwnerActor,
+  personId: string,
+  input: { withdrawalId: string; note: string },
+): Promise<"declined" | "not_open"> {
+  const { db, clock } = services;
+  const now = clock.now();
+  const note = input.note.slice(0, MAX_DECISION_NOTE);
+  const request = await openRequest(db, personId, input.withdrawalId);
+  if (!request) return "not_open";
+  const rule = asWithdrawalRule(request.rule);
+  return db.transaction().execute(async (trx) => {
+    const decided = await trx
+      .updateTable("withdrawals")
+      .set({
+        status: "declined",
+        decided_at: now.toISOString(),
+        decided_by_id: actor.id,
+        decision_note: note,
+      })
+      .where("id", "=", request.id)
+      .where("status", "=", "requested")
+      .executeTakeFirst();
+    if (Number(decided.numUpdatedRows) === 0) return "not_open";
+    const email = leaveEmails.declined({ firstName: request.first_name, rule, note });
+    await enqueueEmail(
+      trx,
+      { kind: "withdrawal_declined", to: request.email, personId, ...renderEmail(email) },
+      now,
+    );
+    await recordAudit(
+      trx,
+      actor.email,
+      "withdrawal.decline",
+      { personId, withdrawalId: request.id, rule },
+      now,
+    );
+    return "declined";
+  });
+}
