@@ -7,6 +7,7 @@ import { consoleText } from "~/content/console";
 import { jobsText } from "~/content/jobs";
 import { funnelText } from "~/content/funnel";
 import { mentorsConsole } from "~/content/mentors";
+import { testimonialsConsole } from "~/content/testimonials";
 import { Button } from "./ui/button";
 
 const links = [
@@ -18,6 +19,7 @@ const links = [
   { to: "/admin/emails", label: consoleText.nav.emails, end: false },
   { to: "/admin/cohorts", label: consoleText.nav.cohorts, end: false },
   { to: "/admin/mentors", label: mentorsConsole.nav, end: false },
+  { to: "/admin/testimonials", label: testimonialsConsole.nav, end: false },
   { to: "/admin/broadcasts", label: consoleText.nav.broadcasts, end: false },
   { to: "/admin/sequences", label: consoleText.nav.sequences, end: false },
   { to: "/admin/jobs", label: jobsText.nav, end: false },

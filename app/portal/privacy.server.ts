@@ -10,7 +10,7 @@ type Db = Kysely<Database>;
  * the stored hashes are credentials, not data about the person, and are never exported).
  */
 export async function portalExport(db: Db, personId: string, email: string) {
-  const [profile, seats, sessions, links, bookings] = await Promise.all([
+  const [profile, seats, sessions, links, bookings, testimonial] = await Promise.all([
     db
       .selectFrom("student_profiles")
       .selectAll()
@@ -50,6 +50,22 @@ export async function portalExport(db: Db, personId: string, email: string) {
       .where("bookings.person_id", "=", personId)
       .orderBy("bookings.starts_at")
       .execute(),
+    db
+      .selectFrom("testimonials")
+      .select([
+        "status",
+        "quote",
+        "published_quote",
+        "consent",
+        "consent_words",
+        "consent_at",
+        "consent_withdrawn_at",
+        "asked_at",
+        "submitted_at",
+        "approved_at",
+      ])
+      .where("person_id", "=", personId)
+      .executeTakeFirst(),
   ]);
   return {
     profile: profile
@@ -59,13 +75,15 @@ export async function portalExport(db: Db, personId: string, email: string) {
     sessions,
     signInLinks: links,
     oneOnOnes: bookings,
+    testimonial: testimonial ?? null,
   };
 }
 
 /**
  * Erases what the portal holds about a person, in the erasure's transaction: the profile (and the
  * resume it points to), every portal session (so nobody stays signed in as them), the sign-in
- * links sent to their address and the reasons written on their cancelled 1-on-1s.
+ * links sent to their address, the reasons written on their cancelled 1-on-1s and their
+ * testimonial (off the home page with it).
  */
 export async function erasePortalData(trx: Db, personId: string, email: string) {
   const profile = await trx
@@ -78,6 +96,7 @@ export async function erasePortalData(trx: Db, personId: string, email: string) 
     await trx.deleteFrom("uploads").where("id", "=", profile.resume_upload_id).execute();
   await trx.deleteFrom("portal_sessions").where("person_id", "=", personId).execute();
   await trx.deleteFrom("portal_links").where("email", "=", email).execute();
+  await trx.deleteFrom("testimonials").where("person_id", "=", personId).execute();
   // A mentor's reason for cancelling is written about the person.
   await trx
     .updateTable("bookings")

@@ -2,6 +2,7 @@ import { curriculum } from "~/content/home";
 import { startDateDisplay } from "~/domain/cohort";
 import { checklistOf, dueThisWeek, programmeWeeks } from "~/domain/onboarding";
 import { dateInZone } from "~/domain/time-zone";
+import { testimonialAsked } from "~/outcomes/testimonials.server";
 import type { Services } from "~/services.server";
 import { calendarCard } from "~/sessions/portal-calendar.server";
 import { studentSeat } from "./seat.server";
@@ -43,6 +44,8 @@ export async function studentHome(
     due: dueThisWeek(phase, checklist),
     checklist,
     calendar,
+    /** An offer was confirmed and the testimonial asked for is not written yet. */
+    testimonialAsked: await testimonialAsked(services.db, personId),
   };
 }
 
