@@ -8,6 +8,7 @@ import { minimalDocx } from "../support/docx-fixtures";
 import { expect, expectNoAxeViolations, test } from "./fixtures";
 import { assignMentor, createMentor, payingStudent, signInToPortal } from "./mentor-support";
 import { payOnTestCheckout, submitApplication } from "./people";
+import { confirmedOfferFor } from "./testimonial-support";
 import { fillApplication, releaseAllHolds, setCohort, uniqueEmail, withDb } from "./support";
 
 /**
@@ -61,6 +62,7 @@ const ADMIN_PAGES = [
   "/admin/sequences/resume/2",
   "/admin/jobs",
   "/admin/mentors",
+  "/admin/testimonials",
 ];
 
 /**
@@ -299,12 +301,13 @@ test.describe("W3C Nu validator", () => {
 
     await releaseAllHolds();
     await setCohort({ capacity: 10, enrolled_count: 0, is_active: 1, start_date: "2027-01-13" });
-    await submitApplication(page, uniqueEmail("vnu-student"));
+    const studentEmail = uniqueEmail("vnu-student");
+    await submitApplication(page, studentEmail);
     await expect(page).toHaveURL(/\/enroll$/);
     await payOnTestCheckout(page);
     pages.set("/payment-confirmation (paid)", await (await page.request.get(page.url())).text());
     const studentPages = async (state: string) => {
-      for (const url of ["/portal", "/portal/profile", "/portal/prework"]) {
+      for (const url of ["/portal", "/portal/profile", "/portal/prework", "/portal/testimonial"]) {
         const response = await page.request.get(url);
         expect(response.status(), url).toBe(200);
         pages.set(`${url} (${state})`, await response.text());
@@ -334,6 +337,21 @@ test.describe("W3C Nu validator", () => {
     pages.set("/portal/profile (refused)", await refused.text());
     expect((await profile("https://www.linkedin.com/in/ada")).status()).toBe(200);
     await studentPages("profile done");
+    // An offer confirmed: the testimonial asked for (home prompt), refused, then sent.
+    await confirmedOfferFor(studentEmail, "Validator Bank");
+    await studentPages("testimonial asked");
+    const testimonial = (fields: Record<string, string>) =>
+      page.request.post("/portal/testimonial", {
+        headers: { origin: new URL(page.url()).origin },
+        form: fields,
+      });
+    const tooLong = await testimonial({ intent: "submit", quote: "x".repeat(601) });
+    expect(tooLong.status()).toBe(400);
+    pages.set("/portal/testimonial (refused)", await tooLong.text());
+    expect((await testimonial({ intent: "submit", quote: "Great.", consent: "full" })).ok()).toBe(
+      true,
+    );
+    await studentPages("testimonial sent");
 
     expect(validate(pages)).toEqual([]);
   });
