@@ -294,7 +294,7 @@ test.describe("W3C Nu validator", () => {
   test("every page of the student's portal has no HTML errors and no axe violations", async ({
     page,
   }) => {
-    test.setTimeout(120_000);
+    test.setTimeout(300_000);
     const pages = new Map<string, string>();
     for (const url of ["/portal", "/portal/login/no-such-link"])
       pages.set(`${url} (visitor)`, await (await page.request.get(url)).text());

@@ -9,14 +9,16 @@ import { withDb } from "./support";
  * (the row and the email asking for it). Returns the offer's id.
  */
 export const confirmedOfferFor = (email: string, firm: string) =>
-  withDb((db) =>
-    db.transaction().execute(async (trx) => {
-      const seat = await trx
-        .selectFrom("payments")
-        .select(["person_id", "cohort_id"])
-        .where("email", "=", email)
-        .where("status", "=", "paid")
-        .executeTakeFirstOrThrow();
+  withDb(async (db) => {
+    const seat = await db
+      .selectFrom("payments")
+      .select(["person_id", "cohort_id"])
+      .where("email", "=", email)
+      .where("status", "=", "paid")
+      .executeTakeFirstOrThrow();
+    // The transaction writes first: SQLite refuses to turn a read into a write while the
+    // server writes (WAL snapshot), and a first write waits for the lock instead.
+    return db.transaction().execute(async (trx) => {
       const id = randomUUID();
       const now = new Date();
       await trx
@@ -40,5 +42,5 @@ export const confirmedOfferFor = (email: string, firm: string) =>
       const config = { publicUrl: `http://localhost:${e2ePort}` };
       await askForTestimonial(trx, { config } as never, id, now);
       return id;
-    }),
-  );
+    });
+  });
