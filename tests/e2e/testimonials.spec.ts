@@ -1,4 +1,4 @@
-import { createAccount, logIn } from "./admin-support";
+import { createAccount, fillLogin, openAdmin } from "./admin-support";
 import { expect, expectNoAxeViolations, test } from "./fixtures";
 import { payingStudent, signInToPortal } from "./mentor-support";
 import { decodedMail, mailTo, releaseAllHolds, setCohort, uniqueEmail, withDb } from "./support";
@@ -52,7 +52,9 @@ test.describe("testimonials", () => {
       (form as HTMLFormElement).noValidate = true;
     });
     await student.getByRole("button", { name: "Send my testimonial" }).click();
-    await expect(student.getByText("Please choose how we may publish it")).toBeVisible();
+    await expect(student.locator("[id$='-consent-error']")).toHaveText(
+      "Please choose how we may publish it",
+    );
     await student.getByRole("radio", { name: /With my full name/ }).check();
     await student.getByRole("button", { name: "Send my testimonial" }).click();
     await expect(student.locator("[data-testimonial-status]")).toHaveAttribute(
@@ -68,7 +70,13 @@ test.describe("testimonials", () => {
     const ownerEmail = uniqueEmail("story-owner");
     createAccount(ownerEmail, true);
     const owner = await (await browser.newContext()).newPage();
-    await logIn(owner, ownerEmail);
+    await openAdmin(owner);
+    await fillLogin(owner, ownerEmail);
+    await owner.getByRole("button", { name: "Login" }).click();
+    // The console's first page: a shared 2-core machine can take longer than the default.
+    await expect(owner.getByRole("heading", { level: 1, name: "Cohort Settings" })).toBeVisible({
+      timeout: 30_000,
+    });
     await owner.goto("/admin/testimonials");
     const card = owner.getByRole("region", { name: fullName });
     await expect(card).toContainText(firm);
@@ -84,9 +92,8 @@ test.describe("testimonials", () => {
     await expect(grid.getByText(fullName, { exact: true })).toBeVisible();
     await expect(grid.getByText(firm, { exact: true })).toBeVisible();
     // Fewer than four published: the four written ones stay.
-    await expect(grid.locator("figure")).toHaveCount(
-      4 + Number(await visitor.locator("[data-stories]").getAttribute("data-stories")),
-    );
+    await expect(visitor.locator("[data-stories]")).toHaveAttribute("data-stories", "1");
+    await expect(visitor.locator("[data-stories] > figure")).toHaveCount(5);
 
     // The student withdraws consent: gone on the next visit.
     await student.goto("/portal/testimonial");
