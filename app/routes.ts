@@ -31,6 +31,7 @@ export default [
     route("portal/book", "routes/portal/book.tsx"),
     route("portal/survey", "routes/portal/survey.tsx"),
     route("portal/leave", "routes/portal/leave.tsx"),
+    route("portal/testimonial", "routes/portal/testimonial.tsx"),
     route("portal/mentor/students/:id", "routes/portal/mentor-student.tsx"),
     route("portal/mentor/students/:id/resume", "routes/portal/mentor-resume.ts"),
   ]),
@@ -59,6 +60,7 @@ export default [
     route("admin/sequences/:sequence/:step", "routes/admin/sequence-step.tsx"),
     route("admin/jobs", "routes/admin/jobs.tsx"),
     route("admin/mentors", "routes/admin/mentors.tsx"),
+    route("admin/testimonials", "routes/admin/testimonials.tsx"),
   ]),
   route("*", "routes/site/not-found.tsx"),
 ] satisfies RouteConfig;

@@ -11,6 +11,7 @@ import { createServices, type ServiceOverrides, type Services } from "../app/ser
 import { handleStripeWebhook } from "../app/payments/stripe-webhook.server";
 import { RATE_LIMIT_WINDOW_SECONDS } from "../app/lib/rate-limit.server";
 import { cohortLineFragment } from "./home-cohort";
+import { homeStoriesFragments } from "./home-stories";
 import { prerenderedHome } from "./prerendered-home";
 import { answerError, requestLog } from "./request-log";
 import {
@@ -89,15 +90,15 @@ export async function createServer(config: Config, options: ServerOptions = {}) 
   app.use(visitorMiddleware(config.sessionSecrets));
   app.use(pageViews(services.analytics, services.clock, config.publicUrl));
   // The prerendered home has no test-payments banner: with one, / is rendered per request. Its
-  // cohort line is read per request and put into the build's copy (server/home-cohort.ts).
+  // cohort line, testimonials and headline stat are read per request and put into the build's
+  // copy (server/home-cohort.ts, server/home-stories.ts).
   const home =
     options.clientDir &&
     !config.testPaymentsBanner &&
-    prerenderedHome(
-      options.clientDir,
-      (hashes) => hashedPolicy(formActions, hashes),
+    prerenderedHome(options.clientDir, (hashes) => hashedPolicy(formActions, hashes), [
       cohortLineFragment(services),
-    );
+      homeStoriesFragments(services),
+    ]);
   if (home) app.get("/", home);
   app.use(
     bodyLimit(100 * 1024, { "/resume-review": UPLOAD_LIMIT, "/portal/profile": UPLOAD_LIMIT }),

@@ -33,6 +33,16 @@ export interface LiveFragment {
   current(): Promise<string>;
 }
 
+/**
+ * Several parts of the home page read together, one read per request for all of them
+ * (server/home-stories.ts: the headline stats and the testimonials). `current()` gives each
+ * part's markup in the order of `fallbacks`.
+ */
+export interface LiveFragments {
+  fallbacks: readonly string[];
+  current(): Promise<readonly string[]>;
+}
+
 /** The page in each encoding the browser may take, each with its ETag. */
 interface Copies {
   bodies: Record<"br" | "gzip" | "identity", Buffer>;
@@ -116,9 +126,9 @@ export function precompressHome(clientDir: string): void {
  * by the hashes written at build. A visit carrying a flash toast goes on to the server render,
  * which shows it. Null when the build has no prerendered home.
  *
- * With a `fragment`, each request puts this moment's markup in place of the fallback: the page
- * with a new fragment is compressed once (off the event loop) and kept, MAX_VARIANTS at most, so
- * a request costs the fragment's read, not a render of the page (docs/behaviour.md).
+ * With fragments, each request puts this moment's markup of each in place of its fallback: the
+ * page with new fragments is compressed once (off the event loop) and kept, MAX_VARIANTS at most,
+ * so a request costs the fragments' reads, not a render of the page (docs/behaviour.md).
  *
  * Not serve-static (express-static-gzip): it reads the file for every request (stat, open, read,
  * close in libuv's thread pool), which held GET / to 0.095× nginx; from memory, see
@@ -127,7 +137,7 @@ export function precompressHome(clientDir: string): void {
 export function prerenderedHome(
   clientDir: string,
   policy: (hashes: string[]) => RequestHandler,
-  fragment?: LiveFragment,
+  fragment?: LiveFragment | readonly (LiveFragment | LiveFragments)[],
 ) {
   if (!existsSync(path.join(clientDir, FILES.html))) return null;
   // A build made before this step existed (or by hand): do it now, once.
@@ -139,7 +149,8 @@ export function prerenderedHome(
     identity: read(FILES.html),
   });
   const homePolicy = policy(read(FILES.hashes).toString("utf8").split("\n").filter(Boolean));
-  const copiesFor = fragment ? liveCopies(built, fragment) : async () => built;
+  const fragments = fragment === undefined ? [] : "fallback" in fragment ? [fragment] : fragment;
+  const copiesFor = fragments.length ? liveCopies(built, fragments) : async () => built;
   const send = (copies: Copies, req: Request, res: Response) => {
     const accepted = req.acceptsEncodings("br", "gzip", "identity");
     const encoding = accepted === "br" || accepted === "gzip" ? accepted : "identity";
@@ -165,32 +176,68 @@ export function prerenderedHome(
   return home;
 }
 
+/** Each fragment as a group of parts read together (a single fragment: a group of one). */
+function groupOf(fragment: LiveFragment | LiveFragments): LiveFragments {
+  if ("fallbacks" in fragment) return fragment;
+  return { fallbacks: [fragment.fallback], current: async () => [await fragment.current()] };
+}
+
 /**
- * This moment's copies of a page with a live fragment: the build's own when the fragment is its
- * fallback (or cannot be read), else the page with the fragment in place, compressed once and
+ * This moment's copies of a page with live fragments: the build's own when every fragment is its
+ * fallback (or cannot be read), else the page with the fragments in place, compressed once and
  * kept (oldest forgotten first beyond MAX_VARIANTS). Concurrent requests share one compression.
  */
-function liveCopies(built: Copies, fragment: LiveFragment): () => Promise<Copies> {
-  const parts = built.bodies.identity.toString("utf8").split(fragment.fallback);
-  if (parts.length !== 2)
-    throw new Error(
-      `The prerendered home page holds its live fragment's fallback ${parts.length - 1} times, not once: rebuild (npx react-router build)`,
-    );
-  // The page's scripts are allowed by the hashes of the build's copy: a fragment must hold none.
-  if (inlineScriptHashes(fragment.fallback).length > 0)
-    throw new Error(
-      "The home page's live fragment holds an inline script, which its CSP would block",
-    );
-  const [before, after] = parts as [string, string];
+function liveCopies(
+  built: Copies,
+  fragments: readonly (LiveFragment | LiveFragments)[],
+): () => Promise<Copies> {
+  const page = built.bodies.identity.toString("utf8");
+  const groups = fragments.map(groupOf);
+  const places = groups.flatMap((group, groupIndex) =>
+    group.fallbacks.map((fallback, part) => {
+      const parts = page.split(fallback);
+      if (parts.length !== 2)
+        throw new Error(
+          `The prerendered home page holds its live fragment's fallback ${parts.length - 1} times, not once: rebuild (npx react-router build)`,
+        );
+      // The page's scripts are allowed by the hashes of the build's copy: a fragment holds none.
+      if (inlineScriptHashes(fallback).length > 0)
+        throw new Error(
+          "The home page's live fragment holds an inline script, which its CSP would block",
+        );
+      const start = parts[0]!.length;
+      return { groupIndex, part, fallback, start, end: start + fallback.length };
+    }),
+  );
+  places.sort((a, b) => a.start - b.start);
+  places.forEach((place, index) => {
+    if (index > 0 && place.start < places[index - 1]!.end)
+      throw new Error("The home page's live fragments overlap");
+  });
+  // The page around the fragments: the text before each, and the rest after the last.
+  const before = places.map((place, index) => page.slice(places[index - 1]?.end ?? 0, place.start));
+  const rest = page.slice(places.at(-1)?.end ?? 0);
   const variants = new Map<string, Promise<Copies>>();
   return async () => {
-    const markup = await fragment.current().catch(() => fragment.fallback);
-    if (markup === fragment.fallback) return built;
-    let copies = variants.get(markup);
+    const read = await Promise.all(
+      groups.map((group) =>
+        group
+          .current()
+          .then((markups) =>
+            markups.length === group.fallbacks.length ? markups : group.fallbacks,
+          )
+          .catch(() => group.fallbacks),
+      ),
+    );
+    const markups = places.map((place) => read[place.groupIndex]![place.part]!);
+    if (markups.every((markup, index) => markup === places[index]!.fallback)) return built;
+    const key = markups.join("\u0000");
+    let copies = variants.get(key);
     if (!copies) {
-      copies = compressCopies(Buffer.from(before + markup + after));
-      variants.set(markup, copies);
-      copies.catch(() => variants.delete(markup));
+      const html = markups.map((markup, index) => before[index] + markup).join("") + rest;
+      copies = compressCopies(Buffer.from(html));
+      variants.set(key, copies);
+      copies.catch(() => variants.delete(key));
       if (variants.size > MAX_VARIANTS) variants.delete(variants.keys().next().value!);
     }
     return copies;

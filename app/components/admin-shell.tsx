@@ -8,6 +8,7 @@ import { jobsText } from "~/content/jobs";
 import { funnelText } from "~/content/funnel";
 import { mentorsConsole } from "~/content/mentors";
 import { outcomesText } from "~/content/outcomes";
+import { testimonialsConsole } from "~/content/testimonials";
 import { Button } from "./ui/button";
 
 const links = [
@@ -20,6 +21,7 @@ const links = [
   { to: "/admin/emails", label: consoleText.nav.emails, end: false },
   { to: "/admin/cohorts", label: consoleText.nav.cohorts, end: false },
   { to: "/admin/mentors", label: mentorsConsole.nav, end: false },
+  { to: "/admin/testimonials", label: testimonialsConsole.nav, end: false },
   { to: "/admin/broadcasts", label: consoleText.nav.broadcasts, end: false },
   { to: "/admin/sequences", label: consoleText.nav.sequences, end: false },
   { to: "/admin/jobs", label: jobsText.nav, end: false },

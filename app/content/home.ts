@@ -33,11 +33,12 @@ export function cohortLine(announcement: CohortAnnouncement | null): string {
   }
 }
 
+/** The headline stats; "stories" shows the count of confirmed offers once the owner says so. */
 export const stats = [
-  { value: "5 Star", label: "Rating" },
-  { value: "6 Weeks", label: "Duration" },
-  { value: "4+", label: "Success Stories" },
-  { value: "Top", label: "Finance Firms" },
+  { key: "rating", value: "5 Star", label: "Rating" },
+  { key: "duration", value: "6 Weeks", label: "Duration" },
+  { key: "stories", value: "4+", label: "Success Stories" },
+  { key: "firms", value: "Top", label: "Finance Firms" },
 ] as const;
 
 export const program = {

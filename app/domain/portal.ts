@@ -41,6 +41,7 @@ export const PORTAL_ACCESS = {
   book: ["student"],
   survey: ["student"],
   leave: ["student"],
+  testimonial: ["student"],
 } as const satisfies Record<string, readonly Role[]>;
 
 export type PortalPage = keyof typeof PORTAL_ACCESS;

@@ -13,7 +13,7 @@ type Db = Kysely<Database>;
  * role only: the stored hashes are credentials, not data about the person, and are never exported).
  */
 export async function portalExport(db: Db, personId: string, email: string) {
-  const [profile, seats, sessions, links, bookings] = await Promise.all([
+  const [profile, seats, sessions, links, bookings, testimonial] = await Promise.all([
     db
       .selectFrom("student_profiles")
       .selectAll()
@@ -53,6 +53,22 @@ export async function portalExport(db: Db, personId: string, email: string) {
       .where("bookings.person_id", "=", personId)
       .orderBy("bookings.starts_at")
       .execute(),
+    db
+      .selectFrom("testimonials")
+      .select([
+        "status",
+        "quote",
+        "published_quote",
+        "consent",
+        "consent_words",
+        "consent_at",
+        "consent_withdrawn_at",
+        "asked_at",
+        "submitted_at",
+        "approved_at",
+      ])
+      .where("person_id", "=", personId)
+      .executeTakeFirst(),
   ]);
   const surveys = await surveyExport(db, personId);
   return {
@@ -65,14 +81,16 @@ export async function portalExport(db: Db, personId: string, email: string) {
     oneOnOnes: bookings,
     surveys,
     requestsToLeave: await withdrawalsOf(db, personId),
+    testimonial: testimonial ?? null,
   };
 }
 
 /**
  * Erases what the portal holds about a person, in the erasure's transaction: the profile (and the
  * resume it points to), every portal session (so nobody stays signed in as them), the sign-in
- * links sent to their address, the reasons written on their cancelled 1-on-1s and the words of
- * their survey answers (the score stays in the counts).
+ * links sent to their address, the reasons written on their cancelled 1-on-1s, the words of
+ * their survey answers (the score stays in the counts) and their testimonial (off the home page
+ * with it).
  */
 export async function erasePortalData(trx: Db, personId: string, email: string) {
   const profile = await trx
@@ -85,6 +103,7 @@ export async function erasePortalData(trx: Db, personId: string, email: string) 
     await trx.deleteFrom("uploads").where("id", "=", profile.resume_upload_id).execute();
   await trx.deleteFrom("portal_sessions").where("person_id", "=", personId).execute();
   await trx.deleteFrom("portal_links").where("email", "=", email).execute();
+  await trx.deleteFrom("testimonials").where("person_id", "=", personId).execute();
   // A mentor's reason for cancelling is written about the person.
   await trx
     .updateTable("bookings")

@@ -2,6 +2,7 @@ import { curriculum } from "~/content/home";
 import { startDateDisplay } from "~/domain/cohort";
 import { checklistOf, dueThisWeek, programmeWeeks } from "~/domain/onboarding";
 import { dateInZone } from "~/domain/time-zone";
+import { testimonialAsked } from "~/outcomes/testimonials.server";
 import type { Services } from "~/services.server";
 import { calendarCard } from "~/sessions/portal-calendar.server";
 import { surveyFor } from "~/surveys/surveys.server";
@@ -47,6 +48,8 @@ export async function studentHome(
     checklist,
     calendar,
     surveyOpen: survey !== null && !survey.answered,
+    /** An offer was confirmed and the testimonial asked for is not written yet. */
+    testimonialAsked: await testimonialAsked(services.db, personId),
   };
 }
 

@@ -8,6 +8,7 @@ import { minimalDocx } from "../support/docx-fixtures";
 import { expect, expectNoAxeViolations, test } from "./fixtures";
 import { assignMentor, createMentor, payingStudent, signInToPortal } from "./mentor-support";
 import { payOnTestCheckout, submitApplication } from "./people";
+import { confirmedOfferFor } from "./testimonial-support";
 import { fillApplication, releaseAllHolds, setCohort, uniqueEmail, withDb } from "./support";
 import { surveyedStudent } from "./survey-support";
 
@@ -63,6 +64,7 @@ const ADMIN_PAGES = [
   "/admin/sequences/resume/2",
   "/admin/jobs",
   "/admin/mentors",
+  "/admin/testimonials",
 ];
 
 /**
@@ -339,19 +341,26 @@ test.describe("W3C Nu validator", () => {
     browser,
   }) => {
     // Four pages more than before (leaving the programme) and the owner's sign-in.
-    test.setTimeout(240_000);
+    test.setTimeout(360_000);
     const pages = new Map<string, string>();
     for (const url of ["/portal", "/portal/login/no-such-link"])
       pages.set(`${url} (visitor)`, await (await page.request.get(url)).text());
 
     await releaseAllHolds();
     await setCohort({ capacity: 10, enrolled_count: 0, is_active: 1, start_date: "2027-01-13" });
-    await submitApplication(page, uniqueEmail("vnu-student"));
+    const studentEmail = uniqueEmail("vnu-student");
+    await submitApplication(page, studentEmail);
     await expect(page).toHaveURL(/\/enroll$/);
     await payOnTestCheckout(page);
     pages.set("/payment-confirmation (paid)", await (await page.request.get(page.url())).text());
     const studentPages = async (state: string) => {
-      for (const url of ["/portal", "/portal/profile", "/portal/prework", "/portal/leave"]) {
+      for (const url of [
+        "/portal",
+        "/portal/profile",
+        "/portal/prework",
+        "/portal/leave",
+        "/portal/testimonial",
+      ]) {
         const response = await page.request.get(url);
         expect(response.status(), url).toBe(200);
         pages.set(`${url} (${state})`, await response.text());
@@ -415,6 +424,21 @@ test.describe("W3C Nu validator", () => {
     await owner.goto(personPage);
     await expectNoAxeViolations(owner);
     await owner.context().close();
+    // An offer confirmed: the testimonial asked for (home prompt), refused, then sent.
+    await confirmedOfferFor(studentEmail, "Validator Bank");
+    await studentPages("testimonial asked");
+    const testimonial = (fields: Record<string, string>) =>
+      page.request.post("/portal/testimonial", {
+        headers: { origin: new URL(page.url()).origin },
+        form: fields,
+      });
+    const tooLong = await testimonial({ intent: "submit", quote: "x".repeat(601) });
+    expect(tooLong.status()).toBe(400);
+    pages.set("/portal/testimonial (refused)", await tooLong.text());
+    expect((await testimonial({ intent: "submit", quote: "Great.", consent: "full" })).ok()).toBe(
+      true,
+    );
+    await studentPages("testimonial sent");
 
     expect(validate(pages)).toEqual([]);
   });

@@ -134,6 +134,12 @@ export const ADMIN_ROUTES: AdminRoute[] = [
     ],
   },
   {
+    // The testimonials themselves: app/outcomes/testimonials.db.test.ts.
+    path: "/admin/testimonials",
+    load: () => import("~/routes/admin/testimonials"),
+    submissions: [{ intent: "settings", showOfferCount: "on" }],
+  },
+  {
     path: "/admin/sequences",
     load: () => import("~/routes/admin/sequences"),
     submissions: [{ intent: "pause", sequence: "resume" }],

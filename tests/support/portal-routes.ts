@@ -170,6 +170,17 @@ export const PORTAL_ROUTES: PortalRoute[] = [
     ],
   },
   {
+    path: "/portal/testimonial",
+    load: () => import("~/routes/portal/testimonial"),
+    get: { ...studentsOnly, student: "own", otherStudent: "own" },
+    // No fixture student has a confirmed offer, so none is asked: nothing to send or withdraw
+    // (writing one: app/outcomes/testimonials.db.test.ts).
+    submissions: [
+      { fields: { intent: "withdraw" }, allowed: [] },
+      { fields: { intent: "submit", quote: "Great.", consent: "full" }, allowed: [] },
+    ],
+  },
+  {
     path: "/portal/mentor/students/:id",
     load: () => import("~/routes/portal/mentor-student"),
     params: theStudent,

@@ -6,6 +6,7 @@ import { curriculum } from "~/content/home";
 import { leavePage } from "~/content/leave";
 import { studentHomeText as home } from "~/content/portal";
 import { checklistText, weeksText as t } from "~/content/portal-student";
+import { testimonialPage } from "~/content/testimonials";
 import type { DueThisWeek } from "~/domain/onboarding";
 import type { StudentHome as Home } from "~/portal/student-home.server";
 import { CalendarCard } from "./calendar-card";
@@ -23,6 +24,17 @@ export function StudentHome({ firstName, home: data }: { firstName: string; home
             {home.starts(data.startDisplay)}
           </p>
           {data.surveyOpen && <SurveyPrompt />}
+          {data.testimonialAsked && (
+            <Card data-testimonial-prompt="">
+              <h2 className="text-xl font-semibold text-brand-900">
+                {testimonialPage.homePrompt.title}
+              </h2>
+              <p className="mt-2 text-slate-700">{testimonialPage.homePrompt.body}</p>
+              <Link to="/portal/testimonial" className={cn(linkVariants(), "mt-2 inline-block")}>
+                {testimonialPage.homePrompt.link}
+              </Link>
+            </Card>
+          )}
           <Card>
             <h2 className="text-xl font-semibold text-brand-900">{t.dueTitle}</h2>
             <Due due={data.due} />

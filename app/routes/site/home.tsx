@@ -5,7 +5,7 @@ import { FaqAccordion } from "~/components/faq-accordion";
 import { buttonVariants } from "~/components/ui/button";
 import { cardVariants } from "~/components/ui/card";
 import { cn } from "~/components/ui/cn";
-import { TestimonialCard } from "~/components/testimonial-card";
+import { HomeStats, HomeTestimonials } from "~/components/home-stories";
 import { VideoEmbed } from "~/components/video-embed";
 import {
   callToAction,
@@ -15,13 +15,12 @@ import {
   hero,
   included,
   program,
-  stats,
-  testimonials,
   testimonialsSection,
 } from "~/content/home";
 import { site } from "~/content/site";
 import { videos } from "~/content/videos";
 import { staticPage } from "~/lib/page-handle";
+import { readHomeStories } from "~/outcomes/testimonials.server";
 import type { Route } from "./+types/home";
 
 const tile = cardVariants({ padding: "md", flat: true });
@@ -52,13 +51,20 @@ function WeekTile({ week }: { week: (typeof curriculum)[number] }) {
 export const handle = staticPage;
 
 /**
- * The current cohort's start and seats left. Prerendering at build time has no server context:
- * the build's copy gets the general line, which the server replaces with this moment's line on
- * every request (server/home-cohort.ts); a visit rendered by React Router reads it here.
+ * The current cohort's start and seats left, the published testimonials and the headline's
+ * setting. Prerendering at build time has no server context: the build's copy gets the general
+ * line, the written testimonials and "4+", which the server replaces with this moment's on every
+ * request (server/home-cohort.ts, server/home-stories.ts); a visit rendered by React Router
+ * reads them here.
  */
 export async function loader({ context }: Route.LoaderArgs) {
   const services = (context as Partial<typeof context>).services;
-  return { cohort: services ? await readCohortAnnouncement(services) : null };
+  if (!services) return { cohort: null, stories: null };
+  const [cohort, stories] = await Promise.all([
+    readCohortAnnouncement(services),
+    readHomeStories(services.db),
+  ]);
+  return { cohort, stories };
 }
 
 export default function Home({ loaderData }: Route.ComponentProps) {
@@ -86,14 +92,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
       >
         <SectionTitle id="program-title">{program.title}</SectionTitle>
         <p className="mt-3 max-w-3xl text-slate-700">{program.intro}</p>
-        <dl className="mt-10 grid grid-cols-2 gap-4 md:grid-cols-4">
-          {stats.map((stat) => (
-            <div key={stat.label} className={cn(tile, "text-center")}>
-              <dt className="text-sm text-slate-600">{stat.label}</dt>
-              <dd className="mt-1 text-2xl font-bold text-brand-900">{stat.value}</dd>
-            </div>
-          ))}
-        </dl>
+        <HomeStats setting={loaderData.stories?.setting ?? null} />
         <Subheading>{program.curriculumTitle}</Subheading>
         <ol className="mt-6 grid gap-4 md:grid-cols-2">
           {curriculum.map((week) => (
@@ -117,11 +116,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
         <div className="mx-auto max-w-6xl px-4">
           <SectionTitle id="testimonials-title">{testimonialsSection.title}</SectionTitle>
           <p className="mt-3 text-slate-700">{testimonialsSection.intro}</p>
-          <div className="mt-10 grid gap-6 md:grid-cols-2">
-            {testimonials.map((testimonial) => (
-              <TestimonialCard key={testimonial.id} testimonial={testimonial} />
-            ))}
-          </div>
+          <HomeTestimonials published={loaderData.stories?.published ?? []} />
           <div className="mx-auto mt-12 max-w-3xl">
             <VideoEmbed videoId={videos.testimonials} title={testimonialsSection.videoTitle} />
           </div>

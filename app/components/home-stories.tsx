@@ -1,0 +1,43 @@
+import { cardVariants } from "~/components/ui/card";
+import { cn } from "~/components/ui/cn";
+import { TestimonialCard } from "~/components/testimonial-card";
+import { stats, testimonials } from "~/content/home";
+import { homeStories, offerCountStat, type Story } from "~/domain/testimonials";
+
+/**
+ * The two parts of the home page that the owner's testimonials change: the headline stats and
+ * the testimonials' grid. Each renders the same markup in the page (React's stream) and alone
+ * (renderToStaticMarkup, server/home-stories.ts): their texts are single text nodes. Without the
+ * database's answer (the build's copy) they show the written testimonials and "4+".
+ */
+
+const tile = cardVariants({ padding: "md", flat: true });
+
+export function HomeStats({
+  setting,
+}: {
+  setting: { showOfferCount: boolean; confirmedOffers: number } | null;
+}) {
+  return (
+    <dl className="mt-10 grid grid-cols-2 gap-4 md:grid-cols-4">
+      {stats.map((stat) => (
+        <div key={stat.label} className={cn(tile, "text-center")}>
+          <dt className="text-sm text-slate-600">{stat.label}</dt>
+          <dd className="mt-1 text-2xl font-bold text-brand-900" data-stat={stat.key}>
+            {stat.key === "stories" && setting ? offerCountStat(stat.value, setting) : stat.value}
+          </dd>
+        </div>
+      ))}
+    </dl>
+  );
+}
+
+export function HomeTestimonials({ published }: { published: readonly Story[] }) {
+  return (
+    <div className="mt-10 grid gap-6 md:grid-cols-2" data-stories={published.length}>
+      {homeStories(published, testimonials).map((story) => (
+        <TestimonialCard key={story.id} testimonial={story} />
+      ))}
+    </div>
+  );
+}

@@ -1,0 +1,101 @@
+import { getFormProps, getTextareaProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { Form } from "react-router";
+import { FieldError, FieldLabel } from "~/components/form/fields";
+import { Button } from "~/components/ui/button";
+import { Card } from "~/components/ui/card";
+import { checkClass, Hint, Textarea } from "~/components/ui/input";
+import { consentWords, testimonialPage as t } from "~/content/testimonials";
+import type { TestimonialConsent } from "~/db/programme-schema";
+import { CONSENTS, QUOTE_MAX } from "~/domain/testimonials";
+
+/**
+ * The student's testimonial: the words and how they may be published, each choice with the exact
+ * words they agree to (stored with the testimonial). A plain post: portal pages ship no framework
+ * JavaScript, and the server checks every field.
+ */
+export function TestimonialForm({
+  values,
+  lastResult,
+}: {
+  values: { quote: string; consent: TestimonialConsent | "" };
+  lastResult?: SubmissionResult<string[]> | null;
+}) {
+  const [form, fields] = useForm<{ intent: "submit"; quote: string; consent: string }>({
+    lastResult,
+    defaultValue: values,
+  });
+  const { key: quoteKey, ...quoteProps } = getTextareaProps(fields.quote);
+  const quoteHint = `${fields.quote.id}-hint`;
+  const chosen = fields.consent.initialValue ?? values.consent;
+  return (
+    <Form method="post" {...getFormProps(form)} className="space-y-6" data-testimonial-form="">
+      <input type="hidden" name="intent" value="submit" />
+      <div>
+        <FieldLabel htmlFor={fields.quote.id} required>
+          {t.quote}
+        </FieldLabel>
+        <Hint id={quoteHint}>{t.quoteHint(QUOTE_MAX)}</Hint>
+        <Textarea
+          key={quoteKey}
+          {...quoteProps}
+          rows={6}
+          maxLength={QUOTE_MAX}
+          required
+          aria-describedby={[quoteHint, quoteProps["aria-describedby"]].filter(Boolean).join(" ")}
+        />
+        <FieldError field={fields.quote} />
+      </div>
+      <fieldset
+        aria-invalid={fields.consent.errors ? true : undefined}
+        aria-describedby={fields.consent.errorId}
+      >
+        <legend className="text-sm font-medium text-slate-800">{t.consent}</legend>
+        <div className="mt-2 space-y-3">
+          {CONSENTS.map((consent) => (
+            <label
+              key={consent}
+              className="flex cursor-pointer gap-3 rounded-md border border-slate-300 bg-white px-3 py-3 has-checked:border-brand-600 has-checked:bg-brand-50"
+            >
+              <input
+                type="radio"
+                name={fields.consent.name}
+                value={consent}
+                defaultChecked={chosen === consent}
+                required
+                className={`${checkClass} mt-1 shrink-0`}
+              />
+              <span>
+                <span className="block font-medium text-slate-900">
+                  {t.consentOptions[consent]}
+                </span>
+                <span className="mt-1 block text-sm text-slate-700" data-consent-words={consent}>
+                  {`${t.consentWordsLabel} “${consentWords[consent]}”`}
+                </span>
+              </span>
+            </label>
+          ))}
+        </div>
+        <FieldError field={fields.consent} />
+      </fieldset>
+      <Button type="submit" size="touch">
+        {t.send}
+      </Button>
+    </Form>
+  );
+}
+
+/** One button: the testimonial comes off the website at once. */
+export function WithdrawConsent() {
+  return (
+    <Card>
+      <h2 className="text-xl font-semibold text-brand-900">{t.withdrawTitle}</h2>
+      <p className="mt-2 text-slate-700">{t.withdrawIntro}</p>
+      <Form method="post" className="mt-4">
+        <input type="hidden" name="intent" value="withdraw" />
+        <Button type="submit" variant="secondary" size="touch">
+          {t.withdraw}
+        </Button>
+      </Form>
+    </Card>
+  );
+}

@@ -1,0 +1,104 @@
+import { testimonialPage as p, testimonialsConsole as c } from "~/content/testimonials";
+import type { TestimonialConsent } from "~/db/programme-schema";
+import { z } from "~/lib/zod";
+import { normalizeBody } from "./sequence-copy";
+
+/**
+ * The stories that sell the next cohort (issue 36, item 5): the student's and the owner's forms,
+ * and which testimonials the home page shows with what headline. Pure: no I/O.
+ */
+
+export const QUOTE_MAX = 600;
+export const TESTIMONIAL_ID_MAX = 100;
+/** The home page shows the written testimonials until this many real ones are published. */
+export const REAL_STORIES_NEEDED = 4;
+export const CONSENTS = ["full", "first_name"] as const satisfies readonly TestimonialConsent[];
+
+/** A testimonial's words: line breaks as the textarea holds them (a post sends CR LF), trimmed. */
+const quote = (required: string) =>
+  z
+    .string({ error: required })
+    .transform(normalizeBody)
+    .pipe(z.string().min(1, required).max(QUOTE_MAX, p.errors.quoteTooLong(QUOTE_MAX)));
+
+/** /portal/testimonial: send (or send again) the testimonial with a consent; withdraw consent. */
+export const testimonialSchema = z.discriminatedUnion("intent", [
+  z.object({
+    intent: z.literal("submit"),
+    quote: quote(p.errors.quoteRequired),
+    consent: z.enum(CONSENTS, { error: p.errors.consentRequired }),
+  }),
+  z.object({ intent: z.literal("withdraw") }),
+]);
+export type TestimonialForm = z.output<typeof testimonialSchema>;
+
+const id = z.string({ error: c.notFound }).min(1, c.notFound).max(TESTIMONIAL_ID_MAX, c.notFound);
+
+/** /admin/testimonials: approve, fix the published words, move, hide; the headline setting. */
+export const testimonialsConsoleSchema = z.discriminatedUnion("intent", [
+  z.object({ intent: z.literal("approve"), id }),
+  z.object({ intent: z.literal("hide"), id }),
+  z.object({ intent: z.literal("edit"), id, publishedQuote: quote(c.quoteRequired) }),
+  z.object({ intent: z.literal("move"), id, direction: z.enum(["up", "down"]) }),
+  z.object({
+    intent: z.literal("settings"),
+    // A checkbox sends nothing when unticked: the form sends a hidden "off" before it.
+    showOfferCount: z
+      .preprocess(
+        (value) => (Array.isArray(value) ? value[value.length - 1] : value),
+        z.enum(["on", "off"]),
+      )
+      .transform((value) => value === "on"),
+  }),
+]);
+export type TestimonialsConsoleForm = z.output<typeof testimonialsConsoleSchema>;
+
+/** The name a testimonial is published under, as its consent allows. */
+export function publishedName(
+  consent: TestimonialConsent,
+  firstName: string,
+  lastName: string,
+): string {
+  const first = firstName.trim();
+  const last = lastName.trim();
+  return consent === "full" && last ? `${first} ${last}` : first;
+}
+
+/** A testimonial as the home page shows it. */
+export interface Story {
+  id: string;
+  name: string;
+  company: string;
+  quote: string;
+  /** Stars: the written testimonials carry one; real ones carry none (nobody rated). */
+  rating?: number;
+}
+
+/**
+ * What the home page shows: the published testimonials in the owner's order; while fewer than
+ * REAL_STORIES_NEEDED are published, the written ones stay after them.
+ */
+export function homeStories<Coded extends Story>(
+  published: readonly Story[],
+  coded: readonly Coded[],
+): readonly (Story | Coded)[] {
+  return published.length >= REAL_STORIES_NEEDED ? published : [...published, ...coded];
+}
+
+/** The headline stat's value: the text it replaces unless the owner chose to show the count. */
+export function offerCountStat(
+  text: string,
+  setting: { showOfferCount: boolean; confirmedOffers: number },
+): string {
+  return setting.showOfferCount ? String(setting.confirmedOffers) : text;
+}
+
+/** An order of ids with `id` moved one place up or down (unchanged at either end). */
+export function moved(ids: readonly string[], id: string, direction: "up" | "down"): string[] {
+  const order = [...ids];
+  const from = order.indexOf(id);
+  const to = direction === "up" ? from - 1 : from + 1;
+  if (from < 0 || to < 0 || to >= order.length) return order;
+  [order[from], order[to]] = [order[to]!, order[from]!];
+  return order;
+}

@@ -1,0 +1,279 @@
+import { randomUUID } from "node:crypto";
+import { describe, expect, it } from "vitest";
+import { ownerCookie } from "../../tests/support/admin";
+import { seatScenario } from "../../tests/support/cohort";
+import { testEngines } from "../../tests/support/databases";
+import { answer } from "../../tests/support/mentors";
+import { portalCookie } from "../../tests/support/portal";
+import { homeStoriesFragments } from "../../server/home-stories";
+import { consentWords } from "~/content/testimonials";
+import { testimonials as coded } from "~/content/home";
+import * as adminRoute from "~/routes/admin/testimonials";
+import * as portalRoute from "~/routes/portal/testimonial";
+import { portalExport } from "~/portal/privacy.server";
+import { erasePerson } from "~/people/privacy.server";
+import { askForTestimonial, listTestimonials, readHomeStories } from "./testimonials.server";
+
+describe.each(testEngines())("testimonials on $name", (engine) => {
+  const s = seatScenario(engine);
+  const services = () => s.services();
+  const db = () => s.db();
+
+  /** A paid student with an offer (confirmed unless told otherwise), and their portal cookie. */
+  async function student(first: string, last: string, firm: string, confirmed = true) {
+    const email = `${first.toLowerCase()}@example.com`;
+    const id = await s.person(email);
+    await s.pay(id, email);
+    await db()
+      .updateTable("people")
+      .set({ first_name: first, last_name: last })
+      .where("id", "=", id)
+      .execute();
+    const offerId = randomUUID();
+    const at = s.clock.now().toISOString();
+    await db()
+      .insertInto("offers")
+      .values({
+        id: offerId,
+        person_id: id,
+        cohort_id: await s.cohortId(),
+        firm,
+        role: "Analyst",
+        track: "Banking",
+        kind: "internship",
+        start_date: null,
+        compensation: "secret pay",
+        reported_at: at,
+        confirmed_at: confirmed ? at : null,
+        confirmed_by: confirmed ? "owner" : null,
+        confirmed_by_id: confirmed ? "x" : null,
+      })
+      .execute();
+    const cookie = await portalCookie(services(), {
+      role: "student",
+      personId: id,
+      email,
+      firstName: first,
+    } as never);
+    return { id, email, offerId, cookie };
+  }
+
+  const ask = (offerId: string) =>
+    db()
+      .transaction()
+      .execute((trx) => askForTestimonial(trx, services(), offerId, s.clock.now()));
+  const write = (cookie: string, fields: Record<string, string>) =>
+    answer(services(), portalRoute.action, "/portal/testimonial", cookie, { fields });
+  const owners = new WeakMap<object, string>();
+  const owner = async (fields: Record<string, string>) => {
+    let cookie = owners.get(services());
+    if (!cookie) {
+      cookie = await ownerCookie({ services: services(), config: services().config });
+      owners.set(services(), cookie);
+    }
+    return answer(services(), adminRoute.action, "/admin/testimonials", cookie, { fields });
+  };
+  const row = (personId: string) =>
+    db()
+      .selectFrom("testimonials")
+      .selectAll()
+      .where("person_id", "=", personId)
+      .executeTakeFirstOrThrow();
+  const requests = (email: string) =>
+    db()
+      .selectFrom("outbox")
+      .select(["kind", "text"])
+      .where("to_address", "=", email)
+      .where("kind", "=", "testimonial_request")
+      .execute();
+  const home = async () => {
+    const fragments = homeStoriesFragments(services());
+    const [stats, grid] = await fragments.current();
+    return { stats: stats!, grid: grid!, fallbacks: fragments.fallbacks };
+  };
+
+  it("asks once per student, ever: one row, one email with the portal link", async () => {
+    const zora = await student("Zora", "Quinn", "Acme Bank");
+    expect(await ask(zora.offerId)).toBe(true);
+    expect(await ask(zora.offerId)).toBe(false);
+    // A second confirmed offer asks nothing more.
+    const second = randomUUID();
+    await db()
+      .insertInto("offers")
+      .values({
+        id: second,
+        person_id: zora.id,
+        cohort_id: await s.cohortId(),
+        firm: "Other Bank",
+        role: "Analyst",
+        track: "Banking",
+        kind: "full_time",
+        start_date: null,
+        compensation: null,
+        reported_at: s.clock.now().toISOString(),
+        confirmed_at: s.clock.now().toISOString(),
+        confirmed_by: "owner",
+        confirmed_by_id: "x",
+      })
+      .execute();
+    expect(await ask(second)).toBe(false);
+    expect(await ask("no-such-offer")).toBe(false);
+    expect((await row(zora.id)).status).toBe("requested");
+    const mail = await requests(zora.email);
+    expect(mail).toHaveLength(1);
+    expect(mail[0]!.text).toContain(`${services().config.publicUrl}/portal/testimonial`);
+    // The portal home prompts while it is not written.
+    const { studentHome } = await import("~/portal/student-home.server");
+    expect((await studentHome(services(), zora.id))?.testimonialAsked).toBe(true);
+  });
+
+  it("refuses a testimonial that is too long, unconsented or not asked for, changing nothing", async () => {
+    const zora = await student("Zora", "Quinn", "Acme Bank");
+    const notAsked = await write(zora.cookie, { intent: "submit", quote: "Hi", consent: "full" });
+    expect(notAsked.status).toBe(409);
+    await ask(zora.offerId);
+    const long = await write(zora.cookie, {
+      intent: "submit",
+      quote: "x".repeat(601),
+      consent: "full",
+    });
+    expect(long.status).toBe(400);
+    const unconsented = await write(zora.cookie, { intent: "submit", quote: "Great." });
+    expect(unconsented.status).toBe(400);
+    const odd = await write(zora.cookie, { intent: "submit", quote: "Great.", consent: "all" });
+    expect(odd.status).toBe(400);
+    expect((await row(zora.id)).quote).toBeNull();
+    expect((await row(zora.id)).consent).toBeNull();
+  });
+
+  it("records the consent's words and time; the owner approves, fixes, orders, hides; withdrawal unpublishes at once", async () => {
+    const zora = await student("Zora", "Quinn", "Acme Bank");
+    const dan = await student("Yusuf", "Okafor", "Bay Capital");
+    await ask(zora.offerId);
+    await ask(dan.offerId);
+    s.clock.advance(60_000);
+    const sent = await write(zora.cookie, {
+      intent: "submit",
+      quote: "The scripts got me calls. Teh mocks got me the offer.",
+      consent: "full",
+    });
+    expect(sent.status).toBe(303);
+    const mine = await row(zora.id);
+    expect(mine).toMatchObject({
+      status: "submitted",
+      consent: "full",
+      consent_words: consentWords.full,
+      consent_at: s.clock.now().toISOString(),
+      consent_withdrawn_at: null,
+    });
+    expect(
+      (await write(dan.cookie, { intent: "submit", quote: "Worth it.", consent: "first_name" }))
+        .status,
+    ).toBe(303);
+    expect((await row(dan.id)).consent_words).toBe(consentWords.first_name);
+    // Not on the home page before approval.
+    expect((await home()).grid).not.toContain("Zora");
+
+    expect((await owner({ intent: "approve", id: mine.id })).status).toBe(303);
+    expect((await owner({ intent: "approve", id: (await row(dan.id)).id })).status).toBe(303);
+    expect(
+      (await owner({ intent: "edit", id: mine.id, publishedQuote: "The mocks got me the offer." }))
+        .status,
+    ).toBe(303);
+    let page = await home();
+    // Full name for "full", first name only for "first_name"; the firm of the offer, never the pay.
+    expect(page.grid).toContain("Zora Quinn");
+    expect(page.grid).toContain("Acme Bank");
+    expect(page.grid).toContain("The mocks got me the offer.");
+    expect(page.grid).not.toContain("Teh mocks");
+    expect(page.grid).toContain(">Yusuf<");
+    expect(page.grid).not.toContain("Okafor");
+    expect(page.grid).not.toContain("secret pay");
+    expect(page.grid.indexOf("Zora Quinn")).toBeLessThan(page.grid.indexOf(">Yusuf<"));
+    // The owner's order.
+    expect((await owner({ intent: "move", id: mine.id, direction: "down" })).status).toBe(303);
+    page = await home();
+    expect(page.grid.indexOf(">Yusuf<")).toBeLessThan(page.grid.indexOf("Zora Quinn"));
+    // Hidden by the owner: gone.
+    expect((await owner({ intent: "hide", id: (await row(dan.id)).id })).status).toBe(303);
+    expect((await home()).grid).not.toContain(">Yusuf<");
+    const audit = await db().selectFrom("audit_log").select("action").execute();
+    expect(audit.map((a) => a.action)).toEqual(
+      expect.arrayContaining([
+        "testimonial.approve",
+        "testimonial.edit",
+        "testimonial.move",
+        "testimonial.hide",
+      ]),
+    );
+
+    // The student withdraws: off the home page on the next read, and never approvable again.
+    expect((await write(zora.cookie, { intent: "withdraw" })).status).toBe(303);
+    expect(await row(zora.id)).toMatchObject({
+      status: "hidden",
+      consent_withdrawn_at: s.clock.now().toISOString(),
+    });
+    expect((await home()).grid).not.toContain("Zora");
+    expect((await owner({ intent: "approve", id: mine.id })).status).toBe(409);
+    expect((await write(zora.cookie, { intent: "withdraw" })).status).toBe(409);
+  });
+
+  it("keeps the four written testimonials until four real ones are published", async () => {
+    const names = ["Ann", "Bea", "Cal", "Dee"];
+    const ids: string[] = [];
+    for (const name of names) {
+      const one = await student(name, "Lee", `${name} Firm`);
+      await ask(one.offerId);
+      await write(one.cookie, { intent: "submit", quote: `${name} says hi.`, consent: "full" });
+      ids.push((await row(one.id)).id);
+    }
+    const { fallbacks } = await home();
+    expect(fallbacks[1]).toContain(coded[0].name);
+    for (const [index, id] of ids.entries()) {
+      await owner({ intent: "approve", id });
+      const { grid } = await home();
+      const shown = index + 1;
+      for (const name of names.slice(0, shown)) expect(grid).toContain(`${name} Lee`);
+      for (const t of coded)
+        if (shown < 4) expect(grid).toContain(t.name);
+        else expect(grid).not.toContain(t.name);
+    }
+    expect((await listTestimonials(db())).map((t) => t.name)).toEqual(names.map((n) => `${n} Lee`));
+  });
+
+  it("shows the count of confirmed offers only when the owner turns it on", async () => {
+    await student("Ann", "Lee", "A");
+    await student("Bea", "Lee", "B");
+    await student("Cal", "Lee", "C", false);
+    let page = await home();
+    expect(page.stats).toBe(page.fallbacks[0]);
+    expect(page.stats).toContain(">4+<");
+    expect((await owner({ intent: "settings", showOfferCount: "on" })).status).toBe(303);
+    page = await home();
+    expect(page.stats).toContain('data-stat="stories">2<');
+    expect(page.stats).not.toContain(">4+<");
+    expect((await readHomeStories(db())).setting).toEqual({
+      showOfferCount: true,
+      confirmedOffers: 2,
+    });
+    expect((await owner({ intent: "settings", showOfferCount: "off" })).status).toBe(303);
+    expect((await home()).stats).toContain(">4+<");
+  });
+
+  it("exports the testimonial with the person, and erasure takes it off the home page", async () => {
+    const zora = await student("Zora", "Quinn", "Acme Bank");
+    await ask(zora.offerId);
+    await write(zora.cookie, { intent: "submit", quote: "Mine.", consent: "full" });
+    await owner({ intent: "approve", id: (await row(zora.id)).id });
+    const exported = await portalExport(db(), zora.id, zora.email);
+    expect(exported.testimonial).toMatchObject({
+      quote: "Mine.",
+      consent_words: consentWords.full,
+    });
+    expect(await erasePerson(db(), zora.id, "boss@example.com", s.clock.now())).toBe(true);
+    expect(
+      await db().selectFrom("testimonials").selectAll().where("person_id", "=", zora.id).execute(),
+    ).toEqual([]);
+    expect((await home()).grid).not.toContain("Zora");
+  });
+});

@@ -1,0 +1,106 @@
+import { parseWithZod } from "@conform-to/zod/v4";
+import { data } from "react-router";
+import { TestimonialForm, WithdrawConsent } from "~/components/portal/testimonial-form";
+import { portalMeta } from "~/content/portal";
+import { testimonialPage as t } from "~/content/testimonials";
+import { testimonialSchema } from "~/domain/testimonials";
+import { formatWhen } from "~/domain/time-zone";
+import { limitFormPost } from "~/lib/form-guard.server";
+import { readFormData, refuse } from "~/lib/form.server";
+import { pageMeta } from "~/lib/meta";
+import { errorToast, rateLimitedToast, success } from "~/lib/toast";
+import { redirectWithToast } from "~/lib/toast.server";
+import {
+  ownTestimonial,
+  submitTestimonial,
+  TESTIMONIAL_PATH,
+  withdrawConsent,
+} from "~/outcomes/testimonials.server";
+import { requireStudent } from "~/portal/student-access.server";
+import { readStudentProfile } from "~/portal/student-profile.server";
+import type { Route } from "./+types/testimonial";
+
+export const meta: Route.MetaFunction = () => pageMeta(t.title, portalMeta.description);
+
+/** /portal/testimonial: the student's testimonial, once an offer of theirs is confirmed. */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const student = await requireStudent(request, context, "testimonial");
+  const { db, clock, config } = context.services;
+  const own = await ownTestimonial(db, student.personId);
+  if (!own) return { testimonial: null };
+  const zone = (await readStudentProfile(db, student.personId)).timeZone ?? config.siteTimeZone;
+  const when = (instant: string | null) =>
+    instant ? `${formatWhen(new Date(instant), zone, clock.now())} (${zone})` : null;
+  return {
+    testimonial: {
+      status: own.status,
+      quote: own.quote ?? "",
+      consent: own.consent ?? ("" as const),
+      consentWords: own.consent_withdrawn_at ? null : own.consent_words,
+      consentAt: when(own.consent_at),
+      withdrawnAt: when(own.consent_withdrawn_at),
+    },
+  };
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const student = await requireStudent(request, context, "testimonial");
+  if (!(await limitFormPost(context, "portal-testimonial")))
+    return data({ result: null, toast: rateLimitedToast }, { status: 429 });
+  const submission = parseWithZod(await readFormData(request), { schema: testimonialSchema });
+  if (submission.status !== "success") return refuse(submission);
+  const form = submission.value;
+  const outcome =
+    form.intent === "submit"
+      ? await submitTestimonial(context.services, student.personId, form)
+      : await withdrawConsent(context.services, student.personId);
+  if (outcome !== "done") {
+    const message = outcome === "not_asked" ? t.errors.notAsked : t.errors.nothingToWithdraw;
+    return data(
+      { result: submission.reply({ formErrors: [message] }), toast: errorToast(message) },
+      { status: 409 },
+    );
+  }
+  const toast = form.intent === "submit" ? t.sentToast : t.withdrawnToast;
+  return redirectWithToast(context, TESTIMONIAL_PATH, success(toast.title, toast.description));
+}
+
+export default function Testimonial({ loaderData, actionData }: Route.ComponentProps) {
+  const own = loaderData.testimonial;
+  const error = actionData?.result?.error?.[""]?.[0];
+  return (
+    <div className="space-y-6">
+      <div>
+        <h1 className="text-3xl font-bold text-brand-900">{t.title}</h1>
+        {error && (
+          <p className="mt-2 font-medium text-red-700" role="alert">
+            {error}
+          </p>
+        )}
+      </div>
+      {own ? (
+        <>
+          <p className="text-slate-700">{t.intro}</p>
+          <p className="font-medium text-slate-900" data-testimonial-status={own.status}>
+            {t.status[own.status]}
+          </p>
+          {own.consentWords && own.consentAt && (
+            <p className="text-sm text-slate-700" data-consent-given="">
+              {t.agreed(own.consentWords, own.consentAt)}
+            </p>
+          )}
+          {own.withdrawnAt && (
+            <p className="text-sm text-slate-700">{t.withdrawnNote(own.withdrawnAt)}</p>
+          )}
+          <TestimonialForm
+            values={{ quote: own.quote, consent: own.withdrawnAt ? "" : own.consent }}
+            lastResult={actionData?.result}
+          />
+          {own.consentWords && <WithdrawConsent />}
+        </>
+      ) : (
+        <p className="text-slate-700">{t.notAsked}</p>
+      )}
+    </div>
+  );
+}

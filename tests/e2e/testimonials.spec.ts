@@ -1,0 +1,109 @@
+import { createAccount, fillLogin, openAdmin } from "./admin-support";
+import { expect, expectNoAxeViolations, test } from "./fixtures";
+import { payingStudent, signInToPortal } from "./mentor-support";
+import { decodedMail, mailTo, releaseAllHolds, setCohort, uniqueEmail, withDb } from "./support";
+import { confirmedOfferFor } from "./testimonial-support";
+
+/**
+ * Stories that sell (issue 36, item 5): a student whose offer is confirmed is asked for a
+ * testimonial, writes it with consent, the owner approves it and it is on the home page (the
+ * prerendered page with this moment's testimonials in place); the student withdraws consent and
+ * it is gone at once. Plain posts in the portal (no framework JavaScript).
+ */
+test.describe("testimonials", () => {
+  test.describe.configure({ timeout: 180_000 });
+
+  test("a student's testimonial is published with consent and gone when consent is withdrawn", async ({
+    browser,
+  }) => {
+    await releaseAllHolds();
+    await setCohort({ capacity: 10, enrolled_count: 0, is_active: 1, start_date: "2027-01-13" });
+    const email = uniqueEmail("story-student");
+    const personId = await payingStudent(browser, email);
+    const firm = `Firm ${Date.now()}`;
+    await confirmedOfferFor(email, firm);
+    const person = await withDb((db) =>
+      db
+        .selectFrom("people")
+        .select(["first_name", "last_name"])
+        .where("id", "=", personId)
+        .executeTakeFirstOrThrow(),
+    );
+    const fullName = `${person.first_name} ${person.last_name}`;
+    await expect
+      .poll(() => mailTo(email).some((m) => decodedMail(m).includes("/portal/testimonial")), {
+        timeout: 15_000,
+      })
+      .toBe(true);
+
+    // The student: the prompt on the portal home, then the page.
+    const student = await (await browser.newContext()).newPage();
+    await signInToPortal(student, email);
+    await student.goto("/portal");
+    await student.getByRole("link", { name: "Write my testimonial" }).click();
+    await expect(
+      student.getByRole("heading", { level: 1, name: "Your testimonial" }),
+    ).toBeVisible();
+    await expectNoAxeViolations(student);
+    // Refused: no consent chosen (the browser's own check is skipped to reach the server).
+    const quote = `The mock interviews got me my offer at ${firm}.`;
+    await student.getByLabel("Your testimonial").fill(quote);
+    await student.locator("form[data-testimonial-form]").evaluate((form) => {
+      (form as HTMLFormElement).noValidate = true;
+    });
+    await student.getByRole("button", { name: "Send my testimonial" }).click();
+    await expect(student.locator("[id$='-consent-error']")).toHaveText(
+      "Please choose how we may publish it",
+    );
+    await student.getByRole("radio", { name: /With my full name/ }).check();
+    await student.getByRole("button", { name: "Send my testimonial" }).click();
+    await expect(student.locator("[data-testimonial-status]")).toHaveAttribute(
+      "data-testimonial-status",
+      "submitted",
+    );
+    await expect(student.locator("[data-consent-given]")).toContainText(
+      "I agree that From Scratch to Success may publish my testimonial",
+    );
+    await expect(student.locator("[data-testimonial-prompt]")).toHaveCount(0);
+
+    // The owner approves it.
+    const ownerEmail = uniqueEmail("story-owner");
+    createAccount(ownerEmail, true);
+    const owner = await (await browser.newContext()).newPage();
+    await openAdmin(owner);
+    await fillLogin(owner, ownerEmail);
+    await owner.getByRole("button", { name: "Login" }).click();
+    // The console's first page: a shared 2-core machine can take longer than the default.
+    await expect(owner.getByRole("heading", { level: 1, name: "Cohort Settings" })).toBeVisible({
+      timeout: 30_000,
+    });
+    await owner.goto("/admin/testimonials");
+    const card = owner.getByRole("region", { name: fullName });
+    await expect(card).toContainText(firm);
+    await expectNoAxeViolations(owner);
+    await card.getByRole("button", { name: "Approve" }).click();
+    await expect(owner.getByText(`${fullName}'s testimonial is published`)).toBeVisible();
+
+    // On the home page, for a new visitor.
+    const visitor = await (await browser.newContext({ javaScriptEnabled: false })).newPage();
+    await visitor.goto("/");
+    const grid = visitor.locator("#testimonials");
+    await expect(grid).toContainText(quote);
+    await expect(grid.getByText(fullName, { exact: true })).toBeVisible();
+    await expect(grid.getByText(firm, { exact: true })).toBeVisible();
+    // Fewer than four published: the four written ones stay.
+    await expect(visitor.locator("[data-stories]")).toHaveAttribute("data-stories", "1");
+    await expect(visitor.locator("[data-stories] > figure")).toHaveCount(5);
+
+    // The student withdraws consent: gone on the next visit.
+    await student.goto("/portal/testimonial");
+    await student.getByRole("button", { name: "Withdraw my consent" }).click();
+    await expect(student.locator("[data-testimonial-status]")).toHaveAttribute(
+      "data-testimonial-status",
+      "hidden",
+    );
+    await visitor.goto("/");
+    await expect(visitor.locator("#testimonials")).not.toContainText(quote);
+    await expect(visitor.locator("#testimonials")).toContainText("Maya R.");
+  });
+});
