@@ -293,9 +293,20 @@ export async function markOutcome(
   });
 }
 
+/** A mentor's own time zone (null: the site's). */
+export async function mentorZoneOf(services: Services, mentorId: string): Promise<string> {
+  const mentor = await services.db
+    .selectFrom("mentors")
+    .select("time_zone")
+    .where("id", "=", mentorId)
+    .executeTakeFirst();
+  return mentor?.time_zone || services.config.siteTimeZone;
+}
+
 /** The mentor's 1-on-1s and deep-dives that have started and have no outcome yet, oldest first. */
-export async function mentorToMark(services: Services, mentorId: string, zone: string) {
+export async function mentorToMark(services: Services, mentorId: string) {
   const now = services.clock.now();
+  const zone = await mentorZoneOf(services, mentorId);
   const rows = await services.db
     .selectFrom("bookings")
     .innerJoin("people", "people.id", "bookings.person_id")

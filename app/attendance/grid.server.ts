@@ -1,5 +1,15 @@
 import type { DB } from "~/db/database.server";
-import { attendanceGrid, type GridBooking, type GridRow } from "~/domain/attendance";
+import { attendanceGrid, mayMark, type GridBooking, type GridRow } from "~/domain/attendance";
+
+/** A session as the cohort page links it: its page, and whether a recording may be attached. */
+export interface GridSessionLink {
+  id: string;
+  week: number;
+  topic: string;
+  cancelled: boolean;
+  started: boolean;
+  recordingUrl: string | null;
+}
 import { rosterOf } from "./attendance.server";
 
 /**
@@ -9,14 +19,14 @@ import { rosterOf } from "./attendance.server";
 export async function cohortGrid(
   services: { db: DB; clock: { now(): Date }; config: { siteTimeZone: string } },
   cohortId: string,
-): Promise<{ rows: GridRow[]; sessions: { id: string; week: number }[] }> {
+): Promise<{ rows: GridRow[]; sessions: GridSessionLink[] }> {
   const { db } = services;
   const [cohort, students, sessions, bookings] = await Promise.all([
     db.selectFrom("cohorts").select("start_date").where("id", "=", cohortId).executeTakeFirst(),
     rosterOf(db, cohortId, null),
     db
       .selectFrom("group_sessions")
-      .select(["id", "week", "starts_at", "minutes", "status"])
+      .select(["id", "week", "topic", "starts_at", "minutes", "status", "recording_url"])
       .where("cohort_id", "=", cohortId)
       .orderBy("week")
       .execute(),
@@ -58,7 +68,18 @@ export async function cohortGrid(
     siteZone: services.config.siteTimeZone,
     now: services.clock.now(),
   });
-  return { rows, sessions: sessions.map((s) => ({ id: s.id, week: Number(s.week) })) };
+  const now = services.clock.now();
+  return {
+    rows,
+    sessions: sessions.map((s) => ({
+      id: s.id,
+      week: Number(s.week),
+      topic: s.topic,
+      cancelled: s.status === "cancelled",
+      started: mayMark(s.starts_at, now),
+      recordingUrl: s.recording_url,
+    })),
+  };
 }
 
 export type CohortGrid = Awaited<ReturnType<typeof cohortGrid>>;

@@ -125,3 +125,10 @@ export function recordingEmail(p: {
     signOff: "See you at the next session,\nThe From Scratch to Success team",
   };
 }
+
+/** The session pages' titles. */
+export const sessionPageText = {
+  mentorTitle: "Group session",
+  ownerTitle: "Group session",
+  backToMentor: "Back to your students",
+} as const;

@@ -6,11 +6,11 @@ type Db = Kysely<Database>;
 
 /**
  * What the portal holds about a person, for the privacy export: their profile, the mentor of each
- * paid seat, and when they signed in (sessions and sign-in links by their times and role only:
+ * paid seat, their 1-on-1s (with outcomes) and group-session attendance, and when they signed in (sessions and sign-in links by their times and role only:
  * the stored hashes are credentials, not data about the person, and are never exported).
  */
 export async function portalExport(db: Db, personId: string, email: string) {
-  const [profile, seats, sessions, links, bookings] = await Promise.all([
+  const [profile, seats, sessions, links, bookings, attendance] = await Promise.all([
     db
       .selectFrom("student_profiles")
       .selectAll()
@@ -45,10 +45,26 @@ export async function portalExport(db: Db, personId: string, email: string) {
         "bookings.status",
         "bookings.cancelled_by",
         "bookings.cancel_reason",
+        "bookings.outcome",
+        "bookings.outcome_at",
         "mentors.name as mentor",
       ])
       .where("bookings.person_id", "=", personId)
       .orderBy("bookings.starts_at")
+      .execute(),
+    db
+      .selectFrom("attendance")
+      .innerJoin("group_sessions", "group_sessions.id", "attendance.session_id")
+      .select([
+        "group_sessions.cohort_id",
+        "group_sessions.week",
+        "group_sessions.starts_at",
+        "attendance.status",
+        "attendance.marked_by",
+        "attendance.marked_at",
+      ])
+      .where("attendance.person_id", "=", personId)
+      .orderBy("group_sessions.starts_at")
       .execute(),
   ]);
   return {
@@ -59,6 +75,7 @@ export async function portalExport(db: Db, personId: string, email: string) {
     sessions,
     signInLinks: links,
     oneOnOnes: bookings,
+    groupAttendance: attendance,
   };
 }
 
