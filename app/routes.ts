@@ -34,6 +34,7 @@ export default [
     route("portal/testimonial", "routes/portal/testimonial.tsx"),
     route("portal/mentor/students/:id", "routes/portal/mentor-student.tsx"),
     route("portal/mentor/students/:id/resume", "routes/portal/mentor-resume.ts"),
+    route("portal/mentor/sessions/:id", "routes/portal/mentor-session.tsx"),
   ]),
   layout("routes/admin/layout.tsx", [
     route("admin/cohort-settings", "routes/admin/cohort-settings.tsx"),
@@ -55,6 +56,8 @@ export default [
     route("admin/cohorts/:id", "routes/admin/cohort.tsx"),
     route("admin/cohorts/:id/roster.csv", "routes/admin/cohort-roster-csv.ts"),
     route("admin/cohorts/:id/survey", "routes/admin/cohort-survey.tsx"),
+    route("admin/cohorts/:id/attendance.csv", "routes/admin/cohort-attendance-csv.ts"),
+    route("admin/cohorts/:id/sessions/:session", "routes/admin/cohort-session.tsx"),
     route("admin/broadcasts", "routes/admin/broadcasts.tsx"),
     route("admin/sequences", "routes/admin/sequences.tsx"),
     route("admin/sequences/:sequence/:step", "routes/admin/sequence-step.tsx"),

@@ -38,6 +38,7 @@ export const PORTAL_ACCESS = {
   mentorStudent: ["mentor"],
   calendar: ["student", "mentor"],
   mentorAvailability: ["mentor"],
+  mentorSession: ["mentor"],
   book: ["student"],
   survey: ["student"],
   leave: ["student"],

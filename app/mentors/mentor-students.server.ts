@@ -23,7 +23,7 @@ export type MentorUser = Extract<PortalUser, { role: "mentor" }>;
 export async function requireMentor(
   request: Request,
   context: AppLoadContext,
-  page: Extract<PortalPage, "mentor" | "mentorStudent" | "mentorAvailability">,
+  page: Extract<PortalPage, "mentor" | "mentorStudent" | "mentorAvailability" | "mentorSession">,
 ): Promise<MentorUser> {
   const user = await requirePortal(request, context, page);
   if (user.role !== "mentor") throw data(portalSignIn.forbidden, { status: 403 });

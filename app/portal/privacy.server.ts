@@ -8,12 +8,13 @@ type Db = Kysely<Database>;
 
 /**
  * What the portal holds about a person, for the privacy export: their profile, the mentor of each
- * paid seat, their end-of-programme survey answers, their requests to leave the programme with
- * the owner's decisions, and when they signed in (sessions and sign-in links by their times and
- * role only: the stored hashes are credentials, not data about the person, and are never exported).
+ * paid seat, their 1-on-1s (with outcomes) and group-session attendance, their end-of-programme
+ * survey answers, their requests to leave the programme with the owner's decisions, their
+ * testimonial, and when they signed in (sessions and sign-in links by their times and role only:
+ * the stored hashes are credentials, not data about the person, and are never exported).
  */
 export async function portalExport(db: Db, personId: string, email: string) {
-  const [profile, seats, sessions, links, bookings, testimonial] = await Promise.all([
+  const [profile, seats, sessions, links, bookings, testimonial, attendance] = await Promise.all([
     db
       .selectFrom("student_profiles")
       .selectAll()
@@ -48,6 +49,8 @@ export async function portalExport(db: Db, personId: string, email: string) {
         "bookings.status",
         "bookings.cancelled_by",
         "bookings.cancel_reason",
+        "bookings.outcome",
+        "bookings.outcome_at",
         "mentors.name as mentor",
       ])
       .where("bookings.person_id", "=", personId)
@@ -69,6 +72,20 @@ export async function portalExport(db: Db, personId: string, email: string) {
       ])
       .where("person_id", "=", personId)
       .executeTakeFirst(),
+    db
+      .selectFrom("attendance")
+      .innerJoin("group_sessions", "group_sessions.id", "attendance.session_id")
+      .select([
+        "group_sessions.cohort_id",
+        "group_sessions.week",
+        "group_sessions.starts_at",
+        "attendance.status",
+        "attendance.marked_by",
+        "attendance.marked_at",
+      ])
+      .where("attendance.person_id", "=", personId)
+      .orderBy("group_sessions.starts_at")
+      .execute(),
   ]);
   const surveys = await surveyExport(db, personId);
   return {
@@ -82,6 +99,7 @@ export async function portalExport(db: Db, personId: string, email: string) {
     surveys,
     requestsToLeave: await withdrawalsOf(db, personId),
     testimonial: testimonial ?? null,
+    groupAttendance: attendance,
   };
 }
 

@@ -25,6 +25,8 @@ export interface CalendarEvent {
   location: string | null;
   status: "confirmed" | "cancelled";
   updatedAt: Date;
+  /** A group session's recording link, once attached (shown in the portal, not in the feed). */
+  recordingUrl?: string | null;
 }
 
 /** Whose calendar: a student (a person with a paid seat) or a mentor. */
@@ -51,6 +53,7 @@ export interface GroupSessionRow {
   sequence: number;
   updated_at: string;
   live_url: string | null;
+  recording_url?: string | null;
 }
 
 export function groupSessionEvent(row: GroupSessionRow, host: string): CalendarEvent {
@@ -65,6 +68,7 @@ export function groupSessionEvent(row: GroupSessionRow, host: string): CalendarE
     location: row.live_url,
     status: row.status === "cancelled" ? "cancelled" : "confirmed",
     updatedAt: new Date(row.updated_at),
+    recordingUrl: row.recording_url ?? null,
   };
 }
 
@@ -83,6 +87,7 @@ export function groupSessionRows(db: DB, cohortIds: string[]): Promise<GroupSess
       "group_sessions.status",
       "group_sessions.sequence",
       "group_sessions.updated_at",
+      "group_sessions.recording_url",
       "cohorts.live_url",
     ])
     .where("group_sessions.cohort_id", "in", cohortIds)

@@ -29,6 +29,7 @@ export async function calendarCard(
       summary: event.summary,
       when: formatWhen(event.start, timeZone, now),
       cancelled: event.status === "cancelled",
+      recording: event.recordingUrl ?? null,
     })),
   };
 }

@@ -1,3 +1,4 @@
+import { randomUUID } from "node:crypto";
 import { execFileSync, spawnSync } from "node:child_process";
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
@@ -109,6 +110,43 @@ function validate(pages: Map<string, string>): string[] {
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
+}
+
+/** A week-1 group session of the current cohort that started yesterday (made if missing). */
+async function startedSession() {
+  return withDb(async (db) => {
+    const cohort = await db
+      .selectFrom("cohorts")
+      .select("id")
+      .where("is_current", "=", 1)
+      .executeTakeFirstOrThrow();
+    const startsAt = new Date(Date.now() - 86_400_000).toISOString();
+    const now = new Date().toISOString();
+    await db
+      .insertInto("group_sessions")
+      .values({
+        id: randomUUID(),
+        cohort_id: cohort.id,
+        week: 1,
+        starts_at: startsAt,
+        minutes: 60,
+        topic: "Validated session",
+        recording_url: null,
+        created_at: now,
+        updated_at: now,
+      })
+      .onConflict((oc) =>
+        oc.columns(["cohort_id", "week"]).doUpdateSet({ starts_at: startsAt, status: "scheduled" }),
+      )
+      .execute();
+    const session = await db
+      .selectFrom("group_sessions")
+      .select("id")
+      .where("cohort_id", "=", cohort.id)
+      .where("week", "=", 1)
+      .executeTakeFirstOrThrow();
+    return { cohortId: cohort.id, sessionId: session.id };
+  });
 }
 
 test.describe("W3C Nu validator", () => {
@@ -283,12 +321,33 @@ test.describe("W3C Nu validator", () => {
     pages.set("/portal/book (booked)", await (await s.request.get("/portal/book")).text());
     await s.context().close();
     pages.set("/portal/mentor (a booking)", await (await m.request.get("/portal/mentor")).text());
+    // A group session that has started: the mentor's and the owner's session pages with their
+    // forms, and a refused recording link (the error under the field).
+    const { cohortId, sessionId } = await startedSession();
+    const sessionPage = `/portal/mentor/sessions/${sessionId}`;
+    const mentorSession = await m.request.get(sessionPage);
+    expect(mentorSession.status()).toBe(200);
+    pages.set(`${sessionPage} (mentor)`, await mentorSession.text());
+    const badLink = await m.request.post(sessionPage, {
+      form: { intent: "recording", url: "http://not-https.example.com" },
+      headers: origin,
+    });
+    expect(badLink.status()).toBe(400);
+    pages.set(`${sessionPage} (refused link)`, await badLink.text());
     await m.context().close();
 
     await logIn(page, admin);
     const mentors = await page.request.get("/admin/mentors");
     expect(mentors.status()).toBe(200);
     pages.set("/admin/mentors (with mentors)", await mentors.text());
+    for (const url of [
+      `/admin/cohorts/${cohortId}/sessions/${sessionId}`,
+      `/admin/cohorts/${cohortId}`,
+    ]) {
+      const response = await page.request.get(url);
+      expect(response.status(), url).toBe(200);
+      pages.set(`${url} (attendance)`, await response.text());
+    }
 
     expect(validate(pages)).toEqual([]);
   });

@@ -29,6 +29,7 @@ export const GUARD_FIXTURE_IDS = {
   nextCohort: "guard-next-cohort",
   queueEntry: "guard-queue-entry",
   mentor: "guard-mentor",
+  session: "guard-session",
 } as const;
 
 const ids = GUARD_FIXTURE_IDS;
@@ -39,6 +40,17 @@ function readOnly(path: string, load: AdminRoute["load"], id?: string): AdminRou
 }
 
 export const ADMIN_ROUTES: AdminRoute[] = [
+  {
+    path: "/admin/cohorts/:id/sessions/:session",
+    load: () => import("~/routes/admin/cohort-session"),
+    params: { id: ids.cohort, session: ids.session },
+    submissions: [{ intent: "recording", url: "https://video.example.com/guard" }],
+  },
+  readOnly(
+    "/admin/cohorts/:id/attendance.csv",
+    () => import("~/routes/admin/cohort-attendance-csv"),
+    ids.cohort,
+  ),
   // First: the cohort settings below close enrollment (no seat to offer), and /admin/cohorts
   // makes another cohort current (the queue entry moves to a new row).
   {

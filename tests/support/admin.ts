@@ -90,6 +90,7 @@ export async function seedGuardFixtures(
     nextCohort: string;
     queueEntry: string;
     mentor: string;
+    session?: string;
   },
 ) {
   const now = new Date().toISOString();
@@ -148,6 +149,21 @@ export async function seedGuardFixtures(
       sent_at: null,
     })
     .execute();
+  if (ids.session)
+    await db
+      .insertInto("group_sessions")
+      .values({
+        id: ids.session,
+        cohort_id: ids.cohort,
+        week: 1,
+        starts_at: "2025-01-07T00:00:00.000Z",
+        minutes: 60,
+        topic: "Guard session",
+        recording_url: null,
+        created_at: now,
+        updated_at: now,
+      })
+      .execute();
   await db
     .insertInto("waitlist_entries")
     .values({

@@ -1,4 +1,4 @@
-import { PORTAL_FIXTURE_BOOKINGS, type PortalFixtures } from "./portal";
+import { PORTAL_FIXTURE_BOOKINGS, PORTAL_FIXTURE_SESSION, type PortalFixtures } from "./portal";
 
 /**
  * Every /portal route (and the token-gated /calendar feed), with what each role gets from it, for the access test
@@ -193,5 +193,19 @@ export const PORTAL_ROUTES: PortalRoute[] = [
     params: theStudent,
     get: { ...mentorsOnly, mentor: "sees", otherMentor: "not_found" },
     submissions: [],
+  },
+  {
+    // A session of the fixture cohort: its mentor marks their own students (the fixture
+    // student); a mentor with no student in that cohort gets 404.
+    path: "/portal/mentor/sessions/:id",
+    load: () => import("~/routes/portal/mentor-session"),
+    params: () => ({ id: PORTAL_FIXTURE_SESSION }),
+    get: { ...mentorsOnly, mentor: "sees", otherMentor: "not_found" },
+    submissions: [
+      {
+        fields: { intent: "recording", url: "https://video.example.com/fixture" },
+        allowed: ["mentor"],
+      },
+    ],
   },
 ];

@@ -24,6 +24,9 @@ export const PORTAL_FIXTURE_BOOKINGS = {
   forStudent: "portal-fixture-booking-2",
 } as const;
 
+/** A group session of the fixture cohort that has already happened (the mentor's session page). */
+export const PORTAL_FIXTURE_SESSION = "portal-fixture-session";
+
 /** A mentor row. */
 export async function insertMentor(db: DB, email: string, name: string, capacity = 5) {
   const id = randomUUID();
@@ -219,6 +222,20 @@ export async function seedPortalFixtures(services: Services) {
       score: null,
       helped: null,
       change: null,
+    })
+    .execute();
+  await db
+    .insertInto("group_sessions")
+    .values({
+      id: PORTAL_FIXTURE_SESSION,
+      cohort_id: cohort.id,
+      week: 1,
+      starts_at: "2025-01-07T00:00:00.000Z",
+      minutes: 60,
+      topic: "Fixture session",
+      recording_url: null,
+      created_at: now,
+      updated_at: now,
     })
     .execute();
   const cookies = {

@@ -3,6 +3,8 @@ import { Card } from "~/components/ui/card";
 import { cn } from "~/components/ui/cn";
 import { calendarCard as t } from "~/content/sessions";
 import type { CalendarCardData } from "~/sessions/portal-calendar.server";
+import { recordingLinkText } from "~/content/attendance";
+import { linkVariants } from "~/components/ui/link";
 
 /**
  * "Your calendar": subscribe (a form post that hands the new private feed to the calendar app),
@@ -54,6 +56,17 @@ export function CalendarCard({ calendar }: { calendar: CalendarCardData }) {
                 {event.when}
                 {event.cancelled ? ` · ${t.cancelled}` : ""}
               </span>
+              {event.recording && (
+                <a
+                  href={event.recording}
+                  className={cn(linkVariants({ size: "sm" }), "block")}
+                  rel="noreferrer"
+                  data-testid="session-recording"
+                >
+                  {recordingLinkText.watch}
+                  <span className="sr-only">: {event.summary}</span>
+                </a>
+              )}
             </li>
           ))}
         </ul>

@@ -7,6 +7,8 @@ import { cohortName } from "~/components/admin/cohort-list";
 import { QueueCard, RosterCard } from "~/components/admin/cohort-detail";
 import { MentorsCard } from "~/components/admin/cohort-mentors";
 import { SessionsCard } from "~/components/admin/cohort-sessions";
+import { AttendanceGridCard } from "~/components/admin/attendance-grid";
+import { cohortGrid } from "~/attendance/grid.server";
 import { cohortSessions, isSessionPost, sessionsAction } from "~/sessions/console.server";
 import { mentoringConsole as m } from "~/content/portal-console";
 import { moveStudent, type MoveOutcome } from "~/portal/assignment.server";
@@ -30,14 +32,15 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const { db, clock } = context.services;
   const cohort = orNotFound((await listCohorts(db, clock.now())).find((c) => c.id === params.id));
   const zone = context.services.config.siteTimeZone;
-  const [roster, queue, mentoring, sessions] = await Promise.all([
+  const [roster, queue, mentoring, sessions, grid] = await Promise.all([
     cohortRoster(db, cohort.id),
     listQueue(db, cohort.id),
     cohortMentoring(db, cohort.id),
     cohortSessions(db, cohort.id, zone, clock.now()),
+    cohortGrid(context.services, cohort.id),
   ]);
   const clockNow = { zone, now: clock.now().toISOString() };
-  return { cohort, roster, queue, mentoring, sessions, clock: clockNow };
+  return { cohort, roster, queue, mentoring, sessions, grid, clock: clockNow };
 }
 
 const answers: Record<QueueOutcome, { ok: boolean; message: string }> = {
@@ -96,7 +99,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
 }
 
 export default function CohortPage({ loaderData }: Route.ComponentProps) {
-  const { cohort, roster, queue, mentoring, sessions, clock } = loaderData;
+  const { cohort, roster, queue, mentoring, sessions, grid, clock } = loaderData;
   return (
     <AdminPage title={t.cohortTitle(cohortName(cohort.startDate))}>
       <p className="text-slate-700">{t.summary(cohort.paid, cohort.capacity, cohort.seatsLeft)}</p>
@@ -112,6 +115,7 @@ export default function CohortPage({ loaderData }: Route.ComponentProps) {
           clock={clock}
         />
         <SessionsCard data={sessions} />
+        <AttendanceGridCard cohortId={cohort.id} grid={grid} />
         <MentorsCard mentoring={mentoring} clock={clock} />
         <RosterCard cohortId={cohort.id} roster={roster} clock={clock} />
       </div>

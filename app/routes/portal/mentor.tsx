@@ -15,6 +15,9 @@ import { rateLimitedToast, success } from "~/lib/toast";
 import { redirectWithToast } from "~/lib/toast.server";
 import { mentorStudents, requireMentor } from "~/mentors/mentor-students.server";
 import { mentorCalendarCard } from "~/sessions/portal-calendar.server";
+import { MentorSessionLinks, ToMarkList } from "~/components/portal/mentor-marking";
+import { mentorSessions, mentorToMark } from "~/attendance/attendance.server";
+import { isOutcomePost, sessionMarkAction } from "~/attendance/session-action.server";
 import type { Route } from "./+types/mentor";
 
 export const meta: Route.MetaFunction = () => pageMeta(t.title, portalMeta.description);
@@ -22,17 +25,23 @@ export const meta: Route.MetaFunction = () => pageMeta(t.title, portalMeta.descr
 /** /portal/mentor: the signed-in mentor's students in the current cohort, and nobody else's. */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const mentor = await requireMentor(request, context, "mentor");
-  const [{ cohortStart, students }, bookings, calendar] = await Promise.all([
+  const [{ cohortStart, students }, bookings, calendar, sessions, toMark] = await Promise.all([
     mentorStudents(context.services.db, mentor.mentorId),
     mentorBookings(context.services, mentor.mentorId),
     mentorCalendarCard(context.services, mentor.mentorId),
+    mentorSessions(context.services.db, mentor.mentorId),
+    mentorToMark(context.services, mentor.mentorId),
   ]);
-  return { name: mentor.name, cohortStart, students, bookings, calendar };
+  return { name: mentor.name, cohortStart, students, bookings, calendar, sessions, toMark };
 }
 
-/** The mentor cancels one of their students' 1-on-1s, any time, with a reason. */
+/** The mentor cancels one of their students' 1-on-1s (any time, with a reason), or marks one. */
 export async function action({ request, context }: Route.ActionArgs) {
   const mentor = await requireMentor(request, context, "mentor");
+  if (await isOutcomePost(request)) {
+    const marker = { kind: "mentor" as const, mentorId: mentor.mentorId };
+    return sessionMarkAction(context, request, marker, { back: "/portal/mentor" });
+  }
   if (!(await limitFormPost(context, "portal-mentor-cancel")))
     return data({ result: null, toast: rateLimitedToast }, { status: 429 });
   const submission = parseWithZod(await readFormData(request), { schema: mentorCancelSchema });
@@ -54,7 +63,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export default function MentorHome({ loaderData, actionData }: Route.ComponentProps) {
-  const { name, cohortStart, students, bookings, calendar } = loaderData;
+  const { name, cohortStart, students, bookings, calendar, sessions, toMark } = loaderData;
   const errors = actionData?.result?.error;
   const error = errors ? Object.values(errors).flat()[0] : undefined;
   return (
@@ -64,7 +73,9 @@ export default function MentorHome({ loaderData, actionData }: Route.ComponentPr
         <p className="mt-3 text-slate-700">{t.intro(name)}</p>
         <p className="mt-2 text-slate-700">{t.cohort(cohortStart)}</p>
       </div>
+      <ToMarkList items={toMark} />
       <MentorBookings bookings={bookings} error={error ?? undefined} />
+      <MentorSessionLinks sessions={sessions} />
       <StudentCards students={students} />
       <CalendarCard calendar={calendar} />
     </div>

@@ -1,0 +1,60 @@
+import { Link } from "react-router";
+import {
+  AttendanceForm,
+  FormError,
+  OutcomeList,
+  RecordingCard,
+} from "~/components/attendance/session-marking";
+import { linkVariants } from "~/components/ui/link";
+import { attendanceText as t, sessionPageText as p } from "~/content/attendance";
+import { portalMeta } from "~/content/portal";
+import { mentorZoneOf, sessionPage } from "~/attendance/attendance.server";
+import { sessionMarkAction } from "~/attendance/session-action.server";
+import { pageMeta } from "~/lib/meta";
+import { orNotFound } from "~/lib/or-not-found";
+import { requireMentor } from "~/mentors/mentor-students.server";
+import type { Route } from "./+types/mentor-session";
+
+export const meta: Route.MetaFunction = () => pageMeta(p.mentorTitle, portalMeta.description);
+
+/**
+ * /portal/mentor/sessions/:id: one group session of the mentor's cohort. The mentor marks their
+ * own students (nobody else's), their own 1-on-1s of the week, and attaches the recording. A
+ * session of a cohort without any of their students answers 404.
+ */
+export async function loader({ request, params, context }: Route.LoaderArgs) {
+  const mentor = await requireMentor(request, context, "mentorSession");
+  const zone = await mentorZoneOf(context.services, mentor.mentorId);
+  const marker = { kind: "mentor" as const, mentorId: mentor.mentorId };
+  return orNotFound(await sessionPage(context.services, marker, params.id, zone));
+}
+
+export async function action({ request, params, context }: Route.ActionArgs) {
+  const mentor = await requireMentor(request, context, "mentorSession");
+  const marker = { kind: "mentor" as const, mentorId: mentor.mentorId };
+  return sessionMarkAction(context, request, marker, {
+    sessionId: params.id,
+    back: `/portal/mentor/sessions/${params.id}`,
+  });
+}
+
+export default function MentorSessionPage({ loaderData, actionData }: Route.ComponentProps) {
+  const { session } = loaderData;
+  return (
+    <div className="space-y-6">
+      <div>
+        <Link to="/portal/mentor" className={linkVariants({ size: "sm" })}>
+          {p.backToMentor}
+        </Link>
+        <h1 className="mt-2 text-3xl font-bold text-brand-900">
+          {t.sessionTitle(session.week, session.topic)}
+        </h1>
+        <p className="mt-2 text-slate-700">{t.sessionWhen(session.when)}</p>
+      </div>
+      <FormError errors={actionData?.result?.error} />
+      <AttendanceForm data={loaderData} errors={actionData?.result?.error} />
+      <OutcomeList items={loaderData.oneOnOnes} />
+      <RecordingCard data={loaderData} errors={actionData?.result?.error} />
+    </div>
+  );
+}
