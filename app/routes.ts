@@ -29,6 +29,8 @@ export default [
     route("portal/mentor", "routes/portal/mentor.tsx"),
     route("portal/mentor/availability", "routes/portal/mentor-availability.tsx"),
     route("portal/book", "routes/portal/book.tsx"),
+    route("portal/interviews", "routes/portal/interviews.tsx"),
+    route("portal/deep-dive", "routes/portal/deep-dive.tsx"),
     route("portal/mentor/students/:id", "routes/portal/mentor-student.tsx"),
     route("portal/mentor/students/:id/resume", "routes/portal/mentor-resume.ts"),
   ]),

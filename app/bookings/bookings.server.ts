@@ -33,17 +33,25 @@ import { bookingInvite } from "./invite.server";
 export type Booking = Omit<BookingsTable, "sequence"> & { sequence: number };
 
 /** The mentor's live bookings (1-on-1s and deep-dives) that can overlap [from, to). */
-export async function liveBookingsOf(db: DB | Trx, mentorId: string, from: Date, to: Date) {
+export async function liveBookingsOf(
+  db: DB | Trx,
+  mentorId: string,
+  from: Date,
+  to: Date,
+  except?: string,
+) {
   // A booking starting before the window can still overlap its first minutes.
   const since = new Date(from.getTime() - LONGEST_BOOKING_MS).toISOString();
-  return db
+  let query = db
     .selectFrom("bookings")
     .select(["starts_at as startsAt", "ends_at as endsAt"])
     .where("mentor_id", "=", mentorId)
     .where("status", "=", "booked")
     .where("starts_at", ">=", since)
-    .where("starts_at", "<", to.toISOString())
-    .execute();
+    .where("starts_at", "<", to.toISOString());
+  // A booking being moved does not stand in its own way.
+  if (except) query = query.where("id", "!=", except);
+  return query.execute();
 }
 
 /** The mentor's free slots in a programme week of the seat's cohort, read now. */
@@ -454,7 +462,8 @@ export async function bookingPage(services: Services, personId: string, requeste
   };
 }
 
-function formatDay(instant: Date, zone: string): string {
+/** "Tue, Jan 12": a day of the week view, in the reader's zone. */
+export function formatDay(instant: Date, zone: string): string {
   return new Intl.DateTimeFormat("en-US", {
     timeZone: zone,
     weekday: "short",

@@ -17,6 +17,7 @@ export const interviewsText = {
   interviewsEmpty: "No interviews reported yet.",
   interviewItem: (firm: string, role: string, date: string) => `${firm}, ${role}: ${date}`,
   deepDiveLink: "Book your interview deep-dive",
+  deepDiveOpen: "See or move your deep-dive",
   deepDiveBooked: (when: string) => `Your interview deep-dive: ${when}.`,
   reportInterview: "Report an interview",
   firm: "Firm",
@@ -61,6 +62,13 @@ export const interviewsText = {
     tooManyOffers: "You have reported the most offers there can be",
     noSeat: "Interviews and offers are reported from a programme seat",
   },
+} as const;
+
+/** The portal home's card pointing to /portal/interviews. */
+export const interviewsHomeCard = {
+  title: "Interviews and offers",
+  body: "Landed an interview? Report it to unlock a 60-minute deep-dive with your mentor before the day. Got an offer? Report it too.",
+  link: "Report an interview or an offer",
 } as const;
 
 /** /portal/deep-dive: the one 60-minute deep-dive before an interview. */

@@ -10,6 +10,7 @@ import { isCalendarDate } from "./cohort";
 import { loginSchema } from "./admin-login";
 import { MAX_STEP_BODY, MAX_STEP_SUBJECT, normalizeBody, normalizeSubject } from "./sequence-copy";
 import { cohortSettingsSchema, newCohortSchema } from "./cohort-settings";
+import { confirmOfferSchema } from "./outcome-forms";
 
 /** The forms of the owner's console, one schema a page, each intent one member of its union. */
 
@@ -41,7 +42,7 @@ const message = (required: string, max: number) =>
 
 /**
  * A person's page: reply by email, add a private note, send the enrollment link, offer a seat,
- * change the status, refund the enrollment, clear a bounce, erase.
+ * change the status, refund the enrollment, clear a bounce, erase, confirm an offer.
  */
 export const personFormSchema = z.discriminatedUnion("intent", [
   z.object({
@@ -67,6 +68,7 @@ export const personFormSchema = z.discriminatedUnion("intent", [
     intent: z.literal("erase"),
     confirm: z.literal("ERASE", { error: consoleText.person.eraseMismatch }),
   }),
+  confirmOfferSchema,
 ]);
 
 /** The cohorts page: create the next cohort, or make one current. */

@@ -1,11 +1,6 @@
 import { describe, expect, it } from "vitest";
-import {
-  COMPENSATION_MAX,
-  deepDiveSchema,
-  inField,
-  interviewsFormSchema,
-  mentorStudentSchema,
-} from "./outcome-forms";
+import { COMPENSATION_MAX, deepDiveSchema, inField, interviewsFormSchema } from "./outcome-forms";
+import { mentorStudentSchema } from "./mentor-forms";
 
 const schema = interviewsFormSchema("2027-01-10");
 const errorsOf = (input: Record<string, unknown>) => {

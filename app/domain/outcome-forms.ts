@@ -5,7 +5,6 @@
  */
 import { deepDiveText, interviewsText, offerConfirmText } from "~/content/outcomes";
 import { z } from "~/lib/zod";
-import { mentorNoteSchema } from "./mentor-forms";
 import { PROFILE_TRACKS } from "./student-profile";
 
 const e = interviewsText.errors;
@@ -116,9 +115,3 @@ export const confirmOfferSchema = z.object({
   intent: z.literal("confirm_offer"),
   offerId: id(offerConfirmText.notFound),
 });
-
-/** /portal/mentor/students/:id: a private note, or confirming one of the student's offers. */
-export const mentorStudentSchema = z.discriminatedUnion("intent", [
-  mentorNoteSchema,
-  confirmOfferSchema,
-]);

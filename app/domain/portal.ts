@@ -39,6 +39,8 @@ export const PORTAL_ACCESS = {
   calendar: ["student", "mentor"],
   mentorAvailability: ["mentor"],
   book: ["student"],
+  interviews: ["student"],
+  deepDive: ["student"],
 } as const satisfies Record<string, readonly Role[]>;
 
 export type PortalPage = keyof typeof PORTAL_ACCESS;

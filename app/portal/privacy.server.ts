@@ -1,16 +1,17 @@
 import type { Kysely } from "kysely";
 import { parseJsonColumn, studentTargetRoles } from "~/db/json-columns.server";
 import type { Database } from "~/db/schema";
+import { outcomesExport } from "~/outcomes/interviews.server";
 
 type Db = Kysely<Database>;
 
 /**
  * What the portal holds about a person, for the privacy export: their profile, the mentor of each
- * paid seat, and when they signed in (sessions and sign-in links by their times and role only:
+ * paid seat, their 1-on-1s and deep-dive, the interviews and offers they reported, and when they signed in (sessions and sign-in links by their times and role only:
  * the stored hashes are credentials, not data about the person, and are never exported).
  */
 export async function portalExport(db: Db, personId: string, email: string) {
-  const [profile, seats, sessions, links, bookings] = await Promise.all([
+  const [profile, seats, sessions, links, bookings, outcomes] = await Promise.all([
     db
       .selectFrom("student_profiles")
       .selectAll()
@@ -39,6 +40,7 @@ export async function portalExport(db: Db, personId: string, email: string) {
       .selectFrom("bookings")
       .innerJoin("mentors", "mentors.id", "bookings.mentor_id")
       .select([
+        "bookings.kind",
         "bookings.week",
         "bookings.starts_at",
         "bookings.ends_at",
@@ -50,6 +52,7 @@ export async function portalExport(db: Db, personId: string, email: string) {
       .where("bookings.person_id", "=", personId)
       .orderBy("bookings.starts_at")
       .execute(),
+    outcomesExport(db, personId),
   ]);
   return {
     profile: profile
@@ -59,6 +62,8 @@ export async function portalExport(db: Db, personId: string, email: string) {
     sessions,
     signInLinks: links,
     oneOnOnes: bookings,
+    interviews: outcomes.interviews,
+    offers: outcomes.offers,
   };
 }
 

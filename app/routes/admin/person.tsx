@@ -35,6 +35,11 @@ import { success } from "~/lib/toast";
 import { redirectWithToast, samePage } from "~/lib/toast.server";
 import type { Route } from "./+types/person";
 import { orNotFound } from "~/lib/or-not-found";
+import { OutcomesSummary } from "~/components/portal/outcome-forms";
+import { SectionCard } from "~/components/ui/card";
+import { offerConfirmText } from "~/content/outcomes";
+import { outcomesView } from "~/outcomes/interviews.server";
+import { confirmOffer, isOfferOf } from "~/outcomes/offers.server";
 
 export const meta: Route.MetaFunction = () => adminMeta(consoleText.peopleTitle);
 
@@ -46,7 +51,9 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const cohortFull = isCohortFull(await getCohort(db, now));
   const portal = await personPortal(db, params.id);
   const clockNow = { zone: config.siteTimeZone, now: now.toISOString() };
-  return { detail, cohortFull, portal, clock: clockNow };
+  const zones = { site: config.siteTimeZone, reader: config.siteTimeZone };
+  const outcomes = await outcomesView(db, params.id, zones, now);
+  return { detail, cohortFull, portal, outcomes, clock: clockNow };
 }
 
 const offerAnswers = {
@@ -116,6 +123,13 @@ export async function action({ request, params, context }: Route.ActionArgs) {
         throw data(null, { status: 404 });
       return done(consoleText.erased);
     }
+    case "confirm_offer": {
+      if (!(await isOfferOf(db, form.offerId, params.id))) throw data(null, { status: 404 });
+      const by = { role: "owner" as const, adminId: admin.id };
+      const confirmed = await confirmOffer(context.services, form.offerId, by);
+      const c = offerConfirmText;
+      return done(confirmed.kind === "confirmed" ? c.confirmedToast : c.alreadyToast);
+    }
     case "status": {
       if (!(await changeStatusByOwner(db, admin.email, params.id, form, now)))
         throw data(null, { status: 404 });
@@ -137,6 +151,9 @@ export default function Person({ loaderData, actionData }: Route.ComponentProps)
         <NotesCard notes={detail.notes} clock={clock} busy={busy} />
         <EnrollmentCard person={person} cohortFull={cohortFull} busy={busy} />
         <PortalCard portal={portal} clock={clock} />
+        <SectionCard title={offerConfirmText.heading}>
+          <OutcomesSummary view={loaderData.outcomes} />
+        </SectionCard>
         <ProfileCard person={person} clock={clock} />
         <StatusCard person={person} busy={busy} />
         <TouchesCard person={person} />
