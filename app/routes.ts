@@ -32,6 +32,8 @@ export default [
     route("portal/survey", "routes/portal/survey.tsx"),
     route("portal/leave", "routes/portal/leave.tsx"),
     route("portal/testimonial", "routes/portal/testimonial.tsx"),
+    route("portal/interviews", "routes/portal/interviews.tsx"),
+    route("portal/deep-dive", "routes/portal/deep-dive.tsx"),
     route("portal/mentor/students/:id", "routes/portal/mentor-student.tsx"),
     route("portal/mentor/students/:id/resume", "routes/portal/mentor-resume.ts"),
     route("portal/mentor/sessions/:id", "routes/portal/mentor-session.tsx"),

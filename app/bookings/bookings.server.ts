@@ -7,6 +7,7 @@ import type { BookingsTable } from "~/db/booking-schema";
 import {
   bookableWeeks,
   freeSlots,
+  LONGEST_BOOKING_MS,
   slotsByDay,
   studentMayChange,
   weekMonday,
@@ -29,20 +30,28 @@ import { bookingInvite } from "./invite.server";
  * emails (with the invite) to the student and the mentor in the same transaction.
  */
 
-type Booking = Omit<BookingsTable, "sequence"> & { sequence: number };
+export type Booking = Omit<BookingsTable, "sequence"> & { sequence: number };
 
-/** A student's seat as booking needs it: the latest paid seat, its cohort and active mentor. */
-async function liveBookingsOf(db: DB | Trx, mentorId: string, from: Date, to: Date) {
-  // A 30-minute slot starting before the window can still overlap its first minutes.
-  const since = new Date(from.getTime() - 3_600_000).toISOString();
-  return db
+/** The mentor's live bookings (1-on-1s and deep-dives) that can overlap [from, to). */
+export async function liveBookingsOf(
+  db: DB | Trx,
+  mentorId: string,
+  from: Date,
+  to: Date,
+  except?: string,
+) {
+  // A booking starting before the window can still overlap its first minutes.
+  const since = new Date(from.getTime() - LONGEST_BOOKING_MS).toISOString();
+  let query = db
     .selectFrom("bookings")
     .select(["starts_at as startsAt", "ends_at as endsAt"])
     .where("mentor_id", "=", mentorId)
     .where("status", "=", "booked")
     .where("starts_at", ">=", since)
-    .where("starts_at", "<", to.toISOString())
-    .execute();
+    .where("starts_at", "<", to.toISOString());
+  // A booking being moved does not stand in its own way.
+  if (except) query = query.where("id", "!=", except);
+  return query.execute();
 }
 
 /** The mentor's free slots in a programme week of the seat's cohort, read now. */
@@ -127,6 +136,7 @@ async function notify(
       other: reader.other,
       when: whenFor(booking.starts_at, reader.zone, now),
       week: booking.week,
+      kind: booking.kind,
       portalUrl,
     };
     const content: EmailContent =
@@ -142,7 +152,7 @@ async function notify(
     await enqueueEmail(
       trx,
       {
-        kind: `one_on_one_${change}`,
+        kind: `${booking.kind === "deep_dive" ? "deep_dive" : "one_on_one"}_${change}`,
         to: reader.email,
         personId: reader.personId,
         ...renderEmail(content),
@@ -162,6 +172,96 @@ function isUniqueViolation(error: unknown): boolean {
   return e?.code === "23505" || /UNIQUE constraint failed/.test(e?.message ?? "");
 }
 
+/** A student's seat with its active mentor, read under that mentor's lock. */
+export type LockedSeat = StudentSeat & { mentor: NonNullable<StudentSeat["mentor"]> };
+
+/**
+ * The prelude of every booking and move (1-on-1 or deep-dive): one transaction that reads the
+ * student's seat, takes their mentor's lock, then runs `work`, which re-reads the free slots
+ * inside it. A unique index that still refuses the row (a race the lock did not see) is "taken".
+ */
+export async function withMentorLock<T extends { kind: string }>(
+  services: Services,
+  personId: string,
+  work: (trx: Trx, seat: LockedSeat, now: Date) => Promise<T>,
+): Promise<T | { kind: "notFound" | "taken" }> {
+  const { db, engine, config } = services;
+  const now = services.clock.now();
+  try {
+    return await db.transaction().execute(async (trx) => {
+      const seat = await studentSeat(trx, personId, config.siteTimeZone);
+      if (!seat?.mentor) return { kind: "notFound" as const };
+      await lockMentor(trx, engine, seat.mentor.id);
+      return work(trx, { ...seat, mentor: seat.mentor }, now);
+    });
+  } catch (error) {
+    if (isUniqueViolation(error)) return { kind: "taken" };
+    throw error;
+  }
+}
+
+/** Inserts a booking of the seat's student with their mentor, and queues its emails. */
+export async function insertBooking(
+  trx: Trx,
+  services: Services,
+  seat: LockedSeat,
+  what: { kind: Booking["kind"]; week: number; slot: Slot; interviewId: string | null },
+  now: Date,
+): Promise<Booking> {
+  const nowIso = now.toISOString();
+  const booking: Booking = {
+    id: randomUUID(),
+    cohort_id: seat.cohortId,
+    person_id: seat.personId,
+    mentor_id: seat.mentor.id,
+    kind: what.kind,
+    week: what.week,
+    starts_at: what.slot.startsAt,
+    ends_at: what.slot.endsAt,
+    status: "booked",
+    sequence: 0,
+    cancelled_by: null,
+    cancel_reason: null,
+    created_at: nowIso,
+    updated_at: nowIso,
+    outcome: null,
+    outcome_at: null,
+    interview_id: what.interviewId,
+  };
+  await trx.insertInto("bookings").values(booking).execute();
+  await notify(trx, services, seat, booking, "booked", {}, now);
+  return booking;
+}
+
+/** Moves a booking to `slot` (same UID, SEQUENCE up), and queues the emails with the new invite. */
+export async function moveBooking(
+  trx: Trx,
+  services: Services,
+  seat: LockedSeat,
+  booking: Booking,
+  slot: Slot,
+  now: Date,
+): Promise<void> {
+  const moved: Booking = {
+    ...booking,
+    starts_at: slot.startsAt,
+    ends_at: slot.endsAt,
+    sequence: booking.sequence + 1,
+    updated_at: now.toISOString(),
+  };
+  await trx
+    .updateTable("bookings")
+    .set({
+      starts_at: moved.starts_at,
+      ends_at: moved.ends_at,
+      sequence: moved.sequence,
+      updated_at: moved.updated_at,
+    })
+    .where("id", "=", booking.id)
+    .execute();
+  await notify(trx, services, seat, moved, "moved", { from: booking.starts_at }, now);
+}
+
 /**
  * The student books `slot` (its UTC start) in programme week `week`: under the mentor's lock, the
  * slot must still be free and the week still open to them; a second 1-on-1 in the week is refused.
@@ -172,118 +272,54 @@ export async function bookSlot(
   week: number,
   slot: string,
 ): Promise<BookingOutcome> {
-  const { db, engine, config } = services;
-  const now = services.clock.now();
-  try {
-    return await db.transaction().execute(async (trx): Promise<BookingOutcome> => {
-      const seat = await studentSeat(trx, personId, config.siteTimeZone);
-      if (!seat?.mentor || !seat.startDate) return { kind: "notFound" };
-      await lockMentor(trx, engine, seat.mentor.id);
-      if (!bookableWeeks(seat.startDate, now, config.siteTimeZone).includes(week))
-        return { kind: "slot" };
-      if (await bookingOfWeek(trx, seat, week)) return { kind: "already" };
-      const free = await weekSlots(
-        trx,
-        seat.mentor.id,
-        seat.startDate,
-        week,
-        config.siteTimeZone,
-        now,
-      );
-      const chosen = free.find((s) => s.startsAt === slot);
-      if (!chosen) return { kind: "taken" };
-      const nowIso = now.toISOString();
-      const booking: Booking = {
-        id: randomUUID(),
-        cohort_id: seat.cohortId,
-        person_id: personId,
-        mentor_id: seat.mentor.id,
-        kind: "one_on_one",
-        week,
-        starts_at: chosen.startsAt,
-        ends_at: chosen.endsAt,
-        status: "booked",
-        sequence: 0,
-        cancelled_by: null,
-        cancel_reason: null,
-        created_at: nowIso,
-        updated_at: nowIso,
-        outcome: null,
-        outcome_at: null,
-        interview_id: null,
-      };
-      await trx.insertInto("bookings").values(booking).execute();
-      await notify(trx, services, { ...seat, mentor: seat.mentor }, booking, "booked", {}, now);
-      return { kind: "booked" };
-    });
-  } catch (error) {
-    if (isUniqueViolation(error)) return { kind: "taken" };
-    throw error;
-  }
+  const siteZone = services.config.siteTimeZone;
+  return withMentorLock(services, personId, async (trx, seat, now): Promise<BookingOutcome> => {
+    if (!seat.startDate) return { kind: "notFound" };
+    if (!bookableWeeks(seat.startDate, now, siteZone).includes(week)) return { kind: "slot" };
+    if (await bookingOfWeek(trx, seat, week)) return { kind: "already" };
+    const free = await weekSlots(trx, seat.mentor.id, seat.startDate, week, siteZone, now);
+    const chosen = free.find((s) => s.startsAt === slot);
+    if (!chosen) return { kind: "taken" };
+    await insertBooking(
+      trx,
+      services,
+      seat,
+      { kind: "one_on_one", week, slot: chosen, interviewId: null },
+      now,
+    );
+    return { kind: "booked" };
+  });
 }
 
-/** The student moves their booking to another free slot of the same week, up to 24 hours before. */
+/** The student moves their 1-on-1 to another free slot of the same week, up to 24 hours before. */
 export async function rescheduleBooking(
   services: Services,
   personId: string,
   bookingId: string,
   slot: string,
 ): Promise<BookingOutcome> {
-  const { db, engine, config } = services;
-  const now = services.clock.now();
-  try {
-    return await db.transaction().execute(async (trx): Promise<BookingOutcome> => {
-      const seat = await studentSeat(trx, personId, config.siteTimeZone);
-      if (!seat?.mentor || !seat.startDate) return { kind: "notFound" };
-      await lockMentor(trx, engine, seat.mentor.id);
-      const booking = await liveBooking(trx, bookingId, { personId });
-      if (!booking) return { kind: "notFound" };
-      if (!studentMayChange(booking.starts_at, now)) return { kind: "tooLate" };
-      const free = await weekSlots(
-        trx,
-        booking.mentor_id,
-        seat.startDate,
-        booking.week,
-        config.siteTimeZone,
-        now,
-      );
-      const chosen = free.find((s) => s.startsAt === slot);
-      if (!chosen) return { kind: "taken" };
-      const moved: Booking = {
-        ...booking,
-        starts_at: chosen.startsAt,
-        ends_at: chosen.endsAt,
-        sequence: booking.sequence + 1,
-        updated_at: now.toISOString(),
-      };
-      await trx
-        .updateTable("bookings")
-        .set({
-          starts_at: moved.starts_at,
-          ends_at: moved.ends_at,
-          sequence: moved.sequence,
-          updated_at: moved.updated_at,
-        })
-        .where("id", "=", booking.id)
-        .execute();
-      await notify(
-        trx,
-        services,
-        { ...seat, mentor: seat.mentor },
-        moved,
-        "moved",
-        { from: booking.starts_at },
-        now,
-      );
-      return { kind: "moved" };
-    });
-  } catch (error) {
-    if (isUniqueViolation(error)) return { kind: "taken" };
-    throw error;
-  }
+  const siteZone = services.config.siteTimeZone;
+  return withMentorLock(services, personId, async (trx, seat, now): Promise<BookingOutcome> => {
+    const booking = await liveBooking(trx, bookingId, { personId });
+    if (!booking || booking.kind !== "one_on_one" || !seat.startDate) return { kind: "notFound" };
+    if (!studentMayChange(booking.starts_at, now)) return { kind: "tooLate" };
+    const free = await weekSlots(
+      trx,
+      booking.mentor_id,
+      seat.startDate,
+      booking.week,
+      siteZone,
+      now,
+    );
+    const chosen = free.find((s) => s.startsAt === slot);
+    if (!chosen) return { kind: "taken" };
+    await moveBooking(trx, services, seat, booking, chosen, now);
+    return { kind: "moved" };
+  });
 }
 
-async function liveBooking(
+/** A live booking of the student's, or of the mentor's; undefined when there is none. */
+export async function liveBooking(
   trx: Trx,
   bookingId: string,
   owner: { personId: string } | { mentorId: string },
@@ -360,7 +396,7 @@ export async function cancelBooking(
   });
 }
 
-/** The mentor's upcoming live 1-on-1s (and those that started in the last hour), soonest first. */
+/** The mentor's upcoming live 1-on-1s and deep-dives (and those that started in the last hour), soonest first. */
 export async function mentorUpcoming(db: DB, mentorId: string, now: Date) {
   return db
     .selectFrom("bookings")
@@ -369,6 +405,7 @@ export async function mentorUpcoming(db: DB, mentorId: string, now: Date) {
       "bookings.id",
       "bookings.person_id",
       "bookings.week",
+      "bookings.kind",
       "bookings.starts_at",
       "people.first_name",
       "people.last_name",
@@ -425,7 +462,8 @@ export async function bookingPage(services: Services, personId: string, requeste
   };
 }
 
-function formatDay(instant: Date, zone: string): string {
+/** "Tue, Jan 12": a day of the week view, in the reader's zone. */
+export function formatDay(instant: Date, zone: string): string {
   return new Intl.DateTimeFormat("en-US", {
     timeZone: zone,
     weekday: "short",
@@ -450,6 +488,7 @@ export async function mentorBookings(services: Services, mentorId: string) {
     personId: row.person_id,
     student: `${row.first_name} ${row.last_name}`.trim(),
     week: Number(row.week),
+    kind: row.kind,
     startsAt: row.starts_at,
     when: whenFor(row.starts_at, zone, now),
   }));

@@ -1,6 +1,7 @@
 import ical, { ICalCalendarMethod, ICalEventStatus } from "ical-generator";
 import { bookingEmails } from "~/content/bookings";
 import { site } from "~/content/site";
+import type { BookingKind } from "~/db/booking-schema";
 import { calendarParamText } from "~/domain/calendar-param";
 
 /** Every invite about one booking (request, move, cancel) carries this UID. */
@@ -10,13 +11,14 @@ export function bookingUid(bookingId: string): string {
 
 export interface InviteBooking {
   id: string;
+  kind: BookingKind;
   week: number;
   starts_at: string;
   ends_at: string;
   sequence: number;
 }
 
-/** The iCalendar text of an invite about a 1-on-1 (times in UTC, SEQUENCE of this change). */
+/** The iCalendar text of an invite about a 1-on-1 or the deep-dive (times in UTC, SEQUENCE of this change). */
 export function bookingInvite(
   booking: InviteBooking,
   people: { student: { name: string; email: string }; mentor: { name: string; email: string } },
@@ -34,8 +36,8 @@ export function bookingInvite(
     stamp: now,
     start: new Date(booking.starts_at),
     end: new Date(booking.ends_at),
-    summary: bookingEmails.summary(people.student.name, people.mentor.name),
-    description: bookingEmails.description(booking.week),
+    summary: bookingEmails.summary(people.student.name, people.mentor.name, booking.kind),
+    description: bookingEmails.description(booking.week, booking.kind),
     organizer: { name: site.name, email: organizerEmail },
     attendees: [people.student, people.mentor].map((person) => ({
       email: person.email,

@@ -7,7 +7,7 @@ import type { Services } from "~/services.server";
 import { whenFor } from "./bookings.server";
 
 /**
- * Reminders of live 1-on-1s, 24 hours and 1 hour before, to the student and the mentor, each in
+ * Reminders of live 1-on-1s and interview deep-dives, 24 hours and 1 hour before, to the student and the mentor, each in
  * their own zone. A reminder is due once its moment has come and the 1-on-1 has not started; it
  * is skipped when the booking was made or moved after that moment (its confirmation just went).
  * Each is claimed with a sent_once key (booking, start, reminder, reader) in the transaction that
@@ -28,6 +28,7 @@ export async function sendBookingReminders(services: Services): Promise<number> 
       "bookings.id",
       "bookings.person_id",
       "bookings.week",
+      "bookings.kind",
       "bookings.starts_at",
       "bookings.updated_at",
       "people.first_name",
@@ -78,13 +79,14 @@ export async function sendBookingReminders(services: Services): Promise<number> 
           other: reader.other,
           when: whenFor(booking.starts_at, reader.zone, now),
           week: Number(booking.week),
-          portalUrl: `${config.publicUrl}/portal/book`,
+          kind: booking.kind,
+          portalUrl: `${config.publicUrl}/portal/${booking.kind === "deep_dive" ? "deep-dive" : "book"}`,
           soon: reminder.key,
         });
         await enqueueEmail(
           trx,
           {
-            kind: "one_on_one_reminder",
+            kind: `${booking.kind === "deep_dive" ? "deep_dive" : "one_on_one"}_reminder`,
             to: reader.email,
             personId: reader.personId,
             ...renderEmail(content),

@@ -1,4 +1,6 @@
+import type { BookingKind } from "~/db/booking-schema";
 import type { EmailContent } from "~/mail/message";
+import { deepDiveWords } from "./interviews";
 
 const signOff = "See you soon,\nThe From Scratch to Success team";
 
@@ -122,29 +124,43 @@ export interface BookingEmailFacts {
   other: string;
   when: string;
   week: number;
+  /** A weekly 1-on-1, or the interview deep-dive (no week). */
+  kind: BookingKind;
   portalUrl: string;
 }
 
+const isDeepDive = (f: { kind: BookingKind }) => f.kind === "deep_dive";
+/** "Your week 3 1-on-1" or "Your interview deep-dive" ("your" inside a sentence). */
+const yours = (f: BookingEmailFacts, your = "Your") =>
+  isDeepDive(f) ? `${your} ${deepDiveWords.lower}` : `${your} week ${f.week} 1-on-1`;
+/** "1-on-1" or "Interview deep-dive", as a subject starts. */
+const named = (f: BookingEmailFacts) => (isDeepDive(f) ? deepDiveWords.name : "1-on-1");
+
 export const bookingEmails = {
   product: "1-on-1s",
-  summary: (student: string, mentor: string) => `1-on-1: ${student} with ${mentor}`,
-  description: (week: number) =>
-    `Your week ${week} 1-on-1 of From Scratch to Success (30 minutes).`,
+  summary: (student: string, mentor: string, kind: BookingKind = "one_on_one") =>
+    kind === "deep_dive"
+      ? deepDiveWords.summary(student, mentor)
+      : `1-on-1: ${student} with ${mentor}`,
+  description: (week: number, kind: BookingKind = "one_on_one") =>
+    kind === "deep_dive"
+      ? deepDiveWords.description
+      : `Your week ${week} 1-on-1 of From Scratch to Success (30 minutes).`,
   booked: (f: BookingEmailFacts): EmailContent => ({
-    subject: `1-on-1 booked: ${f.when}`,
+    subject: `${named(f)} booked: ${f.when}`,
     greeting: `Hi ${f.name},`,
     paragraphs: [
-      `Your week ${f.week} 1-on-1 with ${f.other} is booked for ${f.when}.`,
+      `${yours(f)} with ${f.other} is booked for ${f.when}.`,
       "The calendar invite is attached.",
     ],
     action: { label: "Open the portal", url: f.portalUrl },
     signOff,
   }),
   moved: (f: BookingEmailFacts & { from: string }): EmailContent => ({
-    subject: `1-on-1 moved: ${f.when}`,
+    subject: `${named(f)} moved: ${f.when}`,
     greeting: `Hi ${f.name},`,
     paragraphs: [
-      `Your week ${f.week} 1-on-1 with ${f.other} moved from ${f.from} to ${f.when}.`,
+      `${yours(f)} with ${f.other} moved from ${f.from} to ${f.when}.`,
       "The attached invite updates the event in your calendar.",
     ],
     action: { label: "Open the portal", url: f.portalUrl },
@@ -153,20 +169,20 @@ export const bookingEmails = {
   cancelled: (
     f: BookingEmailFacts & { reason: string | null; byMentor: boolean },
   ): EmailContent => ({
-    subject: `1-on-1 cancelled: ${f.when}`,
+    subject: `${named(f)} cancelled: ${f.when}`,
     greeting: `Hi ${f.name},`,
     paragraphs: [
-      `Your week ${f.week} 1-on-1 with ${f.other} on ${f.when} is cancelled${f.byMentor ? " by the mentor" : ""}.`,
+      `${yours(f)} with ${f.other} on ${f.when} is cancelled${f.byMentor ? " by the mentor" : ""}.`,
       ...(f.reason ? [`Reason: ${f.reason}`] : []),
-      "The attached invite removes it from your calendar. The week is open to book again.",
+      `The attached invite removes it from your calendar. ${isDeepDive(f) ? deepDiveWords.bookAgain : "The week is open to book again."}`,
     ],
     action: { label: "Open the portal", url: f.portalUrl },
     signOff,
   }),
   reminder: (f: BookingEmailFacts & { soon: "24h" | "1h" }): EmailContent => ({
-    subject: `${f.soon === "1h" ? "In an hour" : "Tomorrow"}: 1-on-1 ${f.when}`,
+    subject: `${f.soon === "1h" ? "In an hour" : "Tomorrow"}: ${isDeepDive(f) ? deepDiveWords.lower : "1-on-1"} ${f.when}`,
     greeting: `Hi ${f.name},`,
-    paragraphs: [`A reminder: your week ${f.week} 1-on-1 with ${f.other} is at ${f.when}.`],
+    paragraphs: [`A reminder: ${yours(f, "your")} with ${f.other} is at ${f.when}.`],
     action: { label: "Open the portal", url: f.portalUrl },
     signOff,
   }),

@@ -11,6 +11,7 @@ import { loginSchema } from "./admin-login";
 import { MAX_STEP_BODY, MAX_STEP_SUBJECT, normalizeBody, normalizeSubject } from "./sequence-copy";
 import { cohortSettingsSchema, newCohortSchema } from "./cohort-settings";
 import { withdrawalDecisionForms } from "./withdrawal";
+import { confirmOfferSchema } from "./outcome-forms";
 
 /** The forms of the owner's console, one schema a page, each intent one member of its union. */
 
@@ -42,7 +43,8 @@ const message = (required: string, max: number) =>
 
 /**
  * A person's page: reply by email, add a private note, send the enrollment link, offer a seat,
- * change the status, refund the enrollment, clear a bounce, erase, decide a request to leave.
+ * change the status, refund the enrollment, clear a bounce, erase, decide a request to leave,
+ * confirm an offer.
  */
 export const personFormSchema = z.discriminatedUnion("intent", [
   z.object({
@@ -70,6 +72,7 @@ export const personFormSchema = z.discriminatedUnion("intent", [
   }),
   // Approve or decline a request to leave the programme (app/domain/withdrawal.ts).
   ...withdrawalDecisionForms,
+  confirmOfferSchema,
 ]);
 
 /** The cohorts page: create the next cohort, or make one current. */

@@ -2,6 +2,7 @@ import { validation } from "~/content/forms";
 import { mentorValidation as m } from "~/content/mentors";
 import { z } from "~/lib/zod";
 import { MAX_NOTE } from "./console-forms";
+import { confirmOfferSchema } from "./outcome-forms";
 import { normalizeBody } from "./sequence-copy";
 
 /**
@@ -78,3 +79,9 @@ export const mentorNoteSchema = z.object({
       z.string().min(1, m.noteRequired).max(MAX_MENTOR_NOTE, validation.tooLong(MAX_MENTOR_NOTE)),
     ),
 });
+
+/** /portal/mentor/students/:id: a private note, or confirming one of the student's offers. */
+export const mentorStudentSchema = z.discriminatedUnion("intent", [
+  mentorNoteSchema,
+  confirmOfferSchema,
+]);

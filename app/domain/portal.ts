@@ -43,6 +43,8 @@ export const PORTAL_ACCESS = {
   survey: ["student"],
   leave: ["student"],
   testimonial: ["student"],
+  interviews: ["student"],
+  deepDive: ["student"],
 } as const satisfies Record<string, readonly Role[]>;
 
 export type PortalPage = keyof typeof PORTAL_ACCESS;

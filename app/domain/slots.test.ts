@@ -1,6 +1,11 @@
 import { describe, expect, it } from "vitest";
 import {
   bookableWeeks,
+  dayStart,
+  DEEP_DIVE_MINUTES,
+  deepDiveWeeks,
+  deepDiveWindow,
+  windowSlots,
   freeSlots,
   programmeWeekAt,
   studentMayChange,
@@ -162,5 +167,125 @@ describe("studentMayChange", () => {
     const start = "2027-01-12T14:00:00.000Z";
     expect(studentMayChange(start, new Date("2027-01-11T14:00:00Z"))).toBe(true);
     expect(studentMayChange(start, new Date("2027-01-11T14:00:01Z"))).toBe(false);
+  });
+});
+
+describe("windowSlots: a duration and a window (the interview deep-dive)", () => {
+  const mentor = { mentorZone: NY, offDates: [], booked: [], now: FAR_BEFORE };
+  const hour = (
+    input: Partial<Parameters<typeof windowSlots>[0]> & {
+      availability: Parameters<typeof windowSlots>[0]["availability"];
+      window: Parameters<typeof windowSlots>[0]["window"];
+    },
+  ) => windowSlots({ ...mentor, minutes: DEEP_DIVE_MINUTES, ...input });
+
+  it("60-minute slots start every 30 minutes and end by the row's end", () => {
+    const tuesday = [{ weekday: 2, startMinute: 9 * 60, endMinute: 11 * 60 }];
+    const found = hour({ availability: tuesday, window: weekWindow("2027-01-11", NY) });
+    expect(found).toEqual([
+      { startsAt: "2027-01-12T14:00:00.000Z", endsAt: "2027-01-12T15:00:00.000Z" },
+      { startsAt: "2027-01-12T14:30:00.000Z", endsAt: "2027-01-12T15:30:00.000Z" },
+      { startsAt: "2027-01-12T15:00:00.000Z", endsAt: "2027-01-12T16:00:00.000Z" },
+    ]);
+  });
+
+  it("US spring forward: an hour that runs into the jump must still end by the row's end", () => {
+    // Sunday 2027-03-14 in New York, hours 01:00-04:00: 01:00 EST to 04:00 EDT is 2 real hours.
+    const sunday = [{ weekday: 7, startMinute: 60, endMinute: 240 }];
+    const found = hour({ availability: sunday, window: weekWindow("2027-03-08", NY) });
+    expect(found.map((s) => s.startsAt)).toEqual([
+      "2027-03-14T06:00:00.000Z", // 01:00 EST to 03:00 EDT
+      "2027-03-14T06:30:00.000Z", // 01:30 EST to 03:30 EDT
+      "2027-03-14T07:00:00.000Z", // 03:00 EDT to 04:00 EDT
+    ]);
+    // Hours 01:00-03:00 that day are one real hour: only 01:00 EST fits.
+    const short = [{ weekday: 7, startMinute: 60, endMinute: 180 }];
+    expect(
+      hour({ availability: short, window: weekWindow("2027-03-08", NY) }).map((s) => s.startsAt),
+    ).toEqual(["2027-03-14T06:00:00.000Z"]);
+  });
+
+  it("EU fall back: the hour that happens twice gives both, each a real hour", () => {
+    // London, Sunday 2027-10-31, hours 01:00-02:00: 01:00 BST to 02:00 GMT is 2 real hours.
+    const sunday = [{ weekday: 7, startMinute: 60, endMinute: 120 }];
+    const found = hour({
+      availability: sunday,
+      mentorZone: LONDON,
+      window: weekWindow("2027-10-25", LONDON),
+    });
+    expect(found).toEqual([
+      { startsAt: "2027-10-31T00:00:00.000Z", endsAt: "2027-10-31T01:00:00.000Z" },
+      { startsAt: "2027-10-31T01:00:00.000Z", endsAt: "2027-10-31T02:00:00.000Z" },
+    ]);
+  });
+
+  it("a deep-dive ends before the interview day starts (site's zone), and overlaps no 1-on-1", () => {
+    // Mentor in London, Sunday 23:00-Monday 01:00 London = Sunday 18:00-20:00 in New York.
+    const rows = [{ weekday: 7, startMinute: 22 * 60, endMinute: 24 * 60 }];
+    const interview = "2027-01-18"; // a Monday: the day starts at 05:00Z in New York
+    expect(deepDiveWeeks(interview, new Date("2027-01-12T12:00:00Z"), NY)).toEqual(["2027-01-11"]);
+    const window = deepDiveWindow("2027-01-11", interview, NY);
+    expect(window.end.toISOString()).toBe("2027-01-18T05:00:00.000Z");
+    const found = windowSlots({
+      ...mentor,
+      mentorZone: LONDON,
+      availability: rows,
+      minutes: DEEP_DIVE_MINUTES,
+      window,
+    });
+    expect(found.map((s) => s.startsAt)).toEqual([
+      "2027-01-17T22:00:00.000Z",
+      "2027-01-17T22:30:00.000Z",
+      "2027-01-17T23:00:00.000Z",
+    ]);
+    // An interview on the Sunday itself: nothing that day is before it.
+    const sundayInterview = deepDiveWindow("2027-01-11", "2027-01-17", NY);
+    expect(
+      windowSlots({
+        ...mentor,
+        mentorZone: LONDON,
+        availability: rows,
+        minutes: 60,
+        window: sundayInterview,
+      }),
+    ).toEqual([]);
+    // A booked 1-on-1 at 22:45-23:15 takes every hour that overlaps it.
+    expect(
+      windowSlots({
+        ...mentor,
+        mentorZone: LONDON,
+        availability: rows,
+        minutes: 60,
+        window,
+        booked: [{ startsAt: "2027-01-17T22:45:00.000Z", endsAt: "2027-01-17T23:15:00.000Z" }],
+      }),
+    ).toEqual([]);
+  });
+
+  it("the interview day in New York across the US change; no weeks once it has begun", () => {
+    // Monday 2027-03-15 begins at 04:00Z (EDT), the week of 2027-03-08 at 05:00Z (EST).
+    expect(dayStart("2027-03-15", NY).toISOString()).toBe("2027-03-15T04:00:00.000Z");
+    expect(deepDiveWindow("2027-03-08", "2027-03-15", NY).start.toISOString()).toBe(
+      "2027-03-08T05:00:00.000Z",
+    );
+    expect(deepDiveWeeks("2027-03-17", new Date("2027-03-05T12:00:00Z"), NY)).toEqual([
+      "2027-03-01",
+      "2027-03-08",
+      "2027-03-15",
+    ]);
+    expect(deepDiveWeeks("2027-03-15", new Date("2027-03-15T03:59:00Z"), NY)).toEqual([
+      "2027-03-08",
+    ]);
+    expect(deepDiveWeeks("2027-03-15", new Date("2027-03-15T04:00:00Z"), NY)).toEqual([]);
+  });
+
+  it("minimum notice holds for deep-dives too", () => {
+    const tuesday = [{ weekday: 2, startMinute: 9 * 60, endMinute: 11 * 60 }];
+    const now = new Date(Date.parse("2027-01-12T14:30:00Z") - 12 * 3_600_000);
+    expect(
+      hour({ availability: tuesday, window: weekWindow("2027-01-11", NY), now }).map(
+        (s) => s.startsAt,
+      ),
+    ).toEqual(["2027-01-12T14:30:00.000Z", "2027-01-12T15:00:00.000Z"]);
   });
 });

@@ -9,6 +9,10 @@ import { mondayOf } from "./cohort";
 import { PROGRAMME_WEEKS, programmeWeeks } from "./onboarding";
 
 export const SLOT_MINUTES = 30;
+/** The interview deep-dive (issue 35, item 4): one 60-minute session per programme. */
+export const DEEP_DIVE_MINUTES = 60;
+/** The longest booking there is: how far back a booking can start and still overlap a window. */
+export const LONGEST_BOOKING_MS = Math.max(SLOT_MINUTES, DEEP_DIVE_MINUTES) * 60_000;
 /** A slot can be booked only this long before it starts. */
 export const MIN_NOTICE_MS = 12 * 3_600_000;
 /** A student reschedules or cancels only this long before; later the mentor decides. */
@@ -106,60 +110,140 @@ export function wallInstants(date: string, minute: number, timeZone: string): Da
   return [...found.values()].sort((a, b) => a.getTime() - b.getTime());
 }
 
-export interface FreeSlotsInput {
+/** What any free-slot search reads: the mentor's hours, days off and live bookings, and now. */
+export interface MentorCalendar {
   /** The mentor's weekly availability, wall-clock times in `mentorZone`. */
   availability: readonly AvailabilityRow[];
   mentorZone: string;
   /** Dates (YYYY-MM-DD, in the mentor's zone) the mentor is off for the whole day. */
   offDates: readonly string[];
-  /** Live bookings of the mentor (any student), which no slot may overlap. */
+  /** Live bookings of the mentor (any student, any kind), which no slot may overlap. */
   booked: readonly Slot[];
-  /** The programme week's Monday, and the site's zone that week is counted in. */
-  weekMonday: string;
-  siteZone: string;
   now: Date;
 }
 
+export interface FreeSlotsInput extends MentorCalendar {
+  /** The programme week's Monday, and the site's zone that week is counted in. */
+  weekMonday: string;
+  siteZone: string;
+}
+
+export interface WindowSlotsInput extends MentorCalendar {
+  /** How long each slot lasts. */
+  minutes: number;
+  /** A slot starts in [start, end); with `endsBy`, it also ends no later than that instant. */
+  window: { start: Date; end: Date; endsBy?: Date };
+}
+
 /**
- * The mentor's free 30-minute slots in one programme week: the availability expanded day by day
- * in the mentor's zone (a wall time that does not exist gives no slot, one that happens twice
- * gives two), kept when the slot starts inside the week, on a day not off, overlaps no booking and
- * starts at least MIN_NOTICE_MS after `now`. Sorted by start; no two overlap.
+ * The mentor's free 30-minute slots in one programme week: `windowSlots` over the week (Monday
+ * 00:00 to Monday 00:00 in the site's zone), a slot kept when it starts inside the week.
  */
 export function freeSlots(input: FreeSlotsInput): Slot[] {
-  const { start, end } = weekWindow(input.weekMonday, input.siteZone);
+  return windowSlots({
+    ...input,
+    minutes: SLOT_MINUTES,
+    window: weekWindow(input.weekMonday, input.siteZone),
+  });
+}
+
+/** The instant a row of hours ends on `date`: the later one when it happens twice, the earlier when it does not exist. */
+function rowEnd(date: string, minute: number, timeZone: string): number {
+  if (minute >= 24 * 60)
+    return startOfDay(plainDate(date).add({ days: 1 }).toString(), timeZone).getTime();
+  const found = wallInstants(date, minute, timeZone).at(-1);
+  if (found) return found.getTime();
+  const wall = plainDate(date).toPlainDateTime({
+    hour: Math.floor(minute / 60),
+    minute: minute % 60,
+  });
+  return wall.toZonedDateTime(timeZone, { disambiguation: "earlier" }).epochMilliseconds;
+}
+
+/**
+ * The mentor's free slots of `minutes` in a window: the availability expanded day by day in the
+ * mentor's zone, a start every SLOT_MINUTES from each row's start (a wall time that does not exist
+ * gives none, one that happens twice gives two), the slot ending by the row's end. Kept when it
+ * starts inside the window (and ends by `endsBy`), on a day not off, overlaps no booking and
+ * starts at least MIN_NOTICE_MS after `now`; no two kept slots start less than SLOT_MINUTES apart
+ * (overlapping rows of hours give one grid). Sorted by start.
+ */
+export function windowSlots(input: WindowSlotsInput): Slot[] {
+  const { start, end, endsBy } = input.window;
+  const length = input.minutes * 60_000;
   const off = new Set(input.offDates);
-  const earliest = input.now.getTime() + MIN_NOTICE_MS;
-  // The mentor's calendar days that can touch the week, a day either side for zones far apart.
+  const earliest = Math.max(input.now.getTime() + MIN_NOTICE_MS, start.getTime());
+  const latestEnd = endsBy?.getTime() ?? Infinity;
+  // The mentor's calendar days that can touch the window, a day either side for zones far apart.
   const first = plainDate(localDate(start, input.mentorZone)).subtract({ days: 1 });
   const last = plainDate(localDate(end, input.mentorZone)).add({ days: 1 });
-  const slots: Slot[] = [];
+  const starts = new Set<number>();
   for (let day = first; Temporal.PlainDate.compare(day, last) <= 0; day = day.add({ days: 1 })) {
     const date = day.toString();
     if (off.has(date)) continue;
     for (const row of input.availability) {
       if (row.weekday !== day.dayOfWeek) continue;
-      for (let m = row.startMinute; m + SLOT_MINUTES <= row.endMinute; m += SLOT_MINUTES) {
+      const rowEnds = rowEnd(date, row.endMinute, input.mentorZone);
+      for (let m = row.startMinute; m + input.minutes <= row.endMinute; m += SLOT_MINUTES) {
         for (const instant of wallInstants(date, m, input.mentorZone)) {
           const t = instant.getTime();
-          if (t < start.getTime() || t >= end.getTime() || t < earliest) continue;
-          slots.push({
-            startsAt: instant.toISOString(),
-            endsAt: new Date(t + SLOT_MINUTES * 60_000).toISOString(),
-          });
+          if (t < earliest || t >= end.getTime()) continue;
+          if (t + length > rowEnds || t + length > latestEnd) continue;
+          starts.add(t);
         }
       }
     }
   }
-  slots.sort((a, b) => a.startsAt.localeCompare(b.startsAt));
-  const taken = [...input.booked];
   const free: Slot[] = [];
-  for (const slot of slots) {
-    if (taken.some((other) => overlaps(slot, other))) continue;
+  let lastKept = -Infinity;
+  for (const t of [...starts].sort((a, b) => a - b)) {
+    const slot = {
+      startsAt: new Date(t).toISOString(),
+      endsAt: new Date(t + length).toISOString(),
+    };
+    if (t - lastKept < SLOT_MINUTES * 60_000) continue;
+    if (input.booked.some((other) => overlaps(slot, other))) continue;
     free.push(slot);
-    taken.push(slot);
+    lastKept = t;
   }
   return free;
+}
+
+/** The instant `date` (YYYY-MM-DD) begins in `timeZone`: an interview day, for the deep-dive's window. */
+export function dayStart(date: string, timeZone: string): Date {
+  return startOfDay(date, timeZone);
+}
+
+/** The Monday (YYYY-MM-DD) of the week `instant` falls in, on the wall clock of `timeZone`. */
+export function mondayAt(instant: Date, timeZone: string): string {
+  return mondayOf(localDate(instant, timeZone));
+}
+
+/**
+ * The weeks (their Mondays, in `siteZone`) a deep-dive before `interviewDate` can fall in, from
+ * the week of `now` to the week of the interview's eve; none when the interview day has begun.
+ */
+export function deepDiveWeeks(interviewDate: string, now: Date, siteZone: string): string[] {
+  const deadline = dayStart(interviewDate, siteZone);
+  if (deadline.getTime() <= now.getTime()) return [];
+  const lastMonday = mondayAt(new Date(deadline.getTime() - 1), siteZone);
+  const weeks: string[] = [];
+  for (let monday = mondayAt(now, siteZone); monday <= lastMonday;) {
+    weeks.push(monday);
+    monday = plainDate(monday).add({ days: 7 }).toString();
+  }
+  return weeks;
+}
+
+/**
+ * The window of a deep-dive in the week of `monday`: the week, cut to end at the start of the
+ * interview day (site's zone); a slot must end by then too.
+ */
+export function deepDiveWindow(monday: string, interviewDate: string, siteZone: string) {
+  const week = weekWindow(monday, siteZone);
+  const deadline = dayStart(interviewDate, siteZone);
+  const end = new Date(Math.min(week.end.getTime(), deadline.getTime()));
+  return { start: week.start, end, endsBy: deadline };
 }
 
 function overlaps(a: Slot, b: Slot): boolean {

@@ -44,8 +44,11 @@ describe("studentProfileSchema", () => {
       targetFirms: "Goldman Sachs, Baird",
       linkedinUrl: "https://www.linkedin.com/in/ada-lovelace",
       graduationYear: "2027",
+      notJobSeeking: false,
       resume: undefined,
     });
+    const notSeeking = parse({ ...valid, notJobSeeking: "on" });
+    expect(notSeeking.status === "success" && notSeeking.value.notJobSeeking).toBe(true);
   });
 
   it("saves a partial profile: roles, firms, LinkedIn and resume may wait", () => {

@@ -127,6 +127,12 @@ export function studentProfileSchema(currentYear: number) {
         return z.NEVER;
       })
       .optional(),
+    /** "I'm not job seeking this year" (CIRR's exclusion): ticked sends "on". */
+    notJobSeeking: z
+      .string()
+      .max(3)
+      .optional()
+      .transform((value) => value === "on"),
     graduationYear: z
       .string({ error: yearMessage })
       .trim()

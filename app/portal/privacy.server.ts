@@ -3,90 +3,95 @@ import { parseJsonColumn, studentTargetRoles } from "~/db/json-columns.server";
 import type { Database } from "~/db/schema";
 import { eraseSurveyWords, surveyExport } from "~/surveys/surveys.server";
 import { withdrawalsOf } from "~/withdrawals/requests.server";
+import { outcomesExport } from "~/outcomes/interviews.server";
 
 type Db = Kysely<Database>;
 
 /**
  * What the portal holds about a person, for the privacy export: their profile, the mentor of each
- * paid seat, their 1-on-1s (with outcomes) and group-session attendance, their end-of-programme
+ * paid seat, their 1-on-1s and deep-dive (with outcomes), the interviews and offers they
+ * reported, their group-session attendance, their end-of-programme
  * survey answers, their requests to leave the programme with the owner's decisions, their
  * testimonial, and when they signed in (sessions and sign-in links by their times and role only:
  * the stored hashes are credentials, not data about the person, and are never exported).
  */
 export async function portalExport(db: Db, personId: string, email: string) {
-  const [profile, seats, sessions, links, bookings, testimonial, attendance] = await Promise.all([
-    db
-      .selectFrom("student_profiles")
-      .selectAll()
-      .where("person_id", "=", personId)
-      .executeTakeFirst(),
-    db
-      .selectFrom("payments")
-      .leftJoin("mentors", "mentors.id", "payments.mentor_id")
-      .select(["payments.cohort_id", "payments.status", "mentors.name as mentor"])
-      .where("payments.person_id", "=", personId)
-      .orderBy("payments.created_at", "desc")
-      .execute(),
-    db
-      .selectFrom("portal_sessions")
-      .select(["role", "created_at", "expires_at"])
-      .where("person_id", "=", personId)
-      .orderBy("created_at", "desc")
-      .execute(),
-    db
-      .selectFrom("portal_links")
-      .select(["created_at", "expires_at", "used_at"])
-      .where("email", "=", email)
-      .orderBy("created_at", "desc")
-      .execute(),
-    db
-      .selectFrom("bookings")
-      .innerJoin("mentors", "mentors.id", "bookings.mentor_id")
-      .select([
-        "bookings.week",
-        "bookings.starts_at",
-        "bookings.ends_at",
-        "bookings.status",
-        "bookings.cancelled_by",
-        "bookings.cancel_reason",
-        "bookings.outcome",
-        "bookings.outcome_at",
-        "mentors.name as mentor",
-      ])
-      .where("bookings.person_id", "=", personId)
-      .orderBy("bookings.starts_at")
-      .execute(),
-    db
-      .selectFrom("testimonials")
-      .select([
-        "status",
-        "quote",
-        "published_quote",
-        "consent",
-        "consent_words",
-        "consent_at",
-        "consent_withdrawn_at",
-        "asked_at",
-        "submitted_at",
-        "approved_at",
-      ])
-      .where("person_id", "=", personId)
-      .executeTakeFirst(),
-    db
-      .selectFrom("attendance")
-      .innerJoin("group_sessions", "group_sessions.id", "attendance.session_id")
-      .select([
-        "group_sessions.cohort_id",
-        "group_sessions.week",
-        "group_sessions.starts_at",
-        "attendance.status",
-        "attendance.marked_by",
-        "attendance.marked_at",
-      ])
-      .where("attendance.person_id", "=", personId)
-      .orderBy("group_sessions.starts_at")
-      .execute(),
-  ]);
+  const [profile, seats, sessions, links, bookings, testimonial, attendance, outcomes] =
+    await Promise.all([
+      db
+        .selectFrom("student_profiles")
+        .selectAll()
+        .where("person_id", "=", personId)
+        .executeTakeFirst(),
+      db
+        .selectFrom("payments")
+        .leftJoin("mentors", "mentors.id", "payments.mentor_id")
+        .select(["payments.cohort_id", "payments.status", "mentors.name as mentor"])
+        .where("payments.person_id", "=", personId)
+        .orderBy("payments.created_at", "desc")
+        .execute(),
+      db
+        .selectFrom("portal_sessions")
+        .select(["role", "created_at", "expires_at"])
+        .where("person_id", "=", personId)
+        .orderBy("created_at", "desc")
+        .execute(),
+      db
+        .selectFrom("portal_links")
+        .select(["created_at", "expires_at", "used_at"])
+        .where("email", "=", email)
+        .orderBy("created_at", "desc")
+        .execute(),
+      db
+        .selectFrom("bookings")
+        .innerJoin("mentors", "mentors.id", "bookings.mentor_id")
+        .select([
+          "bookings.kind",
+          "bookings.week",
+          "bookings.starts_at",
+          "bookings.ends_at",
+          "bookings.status",
+          "bookings.cancelled_by",
+          "bookings.cancel_reason",
+          "bookings.outcome",
+          "bookings.outcome_at",
+          "mentors.name as mentor",
+        ])
+        .where("bookings.person_id", "=", personId)
+        .orderBy("bookings.starts_at")
+        .execute(),
+      db
+        .selectFrom("testimonials")
+        .select([
+          "status",
+          "quote",
+          "published_quote",
+          "consent",
+          "consent_words",
+          "consent_at",
+          "consent_withdrawn_at",
+          "asked_at",
+          "submitted_at",
+          "approved_at",
+        ])
+        .where("person_id", "=", personId)
+        .executeTakeFirst(),
+      db
+        .selectFrom("attendance")
+        .innerJoin("group_sessions", "group_sessions.id", "attendance.session_id")
+        .select([
+          "group_sessions.cohort_id",
+          "group_sessions.week",
+          "group_sessions.starts_at",
+          "attendance.status",
+          "attendance.marked_by",
+          "attendance.marked_at",
+        ])
+        .where("attendance.person_id", "=", personId)
+        .orderBy("group_sessions.starts_at")
+        .execute(),
+      outcomesExport(db, personId),
+    ]);
   const surveys = await surveyExport(db, personId);
   return {
     profile: profile
@@ -100,6 +105,8 @@ export async function portalExport(db: Db, personId: string, email: string) {
     requestsToLeave: await withdrawalsOf(db, personId),
     testimonial: testimonial ?? null,
     groupAttendance: attendance,
+    interviews: outcomes.interviews,
+    offers: outcomes.offers,
   };
 }
 

@@ -24,6 +24,8 @@ export interface StudentProfile {
   resume: { id: string; uploadedAt: string; size: number } | null;
   profileDoneAt: string | null;
   preworkReadAt: string | null;
+  /** False once the student said they are not job seeking this year. */
+  jobSeeking: boolean;
 }
 
 /** The student's profile; a student who has never saved it reads as empty. */
@@ -41,6 +43,7 @@ export async function readStudentProfile(db: Db, personId: string): Promise<Stud
       "student_profiles.graduation_year",
       "student_profiles.profile_done_at",
       "student_profiles.prework_read_at",
+      "student_profiles.job_seeking",
       "uploads.id as resumeId",
       "uploads.created_at as resumeAt",
       "uploads.size as resumeSize",
@@ -62,6 +65,7 @@ export async function readStudentProfile(db: Db, personId: string): Promise<Stud
         : null,
     profileDoneAt: row.profile_done_at ?? null,
     preworkReadAt: row.prework_read_at ?? null,
+    jobSeeking: row.job_seeking === null ? true : Number(row.job_seeking) !== 0,
   };
 }
 
@@ -155,6 +159,7 @@ export async function saveStudentProfile(
       linkedin_url: form.linkedinUrl ?? null,
       resume_upload_id: resumeUploadId,
       graduation_year: form.graduationYear,
+      job_seeking: form.notJobSeeking ? 0 : 1,
       profile_done_at: profileDoneAt(facts, previous.profile_done_at, now),
       updated_at: at,
     };

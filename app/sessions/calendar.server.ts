@@ -106,7 +106,7 @@ export async function cohortsOf(db: DB, owner: CalendarOwner): Promise<string[]>
 }
 
 /**
- * The owner's 1-on-1s (a student's own, a mentor's with their students), cancelled ones kept, with
+ * The owner's 1-on-1s and deep-dives (a student's own, a mentor's with their students), cancelled ones kept, with
  * the UID and SEQUENCE their emailed invites carry, so the feed and the invites move one event.
  */
 async function oneOnOneEvents(db: DB, owner: CalendarOwner): Promise<CalendarEvent[]> {
@@ -116,6 +116,7 @@ async function oneOnOneEvents(db: DB, owner: CalendarOwner): Promise<CalendarEve
     .innerJoin("mentors", "mentors.id", "bookings.mentor_id")
     .select([
       "bookings.id",
+      "bookings.kind",
       "bookings.week",
       "bookings.starts_at",
       "bookings.ends_at",
@@ -135,8 +136,12 @@ async function oneOnOneEvents(db: DB, owner: CalendarOwner): Promise<CalendarEve
     sequence: Number(row.sequence),
     start: new Date(row.starts_at),
     end: new Date(row.ends_at),
-    summary: bookingEmails.summary(`${row.first_name} ${row.last_name}`.trim(), row.mentorName),
-    description: bookingEmails.description(Number(row.week)),
+    summary: bookingEmails.summary(
+      `${row.first_name} ${row.last_name}`.trim(),
+      row.mentorName,
+      row.kind,
+    ),
+    description: bookingEmails.description(Number(row.week), row.kind),
     location: null,
     status: row.status === "cancelled" ? "cancelled" : "confirmed",
     updatedAt: new Date(row.updated_at),

@@ -319,6 +319,40 @@ test.describe("W3C Nu validator", () => {
     await s.locator("[data-slot]").first().click();
     await expect(s.locator("[data-booking]")).toBeVisible();
     pages.set("/portal/book (booked)", await (await s.request.get("/portal/book")).text());
+    // Interviews and offers: none, a refused report, then reported; the deep-dive locked, then open.
+    const studentOrigin = { origin: new URL(s.url()).origin };
+    pages.set(
+      "/portal/interviews (none)",
+      await (await s.request.get("/portal/interviews")).text(),
+    );
+    pages.set(
+      "/portal/deep-dive (locked)",
+      await (await s.request.get("/portal/deep-dive")).text(),
+    );
+    const badReport = await s.request.post("/portal/interviews", {
+      form: { intent: "offer", firm: "", role: "", track: "Astronomy", kind: "x" },
+      headers: studentOrigin,
+    });
+    expect(badReport.status()).toBe(400);
+    pages.set("/portal/interviews (refused offer)", await badReport.text());
+    const interviewDay = new Date(monday.getTime() + 10 * 86_400_000).toISOString().slice(0, 10);
+    const reports: Record<string, string>[] = [
+      { intent: "interview", firm: "Lazard", role: "Analyst", date: interviewDay },
+      { intent: "offer", firm: "Lazard", role: "Analyst", track: "Banking", kind: "internship" },
+    ];
+    for (const form of reports)
+      expect(
+        (await s.request.post("/portal/interviews", { form, headers: studentOrigin })).status(),
+      ).toBe(200);
+    pages.set(
+      "/portal/interviews (reported)",
+      await (await s.request.get("/portal/interviews")).text(),
+    );
+    const deepDive = `/portal/deep-dive?week=${monday.toISOString().slice(0, 10)}`;
+    const openDive = await (await s.request.get(deepDive)).text();
+    expect(openDive).toContain("data-slot");
+    pages.set("/portal/deep-dive (free hours)", openDive);
+    pages.set(`${studentPage} (an offer)`, await (await m.request.get(studentPage)).text());
     await s.context().close();
     pages.set("/portal/mentor (a booking)", await (await m.request.get("/portal/mentor")).text());
     // A group session that has started: the mentor's and the owner's session pages with their

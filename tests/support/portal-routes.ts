@@ -1,4 +1,12 @@
-import { PORTAL_FIXTURE_BOOKINGS, PORTAL_FIXTURE_SESSION, type PortalFixtures } from "./portal";
+import {
+  PORTAL_FIXTURE_BOOKINGS,
+  PORTAL_FIXTURE_OFFER,
+  PORTAL_FIXTURE_SESSION,
+  type PortalFixtures,
+} from "./portal";
+
+/** An interview date a month from today (the walk runs on the real clock). */
+const inAMonth = new Date(Date.now() + 30 * 86_400_000).toISOString().slice(0, 10);
 
 /**
  * Every /portal route (and the token-gated /calendar feed), with what each role gets from it, for the access test
@@ -181,11 +189,37 @@ export const PORTAL_ROUTES: PortalRoute[] = [
     ],
   },
   {
+    path: "/portal/interviews",
+    load: () => import("~/routes/portal/interviews"),
+    get: { ...studentsOnly, student: "own", otherStudent: "own" },
+    submissions: [
+      {
+        fields: { intent: "interview", firm: "Acme Capital", role: "Analyst", date: inAMonth },
+        allowed: ["student", "otherStudent"],
+      },
+    ],
+  },
+  {
+    path: "/portal/deep-dive",
+    load: () => import("~/routes/portal/deep-dive"),
+    get: { ...studentsOnly, student: "own", otherStudent: "own" },
+    // Booking an hour needs a mentor's hours: app/bookings/deep-dive.db.test.ts.
+    submissions: [
+      {
+        fields: { intent: "cancel", bookingId: PORTAL_FIXTURE_BOOKINGS.deepDive },
+        allowed: ["student"],
+      },
+    ],
+  },
+  {
     path: "/portal/mentor/students/:id",
     load: () => import("~/routes/portal/mentor-student"),
     params: theStudent,
     get: { ...mentorsOnly, mentor: "sees", otherMentor: "not_found" },
-    submissions: [{ fields: { intent: "note", body: "Met on Tuesday." }, allowed: ["mentor"] }],
+    submissions: [
+      { fields: { intent: "note", body: "Met on Tuesday." }, allowed: ["mentor"] },
+      { fields: { intent: "confirm_offer", offerId: PORTAL_FIXTURE_OFFER }, allowed: ["mentor"] },
+    ],
   },
   {
     path: "/portal/mentor/students/:id/resume",

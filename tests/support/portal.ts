@@ -18,11 +18,15 @@ export const STUDENT_SECRET = {
   note: "Secret mentor note about the student",
 } as const;
 
-/** The fixture student's two booked 1-on-1s (the access walk cancels them, each once). */
+/** The fixture student's two booked 1-on-1s and deep-dive (the access walk cancels each once). */
 export const PORTAL_FIXTURE_BOOKINGS = {
   forMentor: "portal-fixture-booking-1",
   forStudent: "portal-fixture-booking-2",
+  deepDive: "portal-fixture-deep-dive",
 } as const;
+
+/** The fixture student's reported offer, waiting for their mentor (the access walk confirms it). */
+export const PORTAL_FIXTURE_OFFER = "portal-fixture-offer";
 
 /** A group session of the fixture cohort that has already happened (the mentor's session page). */
 export const PORTAL_FIXTURE_SESSION = "portal-fixture-session";
@@ -236,6 +240,57 @@ export async function seedPortalFixtures(services: Services) {
       recording_url: null,
       created_at: now,
       updated_at: now,
+    })
+    .execute();
+  // An interview far ahead, its deep-dive, and an offer waiting for the mentor.
+  await db
+    .insertInto("interviews")
+    .values({
+      id: "portal-fixture-interview",
+      person_id: studentId,
+      cohort_id: cohort.id,
+      firm: "Fixture Bank",
+      role: "Analyst",
+      interview_date: "2031-02-03",
+      created_at: now,
+      updated_at: now,
+    })
+    .execute();
+  await db
+    .insertInto("bookings")
+    .values({
+      id: PORTAL_FIXTURE_BOOKINGS.deepDive,
+      cohort_id: cohort.id,
+      person_id: studentId,
+      mentor_id: mentorId,
+      kind: "deep_dive",
+      week: 0,
+      starts_at: "2031-01-29T15:00:00.000Z",
+      ends_at: "2031-01-29T16:00:00.000Z",
+      status: "booked",
+      cancelled_by: null,
+      cancel_reason: null,
+      created_at: now,
+      updated_at: now,
+      interview_id: "portal-fixture-interview",
+    })
+    .execute();
+  await db
+    .insertInto("offers")
+    .values({
+      id: PORTAL_FIXTURE_OFFER,
+      person_id: studentId,
+      cohort_id: cohort.id,
+      firm: "Fixture Bank",
+      role: "Analyst",
+      track: "Banking",
+      kind: "full_time",
+      start_date: null,
+      compensation: null,
+      reported_at: now,
+      confirmed_at: null,
+      confirmed_by: null,
+      confirmed_by_id: null,
     })
     .execute();
   const cookies = {

@@ -3,6 +3,7 @@ import { Button } from "~/components/ui/button";
 import { Label, Textarea } from "~/components/ui/input";
 import { linkVariants } from "~/components/ui/link";
 import { mentorBookingsText as t } from "~/content/bookings";
+import { deepDiveWords } from "~/content/interviews";
 import { CANCEL_REASON_MAX } from "~/domain/availability-form";
 
 export interface MentorBooking {
@@ -10,11 +11,12 @@ export interface MentorBooking {
   personId: string;
   student: string;
   week: number;
+  kind: "one_on_one" | "deep_dive";
   startsAt: string;
   when: string;
 }
 
-/** The mentor's upcoming 1-on-1s, each with a plain form to cancel it with a reason. */
+/** The mentor's upcoming 1-on-1s and deep-dives, each with a plain form to cancel it with a reason. */
 export function MentorBookings({
   bookings,
   error,
@@ -48,7 +50,9 @@ export function MentorBookings({
               data-mentor-booking={booking.startsAt}
             >
               <p className="font-medium text-slate-900">
-                {t.item(booking.student, booking.when, booking.week)}
+                {booking.kind === "deep_dive"
+                  ? deepDiveWords.listItem(booking.student, booking.when)
+                  : t.item(booking.student, booking.when, booking.week)}
               </p>
               <Form method="post" action="/portal/mentor" className="mt-2 space-y-2">
                 <input type="hidden" name="intent" value="cancel_booking" />

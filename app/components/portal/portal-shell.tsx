@@ -2,6 +2,7 @@ import type { ReactNode } from "react";
 import { Form } from "react-router";
 import { SectionNav } from "~/components/ui/section-nav";
 import { availabilityText, bookingText } from "~/content/bookings";
+import { interviewsText } from "~/content/interviews";
 import { portalSignIn, portalNav } from "~/content/portal";
 import { Button } from "~/components/ui/button";
 
@@ -17,6 +18,7 @@ const linksFor = (role: PortalNavUser["role"]) =>
         { to: "/portal/profile", label: portalNav.profile, end: true },
         { to: "/portal/prework", label: portalNav.prework, end: true },
         { to: "/portal/book", label: bookingText.nav, end: true },
+        { to: "/portal/interviews", label: interviewsText.nav, end: true },
       ]
     : [
         { to: "/portal/mentor", label: portalNav.students, end: true },

@@ -9,7 +9,8 @@ import {
 import { Form } from "react-router";
 import { ChoiceGroup, FieldError, FieldLabel, TextField } from "~/components/form/fields";
 import { Button } from "~/components/ui/button";
-import { FileInput, Hint, Select, Textarea } from "~/components/ui/input";
+import { Checkbox, FileInput, Hint, Select, Textarea } from "~/components/ui/input";
+import { jobSeekingText } from "~/content/interviews";
 import { profilePage as t } from "~/content/portal-student";
 import {
   LINKEDIN_URL_MAX,
@@ -24,6 +25,7 @@ export interface ProfileFormValues {
   targetFirms: string;
   linkedinUrl: string;
   graduationYear: string;
+  notJobSeeking: boolean;
 }
 
 /** The zones grouped by region ("America", "Europe"...), for the select's option groups. */
@@ -55,10 +57,13 @@ export function ProfileForm({
   resumeStored: string | null;
   lastResult?: SubmissionResult<string[]> | null;
 }) {
-  const [form, fields] = useForm<ProfileFormValues & { resume?: File }>({
+  const [form, fields] = useForm<
+    Omit<ProfileFormValues, "notJobSeeking"> & { resume?: File; notJobSeeking?: string }
+  >({
     lastResult,
-    defaultValue: values,
+    defaultValue: { ...values, notJobSeeking: values.notJobSeeking ? "on" : undefined },
   });
+  const jobHint = `${fields.notJobSeeking.id}-hint`;
   const { key: zoneKey, ...zoneProps } = getSelectProps(fields.timeZone);
   const { key: firmsKey, ...firmsProps } = getTextareaProps(fields.targetFirms);
   const { key: resumeKey, ...resumeProps } = getInputProps(fields.resume, { type: "file" });
@@ -142,6 +147,19 @@ export function ProfileForm({
         maxLength={4}
         className="max-w-40"
       />
+      <fieldset aria-describedby={jobHint}>
+        <legend className="text-sm font-medium text-slate-800">{jobSeekingText.legend}</legend>
+        <Hint id={jobHint}>{jobSeekingText.hint}</Hint>
+        <label className="mt-2 flex cursor-pointer items-center gap-3">
+          <Checkbox
+            id={fields.notJobSeeking.id}
+            name={fields.notJobSeeking.name}
+            value="on"
+            defaultChecked={fields.notJobSeeking.initialValue === "on"}
+          />
+          <span className="text-sm font-medium text-slate-800">{jobSeekingText.label}</span>
+        </label>
+      </fieldset>
       <Button type="submit" size="touch" className="w-full sm:w-auto">
         {t.save}
       </Button>

@@ -4,6 +4,7 @@ import { cn } from "~/components/ui/cn";
 import { linkVariants } from "~/components/ui/link";
 import { curriculum } from "~/content/home";
 import { leavePage } from "~/content/leave";
+import { interviewsHomeCard } from "~/content/interviews";
 import { studentHomeText as home } from "~/content/portal";
 import { checklistText, weeksText as t } from "~/content/portal-student";
 import { testimonialPage } from "~/content/testimonials";
@@ -54,6 +55,13 @@ export function StudentHome({ firstName, home: data }: { firstName: string; home
             ) : (
               <p className="mt-2 text-slate-700">{home.noMentor}</p>
             )}
+          </Card>
+          <Card>
+            <h2 className="text-xl font-semibold text-brand-900">{interviewsHomeCard.title}</h2>
+            <p className="mt-2 text-slate-700">{interviewsHomeCard.body}</p>
+            <Link to="/portal/interviews" className={cn(linkVariants(), "mt-2 inline-block")}>
+              {interviewsHomeCard.link}
+            </Link>
           </Card>
           <CalendarCard calendar={data.calendar} />
           <Weeks weeks={data.weeks} />

@@ -38,6 +38,11 @@ import type { Route } from "./+types/person";
 import { orNotFound } from "~/lib/or-not-found";
 import { answerWithdrawalDecision } from "~/withdrawals/decision-action.server";
 import { withdrawalForOwner } from "~/withdrawals/decisions.server";
+import { OutcomesSummary } from "~/components/portal/outcome-forms";
+import { SectionCard } from "~/components/ui/card";
+import { offerConfirmText } from "~/content/interviews";
+import { outcomesView } from "~/outcomes/interviews.server";
+import { confirmOffer, isOfferOf } from "~/outcomes/offers.server";
 
 export const meta: Route.MetaFunction = () => adminMeta(consoleText.peopleTitle);
 
@@ -50,7 +55,9 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const portal = await personPortal(db, params.id);
   const withdrawal = await withdrawalForOwner(context.services, params.id);
   const clockNow = { zone: config.siteTimeZone, now: now.toISOString() };
-  return { detail, cohortFull, portal, withdrawal, clock: clockNow };
+  const zones = { site: config.siteTimeZone, reader: config.siteTimeZone };
+  const outcomes = await outcomesView(db, params.id, zones, now);
+  return { detail, cohortFull, portal, withdrawal, outcomes, clock: clockNow };
 }
 
 const offerAnswers = {
@@ -123,6 +130,13 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     case "withdrawal_approve":
     case "withdrawal_decline":
       return answerWithdrawalDecision(context, request, submission, form, admin, params.id);
+    case "confirm_offer": {
+      if (!(await isOfferOf(db, form.offerId, params.id))) throw data(null, { status: 404 });
+      const by = { role: "owner" as const, adminId: admin.id };
+      const confirmed = await confirmOffer(context.services, form.offerId, by);
+      const c = offerConfirmText;
+      return done(confirmed.kind === "confirmed" ? c.confirmedToast : c.alreadyToast);
+    }
     case "status": {
       if (!(await changeStatusByOwner(db, admin.email, params.id, form, now)))
         throw data(null, { status: 404 });
@@ -145,6 +159,9 @@ export default function Person({ loaderData, actionData }: Route.ComponentProps)
         <EnrollmentCard person={person} cohortFull={cohortFull} busy={busy} />
         <PortalCard portal={portal} clock={clock} />
         <WithdrawalCard withdrawal={loaderData.withdrawal} busy={busy} />
+        <SectionCard title={offerConfirmText.heading}>
+          <OutcomesSummary view={loaderData.outcomes} />
+        </SectionCard>
         <ProfileCard person={person} clock={clock} />
         <StatusCard person={person} busy={busy} />
         <TouchesCard person={person} />

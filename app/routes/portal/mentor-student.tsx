@@ -4,7 +4,12 @@ import { StudentNotes, StudentProfile, StudentResume } from "~/components/portal
 import { linkVariants } from "~/components/ui/link";
 import { portalMeta } from "~/content/portal";
 import { mentorPortal as t } from "~/content/mentors";
-import { mentorNoteSchema } from "~/domain/mentor-forms";
+import { OutcomesSummary } from "~/components/portal/outcome-forms";
+import { SectionCard } from "~/components/ui/card";
+import { offerConfirmText } from "~/content/interviews";
+import { mentorStudentSchema } from "~/domain/mentor-forms";
+import { outcomesView } from "~/outcomes/interviews.server";
+import { confirmOffer, isOfferOf } from "~/outcomes/offers.server";
 import { readFormData, refuse } from "~/lib/form.server";
 import { pageMeta } from "~/lib/meta";
 import { orNotFound } from "~/lib/or-not-found";
@@ -23,20 +28,56 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const mentor = await requireMentor(request, context, "mentorStudent");
   const { db, clock, config } = context.services;
   const student = orNotFound(await mentorStudent(db, mentor.mentorId, params.id));
-  return { student, clock: { zone: config.siteTimeZone, now: clock.now().toISOString() } };
+  const zones = { site: config.siteTimeZone, reader: config.siteTimeZone };
+  const outcomes = await outcomesView(db, student.id, zones, clock.now());
+  return {
+    student,
+    outcomes,
+    clock: { zone: config.siteTimeZone, now: clock.now().toISOString() },
+  };
 }
 
-/** Adds the mentor's private note about the student (a plain HTML post: the page needs no JS). */
+/**
+ * Adds the mentor's private note about the student, or confirms one of the student's offers
+ * (plain HTML posts: the page needs no JS).
+ */
 export async function action({ request, params, context }: Route.ActionArgs) {
   const mentor = await requireMentor(request, context, "mentorStudent");
   const submission = parseWithZod(await readFormData(request), {
-    schema: mentorNoteSchema,
+    schema: mentorStudentSchema,
     disableAutoCoercion: true,
   });
   if (submission.status !== "success") return refuse(submission);
-  if (!(await addMentorNote(context.services, mentor, params.id, submission.value.body)))
+  const form = submission.value;
+  if (form.intent === "confirm_offer") {
+    // Only the offers of this page's student, and only a student who is this mentor's.
+    const student = await mentorStudent(context.services.db, mentor.mentorId, params.id);
+    const offer = student
+      ? await confirmOfferOf(context, mentor.mentorId, params.id, form.offerId)
+      : null;
+    if (!offer) throw data(null, { status: 404 });
+    const c = offerConfirmText;
+    return redirectWithToast(
+      context,
+      samePage(request),
+      success(offer === "confirmed" ? c.confirmedToast : c.alreadyToast),
+    );
+  }
+  if (!(await addMentorNote(context.services, mentor, params.id, form.body)))
     throw data(null, { status: 404 });
   return redirectWithToast(context, samePage(request), success(t.noteSaved));
+}
+
+/** Confirms the offer when it is the student's; null when it is not one the mentor may confirm. */
+async function confirmOfferOf(
+  context: Route.ActionArgs["context"],
+  mentorId: string,
+  personId: string,
+  offerId: string,
+) {
+  if (!(await isOfferOf(context.services.db, offerId, personId))) return null;
+  const outcome = await confirmOffer(context.services, offerId, { role: "mentor", mentorId });
+  return outcome.kind === "notFound" ? null : outcome.kind;
 }
 
 export default function MentorStudentPage({ loaderData, actionData }: Route.ComponentProps) {
@@ -51,6 +92,9 @@ export default function MentorStudentPage({ loaderData, actionData }: Route.Comp
       </div>
       <StudentProfile student={student} />
       <StudentResume student={student} clock={clock} />
+      <SectionCard title={offerConfirmText.heading}>
+        <OutcomesSummary view={loaderData.outcomes} />
+      </SectionCard>
       <StudentNotes student={student} clock={clock} lastResult={actionData?.result} />
     </div>
   );

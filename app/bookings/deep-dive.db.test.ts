@@ -1,0 +1,310 @@
+import { describe, expect, it } from "vitest";
+import { seatScenario } from "../../tests/support/cohort";
+import { testEngines } from "../../tests/support/databases";
+import { answer, assignMentor, mentorCookie, mentorFixture } from "../../tests/support/mentors";
+import { portalCookie } from "../../tests/support/portal";
+import * as availabilityRoute from "~/routes/portal/mentor-availability";
+import * as bookRoute from "~/routes/portal/book";
+import * as deepDiveRoute from "~/routes/portal/deep-dive";
+import * as interviewsRoute from "~/routes/portal/interviews";
+import * as mentorRoute from "~/routes/portal/mentor";
+import { calendarEventsFor, calendarText } from "~/sessions/calendar.server";
+import { bookingUid } from "./invite.server";
+import { sendBookingReminders } from "./reminders.server";
+
+const NY = "America/New_York";
+/** Week 1 is Monday 2027-01-11 to Sunday 2027-01-17 (New York, the site's zone). */
+const START = "2027-01-13";
+/** Tuesday 2027-01-12 15:00 in London (GMT) is 10:00 in New York (EST); hours run to 17:00. */
+const TUE_1500 = "2027-01-12T15:00:00.000Z";
+const TUE_1530 = "2027-01-12T15:30:00.000Z";
+const TUE_1600 = "2027-01-12T16:00:00.000Z";
+const NEXT_TUE_1500 = "2027-01-19T15:00:00.000Z";
+
+describe.each(testEngines())("the interview deep-dive on $name", (engine) => {
+  const s = seatScenario(engine);
+  const services = () => s.services();
+  const db = () => s.db();
+
+  /** A mentor in London with Tuesdays 15:00-17:00, and `n` students of hers in New York. */
+  async function scene(n = 1) {
+    s.clock.set(new Date("2027-01-08T12:00:00Z"));
+    const cohortId = await s.cohortId();
+    await db()
+      .updateTable("cohorts")
+      .set({ start_date: START })
+      .where("id", "=", cohortId)
+      .execute();
+    const ann = { email: "ann@example.com", name: "Ann Mentor" };
+    const annId = await mentorFixture(services(), ann.email, ann.name);
+    const mentor = await mentorCookie(services(), { id: annId, ...ann });
+    const set = (fields: Record<string, string>) =>
+      answer(services(), availabilityRoute.action, "/portal/mentor/availability", mentor, {
+        fields,
+      });
+    expect((await set({ intent: "zone", timeZone: "Europe/London" })).status).toBe(303);
+    expect(
+      (await set({ intent: "add_hours", weekday: "2", from: "15:00", to: "17:00" })).status,
+    ).toBe(303);
+    const students: { id: string; cookie: string; email: string }[] = [];
+    for (let i = 0; i < n; i++) {
+      const email = `student${i}@example.com`;
+      const id = await s.person(email);
+      await s.pay(id, email);
+      await assignMentor(services(), id, annId);
+      await db()
+        .insertInto("student_profiles")
+        .values({ person_id: id, time_zone: NY, updated_at: s.clock.now().toISOString() })
+        .execute();
+      const cookie = await portalCookie(services(), {
+        role: "student",
+        personId: id,
+        email,
+        firstName: `S${i}`,
+      });
+      students.push({ id, cookie, email });
+    }
+    return { annId, mentor, students, cohortId };
+  }
+
+  type View = {
+    kind: string;
+    interviewId: string | null;
+    weeks: { monday: string }[];
+    booking: { id: string; mayChange: boolean } | null;
+    days: { slots: { startsAt: string; time: string }[] }[];
+  };
+  const page = async (cookie: string, week?: string) =>
+    (
+      await answer(
+        services(),
+        deepDiveRoute.loader,
+        `/portal/deep-dive${week ? `?week=${week}` : ""}`,
+        cookie,
+      )
+    ).body as View;
+  const times = (view: View) => view.days.flatMap((day) => day.slots.map((slot) => slot.startsAt));
+  const post = (cookie: string, fields: Record<string, string>) =>
+    answer(services(), deepDiveRoute.action, "/portal/deep-dive", cookie, { fields });
+  const report = (cookie: string, date: string, firm = "Goldman Sachs") =>
+    answer(services(), interviewsRoute.action, "/portal/interviews", cookie, {
+      fields: { intent: "interview", firm, role: "Summer Analyst", date },
+    });
+  const interviewId = async (personId: string, date: string) =>
+    (
+      await db()
+        .selectFrom("interviews")
+        .select("id")
+        .where("person_id", "=", personId)
+        .where("interview_date", "=", date)
+        .executeTakeFirstOrThrow()
+    ).id;
+  const book = async (st: { id: string; cookie: string }, slot: string, date = "2027-01-20") =>
+    post(st.cookie, { intent: "book", interviewId: await interviewId(st.id, date), slot });
+  const deepDives = () =>
+    db()
+      .selectFrom("bookings")
+      .selectAll()
+      .where("kind", "=", "deep_dive")
+      .where("status", "=", "booked")
+      .execute();
+  const emails = async (kind: string) =>
+    (
+      await db()
+        .selectFrom("outbox")
+        .selectAll()
+        .where("kind", "=", kind)
+        .orderBy("to_address")
+        .orderBy("created_at")
+        .execute()
+    ).map((row) => ({ ...row, calendar: row.calendar?.replace(/\r\n[ \t]/g, "") ?? null }));
+
+  it("is unlocked only by an interview still ahead, and booked once per programme", async () => {
+    const { students } = await scene();
+    const ada = students[0]!;
+    expect((await page(ada.cookie)).kind).toBe("locked");
+    // An interview already behind the student unlocks nothing.
+    expect((await report(ada.cookie, "2027-01-05")).status).toBe(303);
+    expect((await page(ada.cookie)).kind).toBe("locked");
+    expect((await book(ada, TUE_1500, "2027-01-05")).status).toBe(409);
+    expect(await deepDives()).toHaveLength(0);
+    // One on Wednesday 2027-01-20 does: three weeks, the hours of the mentor's Tuesdays.
+    expect((await report(ada.cookie, "2027-01-20")).status).toBe(303);
+    const view = await page(ada.cookie, "2027-01-11");
+    expect(view.kind).toBe("view");
+    expect(view.weeks.map((w) => w.monday)).toEqual(["2027-01-04", "2027-01-11", "2027-01-18"]);
+    expect(view.days).toEqual([
+      {
+        date: "2027-01-12",
+        label: "Tue, Jan 12",
+        slots: [
+          { startsAt: TUE_1500, time: "10:00 AM EST", when: "Tue, Jan 12, 10:00 AM EST" },
+          { startsAt: TUE_1530, time: "10:30 AM EST", when: "Tue, Jan 12, 10:30 AM EST" },
+          { startsAt: TUE_1600, time: "11:00 AM EST", when: "Tue, Jan 12, 11:00 AM EST" },
+        ],
+      },
+    ]);
+    expect((await book(ada, TUE_1500)).status).toBe(303);
+    const [row] = await deepDives();
+    expect(row).toMatchObject({
+      kind: "deep_dive",
+      week: 0,
+      starts_at: TUE_1500,
+      ends_at: TUE_1600,
+      interview_id: await interviewId(ada.id, "2027-01-20"),
+    });
+    // A second one is refused, for this interview or another ahead.
+    expect((await book(ada, NEXT_TUE_1500)).status).toBe(409);
+    expect((await report(ada.cookie, "2027-02-10", "Morgan Stanley")).status).toBe(303);
+    expect((await book(ada, NEXT_TUE_1500, "2027-02-10")).status).toBe(409);
+    expect(await deepDives()).toHaveLength(1);
+
+    const booked = await emails("deep_dive_booked");
+    expect(booked.map((e) => e.to_address)).toEqual(["ann@example.com", ada.email]);
+    expect(booked[0]!.subject).toBe(
+      "Interview deep-dive booked: Tue, Jan 12, 3:00 PM GMT (Europe/London)",
+    );
+    expect(booked[1]!.text).toContain(
+      "Your interview deep-dive with Ann Mentor is booked for Tue, Jan 12, 10:00 AM EST (America/New_York).",
+    );
+    expect(booked[1]!.calendar).toContain(`UID:${bookingUid(row!.id)}`);
+    expect(booked[1]!.calendar).toContain("SUMMARY:Interview deep-dive: student0 with Ann Mentor");
+    expect(booked[1]!.calendar).toContain("DTEND:20270112T160000Z");
+  });
+
+  it("two posts at once for two hours: one deep-dive (the mentor lock, then the index)", async () => {
+    const { students } = await scene();
+    const ada = students[0]!;
+    await report(ada.cookie, "2027-01-20");
+    const answers = await Promise.all([book(ada, TUE_1500), book(ada, NEXT_TUE_1500)]);
+    expect(answers.map((a) => a.status).sort()).toEqual([303, 409]);
+    expect(await deepDives()).toHaveLength(1);
+  });
+
+  it("is bookable only before the interview day (site's zone)", async () => {
+    const { students } = await scene();
+    const ada = students[0]!;
+    // Interview on Tuesday 2027-01-19: that Tuesday's hours are on the day itself.
+    expect((await report(ada.cookie, "2027-01-19")).status).toBe(303);
+    const lastWeek = await page(ada.cookie, "2027-01-18");
+    expect(lastWeek.weeks.map((w) => w.monday)).toEqual(["2027-01-04", "2027-01-11", "2027-01-18"]);
+    expect(times(lastWeek)).toEqual([]);
+    expect((await book(ada, NEXT_TUE_1500, "2027-01-19")).status).toBe(409);
+    expect(await deepDives()).toHaveLength(0);
+    expect((await book(ada, TUE_1600, "2027-01-19")).status).toBe(303);
+    // Once the interview day has begun in New York, nothing more (moving included) is offered.
+    s.clock.set(new Date("2027-01-19T05:00:00Z"));
+    // (Signed in again: a portal session lapses after a week without a request.)
+    const again = await portalCookie(services(), {
+      role: "student",
+      personId: ada.id,
+      email: ada.email,
+      firstName: "S0",
+    });
+    const after = await page(again);
+    expect(after.weeks).toEqual([]);
+    expect(times(after)).toEqual([]);
+  });
+
+  it("never overlaps a 1-on-1 of the mentor's, nor a 1-on-1 it", async () => {
+    const { students } = await scene(3);
+    const [ada, bob, cat] = students as [
+      (typeof students)[0],
+      (typeof students)[0],
+      (typeof students)[0],
+    ];
+    const oneOnOne = (cookie: string, slot: string) =>
+      answer(services(), bookRoute.action, "/portal/book", cookie, {
+        fields: { intent: "book", week: "1", slot },
+      });
+    expect((await oneOnOne(ada.cookie, TUE_1530)).status).toBe(303);
+    expect((await report(bob.cookie, "2027-01-20")).status).toBe(303);
+    // 15:00-16:00 and 15:30-16:30 overlap Ada's 15:30-16:00; 16:00-17:00 is free.
+    expect(times(await page(bob.cookie, "2027-01-11"))).toEqual([TUE_1600]);
+    expect((await book(bob, TUE_1500)).status).toBe(409);
+    expect((await book(bob, TUE_1600)).status).toBe(303);
+    // And a 1-on-1 cannot take the deep-dive's hour: Cat is left 15:00 only.
+    const week = (await answer(services(), bookRoute.loader, "/portal/book?week=1", cat.cookie))
+      .body as View;
+    expect(times(week)).toEqual([TUE_1500]);
+    expect((await oneOnOne(cat.cookie, "2027-01-12T16:30:00.000Z")).status).toBe(409);
+  });
+
+  it("moves and cancels up to 24 hours before; a mentor's cancellation gives it back", async () => {
+    const { students, mentor } = await scene();
+    const ada = students[0]!;
+    await report(ada.cookie, "2027-01-20");
+    // The student cancels in time: the deep-dive is theirs to book again.
+    await book(ada, TUE_1500);
+    const first = (await deepDives())[0]!;
+    expect((await post(ada.cookie, { intent: "cancel", bookingId: first.id })).status).toBe(303);
+    expect(await deepDives()).toHaveLength(0);
+    expect((await book(ada, TUE_1500)).status).toBe(303);
+    const [booking] = await deepDives();
+    // Moving half an hour later overlaps only itself.
+    expect(
+      (await post(ada.cookie, { intent: "reschedule", bookingId: booking!.id, slot: TUE_1530 }))
+        .status,
+    ).toBe(303);
+    expect((await deepDives())[0]).toMatchObject({
+      id: booking!.id,
+      starts_at: TUE_1530,
+      sequence: 1,
+    });
+    const [, toStudent] = await emails("deep_dive_moved");
+    expect(toStudent!.text).toContain("Your interview deep-dive with Ann Mentor moved from");
+    expect(toStudent!.calendar).toContain("SEQUENCE:1");
+    // A 1-on-1 id is not moved from this page.
+    expect(
+      (await post(ada.cookie, { intent: "reschedule", bookingId: "nope", slot: TUE_1600 })).status,
+    ).toBe(409);
+
+    // Less than 24 hours before: it stays booked, the page says so.
+    s.clock.set(new Date(Date.parse(TUE_1530) - 24 * 3_600_000 + 1000));
+    expect((await post(ada.cookie, { intent: "cancel", bookingId: booking!.id })).status).toBe(409);
+    expect(
+      (await post(ada.cookie, { intent: "reschedule", bookingId: booking!.id, slot: TUE_1600 }))
+        .status,
+    ).toBe(409);
+    expect((await page(ada.cookie)).booking!.mayChange).toBe(false);
+    // The mentor cancels with a reason; the student may book again before the interview.
+    const cancel = (fields: Record<string, string>) =>
+      answer(services(), mentorRoute.action, "/portal/mentor", mentor, { fields });
+    expect(
+      (await cancel({ intent: "cancel_booking", bookingId: booking!.id, reason: "Flight moved" }))
+        .status,
+    ).toBe(303);
+    expect(await deepDives()).toHaveLength(0);
+    const cancelled = (await emails("deep_dive_cancelled")).filter(
+      (e) => e.to_address === ada.email,
+    );
+    expect(cancelled.at(-1)!.text).toContain("Reason: Flight moved");
+    expect(cancelled.at(-1)!.text).toContain("You can book it again before your interview.");
+    expect(cancelled.at(-1)!.calendar).toContain("METHOD:CANCEL");
+    expect((await book(ada, NEXT_TUE_1500)).status).toBe(303);
+  });
+
+  it("reminders and the calendar feeds include the deep-dive", async () => {
+    const { students, annId } = await scene();
+    const ada = students[0]!;
+    await report(ada.cookie, "2027-01-20");
+    await book(ada, TUE_1500);
+    const [booking] = await deepDives();
+    s.clock.set(new Date(Date.parse(TUE_1500) - 23 * 3_600_000));
+    await Promise.all([sendBookingReminders(services()), sendBookingReminders(services())]);
+    const reminders = await emails("deep_dive_reminder");
+    expect(reminders.map((e) => e.to_address)).toEqual(["ann@example.com", ada.email]);
+    expect(reminders[1]!.text).toContain("A reminder: your interview deep-dive with Ann Mentor");
+    for (const owner of [
+      { kind: "student" as const, personId: ada.id },
+      { kind: "mentor" as const, mentorId: annId },
+    ]) {
+      const feed = calendarText(await calendarEventsFor(db(), owner, "example.com"), {
+        now: s.clock.now(),
+      }).replace(/\r\n[ \t]/g, "");
+      expect(feed).toContain(`UID:${bookingUid(booking!.id)}`);
+      expect(feed).toContain("SUMMARY:Interview deep-dive: student0 with Ann Mentor");
+      expect(feed).toContain("DTEND:20270112T160000Z");
+    }
+  });
+});

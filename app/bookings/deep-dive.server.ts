@@ -1,0 +1,262 @@
+import type { DB, Trx } from "~/db/database.server";
+import { longDate } from "~/domain/cohort";
+import {
+  DEEP_DIVE_MINUTES,
+  deepDiveWeeks,
+  deepDiveWindow,
+  localDate,
+  mondayAt,
+  slotsByDay,
+  studentMayChange,
+  windowSlots,
+  type Slot,
+} from "~/domain/slots";
+import { formatTimeOfDay, formatWhen } from "~/domain/time-zone";
+import { studentSeat, type StudentSeat } from "~/portal/seat.server";
+import type { Services } from "~/services.server";
+import { availabilityOf } from "./availability.server";
+import {
+  formatDay,
+  insertBooking,
+  liveBooking,
+  liveBookingsOf,
+  moveBooking,
+  whenFor,
+  withMentorLock,
+  type Booking,
+  type BookingOutcome,
+} from "./bookings.server";
+
+/**
+ * The interview deep-dive (issue 35, item 4): a student with a reported interview whose day is
+ * still ahead books one 60-minute session with their own mentor per programme (a booking of kind
+ * 'deep_dive' in week 0, pointing at the interview), in a free hour of the mentor's availability
+ * from 12 hours ahead to the start of the interview day (site's zone). It commits under the same
+ * mentor lock as a 1-on-1 and takes the mentor's time from 1-on-1s as they take it from it; the
+ * index bookings_one_per_week keeps one live deep-dive per student and cohort. The student moves
+ * or cancels it up to 24 hours before; a cancelled one (by either) can be booked again.
+ */
+
+export type DeepDiveOutcome = BookingOutcome | { kind: "locked" };
+
+/** The student's interviews of the seat's cohort whose day is still ahead, soonest first. */
+function interviewsAhead(db: DB | Trx, seat: StudentSeat, today: string) {
+  return db
+    .selectFrom("interviews")
+    .select(["id", "firm", "role", "interview_date"])
+    .where("person_id", "=", seat.personId)
+    .where("cohort_id", "=", seat.cohortId)
+    .where("interview_date", ">", today)
+    .orderBy("interview_date")
+    .orderBy("created_at")
+    .execute();
+}
+
+/** The student's live deep-dive of the programme, if any (held ones stay live). */
+async function liveDeepDive(db: DB | Trx, seat: StudentSeat): Promise<Booking | undefined> {
+  const row = await db
+    .selectFrom("bookings")
+    .selectAll()
+    .where("person_id", "=", seat.personId)
+    .where("cohort_id", "=", seat.cohortId)
+    .where("kind", "=", "deep_dive")
+    .where("status", "=", "booked")
+    .executeTakeFirst();
+  return row ? { ...row, sequence: Number(row.sequence), week: Number(row.week) } : undefined;
+}
+
+/** The mentor's free hours in the week of `monday`, before the interview day; `except` is being moved. */
+async function deepDiveSlots(
+  db: DB | Trx,
+  mentorId: string,
+  interviewDate: string,
+  monday: string,
+  siteZone: string,
+  now: Date,
+  except?: string,
+): Promise<Slot[]> {
+  const window = deepDiveWindow(monday, interviewDate, siteZone);
+  if (window.end.getTime() <= window.start.getTime()) return [];
+  const { availability, mentorZone, offDates } = await availabilityOf(db as DB, mentorId, siteZone);
+  const booked = await liveBookingsOf(db, mentorId, window.start, window.end, except);
+  return windowSlots({
+    availability,
+    mentorZone,
+    offDates,
+    booked,
+    now,
+    window,
+    minutes: DEEP_DIVE_MINUTES,
+  });
+}
+
+/** The free hour starting at `slot` before the interview day, read now; undefined when not free. */
+async function freeHourAt(
+  trx: Trx,
+  mentorId: string,
+  interviewDate: string,
+  slot: string,
+  siteZone: string,
+  now: Date,
+  except?: string,
+): Promise<Slot | undefined> {
+  const monday = mondayAt(new Date(slot), siteZone);
+  if (!deepDiveWeeks(interviewDate, now, siteZone).includes(monday)) return undefined;
+  const free = await deepDiveSlots(trx, mentorId, interviewDate, monday, siteZone, now, except);
+  return free.find((s) => s.startsAt === slot);
+}
+
+/** The student books the deep-dive before interview `interviewId`, at `slot` (its UTC start). */
+export async function bookDeepDive(
+  services: Services,
+  personId: string,
+  interviewId: string,
+  slot: string,
+): Promise<DeepDiveOutcome> {
+  const siteZone = services.config.siteTimeZone;
+  return withMentorLock(services, personId, async (trx, seat, now): Promise<DeepDiveOutcome> => {
+    const ahead = await interviewsAhead(trx, seat, localDate(now, siteZone));
+    const interview = ahead.find((row) => row.id === interviewId);
+    if (!interview) return { kind: "locked" };
+    if (await liveDeepDive(trx, seat)) return { kind: "already" };
+    const chosen = await freeHourAt(
+      trx,
+      seat.mentor.id,
+      interview.interview_date,
+      slot,
+      siteZone,
+      now,
+    );
+    if (!chosen) return { kind: "taken" };
+    const what = { kind: "deep_dive" as const, week: 0, slot: chosen, interviewId };
+    await insertBooking(trx, services, seat, what, now);
+    return { kind: "booked" };
+  });
+}
+
+/** The student moves their deep-dive to another free hour before the same interview day. */
+export async function rescheduleDeepDive(
+  services: Services,
+  personId: string,
+  bookingId: string,
+  slot: string,
+): Promise<DeepDiveOutcome> {
+  const siteZone = services.config.siteTimeZone;
+  return withMentorLock(services, personId, async (trx, seat, now): Promise<DeepDiveOutcome> => {
+    const booking = await liveBooking(trx, bookingId, { personId });
+    if (booking?.kind !== "deep_dive" || booking.mentor_id !== seat.mentor.id)
+      return { kind: "notFound" };
+    if (!studentMayChange(booking.starts_at, now)) return { kind: "tooLate" };
+    const interview = await trx
+      .selectFrom("interviews")
+      .select("interview_date")
+      .where("id", "=", booking.interview_id ?? "")
+      .executeTakeFirst();
+    if (!interview) return { kind: "notFound" };
+    const chosen = await freeHourAt(
+      trx,
+      seat.mentor.id,
+      interview.interview_date,
+      slot,
+      siteZone,
+      now,
+      booking.id,
+    );
+    if (!chosen) return { kind: "taken" };
+    await moveBooking(trx, services, seat, booking, chosen, now);
+    return { kind: "moved" };
+  });
+}
+
+/**
+ * What /portal/deep-dive shows: locked (no interview ahead), or the week view of free hours
+ * before the chosen interview, in the student's zone, with the live deep-dive if booked.
+ */
+export async function deepDivePage(
+  services: Services,
+  personId: string,
+  requested: { interview: string | null; week: string | null },
+) {
+  const { db, config } = services;
+  const now = services.clock.now();
+  const siteZone = config.siteTimeZone;
+  const seat = await studentSeat(db, personId, siteZone);
+  if (!seat?.mentor) return { kind: "noMentor" as const };
+  const zone = seat.student.zone;
+  const booked = await liveDeepDive(db, seat);
+  const ahead = await interviewsAhead(db, seat, localDate(now, siteZone));
+  if (!booked && ahead.length === 0) return { kind: "locked" as const };
+  const booking = booked
+    ? {
+        id: booked.id,
+        when: whenFor(booked.starts_at, zone, now),
+        startsAt: booked.starts_at,
+        past: Date.parse(booked.starts_at) <= now.getTime(),
+        mayChange: studentMayChange(booked.starts_at, now),
+        firm:
+          (
+            await db
+              .selectFrom("interviews")
+              .select("firm")
+              .where("id", "=", booked.interview_id ?? "")
+              .executeTakeFirst()
+          )?.firm ?? "",
+      }
+    : null;
+  // Booked: the hours before its own interview (to move it); else the interview chosen.
+  const interview = booked
+    ? ahead.find((row) => row.id === booked.interview_id)
+    : (ahead.find((row) => row.id === requested.interview) ?? ahead[0]);
+  const weeks =
+    interview && (!booking || booking.mayChange)
+      ? deepDiveWeeks(interview.interview_date, now, siteZone)
+      : [];
+  const week = weeks.find((monday) => monday === requested.week) ?? weeks[0] ?? null;
+  const slots =
+    interview && week
+      ? await deepDiveSlots(
+          db,
+          seat.mentor.id,
+          interview.interview_date,
+          week,
+          siteZone,
+          now,
+          booked?.id,
+        )
+      : [];
+  const window =
+    interview && week ? deepDiveWindow(week, interview.interview_date, siteZone) : null;
+  return {
+    kind: "view" as const,
+    zone,
+    mentor: seat.mentor.name,
+    interviews: booked
+      ? []
+      : ahead.map((row) => ({
+          id: row.id,
+          firm: row.firm,
+          role: row.role,
+          date: longDate(row.interview_date),
+        })),
+    interviewId: interview?.id ?? null,
+    booking,
+    weeks: weeks.map((monday) => ({ monday, label: longDate(monday) })),
+    week,
+    range:
+      window && window.end > window.start
+        ? {
+            from: formatDay(new Date(Math.max(window.start.getTime(), now.getTime())), siteZone),
+            to: formatDay(new Date(window.end.getTime() - 1), siteZone),
+          }
+        : null,
+    days: slotsByDay(slots, zone).map(([date, daySlots]) => ({
+      date,
+      label: formatDay(new Date(daySlots[0]!.startsAt), zone),
+      slots: daySlots.map((slot) => ({
+        startsAt: slot.startsAt,
+        time: formatTimeOfDay(new Date(slot.startsAt), zone),
+        when: formatWhen(new Date(slot.startsAt), zone, now),
+      })),
+    })),
+  };
+}

@@ -1,0 +1,57 @@
+import type { ReactNode } from "react";
+import { Form } from "react-router";
+import { Button } from "~/components/ui/button";
+
+export interface WeekDay {
+  date: string;
+  label: string;
+  slots: { startsAt: string; time: string; when: string }[];
+}
+
+/**
+ * A week of free times, one column per day in the reader's zone; each time is a form post of its
+ * slot with the `hidden` fields given (book, or move a booking).
+ */
+export function SlotWeek({
+  days,
+  label,
+  hidden,
+  buttonLabel,
+}: {
+  days: readonly WeekDay[];
+  label: string;
+  hidden: Record<string, string>;
+  buttonLabel: (when: string) => string;
+}): ReactNode {
+  return (
+    <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3" aria-label={label} role="group">
+      {days.map((day) => (
+        <div key={day.date}>
+          <h3 className="font-semibold text-slate-900">{day.label}</h3>
+          <ul className="mt-2 space-y-2">
+            {day.slots.map((slot) => (
+              <li key={slot.startsAt}>
+                <Form method="post">
+                  {Object.entries(hidden).map(([name, value]) => (
+                    <input key={name} type="hidden" name={name} value={value} />
+                  ))}
+                  <input type="hidden" name="slot" value={slot.startsAt} />
+                  <Button
+                    type="submit"
+                    variant="secondary"
+                    size="touch"
+                    className="w-full"
+                    aria-label={buttonLabel(slot.when)}
+                    data-slot={slot.startsAt}
+                  >
+                    {slot.time}
+                  </Button>
+                </Form>
+              </li>
+            ))}
+          </ul>
+        </div>
+      ))}
+    </div>
+  );
+}

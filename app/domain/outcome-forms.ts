@@ -1,0 +1,117 @@
+/**
+ * The forms of interviews, offers and the interview deep-dive (issue 35 item 4, issue 36 item 2):
+ * one Zod schema per page, intents as a discriminated union, every text bounded. Dates are
+ * calendar dates (YYYY-MM-DD) in the site's zone. Pure: no I/O.
+ */
+import { deepDiveText, interviewsText, offerConfirmText } from "~/content/interviews";
+import { z } from "~/lib/zod";
+import { PROFILE_TRACKS } from "./student-profile";
+
+const e = interviewsText.errors;
+
+export const FIRM_MAX = 100;
+export const ROLE_MAX = 100;
+export const COMPENSATION_MAX = 100;
+/** Bounds on what one student stores: interviews and offers per programme seat. */
+export const MAX_INTERVIEWS = 50;
+export const MAX_OFFERS = 20;
+/** An interview is reported within a year of today; an offer's start within three years. */
+export const INTERVIEW_DAYS_AROUND = 366;
+export const START_DAYS_AROUND = 3 * 366;
+
+/** An offer's track: one of the application's finance tracks, or "other". */
+export const OFFER_TRACKS = [...PROFILE_TRACKS, "other"] as const;
+export type OfferTrack = (typeof OFFER_TRACKS)[number];
+export const OFFER_KINDS = ["internship", "full_time"] as const;
+
+/** Whether an offer's track is in the field (a finance track, not "other"). */
+export function inField(track: string): boolean {
+  return (PROFILE_TRACKS as readonly string[]).includes(track);
+}
+
+/** `date` (YYYY-MM-DD) moved by `days`. */
+export function addDays(date: string, days: number): string {
+  const d = new Date(`${date}T00:00:00Z`);
+  d.setUTCDate(d.getUTCDate() + days);
+  return d.toISOString().slice(0, 10);
+}
+
+function isCalendarDate(value: string): boolean {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(value)) return false;
+  const parsed = new Date(`${value}T00:00:00Z`);
+  return !Number.isNaN(parsed.getTime()) && parsed.toISOString().startsWith(value);
+}
+
+/** One line of text: runs of whitespace are one space; required and at most `max` characters. */
+function line(required: string, max: number) {
+  return z
+    .string({ error: required })
+    .transform((value) => value.replace(/\s+/g, " ").trim())
+    .pipe(z.string().min(1, required).max(max, e.tooLong(max)));
+}
+
+/** A date within `days` of `today`, as typed. */
+function dateAround(today: string, days: number, rangeMessage: string) {
+  return z
+    .string({ error: e.date })
+    .trim()
+    .refine(isCalendarDate, e.date)
+    .refine(
+      (value) => value >= addDays(today, -days) && value <= addDays(today, days),
+      rangeMessage,
+    );
+}
+
+/** /portal/interviews: report an interview, or an offer. `today` is the site's date. */
+export function interviewsFormSchema(today: string) {
+  return z.discriminatedUnion("intent", [
+    z.object({
+      intent: z.literal("interview"),
+      firm: line(e.firm, FIRM_MAX),
+      role: line(e.role, ROLE_MAX),
+      date: dateAround(today, INTERVIEW_DAYS_AROUND, e.dateRange),
+    }),
+    z.object({
+      intent: z.literal("offer"),
+      firm: line(e.firm, FIRM_MAX),
+      role: line(e.role, ROLE_MAX),
+      track: z.enum(OFFER_TRACKS, { error: e.track }),
+      kind: z.enum(OFFER_KINDS, { error: e.kind }),
+      startDate: z
+        .string()
+        .trim()
+        .optional()
+        .transform((value) => value || undefined)
+        .pipe(dateAround(today, START_DAYS_AROUND, e.startRange).optional()),
+      compensation: z
+        .string()
+        .optional()
+        .transform((value) => value?.replace(/\s+/g, " ").trim() || undefined)
+        .pipe(z.string().max(COMPENSATION_MAX, e.tooLong(COMPENSATION_MAX)).optional()),
+    }),
+  ]);
+}
+export type InterviewsForm = z.infer<ReturnType<typeof interviewsFormSchema>>;
+export type InterviewInput = Extract<InterviewsForm, { intent: "interview" }>;
+export type OfferInput = Extract<InterviewsForm, { intent: "offer" }>;
+
+const d = deepDiveText.errors;
+const id = (message: string) => z.string({ error: message }).min(1, message).max(64, message);
+const slot = z
+  .string({ error: d.slot })
+  .max(30, d.slot)
+  .refine((value) => /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:00\.000Z$/.test(value), d.slot);
+
+/** /portal/deep-dive: book a slot before an interview, move the deep-dive, or cancel it. */
+export const deepDiveSchema = z.discriminatedUnion("intent", [
+  z.object({ intent: z.literal("book"), interviewId: id(d.interview), slot }),
+  z.object({ intent: z.literal("reschedule"), bookingId: id(d.notFound), slot }),
+  z.object({ intent: z.literal("cancel"), bookingId: id(d.notFound) }),
+]);
+export type DeepDiveForm = z.infer<typeof deepDiveSchema>;
+
+/** The mentor's or the owner's button on an offer. */
+export const confirmOfferSchema = z.object({
+  intent: z.literal("confirm_offer"),
+  offerId: id(offerConfirmText.notFound),
+});

@@ -1,0 +1,230 @@
+import { randomUUID } from "node:crypto";
+import { whenFor } from "~/bookings/bookings.server";
+import type { DB, Trx } from "~/db/database.server";
+import { longDate } from "~/domain/cohort";
+import {
+  MAX_INTERVIEWS,
+  MAX_OFFERS,
+  type InterviewInput,
+  type OfferInput,
+} from "~/domain/outcome-forms";
+import { localDate } from "~/domain/slots";
+import { formatWhen } from "~/domain/time-zone";
+import { studentSeat } from "~/portal/seat.server";
+import type { Services } from "~/services.server";
+
+/**
+ * Interviews and offers a student reports in the portal (issue 35 item 4, issue 36 item 2), on
+ * their latest paid seat's cohort. An interview whose day is still ahead (site's zone) unlocks the
+ * deep-dive (app/bookings/deep-dive.server.ts); an offer counts only once confirmed
+ * (app/outcomes/offers.server.ts). Each student stores at most MAX_INTERVIEWS and MAX_OFFERS.
+ */
+
+export type ReportOutcome =
+  | { kind: "saved"; id: string; ahead: boolean }
+  | { kind: "noSeat" | "tooManyInterviews" | "tooManyOffers" };
+
+async function countOf(trx: Trx, table: "interviews" | "offers", personId: string) {
+  const row = await trx
+    .selectFrom(table)
+    .select((eb) => eb.fn.countAll<number>().as("n"))
+    .where("person_id", "=", personId)
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+/** Records an interview of the student's (firm, role, day). */
+export async function reportInterview(
+  services: Services,
+  personId: string,
+  input: InterviewInput,
+): Promise<ReportOutcome> {
+  const now = services.clock.now();
+  const siteZone = services.config.siteTimeZone;
+  return services.db.transaction().execute(async (trx): Promise<ReportOutcome> => {
+    const seat = await studentSeat(trx, personId, siteZone);
+    if (!seat) return { kind: "noSeat" };
+    if ((await countOf(trx, "interviews", personId)) >= MAX_INTERVIEWS)
+      return { kind: "tooManyInterviews" };
+    const id = randomUUID();
+    const at = now.toISOString();
+    await trx
+      .insertInto("interviews")
+      .values({
+        id,
+        person_id: personId,
+        cohort_id: seat.cohortId,
+        firm: input.firm,
+        role: input.role,
+        interview_date: input.date,
+        created_at: at,
+        updated_at: at,
+      })
+      .execute();
+    return { kind: "saved", id, ahead: input.date > localDate(now, siteZone) };
+  });
+}
+
+/** Records an offer of the student's; it waits for their mentor's (or the owner's) confirmation. */
+export async function reportOffer(
+  services: Services,
+  personId: string,
+  input: OfferInput,
+): Promise<ReportOutcome> {
+  const now = services.clock.now();
+  return services.db.transaction().execute(async (trx): Promise<ReportOutcome> => {
+    const seat = await studentSeat(trx, personId, services.config.siteTimeZone);
+    if (!seat) return { kind: "noSeat" };
+    if ((await countOf(trx, "offers", personId)) >= MAX_OFFERS) return { kind: "tooManyOffers" };
+    const id = randomUUID();
+    await trx
+      .insertInto("offers")
+      .values({
+        id,
+        person_id: personId,
+        cohort_id: seat.cohortId,
+        firm: input.firm,
+        role: input.role,
+        track: input.track,
+        kind: input.kind,
+        start_date: input.startDate ?? null,
+        compensation: input.compensation ?? null,
+        reported_at: now.toISOString(),
+        confirmed_at: null,
+        confirmed_by: null,
+        confirmed_by_id: null,
+      })
+      .execute();
+    return { kind: "saved", id, ahead: false };
+  });
+}
+
+/** A person's interviews, soonest day first. */
+export function interviewsOf(db: DB | Trx, personId: string) {
+  return db
+    .selectFrom("interviews")
+    .select(["id", "cohort_id", "firm", "role", "interview_date"])
+    .where("person_id", "=", personId)
+    .orderBy("interview_date")
+    .orderBy("created_at")
+    .execute();
+}
+
+/** A person's offers, the latest reported first. */
+export function offersOf(db: DB | Trx, personId: string) {
+  return db
+    .selectFrom("offers")
+    .select([
+      "id",
+      "firm",
+      "role",
+      "track",
+      "kind",
+      "start_date",
+      "compensation",
+      "reported_at",
+      "confirmed_at",
+    ])
+    .where("person_id", "=", personId)
+    .orderBy("reported_at", "desc")
+    .orderBy("id")
+    .execute();
+}
+
+/**
+ * What a student's interviews and offers read as, for the student themself, their mentor or the
+ * owner (never another student): dates written out, each offer waiting or confirmed, the
+ * compensation as the student typed it, and whether they are job seeking this year.
+ */
+export async function outcomesView(
+  db: DB,
+  personId: string,
+  zones: { site: string; reader: string },
+  now: Date,
+) {
+  const today = localDate(now, zones.site);
+  const zone = zones.reader;
+  const [interviews, offers, profile] = await Promise.all([
+    interviewsOf(db, personId),
+    offersOf(db, personId),
+    db
+      .selectFrom("student_profiles")
+      .select("job_seeking")
+      .where("person_id", "=", personId)
+      .executeTakeFirst(),
+  ]);
+  return {
+    jobSeeking: profile ? Number(profile.job_seeking) !== 0 : true,
+    interviews: interviews.map((row) => ({
+      id: row.id,
+      firm: row.firm,
+      role: row.role,
+      date: longDate(row.interview_date),
+      ahead: row.interview_date > today,
+    })),
+    offers: offers.map((row) => ({
+      id: row.id,
+      firm: row.firm,
+      role: row.role,
+      track: row.track,
+      kind: row.kind,
+      startDate: row.start_date ? longDate(row.start_date) : null,
+      compensation: row.compensation,
+      confirmed: row.confirmed_at ? formatWhen(new Date(row.confirmed_at), zone, now) : null,
+    })),
+  };
+}
+
+/** /portal/interviews: the student's interviews and offers, and their deep-dive if booked. */
+export async function interviewsPage(services: Services, personId: string) {
+  const { db, config } = services;
+  const now = services.clock.now();
+  const seat = await studentSeat(db, personId, config.siteTimeZone);
+  const zone = seat?.student.zone ?? config.siteTimeZone;
+  const view = await outcomesView(db, personId, { site: config.siteTimeZone, reader: zone }, now);
+  const deepDive = seat
+    ? await db
+        .selectFrom("bookings")
+        .select("starts_at")
+        .where("person_id", "=", personId)
+        .where("cohort_id", "=", seat.cohortId)
+        .where("kind", "=", "deep_dive")
+        .where("status", "=", "booked")
+        .executeTakeFirst()
+    : undefined;
+  return {
+    ...view,
+    today: localDate(now, config.siteTimeZone),
+    deepDive: deepDive ? whenFor(deepDive.starts_at, zone, now) : null,
+    unlocked: !deepDive && view.interviews.some((interview) => interview.ahead),
+  };
+}
+
+/** A person's interviews and offers, as their privacy export lists them. */
+export async function outcomesExport(db: DB, personId: string) {
+  const [interviews, offers] = await Promise.all([
+    db
+      .selectFrom("interviews")
+      .select(["firm", "role", "interview_date", "created_at"])
+      .where("person_id", "=", personId)
+      .orderBy("interview_date")
+      .execute(),
+    db
+      .selectFrom("offers")
+      .select([
+        "firm",
+        "role",
+        "track",
+        "kind",
+        "start_date",
+        "compensation",
+        "reported_at",
+        "confirmed_at",
+        "confirmed_by",
+      ])
+      .where("person_id", "=", personId)
+      .orderBy("reported_at")
+      .execute(),
+  ]);
+  return { interviews, offers };
+}

@@ -1,0 +1,164 @@
+import { parseWithZod } from "@conform-to/zod/v4";
+import { data, Form, Link } from "react-router";
+import { SlotWeek } from "~/components/portal/slot-week";
+import { Button } from "~/components/ui/button";
+import { SectionCard } from "~/components/ui/card";
+import { linkVariants } from "~/components/ui/link";
+import { cancelBooking } from "~/bookings/bookings.server";
+import { bookDeepDive, deepDivePage, rescheduleDeepDive } from "~/bookings/deep-dive.server";
+import { deepDiveText as t } from "~/content/interviews";
+import { portalMeta } from "~/content/portal";
+import { deepDiveSchema } from "~/domain/outcome-forms";
+import { limitFormPost } from "~/lib/form-guard.server";
+import { readFormData, refuse } from "~/lib/form.server";
+import { pageMeta } from "~/lib/meta";
+import { errorToast, rateLimitedToast, success } from "~/lib/toast";
+import { redirectWithToast } from "~/lib/toast.server";
+import { requireStudent } from "~/portal/student-access.server";
+import type { Route } from "./+types/deep-dive";
+
+export const meta: Route.MetaFunction = () => pageMeta(t.title, portalMeta.description);
+
+const PATH = "/portal/deep-dive";
+const navLink =
+  "rounded-md border border-slate-300 px-3 py-2 text-sm font-medium aria-[current=page]:bg-brand-700 aria-[current=page]:text-white";
+
+/** /portal/deep-dive: the free hours before an interview, in the student's zone; a form post books one. */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const student = await requireStudent(request, context, "deepDive");
+  const query = new URL(request.url).searchParams;
+  return deepDivePage(context.services, student.personId, {
+    interview: query.get("interview"),
+    week: query.get("week"),
+  });
+}
+
+const toasts = { booked: t.bookedToast, moved: t.movedToast, cancelled: t.cancelledToast };
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const student = await requireStudent(request, context, "deepDive");
+  if (!(await limitFormPost(context, "portal-deep-dive")))
+    return data({ result: null, toast: rateLimitedToast }, { status: 429 });
+  const submission = parseWithZod(await readFormData(request), { schema: deepDiveSchema });
+  if (submission.status !== "success") return refuse(submission);
+  const form = submission.value;
+  const { services } = context;
+  const outcome =
+    form.intent === "book"
+      ? await bookDeepDive(services, student.personId, form.interviewId, form.slot)
+      : form.intent === "reschedule"
+        ? await rescheduleDeepDive(services, student.personId, form.bookingId, form.slot)
+        : await cancelBooking(services, { personId: student.personId }, form.bookingId);
+  if (outcome.kind === "booked" || outcome.kind === "moved" || outcome.kind === "cancelled") {
+    const toast = toasts[outcome.kind];
+    return redirectWithToast(context, PATH, success(toast.title, toast.description));
+  }
+  const message = t.errors[outcome.kind];
+  return data(
+    { result: submission.reply({ formErrors: [message] }), toast: errorToast(message) },
+    { status: 409 },
+  );
+}
+
+export default function DeepDive({ loaderData, actionData }: Route.ComponentProps) {
+  const error = actionData?.result?.error?.[""]?.[0];
+  const heading = <h1 className="text-3xl font-bold text-brand-900">{t.title}</h1>;
+  if (loaderData.kind !== "view")
+    return (
+      <div className="space-y-4">
+        {heading}
+        <p className="text-slate-700">{t[loaderData.kind]}</p>
+        {loaderData.kind === "locked" && (
+          <Link to="/portal/interviews" className={linkVariants()}>
+            {t.reportLink}
+          </Link>
+        )}
+      </div>
+    );
+  const { booking, days, interviews, interviewId, week, weeks, zone, range } = loaderData;
+  const chosen = interviews.find((row) => row.id === interviewId);
+  const query = (params: Record<string, string | null>) =>
+    `${PATH}?${new URLSearchParams(Object.entries(params).filter((e): e is [string, string] => e[1] !== null))}`;
+  return (
+    <div className="space-y-6">
+      <div>
+        {heading}
+        <p className="mt-2 text-slate-700">{t.intro(loaderData.mentor)}</p>
+        <p className="mt-2 font-medium text-slate-900" data-zone={zone}>
+          {t.zone(zone)}
+        </p>
+        {error && (
+          <p className="mt-2 font-medium text-red-700" role="alert">
+            {error}
+          </p>
+        )}
+      </div>
+      {booking && (
+        <SectionCard title={t.booked(booking.when)}>
+          <p className="text-slate-700" data-booking={booking.startsAt}>
+            {t.bookedFor(loaderData.mentor, booking.firm)}{" "}
+            {booking.past ? t.held : booking.mayChange ? t.changeHint : t.changeLocked}
+          </p>
+          {booking.mayChange && (
+            <Form method="post" className="mt-3">
+              <input type="hidden" name="intent" value="cancel" />
+              <input type="hidden" name="bookingId" value={booking.id} />
+              <Button type="submit" variant="secondary" size="touch">
+                {t.cancel}
+              </Button>
+            </Form>
+          )}
+        </SectionCard>
+      )}
+      {interviews.length > 1 && (
+        <nav aria-label={t.interviewNav} className="flex flex-wrap gap-2">
+          {interviews.map((row) => (
+            <Link
+              key={row.id}
+              to={query({ interview: row.id })}
+              aria-current={row.id === interviewId ? "page" : undefined}
+              className={navLink}
+            >
+              {t.forInterview(row.firm, row.role, row.date)}
+            </Link>
+          ))}
+        </nav>
+      )}
+      {chosen && (
+        <p className="text-slate-900">{t.forInterview(chosen.firm, chosen.role, chosen.date)}</p>
+      )}
+      {weeks.length > 1 && (
+        <nav aria-label={t.weekNav} className="flex flex-wrap gap-2">
+          {weeks.map((w) => (
+            <Link
+              key={w.monday}
+              to={query({ interview: booking ? null : interviewId, week: w.monday })}
+              aria-current={w.monday === week ? "page" : undefined}
+              className={navLink}
+            >
+              {t.weekLink(w.label)}
+            </Link>
+          ))}
+        </nav>
+      )}
+      {range && (
+        <SectionCard title={t.weekHeading(range.from, range.to)}>
+          {days.length === 0 ? (
+            <p className="text-slate-700">{t.noSlots}</p>
+          ) : (
+            <SlotWeek
+              days={days}
+              label={t.slotsGroup(range.from)}
+              hidden={
+                booking
+                  ? { intent: "reschedule", bookingId: booking.id }
+                  : { intent: "book", interviewId: interviewId ?? "" }
+              }
+              buttonLabel={booking ? t.moveLabel : t.bookLabel}
+            />
+          )}
+        </SectionCard>
+      )}
+    </div>
+  );
+}
