@@ -2,6 +2,7 @@ import { recordAudit } from "~/accounts/audit.server";
 import type { DB, Trx } from "~/db/database.server";
 import { mentorMaySee } from "~/domain/portal";
 import type { Services } from "~/services.server";
+import { askForTestimonial } from "./testimonials.server";
 
 /**
  * Confirming an offer (issue 36, item 2): the student's own mentor (their seat in the offer's
@@ -58,6 +59,8 @@ export async function confirmOffer(
       .where("confirmed_at", "is", null)
       .executeTakeFirst();
     if (Number(result.numUpdatedRows) === 0) return { kind: "already" };
+    // The student's first confirmed offer asks them, once ever, for a testimonial (issue 36).
+    await askForTestimonial(trx, services, offer.id, now);
     if (by.role === "owner") {
       // Signed like the owner's other actions: by the admin's address.
       const admin = await trx

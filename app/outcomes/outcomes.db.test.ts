@@ -158,6 +158,18 @@ describe.each(testEngines())("interviews and offers on $name", (engine) => {
     expect((await offers())[0]).toEqual(confirmed);
     expect((await confirmedOffers(db())).map((row) => row.id)).toEqual([offer!.id]);
     expect((await view(ada.cookie)).offers[0]!.confirmed).not.toBeNull();
+    // Confirming asked Ada, once, for a testimonial: one row and one email, even confirmed twice.
+    const asked = await db()
+      .selectFrom("testimonials")
+      .select(["person_id", "offer_id", "status"])
+      .execute();
+    expect(asked).toEqual([{ person_id: ada.id, offer_id: offer!.id, status: "requested" }]);
+    const asks = await db()
+      .selectFrom("outbox")
+      .select("to_address")
+      .where("kind", "=", "testimonial_request")
+      .execute();
+    expect(asks).toEqual([{ to_address: ada.email }]);
   });
 
   it("the owner confirms any offer, audited; an unconfirmed one counts nowhere", async () => {
