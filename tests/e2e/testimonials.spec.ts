@@ -1,14 +1,13 @@
 import { createAccount, fillLogin, openAdmin } from "./admin-support";
 import { expect, expectNoAxeViolations, test } from "./fixtures";
-import { payingStudent, signInToPortal } from "./mentor-support";
+import { assignMentor, createMentor, payingStudent, signInToPortal } from "./mentor-support";
 import { decodedMail, mailTo, releaseAllHolds, setCohort, uniqueEmail, withDb } from "./support";
-import { confirmedOfferFor } from "./testimonial-support";
 
 /**
- * Stories that sell (issue 36, item 5): a student whose offer is confirmed is asked for a
- * testimonial, writes it with consent, the owner approves it and it is on the home page (the
- * prerendered page with this moment's testimonials in place); the student withdraws consent and
- * it is gone at once. Plain posts in the portal (no framework JavaScript).
+ * Stories that sell (issue 36, items 2 and 5): a student reports an offer, her mentor confirms it,
+ * which asks her for a testimonial; she writes it with consent, the owner approves it and it is
+ * on the home page (the prerendered page with this moment's testimonials in place); she withdraws
+ * consent and it is gone at once. Plain posts in the portal (no framework JavaScript).
  */
 test.describe("testimonials", () => {
   test.describe.configure({ timeout: 180_000 });
@@ -19,9 +18,31 @@ test.describe("testimonials", () => {
     await releaseAllHolds();
     await setCohort({ capacity: 10, enrolled_count: 0, is_active: 1, start_date: "2027-01-13" });
     const email = uniqueEmail("story-student");
+    const mentorEmail = uniqueEmail("story-mentor");
+    createMentor(mentorEmail, "Mona Mentor");
     const personId = await payingStudent(browser, email);
+    await assignMentor(email, mentorEmail);
     const firm = `Firm ${Date.now()}`;
-    await confirmedOfferFor(email, firm);
+
+    // The student reports the offer; her mentor confirms it on her page.
+    const student = await (await browser.newContext()).newPage();
+    await signInToPortal(student, email);
+    await student.goto("/portal/interviews");
+    const offer = student.locator("[data-offer-form]");
+    await offer.getByLabel("Firm").fill(firm);
+    await offer.getByLabel("Role").fill("Summer Analyst");
+    await offer.getByLabel("Track").selectOption("Capital Markets");
+    await offer.getByLabel("Internship").check();
+    await offer.getByRole("button", { name: "Report offer" }).click();
+    await expect(student.locator(`[data-offer='${firm}'] [data-offer-state]`)).toHaveText(
+      "Waiting for your mentor to confirm",
+    );
+    const mentor = await (await browser.newContext()).newPage();
+    await signInToPortal(mentor, mentorEmail);
+    await mentor.goto(`/portal/mentor/students/${personId}`);
+    await mentor.getByRole("button", { name: `Confirm the ${firm} offer` }).click();
+    await expect(mentor.getByText("Offer confirmed").first()).toBeVisible();
+    await mentor.context().close();
     const person = await withDb((db) =>
       db
         .selectFrom("people")
@@ -37,8 +58,6 @@ test.describe("testimonials", () => {
       .toBe(true);
 
     // The student: the prompt on the portal home, then the page.
-    const student = await (await browser.newContext()).newPage();
-    await signInToPortal(student, email);
     await student.goto("/portal");
     await student.getByRole("link", { name: "Write my testimonial" }).click();
     await expect(
