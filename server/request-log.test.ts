@@ -89,8 +89,11 @@ function routePaths(entries: readonly RouteConfigEntry[], parent = ""): string[]
   });
 }
 
-/** Route parameters known not to be secrets; any other parameter is treated as a token. */
-const PUBLIC_PARAMS = new Set(["id", "key", "format", "sequence", "step"]);
+/**
+ * Route parameters known not to be secrets; any other parameter is treated as a token. `session`
+ * is a group session's row id on an owner's page (/admin/cohorts/:id/sessions/:session).
+ */
+const PUBLIC_PARAMS = new Set(["id", "key", "format", "sequence", "step", "session"]);
 
 const token = () => `tok${crypto.randomUUID().replaceAll("-", "")}X`;
 
