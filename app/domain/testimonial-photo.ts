@@ -10,7 +10,7 @@ export const PHOTO_MAX_SIDE = 10_000;
 /** Where a testimonial's photos are filed among the uploads. */
 export const PHOTO_FOLDER = "testimonial-photos";
 /** The uploads' review_status of a testimonial photo (outside the resume review's queue). */
-export const PHOTO_UPLOAD_STATUS = "photo";
+export const PHOTO_UPLOAD_STATUS = "photo" as const;
 /** The size the home page and the owner's list show a photo at (CSS pixels, cropped square). */
 export const PHOTO_DISPLAY_SIZE = 64;
 
