@@ -83,7 +83,10 @@ function jpegSize(bytes: Uint8Array): Found | null {
     if (length < 2 || at + 2 + length > bytes.byteLength) return null;
     if (SOF.has(marker)) {
       if (length < 7) return null;
-      return { type: "image/jpeg", size: { height: u16(bytes, at + 5), width: u16(bytes, at + 7) } };
+      return {
+        type: "image/jpeg",
+        size: { height: u16(bytes, at + 5), width: u16(bytes, at + 7) },
+      };
     }
     at += 2 + length;
   }

@@ -76,7 +76,11 @@ describe.each(testEngines())("testimonial photos on $name", (engine) => {
   ) {
     const body = new FormData();
     for (const [key, value] of Object.entries(fields)) body.append(key, value);
-    if (photo) body.append("photo", new File([photo.bytes], photo.name, { type: photo.type }));
+    if (photo)
+      body.append(
+        "photo",
+        new File([Uint8Array.from(photo.bytes)], photo.name, { type: photo.type }),
+      );
     const request = new Request("http://localhost:3000/portal/testimonial", {
       method: "POST",
       body,

@@ -102,9 +102,7 @@ export function TestimonialForm({
       </fieldset>
       <div>
         <FieldLabel htmlFor={fields.photo.id}>{t.photo}</FieldLabel>
-        <Hint id={photoHint}>
-          {photoAt ? t.photoStored(photoAt) : t.photoHint(PHOTO_MAX_MB)}
-        </Hint>
+        <Hint id={photoHint}>{photoAt ? t.photoStored(photoAt) : t.photoHint(PHOTO_MAX_MB)}</Hint>
         <FileInput
           key={photoKey}
           {...photoProps}

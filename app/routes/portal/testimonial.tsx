@@ -8,7 +8,11 @@ import {
 import { portalMeta } from "~/content/portal";
 import { testimonialPage as t } from "~/content/testimonials";
 import { checkPhoto } from "~/domain/testimonial-photo";
-import { PHOTO_MAX_MB, testimonialSchema, type TestimonialForm as Form } from "~/domain/testimonials";
+import {
+  PHOTO_MAX_MB,
+  testimonialSchema,
+  type TestimonialForm as Form,
+} from "~/domain/testimonials";
 import { formatWhen } from "~/domain/time-zone";
 import { limitFormPost } from "~/lib/form-guard.server";
 import { readFormData, refuse } from "~/lib/form.server";
