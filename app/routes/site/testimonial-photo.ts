@@ -7,8 +7,9 @@ export const PHOTO_CACHE_SECONDS = 300;
 
 /**
  * /testimonials/:id/photo: a published testimonial's photo (approved, consent "full", not
- * withdrawn), else 404. Its stored type with sniffing off, and a short public cache so a
- * withdrawal or removal takes effect within minutes everywhere.
+ * withdrawn), else 404. Its stored type (sniffing is off for every response: the server's
+ * baseline headers send `X-Content-Type-Options: nosniff`, server/security.ts), and a short
+ * public cache so a withdrawal or removal takes effect within minutes everywhere.
  */
 export async function loader({ params, context }: Route.LoaderArgs) {
   const photo = orNotFound(await publishedPhoto(context.services.db, params.id));
@@ -17,7 +18,6 @@ export async function loader({ params, context }: Route.LoaderArgs) {
       "Content-Type": photo.content_type,
       "Content-Length": String(photo.size),
       "Cache-Control": `public, max-age=${PHOTO_CACHE_SECONDS}`,
-      "X-Content-Type-Options": "nosniff",
     },
   });
 }
