@@ -15,6 +15,7 @@ export default [
   route("resume-review", "routes/resources/resume-review.tsx"),
   route("resources/:key/:format?", "routes/resources/resource-file.ts"),
   route("download/:token/:format?", "routes/resources/download.ts"),
+  route("testimonials/:id/photo", "routes/site/testimonial-photo.ts"),
   route("link-generator", "routes/marketing/link-generator.tsx"),
   route("offers/:token", "routes/offers/offer.tsx"),
   route("unsubscribe/:token", "routes/site/one-click-unsubscribe.ts"),

@@ -41,6 +41,8 @@ export { ConfigError, loadConfig } from "../app/env.server";
 export { drain } from "./shutdown";
 
 const UPLOAD_LIMIT = 6 * 1024 * 1024;
+/** A testimonial's photo (2 MiB at most) with its words and the multipart framing. */
+const PHOTO_POST_LIMIT = 3 * 1024 * 1024;
 export const STRIPE_WEBHOOK_PATH = "/api/webhooks/stripe";
 
 export async function createServer(config: Config, options: ServerOptions = {}) {
@@ -101,7 +103,11 @@ export async function createServer(config: Config, options: ServerOptions = {}) 
     ]);
   if (home) app.get("/", home);
   app.use(
-    bodyLimit(100 * 1024, { "/resume-review": UPLOAD_LIMIT, "/portal/profile": UPLOAD_LIMIT }),
+    bodyLimit(100 * 1024, {
+      "/resume-review": UPLOAD_LIMIT,
+      "/portal/profile": UPLOAD_LIMIT,
+      "/portal/testimonial": PHOTO_POST_LIMIT,
+    }),
   );
   // Exempt: Stripe's webhook (signed, checked in the handler) and the one-click unsubscribe
   // address (RFC 8058: mail providers post it from their own servers, with no cookie and any or no

@@ -1,6 +1,7 @@
 import { cardVariants } from "~/components/ui/card";
 import { cn } from "~/components/ui/cn";
 import { testimonialsSection } from "~/content/home";
+import { PHOTO_DISPLAY_SIZE } from "~/domain/testimonial-photo";
 
 interface Testimonial {
   name: string;
@@ -8,6 +9,8 @@ interface Testimonial {
   position?: string;
   company: string;
   quote: string;
+  /** A published "full" testimonial's photo address (never with a first name only). */
+  photo?: string;
   /** Stars: only the written testimonials carry a rating. */
   rating?: number;
 }
@@ -45,12 +48,26 @@ export function TestimonialCard({ testimonial }: { testimonial: Testimonial }) {
       <blockquote className={cn("flex-1 text-slate-800", rating ? "mt-4" : undefined)}>
         {`“${testimonial.quote}”`}
       </blockquote>
-      <figcaption className="mt-4 text-sm">
-        <span className="font-semibold text-slate-900">{testimonial.name}</span>
-        <span className="block text-slate-600">
-          {testimonial.position
-            ? `${testimonial.position}, ${testimonial.company}`
-            : testimonial.company}
+      <figcaption className="mt-4 flex items-center gap-3 text-sm">
+        {testimonial.photo ? (
+          <img
+            src={testimonial.photo}
+            alt={testimonial.name}
+            width={PHOTO_DISPLAY_SIZE}
+            height={PHOTO_DISPLAY_SIZE}
+            loading="lazy"
+            decoding="async"
+            className="size-16 shrink-0 rounded-full object-cover"
+            data-story-photo=""
+          />
+        ) : null}
+        <span>
+          <span className="block font-semibold text-slate-900">{testimonial.name}</span>
+          <span className="block text-slate-600">
+            {testimonial.position
+              ? `${testimonial.position}, ${testimonial.company}`
+              : testimonial.company}
+          </span>
         </span>
       </figcaption>
     </figure>

@@ -145,6 +145,7 @@ export const reviewStatusWords: Record<ReviewStatus, string> = {
   scheduled: "Scheduled",
   reviewed: "Reviewed",
   profile: "Portal profile resume",
+  photo: "Testimonial photo",
 };
 
 export const paymentStatusWords: Record<PaymentStatus, string> = {

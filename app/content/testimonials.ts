@@ -12,7 +12,7 @@ const signOff = "Congratulations again,\nThe From Scratch to Success team";
  * testimonial (consent_words) when they send it.
  */
 export const consentWords = {
-  full: "I agree that From Scratch to Success may publish my testimonial on its website with my full name and the firm of my offer. I can withdraw this consent at any time in the portal, and it is then taken down at once.",
+  full: "I agree that From Scratch to Success may publish my testimonial on its website with my full name, the firm of my offer and my photo if I give one. I can withdraw this consent at any time in the portal, and it is then taken down at once.",
   first_name:
     "I agree that From Scratch to Success may publish my testimonial on its website with my first name and the firm of my offer only. I can withdraw this consent at any time in the portal, and it is then taken down at once.",
 } as const;
@@ -25,7 +25,7 @@ export function testimonialRequestEmail(firstName: string, url: string): EmailCo
     greeting: firstName ? `Hi ${firstName},` : "Hi,",
     paragraphs: [
       "Your offer is confirmed: congratulations, that's the result of real work.",
-      "Would you write a few sentences about your time in the programme for students who are where you were? You choose whether we show your full name or only your first name, always with the firm of your offer, and you can withdraw it at any time.",
+      "Would you write a few sentences about your time in the programme for students who are where you were? You choose whether we show your full name (with your photo, if you like) or only your first name, always with the firm of your offer, and you can withdraw it at any time.",
     ],
     action: { label: "Write my testimonial", url },
     signOff,
@@ -43,11 +43,24 @@ export const testimonialPage = {
   quoteHint: (max: number) => `Up to ${max} characters: what changed for you, in your own words.`,
   consent: "How may we publish it?",
   consentOptions: {
-    full: "With my full name and the firm of my offer",
+    full: "With my full name, the firm of my offer and my photo if I give one",
     first_name: "With my first name and the firm of my offer only",
   },
   consentWordsLabel: "What you agree to:",
   send: "Send my testimonial",
+  photo: "Your photo (optional)",
+  photoHint: (maxMb: number) =>
+    `A JPEG or PNG of at most ${maxMb} MB, shown beside your testimonial only with your full name.`,
+  photoStored: (when: string) =>
+    `Your photo is stored (sent ${when}). Choose another to replace it.`,
+  photoTitle: "Your photo",
+  photoIntro:
+    "Your photo is shown on our home page only while your testimonial is published with your full name.",
+  removePhoto: "Remove my photo",
+  photoRemovedToast: {
+    title: "Photo removed",
+    description: "Your photo is deleted and no longer shown.",
+  },
   status: {
     requested: "You haven't written your testimonial yet.",
     submitted: "Thank you! We'll read it before it's published.",
@@ -77,6 +90,10 @@ export const testimonialPage = {
     consentRequired: "Please choose how we may publish it",
     notAsked: "There is no testimonial to write yet.",
     nothingToWithdraw: "There is no consent to withdraw.",
+    photoTooLarge: (maxMb: number) => `Please choose a photo of at most ${maxMb} MB`,
+    notPhoto: "Please choose a JPEG or PNG photo: this file is not one",
+    photoNeedsFull: "A photo is shown only with your full name: choose that, or send no photo",
+    noPhoto: "There is no photo to remove.",
   },
 } as const;
 
@@ -99,6 +116,7 @@ export const testimonialsConsole = {
   shownAs: (name: string, firm: string) => `Shown as: ${name}, ${firm}`,
   theirWords: "As they wrote it",
   consentAt: (when: string) => `Consent given ${when}`,
+  photoLabel: (name: string) => `${name}'s photo`,
   publishedQuote: "Published words (fix typos only)",
   save: "Save the words",
   approve: "Approve",

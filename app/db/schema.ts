@@ -53,8 +53,11 @@ export type QueueStatus = "waiting" | "offered" | "enrolled" | "expired" | "decl
  */
 export type OutboxStatus = "pending" | "sent" | "failed" | "suppressed";
 export type SubmissionType = "application" | "lead_magnet";
-/** `profile`: a student's current resume in their portal profile, never in the review queue. */
-export type ReviewStatus = "waiting" | "scheduled" | "reviewed" | "profile";
+/**
+ * `profile`: a student's current resume in their portal profile; `photo`: a testimonial's photo.
+ * Neither is ever in the review queue.
+ */
+export type ReviewStatus = "waiting" | "scheduled" | "reviewed" | "profile" | "photo";
 
 import type { Generated } from "kysely";
 

@@ -1,7 +1,9 @@
 import { testimonialPage as p, testimonialsConsole as c } from "~/content/testimonials";
 import type { TestimonialConsent } from "~/db/programme-schema";
 import { z } from "~/lib/zod";
+import { isFile } from "./lead-form";
 import { normalizeBody } from "./sequence-copy";
+import { PHOTO_MAX_BYTES, photoFileProblem } from "./testimonial-photo";
 
 /**
  * The stories that sell the next cohort (issue 36, item 5): the student's and the owner's forms,
@@ -21,13 +23,33 @@ const quote = (required: string) =>
     .transform(normalizeBody)
     .pipe(z.string().min(1, required).max(QUOTE_MAX, p.errors.quoteTooLong(QUOTE_MAX)));
 
-/** /portal/testimonial: send (or send again) the testimonial with a consent; withdraw consent. */
+export const PHOTO_MAX_MB = PHOTO_MAX_BYTES / (1024 * 1024);
+
+/**
+ * The optional photo: judged here by size only, then by content on the server
+ * (app/domain/testimonial-photo.ts). An empty file input arrives as nothing.
+ */
+const photo = z
+  .any()
+  .superRefine((value, ctx) => {
+    if (isFile(value) && photoFileProblem(value))
+      ctx.addIssue({ code: "custom", message: p.errors.photoTooLarge(PHOTO_MAX_MB) });
+  })
+  .transform((value) => (isFile(value) && value.size > 0 ? value : undefined))
+  .optional() as z.ZodType<File | undefined, unknown>;
+
+/**
+ * /portal/testimonial: send (or send again) the testimonial with a consent and, with "full", an
+ * optional photo; remove the photo; withdraw consent.
+ */
 export const testimonialSchema = z.discriminatedUnion("intent", [
   z.object({
     intent: z.literal("submit"),
     quote: quote(p.errors.quoteRequired),
     consent: z.enum(CONSENTS, { error: p.errors.consentRequired }),
+    photo,
   }),
+  z.object({ intent: z.literal("remove_photo") }),
   z.object({ intent: z.literal("withdraw") }),
 ]);
 export type TestimonialForm = z.output<typeof testimonialSchema>;
@@ -70,6 +92,8 @@ export interface Story {
   name: string;
   company: string;
   quote: string;
+  /** The photo's address: only a published "full" testimonial with a photo has one. */
+  photo?: string;
   /** Stars: the written testimonials carry one; real ones carry none (nobody rated). */
   rating?: number;
 }
@@ -83,6 +107,14 @@ export function homeStories<Coded extends Story>(
   coded: readonly Coded[],
 ): readonly (Story | Coded)[] {
   return published.length >= REAL_STORIES_NEEDED ? published : [...published, ...coded];
+}
+
+/**
+ * The public address of a published testimonial's photo; the upload's id in the query makes a
+ * replaced photo a new address (the old one may sit in a cache for its 5 minutes).
+ */
+export function photoPath(testimonialId: string, uploadId: string): string {
+  return `/testimonials/${encodeURIComponent(testimonialId)}/photo?v=${encodeURIComponent(uploadId)}`;
 }
 
 /** The headline stat's value: the text it replaces unless the owner chose to show the count. */

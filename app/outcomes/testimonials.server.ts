@@ -5,7 +5,14 @@ import type { DB, Trx } from "~/db/database.server";
 import type { TestimonialConsent, TestimonialStatus } from "~/db/programme-schema";
 import { ERASED_ADDRESS_PATTERN } from "~/people/privacy.server";
 import {
+  PHOTO_FOLDER,
+  PHOTO_UPLOAD_STATUS,
+  photoUploadName,
+  type PhotoCheck,
+} from "~/domain/testimonial-photo";
+import {
   moved,
+  photoPath,
   publishedName,
   QUOTE_MAX,
   type Story,
@@ -13,6 +20,7 @@ import {
 } from "~/domain/testimonials";
 import { renderEmail } from "~/mail/message";
 import { enqueueEmail } from "~/mail/outbox.server";
+import { sha256Hex } from "~/resume-reviews/resume-upload.server";
 import type { Services } from "~/services.server";
 
 /**
@@ -81,8 +89,17 @@ export async function askForTestimonial(
 export async function ownTestimonial(db: Db, personId: string) {
   const row = await db
     .selectFrom("testimonials")
-    .select(["status", "quote", "consent", "consent_words", "consent_at", "consent_withdrawn_at"])
-    .where("person_id", "=", personId)
+    .leftJoin("uploads", "uploads.id", "testimonials.photo_upload_id")
+    .select([
+      "testimonials.status",
+      "testimonials.quote",
+      "testimonials.consent",
+      "testimonials.consent_words",
+      "testimonials.consent_at",
+      "testimonials.consent_withdrawn_at",
+      "uploads.created_at as photo_at",
+    ])
+    .where("testimonials.person_id", "=", personId)
     .executeTakeFirst();
   return row ?? null;
 }
@@ -94,53 +111,142 @@ export async function testimonialAsked(db: Db, personId: string): Promise<boolea
 
 export type TestimonialChange = "done" | "not_asked" | "nothing";
 
-/**
- * The student sends (or sends again) their testimonial: the words, the consent they chose with
- * its words as shown and the time. It waits for the owner's approval, also when it was published
- * before (new words or a new consent are read again).
- */
-export async function submitTestimonial(
-  services: Pick<Services, "db" | "clock">,
-  personId: string,
-  form: Extract<TestimonialForm, { intent: "submit" }>,
-): Promise<TestimonialChange> {
-  const at = services.clock.now().toISOString();
-  const updated = await services.db
-    .updateTable("testimonials")
-    .set({
-      status: "submitted",
-      quote: form.quote.slice(0, QUOTE_MAX),
-      published_quote: null,
-      consent: form.consent,
-      consent_words: consentWords[form.consent],
-      consent_at: at,
-      consent_withdrawn_at: null,
-      submitted_at: at,
-      approved_at: null,
-      updated_at: at,
-    })
+/** A photo that passed the content check (checkPhoto), with its bytes. */
+export interface CheckedPhoto {
+  bytes: Uint8Array;
+  check: Extract<PhotoCheck, { ok: true }>;
+}
+
+/** Deletes a testimonial's photo upload (only ever a photo of that person). */
+async function deletePhoto(trx: Trx, personId: string, uploadId: string | null) {
+  if (!uploadId) return;
+  await trx
+    .deleteFrom("uploads")
+    .where("id", "=", uploadId)
     .where("person_id", "=", personId)
-    .executeTakeFirst();
-  return Number(updated.numUpdatedRows) > 0 ? "done" : "not_asked";
+    .where("review_status", "=", PHOTO_UPLOAD_STATUS)
+    .execute();
+}
+
+/** The student's testimonial row, locked on PostgreSQL so two posts at once take turns. */
+async function lockedOwn(trx: Trx, services: Pick<Services, "engine">, personId: string) {
+  let read = trx
+    .selectFrom("testimonials")
+    .select(["id", "photo_upload_id", "consent", "consent_withdrawn_at"])
+    .where("person_id", "=", personId);
+  if (services.engine === "postgres") read = read.forUpdate();
+  return read.executeTakeFirst();
 }
 
 /**
- * The student withdraws consent: the testimonial is hidden in the same statement, so the next
- * request for the home page no longer shows it. Nothing to withdraw: "nothing".
+ * The student sends (or sends again) their testimonial: the words, the consent they chose with
+ * its words as shown and the time. It waits for the owner's approval, also when it was published
+ * before (new words or a new consent are read again). A photo (checked by content before) is
+ * stored among the uploads and replaces the one before, which is deleted; choosing first name
+ * only deletes the photo (it is never shown with a first name).
  */
-export async function withdrawConsent(
-  services: Pick<Services, "db" | "clock">,
+export async function submitTestimonial(
+  services: Pick<Services, "db" | "clock" | "engine">,
+  personId: string,
+  form: Extract<TestimonialForm, { intent: "submit" }>,
+  photo?: CheckedPhoto,
+): Promise<TestimonialChange> {
+  const now = services.clock.now();
+  const at = now.toISOString();
+  return services.db.transaction().execute(async (trx) => {
+    const own = await lockedOwn(trx, services, personId);
+    if (!own) return "not_asked";
+    let photoId = form.consent === "full" ? own.photo_upload_id : null;
+    if (photo && form.consent === "full") {
+      photoId = randomUUID();
+      const name = photoUploadName(own.id, now, photo.check.extension);
+      await trx
+        .insertInto("uploads")
+        .values({
+          id: photoId,
+          person_id: personId,
+          submission_id: null,
+          name,
+          full_path: `${PHOTO_FOLDER}/${name}`,
+          content_type: photo.check.contentType,
+          size: photo.bytes.byteLength,
+          sha256: sha256Hex(photo.bytes),
+          data: photo.bytes,
+          review_status: PHOTO_UPLOAD_STATUS,
+          scheduled_for: null,
+          created_at: at,
+          updated_at: at,
+        })
+        .execute();
+    }
+    await trx
+      .updateTable("testimonials")
+      .set({
+        status: "submitted",
+        quote: form.quote.slice(0, QUOTE_MAX),
+        published_quote: null,
+        consent: form.consent,
+        consent_words: consentWords[form.consent],
+        consent_at: at,
+        consent_withdrawn_at: null,
+        photo_upload_id: photoId,
+        submitted_at: at,
+        approved_at: null,
+        updated_at: at,
+      })
+      .where("id", "=", own.id)
+      .execute();
+    if (own.photo_upload_id !== photoId) await deletePhoto(trx, personId, own.photo_upload_id);
+    return "done";
+  });
+}
+
+/** The student removes their photo: deleted, so it is shown nowhere from the next request. */
+export async function removeTestimonialPhoto(
+  services: Pick<Services, "db" | "clock" | "engine">,
   personId: string,
 ): Promise<TestimonialChange> {
   const at = services.clock.now().toISOString();
-  const updated = await services.db
-    .updateTable("testimonials")
-    .set({ status: "hidden", consent_withdrawn_at: at, approved_at: null, updated_at: at })
-    .where("person_id", "=", personId)
-    .where("consent", "is not", null)
-    .where("consent_withdrawn_at", "is", null)
-    .executeTakeFirst();
-  return Number(updated.numUpdatedRows) > 0 ? "done" : "nothing";
+  return services.db.transaction().execute(async (trx) => {
+    const own = await lockedOwn(trx, services, personId);
+    if (!own?.photo_upload_id) return "nothing";
+    await trx
+      .updateTable("testimonials")
+      .set({ photo_upload_id: null, updated_at: at })
+      .where("id", "=", own.id)
+      .execute();
+    await deletePhoto(trx, personId, own.photo_upload_id);
+    return "done";
+  });
+}
+
+/**
+ * The student withdraws consent: the testimonial is hidden and its photo deleted in the same
+ * transaction, so the next request for the home page (or the photo) no longer shows it. Nothing
+ * to withdraw: "nothing".
+ */
+export async function withdrawConsent(
+  services: Pick<Services, "db" | "clock" | "engine">,
+  personId: string,
+): Promise<TestimonialChange> {
+  const at = services.clock.now().toISOString();
+  return services.db.transaction().execute(async (trx) => {
+    const own = await lockedOwn(trx, services, personId);
+    if (!own || own.consent === null || own.consent_withdrawn_at !== null) return "nothing";
+    await trx
+      .updateTable("testimonials")
+      .set({
+        status: "hidden",
+        consent_withdrawn_at: at,
+        approved_at: null,
+        photo_upload_id: null,
+        updated_at: at,
+      })
+      .where("id", "=", own.id)
+      .execute();
+    await deletePhoto(trx, personId, own.photo_upload_id);
+    return "done";
+  });
 }
 
 /** A testimonial as the owner's list shows it. */
@@ -156,6 +262,8 @@ export interface TestimonialRow {
   consentAt: string;
   withdrawnAt: string | null;
   position: number;
+  /** The photo's upload id (the owner opens it at /admin/uploads/:id), or null. */
+  photoUploadId: string | null;
 }
 
 const written = (db: Db) =>
@@ -179,6 +287,7 @@ export async function listTestimonials(db: Db): Promise<TestimonialRow[]> {
       "testimonials.consent_at",
       "testimonials.consent_withdrawn_at",
       "testimonials.position",
+      "testimonials.photo_upload_id",
       "testimonials.submitted_at",
       "people.first_name",
       "people.last_name",
@@ -205,6 +314,7 @@ export async function listTestimonials(db: Db): Promise<TestimonialRow[]> {
       consentAt: row.consent_at ?? "",
       withdrawnAt: row.consent_withdrawn_at,
       position: row.position,
+      photoUploadId: row.consent === "full" ? row.photo_upload_id : null,
     }));
 }
 
@@ -216,6 +326,7 @@ export async function publishedStories(db: Db): Promise<Story[]> {
       "testimonials.quote",
       "testimonials.published_quote",
       "testimonials.consent",
+      "testimonials.photo_upload_id",
       "people.first_name",
       "people.last_name",
       "offers.firm",
@@ -230,7 +341,33 @@ export async function publishedStories(db: Db): Promise<Story[]> {
     name: publishedName(row.consent!, row.first_name, row.last_name),
     company: row.firm,
     quote: row.published_quote ?? row.quote!,
+    ...(row.consent === "full" && row.photo_upload_id
+      ? { photo: photoPath(row.id, row.photo_upload_id) }
+      : {}),
   }));
+}
+
+/**
+ * A testimonial's photo for the public: only while the testimonial is published (approved) with
+ * consent "full" not withdrawn; otherwise null (the route answers 404).
+ */
+export async function publishedPhoto(db: Db, testimonialId: string) {
+  const row = await db
+    .selectFrom("testimonials")
+    .innerJoin("uploads", (join) =>
+      join
+        .onRef("uploads.id", "=", "testimonials.photo_upload_id")
+        .onRef("uploads.person_id", "=", "testimonials.person_id"),
+    )
+    .select(["uploads.content_type", "uploads.data", "uploads.size"])
+    .where("testimonials.id", "=", testimonialId)
+    .where("testimonials.status", "=", "approved")
+    .where("testimonials.consent", "=", "full")
+    .where("testimonials.consent_withdrawn_at", "is", null)
+    .where("testimonials.quote", "is not", null)
+    .where("uploads.review_status", "=", PHOTO_UPLOAD_STATUS)
+    .executeTakeFirst();
+  return row ?? null;
 }
 
 export interface OfferCountSetting {

@@ -70,6 +70,7 @@ export async function portalExport(db: Db, personId: string, email: string) {
           "consent_words",
           "consent_at",
           "consent_withdrawn_at",
+          "photo_upload_id",
           "asked_at",
           "submitted_at",
           "approved_at",
@@ -114,8 +115,8 @@ export async function portalExport(db: Db, personId: string, email: string) {
  * Erases what the portal holds about a person, in the erasure's transaction: the profile (and the
  * resume it points to), every portal session (so nobody stays signed in as them), the sign-in
  * links sent to their address, the reasons written on their cancelled 1-on-1s, the words of
- * their survey answers (the score stays in the counts) and their testimonial (off the home page
- * with it).
+ * their survey answers (the score stays in the counts) and their testimonial with its photo (off
+ * the home page with it).
  */
 export async function erasePortalData(trx: Db, personId: string, email: string) {
   const profile = await trx
@@ -128,7 +129,14 @@ export async function erasePortalData(trx: Db, personId: string, email: string) 
     await trx.deleteFrom("uploads").where("id", "=", profile.resume_upload_id).execute();
   await trx.deleteFrom("portal_sessions").where("person_id", "=", personId).execute();
   await trx.deleteFrom("portal_links").where("email", "=", email).execute();
+  const testimonial = await trx
+    .selectFrom("testimonials")
+    .select("photo_upload_id")
+    .where("person_id", "=", personId)
+    .executeTakeFirst();
   await trx.deleteFrom("testimonials").where("person_id", "=", personId).execute();
+  if (testimonial?.photo_upload_id)
+    await trx.deleteFrom("uploads").where("id", "=", testimonial.photo_upload_id).execute();
   // A mentor's reason for cancelling is written about the person.
   await trx
     .updateTable("bookings")

@@ -9,6 +9,7 @@ import { minimalDocx } from "../support/docx-fixtures";
 import { expect, expectNoAxeViolations, test } from "./fixtures";
 import { assignMentor, createMentor, payingStudent, signInToPortal } from "./mentor-support";
 import { payOnTestCheckout, submitApplication } from "./people";
+import { PNG_3x2, TEXT_FILE } from "../support/photos";
 import { confirmedOfferFor } from "./testimonial-support";
 import { fillApplication, releaseAllHolds, setCohort, uniqueEmail, withDb } from "./support";
 import { surveyedStudent } from "./survey-support";
@@ -528,10 +529,22 @@ test.describe("W3C Nu validator", () => {
     const tooLong = await testimonial({ intent: "submit", quote: "x".repeat(601) });
     expect(tooLong.status()).toBe(400);
     pages.set("/portal/testimonial (refused)", await tooLong.text());
-    expect((await testimonial({ intent: "submit", quote: "Great.", consent: "full" })).ok()).toBe(
-      true,
-    );
-    await studentPages("testimonial sent");
+    // With a photo: one that is not (refused under the field), then a real one (stored).
+    const withPhoto = (buffer: Buffer) =>
+      page.request.post("/portal/testimonial", {
+        headers: { origin: new URL(page.url()).origin },
+        multipart: {
+          intent: "submit",
+          quote: "Great.",
+          consent: "full",
+          photo: { name: "me.png", mimeType: "image/png", buffer },
+        },
+      });
+    const notPhoto = await withPhoto(TEXT_FILE);
+    expect(notPhoto.status()).toBe(400);
+    pages.set("/portal/testimonial (photo refused)", await notPhoto.text());
+    expect((await withPhoto(PNG_3x2)).ok()).toBe(true);
+    await studentPages("testimonial sent with a photo");
 
     expect(validate(pages)).toEqual([]);
   });

@@ -1,3 +1,4 @@
+import { PNG_3x2, TEXT_FILE } from "../support/photos";
 import { createAccount, fillLogin, openAdmin } from "./admin-support";
 import { expect, expectNoAxeViolations, test } from "./fixtures";
 import { assignMentor, createMentor, payingStudent, signInToPortal } from "./mentor-support";
@@ -6,8 +7,9 @@ import { decodedMail, mailTo, releaseAllHolds, setCohort, uniqueEmail, withDb } 
 /**
  * Stories that sell (issue 36, items 2 and 5): a student reports an offer, her mentor confirms it,
  * which asks her for a testimonial; she writes it with consent, the owner approves it and it is
- * on the home page (the prerendered page with this moment's testimonials in place); she withdraws
- * consent and it is gone at once. Plain posts in the portal (no framework JavaScript).
+ * on the home page with her photo (the prerendered page with this moment's testimonials in place);
+ * she withdraws consent and it is gone at once, photo too. Plain posts in the portal (no framework
+ * JavaScript).
  */
 test.describe("testimonials", () => {
   test.describe.configure({ timeout: 180_000 });
@@ -75,11 +77,26 @@ test.describe("testimonials", () => {
       "Please choose how we may publish it",
     );
     await student.getByRole("radio", { name: /With my full name/ }).check();
+    // A text file named .png is refused by its content, under the field, nothing stored.
+    const photoField = student.getByLabel("Your photo (optional)");
+    await photoField.setInputFiles({ name: "me.png", mimeType: "image/png", buffer: TEXT_FILE });
+    await student.getByRole("button", { name: "Send my testimonial" }).click();
+    await expect(student.locator("[id$='-photo-error']")).toHaveText(
+      "Please choose a JPEG or PNG photo: this file is not one",
+    );
+    await expect(student.locator("[data-testimonial-status]")).toHaveAttribute(
+      "data-testimonial-status",
+      "requested",
+    );
+    await student.getByLabel("Your testimonial").fill(quote);
+    await student.getByRole("radio", { name: /With my full name/ }).check();
+    await photoField.setInputFiles({ name: "me.png", mimeType: "image/png", buffer: PNG_3x2 });
     await student.getByRole("button", { name: "Send my testimonial" }).click();
     await expect(student.locator("[data-testimonial-status]")).toHaveAttribute(
       "data-testimonial-status",
       "submitted",
     );
+    await expect(student.getByRole("button", { name: "Remove my photo" })).toBeVisible();
     await expect(student.locator("[data-consent-given]")).toContainText(
       "I agree that From Scratch to Success may publish my testimonial",
     );
@@ -97,8 +114,15 @@ test.describe("testimonials", () => {
       timeout: 30_000,
     });
     await owner.goto("/admin/testimonials");
-    const card = owner.getByRole("region", { name: fullName });
+    // By the firm too: other specs' students may share her name in the same database.
+    const card = owner.getByRole("region", { name: fullName }).filter({ hasText: firm });
     await expect(card).toContainText(firm);
+    // The owner sees the photo (the upload's own admin address, shown as an image).
+    const ownerPhoto = card.getByRole("img", { name: `${fullName}'s photo` });
+    await expect(ownerPhoto).toBeVisible();
+    await expect
+      .poll(() => ownerPhoto.evaluate((img) => (img as HTMLImageElement).naturalWidth))
+      .toBe(3);
     await expectNoAxeViolations(owner);
     await card.getByRole("button", { name: "Approve" }).click();
     await expect(owner.getByText(`${fullName}'s testimonial is published`)).toBeVisible();
@@ -113,6 +137,21 @@ test.describe("testimonials", () => {
     // Fewer than four published: the four written ones stay.
     await expect(visitor.locator("[data-stories]")).toHaveAttribute("data-stories", "1");
     await expect(visitor.locator("[data-stories] > figure")).toHaveCount(5);
+    // Her photo beside it, named by her name, lazy, with its size; served only while published.
+    const photo = grid.getByRole("img", { name: fullName });
+    await expect(photo).toHaveAttribute("loading", "lazy");
+    await expect(photo).toHaveAttribute("width", "64");
+    await expect(photo).toHaveAttribute("height", "64");
+    const photoUrl = (await photo.getAttribute("src"))!;
+    expect(photoUrl).toMatch(/^\/testimonials\/[^/]+\/photo\?v=/);
+    const served = await visitor.request.get(photoUrl);
+    expect(served.status()).toBe(200);
+    expect(served.headers()["content-type"]).toBe("image/png");
+    expect(served.headers()["x-content-type-options"]).toBe("nosniff");
+    expect(served.headers()["cache-control"]).toBe("public, max-age=300");
+    expect(Buffer.from(await served.body()).equals(PNG_3x2)).toBe(true);
+    // The written testimonials have no photo.
+    await expect(grid.locator("img")).toHaveCount(1);
 
     // The student withdraws consent: gone on the next visit.
     await student.goto("/portal/testimonial");
@@ -124,5 +163,7 @@ test.describe("testimonials", () => {
     await visitor.goto("/");
     await expect(visitor.locator("#testimonials")).not.toContainText(quote);
     await expect(visitor.locator("#testimonials")).toContainText("Maya R.");
+    await expect(visitor.locator("#testimonials img")).toHaveCount(0);
+    expect((await visitor.request.get(photoUrl)).status()).toBe(404);
   });
 });

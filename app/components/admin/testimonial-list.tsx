@@ -7,6 +7,7 @@ import { Button } from "~/components/ui/button";
 import { SectionCard } from "~/components/ui/card";
 import { Checkbox } from "~/components/ui/input";
 import { testimonialsConsole as t } from "~/content/testimonials";
+import { PHOTO_DISPLAY_SIZE } from "~/domain/testimonial-photo";
 import { QUOTE_MAX, testimonialsConsoleSchema } from "~/domain/testimonials";
 import type { OfferCountSetting, TestimonialRow } from "~/outcomes/testimonials.server";
 
@@ -57,7 +58,21 @@ export function TestimonialItem({
       data-testid="testimonial"
       data-status={row.status}
     >
-      <h2 className="text-lg font-semibold text-brand-900">{t.shownAs(row.name, row.firm)}</h2>
+      <div className="flex items-center gap-3">
+        {row.photoUploadId && (
+          // The owner's own download address: any upload, behind the admin session, never cached.
+          <img
+            src={`/admin/uploads/${row.photoUploadId}`}
+            alt={t.photoLabel(row.name)}
+            width={PHOTO_DISPLAY_SIZE}
+            height={PHOTO_DISPLAY_SIZE}
+            loading="lazy"
+            className="size-16 shrink-0 rounded-full object-cover"
+            data-testimonial-photo=""
+          />
+        )}
+        <h2 className="text-lg font-semibold text-brand-900">{t.shownAs(row.name, row.firm)}</h2>
+      </div>
       <p className="text-sm text-slate-700">
         {`${t.statusNames[row.status]} · ${t.consentNames[row.consent]} · ${t.consentAt(when.consentAt)}`}
       </p>

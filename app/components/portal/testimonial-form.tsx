@@ -1,34 +1,57 @@
-import { getFormProps, getTextareaProps, useForm, type SubmissionResult } from "@conform-to/react";
+import {
+  getFormProps,
+  getInputProps,
+  getTextareaProps,
+  useForm,
+  type SubmissionResult,
+} from "@conform-to/react";
 import { Form } from "react-router";
 import { FieldError, FieldLabel } from "~/components/form/fields";
 import { Button } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
-import { checkClass, Hint, Textarea } from "~/components/ui/input";
+import { checkClass, FileInput, Hint, Textarea } from "~/components/ui/input";
 import { consentWords, testimonialPage as t } from "~/content/testimonials";
 import type { TestimonialConsent } from "~/db/programme-schema";
-import { CONSENTS, QUOTE_MAX } from "~/domain/testimonials";
+import { CONSENTS, PHOTO_MAX_MB, QUOTE_MAX } from "~/domain/testimonials";
 
 /**
  * The student's testimonial: the words and how they may be published, each choice with the exact
- * words they agree to (stored with the testimonial). A plain post: portal pages ship no framework
- * JavaScript, and the server checks every field.
+ * words they agree to (stored with the testimonial), and an optional photo for the full name. A
+ * plain multipart post: portal pages ship no framework JavaScript, and the server checks every
+ * field (the photo by its content).
  */
 export function TestimonialForm({
   values,
+  photoAt,
   lastResult,
 }: {
   values: { quote: string; consent: TestimonialConsent | "" };
+  /** When the stored photo was sent, as the student reads it; null when there is none. */
+  photoAt: string | null;
   lastResult?: SubmissionResult<string[]> | null;
 }) {
-  const [form, fields] = useForm<{ intent: "submit"; quote: string; consent: string }>({
+  const [form, fields] = useForm<{
+    intent: "submit";
+    quote: string;
+    consent: string;
+    photo?: File;
+  }>({
     lastResult,
     defaultValue: values,
   });
+  const { key: photoKey, ...photoProps } = getInputProps(fields.photo, { type: "file" });
+  const photoHint = `${fields.photo.id}-hint`;
   const { key: quoteKey, ...quoteProps } = getTextareaProps(fields.quote);
   const quoteHint = `${fields.quote.id}-hint`;
   const chosen = fields.consent.initialValue ?? values.consent;
   return (
-    <Form method="post" {...getFormProps(form)} className="space-y-6" data-testimonial-form="">
+    <Form
+      method="post"
+      encType="multipart/form-data"
+      {...getFormProps(form)}
+      className="space-y-6"
+      data-testimonial-form=""
+    >
       <input type="hidden" name="intent" value="submit" />
       <div>
         <FieldLabel htmlFor={fields.quote.id} required>
@@ -77,10 +100,37 @@ export function TestimonialForm({
         </div>
         <FieldError field={fields.consent} />
       </fieldset>
+      <div>
+        <FieldLabel htmlFor={fields.photo.id}>{t.photo}</FieldLabel>
+        <Hint id={photoHint}>{photoAt ? t.photoStored(photoAt) : t.photoHint(PHOTO_MAX_MB)}</Hint>
+        <FileInput
+          key={photoKey}
+          {...photoProps}
+          accept="image/jpeg,image/png"
+          aria-describedby={`${photoHint} ${fields.photo.errorId}`}
+        />
+        <FieldError field={fields.photo} />
+      </div>
       <Button type="submit" size="touch">
         {t.send}
       </Button>
     </Form>
+  );
+}
+
+/** One button: the stored photo is deleted. */
+export function RemovePhoto() {
+  return (
+    <Card>
+      <h2 className="text-xl font-semibold text-brand-900">{t.photoTitle}</h2>
+      <p className="mt-2 text-slate-700">{t.photoIntro}</p>
+      <Form method="post" className="mt-4">
+        <input type="hidden" name="intent" value="remove_photo" />
+        <Button type="submit" variant="secondary" size="touch">
+          {t.removePhoto}
+        </Button>
+      </Form>
+    </Card>
   );
 }
 

@@ -1,18 +1,30 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data } from "react-router";
-import { TestimonialForm, WithdrawConsent } from "~/components/portal/testimonial-form";
+import {
+  RemovePhoto,
+  TestimonialForm,
+  WithdrawConsent,
+} from "~/components/portal/testimonial-form";
 import { portalMeta } from "~/content/portal";
 import { testimonialPage as t } from "~/content/testimonials";
-import { testimonialSchema } from "~/domain/testimonials";
+import { checkPhoto } from "~/domain/testimonial-photo";
+import {
+  PHOTO_MAX_MB,
+  testimonialSchema,
+  type TestimonialForm as Form,
+} from "~/domain/testimonials";
 import { formatWhen } from "~/domain/time-zone";
 import { limitFormPost } from "~/lib/form-guard.server";
 import { readFormData, refuse } from "~/lib/form.server";
+import { log } from "~/lib/logger.server";
 import { pageMeta } from "~/lib/meta";
 import { errorToast, rateLimitedToast, success } from "~/lib/toast";
 import { redirectWithToast } from "~/lib/toast.server";
 import {
   ownTestimonial,
+  removeTestimonialPhoto,
   submitTestimonial,
+  type CheckedPhoto,
   TESTIMONIAL_PATH,
   withdrawConsent,
 } from "~/outcomes/testimonials.server";
@@ -39,6 +51,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       consentWords: own.consent_withdrawn_at ? null : own.consent_words,
       consentAt: when(own.consent_at),
       withdrawnAt: when(own.consent_withdrawn_at),
+      photoAt: own.consent === "full" ? when(own.photo_at) : null,
     },
   };
 }
@@ -50,19 +63,56 @@ export async function action({ request, context }: Route.ActionArgs) {
   const submission = parseWithZod(await readFormData(request), { schema: testimonialSchema });
   if (submission.status !== "success") return refuse(submission);
   const form = submission.value;
-  const outcome =
-    form.intent === "submit"
-      ? await submitTestimonial(context.services, student.personId, form)
-      : await withdrawConsent(context.services, student.personId);
+  let photo: CheckedPhoto | undefined;
+  if (form.intent === "submit" && form.photo) {
+    // A photo goes only with the full name; its bytes decide, never its name or type.
+    if (form.consent !== "full")
+      return refuse(submission, { field: "photo", message: t.errors.photoNeedsFull });
+    const bytes = new Uint8Array(await form.photo.arrayBuffer());
+    const check = checkPhoto(bytes);
+    if (!check.ok) {
+      log.warn("testimonial photo refused", { reason: check.reason });
+      const message =
+        check.reason === "too_large" ? t.errors.photoTooLarge(PHOTO_MAX_MB) : t.errors.notPhoto;
+      return refuse(submission, { field: "photo", message });
+    }
+    photo = { bytes, check };
+  }
+  const outcome = await change(context.services, student.personId, form, photo);
   if (outcome !== "done") {
-    const message = outcome === "not_asked" ? t.errors.notAsked : t.errors.nothingToWithdraw;
+    const message =
+      outcome === "not_asked"
+        ? t.errors.notAsked
+        : form.intent === "remove_photo"
+          ? t.errors.noPhoto
+          : t.errors.nothingToWithdraw;
     return data(
       { result: submission.reply({ formErrors: [message] }), toast: errorToast(message) },
       { status: 409 },
     );
   }
-  const toast = form.intent === "submit" ? t.sentToast : t.withdrawnToast;
+  const toast = {
+    submit: t.sentToast,
+    remove_photo: t.photoRemovedToast,
+    withdraw: t.withdrawnToast,
+  }[form.intent];
   return redirectWithToast(context, TESTIMONIAL_PATH, success(toast.title, toast.description));
+}
+
+function change(
+  services: Route.ActionArgs["context"]["services"],
+  personId: string,
+  form: Form,
+  photo: CheckedPhoto | undefined,
+) {
+  switch (form.intent) {
+    case "submit":
+      return submitTestimonial(services, personId, form, photo);
+    case "remove_photo":
+      return removeTestimonialPhoto(services, personId);
+    case "withdraw":
+      return withdrawConsent(services, personId);
+  }
 }
 
 export default function Testimonial({ loaderData, actionData }: Route.ComponentProps) {
@@ -94,8 +144,10 @@ export default function Testimonial({ loaderData, actionData }: Route.ComponentP
           )}
           <TestimonialForm
             values={{ quote: own.quote, consent: own.withdrawnAt ? "" : own.consent }}
+            photoAt={own.photoAt}
             lastResult={actionData?.result}
           />
+          {own.photoAt && <RemovePhoto />}
           {own.consentWords && <WithdrawConsent />}
         </>
       ) : (
