@@ -115,7 +115,7 @@ test.describe("testimonials", () => {
     });
     await owner.goto("/admin/testimonials");
     // By the firm too: other specs' students may share her name in the same database.
-    const card = owner.getByRole("region", { name: fullName }).filter({ hasText: firm });
+    const card = owner.getByRole("article", { name: fullName }).filter({ hasText: firm });
     await expect(card).toContainText(firm);
     // The owner sees the photo (the upload's own admin address, shown as an image).
     const ownerPhoto = card.getByRole("img", { name: `${fullName}'s photo` });

@@ -52,7 +52,7 @@ export function TestimonialItem({
   );
   const approved = row.status === "approved";
   return (
-    <section
+    <article
       aria-label={row.name}
       className="rounded-xl border border-slate-200 bg-white p-5"
       data-testid="testimonial"
@@ -105,7 +105,7 @@ export function TestimonialItem({
         {approved && !last && <MoveButton id={row.id} direction="down" name={row.name} />}
         {row.status !== "hidden" && <RowAction id={row.id} intent="hide" label={t.hide} />}
       </div>
-    </section>
+    </article>
   );
 }
 
