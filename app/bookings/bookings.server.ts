@@ -450,16 +450,21 @@ export async function bookingPage(services: Services, personId: string, requeste
           mayChange: studentMayChange(booking.starts_at, now),
         }
       : null,
-    days: slotsByDay(slots, zone).map(([date, daySlots]) => ({
-      date,
-      label: formatDay(new Date(daySlots[0]!.startsAt), zone),
-      slots: daySlots.map((slot) => ({
-        startsAt: slot.startsAt,
-        time: formatTimeOfDay(new Date(slot.startsAt), zone),
-        when: formatWhen(new Date(slot.startsAt), zone, now),
-      })),
-    })),
+    days: weekDays(slots, zone, now),
   };
+}
+
+/** Free slots as the week view shows them: one column per day in the reader's zone. */
+export function weekDays(slots: readonly Slot[], zone: string, now: Date) {
+  return slotsByDay(slots, zone).map(([date, daySlots]) => ({
+    date,
+    label: formatDay(new Date(daySlots[0]!.startsAt), zone),
+    slots: daySlots.map((slot) => ({
+      startsAt: slot.startsAt,
+      time: formatTimeOfDay(new Date(slot.startsAt), zone),
+      when: formatWhen(new Date(slot.startsAt), zone, now),
+    })),
+  }));
 }
 
 /** "Tue, Jan 12": a day of the week view, in the reader's zone. */

@@ -6,12 +6,10 @@ import {
   deepDiveWindow,
   localDate,
   mondayAt,
-  slotsByDay,
   studentMayChange,
   windowSlots,
   type Slot,
 } from "~/domain/slots";
-import { formatTimeOfDay, formatWhen } from "~/domain/time-zone";
 import { studentSeat, type StudentSeat } from "~/portal/seat.server";
 import type { Services } from "~/services.server";
 import { availabilityOf } from "./availability.server";
@@ -25,6 +23,7 @@ import {
   withMentorLock,
   type Booking,
   type BookingOutcome,
+  weekDays,
 } from "./bookings.server";
 
 /**
@@ -249,14 +248,6 @@ export async function deepDivePage(
             to: formatDay(new Date(window.end.getTime() - 1), siteZone),
           }
         : null,
-    days: slotsByDay(slots, zone).map(([date, daySlots]) => ({
-      date,
-      label: formatDay(new Date(daySlots[0]!.startsAt), zone),
-      slots: daySlots.map((slot) => ({
-        startsAt: slot.startsAt,
-        time: formatTimeOfDay(new Date(slot.startsAt), zone),
-        when: formatWhen(new Date(slot.startsAt), zone, now),
-      })),
-    })),
+    days: weekDays(slots, zone, now),
   };
 }

@@ -1,6 +1,7 @@
 import type { ReactNode } from "react";
-import { Form } from "react-router";
+import { Form, Link } from "react-router";
 import { Button } from "~/components/ui/button";
+import { SectionCard } from "~/components/ui/card";
 
 export interface WeekDay {
   date: string;
@@ -9,7 +10,7 @@ export interface WeekDay {
 }
 
 /**
- * A week of free times, one column per day in the reader's zone; each time is a form post of its
+ * The week view of /portal/book and /portal/deep-dive. A week of free times, one column per day in the reader's zone; each time is a form post of its
  * slot with the `hidden` fields given (book, or move a booking).
  */
 export function SlotWeek({
@@ -53,5 +54,60 @@ export function SlotWeek({
         </div>
       ))}
     </div>
+  );
+}
+
+/** Links between weeks (or interviews) of a week view; the one shown is marked current. */
+export function WeekNav({
+  label,
+  links,
+}: {
+  label: string;
+  links: readonly { to: string; label: string; current: boolean }[];
+}): ReactNode {
+  if (links.length < 2) return null;
+  return (
+    <nav aria-label={label} className="flex flex-wrap gap-2">
+      {links.map((link) => (
+        <Link
+          key={link.to}
+          to={link.to}
+          aria-current={link.current ? "page" : undefined}
+          className="rounded-md border border-slate-300 px-3 py-2 text-sm font-medium aria-[current=page]:bg-brand-700 aria-[current=page]:text-white"
+        >
+          {link.label}
+        </Link>
+      ))}
+    </nav>
+  );
+}
+
+/** The booked time, what it is, and a cancel button while the student may still change it. */
+export function BookedCard({
+  title,
+  booking,
+  children,
+  cancelLabel,
+}: {
+  title: string;
+  booking: { id: string; startsAt: string; mayChange: boolean };
+  children: ReactNode;
+  cancelLabel: string;
+}): ReactNode {
+  return (
+    <SectionCard title={title}>
+      <p className="text-slate-700" data-booking={booking.startsAt}>
+        {children}
+      </p>
+      {booking.mayChange && (
+        <Form method="post" className="mt-3">
+          <input type="hidden" name="intent" value="cancel" />
+          <input type="hidden" name="bookingId" value={booking.id} />
+          <Button type="submit" variant="secondary" size="touch">
+            {cancelLabel}
+          </Button>
+        </Form>
+      )}
+    </SectionCard>
   );
 }

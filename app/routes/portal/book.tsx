@@ -1,6 +1,6 @@
 import { parseWithZod } from "@conform-to/zod/v4";
-import { data, Form, Link } from "react-router";
-import { Button } from "~/components/ui/button";
+import { data } from "react-router";
+import { BookedCard, SlotWeek, WeekNav } from "~/components/portal/slot-week";
 import { SectionCard } from "~/components/ui/card";
 import { bookingText as t } from "~/content/bookings";
 import { portalMeta } from "~/content/portal";
@@ -28,6 +28,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return bookingPage(context.services, student.personId, Number.isInteger(week) ? week : null);
 }
 
+const toasts = { booked: t.bookedToast, moved: t.movedToast, cancelled: t.cancelledToast };
+
 export async function action({ request, context }: Route.ActionArgs) {
   const student = await requireStudent(request, context, "book");
   if (!(await limitFormPost(context, "portal-book")))
@@ -42,33 +44,15 @@ export async function action({ request, context }: Route.ActionArgs) {
         ? await rescheduleBooking(context.services, student.personId, form.bookingId, form.slot)
         : await cancelBooking(context.services, { personId: student.personId }, form.bookingId);
   const back = `/portal/book${form.intent === "book" ? `?week=${form.week}` : ""}`;
-  switch (outcome.kind) {
-    case "booked":
-      return redirectWithToast(
-        context,
-        back,
-        success(t.bookedToast.title, t.bookedToast.description),
-      );
-    case "moved":
-      return redirectWithToast(
-        context,
-        back,
-        success(t.movedToast.title, t.movedToast.description),
-      );
-    case "cancelled":
-      return redirectWithToast(
-        context,
-        back,
-        success(t.cancelledToast.title, t.cancelledToast.description),
-      );
-    default: {
-      const message = t.errors[outcome.kind];
-      return data(
-        { result: submission.reply({ formErrors: [message] }), toast: errorToast(message) },
-        { status: 409 },
-      );
-    }
+  if (outcome.kind === "booked" || outcome.kind === "moved" || outcome.kind === "cancelled") {
+    const toast = toasts[outcome.kind];
+    return redirectWithToast(context, back, success(toast.title, toast.description));
   }
+  const message = t.errors[outcome.kind];
+  return data(
+    { result: submission.reply({ formErrors: [message] }), toast: errorToast(message) },
+    { status: 409 },
+  );
 }
 
 export default function Book({ loaderData, actionData }: Route.ComponentProps) {
@@ -96,80 +80,33 @@ export default function Book({ loaderData, actionData }: Route.ComponentProps) {
           </p>
         )}
       </div>
-      {weeks.length > 1 && (
-        <nav aria-label={t.weekNav} className="flex flex-wrap gap-2">
-          {weeks.map((w) => (
-            <Link
-              key={w}
-              to={`/portal/book?week=${w}`}
-              aria-current={w === week ? "page" : undefined}
-              className="rounded-md border border-slate-300 px-3 py-2 text-sm font-medium aria-[current=page]:bg-brand-700 aria-[current=page]:text-white"
-            >
-              {t.weekLink(w)}
-            </Link>
-          ))}
-        </nav>
-      )}
+      <WeekNav
+        label={t.weekNav}
+        links={weeks.map((w) => ({
+          to: `/portal/book?week=${w}`,
+          label: t.weekLink(w),
+          current: w === week,
+        }))}
+      />
       {booking && (
-        <SectionCard title={t.booked(booking.when)}>
-          <p className="text-slate-700" data-booking={booking.startsAt}>
-            {t.withMentor(loaderData.mentor)} {booking.mayChange ? t.changeHint : t.locked}
-          </p>
-          {booking.mayChange && (
-            <Form method="post" className="mt-3">
-              <input type="hidden" name="intent" value="cancel" />
-              <input type="hidden" name="bookingId" value={booking.id} />
-              <Button type="submit" variant="secondary" size="touch">
-                {t.cancel}
-              </Button>
-            </Form>
-          )}
-        </SectionCard>
+        <BookedCard title={t.booked(booking.when)} booking={booking} cancelLabel={t.cancel}>
+          {t.withMentor(loaderData.mentor)} {booking.mayChange ? t.changeHint : t.locked}
+        </BookedCard>
       )}
       <SectionCard title={t.weekHeading(week, loaderData.from, loaderData.to)}>
         {(booking && !moving) || days.length === 0 ? (
           <p className="text-slate-700">{booking ? t.locked : t.noSlots}</p>
         ) : (
-          <div
-            className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3"
-            aria-label={t.slotsTable(week)}
-            role="group"
-          >
-            {days.map((day) => (
-              <div key={day.date}>
-                <h3 className="font-semibold text-slate-900">{day.label}</h3>
-                <ul className="mt-2 space-y-2">
-                  {day.slots.map((slot) => (
-                    <li key={slot.startsAt}>
-                      <Form method="post">
-                        <input
-                          type="hidden"
-                          name="intent"
-                          value={booking ? "reschedule" : "book"}
-                        />
-                        {booking ? (
-                          <input type="hidden" name="bookingId" value={booking.id} />
-                        ) : (
-                          <input type="hidden" name="week" value={week} />
-                        )}
-                        <input type="hidden" name="slot" value={slot.startsAt} />
-                        <Button
-                          type="submit"
-                          variant="secondary"
-                          size="touch"
-                          className="w-full"
-                          aria-label={booking ? t.moveLabel(slot.when) : t.bookLabel(slot.when)}
-                          data-slot={slot.startsAt}
-                        >
-                          {slot.time}
-                        </Button>
-                      </Form>
-                    </li>
-                  ))}
-                </ul>
-              </div>
-            ))}
-          </div>
+          <SlotWeek
+            days={days}
+            label={t.slotsTable(week)}
+            hidden={
+              booking
+                ? { intent: "reschedule", bookingId: booking.id }
+                : { intent: "book", week: String(week) }
+            }
+            buttonLabel={booking ? t.moveLabel : t.bookLabel}
+          />
         )}
       </SectionCard>
     </div>

@@ -1,7 +1,6 @@
 import { parseWithZod } from "@conform-to/zod/v4";
-import { data, Form, Link } from "react-router";
-import { SlotWeek } from "~/components/portal/slot-week";
-import { Button } from "~/components/ui/button";
+import { data, Link } from "react-router";
+import { BookedCard, SlotWeek, WeekNav } from "~/components/portal/slot-week";
 import { SectionCard } from "~/components/ui/card";
 import { linkVariants } from "~/components/ui/link";
 import { cancelBooking } from "~/bookings/bookings.server";
@@ -20,8 +19,6 @@ import type { Route } from "./+types/deep-dive";
 export const meta: Route.MetaFunction = () => pageMeta(t.title, portalMeta.description);
 
 const PATH = "/portal/deep-dive";
-const navLink =
-  "rounded-md border border-slate-300 px-3 py-2 text-sm font-medium aria-[current=page]:bg-brand-700 aria-[current=page]:text-white";
 
 /** /portal/deep-dive: the free hours before an interview, in the student's zone; a form post books one. */
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -94,53 +91,30 @@ export default function DeepDive({ loaderData, actionData }: Route.ComponentProp
         )}
       </div>
       {booking && (
-        <SectionCard title={t.booked(booking.when)}>
-          <p className="text-slate-700" data-booking={booking.startsAt}>
-            {t.bookedFor(loaderData.mentor, booking.firm)}{" "}
-            {booking.past ? t.held : booking.mayChange ? t.changeHint : t.changeLocked}
-          </p>
-          {booking.mayChange && (
-            <Form method="post" className="mt-3">
-              <input type="hidden" name="intent" value="cancel" />
-              <input type="hidden" name="bookingId" value={booking.id} />
-              <Button type="submit" variant="secondary" size="touch">
-                {t.cancel}
-              </Button>
-            </Form>
-          )}
-        </SectionCard>
+        <BookedCard title={t.booked(booking.when)} booking={booking} cancelLabel={t.cancel}>
+          {t.bookedFor(loaderData.mentor, booking.firm)}{" "}
+          {booking.past ? t.held : booking.mayChange ? t.changeHint : t.changeLocked}
+        </BookedCard>
       )}
-      {interviews.length > 1 && (
-        <nav aria-label={t.interviewNav} className="flex flex-wrap gap-2">
-          {interviews.map((row) => (
-            <Link
-              key={row.id}
-              to={query({ interview: row.id })}
-              aria-current={row.id === interviewId ? "page" : undefined}
-              className={navLink}
-            >
-              {t.forInterview(row.firm, row.role, row.date)}
-            </Link>
-          ))}
-        </nav>
-      )}
+      <WeekNav
+        label={t.interviewNav}
+        links={interviews.map((row) => ({
+          to: query({ interview: row.id }),
+          label: t.forInterview(row.firm, row.role, row.date),
+          current: row.id === interviewId,
+        }))}
+      />
       {chosen && (
         <p className="text-slate-900">{t.forInterview(chosen.firm, chosen.role, chosen.date)}</p>
       )}
-      {weeks.length > 1 && (
-        <nav aria-label={t.weekNav} className="flex flex-wrap gap-2">
-          {weeks.map((w) => (
-            <Link
-              key={w.monday}
-              to={query({ interview: booking ? null : interviewId, week: w.monday })}
-              aria-current={w.monday === week ? "page" : undefined}
-              className={navLink}
-            >
-              {t.weekLink(w.label)}
-            </Link>
-          ))}
-        </nav>
-      )}
+      <WeekNav
+        label={t.weekNav}
+        links={weeks.map((w) => ({
+          to: query({ interview: booking ? null : interviewId, week: w.monday }),
+          label: t.weekLink(w.label),
+          current: w.monday === week,
+        }))}
+      />
       {range && (
         <SectionCard title={t.weekHeading(range.from, range.to)}>
           {days.length === 0 ? (
