@@ -14,7 +14,7 @@ import {
   weekWindow,
   type Slot,
 } from "~/domain/slots";
-import { formatTimeOfDay, formatWhen } from "~/domain/time-zone";
+import { formatDay, formatTimeOfDay, formatWhen, whenFor } from "~/domain/time-zone";
 import type { Engine } from "~/db/migrations.server";
 import { renderEmail, type EmailContent } from "~/mail/message";
 import { enqueueEmail } from "~/mail/outbox.server";
@@ -95,11 +95,6 @@ async function lockMentor(trx: Trx, engine: Engine, mentorId: string) {
   let query = trx.selectFrom("mentors").select("id").where("id", "=", mentorId);
   if (engine === "postgres") query = query.forUpdate();
   await query.executeTakeFirstOrThrow();
-}
-
-/** "Tue, Jan 12, 10:00 AM EST (America/New_York)": an instant for a reader, the zone named. */
-export function whenFor(instant: string, zone: string, now: Date): string {
-  return `${formatWhen(new Date(instant), zone, now)} (${zone})`;
 }
 
 type Change = "booked" | "moved" | "cancelled";
@@ -465,16 +460,6 @@ export function weekDays(slots: readonly Slot[], zone: string, now: Date) {
       when: formatWhen(new Date(slot.startsAt), zone, now),
     })),
   }));
-}
-
-/** "Tue, Jan 12": a day of the week view, in the reader's zone. */
-export function formatDay(instant: Date, zone: string): string {
-  return new Intl.DateTimeFormat("en-US", {
-    timeZone: zone,
-    weekday: "short",
-    month: "short",
-    day: "numeric",
-  }).format(instant);
 }
 
 /** The mentor's upcoming 1-on-1s as /portal/mentor lists them, in the mentor's zone. */

@@ -10,16 +10,15 @@ import {
   windowSlots,
   type Slot,
 } from "~/domain/slots";
+import { formatDay, whenFor } from "~/domain/time-zone";
 import { studentSeat, type StudentSeat } from "~/portal/seat.server";
 import type { Services } from "~/services.server";
 import { availabilityOf } from "./availability.server";
 import {
-  formatDay,
   insertBooking,
   liveBooking,
   liveBookingsOf,
   moveBooking,
-  whenFor,
   withMentorLock,
   type Booking,
   type BookingOutcome,

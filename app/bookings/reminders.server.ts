@@ -4,7 +4,7 @@ import { REMINDERS } from "~/domain/slots";
 import { renderEmail } from "~/mail/message";
 import { enqueueEmail } from "~/mail/outbox.server";
 import type { Services } from "~/services.server";
-import { whenFor } from "./bookings.server";
+import { whenFor } from "~/domain/time-zone";
 
 /**
  * Reminders of live 1-on-1s and interview deep-dives, 24 hours and 1 hour before, to the student and the mentor, each in

@@ -123,3 +123,18 @@ export function age(from: Date, now: Date): string {
         : [Math.floor(minutes / 1440), "day"];
   return `${n} ${unit}${n === 1 ? "" : "s"}`;
 }
+
+/** "Tue, Jan 12, 10:00 AM EST (America/New_York)": an instant for a reader, the zone named. */
+export function whenFor(instant: string, zone: string, now: Date): string {
+  return `${formatWhen(new Date(instant), zone, now)} (${zone})`;
+}
+
+/** "Tue, Jan 12": a day of the week view, in the reader's zone. */
+export function formatDay(instant: Date, zone: string): string {
+  return new Intl.DateTimeFormat("en-US", {
+    timeZone: zone,
+    weekday: "short",
+    month: "short",
+    day: "numeric",
+  }).format(instant);
+}

@@ -24,16 +24,21 @@ export async function parseForm<Schema extends z.ZodType>(request: Request, sche
 /**
  * The answer to a refused submission: the field errors in place (Conform's reply) and the message
  * as the destructive toast. `message` overrides the first field error; `field` puts it under that
- * field (a date the server alone can judge).
+ * field (a date the server alone can judge); `form` shows it above the form instead (a refusal of
+ * the whole post: the slot was taken, the request is no longer open), usually with status 409.
  */
 export function refuse(
   submission: Submission<unknown>,
-  options: { message?: string; field?: string; status?: number } = {},
+  options: { message?: string; field?: string; form?: boolean; status?: number } = {},
 ) {
   const errors = submission.status === "error" ? submission.error : undefined;
   const message = options.message ?? firstError(errors) ?? "";
   const result = submission.reply(
-    options.field ? { fieldErrors: { [options.field]: [message] } } : undefined,
+    options.form
+      ? { formErrors: [message] }
+      : options.field
+        ? { fieldErrors: { [options.field]: [message] } }
+        : undefined,
   );
   return data({ result, toast: errorToast(message) }, { status: options.status ?? 400 });
 }

@@ -1,5 +1,4 @@
 import { randomUUID } from "node:crypto";
-import { whenFor } from "~/bookings/bookings.server";
 import type { DB, Trx } from "~/db/database.server";
 import { longDate } from "~/domain/cohort";
 import {
@@ -9,7 +8,7 @@ import {
   type OfferInput,
 } from "~/domain/outcome-forms";
 import { localDate } from "~/domain/slots";
-import { formatWhen } from "~/domain/time-zone";
+import { formatWhen, whenFor } from "~/domain/time-zone";
 import { studentSeat } from "~/portal/seat.server";
 import type { Services } from "~/services.server";
 

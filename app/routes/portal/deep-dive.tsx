@@ -11,7 +11,7 @@ import { deepDiveSchema } from "~/domain/outcome-forms";
 import { limitFormPost } from "~/lib/form-guard.server";
 import { readFormData, refuse } from "~/lib/form.server";
 import { pageMeta } from "~/lib/meta";
-import { errorToast, rateLimitedToast, success } from "~/lib/toast";
+import { rateLimitedToast, success } from "~/lib/toast";
 import { redirectWithToast } from "~/lib/toast.server";
 import { requireStudent } from "~/portal/student-access.server";
 import type { Route } from "./+types/deep-dive";
@@ -50,11 +50,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     const toast = toasts[outcome.kind];
     return redirectWithToast(context, PATH, success(toast.title, toast.description));
   }
-  const message = t.errors[outcome.kind];
-  return data(
-    { result: submission.reply({ formErrors: [message] }), toast: errorToast(message) },
-    { status: 409 },
-  );
+  return refuse(submission, { message: t.errors[outcome.kind], form: true, status: 409 });
 }
 
 export default function DeepDive({ loaderData, actionData }: Route.ComponentProps) {
