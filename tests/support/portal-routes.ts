@@ -191,7 +191,8 @@ export const PORTAL_ROUTES: PortalRoute[] = [
   {
     path: "/portal/interviews",
     load: () => import("~/routes/portal/interviews"),
-    get: { ...studentsOnly, student: "own", otherStudent: "own" },
+    // The student's interviews and offers name the firm; nobody else's page does.
+    get: { ...studentsOnly, student: "sees", otherStudent: "own" },
     submissions: [
       {
         fields: { intent: "interview", firm: "Acme Capital", role: "Analyst", date: inAMonth },
@@ -202,7 +203,7 @@ export const PORTAL_ROUTES: PortalRoute[] = [
   {
     path: "/portal/deep-dive",
     load: () => import("~/routes/portal/deep-dive"),
-    get: { ...studentsOnly, student: "own", otherStudent: "own" },
+    get: { ...studentsOnly, student: "sees", otherStudent: "own" },
     // Booking an hour needs a mentor's hours: app/bookings/deep-dive.db.test.ts.
     submissions: [
       {

@@ -16,6 +16,8 @@ export const STUDENT_SECRET = {
   lastName: "Secretlastname",
   linkedin: "https://www.linkedin.com/in/secret-student",
   note: "Secret mentor note about the student",
+  /** The firm of the student's interview and reported offer. */
+  firm: "Secretfirm Capital",
 } as const;
 
 /** The fixture student's two booked 1-on-1s and deep-dive (the access walk cancels each once). */
@@ -249,7 +251,7 @@ export async function seedPortalFixtures(services: Services) {
       id: "portal-fixture-interview",
       person_id: studentId,
       cohort_id: cohort.id,
-      firm: "Fixture Bank",
+      firm: STUDENT_SECRET.firm,
       role: "Analyst",
       interview_date: "2031-02-03",
       created_at: now,
@@ -281,7 +283,7 @@ export async function seedPortalFixtures(services: Services) {
       id: PORTAL_FIXTURE_OFFER,
       person_id: studentId,
       cohort_id: cohort.id,
-      firm: "Fixture Bank",
+      firm: STUDENT_SECRET.firm,
       role: "Analyst",
       track: "Banking",
       kind: "full_time",
