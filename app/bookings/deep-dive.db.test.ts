@@ -295,6 +295,9 @@ describe.each(testEngines())("the interview deep-dive on $name", (engine) => {
     const reminders = await emails("deep_dive_reminder");
     expect(reminders.map((e) => e.to_address)).toEqual(["ann@example.com", ada.email]);
     expect(reminders[1]!.text).toContain("A reminder: your interview deep-dive with Ann Mentor");
+    const links = (text: string) => text.match(/https?:\/\/\S*\/portal\S*/g);
+    expect(links(reminders[0]!.text)).toEqual([expect.stringMatching(/\/portal\/mentor$/)]);
+    expect(links(reminders[1]!.text)).toEqual([expect.stringMatching(/\/portal\/deep-dive$/)]);
     for (const owner of [
       { kind: "student" as const, personId: ada.id },
       { kind: "mentor" as const, mentorId: annId },
