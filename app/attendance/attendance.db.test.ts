@@ -365,6 +365,50 @@ describe.each(testEngines())("attendance and recordings on $name", (engine) => {
     expect(events.map((e) => e.recording)).toContain("https://video.example.com/1b");
   });
 
+  it("refuses marks and a recording on a cancelled session: nothing stored, nobody emailed", async () => {
+    const sc = await scene();
+    const week2 = sc.sessionIds[1]!;
+    await db()
+      .updateTable("group_sessions")
+      .set({ status: "cancelled" })
+      .where("id", "=", week2)
+      .execute();
+    const recording = () =>
+      db()
+        .selectFrom("group_sessions")
+        .select("recording_url")
+        .where("id", "=", week2)
+        .executeTakeFirstOrThrow();
+    const recordingEmails = () =>
+      db().selectFrom("outbox").selectAll().where("kind", "=", "group_session_recording").execute();
+    const refusals = [
+      await mentorPost(sc.cookies.mia, week2, {
+        intent: "recording",
+        url: "https://video.example.com/2",
+      }),
+      await ownerPost(sc, week2, { intent: "recording", url: "https://video.example.com/2" }),
+      await mentorPost(sc.cookies.mia, week2, {
+        intent: "attendance",
+        "marks[0].student": sc.ann,
+        "marks[0].status": "attended",
+      }),
+      await ownerPost(sc, week2, {
+        intent: "attendance",
+        "marks[0].student": sc.bob,
+        "marks[0].status": "absent",
+      }),
+    ];
+    for (const refused of refusals) {
+      expect(refused.status).toBe(409);
+      expect(JSON.stringify(refused.body)).toContain(
+        "This session was canceled; nothing was saved",
+      );
+    }
+    expect((await recording()).recording_url).toBeNull();
+    expect(await recordingEmails()).toEqual([]);
+    expect(await marks()).toEqual([]);
+  });
+
   it("shows the grid on the cohort page and writes it as CSV", async () => {
     const sc = await scene();
     await ownerPost(sc, sc.sessionIds[0]!, {
