@@ -409,6 +409,40 @@ describe.each(testEngines())("attendance and recordings on $name", (engine) => {
     expect(await marks()).toEqual([]);
   });
 
+  it("rate-limits the mentor's session form and outcome post per address: the 11th changes nothing", async () => {
+    const sc = await scene();
+    const week1 = sc.sessionIds[0]!;
+    const limit = services().config.rateLimitPerMinute;
+    const mark = (status: string) =>
+      mentorPost(sc.cookies.mia, week1, {
+        intent: "attendance",
+        "marks[0].student": sc.ann,
+        "marks[0].status": status,
+      });
+    for (let i = 0; i < limit; i++) expect((await mark("late")).status).toBe(400);
+    expect((await mark("attended")).status).toBe(429);
+    expect(await marks()).toEqual([]);
+
+    const past = await booking(sc, {
+      person: sc.ann,
+      mentor: sc.mia,
+      week: 2,
+      startsAt: "2026-11-18T15:00:00.000Z",
+    });
+    const outcome = (value: string) =>
+      answer(services(), mentorRoute.action, "/portal/mentor", sc.cookies.mia, {
+        fields: { intent: "outcome", bookingId: past, outcome: value },
+      });
+    for (let i = 0; i < limit; i++) expect((await outcome("maybe")).status).toBe(400);
+    expect((await outcome("held")).status).toBe(429);
+    const row = await db()
+      .selectFrom("bookings")
+      .select("outcome")
+      .where("id", "=", past)
+      .executeTakeFirstOrThrow();
+    expect(row.outcome).toBeNull();
+  });
+
   it("shows the grid on the cohort page and writes it as CSV", async () => {
     const sc = await scene();
     await ownerPost(sc, sc.sessionIds[0]!, {
