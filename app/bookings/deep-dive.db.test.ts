@@ -172,6 +172,54 @@ describe.each(testEngines())("the interview deep-dive on $name", (engine) => {
     expect(booked[1]!.calendar).toContain("DTEND:20270112T160000Z");
   });
 
+  it("counts only the current seat's interviews: another cohort's interview ahead unlocks nothing", async () => {
+    const { students } = await scene();
+    const ada = students[0]!;
+    const at = s.clock.now().toISOString();
+    const older = "00000000-0000-4000-8000-0000000000c1";
+    await db()
+      .insertInto("cohorts")
+      .values({
+        id: older,
+        start_date: "2026-09-07",
+        capacity: 20,
+        enrolled_count: 0,
+        is_active: 0,
+        is_current: 0,
+        earliest_graduation_year: null,
+        live_url: null,
+        created_at: at,
+        updated_at: at,
+      })
+      .execute();
+    await db()
+      .insertInto("interviews")
+      .values({
+        id: "00000000-0000-4000-8000-0000000000d1",
+        person_id: ada.id,
+        cohort_id: older,
+        firm: "Goldman Sachs",
+        role: "Summer Analyst",
+        interview_date: "2027-01-20",
+        created_at: at,
+        updated_at: at,
+      })
+      .execute();
+    const interviews = async () =>
+      (await answer(services(), interviewsRoute.loader, "/portal/interviews", ada.cookie)).body as {
+        unlocked: boolean;
+        deepDive: string | null;
+      };
+    expect(await interviews()).toMatchObject({ unlocked: false, deepDive: null });
+    expect((await page(ada.cookie)).kind).toBe("locked");
+    expect((await book(ada, TUE_1500)).status).toBe(409);
+    expect(await deepDives()).toHaveLength(0);
+    // One of the current seat's unlocks it, on both pages.
+    expect((await report(ada.cookie, "2027-01-21", "Morgan Stanley")).status).toBe(303);
+    expect((await interviews()).unlocked).toBe(true);
+    expect((await page(ada.cookie)).kind).toBe("view");
+  });
+
   it("two posts at once for two hours: one deep-dive (the mentor lock, then the index)", async () => {
     const { students } = await scene();
     const ada = students[0]!;
