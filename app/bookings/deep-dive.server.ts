@@ -146,9 +146,8 @@ export async function rescheduleDeepDive(
 ): Promise<DeepDiveOutcome> {
   const siteZone = services.config.siteTimeZone;
   return withMentorLock(services, personId, async (trx, seat, now): Promise<DeepDiveOutcome> => {
-    const booking = await liveBooking(trx, bookingId, { personId });
-    if (booking?.kind !== "deep_dive" || booking.mentor_id !== seat.mentor.id)
-      return { kind: "notFound" };
+    const booking = await liveBooking(trx, bookingId, { personId, kind: "deep_dive" });
+    if (!booking || booking.mentor_id !== seat.mentor.id) return { kind: "notFound" };
     if (!studentMayChange(booking.starts_at, now)) return { kind: "tooLate" };
     const interview = await trx
       .selectFrom("interviews")
