@@ -365,6 +365,84 @@ describe.each(testEngines())("attendance and recordings on $name", (engine) => {
     expect(events.map((e) => e.recording)).toContain("https://video.example.com/1b");
   });
 
+  it("refuses marks and a recording on a cancelled session: nothing stored, nobody emailed", async () => {
+    const sc = await scene();
+    const week2 = sc.sessionIds[1]!;
+    await db()
+      .updateTable("group_sessions")
+      .set({ status: "cancelled" })
+      .where("id", "=", week2)
+      .execute();
+    const recording = () =>
+      db()
+        .selectFrom("group_sessions")
+        .select("recording_url")
+        .where("id", "=", week2)
+        .executeTakeFirstOrThrow();
+    const recordingEmails = () =>
+      db().selectFrom("outbox").selectAll().where("kind", "=", "group_session_recording").execute();
+    const refusals = [
+      await mentorPost(sc.cookies.mia, week2, {
+        intent: "recording",
+        url: "https://video.example.com/2",
+      }),
+      await ownerPost(sc, week2, { intent: "recording", url: "https://video.example.com/2" }),
+      await mentorPost(sc.cookies.mia, week2, {
+        intent: "attendance",
+        "marks[0].student": sc.ann,
+        "marks[0].status": "attended",
+      }),
+      await ownerPost(sc, week2, {
+        intent: "attendance",
+        "marks[0].student": sc.bob,
+        "marks[0].status": "absent",
+      }),
+    ];
+    for (const refused of refusals) {
+      expect(refused.status).toBe(409);
+      expect(JSON.stringify(refused.body)).toContain(
+        "This session was canceled; nothing was saved",
+      );
+    }
+    expect((await recording()).recording_url).toBeNull();
+    expect(await recordingEmails()).toEqual([]);
+    expect(await marks()).toEqual([]);
+  });
+
+  it("rate-limits the mentor's session form and outcome post per address: the 11th changes nothing", async () => {
+    const sc = await scene();
+    const week1 = sc.sessionIds[0]!;
+    const limit = services().config.rateLimitPerMinute;
+    const mark = (status: string) =>
+      mentorPost(sc.cookies.mia, week1, {
+        intent: "attendance",
+        "marks[0].student": sc.ann,
+        "marks[0].status": status,
+      });
+    for (let i = 0; i < limit; i++) expect((await mark("late")).status).toBe(400);
+    expect((await mark("attended")).status).toBe(429);
+    expect(await marks()).toEqual([]);
+
+    const past = await booking(sc, {
+      person: sc.ann,
+      mentor: sc.mia,
+      week: 2,
+      startsAt: "2026-11-18T15:00:00.000Z",
+    });
+    const outcome = (value: string) =>
+      answer(services(), mentorRoute.action, "/portal/mentor", sc.cookies.mia, {
+        fields: { intent: "outcome", bookingId: past, outcome: value },
+      });
+    for (let i = 0; i < limit; i++) expect((await outcome("maybe")).status).toBe(400);
+    expect((await outcome("held")).status).toBe(429);
+    const row = await db()
+      .selectFrom("bookings")
+      .select("outcome")
+      .where("id", "=", past)
+      .executeTakeFirstOrThrow();
+    expect(row.outcome).toBeNull();
+  });
+
   it("shows the grid on the cohort page and writes it as CSV", async () => {
     const sc = await scene();
     await ownerPost(sc, sc.sessionIds[0]!, {

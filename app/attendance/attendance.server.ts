@@ -369,7 +369,7 @@ export async function mentorSessions(db: DB, mentorId: string) {
 }
 
 export type RecordingOutcome =
-  { kind: "saved"; emailed: number } | { kind: "not_found" | "not_started" };
+  { kind: "saved"; emailed: number } | { kind: "not_found" | "cancelled" | "not_started" };
 
 const linkKey = (url: string) => createHash("sha256").update(url).digest("hex").slice(0, 32);
 
@@ -377,6 +377,7 @@ const linkKey = (url: string) => createHash("sha256").update(url).digest("hex").
  * Attaches a recording link to a group session; each live student of the cohort (paid, not
  * refunded, not erased) is emailed the link once per distinct link (a sent_once key per session,
  * link and person, written with the email in one transaction), so posting it again sends nothing.
+ * A cancelled session takes no recording (nothing stored, nobody emailed).
  */
 export async function attachRecording(
   services: Services,
@@ -389,6 +390,7 @@ export async function attachRecording(
   return services.db.transaction().execute(async (trx): Promise<RecordingOutcome> => {
     const session = await sessionFor(trx, marker, input.sessionId, input.cohortId);
     if (!session) return { kind: "not_found" };
+    if (session.status === "cancelled") return { kind: "cancelled" };
     if (!mayMark(session.starts_at, now)) return { kind: "not_started" };
     if (session.recording_url !== input.url)
       await trx

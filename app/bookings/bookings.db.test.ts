@@ -276,6 +276,14 @@ describe.each(testEngines())("1-on-1 bookings on $name", (engine) => {
     expect(day.find((e) => e.to_address === "ann@example.com")!.text).toContain(
       "3:00 PM GMT (Europe/London)",
     );
+    // Each reader's link goes to their own page: the mentor's to /portal/mentor.
+    const links = (text: string) => text.match(/https?:\/\/\S*\/portal\S*/g);
+    expect(links(day.find((e) => e.to_address === "ann@example.com")!.text)).toEqual([
+      expect.stringMatching(/\/portal\/mentor$/),
+    ]);
+    expect(links(day.find((e) => e.to_address === "student0@example.com")!.text)).toEqual([
+      expect.stringMatching(/\/portal\/book$/),
+    ]);
     s.clock.set(new Date(Date.parse(SLOT) - 50 * 60_000));
     await run();
     await run();

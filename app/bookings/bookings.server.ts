@@ -3,7 +3,7 @@ import { randomUUID } from "node:crypto";
 import { ICalCalendarMethod } from "ical-generator";
 import { bookingEmails } from "~/content/bookings";
 import type { DB, Trx } from "~/db/database.server";
-import type { BookingsTable } from "~/db/booking-schema";
+import type { BookingKind, BookingsTable } from "~/db/booking-schema";
 import {
   bookableWeeks,
   freeSlots,
@@ -295,8 +295,8 @@ export async function rescheduleBooking(
 ): Promise<BookingOutcome> {
   const siteZone = services.config.siteTimeZone;
   return withMentorLock(services, personId, async (trx, seat, now): Promise<BookingOutcome> => {
-    const booking = await liveBooking(trx, bookingId, { personId });
-    if (!booking || booking.kind !== "one_on_one" || !seat.startDate) return { kind: "notFound" };
+    const booking = await liveBooking(trx, bookingId, { personId, kind: "one_on_one" });
+    if (!booking || !seat.startDate) return { kind: "notFound" };
     if (!studentMayChange(booking.starts_at, now)) return { kind: "tooLate" };
     const free = await weekSlots(
       trx,
@@ -313,11 +313,18 @@ export async function rescheduleBooking(
   });
 }
 
-/** A live booking of the student's, or of the mentor's; undefined when there is none. */
+/**
+ * Who changes a booking: the student, through the page of one kind (/portal/book for 1-on-1s,
+ * /portal/deep-dive for the deep-dive; an id of the other kind is not found there), or the mentor
+ * (either kind, from /portal/mentor).
+ */
+export type BookingOwner = { personId: string; kind: BookingKind } | { mentorId: string };
+
+/** A live booking of the student's (of their page's kind), or of the mentor's; undefined when none. */
 export async function liveBooking(
   trx: Trx,
   bookingId: string,
-  owner: { personId: string } | { mentorId: string },
+  owner: BookingOwner,
 ): Promise<Booking | undefined> {
   let query = trx
     .selectFrom("bookings")
@@ -326,19 +333,20 @@ export async function liveBooking(
     .where("status", "=", "booked");
   query =
     "personId" in owner
-      ? query.where("person_id", "=", owner.personId)
+      ? query.where("person_id", "=", owner.personId).where("kind", "=", owner.kind)
       : query.where("mentor_id", "=", owner.mentorId);
   const row = await query.executeTakeFirst();
   return row ? { ...row, sequence: Number(row.sequence), week: Number(row.week) } : undefined;
 }
 
 /**
- * Cancels a live booking: the student up to 24 hours before, the mentor any time with a reason.
- * The week is open again (the unique index covers live bookings only).
+ * Cancels a live booking: the student up to 24 hours before, only of the kind of the page they
+ * post from; the mentor any time with a reason. The week is open again (the unique index covers
+ * live bookings only).
  */
 export async function cancelBooking(
   services: Services,
-  by: { personId: string } | { mentorId: string; reason: string },
+  by: { personId: string; kind: BookingKind } | { mentorId: string; reason: string },
   bookingId: string,
 ): Promise<BookingOutcome> {
   const { db, engine, config } = services;

@@ -9,6 +9,7 @@ import * as deepDiveRoute from "~/routes/portal/deep-dive";
 import * as interviewsRoute from "~/routes/portal/interviews";
 import * as mentorRoute from "~/routes/portal/mentor";
 import { calendarEventsFor, calendarText } from "~/sessions/calendar.server";
+import { cancelBooking } from "./bookings.server";
 import { bookingUid } from "./invite.server";
 import { sendBookingReminders } from "./reminders.server";
 
@@ -172,6 +173,54 @@ describe.each(testEngines())("the interview deep-dive on $name", (engine) => {
     expect(booked[1]!.calendar).toContain("DTEND:20270112T160000Z");
   });
 
+  it("counts only the current seat's interviews: another cohort's interview ahead unlocks nothing", async () => {
+    const { students } = await scene();
+    const ada = students[0]!;
+    const at = s.clock.now().toISOString();
+    const older = "00000000-0000-4000-8000-0000000000c1";
+    await db()
+      .insertInto("cohorts")
+      .values({
+        id: older,
+        start_date: "2026-09-07",
+        capacity: 20,
+        enrolled_count: 0,
+        is_active: 0,
+        is_current: 0,
+        earliest_graduation_year: null,
+        live_url: null,
+        created_at: at,
+        updated_at: at,
+      })
+      .execute();
+    await db()
+      .insertInto("interviews")
+      .values({
+        id: "00000000-0000-4000-8000-0000000000d1",
+        person_id: ada.id,
+        cohort_id: older,
+        firm: "Goldman Sachs",
+        role: "Summer Analyst",
+        interview_date: "2027-01-20",
+        created_at: at,
+        updated_at: at,
+      })
+      .execute();
+    const interviews = async () =>
+      (await answer(services(), interviewsRoute.loader, "/portal/interviews", ada.cookie)).body as {
+        unlocked: boolean;
+        deepDive: string | null;
+      };
+    expect(await interviews()).toMatchObject({ unlocked: false, deepDive: null });
+    expect((await page(ada.cookie)).kind).toBe("locked");
+    expect((await book(ada, TUE_1500)).status).toBe(409);
+    expect(await deepDives()).toHaveLength(0);
+    // One of the current seat's unlocks it, on both pages.
+    expect((await report(ada.cookie, "2027-01-21", "Morgan Stanley")).status).toBe(303);
+    expect((await interviews()).unlocked).toBe(true);
+    expect((await page(ada.cookie)).kind).toBe("view");
+  });
+
   it("two posts at once for two hours: one deep-dive (the mentor lock, then the index)", async () => {
     const { students } = await scene();
     const ada = students[0]!;
@@ -228,6 +277,72 @@ describe.each(testEngines())("the interview deep-dive on $name", (engine) => {
       .body as View;
     expect(times(week)).toEqual([TUE_1500]);
     expect((await oneOnOne(cat.cookie, "2027-01-12T16:30:00.000Z")).status).toBe(409);
+  });
+
+  it("ids cannot cross kinds: the 1-on-1 page cannot touch the deep-dive, nor the reverse", async () => {
+    const { students } = await scene();
+    const ada = students[0]!;
+    await report(ada.cookie, "2027-01-20");
+    expect((await book(ada, TUE_1500)).status).toBe(303);
+    const oneOnOnePost = (fields: Record<string, string>) =>
+      answer(services(), bookRoute.action, "/portal/book", ada.cookie, { fields });
+    expect((await oneOnOnePost({ intent: "book", week: "1", slot: TUE_1600 })).status).toBe(303);
+    const rows = () => db().selectFrom("bookings").selectAll().orderBy("starts_at").execute();
+    const outbox = () => db().selectFrom("outbox").select("id").execute();
+    const before = await rows();
+    const sent = (await outbox()).length;
+    const deepDiveId = before.find((b) => b.kind === "deep_dive")!.id;
+    const oneOnOneId = before.find((b) => b.kind === "one_on_one")!.id;
+
+    const refused = [
+      [
+        await oneOnOnePost({ intent: "cancel", bookingId: deepDiveId }),
+        "That 1-on-1 is no longer booked.",
+      ],
+      [
+        await oneOnOnePost({
+          intent: "reschedule",
+          bookingId: deepDiveId,
+          slot: "2027-01-12T16:30:00.000Z",
+        }),
+        "That 1-on-1 is no longer booked.",
+      ],
+      [
+        await post(ada.cookie, { intent: "cancel", bookingId: oneOnOneId }),
+        "That deep-dive is no longer booked.",
+      ],
+      [
+        await post(ada.cookie, {
+          intent: "reschedule",
+          bookingId: oneOnOneId,
+          slot: NEXT_TUE_1500,
+        }),
+        "That deep-dive is no longer booked.",
+      ],
+    ] as const;
+    for (const [response, message] of refused) {
+      expect(response.status).toBe(409);
+      expect(JSON.stringify(response.body)).toContain(message);
+    }
+    expect(await rows()).toEqual(before);
+    expect(await outbox()).toHaveLength(sent);
+
+    // The service itself: a student's cancel names the kind it may touch.
+    const by = (kind: "one_on_one" | "deep_dive") => ({ personId: ada.id, kind });
+    expect(await cancelBooking(services(), by("one_on_one"), deepDiveId)).toEqual({
+      kind: "notFound",
+    });
+    expect(await cancelBooking(services(), by("deep_dive"), oneOnOneId)).toEqual({
+      kind: "notFound",
+    });
+    expect(await rows()).toEqual(before);
+    expect(await cancelBooking(services(), by("deep_dive"), deepDiveId)).toEqual({
+      kind: "cancelled",
+    });
+    expect((await rows()).map((b) => [b.kind, b.status])).toEqual([
+      ["deep_dive", "cancelled"],
+      ["one_on_one", "booked"],
+    ]);
   });
 
   it("moves and cancels up to 24 hours before; a mentor's cancellation gives it back", async () => {
@@ -295,6 +410,9 @@ describe.each(testEngines())("the interview deep-dive on $name", (engine) => {
     const reminders = await emails("deep_dive_reminder");
     expect(reminders.map((e) => e.to_address)).toEqual(["ann@example.com", ada.email]);
     expect(reminders[1]!.text).toContain("A reminder: your interview deep-dive with Ann Mentor");
+    const links = (text: string) => text.match(/https?:\/\/\S*\/portal\S*/g);
+    expect(links(reminders[0]!.text)).toEqual([expect.stringMatching(/\/portal\/mentor$/)]);
+    expect(links(reminders[1]!.text)).toEqual([expect.stringMatching(/\/portal\/deep-dive$/)]);
     for (const owner of [
       { kind: "student" as const, personId: ada.id },
       { kind: "mentor" as const, mentorId: annId },

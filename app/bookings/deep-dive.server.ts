@@ -2,6 +2,7 @@ import type { DB, Trx } from "~/db/database.server";
 import { longDate } from "~/domain/cohort";
 import {
   DEEP_DIVE_MINUTES,
+  deepDiveUnlock,
   deepDiveWeeks,
   deepDiveWindow,
   localDate,
@@ -37,20 +38,7 @@ import {
 
 export type DeepDiveOutcome = BookingOutcome | { kind: "locked" };
 
-/** The student's interviews of the seat's cohort whose day is still ahead, soonest first. */
-function interviewsAhead(db: DB | Trx, seat: StudentSeat, today: string) {
-  return db
-    .selectFrom("interviews")
-    .select(["id", "firm", "role", "interview_date"])
-    .where("person_id", "=", seat.personId)
-    .where("cohort_id", "=", seat.cohortId)
-    .where("interview_date", ">", today)
-    .orderBy("interview_date")
-    .orderBy("created_at")
-    .execute();
-}
-
-/** The student's live deep-dive of the programme, if any (held ones stay live). */
+/** The live deep-dive of the seat (held ones stay live), if any. */
 async function liveDeepDive(db: DB | Trx, seat: StudentSeat): Promise<Booking | undefined> {
   const row = await db
     .selectFrom("bookings")
@@ -61,6 +49,23 @@ async function liveDeepDive(db: DB | Trx, seat: StudentSeat): Promise<Booking | 
     .where("status", "=", "booked")
     .executeTakeFirst();
   return row ? { ...row, sequence: Number(row.sequence), week: Number(row.week) } : undefined;
+}
+
+/**
+ * The seat's live deep-dive and whether it is unlocked, with the interviews still ahead that count
+ * (the rule is deepDiveUnlock in app/domain/slots.ts; /portal/interviews reads it here too).
+ */
+export async function deepDiveState(db: DB | Trx, seat: StudentSeat, today: string) {
+  const booked = await liveDeepDive(db, seat);
+  const interviews = await db
+    .selectFrom("interviews")
+    .select(["id", "cohort_id", "firm", "role", "interview_date"])
+    .where("person_id", "=", seat.personId)
+    .orderBy("interview_date")
+    .orderBy("created_at")
+    .execute();
+  const rule = deepDiveUnlock({ cohortId: seat.cohortId, today, interviews, booked: !!booked });
+  return { booked, ...rule };
 }
 
 /** The mentor's free hours in the week of `monday`, before the interview day; `except` is being moved. */
@@ -113,10 +118,10 @@ export async function bookDeepDive(
 ): Promise<DeepDiveOutcome> {
   const siteZone = services.config.siteTimeZone;
   return withMentorLock(services, personId, async (trx, seat, now): Promise<DeepDiveOutcome> => {
-    const ahead = await interviewsAhead(trx, seat, localDate(now, siteZone));
+    const { booked, ahead } = await deepDiveState(trx, seat, localDate(now, siteZone));
     const interview = ahead.find((row) => row.id === interviewId);
     if (!interview) return { kind: "locked" };
-    if (await liveDeepDive(trx, seat)) return { kind: "already" };
+    if (booked) return { kind: "already" };
     const chosen = await freeHourAt(
       trx,
       seat.mentor.id,
@@ -141,9 +146,8 @@ export async function rescheduleDeepDive(
 ): Promise<DeepDiveOutcome> {
   const siteZone = services.config.siteTimeZone;
   return withMentorLock(services, personId, async (trx, seat, now): Promise<DeepDiveOutcome> => {
-    const booking = await liveBooking(trx, bookingId, { personId });
-    if (booking?.kind !== "deep_dive" || booking.mentor_id !== seat.mentor.id)
-      return { kind: "notFound" };
+    const booking = await liveBooking(trx, bookingId, { personId, kind: "deep_dive" });
+    if (!booking || booking.mentor_id !== seat.mentor.id) return { kind: "notFound" };
     if (!studentMayChange(booking.starts_at, now)) return { kind: "tooLate" };
     const interview = await trx
       .selectFrom("interviews")
@@ -181,9 +185,8 @@ export async function deepDivePage(
   const seat = await studentSeat(db, personId, siteZone);
   if (!seat?.mentor) return { kind: "noMentor" as const };
   const zone = seat.student.zone;
-  const booked = await liveDeepDive(db, seat);
-  const ahead = await interviewsAhead(db, seat, localDate(now, siteZone));
-  if (!booked && ahead.length === 0) return { kind: "locked" as const };
+  const { booked, ahead, unlocked } = await deepDiveState(db, seat, localDate(now, siteZone));
+  if (!booked && !unlocked) return { kind: "locked" as const };
   const booking = booked
     ? {
         id: booked.id,

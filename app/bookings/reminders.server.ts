@@ -8,7 +8,8 @@ import { whenFor } from "~/domain/time-zone";
 
 /**
  * Reminders of live 1-on-1s and interview deep-dives, 24 hours and 1 hour before, to the student and the mentor, each in
- * their own zone. A reminder is due once its moment has come and the 1-on-1 has not started; it
+ * their own zone, each with a link to their own page (the student's booking page, the mentor's
+ * /portal/mentor). A reminder is due once its moment has come and the 1-on-1 has not started; it
  * is skipped when the booking was made or moved after that moment (its confirmation just went).
  * Each is claimed with a sent_once key (booking, start, reminder, reader) in the transaction that
  * queues it, so two runs, on one instance or several, send it once; a moved 1-on-1 has a new start
@@ -60,6 +61,7 @@ export async function sendBookingReminders(services: Services): Promise<number> 
         name: booking.first_name,
         other: booking.mentor_name,
         zone: booking.student_zone ?? config.siteTimeZone,
+        path: booking.kind === "deep_dive" ? "/portal/deep-dive" : "/portal/book",
       },
       {
         who: "mentor",
@@ -68,6 +70,7 @@ export async function sendBookingReminders(services: Services): Promise<number> 
         name: booking.mentor_name.split(" ")[0] ?? booking.mentor_name,
         other: student,
         zone: booking.mentor_zone ?? config.siteTimeZone,
+        path: "/portal/mentor",
       },
     ];
     for (const reader of readers) {
@@ -80,7 +83,7 @@ export async function sendBookingReminders(services: Services): Promise<number> 
           when: whenFor(booking.starts_at, reader.zone, now),
           week: Number(booking.week),
           kind: booking.kind,
-          portalUrl: `${config.publicUrl}/portal/${booking.kind === "deep_dive" ? "deep-dive" : "book"}`,
+          portalUrl: `${config.publicUrl}${reader.path}`,
           soon: reminder.key,
         });
         await enqueueEmail(

@@ -3,6 +3,7 @@ import {
   bookableWeeks,
   dayStart,
   DEEP_DIVE_MINUTES,
+  deepDiveUnlock,
   deepDiveWeeks,
   deepDiveWindow,
   windowSlots,
@@ -287,5 +288,43 @@ describe("windowSlots: a duration and a window (the interview deep-dive)", () =>
         (s) => s.startsAt,
       ),
     ).toEqual(["2027-01-12T14:30:00.000Z", "2027-01-12T15:00:00.000Z"]);
+  });
+});
+
+describe("deepDiveUnlock", () => {
+  const seat = "cohort-now";
+  const row = (id: string, cohort_id: string, interview_date: string) => ({
+    id,
+    cohort_id,
+    interview_date,
+  });
+  const today = "2027-01-08";
+
+  it("counts only the seat's interviews whose day is after today, soonest first", () => {
+    const interviews = [
+      row("later", seat, "2027-02-10"),
+      row("past", seat, "2027-01-05"),
+      row("today", seat, today),
+      row("other-cohort", "cohort-before", "2027-01-12"),
+      row("soon", seat, "2027-01-20"),
+    ];
+    const rule = deepDiveUnlock({ cohortId: seat, today, interviews, booked: false });
+    expect(rule.ahead.map((r) => r.id)).toEqual(["soon", "later"]);
+    expect(rule.unlocked).toBe(true);
+  });
+
+  it("is locked by another cohort's interview alone, by none ahead, and once one is booked", () => {
+    const other = [row("other-cohort", "cohort-before", "2027-01-20")];
+    expect(deepDiveUnlock({ cohortId: seat, today, interviews: other, booked: false })).toEqual({
+      ahead: [],
+      unlocked: false,
+    });
+    const past = [row("past", seat, "2027-01-07")];
+    expect(
+      deepDiveUnlock({ cohortId: seat, today, interviews: past, booked: false }).unlocked,
+    ).toBe(false);
+    const ahead = [row("soon", seat, "2027-01-20")];
+    const booked = deepDiveUnlock({ cohortId: seat, today, interviews: ahead, booked: true });
+    expect(booked).toEqual({ ahead, unlocked: false });
   });
 });

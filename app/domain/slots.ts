@@ -219,6 +219,32 @@ export function mondayAt(instant: Date, timeZone: string): string {
   return mondayOf(localDate(instant, timeZone));
 }
 
+/** An interview as the deep-dive's unlock rule reads it: its seat's cohort and its day. */
+export interface InterviewDay {
+  cohort_id: string;
+  interview_date: string;
+}
+
+/**
+ * The deep-dive's unlock rule, the one /portal/deep-dive and /portal/interviews both follow: only
+ * the interviews of the student's current seat (its cohort) count, and those whose day is still
+ * ahead (after `today`, the site's date) are the ones a deep-dive can prepare for, soonest first.
+ * It is unlocked while there is one and the seat has no live deep-dive (`booked`).
+ */
+export function deepDiveUnlock<T extends InterviewDay>(input: {
+  cohortId: string;
+  today: string;
+  interviews: readonly T[];
+  booked: boolean;
+}): { ahead: T[]; unlocked: boolean } {
+  const ahead = input.interviews
+    .filter((row) => row.cohort_id === input.cohortId && row.interview_date > input.today)
+    .sort((a, b) =>
+      a.interview_date < b.interview_date ? -1 : a.interview_date > b.interview_date ? 1 : 0,
+    );
+  return { ahead, unlocked: !input.booked && ahead.length > 0 };
+}
+
 /**
  * The weeks (their Mondays, in `siteZone`) a deep-dive before `interviewDate` can fall in, from
  * the week of `now` to the week of the interview's eve; none when the interview day has begun.

@@ -1,4 +1,5 @@
 import { randomUUID } from "node:crypto";
+import { deepDiveState } from "~/bookings/deep-dive.server";
 import type { DB, Trx } from "~/db/database.server";
 import { longDate } from "~/domain/cohort";
 import {
@@ -14,8 +15,9 @@ import type { Services } from "~/services.server";
 
 /**
  * Interviews and offers a student reports in the portal (issue 35 item 4, issue 36 item 2), on
- * their latest paid seat's cohort. An interview whose day is still ahead (site's zone) unlocks the
- * deep-dive (app/bookings/deep-dive.server.ts); an offer counts only once confirmed
+ * their latest paid seat's cohort. An interview of the current seat whose day is still ahead
+ * (site's zone) unlocks the deep-dive (deepDiveUnlock in app/domain/slots.ts, read through
+ * app/bookings/deep-dive.server.ts); an offer counts only once confirmed
  * (app/outcomes/offers.server.ts). Each student stores at most MAX_INTERVIEWS and MAX_OFFERS.
  */
 
@@ -181,21 +183,14 @@ export async function interviewsPage(services: Services, personId: string) {
   const seat = await studentSeat(db, personId, config.siteTimeZone);
   const zone = seat?.student.zone ?? config.siteTimeZone;
   const view = await outcomesView(db, personId, { site: config.siteTimeZone, reader: zone }, now);
-  const deepDive = seat
-    ? await db
-        .selectFrom("bookings")
-        .select("starts_at")
-        .where("person_id", "=", personId)
-        .where("cohort_id", "=", seat.cohortId)
-        .where("kind", "=", "deep_dive")
-        .where("status", "=", "booked")
-        .executeTakeFirst()
-    : undefined;
+  const today = localDate(now, config.siteTimeZone);
+  // The deep-dive's own rule, on the current seat only (another cohort's interview unlocks nothing).
+  const state = seat ? await deepDiveState(db, seat, today) : null;
   return {
     ...view,
-    today: localDate(now, config.siteTimeZone),
-    deepDive: deepDive ? whenFor(deepDive.starts_at, zone, now) : null,
-    unlocked: !deepDive && view.interviews.some((interview) => interview.ahead),
+    today,
+    deepDive: state?.booked ? whenFor(state.booked.starts_at, zone, now) : null,
+    unlocked: state?.unlocked ?? false,
   };
 }
 

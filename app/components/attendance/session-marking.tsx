@@ -194,7 +194,9 @@ export function RecordingCard({ data, errors }: { data: SessionPageData; errors:
           </a>
         </p>
       )}
-      {session.started ? (
+      {session.cancelled ? (
+        <p className="text-slate-700">{t.cancelledSession}</p>
+      ) : session.started ? (
         <RecordingForm
           sessionId={session.id}
           current={session.recordingUrl}

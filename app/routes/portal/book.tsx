@@ -42,7 +42,11 @@ export async function action({ request, context }: Route.ActionArgs) {
       ? await bookSlot(context.services, student.personId, form.week, form.slot)
       : form.intent === "reschedule"
         ? await rescheduleBooking(context.services, student.personId, form.bookingId, form.slot)
-        : await cancelBooking(context.services, { personId: student.personId }, form.bookingId);
+        : await cancelBooking(
+            context.services,
+            { personId: student.personId, kind: "one_on_one" },
+            form.bookingId,
+          );
   const back = `/portal/book${form.intent === "book" ? `?week=${form.week}` : ""}`;
   if (outcome.kind === "booked" || outcome.kind === "moved" || outcome.kind === "cancelled") {
     const toast = toasts[outcome.kind];

@@ -45,7 +45,11 @@ export async function action({ request, context }: Route.ActionArgs) {
       ? await bookDeepDive(services, student.personId, form.interviewId, form.slot)
       : form.intent === "reschedule"
         ? await rescheduleDeepDive(services, student.personId, form.bookingId, form.slot)
-        : await cancelBooking(services, { personId: student.personId }, form.bookingId);
+        : await cancelBooking(
+            services,
+            { personId: student.personId, kind: "deep_dive" },
+            form.bookingId,
+          );
   if (outcome.kind === "booked" || outcome.kind === "moved" || outcome.kind === "cancelled") {
     const toast = toasts[outcome.kind];
     return redirectWithToast(context, PATH, success(toast.title, toast.description));

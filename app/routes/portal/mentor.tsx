@@ -38,12 +38,12 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 /** The mentor cancels one of their students' 1-on-1s (any time, with a reason), or marks one. */
 export async function action({ request, context }: Route.ActionArgs) {
   const mentor = await requireMentor(request, context, "mentor");
+  if (!(await limitFormPost(context, "portal-mentor")))
+    return data({ result: null, toast: rateLimitedToast }, { status: 429 });
   if (await isOutcomePost(request)) {
     const marker = { kind: "mentor" as const, mentorId: mentor.mentorId };
     return sessionMarkAction(context, request, marker, { back: "/portal/mentor" });
   }
-  if (!(await limitFormPost(context, "portal-mentor-cancel")))
-    return data({ result: null, toast: rateLimitedToast }, { status: 429 });
   const submission = parseWithZod(await readFormData(request), { schema: mentorCancelSchema });
   if (submission.status !== "success") return refuse(submission);
   const { bookingId, reason } = submission.value;
