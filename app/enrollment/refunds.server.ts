@@ -7,6 +7,8 @@ import { errorMessage, log } from "~/lib/logger.server";
 import { renderEmail } from "~/mail/message";
 import { enqueueEmail } from "~/mail/outbox.server";
 import { changeStatus } from "~/people/people.server";
+import { dateInZone } from "~/domain/time-zone";
+import { seatGoesBack } from "~/domain/withdrawal";
 import type { Trx } from "~/db/database.server";
 import type { Services } from "~/services.server";
 import { lockCohort } from "./seats.server";
@@ -18,11 +20,6 @@ export type RefundResult = "refunded" | "not_enrolled" | "provider_failed";
 export interface RefundOptions {
   /** What goes back, in cents (default: the whole payment); 0 asks the provider for nothing. */
   amountCents?: number;
-  /**
-   * Whether the seat goes back to the cohort, and so to its seat queue (default: yes). A student
-   * who leaves after the start keeps the seat taken: it stays empty (app/domain/withdrawal.ts).
-   */
-  freeSeat?: boolean;
   /** This payment of the person's (default: their latest paid one). */
   paymentId?: string;
   /**
@@ -40,10 +37,11 @@ export interface RefundOptions {
  * The owner refunds a student's enrollment (all of it, or `options.amountCents`). The provider
  * refunds first (Stripe's refunds API with an idempotency key per session, so a retry never
  * refunds twice; the test provider records it); only then, in one transaction under the cohort's
- * lock, the payment is marked refunded, the seat freed (the next offer round gives it to the
- * queue; unless `freeSeat` is false), the person goes back to qualified, their portal sessions end
- * and their future 1-on-1s are released, the student is emailed and the audit log records who,
- * why and how much.
+ * lock, the payment is marked refunded, the seat freed only before the cohort's start date (the
+ * next offer round gives it to the queue; from the start it stays empty: `seatGoesBack` on the
+ * cohort read under the lock, decision 0045), the person goes back to qualified, their portal
+ * sessions end and their future 1-on-1s are released, the student is emailed and the audit log
+ * records who, why and how much.
  */
 export async function refundEnrollment(
   services: Services,
@@ -52,7 +50,7 @@ export async function refundEnrollment(
   reason: string,
   options: RefundOptions = {},
 ): Promise<RefundResult> {
-  const { amountCents, freeSeat = true, paymentId, record } = options;
+  const { amountCents, paymentId, record } = options;
   let query = services.db
     .selectFrom("payments")
     .select(["id", "session_id", "cohort_id", "amount_cents"])
@@ -77,6 +75,7 @@ export async function refundEnrollment(
   const nowIso = now.toISOString();
   return services.db.transaction().execute(async (trx) => {
     const cohort = await lockCohort(trx, services.engine, payment.cohort_id);
+    const freeSeat = seatGoesBack(cohort.startDate, dateInZone(now, services.config.siteTimeZone));
     const marked = await trx
       .updateTable("payments")
       .set({ status: "refunded", refund_reason: reason, refunded_at: nowIso })

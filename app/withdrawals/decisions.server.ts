@@ -165,7 +165,6 @@ export async function approveWithdrawal(
   try {
     const outcome = await refundEnrollment(services, actor.email, personId, `withdrawal: ${rule}`, {
       amountCents: amount.cents,
-      freeSeat,
       paymentId: request.payment_id,
       record: async (trx, done) => {
         const decided = await trx

@@ -307,6 +307,26 @@ describe.each(testEngines())("leaving the programme, on $name", (engine) => {
     expect(decision!.text).toContain("30-day promise");
   });
 
+  const refundFromPage = (personId: string) =>
+    decide(personId, { intent: "refund", reason: "moved", confirm: "yes" });
+
+  it("a plain refund from the person page after the start keeps the seat taken", async () => {
+    const sam = await student(WEEK_2);
+    await queued("next@example.com");
+    expect((await refundFromPage(sam.id)).status).toBe(303);
+    expect(await payment(sam.id)).toMatchObject({ status: "refunded" });
+    expect(await enrolled()).toBe(1);
+    expect((await runOfferRound(services())).offered).toBe(0);
+  });
+
+  it("a plain refund from the person page before the start frees the seat", async () => {
+    const sam = await student(BEFORE_START);
+    await queued("next@example.com");
+    expect((await refundFromPage(sam.id)).status).toBe(303);
+    expect(await enrolled()).toBe(0);
+    expect((await runOfferRound(services())).offered).toBe(1);
+  });
+
   it("one open request at a time: the second is refused, the index is the last guard", async () => {
     const sam = await student(WEEK_2);
     await askToLeave(sam.cookie, { kind: "leave", reason: "First" });
