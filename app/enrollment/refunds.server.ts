@@ -36,12 +36,13 @@ export interface RefundOptions {
 /**
  * The owner refunds a student's enrollment (all of it, or `options.amountCents`). The provider
  * refunds first (Stripe's refunds API with an idempotency key per session and amount, so a retry
- * never refunds twice; the test provider records nothing); only then, in one transaction under the cohort's
- * lock, the payment is marked refunded, the seat freed only before the cohort's start date (the
- * next offer round gives it to the queue; from the start it stays empty: `seatGoesBack` on the
- * cohort read under the lock, decision 0045), the person goes back to qualified, their portal
- * sessions end and their future 1-on-1s are released, the student is emailed and the audit log
- * records who, why and how much.
+ * never refunds twice; the test provider records nothing); only then, in one transaction under
+ * the cohort's lock, the payment is marked refunded, the seat freed only before the cohort's
+ * start date (the next offer round gives it to the queue; from the start it stays empty:
+ * `seatGoesBack` on the cohort read under the lock, decision 0045), an open request to leave on
+ * the seat is closed as approved, the person goes back to qualified, their portal sessions end
+ * and their future 1-on-1s are released, the student is emailed and the audit log records who,
+ * why and how much.
  */
 export async function refundEnrollment(
   services: Services,
@@ -97,6 +98,14 @@ export async function refundEnrollment(
         .where("id", "=", cohort.id)
         .where("enrolled_count", ">", 0)
         .execute();
+    // A request to leave still open on this seat is settled by this refund: approving it later
+    // would refund again.
+    await trx
+      .updateTable("withdrawals")
+      .set({ status: "approved", decided_at: nowIso, refund_cents: refunded })
+      .where("payment_id", "=", payment.id)
+      .where("status", "=", "requested")
+      .execute();
     const person = await trx
       .selectFrom("people")
       .select(["email", "first_name"])

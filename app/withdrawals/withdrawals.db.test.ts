@@ -377,6 +377,24 @@ describe.each(testEngines())("leaving the programme, on $name", (engine) => {
     expect((await runOfferRound(services())).offered).toBe(1);
   });
 
+  it("a plain refund from the person page closes the seat's open request to leave", async () => {
+    const sam = await student(WEEK_3);
+    await askToLeave(sam.cookie, { kind: "leave", reason: "Leaving" });
+    const [request] = await withdrawals();
+    expect((await refundFromPage(sam.id)).status).toBe(303);
+    expect((await withdrawals())[0]).toMatchObject({ status: "approved", refund_cents: 64_900 });
+    // Approving it afterwards refunds nothing more.
+    const refund = vi.spyOn(services().payments, "refund");
+    const again = await decide(sam.id, {
+      intent: "withdrawal_approve",
+      withdrawalId: request!.id,
+      amount: "300",
+    });
+    expect(again.status).toBe(409);
+    expect(refund).not.toHaveBeenCalled();
+    expect((await withdrawals())[0]).toMatchObject({ status: "approved", refund_cents: 64_900 });
+  });
+
   it("one open request at a time: the second is refused, the index is the last guard", async () => {
     const sam = await student(WEEK_2);
     await askToLeave(sam.cookie, { kind: "leave", reason: "First" });
