@@ -46,6 +46,15 @@ describe("the answer form", () => {
     });
   });
 
+  it("keeps the texts as other long texts: CRLF as LF, trimmed", () => {
+    expect(
+      parse({ score: "8", helped: "\r\n  Mocks\r\nand 1-on-1s\r\n", change: " \r\n " }).data,
+    ).toEqual({ score: 8, helped: "Mocks\nand 1-on-1s", change: null });
+    // The limit counts what is kept: 1,499 characters with CRLF are 1,000 with LF.
+    const crlf = Array.from({ length: SURVEY_TEXT_MAX / 2 }, () => "x").join("\r\n") + "x";
+    expect(parse({ score: "5", helped: crlf }).success).toBe(true);
+  });
+
   it("refuses a score outside 0-10, or none", () => {
     for (const score of [undefined, "", "11", "-1", "7.5", "seven"])
       expect(parse({ score }).error?.issues[0]?.message).toBe("Choose a number from 0 to 10");

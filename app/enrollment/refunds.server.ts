@@ -4,10 +4,11 @@ import { leaveQueue } from "~/cohort/queue.server";
 import { recordAudit } from "~/accounts/audit.server";
 import { cohortEmails } from "~/content/cohorts";
 import { errorMessage, log } from "~/lib/logger.server";
-import { renderEmail } from "~/mail/message";
+import { renderEmail, type EmailContent } from "~/mail/message";
 import { enqueueEmail } from "~/mail/outbox.server";
 import { changeStatus } from "~/people/people.server";
-import type { Trx } from "~/db/database.server";
+import { dateInZone } from "~/domain/time-zone";
+import { seatGoesBack } from "~/domain/withdrawal";
 import type { Services } from "~/services.server";
 import { lockCohort } from "./seats.server";
 
@@ -18,30 +19,28 @@ export type RefundResult = "refunded" | "not_enrolled" | "provider_failed";
 export interface RefundOptions {
   /** What goes back, in cents (default: the whole payment); 0 asks the provider for nothing. */
   amountCents?: number;
-  /**
-   * Whether the seat goes back to the cohort, and so to its seat queue (default: yes). A student
-   * who leaves after the start keeps the seat taken: it stays empty (app/domain/withdrawal.ts).
-   */
-  freeSeat?: boolean;
   /** This payment of the person's (default: their latest paid one). */
   paymentId?: string;
   /**
-   * The caller's own records and email, in the refund's transaction, in place of the standard
-   * "refunded" email (leaving the programme writes its decision and states its rule). Throwing
-   * rolls the whole refund back.
+   * The email the student gets in place of the standard "refunded" one (leaving the programme
+   * sends its decision, with the rule that applied).
    */
-  record?: (
-    trx: Trx,
-    done: { paymentId: string; refundedCents: number; now: Date },
-  ) => Promise<void>;
+  email?: { kind: string; content: EmailContent };
+  /**
+   * The audit row's action and what it adds, in place of "enrollment.refund" (one row per
+   * refund: leaving the programme records "withdrawal.approve" with the request's id and rule).
+   */
+  audit?: { action: string; details: Record<string, unknown> };
 }
 
 /**
  * The owner refunds a student's enrollment (all of it, or `options.amountCents`). The provider
- * refunds first (Stripe's refunds API with an idempotency key per session, so a retry never
- * refunds twice; the test provider records it); only then, in one transaction under the cohort's
- * lock, the payment is marked refunded, the seat freed (the next offer round gives it to the
- * queue; unless `freeSeat` is false), the person goes back to qualified, their portal sessions end
+ * refunds first (Stripe's refunds API with an idempotency key per session and amount, so a retry
+ * never refunds twice; the test provider records nothing); only then, in one transaction under
+ * the cohort's lock, the payment is marked refunded, the seat freed only before the cohort's
+ * start date (the next offer round gives it to the queue; from the start it stays empty:
+ * `seatGoesBack` on the cohort read under the lock, decision 0045), an open request to leave on
+ * the seat is closed as approved, the person goes back to qualified, their portal sessions end
  * and their future 1-on-1s are released, the student is emailed and the audit log records who,
  * why and how much.
  */
@@ -52,7 +51,7 @@ export async function refundEnrollment(
   reason: string,
   options: RefundOptions = {},
 ): Promise<RefundResult> {
-  const { amountCents, freeSeat = true, paymentId, record } = options;
+  const { amountCents, paymentId, email, audit } = options;
   let query = services.db
     .selectFrom("payments")
     .select(["id", "session_id", "cohort_id", "amount_cents"])
@@ -77,6 +76,7 @@ export async function refundEnrollment(
   const nowIso = now.toISOString();
   return services.db.transaction().execute(async (trx) => {
     const cohort = await lockCohort(trx, services.engine, payment.cohort_id);
+    const freeSeat = seatGoesBack(cohort.startDate, dateInZone(now, services.config.siteTimeZone));
     const marked = await trx
       .updateTable("payments")
       .set({ status: "refunded", refund_reason: reason, refunded_at: nowIso })
@@ -98,6 +98,14 @@ export async function refundEnrollment(
         .where("id", "=", cohort.id)
         .where("enrolled_count", ">", 0)
         .execute();
+    // A request to leave still open on this seat is settled by this refund: approving it later
+    // would refund again.
+    await trx
+      .updateTable("withdrawals")
+      .set({ status: "approved", decided_at: nowIso, refund_cents: refunded })
+      .where("payment_id", "=", payment.id)
+      .where("status", "=", "requested")
+      .execute();
     const person = await trx
       .selectFrom("people")
       .select(["email", "first_name"])
@@ -109,22 +117,19 @@ export async function refundEnrollment(
     await endPortalSessionsOf(trx, personId);
     // And so do the 1-on-1s it was owed: the mentor's slots are free again.
     await releaseBookingsOf(trx, services, personId, cohort.id, now);
-    if (record) await record(trx, { paymentId: payment.id, refundedCents: refunded, now });
-    else
-      await enqueueEmail(
-        trx,
-        {
-          kind: "enrollment_refunded",
-          to: person.email,
-          personId,
-          ...renderEmail(cohortEmails.refunded({ firstName: person.first_name })),
-        },
-        now,
-      );
+    const message = email ?? {
+      kind: "enrollment_refunded",
+      content: cohortEmails.refunded({ firstName: person.first_name }),
+    };
+    await enqueueEmail(
+      trx,
+      { kind: message.kind, to: person.email, personId, ...renderEmail(message.content) },
+      now,
+    );
     await recordAudit(
       trx,
       actor,
-      "enrollment.refund",
+      audit?.action ?? "enrollment.refund",
       {
         personId,
         paymentId: payment.id,
@@ -132,6 +137,7 @@ export async function refundEnrollment(
         reason,
         refundedCents: refunded,
         seatFreed: freeSeat,
+        ...audit?.details,
       },
       now,
     );

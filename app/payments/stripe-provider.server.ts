@@ -75,7 +75,9 @@ export function stripeProvider(stripe: Stripe): PaymentProvider {
       if (!intent) throw new Error("Session has no payment to refund");
       await stripe.refunds.create(
         { payment_intent: intent, ...(amountCents === undefined ? {} : { amount: amountCents }) },
-        { idempotencyKey: `refund-${sessionId}` },
+        // Per session and amount: a retry of this refund is one refund, a refund of another
+        // amount is a new one (never answered with the first).
+        { idempotencyKey: `refund-${sessionId}-${amountCents ?? "all"}` },
       );
     },
   };

@@ -29,7 +29,8 @@ export async function exportPerson(db: DB, personId: string, actor: string, now:
  * Removes a person's personal data and uploads. Rows that feed the counts (the person, their
  * submissions, history and payments) stay, stripped of anything that identifies them; messages
  * about them are scrubbed, unsent ones never go, and local mailbox copies are deleted. The
- * portal's profile, sessions and sign-in links go (so they are signed out everywhere).
+ * portal's profile, sessions and sign-in links go (so they are signed out everywhere), and so do
+ * the words of their programme record (requests to leave, interviews, offers, survey answers).
  */
 export async function erasePerson(
   db: DB,
@@ -70,6 +71,7 @@ export async function erasePerson(
     await trx.deleteFrom("consents").where("person_id", "=", personId).execute();
     await trx.deleteFrom("person_notes").where("person_id", "=", personId).execute();
     await erasePortalData(trx, personId, person.email);
+    await eraseProgrammeWords(trx, personId);
 
     await scrubSubmissions(trx, personId, placeholder);
     await trx
@@ -98,6 +100,31 @@ export async function erasePerson(
   if (!erasedEmail) return false;
   if (mailboxDir) await eraseFromMailbox(mailboxDir, erasedEmail);
   return true;
+}
+
+/**
+ * The free text of the programme's record that names or describes the person (app/db/
+ * programme-schema.ts; survey words and the testimonial go with the portal's data): why they
+ * asked to leave and the owner's note on it, the firms, roles and pay of their interviews and
+ * offers. The rows stay for the counts and the outcomes report; nullable words become null,
+ * required ones the erased placeholder.
+ */
+async function eraseProgrammeWords(trx: Trx, personId: string) {
+  await trx
+    .updateTable("withdrawals")
+    .set({ reason: ERASED, decision_note: null })
+    .where("person_id", "=", personId)
+    .execute();
+  await trx
+    .updateTable("interviews")
+    .set({ firm: ERASED, role: ERASED })
+    .where("person_id", "=", personId)
+    .execute();
+  await trx
+    .updateTable("offers")
+    .set({ firm: ERASED, role: ERASED, compensation: null })
+    .where("person_id", "=", personId)
+    .execute();
 }
 
 /** Answers go; what the counts need (the resource asked for) stays. */

@@ -8,6 +8,7 @@ import { deliveredSignInToken } from "../../tests/support/portal";
 import * as home from "~/routes/portal/home";
 import * as login from "~/routes/portal/login";
 import { action as personAction } from "~/routes/admin/person";
+import { erasePerson, ERASED, exportPerson } from "~/people/privacy.server";
 import { loader as exportLoader } from "~/routes/admin/person-export";
 
 // The privacy export and erasure (the owner's person page) cover what the portal holds.
@@ -171,5 +172,114 @@ describe.each(testEngines())("portal data in the privacy export and erasure on $
       ),
     );
     expect(page.body).toMatchObject({ view: "sign_in" });
+  });
+
+  /** A paid student's programme record in their own words: a request to leave, an interview, an offer. */
+  async function programmeRecord(email: string, words: string) {
+    const id = await s.person(email);
+    await s.pay(id, email);
+    const cohortId = await s.cohortId();
+    const at = s.clock.now().toISOString();
+    const payment = await s
+      .db()
+      .selectFrom("payments")
+      .select("id")
+      .where("person_id", "=", id)
+      .executeTakeFirstOrThrow();
+    await s
+      .db()
+      .insertInto("withdrawals")
+      .values({
+        id: `w-${id}`,
+        person_id: id,
+        cohort_id: cohortId,
+        payment_id: payment.id,
+        kind: "leave",
+        reason: `${words} reason`,
+        rule: "owner_decides",
+        status: "declined",
+        requested_at: at,
+        decided_at: at,
+        decided_by_id: null,
+        decision_note: `${words} note`,
+        refund_cents: null,
+      })
+      .execute();
+    await s
+      .db()
+      .insertInto("interviews")
+      .values({
+        id: `i-${id}`,
+        person_id: id,
+        cohort_id: cohortId,
+        firm: `${words} Firm`,
+        role: `${words} role`,
+        interview_date: "2026-11-20",
+        created_at: at,
+        updated_at: at,
+      })
+      .execute();
+    await s
+      .db()
+      .insertInto("offers")
+      .values({
+        id: `o-${id}`,
+        person_id: id,
+        cohort_id: cohortId,
+        firm: `${words} Firm`,
+        role: `${words} role`,
+        track: "other",
+        kind: "internship",
+        start_date: null,
+        compensation: `${words} pay`,
+        reported_at: at,
+        confirmed_at: null,
+        confirmed_by: null,
+        confirmed_by_id: null,
+      })
+      .execute();
+    return id;
+  }
+
+  it("exports the words of requests to leave, interviews and offers, and erasure removes them", async () => {
+    const ada = await programmeRecord("ada@example.com", "Adawords");
+    const bo = await programmeRecord("bo@example.com", "Bowords");
+    const exported = await exportPerson(s.db(), ada, "owner@example.com", s.clock.now());
+    expect(exported!.portal.requestsToLeave).toEqual([
+      expect.objectContaining({ reason: "Adawords reason", decision_note: "Adawords note" }),
+    ]);
+    expect(exported!.portal.interviews).toEqual([
+      expect.objectContaining({ firm: "Adawords Firm", role: "Adawords role" }),
+    ]);
+    expect(exported!.portal.offers).toEqual([
+      expect.objectContaining({
+        firm: "Adawords Firm",
+        role: "Adawords role",
+        compensation: "Adawords pay",
+      }),
+    ]);
+    expect(JSON.stringify(exported)).not.toContain("Bowords");
+
+    expect(await erasePerson(s.db(), ada, "owner@example.com", s.clock.now())).toBe(true);
+    const rows = async (personId: string) =>
+      JSON.stringify(
+        await Promise.all(
+          (["withdrawals", "interviews", "offers"] as const).map((table) =>
+            s.db().selectFrom(table).selectAll().where("person_id", "=", personId).execute(),
+          ),
+        ),
+      );
+    // The rows stay (the counts); their words go. Bo's are untouched.
+    expect(await rows(ada)).not.toContain("Adawords");
+    expect(
+      await s.db().selectFrom("withdrawals").selectAll().where("person_id", "=", ada).execute(),
+    ).toEqual([
+      expect.objectContaining({ reason: ERASED, decision_note: null, status: "declined" }),
+    ]);
+    expect(
+      await s.db().selectFrom("offers").selectAll().where("person_id", "=", ada).execute(),
+    ).toEqual([expect.objectContaining({ firm: ERASED, role: ERASED, compensation: null })]);
+    expect(await rows(bo)).toContain("Bowords reason");
+    expect(await rows(bo)).toContain("Bowords pay");
   });
 });

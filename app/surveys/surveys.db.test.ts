@@ -70,6 +70,12 @@ describe.each(testEngines())("the end-of-programme survey on $name", (engine) =>
       .set({ status: "refunded", refunded_at: clock.now().toISOString() })
       .where("person_id", "=", ids.dee)
       .execute();
+    // Eve left: an approved request, and so a refunded seat (approval always refunds, even 0).
+    await db()
+      .updateTable("payments")
+      .set({ status: "refunded", refunded_at: clock.now().toISOString() })
+      .where("person_id", "=", ids.eve)
+      .execute();
     const eveSeat = await db()
       .selectFrom("payments")
       .select("id")
@@ -159,6 +165,36 @@ describe.each(testEngines())("the end-of-programme survey on $name", (engine) =>
     ]);
     expect(sent[0]!.text).toContain("http://localhost:3000/portal/survey");
     expect(sent[0]!.person_id).toBe(ids.ada);
+  });
+
+  it("is never sent, nor its reminder, to an erased person", async () => {
+    const { ids } = await scene();
+    // Cy is erased before it goes out; Bea after it went out, before her reminder.
+    expect(await erasePerson(db(), ids.cy, "owner@example.com", clock.now())).toBe(true);
+    at(0);
+    expect((await sendSurveys(services())).surveys).toBe(2);
+    expect((await surveys()).some((row) => row.person_id === ids.cy)).toBe(false);
+    expect(await erasePerson(db(), ids.bea, "owner@example.com", clock.now())).toBe(true);
+    at(3 * DAY);
+    expect((await sendSurveys(services())).surveyReminders).toBe(1);
+    expect((await mail("survey_reminder")).map((m) => m.person_id)).toEqual([ids.ada]);
+  });
+
+  it("keeps the answer's texts as other long texts: CRLF as LF, trimmed", async () => {
+    const { ids } = await scene();
+    at(0);
+    await sendSurveys(services());
+    at(DAY);
+    const sent = await post(ids.ada, "Ada", {
+      score: "8",
+      helped: "  The mocks\r\nand the 1-on-1s\r\n",
+      change: "\r\n",
+    });
+    expect(sent.status).toBe(303);
+    expect((await surveys()).find((row) => row.person_id === ids.ada)).toMatchObject({
+      helped: "The mocks\nand the 1-on-1s",
+      change: null,
+    });
   });
 
   it("leaves alone a cohort whose week 6 ended 14 days ago or more", async () => {

@@ -5,6 +5,7 @@ import { npsOf, type NpsSummary } from "~/domain/nps";
 import { reminderCutoff, surveyOpen, type SurveyAnswer } from "~/domain/survey";
 import { renderEmail } from "~/mail/message";
 import { enqueueEmail } from "~/mail/outbox.server";
+import { ERASED_ADDRESS_PATTERN } from "~/people/privacy.server";
 import type { Services } from "~/services.server";
 
 /**
@@ -46,7 +47,8 @@ interface LiveSeat {
 
 /**
  * The students still enrolled in a cohort: each person's latest paid (not refunded) seat in it,
- * with its mentor, unless they have left it (an approved request to leave).
+ * with its mentor. Leaving the programme refunds the seat (even with 0 back), so a student who
+ * left has no paid seat; an erased person is never written to.
  */
 async function liveSeats(db: DB, cohortId: string): Promise<LiveSeat[]> {
   const rows = await db
@@ -55,17 +57,7 @@ async function liveSeats(db: DB, cohortId: string): Promise<LiveSeat[]> {
     .select(["people.id", "payments.mentor_id", "people.email", "people.first_name"])
     .where("payments.cohort_id", "=", cohortId)
     .where("payments.status", "=", "paid")
-    .where(({ not, exists, selectFrom }) =>
-      not(
-        exists(
-          selectFrom("withdrawals")
-            .select("withdrawals.id")
-            .whereRef("withdrawals.person_id", "=", "people.id")
-            .where("withdrawals.cohort_id", "=", cohortId)
-            .where("withdrawals.status", "=", "approved"),
-        ),
-      ),
-    )
+    .where("people.email", "not like", ERASED_ADDRESS_PATTERN)
     .orderBy("payments.created_at", "desc")
     .orderBy("payments.id")
     .execute();
@@ -122,8 +114,8 @@ async function sendSurvey(services: SurveyServices, cohortId: string, seat: Live
 }
 
 /**
- * One reminder per survey, three days after it went out, while unanswered and the seat is still
- * paid: claimed by a conditional update (`reminded_at is null and answered_at is null`) in the
+ * One reminder per survey, three days after it went out, while unanswered, the seat is still paid
+ * and the person not erased: claimed by a conditional update (`reminded_at is null and answered_at is null`) in the
  * transaction that queues the email.
  */
 async function sendReminders(services: SurveyServices, now: Date): Promise<number> {
@@ -135,6 +127,7 @@ async function sendReminders(services: SurveyServices, now: Date): Promise<numbe
     .where("surveys.answered_at", "is", null)
     .where("surveys.reminded_at", "is", null)
     .where("surveys.sent_at", "<=", reminderCutoff(now))
+    .where("people.email", "not like", ERASED_ADDRESS_PATTERN)
     .where(({ exists, selectFrom }) =>
       exists(
         selectFrom("payments")

@@ -19,7 +19,8 @@ import { explainRule } from "./requests.server";
  * Leaving the programme, the owner's side (issue 36, item 1): the request on the person page with
  * the student's attendance so far, and the decision. Approval goes through the one refund path
  * (refundEnrollment: provider refund, payment, seat, portal, bookings), freeing the seat only
- * while enrollment is open; the decision is written and the student emailed in its transaction.
+ * while enrollment is open; the request is claimed before the refund, and the student emailed in
+ * the refund's transaction.
  */
 
 export interface OwnerActor {
@@ -113,8 +114,6 @@ export type ApproveResult =
   | { kind: "too_much"; paidCents: number }
   | { kind: "not_open" | "amount_required" | "not_enrolled" | "provider_failed" };
 
-class NotOpen extends Error {}
-
 async function openRequest(db: DB, personId: string, withdrawalId: string) {
   return db
     .selectFrom("withdrawals")
@@ -139,9 +138,12 @@ async function openRequest(db: DB, personId: string, withdrawalId: string) {
 /**
  * The owner approves a request: the refund (the whole payment under the full-refund rule, else
  * the owner's amount from 0 to what was paid) through refundEnrollment, which ends the portal
- * and releases the 1-on-1s; the seat goes back to the queue only before the start date. The
- * decision, the student's email (with the rule that applied) and the audit are written in the
- * refund's transaction; a request decided meanwhile rolls it all back.
+ * and releases the 1-on-1s; the seat goes back to the queue only before the start date. Safe to
+ * run twice or on two instances at once: the request is claimed first (requested -> approved,
+ * one winner; the other is told it was decided and changes nothing), and only the winner asks the
+ * provider for the refund. The student's email (with the rule that applied) and the one audit row
+ * are written in the refund's transaction. If the refund does not go through, the claim is given
+ * back and the request is open again.
  */
 export async function approveWithdrawal(
   services: Services,
@@ -149,7 +151,7 @@ export async function approveWithdrawal(
   personId: string,
   input: { withdrawalId: string; amountCents?: number; note: string },
 ): Promise<ApproveResult> {
-  const { db, clock, config } = services;
+  const { db, clock } = services;
   const request = await openRequest(db, personId, input.withdrawalId);
   if (!request) return { kind: "not_open" };
   const rule = asWithdrawalRule(request.rule);
@@ -160,54 +162,59 @@ export async function approveWithdrawal(
       ? { kind: "amount_required" }
       : { kind: "too_much", paidCents };
   const note = input.note.slice(0, MAX_DECISION_NOTE) || null;
-  const today = dateInZone(clock.now(), config.siteTimeZone);
-  const freeSeat = seatGoesBack(request.start_date ?? null, today);
+  const claimed = await db.transaction().execute(async (trx) => {
+    const decided = await trx
+      .updateTable("withdrawals")
+      .set({
+        status: "approved",
+        decided_at: clock.now().toISOString(),
+        decided_by_id: actor.id,
+        decision_note: note,
+        refund_cents: amount.cents,
+      })
+      .where("id", "=", request.id)
+      .where("person_id", "=", personId)
+      .where("status", "=", "requested")
+      .executeTakeFirst();
+    return Number(decided.numUpdatedRows) === 1;
+  });
+  if (!claimed) return { kind: "not_open" };
+  const email = leaveEmails.approved({
+    firstName: request.first_name,
+    rule,
+    amount: formatDollars(amount.cents),
+    refunded: amount.cents > 0,
+    note,
+  });
+  let outcome: Awaited<ReturnType<typeof refundEnrollment>> | undefined;
   try {
-    const outcome = await refundEnrollment(services, actor.email, personId, `withdrawal: ${rule}`, {
+    outcome = await refundEnrollment(services, actor.email, personId, `withdrawal: ${rule}`, {
       amountCents: amount.cents,
-      freeSeat,
       paymentId: request.payment_id,
-      record: async (trx, done) => {
-        const decided = await trx
-          .updateTable("withdrawals")
-          .set({
-            status: "approved",
-            decided_at: done.now.toISOString(),
-            decided_by_id: actor.id,
-            decision_note: note,
-            refund_cents: done.refundedCents,
-          })
-          .where("id", "=", request.id)
-          .where("status", "=", "requested")
-          .executeTakeFirst();
-        if (Number(decided.numUpdatedRows) === 0) throw new NotOpen();
-        const email = leaveEmails.approved({
-          firstName: request.first_name,
-          rule,
-          amount: formatDollars(done.refundedCents),
-          refunded: done.refundedCents > 0,
-          note,
-        });
-        await enqueueEmail(
-          trx,
-          { kind: "withdrawal_approved", to: request.email, personId, ...renderEmail(email) },
-          done.now,
-        );
-        await recordAudit(
-          trx,
-          actor.email,
-          "withdrawal.approve",
-          { personId, withdrawalId: request.id, rule, refundCents: done.refundedCents, freeSeat },
-          done.now,
-        );
-      },
+      email: { kind: "withdrawal_approved", content: email },
+      audit: { action: "withdrawal.approve", details: { withdrawalId: request.id, rule } },
     });
-    if (outcome !== "refunded") return { kind: outcome };
-    return { kind: "approved", cents: amount.cents };
-  } catch (error) {
-    if (error instanceof NotOpen) return { kind: "not_open" };
-    throw error;
+  } finally {
+    if (outcome !== "refunded") await reopen(db, request.id);
   }
+  if (outcome !== "refunded") return { kind: outcome };
+  return { kind: "approved", cents: amount.cents };
+}
+
+/** Gives back a claim whose refund did not go through: the request is open again. */
+async function reopen(db: DB, withdrawalId: string) {
+  await db
+    .updateTable("withdrawals")
+    .set({
+      status: "requested",
+      decided_at: null,
+      decided_by_id: null,
+      decision_note: null,
+      refund_cents: null,
+    })
+    .where("id", "=", withdrawalId)
+    .where("status", "=", "approved")
+    .execute();
 }
 
 /** The owner declines a request with a note: recorded, audited, and the student emailed. */

@@ -205,10 +205,8 @@ describe.each(testEngines())("leaving the programme, on $name", (engine) => {
       .select("action")
       .where("action", "in", ["withdrawal.approve", "enrollment.refund"])
       .execute();
-    expect(audit.map((row) => row.action).sort()).toEqual([
-      "enrollment.refund",
-      "withdrawal.approve",
-    ]);
+    // One refund, one audit row: the approval, with what the refund did.
+    expect(audit.map((row) => row.action)).toEqual(["withdrawal.approve"]);
   });
 
   it("before the start: a full refund frees the seat for the queue", async () => {
@@ -305,6 +303,96 @@ describe.each(testEngines())("leaving the programme, on $name", (engine) => {
     const [decision] = await mail("withdrawal_approved");
     expect(decision!.text).toContain("no refund is due");
     expect(decision!.text).toContain("30-day promise");
+  });
+
+  it("approving twice at once refunds once: the second is told it was decided", async () => {
+    const sam = await student(WEEK_3);
+    await askToLeave(sam.cookie, { kind: "leave", reason: "Leaving" });
+    const [request] = await withdrawals();
+    // The provider is slow: both approvals are under way before either refund is recorded.
+    const refund = vi
+      .spyOn(services().payments, "refund")
+      .mockImplementation(() => new Promise((resolve) => setTimeout(resolve, 100)));
+    const fields = { intent: "withdrawal_approve", withdrawalId: request!.id, amount: "300" };
+    const answers = await Promise.all([decide(sam.id, fields), decide(sam.id, fields)]);
+    expect(answers.map((answer) => answer.status).sort()).toEqual([303, 409]);
+    const refused = answers.find((answer) => answer.status === 409)!;
+    expect((refused.body as { toast: { description: string } }).toast.description).toBe(
+      leaveConsole.notOpen,
+    );
+    expect(refund).toHaveBeenCalledTimes(1);
+    expect((await withdrawals())[0]).toMatchObject({ status: "approved", refund_cents: 30_000 });
+    expect(await mail("withdrawal_approved")).toHaveLength(1);
+    const audit = await db()
+      .selectFrom("audit_log")
+      .select("action")
+      .where("action", "in", ["withdrawal.approve", "enrollment.refund"])
+      .execute();
+    expect(audit).toHaveLength(1);
+  });
+
+  it("a refund the provider refuses leaves the request open and changes nothing", async () => {
+    const sam = await student(WEEK_3);
+    await askToLeave(sam.cookie, { kind: "leave", reason: "Leaving" });
+    const [request] = await withdrawals();
+    const refund = vi
+      .spyOn(services().payments, "refund")
+      .mockRejectedValueOnce(new Error("card network down"));
+    const fields = { intent: "withdrawal_approve", withdrawalId: request!.id, amount: "300" };
+    const failed = await decide(sam.id, fields);
+    expect(failed.status).toBe(400);
+    expect((failed.body as { toast: { description: string } }).toast.description).toBe(
+      leaveConsole.providerFailed,
+    );
+    expect((await withdrawals())[0]).toMatchObject({
+      status: "requested",
+      decided_at: null,
+      refund_cents: null,
+    });
+    expect(await payment(sam.id)).toMatchObject({ status: "paid" });
+    expect(await mail("withdrawal_approved")).toHaveLength(0);
+    // Tried again once the provider is back: approved.
+    expect((await decide(sam.id, fields)).status).toBe(303);
+    expect(refund).toHaveBeenCalledTimes(2);
+    expect((await withdrawals())[0]).toMatchObject({ status: "approved", refund_cents: 30_000 });
+  });
+
+  const refundFromPage = (personId: string) =>
+    decide(personId, { intent: "refund", reason: "moved", confirm: "yes" });
+
+  it("a plain refund from the person page after the start keeps the seat taken", async () => {
+    const sam = await student(WEEK_2);
+    await queued("next@example.com");
+    expect((await refundFromPage(sam.id)).status).toBe(303);
+    expect(await payment(sam.id)).toMatchObject({ status: "refunded" });
+    expect(await enrolled()).toBe(1);
+    expect((await runOfferRound(services())).offered).toBe(0);
+  });
+
+  it("a plain refund from the person page before the start frees the seat", async () => {
+    const sam = await student(BEFORE_START);
+    await queued("next@example.com");
+    expect((await refundFromPage(sam.id)).status).toBe(303);
+    expect(await enrolled()).toBe(0);
+    expect((await runOfferRound(services())).offered).toBe(1);
+  });
+
+  it("a plain refund from the person page closes the seat's open request to leave", async () => {
+    const sam = await student(WEEK_3);
+    await askToLeave(sam.cookie, { kind: "leave", reason: "Leaving" });
+    const [request] = await withdrawals();
+    expect((await refundFromPage(sam.id)).status).toBe(303);
+    expect((await withdrawals())[0]).toMatchObject({ status: "approved", refund_cents: 64_900 });
+    // Approving it afterwards refunds nothing more.
+    const refund = vi.spyOn(services().payments, "refund");
+    const again = await decide(sam.id, {
+      intent: "withdrawal_approve",
+      withdrawalId: request!.id,
+      amount: "300",
+    });
+    expect(again.status).toBe(409);
+    expect(refund).not.toHaveBeenCalled();
+    expect((await withdrawals())[0]).toMatchObject({ status: "approved", refund_cents: 64_900 });
   });
 
   it("one open request at a time: the second is refused, the index is the last guard", async () => {
@@ -422,7 +510,7 @@ describe("a refund of part of a payment at Stripe", () => {
     await fake.close();
   });
 
-  it("sends the amount; a whole refund sends none", async () => {
+  it("sends the amount (a whole refund sends none), with a key per amount", async () => {
     const provider = stripeProvider(
       createStripeClient({ secretKey: "sk_test_123", apiBase: fake.url }),
     );
@@ -437,7 +525,18 @@ describe("a refund of part of a payment at Stripe", () => {
     fake.pay(session.id, "a@example.com");
     await provider.refund(session.id, 30_000);
     await provider.refund(session.id);
+    await provider.refund(session.id, 20_000);
+    await provider.refund(session.id, 30_000);
     const refunds = fake.requests.filter((request) => request.path === "/v1/refunds");
-    expect(refunds.map((request) => request.form.get("amount"))).toEqual(["30000", null]);
+    expect(refunds.map((request) => request.form.get("amount"))).toEqual([
+      "30000",
+      null,
+      "20000",
+      "30000",
+    ]);
+    // A retry of a refund is the same request to Stripe; a refund of another amount is not.
+    const keys = refunds.map((request) => request.idempotencyKey);
+    expect(new Set(keys).size).toBe(3);
+    expect(keys[3]).toBe(keys[0]);
   });
 });
