@@ -117,12 +117,12 @@ export function photoPath(testimonialId: string, uploadId: string): string {
   return `/testimonials/${encodeURIComponent(testimonialId)}/photo?v=${encodeURIComponent(uploadId)}`;
 }
 
-/** The headline stat's value: the text it replaces unless the owner chose to show the count. */
-export function offerCountStat(
-  text: string,
-  setting: { showOfferCount: boolean; confirmedOffers: number },
-): string {
-  return setting.showOfferCount ? String(setting.confirmedOffers) : text;
+/**
+ * The headline stat's value: the text it replaces unless the owner chose to show the count
+ * (`shown`: the count when shown, null when not or unknown).
+ */
+export function offerCountStat(text: string, shown: number | null): string {
+  return shown === null ? text : String(shown);
 }
 
 /** An order of ids with `id` moved one place up or down (unchanged at either end). */
