@@ -111,7 +111,7 @@ export function homeStories<Coded extends Story>(
 
 /**
  * The public address of a published testimonial's photo; the upload's id in the query makes a
- * replaced photo a new address (the old one may sit in a cache for its 5 minutes).
+ * replaced photo a new address (a cache asks again on every use, so the old one is not shown).
  */
 export function photoPath(testimonialId: string, uploadId: string): string {
   return `/testimonials/${encodeURIComponent(testimonialId)}/photo?v=${encodeURIComponent(uploadId)}`;

@@ -359,7 +359,7 @@ export async function publishedPhoto(db: Db, testimonialId: string) {
         .onRef("uploads.id", "=", "testimonials.photo_upload_id")
         .onRef("uploads.person_id", "=", "testimonials.person_id"),
     )
-    .select(["uploads.content_type", "uploads.data", "uploads.size"])
+    .select(["uploads.content_type", "uploads.data", "uploads.size", "uploads.sha256"])
     .where("testimonials.id", "=", testimonialId)
     .where("testimonials.status", "=", "approved")
     .where("testimonials.consent", "=", "full")
