@@ -135,6 +135,38 @@ describe("placement", () => {
   });
 });
 
+describe("days to a first offer", () => {
+  const days = (...on: string[]) =>
+    studentOutcome(student("a", { offers: on.map((day) => banking(day)) }), settings)
+      .daysToFirstOffer;
+
+  it("counts from the programme's first day, the day itself being day 0", () => {
+    expect(days("2027-01-11")).toBe(0);
+    expect(days("2027-01-21")).toBe(10);
+    expect(days("2027-09-01")).toBe(233);
+  });
+
+  it("leaves out an offer held before the programme, as the placement window does", () => {
+    expect(days("2027-01-10")).toBeNull();
+    expect(days("2026-12-01", "2027-02-10")).toBe(30);
+    expect(
+      studentOutcome(student("a", { startDate: null, offers: [banking("2027-02-10")] }), settings)
+        .daysToFirstOffer,
+    ).toBeNull();
+    const figures = outcomeFigures(
+      [
+        student("a", { offers: [banking("2026-12-01")] }),
+        student("b", { offers: [banking("2027-01-01"), banking("2027-01-21")] }),
+        student("c", { offers: [banking("2027-02-10")] }),
+      ],
+      settings,
+    );
+    // Day 10 and day 30; the offers from before the programme neither count nor go negative.
+    expect(figures.medianDaysToOffer).toBe(20);
+    expect(figures.confirmedOffers).toBe(4);
+  });
+});
+
 describe("figures by group", () => {
   it("adds interviews and NPS, and keeps listed groups with no students", () => {
     const byMentor = outcomesBy(

@@ -20,7 +20,8 @@
  *
  * Per group (a cohort, or a mentor's students): the sums of the above, interviews reported,
  * confirmed offers, the median of days from the programme's first day to each student's first
- * confirmed offer, and the NPS of the end survey. Two rates, each with numerator and denominator:
+ * confirmed offer reported on or after that day (`programmeOffers`: one held before the programme
+ * is not its outcome, so no count is negative), and the NPS of the end survey. Two rates, each with numerator and denominator:
  * - graduation rate = graduated ÷ enrolled at the refund date;
  * - placement rate = students with an in-field offer within 180 days ÷ (graduated − excluded).
  * A rate is a decimal with 3 places, empty where its denominator is 0.
@@ -76,7 +77,10 @@ export interface StudentOutcome {
   graduated: boolean;
   excluded: boolean;
   inFieldOffer180d: boolean;
-  /** Days from the programme's first day to the first confirmed offer; null without one. */
+  /**
+   * Days from the programme's first day to the first confirmed offer reported on or after it (0:
+   * on that day); null without one. An offer from before the programme is not counted.
+   */
   daysToFirstOffer: number | null;
 }
 
@@ -105,6 +109,17 @@ export function isInFieldTrack(track: string): boolean {
   return CAREER_TARGETS.some((target) => target !== "Other" && target.toLowerCase() === asked);
 }
 
+/**
+ * The offers that are the programme's outcome: those reported on or after its first day (the
+ * window's opening, decision 0048); an offer held before the programme is not its outcome. None
+ * without a start date.
+ */
+export function programmeOffers(facts: Pick<StudentFacts, "startDate" | "offers">): OfferFact[] {
+  if (!facts.startDate) return [];
+  const start = programmeStart(facts.startDate);
+  return facts.offers.filter((offer) => offer.on >= start);
+}
+
 /** One student's place in each count (see the module's comment). */
 export function studentOutcome(facts: StudentFacts, settings: OutcomeSettings): StudentOutcome {
   const withdrawn = facts.withdrawnOn !== null;
@@ -121,15 +136,12 @@ export function studentOutcome(facts: StudentFacts, settings: OutcomeSettings): 
   const windowEnd = facts.startDate
     ? addDays(programmeEnd(facts.startDate), PLACEMENT_WINDOW_DAYS)
     : null;
+  const ours = programmeOffers(facts);
   const inFieldOffer180d =
     graduated &&
     !excluded &&
-    start !== null &&
-    facts.offers.some(
-      (offer) =>
-        isInFieldTrack(offer.track) && offer.on >= start && offer.on <= (windowEnd as string),
-    );
-  const first = facts.offers.map((offer) => offer.on).sort()[0];
+    ours.some((offer) => isInFieldTrack(offer.track) && offer.on <= (windowEnd as string));
+  const first = ours.map((offer) => offer.on).sort()[0];
   return {
     enrolledAtRefundDate,
     withdrawn,
