@@ -28,7 +28,7 @@ const student = (id: string, facts: Partial<StudentFacts> = {}): StudentFacts =>
   withdrawnOn: null,
   groupSessionsAttended: 6,
   oneOnOnesHeld: 6,
-  jobSeeking: true,
+  notJobSeekingOn: null,
   interviews: 0,
   offers: [],
   surveyScore: null,
@@ -58,7 +58,7 @@ describe("CIRR's examples", () => {
   it("keeps a graduate excluded at onboarding (not job seeking) out of the placement denominator", () => {
     const figures = outcomeFigures(
       [
-        student("a", { jobSeeking: false, offers: [banking("2027-03-01")] }),
+        student("a", { notJobSeekingOn: "2027-01-12", offers: [banking("2027-03-01")] }),
         student("b", { offers: [banking("2027-03-01")] }),
         student("c"),
       ],
@@ -68,6 +68,33 @@ describe("CIRR's examples", () => {
     expect(figures.placementRate).toEqual({ numerator: 1, denominator: 2, value: "0.500" });
     // Their offer is still a confirmed offer.
     expect(figures.confirmedOffers).toBe(2);
+  });
+});
+
+describe("not job seeking", () => {
+  const excluded = (notJobSeekingOn: string | null, startDate: string | null = START) =>
+    studentOutcome(student("a", { notJobSeekingOn, startDate }), settings).excluded;
+
+  it("excludes a graduate who declared it on or before the census day only", () => {
+    expect(excluded("2026-12-01")).toBe(true);
+    expect(excluded("2027-01-24")).toBe(true);
+    expect(excluded("2027-01-25")).toBe(false);
+    expect(excluded(null)).toBe(false);
+    // No start date, no census day yet: every declaration is in time.
+    expect(excluded("2027-05-01", null)).toBe(true);
+  });
+
+  it("keeps a late declarer, say after no offer came, in the placement denominator", () => {
+    const figures = outcomeFigures(
+      [
+        student("a", { notJobSeekingOn: "2027-01-20" }),
+        student("b", { notJobSeekingOn: "2027-04-01" }),
+        student("c", { offers: [banking("2027-03-01")] }),
+      ],
+      settings,
+    );
+    expect(figures).toMatchObject({ graduated: 3, excluded: 1, offersInField180d: 1 });
+    expect(figures.placementRate).toEqual({ numerator: 1, denominator: 2, value: "0.500" });
   });
 });
 
@@ -82,7 +109,9 @@ describe("graduation", () => {
     const lenient = { minGroupSessions: 3, minOneOnOnes: 3 };
     expect(studentOutcome(few, lenient).graduated).toBe(true);
     // An excluded student who did not graduate is not counted as excluded.
-    expect(studentOutcome({ ...few, jobSeeking: false }, settings).excluded).toBe(false);
+    expect(studentOutcome({ ...few, notJobSeekingOn: "2027-01-12" }, settings).excluded).toBe(
+      false,
+    );
   });
 
   it("counts every student still there when the cohort has no start date", () => {

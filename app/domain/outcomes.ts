@@ -12,7 +12,9 @@
  * - graduated: enrolled at the refund date, never withdrawn, attended at least
  *   `minGroupSessions` group sessions and held at least `minOneOnOnes` 1-on-1s (the owner's
  *   settings, 4 and 4 by default).
- * - excluded: a graduate who said at onboarding they are not job seeking this year.
+ * - excluded: a graduate who declared they are not job seeking this year on or before the census
+ *   day (without a start date: at any time). A later declaration, say after no offer came, leaves
+ *   them in the placement denominator.
  * - in-field offer within 180 days: a graduate, not excluded, with a confirmed offer whose track is
  *   one of the application's finance tracks (not "Other"), reported from the programme's first day
  *   (the Monday of week 1) to 180 days after its end (the Sunday of week 6).
@@ -63,7 +65,11 @@ export interface StudentFacts {
   withdrawnOn: string | null;
   groupSessionsAttended: number;
   oneOnOnesHeld: number;
-  jobSeeking: boolean;
+  /**
+   * The day (in the site's zone) the student declared they are not job seeking this year; null
+   * while job seeking (or when the day of a declaration is unknown: it cannot be shown in time).
+   */
+  notJobSeekingOn: string | null;
   interviews: number;
   /** Confirmed offers only. */
   offers: readonly OfferFact[];
@@ -131,7 +137,10 @@ export function studentOutcome(facts: StudentFacts, settings: OutcomeSettings): 
     !withdrawn &&
     facts.groupSessionsAttended >= settings.minGroupSessions &&
     facts.oneOnOnesHeld >= settings.minOneOnOnes;
-  const excluded = graduated && !facts.jobSeeking;
+  const excluded =
+    graduated &&
+    facts.notJobSeekingOn !== null &&
+    (census === null || facts.notJobSeekingOn <= census);
   const start = facts.startDate ? programmeStart(facts.startDate) : null;
   const windowEnd = facts.startDate
     ? addDays(programmeEnd(facts.startDate), PLACEMENT_WINDOW_DAYS)
