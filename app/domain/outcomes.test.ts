@@ -164,6 +164,34 @@ describe("placement", () => {
   });
 });
 
+describe("offered: the funnel's offer step", () => {
+  const outcome = (facts: Partial<StudentFacts>) => studentOutcome(student("a", facts), settings);
+
+  it("is a graduate's confirmed offer of the programme's, any track, excluded or not", () => {
+    expect(outcome({ offers: [banking("2027-01-11")] }).offered).toBe(true);
+    expect(outcome({ offers: [{ track: "Other", on: "2027-03-01" }] }).offered).toBe(true);
+    expect(outcome({ offers: [banking("2028-01-01")] }).offered).toBe(true);
+    const excluded = outcome({ notJobSeekingOn: "2027-01-12", offers: [banking("2027-03-01")] });
+    expect(excluded).toMatchObject({ excluded: true, offered: true, inFieldOffer180d: false });
+    expect(outcome({}).offered).toBe(false);
+  });
+
+  it("is not an offer held before the programme, nor a non-graduate's offer", () => {
+    expect(outcome({ offers: [banking("2027-01-10")] }).offered).toBe(false);
+    expect(outcome({ groupSessionsAttended: 1, offers: [banking("2027-03-01")] }).offered).toBe(
+      false,
+    );
+    expect(outcome({ startDate: null, offers: [banking("2027-03-01")] }).offered).toBe(false);
+  });
+
+  it("holds every student placement counts", () => {
+    for (const on of ["2027-01-10", "2027-01-11", "2027-08-20", "2027-08-21"]) {
+      const o = outcome({ offers: [banking(on)] });
+      if (o.inFieldOffer180d) expect(o.offered).toBe(true);
+    }
+  });
+});
+
 describe("days to a first offer", () => {
   const days = (...on: string[]) =>
     studentOutcome(student("a", { offers: on.map((day) => banking(day)) }), settings)

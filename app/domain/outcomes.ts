@@ -15,9 +15,11 @@
  * - excluded: a graduate who declared they are not job seeking this year on or before the census
  *   day (without a start date: at any time). A later declaration, say after no offer came, leaves
  *   them in the placement denominator.
- * - in-field offer within 180 days: a graduate, not excluded, with a confirmed offer whose track is
- *   one of the application's finance tracks (not "Other"), reported from the programme's first day
- *   (the Monday of week 1) to 180 days after its end (the Sunday of week 6).
+ * - offered (the funnel's `offer` step): a graduate with a confirmed offer of the programme's,
+ *   reported on or after its first day (the Monday of week 1), any track, excluded or not.
+ * - in-field offer within 180 days (placement's numerator): offered, not excluded, with such an
+ *   offer whose track is one of the application's finance tracks (not "Other"), reported by 180
+ *   days after the programme's end (the Sunday of week 6).
  * Only confirmed offers count anywhere; an offer's date is the day it was reported.
  *
  * Per group (a cohort, or a mentor's students): the sums of the above, interviews reported,
@@ -82,6 +84,8 @@ export interface StudentOutcome {
   withdrawn: boolean;
   graduated: boolean;
   excluded: boolean;
+  /** The funnel's `offer` step: graduated, with a confirmed offer of the programme's. */
+  offered: boolean;
   inFieldOffer180d: boolean;
   /**
    * Days from the programme's first day to the first confirmed offer reported on or after it (0:
@@ -146,8 +150,9 @@ export function studentOutcome(facts: StudentFacts, settings: OutcomeSettings): 
     ? addDays(programmeEnd(facts.startDate), PLACEMENT_WINDOW_DAYS)
     : null;
   const ours = programmeOffers(facts);
+  const offered = graduated && ours.length > 0;
   const inFieldOffer180d =
-    graduated &&
+    offered &&
     !excluded &&
     ours.some((offer) => isInFieldTrack(offer.track) && offer.on <= (windowEnd as string));
   const first = ours.map((offer) => offer.on).sort()[0];
@@ -156,6 +161,7 @@ export function studentOutcome(facts: StudentFacts, settings: OutcomeSettings): 
     withdrawn,
     graduated,
     excluded,
+    offered,
     inFieldOffer180d,
     daysToFirstOffer: first && start ? daysBetween(start, first) : null,
   };
