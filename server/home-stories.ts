@@ -9,7 +9,7 @@ import type { LiveFragments } from "./prerendered-home";
 /** The headline stats and the testimonials' grid for what the database says (null: the build's). */
 export function storiesMarkup(stories: HomeStories | null): [string, string] {
   return [
-    renderToStaticMarkup(createElement(HomeStats, { setting: stories?.setting ?? null })),
+    renderToStaticMarkup(createElement(HomeStats, { offerCount: stories?.offerCount ?? null })),
     renderToStaticMarkup(createElement(HomeTestimonials, { published: stories?.published ?? [] })),
   ];
 }

@@ -12,7 +12,11 @@ describe.each(testEngines())("funnel counts on $name", (engine) => {
   const { owner, report, buildScenario, db } = useFunnel(engine);
 
   /** The payer's programme: the cohort's sessions planned, then their attendance and offers. */
-  async function payerRecord(attended: number, offers: { track: string; confirmed: boolean }[]) {
+  async function payerRecord(
+    attended: number,
+    offers: { track: string; confirmed: boolean }[],
+    reportedAt = "2027-01-20T15:00:00.000Z",
+  ) {
     const payment = await db()
       .selectFrom("payments")
       .select(["person_id", "cohort_id"])
@@ -32,7 +36,7 @@ describe.each(testEngines())("funnel counts on $name", (engine) => {
         mentorId,
         attended,
         held: 4,
-        offers: offers.map((offer) => ({ ...offer, reportedAt: "2027-01-20T15:00:00.000Z" })),
+        offers: offers.map((offer) => ({ ...offer, reportedAt })),
       },
       "2027-01-18T12:00:00.000Z",
     );
@@ -130,5 +134,12 @@ describe.each(testEngines())("funnel counts on $name", (engine) => {
       graduated: 0,
       offer: 0,
     });
+  });
+
+  it("counts no offer held before the programme began, as the outcomes report does not", async () => {
+    await buildScenario();
+    // The cohort starts Monday 2026-12-07; the offer was reported the Friday before.
+    await payerRecord(4, [{ track: "Banking", confirmed: true }], "2026-12-04T15:00:00.000Z");
+    expect(rowOf(await report("source"), "youtube")).toMatchObject({ graduated: 1, offer: 0 });
   });
 });

@@ -127,9 +127,10 @@ async function peopleIn(
 }
 
 /**
- * The steps after `paid`, for the people who paid: graduated from a seat (as the outcomes report
- * counts it, with the owner's minimums) and, once graduated, a confirmed offer. Neither depends on
- * a date (a graduate was never refunded; any confirmed offer counts), so no zone is needed.
+ * The steps after `paid`, for the people who paid, by the outcomes report's own rules
+ * (`studentOutcome` in app/domain/outcomes.ts, with the owner's minimums): graduated from a seat,
+ * and `offered`, a graduate's confirmed offer reported on or after the programme's first day.
+ * Offers are dated in UTC here: a day's difference at most, on that first day only.
  */
 async function markOutcomes(db: DB, people: Advanced[]): Promise<void> {
   const payers = new Map(people.filter((p) => p.paid).map((p) => [p.personId, p]));
@@ -139,11 +140,11 @@ async function markOutcomes(db: DB, people: Advanced[]): Promise<void> {
     outcomeFacts(db, "UTC", { personIds: [...payers.keys()] }),
   ]);
   for (const seat of facts) {
-    if (!studentOutcome(seat, settings).graduated) continue;
+    const outcome = studentOutcome(seat, settings);
     const person = payers.get(seat.personId);
-    if (!person) continue;
+    if (!person || !outcome.graduated) continue;
     person.graduated = true;
-    if (seat.offers.length > 0) person.offer = true;
+    if (outcome.offered) person.offer = true;
   }
 }
 

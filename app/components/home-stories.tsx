@@ -13,18 +13,15 @@ import { homeStories, offerCountStat, type Story } from "~/domain/testimonials";
 
 const tile = cardVariants({ padding: "md", flat: true });
 
-export function HomeStats({
-  setting,
-}: {
-  setting: { showOfferCount: boolean; confirmedOffers: number } | null;
-}) {
+/** `offerCount`: the count of confirmed offers when the owner shows it, else null. */
+export function HomeStats({ offerCount }: { offerCount: number | null }) {
   return (
     <dl className="mt-10 grid grid-cols-2 gap-4 md:grid-cols-4">
       {stats.map((stat) => (
         <div key={stat.label} className={cn(tile, "text-center")}>
           <dt className="text-sm text-slate-600">{stat.label}</dt>
           <dd className="mt-1 text-2xl font-bold text-brand-900" data-stat={stat.key}>
-            {stat.key === "stories" && setting ? offerCountStat(stat.value, setting) : stat.value}
+            {stat.key === "stories" ? offerCountStat(stat.value, offerCount) : stat.value}
           </dd>
         </div>
       ))}

@@ -14,6 +14,7 @@ import { programmeRecord } from "./migrations/programme-record.server";
 import { mentorTimeZone } from "./migrations/mentor-time-zone.server";
 import { groupSessions } from "./migrations/group-sessions.server";
 import { noteAuthorRole } from "./migrations/note-author-role.server";
+import { notJobSeekingAt } from "./migrations/not-job-seeking-at.server";
 import { personNotes } from "./migrations/person-notes.server";
 import { marketingMail } from "./migrations/marketing-mail.server";
 import { rateLimits } from "./migrations/rate-limits.server";
@@ -52,6 +53,7 @@ export function migrations(engine: Engine): Record<string, Migration> {
     "2026-12-04-004-note-author-role": noteAuthorRole,
     "2026-12-04-003-bookings": bookings,
     "2026-12-05-001-programme-record": programmeRecord,
+    "2026-12-05-002-not-job-seeking-at": notJobSeekingAt,
   };
 }
 

@@ -54,4 +54,6 @@ export interface StudentProfilesTable {
   updated_at: string;
   /** 0 when the student said at onboarding they are not job seeking this year (CIRR). */
   job_seeking: Generated<number>;
+  /** When they declared it (ISO); null while job seeking. CIRR excludes it only by census day. */
+  not_job_seeking_at: string | null;
 }

@@ -28,7 +28,7 @@ const student = (id: string, facts: Partial<StudentFacts> = {}): StudentFacts =>
   withdrawnOn: null,
   groupSessionsAttended: 6,
   oneOnOnesHeld: 6,
-  jobSeeking: true,
+  notJobSeekingOn: null,
   interviews: 0,
   offers: [],
   surveyScore: null,
@@ -58,7 +58,7 @@ describe("CIRR's examples", () => {
   it("keeps a graduate excluded at onboarding (not job seeking) out of the placement denominator", () => {
     const figures = outcomeFigures(
       [
-        student("a", { jobSeeking: false, offers: [banking("2027-03-01")] }),
+        student("a", { notJobSeekingOn: "2027-01-12", offers: [banking("2027-03-01")] }),
         student("b", { offers: [banking("2027-03-01")] }),
         student("c"),
       ],
@@ -68,6 +68,33 @@ describe("CIRR's examples", () => {
     expect(figures.placementRate).toEqual({ numerator: 1, denominator: 2, value: "0.500" });
     // Their offer is still a confirmed offer.
     expect(figures.confirmedOffers).toBe(2);
+  });
+});
+
+describe("not job seeking", () => {
+  const excluded = (notJobSeekingOn: string | null, startDate: string | null = START) =>
+    studentOutcome(student("a", { notJobSeekingOn, startDate }), settings).excluded;
+
+  it("excludes a graduate who declared it on or before the census day only", () => {
+    expect(excluded("2026-12-01")).toBe(true);
+    expect(excluded("2027-01-24")).toBe(true);
+    expect(excluded("2027-01-25")).toBe(false);
+    expect(excluded(null)).toBe(false);
+    // No start date, no census day yet: every declaration is in time.
+    expect(excluded("2027-05-01", null)).toBe(true);
+  });
+
+  it("keeps a late declarer, say after no offer came, in the placement denominator", () => {
+    const figures = outcomeFigures(
+      [
+        student("a", { notJobSeekingOn: "2027-01-20" }),
+        student("b", { notJobSeekingOn: "2027-04-01" }),
+        student("c", { offers: [banking("2027-03-01")] }),
+      ],
+      settings,
+    );
+    expect(figures).toMatchObject({ graduated: 3, excluded: 1, offersInField180d: 1 });
+    expect(figures.placementRate).toEqual({ numerator: 1, denominator: 2, value: "0.500" });
   });
 });
 
@@ -82,7 +109,9 @@ describe("graduation", () => {
     const lenient = { minGroupSessions: 3, minOneOnOnes: 3 };
     expect(studentOutcome(few, lenient).graduated).toBe(true);
     // An excluded student who did not graduate is not counted as excluded.
-    expect(studentOutcome({ ...few, jobSeeking: false }, settings).excluded).toBe(false);
+    expect(studentOutcome({ ...few, notJobSeekingOn: "2027-01-12" }, settings).excluded).toBe(
+      false,
+    );
   });
 
   it("counts every student still there when the cohort has no start date", () => {
@@ -132,6 +161,66 @@ describe("placement", () => {
       medianDaysToOffer: 30,
     });
     expect(figures.placementRate.value).toBe("0.500");
+  });
+});
+
+describe("offered: the funnel's offer step", () => {
+  const outcome = (facts: Partial<StudentFacts>) => studentOutcome(student("a", facts), settings);
+
+  it("is a graduate's confirmed offer of the programme's, any track, excluded or not", () => {
+    expect(outcome({ offers: [banking("2027-01-11")] }).offered).toBe(true);
+    expect(outcome({ offers: [{ track: "Other", on: "2027-03-01" }] }).offered).toBe(true);
+    expect(outcome({ offers: [banking("2028-01-01")] }).offered).toBe(true);
+    const excluded = outcome({ notJobSeekingOn: "2027-01-12", offers: [banking("2027-03-01")] });
+    expect(excluded).toMatchObject({ excluded: true, offered: true, inFieldOffer180d: false });
+    expect(outcome({}).offered).toBe(false);
+  });
+
+  it("is not an offer held before the programme, nor a non-graduate's offer", () => {
+    expect(outcome({ offers: [banking("2027-01-10")] }).offered).toBe(false);
+    expect(outcome({ groupSessionsAttended: 1, offers: [banking("2027-03-01")] }).offered).toBe(
+      false,
+    );
+    expect(outcome({ startDate: null, offers: [banking("2027-03-01")] }).offered).toBe(false);
+  });
+
+  it("holds every student placement counts", () => {
+    for (const on of ["2027-01-10", "2027-01-11", "2027-08-20", "2027-08-21"]) {
+      const o = outcome({ offers: [banking(on)] });
+      if (o.inFieldOffer180d) expect(o.offered).toBe(true);
+    }
+  });
+});
+
+describe("days to a first offer", () => {
+  const days = (...on: string[]) =>
+    studentOutcome(student("a", { offers: on.map((day) => banking(day)) }), settings)
+      .daysToFirstOffer;
+
+  it("counts from the programme's first day, the day itself being day 0", () => {
+    expect(days("2027-01-11")).toBe(0);
+    expect(days("2027-01-21")).toBe(10);
+    expect(days("2027-09-01")).toBe(233);
+  });
+
+  it("leaves out an offer held before the programme, as the placement window does", () => {
+    expect(days("2027-01-10")).toBeNull();
+    expect(days("2026-12-01", "2027-02-10")).toBe(30);
+    expect(
+      studentOutcome(student("a", { startDate: null, offers: [banking("2027-02-10")] }), settings)
+        .daysToFirstOffer,
+    ).toBeNull();
+    const figures = outcomeFigures(
+      [
+        student("a", { offers: [banking("2026-12-01")] }),
+        student("b", { offers: [banking("2027-01-01"), banking("2027-01-21")] }),
+        student("c", { offers: [banking("2027-02-10")] }),
+      ],
+      settings,
+    );
+    // Day 10 and day 30; the offers from before the programme neither count nor go negative.
+    expect(figures.medianDaysToOffer).toBe(20);
+    expect(figures.confirmedOffers).toBe(4);
   });
 });
 

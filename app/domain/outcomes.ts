@@ -12,15 +12,20 @@
  * - graduated: enrolled at the refund date, never withdrawn, attended at least
  *   `minGroupSessions` group sessions and held at least `minOneOnOnes` 1-on-1s (the owner's
  *   settings, 4 and 4 by default).
- * - excluded: a graduate who said at onboarding they are not job seeking this year.
- * - in-field offer within 180 days: a graduate, not excluded, with a confirmed offer whose track is
- *   one of the application's finance tracks (not "Other"), reported from the programme's first day
- *   (the Monday of week 1) to 180 days after its end (the Sunday of week 6).
+ * - excluded: a graduate who declared they are not job seeking this year on or before the census
+ *   day (without a start date: at any time). A later declaration, say after no offer came, leaves
+ *   them in the placement denominator.
+ * - offered (the funnel's `offer` step): a graduate with a confirmed offer of the programme's,
+ *   reported on or after its first day (the Monday of week 1), any track, excluded or not.
+ * - in-field offer within 180 days (placement's numerator): offered, not excluded, with such an
+ *   offer whose track is one of the application's finance tracks (not "Other"), reported by 180
+ *   days after the programme's end (the Sunday of week 6).
  * Only confirmed offers count anywhere; an offer's date is the day it was reported.
  *
  * Per group (a cohort, or a mentor's students): the sums of the above, interviews reported,
  * confirmed offers, the median of days from the programme's first day to each student's first
- * confirmed offer, and the NPS of the end survey. Two rates, each with numerator and denominator:
+ * confirmed offer reported on or after that day (`programmeOffers`: one held before the programme
+ * is not its outcome, so no count is negative), and the NPS of the end survey. Two rates, each with numerator and denominator:
  * - graduation rate = graduated ÷ enrolled at the refund date;
  * - placement rate = students with an in-field offer within 180 days ÷ (graduated − excluded).
  * A rate is a decimal with 3 places, empty where its denominator is 0.
@@ -62,7 +67,11 @@ export interface StudentFacts {
   withdrawnOn: string | null;
   groupSessionsAttended: number;
   oneOnOnesHeld: number;
-  jobSeeking: boolean;
+  /**
+   * The day (in the site's zone) the student declared they are not job seeking this year; null
+   * while job seeking (or when the day of a declaration is unknown: it cannot be shown in time).
+   */
+  notJobSeekingOn: string | null;
   interviews: number;
   /** Confirmed offers only. */
   offers: readonly OfferFact[];
@@ -75,8 +84,13 @@ export interface StudentOutcome {
   withdrawn: boolean;
   graduated: boolean;
   excluded: boolean;
+  /** The funnel's `offer` step: graduated, with a confirmed offer of the programme's. */
+  offered: boolean;
   inFieldOffer180d: boolean;
-  /** Days from the programme's first day to the first confirmed offer; null without one. */
+  /**
+   * Days from the programme's first day to the first confirmed offer reported on or after it (0:
+   * on that day); null without one. An offer from before the programme is not counted.
+   */
   daysToFirstOffer: number | null;
 }
 
@@ -105,6 +119,17 @@ export function isInFieldTrack(track: string): boolean {
   return CAREER_TARGETS.some((target) => target !== "Other" && target.toLowerCase() === asked);
 }
 
+/**
+ * The offers that are the programme's outcome: those reported on or after its first day (the
+ * window's opening, decision 0048); an offer held before the programme is not its outcome. None
+ * without a start date.
+ */
+export function programmeOffers(facts: Pick<StudentFacts, "startDate" | "offers">): OfferFact[] {
+  if (!facts.startDate) return [];
+  const start = programmeStart(facts.startDate);
+  return facts.offers.filter((offer) => offer.on >= start);
+}
+
 /** One student's place in each count (see the module's comment). */
 export function studentOutcome(facts: StudentFacts, settings: OutcomeSettings): StudentOutcome {
   const withdrawn = facts.withdrawnOn !== null;
@@ -116,25 +141,27 @@ export function studentOutcome(facts: StudentFacts, settings: OutcomeSettings): 
     !withdrawn &&
     facts.groupSessionsAttended >= settings.minGroupSessions &&
     facts.oneOnOnesHeld >= settings.minOneOnOnes;
-  const excluded = graduated && !facts.jobSeeking;
+  const excluded =
+    graduated &&
+    facts.notJobSeekingOn !== null &&
+    (census === null || facts.notJobSeekingOn <= census);
   const start = facts.startDate ? programmeStart(facts.startDate) : null;
   const windowEnd = facts.startDate
     ? addDays(programmeEnd(facts.startDate), PLACEMENT_WINDOW_DAYS)
     : null;
+  const ours = programmeOffers(facts);
+  const offered = graduated && ours.length > 0;
   const inFieldOffer180d =
-    graduated &&
+    offered &&
     !excluded &&
-    start !== null &&
-    facts.offers.some(
-      (offer) =>
-        isInFieldTrack(offer.track) && offer.on >= start && offer.on <= (windowEnd as string),
-    );
-  const first = facts.offers.map((offer) => offer.on).sort()[0];
+    ours.some((offer) => isInFieldTrack(offer.track) && offer.on <= (windowEnd as string));
+  const first = ours.map((offer) => offer.on).sort()[0];
   return {
     enrolledAtRefundDate,
     withdrawn,
     graduated,
     excluded,
+    offered,
     inFieldOffer180d,
     daysToFirstOffer: first && start ? daysBetween(start, first) : null,
   };

@@ -1,6 +1,12 @@
 import { describe, expect, it } from "vitest";
 import { JPEG_3x2, PNG_3x2, TEXT_FILE } from "../../tests/support/photos";
-import { checkPhoto, PHOTO_MAX_BYTES, photoFileProblem } from "./testimonial-photo";
+import {
+  checkPhoto,
+  etagMatches,
+  PHOTO_MAX_BYTES,
+  photoEtag,
+  photoFileProblem,
+} from "./testimonial-photo";
 
 describe("checkPhoto", () => {
   it("accepts a real PNG with its size read from the header", () => {
@@ -55,5 +61,22 @@ describe("checkPhoto", () => {
     expect(checkPhoto(big.subarray(0, PHOTO_MAX_BYTES)).ok).toBe(true);
     expect(photoFileProblem({ size: PHOTO_MAX_BYTES + 1 })).toBe("too_large");
     expect(photoFileProblem({ size: PHOTO_MAX_BYTES })).toBeNull();
+  });
+});
+
+describe("etagMatches", () => {
+  const etag = photoEtag("abc");
+  it("matches the photo's own tag, weak or strong, alone or in a list, or any", () => {
+    expect(etag).toBe('"abc"');
+    expect(etagMatches('"abc"', etag)).toBe(true);
+    expect(etagMatches('W/"abc"', etag)).toBe(true);
+    expect(etagMatches('"x", "abc"', etag)).toBe(true);
+    expect(etagMatches("*", etag)).toBe(true);
+  });
+  it("does not match another tag, a bare value or nothing", () => {
+    expect(etagMatches('"abd"', etag)).toBe(false);
+    expect(etagMatches("abc", etag)).toBe(false);
+    expect(etagMatches("", etag)).toBe(false);
+    expect(etagMatches(null, etag)).toBe(false);
   });
 });

@@ -97,3 +97,20 @@ function jpegSize(bytes: Uint8Array): Found | null {
 export function photoUploadName(testimonialId: string, now: Date, extension: string): string {
   return `${testimonialId}_${now.getTime()}.${extension}`;
 }
+
+/** A served photo's ETag: its content's SHA-256 (as stored with the upload), quoted. */
+export function photoEtag(sha256: string): string {
+  return `"${sha256}"`;
+}
+
+/**
+ * Whether a request's If-None-Match names `etag` (a list of tags, weak or strong, or "*"): the
+ * cached copy is still the photo, so the answer is 304 without the bytes.
+ */
+export function etagMatches(ifNoneMatch: string | null, etag: string): boolean {
+  if (!ifNoneMatch) return false;
+  return ifNoneMatch.split(",").some((tag) => {
+    const trimmed = tag.trim();
+    return trimmed === "*" || trimmed.replace(/^W\//, "") === etag;
+  });
+}

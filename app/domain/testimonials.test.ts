@@ -30,9 +30,10 @@ describe("homeStories", () => {
 
 describe("offerCountStat", () => {
   it("keeps the text until the owner shows the count, whatever the count", () => {
-    expect(offerCountStat("4+", { showOfferCount: false, confirmedOffers: 12 })).toBe("4+");
-    expect(offerCountStat("4+", { showOfferCount: true, confirmedOffers: 12 })).toBe("12");
-    expect(offerCountStat("4+", { showOfferCount: true, confirmedOffers: 2 })).toBe("2");
+    expect(offerCountStat("4+", null)).toBe("4+");
+    expect(offerCountStat("4+", 12)).toBe("12");
+    expect(offerCountStat("4+", 2)).toBe("2");
+    expect(offerCountStat("4+", 0)).toBe("0");
   });
 });
 

@@ -111,18 +111,18 @@ export function homeStories<Coded extends Story>(
 
 /**
  * The public address of a published testimonial's photo; the upload's id in the query makes a
- * replaced photo a new address (the old one may sit in a cache for its 5 minutes).
+ * replaced photo a new address (a cache asks again on every use, so the old one is not shown).
  */
 export function photoPath(testimonialId: string, uploadId: string): string {
   return `/testimonials/${encodeURIComponent(testimonialId)}/photo?v=${encodeURIComponent(uploadId)}`;
 }
 
-/** The headline stat's value: the text it replaces unless the owner chose to show the count. */
-export function offerCountStat(
-  text: string,
-  setting: { showOfferCount: boolean; confirmedOffers: number },
-): string {
-  return setting.showOfferCount ? String(setting.confirmedOffers) : text;
+/**
+ * The headline stat's value: the text it replaces unless the owner chose to show the count
+ * (`shown`: the count when shown, null when not or unknown).
+ */
+export function offerCountStat(text: string, shown: number | null): string {
+  return shown === null ? text : String(shown);
 }
 
 /** An order of ids with `id` moved one place up or down (unchanged at either end). */

@@ -117,7 +117,7 @@ export async function outcomeFacts(
           : null,
       groupSessionsAttended: 0,
       oneOnOnesHeld: 0,
-      jobSeeking: true,
+      notJobSeekingOn: null,
       interviews: 0,
       offers: [],
       surveyScore: null,
@@ -179,8 +179,9 @@ export async function outcomeFacts(
     inChunks(people, (chunk) =>
       db
         .selectFrom("student_profiles")
-        .select(["person_id", "job_seeking"])
+        .select(["person_id", "not_job_seeking_at"])
         .where("person_id", "in", chunk!)
+        .where("job_seeking", "=", 0)
         .execute(),
     ),
   ]);
@@ -208,10 +209,16 @@ export async function outcomeFacts(
     const seat = seatOf(row.person_id, row.cohort_id);
     if (seat) seat.surveyScore = Number(row.score);
   }
-  const notSeeking = new Set(
-    profiles.filter((row) => Number(row.job_seeking) === 0).map((row) => row.person_id),
+  // The day each student declared they are not job seeking (a declaration without its moment
+  // cannot be shown to be in time, so it excludes nobody).
+  const declared = new Map(
+    profiles.flatMap((row) =>
+      row.not_job_seeking_at
+        ? [[row.person_id, dateInZone(new Date(row.not_job_seeking_at), timeZone)] as const]
+        : [],
+    ),
   );
   const facts = [...seats.values()];
-  for (const seat of facts) seat.jobSeeking = !notSeeking.has(seat.personId);
+  for (const seat of facts) seat.notJobSeekingOn = declared.get(seat.personId) ?? null;
   return facts;
 }

@@ -213,21 +213,28 @@ describe.each(testEngines())("interviews and offers on $name", (engine) => {
       answer(services(), profileRoute.action, "/portal/profile", ada.cookie, {
         fields: { timeZone: "America/New_York", graduationYear: "2027", ...extra },
       });
-    const seeking = async () =>
-      (
-        await db()
-          .selectFrom("student_profiles")
-          .select("job_seeking")
-          .where("person_id", "=", ada.id)
-          .executeTakeFirstOrThrow()
-      ).job_seeking;
+    const profile = () =>
+      db()
+        .selectFrom("student_profiles")
+        .select(["job_seeking", "not_job_seeking_at"])
+        .where("person_id", "=", ada.id)
+        .executeTakeFirstOrThrow();
+    const seeking = async () => (await profile()).job_seeking;
+    const declaredAt = s.clock.now().toISOString();
     expect((await save({ notJobSeeking: "on" })).status).toBe(303);
     expect(Number(await seeking())).toBe(0);
+    // The moment it was declared is kept (CIRR excludes only a declaration by the census day),
+    // also when the profile is saved again later with it still ticked.
+    expect((await profile()).not_job_seeking_at).toBe(declaredAt);
+    s.clock.advance(86_400_000);
+    expect((await save({ notJobSeeking: "on" })).status).toBe(303);
+    expect((await profile()).not_job_seeking_at).toBe(declaredAt);
     const form = (await answer(services(), profileRoute.loader, "/portal/profile", ada.cookie))
       .body as { values: { notJobSeeking: boolean } };
     expect(form.values.notJobSeeking).toBe(true);
     expect((await save({})).status).toBe(303);
     expect(Number(await seeking())).toBe(1);
+    expect((await profile()).not_job_seeking_at).toBeNull();
 
     await post(ada.cookie, { intent: "interview", firm: "GS", role: "SA", date: "2027-01-20" });
     await post(ada.cookie, OFFER);

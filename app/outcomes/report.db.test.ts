@@ -23,12 +23,13 @@ import type { OutcomesReport } from "./report.server";
  *
  *  s1  Ada  leaves in week 1 (refunded Wed 2026-12-09)
  *  s2  Ada  leaves in week 3 (refunded Wed 2026-12-23), attended 2, held 2
- *  s3  Ada  attends enough (6/6), not job seeking
+ *  s3  Ada  attends enough (6/6), not job seeking, declared on the census day (Sun 2026-12-20)
  *  s4  Ada  attends enough (5/4), 2 interviews, confirmed Banking offer reported 2027-01-20, NPS 10
  *  s5  Ada  attends enough (4/4), an unconfirmed Consulting offer
  *  s6  Bo   attends enough (6/5), 1 interview, confirmed Wealth Management offer 2027-02-15, NPS 9
  *  s7  Bo   attends enough (4/6), confirmed "Other" offer 2027-03-01
- *  s8  Bo   attends enough (6/6), NPS 7
+ *  s8  Bo   attends enough (6/6), NPS 7; declared not job seeking after the census day
+ *           (2027-02-01, no offer having come), so still counted for placement
  *  s9  Bo   attended 3, held 4 (not enough), 1 interview, confirmed Capital Markets 2027-01-10
  *  s10 Bo   attended 5, held 2 (not enough), NPS 3
  */
@@ -72,7 +73,7 @@ describe.each(testEngines())("the outcomes report on $name", (engine) => {
     const records: Omit<ProgrammeRecord, "personId" | "cohortId" | "mentorId">[] = [
       { attended: 1, held: 0 },
       { attended: 2, held: 2 },
-      { attended: 6, held: 6, jobSeeking: false },
+      { attended: 6, held: 6, notJobSeekingAt: "2026-12-20T15:00:00.000Z" },
       {
         attended: 5,
         held: 4,
@@ -89,7 +90,7 @@ describe.each(testEngines())("the outcomes report on $name", (engine) => {
         surveyScore: 9,
       },
       { attended: 4, held: 6, offers: [offer("Other", "2027-03-01")] },
-      { attended: 6, held: 6, surveyScore: 7 },
+      { attended: 6, held: 6, surveyScore: 7, notJobSeekingAt: "2027-02-01T15:00:00.000Z" },
       { attended: 3, held: 4, interviews: 1, offers: [offer("Capital Markets", "2027-01-10")] },
       { attended: 5, held: 2, surveyScore: 3 },
     ];
@@ -123,7 +124,7 @@ describe.each(testEngines())("the outcomes report on $name", (engine) => {
     expect(report.settings).toEqual({ minGroupSessions: 4, minOneOnOnes: 4 });
     const cohort = report.cohorts.find((row) => row.id === cohortId)!;
     // By hand: 10 paid; s1 left by the census day, so 9 were still enrolled; s3-s8 graduated;
-    // s1 and s2 withdrew; s3 is excluded; s4 and s6 have in-field offers within 180 days (s7's is
+    // s1 and s2 withdrew; s3 is excluded (s8 declared too late to be); s4 and s6 have in-field offers within 180 days (s7's is
     // "Other", s9 did not graduate, s5's is unconfirmed). Interviews 2 + 1 + 1. First confirmed
     // offers: day 34 (s9), 44 (s4), 70 (s6), 84 (s7) after Mon 2026-12-07: median 57. NPS of
     // 10, 9, 7, 3: 2 promoters, 1 detractor of 4 = 25.

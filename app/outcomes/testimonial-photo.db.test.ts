@@ -98,8 +98,10 @@ describe.each(testEngines())("testimonial photos on $name", (engine) => {
   const jpeg = { bytes: JPEG_3x2, name: "me.jpeg", type: "image/jpeg" };
 
   /** GET /testimonials/:id/photo as a visitor: status, headers and bytes. */
-  async function photoOf(testimonialId: string) {
-    const request = new Request(`http://localhost:3000/testimonials/${testimonialId}/photo`);
+  async function photoOf(testimonialId: string, ifNoneMatch?: string) {
+    const request = new Request(`http://localhost:3000/testimonials/${testimonialId}/photo`, {
+      headers: ifNoneMatch ? { "If-None-Match": ifNoneMatch } : {},
+    });
     try {
       const response = (await callAction(photoRoute.loader, request, makeContext(services()), {
         id: testimonialId,
@@ -123,7 +125,7 @@ describe.each(testEngines())("testimonial photos on $name", (engine) => {
   const uploadsOf = (personId: string) =>
     db()
       .selectFrom("uploads")
-      .select(["id", "content_type", "size", "review_status", "full_path", "data"])
+      .select(["id", "content_type", "size", "review_status", "full_path", "data", "sha256"])
       .where("person_id", "=", personId)
       .execute();
   const owners = new WeakMap<object, string>();
@@ -162,7 +164,17 @@ describe.each(testEngines())("testimonial photos on $name", (engine) => {
     expect(served.status).toBe(200);
     expect(served.bytes.equals(PNG_3x2)).toBe(true);
     expect(served.headers.get("content-type")).toBe("image/png");
-    expect(served.headers.get("cache-control")).toBe("public, max-age=300");
+    // Cached only to be asked again every time: the same photo answers 304 without its bytes.
+    expect(served.headers.get("cache-control")).toBe("no-cache");
+    const etag = served.headers.get("etag")!;
+    expect(etag).toBe(`"${stored!.sha256}"`);
+    const again = await photoOf(first.id, etag);
+    expect(again.status).toBe(304);
+    expect(again.bytes.byteLength).toBe(0);
+    expect(again.headers.get("etag")).toBe(etag);
+    expect(again.headers.get("cache-control")).toBe("no-cache");
+    expect((await photoOf(first.id, `W/${etag}`)).status).toBe(304);
+    expect((await photoOf(first.id, '"other"')).status).toBe(200);
     const page = await grid();
     expect(page).toContain(`src="/testimonials/${first.id}/photo?v=${stored!.id}"`);
     expect(page).toContain('alt="Zora Quinn"');
@@ -264,8 +276,13 @@ describe.each(testEngines())("testimonial photos on $name", (engine) => {
     await submit(zora.cookie, "full", jpeg);
     const testimonial = await row(zora.id);
     await approve(testimonial.id);
-    expect((await photoOf(testimonial.id)).status).toBe(200);
+    const served = await photoOf(testimonial.id);
+    expect(served.status).toBe(200);
+    const etag = served.headers.get("etag")!;
+    expect((await photoOf(testimonial.id, etag)).status).toBe(304);
     expect((await post(zora.cookie, { intent: "withdraw" })).status).toBe(303);
+    // A cache revalidating its copy is refused at once, not told to keep it.
+    expect((await photoOf(testimonial.id, etag)).status).toBe(404);
     expect((await photoOf(testimonial.id)).status).toBe(404);
     expect(await uploadsOf(zora.id)).toEqual([]);
     expect((await row(zora.id)).photo_upload_id).toBeNull();

@@ -359,7 +359,7 @@ export async function publishedPhoto(db: Db, testimonialId: string) {
         .onRef("uploads.id", "=", "testimonials.photo_upload_id")
         .onRef("uploads.person_id", "=", "testimonials.person_id"),
     )
-    .select(["uploads.content_type", "uploads.data", "uploads.size"])
+    .select(["uploads.content_type", "uploads.data", "uploads.size", "uploads.sha256"])
     .where("testimonials.id", "=", testimonialId)
     .where("testimonials.status", "=", "approved")
     .where("testimonials.consent", "=", "full")
@@ -392,10 +392,15 @@ export async function offerCountSetting(db: Db): Promise<OfferCountSetting> {
   return { showOfferCount: Boolean(setting?.show_offer_count), confirmedOffers: Number(offers.n) };
 }
 
-/** What the home page shows from the database: the published stories and the headline's setting. */
+/**
+ * What the home page shows from the database: the published stories, and the count of confirmed
+ * offers only while the owner shows it (null otherwise: a hidden count is in no response, the
+ * route's data included).
+ */
 export async function readHomeStories(db: Db) {
   const [published, setting] = await Promise.all([publishedStories(db), offerCountSetting(db)]);
-  return { published, setting };
+  const offerCount: number | null = setting.showOfferCount ? setting.confirmedOffers : null;
+  return { published, offerCount };
 }
 export type HomeStories = Awaited<ReturnType<typeof readHomeStories>>;
 

@@ -140,7 +140,7 @@ export async function saveStudentProfile(
     // (SQLite's one writer does this by itself).
     let read = trx
       .selectFrom("student_profiles")
-      .select(["resume_upload_id", "profile_done_at"])
+      .select(["resume_upload_id", "profile_done_at", "not_job_seeking_at"])
       .where("person_id", "=", student.personId);
     if (services.engine === "postgres") read = read.forUpdate();
     const previous = await read.executeTakeFirstOrThrow();
@@ -160,6 +160,8 @@ export async function saveStudentProfile(
       resume_upload_id: resumeUploadId,
       graduation_year: form.graduationYear,
       job_seeking: form.notJobSeeking ? 0 : 1,
+      // When they declared it (kept while it stands): CIRR excludes only a declaration in time.
+      not_job_seeking_at: form.notJobSeeking ? (previous.not_job_seeking_at ?? at) : null,
       profile_done_at: profileDoneAt(facts, previous.profile_done_at, now),
       updated_at: at,
     };

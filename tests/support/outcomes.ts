@@ -17,7 +17,8 @@ export interface ProgrammeRecord {
   held: number;
   interviews?: number;
   offers?: { track: string; reportedAt: string; confirmed: boolean }[];
-  jobSeeking?: boolean;
+  /** When they declared they are not job seeking this year (ISO); absent: job seeking. */
+  notJobSeekingAt?: string;
   surveyScore?: number;
 }
 
@@ -136,11 +137,12 @@ export async function writeProgrammeRecord(db: DB, record: ProgrammeRecord, at: 
       })
       .execute();
   }
-  if (record.jobSeeking === false) {
+  if (record.notJobSeekingAt) {
+    const declared = { job_seeking: 0, not_job_seeking_at: record.notJobSeekingAt };
     await db
       .insertInto("student_profiles")
-      .values({ person_id: personId, updated_at: at, job_seeking: 0 })
-      .onConflict((oc) => oc.column("person_id").doUpdateSet({ job_seeking: 0 }))
+      .values({ person_id: personId, updated_at: at, ...declared })
+      .onConflict((oc) => oc.column("person_id").doUpdateSet(declared))
       .execute();
   }
   if (record.surveyScore !== undefined) {

@@ -92,7 +92,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
       >
         <SectionTitle id="program-title">{program.title}</SectionTitle>
         <p className="mt-3 max-w-3xl text-slate-700">{program.intro}</p>
-        <HomeStats setting={loaderData.stories?.setting ?? null} />
+        <HomeStats offerCount={loaderData.stories?.offerCount ?? null} />
         <Subheading>{program.curriculumTitle}</Subheading>
         <ol className="mt-6 grid gap-4 md:grid-cols-2">
           {curriculum.map((week) => (
