@@ -175,9 +175,9 @@ export const ADMIN_ROUTES: AdminRoute[] = [
       { intent: "reply", message: "guard test" },
       { intent: "note", body: "guard test" },
       { intent: "status", status: "qualified", reason: "guard test" },
-      { intent: "refund", reason: "guard test", confirm: "yes" },
-      // The fixture's request to leave (declined: approving it would refund twice with the above).
+      // The fixture's request to leave, declined before the refund below (a refund closes it).
       { intent: "withdrawal_decline", withdrawalId: GUARD_WITHDRAWAL, note: "guard test" },
+      { intent: "refund", reason: "guard test", confirm: "yes" },
       // Both after the status change and the refund: the person is qualified, a seat is free.
       { intent: "send_link" },
       { intent: "offer_seat" },
