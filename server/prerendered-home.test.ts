@@ -12,7 +12,8 @@ import {
   inlineScriptHashes,
   precompressHome,
   prerenderedHome,
-  type LiveFragment,
+  liveFragments,
+  type LiveFragments,
 } from "./prerendered-home";
 import { hashedPolicy } from "./security";
 
@@ -67,12 +68,12 @@ describe("prerenderedHome", () => {
     rmSync(dir, { recursive: true, force: true });
   });
 
-  async function serve(fragment?: LiveFragment, page = "<h1>Home</h1><script>go()</script>") {
+  async function serve(fragment?: LiveFragments, page = "<h1>Home</h1><script>go()</script>") {
     dir = mkdtempSync(path.join(tmpdir(), "home-"));
     writeFileSync(path.join(dir, "index.html"), page);
     precompressHome(dir);
     const app = express();
-    app.get("/", prerenderedHome(dir, policy, fragment)!);
+    app.get("/", prerenderedHome(dir, policy, fragment && [fragment])!);
     app.get("/", (_req, res) => res.send("rendered"));
     const server = app.listen(0);
     close = () => server.close();
@@ -112,11 +113,11 @@ describe("prerenderedHome", () => {
     const page = `<h1>Home</h1>${fallback}<p>More</p><script>go()</script>`;
     let line = fallback;
     let reads = 0;
-    const fragment: LiveFragment = {
-      fallback,
+    const fragment: LiveFragments = {
+      fallbacks: [fallback],
       current: async () => {
         reads++;
-        return line;
+        return [line];
       },
     };
     const get = async (url: string, encoding: string, headers: Record<string, string> = {}) => {
@@ -171,7 +172,7 @@ describe("prerenderedHome", () => {
 
     it("sends the build's copy when the fragment cannot be read", async () => {
       const url = await serve(
-        { fallback, current: () => Promise.reject(new Error("database down")) },
+        { fallbacks: [fallback], current: () => Promise.reject(new Error("database down")) },
         page,
       );
       const { response, text } = await get(url, "gzip");
@@ -184,7 +185,7 @@ describe("prerenderedHome", () => {
       for (const html of ["<h1>Home</h1>", `${fallback}${fallback}`]) {
         writeFileSync(path.join(dir, "index.html"), html);
         precompressHome(dir);
-        expect(() => prerenderedHome(dir, policy, fragment)).toThrow(/fallback/);
+        expect(() => prerenderedHome(dir, policy, [fragment])).toThrow(/fallback/);
       }
     });
 
@@ -194,8 +195,38 @@ describe("prerenderedHome", () => {
       writeFileSync(path.join(dir, "index.html"), `<h1>Home</h1>${scripted}`);
       precompressHome(dir);
       expect(() =>
-        prerenderedHome(dir, policy, { fallback: scripted, current: async () => scripted }),
+        prerenderedHome(dir, policy, [{ fallbacks: [scripted], current: async () => [scripted] }]),
       ).toThrow(/inline script/);
+    });
+  });
+
+  describe("liveFragments", () => {
+    const render = (value: number | null) => [value === null ? "built" : `read ${value}`];
+
+    it("renders each value read once, and the build's parts for null", async () => {
+      let value = 1;
+      let renders = 0;
+      const fragments = liveFragments({
+        read: async () => value,
+        render: (read: number | null) => (renders++, render(read)),
+        limitMs: 1000,
+      });
+      expect(fragments.fallbacks).toEqual(["built"]);
+      expect(await fragments.current()).toEqual(["read 1"]);
+      expect(await fragments.current()).toEqual(["read 1"]);
+      value = 2;
+      expect(await fragments.current()).toEqual(["read 2"]);
+      // Once for the fallbacks, once per distinct value read.
+      expect(renders).toBe(3);
+    });
+
+    it("gives the build's parts when the read does not answer within the limit", async () => {
+      const fragments = liveFragments<number>({
+        read: () => new Promise(() => {}),
+        render,
+        limitMs: 20,
+      });
+      expect(await fragments.current()).toBe(fragments.fallbacks);
     });
   });
 });

@@ -24,23 +24,48 @@ const brotliOptions = (bytes: Buffer) => ({
 const GZIP_OPTIONS = { level: 9 };
 
 /**
- * A part of the home page that changes at run time (server/home-cohort.ts: the cohort line).
- * The build's copy holds `fallback` exactly once; each request asks `current()` for this
- * moment's markup, which takes its place.
- */
-export interface LiveFragment {
-  fallback: string;
-  current(): Promise<string>;
-}
-
-/**
- * Several parts of the home page read together, one read per request for all of them
- * (server/home-stories.ts: the headline stats and the testimonials). `current()` gives each
- * part's markup in the order of `fallbacks`.
+ * Parts of the home page that change at run time, read together (server/home-cohort.ts: the
+ * cohort line; server/home-stories.ts: the headline stats and the testimonials). The build's copy
+ * holds each of `fallbacks` exactly once; each request asks `current()` for this moment's markup of
+ * each part, in the same order, which takes its place.
  */
 export interface LiveFragments {
   fallbacks: readonly string[];
   current(): Promise<readonly string[]>;
+}
+
+/**
+ * Live fragments from one read per request: `render(null)` is what the build rendered without a
+ * server (the fallbacks), `render(value)` this moment's parts. A read that does not answer within
+ * `limitMs` (an exhausted pool) gets the fallbacks, never holds the page. The markup of the last
+ * value read is kept, so a request that reads the same rows renders nothing.
+ */
+export function liveFragments<T>(options: {
+  read: () => Promise<T>;
+  render: (value: T | null) => readonly string[];
+  limitMs: number;
+}): LiveFragments {
+  const fallbacks = options.render(null);
+  let last: { key: string; markups: readonly string[] } | null = null;
+  const rendered = (value: T) => {
+    const key = JSON.stringify(value);
+    if (last?.key !== key) last = { key, markups: options.render(value) };
+    return last.markups;
+  };
+  return {
+    fallbacks,
+    async current() {
+      let timer: NodeJS.Timeout | undefined;
+      const late = new Promise<readonly string[]>((resolve) => {
+        timer = setTimeout(() => resolve(fallbacks), options.limitMs);
+      });
+      try {
+        return await Promise.race([options.read().then(rendered), late]);
+      } finally {
+        clearTimeout(timer);
+      }
+    },
+  };
 }
 
 /** The page in each encoding the browser may take, each with its ETag. */
@@ -137,7 +162,7 @@ export function precompressHome(clientDir: string): void {
 export function prerenderedHome(
   clientDir: string,
   policy: (hashes: string[]) => RequestHandler,
-  fragment?: LiveFragment | readonly (LiveFragment | LiveFragments)[],
+  fragments: readonly LiveFragments[] = [],
 ) {
   if (!existsSync(path.join(clientDir, FILES.html))) return null;
   // A build made before this step existed (or by hand): do it now, once.
@@ -149,7 +174,6 @@ export function prerenderedHome(
     identity: read(FILES.html),
   });
   const homePolicy = policy(read(FILES.hashes).toString("utf8").split("\n").filter(Boolean));
-  const fragments = fragment === undefined ? [] : "fallback" in fragment ? [fragment] : fragment;
   const copiesFor = fragments.length ? liveCopies(built, fragments) : async () => built;
   const send = (copies: Copies, req: Request, res: Response) => {
     const accepted = req.acceptsEncodings("br", "gzip", "identity");
@@ -176,23 +200,13 @@ export function prerenderedHome(
   return home;
 }
 
-/** Each fragment as a group of parts read together (a single fragment: a group of one). */
-function groupOf(fragment: LiveFragment | LiveFragments): LiveFragments {
-  if ("fallbacks" in fragment) return fragment;
-  return { fallbacks: [fragment.fallback], current: async () => [await fragment.current()] };
-}
-
 /**
  * This moment's copies of a page with live fragments: the build's own when every fragment is its
  * fallback (or cannot be read), else the page with the fragments in place, compressed once and
  * kept (oldest forgotten first beyond MAX_VARIANTS). Concurrent requests share one compression.
  */
-function liveCopies(
-  built: Copies,
-  fragments: readonly (LiveFragment | LiveFragments)[],
-): () => Promise<Copies> {
+function liveCopies(built: Copies, groups: readonly LiveFragments[]): () => Promise<Copies> {
   const page = built.bodies.identity.toString("utf8");
-  const groups = fragments.map(groupOf);
   const places = groups.flatMap((group, groupIndex) =>
     group.fallbacks.map((fallback, part) => {
       const parts = page.split(fallback);
