@@ -3,6 +3,7 @@ import { randomUUID } from "node:crypto";
 import { ICalCalendarMethod } from "ical-generator";
 import { bookingEmails } from "~/content/bookings";
 import type { DB, Trx } from "~/db/database.server";
+import { isUniqueViolation } from "~/db/errors.server";
 import type { BookingKind, BookingsTable } from "~/db/booking-schema";
 import {
   bookableWeeks,
@@ -161,11 +162,6 @@ async function notify(
 export type BookingOutcome =
   | { kind: "booked" | "moved" | "cancelled" }
   | { kind: "taken" | "already" | "tooLate" | "notFound" | "slot" };
-
-function isUniqueViolation(error: unknown): boolean {
-  const e = error as { code?: string; message?: string };
-  return e?.code === "23505" || /UNIQUE constraint failed/.test(e?.message ?? "");
-}
 
 /** A student's seat with its active mentor, read under that mentor's lock. */
 export type LockedSeat = StudentSeat & { mentor: NonNullable<StudentSeat["mentor"]> };

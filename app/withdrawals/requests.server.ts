@@ -2,6 +2,7 @@ import { randomUUID } from "node:crypto";
 import { leaveEmails, ruleWords } from "~/content/leave";
 import { formatDollars } from "~/content/pricing";
 import type { DB, Trx } from "~/db/database.server";
+import { isUniqueViolation } from "~/db/errors.server";
 import { lastFullRefundDate, refundRuleOn } from "~/domain/refund-rule";
 import { dateInZone, formatWhen } from "~/domain/time-zone";
 import {
@@ -101,11 +102,6 @@ export type LeavePage = NonNullable<Awaited<ReturnType<typeof leavePage>>>;
 export type RequestResult = "sent" | "already_open" | "not_enrolled";
 
 class AlreadyOpen extends Error {}
-
-function isUniqueViolation(error: unknown): boolean {
-  const e = error as { code?: string; message?: string };
-  return e?.code === "23505" || /UNIQUE constraint failed/.test(e?.message ?? "");
-}
 
 /**
  * The student asks to leave (or claims the 30-day promise), with a reason. The rule that applies
