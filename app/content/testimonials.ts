@@ -140,6 +140,5 @@ export const testimonialsConsole = {
       : "The home page shows “4+” success stories",
   notFound: "That testimonial no longer exists",
   notWithdrawn: "The student withdrew consent: it can't be published",
-  nothingWritten: "Nothing has been written yet",
   quoteRequired: "The published words can't be empty",
 } as const;

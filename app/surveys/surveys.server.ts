@@ -209,26 +209,6 @@ export async function answerSurvey(
   return Number(result.numUpdatedRows) === 1 ? "answered" : "already";
 }
 
-/** The answered surveys' scores of a cohort, with the mentor of each (the outcomes report's NPS). */
-export async function surveyScores(
-  db: DB,
-  cohortId: string,
-): Promise<{ personId: string; mentorId: string | null; score: number }[]> {
-  const rows = await db
-    .selectFrom("surveys")
-    .select(["person_id", "mentor_id", "score"])
-    .where("cohort_id", "=", cohortId)
-    .where("answered_at", "is not", null)
-    .where("score", "is not", null)
-    .orderBy("person_id")
-    .execute();
-  return rows.map((row) => ({
-    personId: row.person_id,
-    mentorId: row.mentor_id,
-    score: Number(row.score),
-  }));
-}
-
 export interface MentorNps extends NpsSummary {
   mentorId: string | null;
   name: string | null;
