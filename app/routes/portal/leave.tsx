@@ -7,7 +7,7 @@ import { leaveRequestSchema } from "~/domain/withdrawal";
 import { limitFormPost } from "~/lib/form-guard.server";
 import { readFormData, refuse } from "~/lib/form.server";
 import { pageMeta } from "~/lib/meta";
-import { errorToast, rateLimitedToast, success } from "~/lib/toast";
+import { rateLimitedToast, success } from "~/lib/toast";
 import { redirectWithToast } from "~/lib/toast.server";
 import { requireStudent } from "~/portal/student-access.server";
 import { leavePage, requestToLeave } from "~/withdrawals/requests.server";
@@ -33,10 +33,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (sent !== "sent") {
     // One open request at a time: said on the page above the request, nothing changed.
     const message = sent === "already_open" ? t.alreadyOpen : t.notEnrolled;
-    return data(
-      { result: submission.reply({ formErrors: [message] }), toast: errorToast(message) },
-      { status: 409 },
-    );
+    return refuse(submission, { message, form: true, status: 409 });
   }
   return redirectWithToast(
     context,

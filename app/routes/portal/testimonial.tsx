@@ -18,7 +18,7 @@ import { limitFormPost } from "~/lib/form-guard.server";
 import { readFormData, refuse } from "~/lib/form.server";
 import { log } from "~/lib/logger.server";
 import { pageMeta } from "~/lib/meta";
-import { errorToast, rateLimitedToast, success } from "~/lib/toast";
+import { rateLimitedToast, success } from "~/lib/toast";
 import { redirectWithToast } from "~/lib/toast.server";
 import {
   ownTestimonial,
@@ -86,10 +86,7 @@ export async function action({ request, context }: Route.ActionArgs) {
         : form.intent === "remove_photo"
           ? t.errors.noPhoto
           : t.errors.nothingToWithdraw;
-    return data(
-      { result: submission.reply({ formErrors: [message] }), toast: errorToast(message) },
-      { status: 409 },
-    );
+    return refuse(submission, { message, form: true, status: 409 });
   }
   const toast = {
     submit: t.sentToast,
