@@ -103,7 +103,10 @@ const amount = z
     return cents;
   });
 
-/** The owner's decision on the person page: approve (with an amount when the rule lets them), or decline. */
+/**
+ * The owner's decision on the person page: approve (with an amount when the rule lets them), or
+ * decline; two members of the person page's one schema (personFormSchema).
+ */
 export const withdrawalDecisionForms = [
   z.object({
     intent: z.literal("withdrawal_approve"),
@@ -121,11 +124,7 @@ export const withdrawalDecisionForms = [
     note: text(leaveConsole.noteRequired, MAX_DECISION_NOTE),
   }),
 ] as const;
-
-export const withdrawalDecisionSchema = z.discriminatedUnion("intent", [
-  ...withdrawalDecisionForms,
-]);
-export type WithdrawalDecision = z.infer<typeof withdrawalDecisionSchema>;
+export type WithdrawalDecision = z.infer<(typeof withdrawalDecisionForms)[number]>;
 
 /** A calendar date (YYYY-MM-DD) as people read it: "Sunday, January 24". */
 export function calendarDayDisplay(date: string): string {

@@ -6,7 +6,8 @@ import { Button } from "~/components/ui/button";
 import { SectionCard as Card } from "~/components/ui/card";
 import { linkVariants } from "~/components/ui/link";
 import { leaveConsole as t, ruleWords } from "~/content/leave";
-import { MAX_DECISION_NOTE, ownerPicksAmount, withdrawalDecisionSchema } from "~/domain/withdrawal";
+import { personFormSchema } from "~/domain/console-forms";
+import { MAX_DECISION_NOTE, ownerPicksAmount } from "~/domain/withdrawal";
 import type { OwnerWithdrawal } from "~/withdrawals/decisions.server";
 
 /**
@@ -78,7 +79,7 @@ export function WithdrawalCard({
 
 function ApproveForm({ withdrawal: w, busy }: { withdrawal: OwnerWithdrawal; busy: boolean }) {
   const match = { intent: "withdrawal_approve", withdrawalId: w.id };
-  const [form, fields] = useConsoleForm(withdrawalDecisionSchema, match);
+  const [form, fields] = useConsoleForm(personFormSchema, match);
   return (
     <Form method="post" className="space-y-3" {...getFormProps(form)}>
       <input type="hidden" name="intent" value="withdrawal_approve" />
@@ -104,7 +105,7 @@ function ApproveForm({ withdrawal: w, busy }: { withdrawal: OwnerWithdrawal; bus
 
 function DeclineForm({ id, busy }: { id: string; busy: boolean }) {
   const match = { intent: "withdrawal_decline", withdrawalId: id };
-  const [form, fields] = useConsoleForm(withdrawalDecisionSchema, match);
+  const [form, fields] = useConsoleForm(personFormSchema, match);
   return (
     <Form method="post" className="space-y-3" {...getFormProps(form)}>
       <input type="hidden" name="intent" value="withdrawal_decline" />
