@@ -100,22 +100,36 @@ export function TextField({
   );
 }
 
+/** A labelled text area with its error under it; `hint` as TextField's, `maxLength` its bound. */
 export function TextArea({
   field,
   label,
   required,
+  hint,
+  maxLength,
 }: {
   field: Field;
   label: string;
   required?: boolean;
+  hint?: string;
+  maxLength?: number;
 }) {
   const { key, ...props } = getTextareaProps(field);
+  const hintId = `${field.id}-hint`;
+  const describedBy = [hint && hintId, props["aria-describedby"]].filter(Boolean).join(" ");
   return (
     <div>
       <FieldLabel htmlFor={field.id} required={required}>
         {label}
       </FieldLabel>
-      <Textarea key={key} {...props} rows={4} />
+      {hint && <Hint id={hintId}>{hint}</Hint>}
+      <Textarea
+        key={key}
+        {...props}
+        rows={4}
+        maxLength={maxLength}
+        aria-describedby={describedBy || undefined}
+      />
       <FieldError field={field} />
     </div>
   );

@@ -1,8 +1,7 @@
-import { getFormProps, getTextareaProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { Form } from "react-router";
-import { ChoiceGroup, FieldError, FieldLabel, type Field } from "~/components/form/fields";
+import { ChoiceGroup, TextArea } from "~/components/form/fields";
 import { Button } from "~/components/ui/button";
-import { Hint, Textarea } from "~/components/ui/input";
 import { surveyPage as t } from "~/content/survey";
 import { SURVEY_SCORES, SURVEY_TEXT_MAX } from "~/domain/survey";
 
@@ -31,30 +30,21 @@ export function SurveyForm({ lastResult }: { lastResult?: SubmissionResult<strin
           label: t.scoreLabel(Number(score)),
         }))}
       />
-      <SurveyText field={fields.helped} label={t.helped} />
-      <SurveyText field={fields.change} label={t.change} />
+      <TextArea
+        field={fields.helped}
+        label={t.helped}
+        hint={t.textHint(SURVEY_TEXT_MAX)}
+        maxLength={SURVEY_TEXT_MAX}
+      />
+      <TextArea
+        field={fields.change}
+        label={t.change}
+        hint={t.textHint(SURVEY_TEXT_MAX)}
+        maxLength={SURVEY_TEXT_MAX}
+      />
       <Button type="submit" size="touch" className="w-full sm:w-auto">
         {t.submit}
       </Button>
     </Form>
-  );
-}
-
-function SurveyText({ field, label }: { field: Field; label: string }) {
-  const { key, ...props } = getTextareaProps(field);
-  const hintId = `${field.id}-hint`;
-  return (
-    <div>
-      <FieldLabel htmlFor={field.id}>{label}</FieldLabel>
-      <Hint id={hintId}>{t.textHint(SURVEY_TEXT_MAX)}</Hint>
-      <Textarea
-        key={key}
-        {...props}
-        rows={4}
-        maxLength={SURVEY_TEXT_MAX}
-        aria-describedby={`${hintId} ${field.errorId}`}
-      />
-      <FieldError field={field} />
-    </div>
   );
 }
