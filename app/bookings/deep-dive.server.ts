@@ -79,7 +79,6 @@ async function deepDiveSlots(
   except?: string,
 ): Promise<Slot[]> {
   const window = deepDiveWindow(monday, interviewDate, siteZone);
-  if (window.end.getTime() <= window.start.getTime()) return [];
   const { availability, mentorZone, offDates } = await availabilityOf(db as DB, mentorId, siteZone);
   const booked = await liveBookingsOf(db, mentorId, window.start, window.end, except);
   return windowSlots({
@@ -243,13 +242,12 @@ export async function deepDivePage(
     booking,
     weeks: weeks.map((monday) => ({ monday, label: longDate(monday) })),
     week,
-    range:
-      window && window.end > window.start
-        ? {
-            from: formatDay(new Date(Math.max(window.start.getTime(), now.getTime())), siteZone),
-            to: formatDay(new Date(window.end.getTime() - 1), siteZone),
-          }
-        : null,
+    range: window
+      ? {
+          from: formatDay(new Date(Math.max(window.start.getTime(), now.getTime())), siteZone),
+          to: formatDay(new Date(window.end.getTime() - 1), siteZone),
+        }
+      : null,
     days: weekDays(slots, zone, now),
   };
 }
