@@ -91,6 +91,8 @@ export const gridText = {
   totals: "Totals",
   totalsCell: (group: number, held: number) => `${group} attended, ${held} held`,
   missing: "Missing",
+  /** A CSV field of a missing cell: its stored word, marked. */
+  csvMissing: (value: string) => `${value} (missing)`,
   sessionLink: (week: number) => `Week ${week}: attendance and recording`,
   recordingShort: "Recording link (https)",
   attachRecording: "Attach",
