@@ -19,7 +19,7 @@ import type { Engine } from "~/db/migrations.server";
 import { renderEmail, type EmailContent } from "~/mail/message";
 import { enqueueEmail } from "~/mail/outbox.server";
 import type { Services } from "~/services.server";
-import { availabilityOf } from "./availability.server";
+import { availabilityOf, mentorZoneOf } from "./availability.server";
 import { bookingInvite } from "./invite.server";
 
 /**
@@ -65,7 +65,7 @@ export async function weekSlots(
 ): Promise<Slot[]> {
   const monday = weekMonday(startDate, week);
   const { start, end } = weekWindow(monday, siteZone);
-  const { availability, mentorZone, offDates } = await availabilityOf(db as DB, mentorId, siteZone);
+  const { availability, mentorZone, offDates } = await availabilityOf(db, mentorId, siteZone);
   return freeSlots({
     availability,
     mentorZone,
@@ -474,12 +474,7 @@ export function weekDays(slots: readonly Slot[], zone: string, now: Date) {
 export async function mentorBookings(services: Services, mentorId: string) {
   const { db, config } = services;
   const now = services.clock.now();
-  const mentor = await db
-    .selectFrom("mentors")
-    .select("time_zone")
-    .where("id", "=", mentorId)
-    .executeTakeFirstOrThrow();
-  const zone = mentor.time_zone ?? config.siteTimeZone;
+  const zone = await mentorZoneOf(db, mentorId, config.siteTimeZone);
   const rows = await mentorUpcoming(db, mentorId, now);
   return rows.map((row) => ({
     id: row.id,

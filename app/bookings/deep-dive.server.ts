@@ -79,7 +79,7 @@ async function deepDiveSlots(
   except?: string,
 ): Promise<Slot[]> {
   const window = deepDiveWindow(monday, interviewDate, siteZone);
-  const { availability, mentorZone, offDates } = await availabilityOf(db as DB, mentorId, siteZone);
+  const { availability, mentorZone, offDates } = await availabilityOf(db, mentorId, siteZone);
   const booked = await liveBookingsOf(db, mentorId, window.start, window.end, except);
   return windowSlots({
     availability,
