@@ -32,6 +32,11 @@ import { bookingInvite } from "./invite.server";
 
 export type Booking = Omit<BookingsTable, "sequence"> & { sequence: number };
 
+/** A bookings row as read: PostgreSQL may read its integers as strings. */
+export function toBooking<R extends Booking>(row: R): R {
+  return { ...row, sequence: Number(row.sequence), week: Number(row.week) };
+}
+
 /** The mentor's live bookings (1-on-1s and deep-dives) that can overlap [from, to). */
 export async function liveBookingsOf(
   db: DB | Trx,
@@ -77,17 +82,23 @@ export async function weekSlots(
   });
 }
 
-/** The student's live 1-on-1 of a week, if any. */
-export async function bookingOfWeek(db: DB | Trx, seat: StudentSeat, week: number) {
-  return db
+/** The seat's live booking of `kind` (a 1-on-1 of week `week`; the deep-dive is in week 0), if any. */
+export async function liveBookingOf(
+  db: DB | Trx,
+  seat: StudentSeat,
+  kind: BookingKind,
+  week?: number,
+): Promise<Booking | undefined> {
+  let query = db
     .selectFrom("bookings")
     .selectAll()
     .where("person_id", "=", seat.personId)
     .where("cohort_id", "=", seat.cohortId)
-    .where("week", "=", week)
-    .where("kind", "=", "one_on_one")
-    .where("status", "=", "booked")
-    .executeTakeFirst() as Promise<Booking | undefined>;
+    .where("kind", "=", kind)
+    .where("status", "=", "booked");
+  if (week !== undefined) query = query.where("week", "=", week);
+  const row = await query.executeTakeFirst();
+  return row && toBooking(row);
 }
 
 /** Takes the mentor's row lock (PostgreSQL); SQLite's transactions already run one at a time. */
@@ -271,7 +282,7 @@ export async function bookSlot(
   return withMentorLock(services, personId, async (trx, seat, now): Promise<BookingOutcome> => {
     if (!seat.startDate) return { kind: "notFound" };
     if (!bookableWeeks(seat.startDate, now, siteZone).includes(week)) return { kind: "slot" };
-    if (await bookingOfWeek(trx, seat, week)) return { kind: "already" };
+    if (await liveBookingOf(trx, seat, "one_on_one", week)) return { kind: "already" };
     const free = await weekSlots(trx, seat.mentor.id, seat.startDate, week, siteZone, now);
     const chosen = free.find((s) => s.startsAt === slot);
     if (!chosen) return { kind: "taken" };
@@ -336,7 +347,7 @@ export async function liveBooking(
       ? query.where("person_id", "=", owner.personId).where("kind", "=", owner.kind)
       : query.where("mentor_id", "=", owner.mentorId);
   const row = await query.executeTakeFirst();
-  return row ? { ...row, sequence: Number(row.sequence), week: Number(row.week) } : undefined;
+  return row && toBooking(row);
 }
 
 /**
@@ -435,7 +446,7 @@ export async function bookingPage(services: Services, personId: string, requeste
   const zone = seat.student.zone;
   const monday = weekMonday(seat.startDate, week);
   const { start, end } = weekWindow(monday, siteZone);
-  const booking = await bookingOfWeek(db, seat, week);
+  const booking = await liveBookingOf(db, seat, "one_on_one", week);
   const slots = await weekSlots(db, seat.mentor.id, seat.startDate, week, siteZone, now);
   return {
     kind: "week" as const,
@@ -521,12 +532,8 @@ export async function releaseBookingsOf(
     .where("bookings.starts_at", ">", now.toISOString())
     .execute();
   for (const row of rows) {
-    const cancelled: Booking = {
-      ...row,
-      week: Number(row.week),
-      status: "cancelled",
-      sequence: Number(row.sequence) + 1,
-    };
+    const booking = toBooking(row);
+    const cancelled: Booking = { ...booking, status: "cancelled", sequence: booking.sequence + 1 };
     await trx
       .updateTable("bookings")
       .set({
