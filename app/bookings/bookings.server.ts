@@ -498,20 +498,9 @@ export async function mentorBookings(services: Services, mentorId: string) {
   }));
 }
 
-/**
- * A refunded seat takes its upcoming 1-on-1s with it: each live booking of the person in the
- * cohort that has not started is cancelled (by "refund"), in the refund's transaction, and the
- * student and the mentor get the cancellation with its invite. The mentor's slot is free again.
- */
-export async function releaseBookingsOf(
-  trx: Trx,
-  services: Services,
-  personId: string,
-  cohortId: string,
-  now: Date,
-): Promise<number> {
-  const siteZone = services.config.siteTimeZone;
-  const rows = await trx
+/** Live bookings with the people their emails go to (reminders, a refund's cancellations). */
+export function liveBookingsWithPeople(db: DB | Trx) {
+  return db
     .selectFrom("bookings")
     .innerJoin("people", "people.id", "bookings.person_id")
     .innerJoin("mentors", "mentors.id", "bookings.mentor_id")
@@ -526,9 +515,45 @@ export async function releaseBookingsOf(
       "mentors.email as mentor_email",
       "mentors.time_zone as mentor_zone",
     ])
+    .where("bookings.status", "=", "booked");
+}
+
+type BookingWithPeople = Awaited<
+  ReturnType<ReturnType<typeof liveBookingsWithPeople>["executeTakeFirstOrThrow"]>
+>;
+
+/** The student and the mentor of a booking read with its people, each in their own zone. */
+export function peopleOf(row: BookingWithPeople, siteZone: string) {
+  return {
+    student: {
+      name: `${row.first_name} ${row.last_name}`.trim(),
+      email: row.student_email,
+      zone: row.student_zone ?? siteZone,
+    },
+    mentor: {
+      id: row.mentor_id,
+      name: row.mentor_name,
+      email: row.mentor_email,
+      zone: row.mentor_zone ?? siteZone,
+    },
+  };
+}
+
+/**
+ * A refunded seat takes its upcoming 1-on-1s with it: each live booking of the person in the
+ * cohort that has not started is cancelled (by "refund"), in the refund's transaction, and the
+ * student and the mentor get the cancellation with its invite. The mentor's slot is free again.
+ */
+export async function releaseBookingsOf(
+  trx: Trx,
+  services: Services,
+  personId: string,
+  cohortId: string,
+  now: Date,
+): Promise<number> {
+  const rows = await liveBookingsWithPeople(trx)
     .where("bookings.person_id", "=", personId)
     .where("bookings.cohort_id", "=", cohortId)
-    .where("bookings.status", "=", "booked")
     .where("bookings.starts_at", ">", now.toISOString())
     .execute();
   for (const row of rows) {
@@ -544,22 +569,7 @@ export async function releaseBookingsOf(
       })
       .where("id", "=", row.id)
       .execute();
-    const seat = {
-      personId,
-      cohortId,
-      startDate: null,
-      student: {
-        name: `${row.first_name} ${row.last_name}`.trim(),
-        email: row.student_email,
-        zone: row.student_zone ?? siteZone,
-      },
-      mentor: {
-        id: row.mentor_id,
-        name: row.mentor_name,
-        email: row.mentor_email,
-        zone: row.mentor_zone ?? siteZone,
-      },
-    };
+    const seat = { personId, ...peopleOf(row, services.config.siteTimeZone) };
     await notify(trx, services, seat, cancelled, "cancelled", { reason: null }, now);
   }
   return rows.length;
