@@ -90,11 +90,16 @@ export function overlapsRow(
   );
 }
 
+/** A free slot as the week views (1-on-1 and deep-dive) post it: its UTC start, on the minute. */
+export function slotField(message: string) {
+  return z
+    .string({ error: message })
+    .max(30, message)
+    .refine((value) => /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:00\.000Z$/.test(value), message);
+}
+
 const b = bookingText.errors;
-const slot = z
-  .string({ error: b.slot })
-  .max(30, b.slot)
-  .refine((value) => /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:00\.000Z$/.test(value), b.slot);
+const slot = slotField(b.slot);
 
 export const bookingSchema = z.discriminatedUnion("intent", [
   z.object({ intent: z.literal("book"), week: z.coerce.number().int().min(1).max(6), slot }),
