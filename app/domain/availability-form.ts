@@ -5,6 +5,7 @@
  */
 import { availabilityText, bookingText } from "~/content/bookings";
 import { z } from "~/lib/zod";
+import { outcomeFormSchema } from "./attendance";
 import { isTimeZone } from "./student-profile";
 
 /** Availability is set in steps of 15 minutes. */
@@ -117,3 +118,9 @@ export const mentorCancelSchema = z.object({
     .min(1, b.reason)
     .max(CANCEL_REASON_MAX, b.reasonLong),
 });
+
+/** /portal/mentor's forms: cancel a student's 1-on-1, or mark the outcome of one. */
+export const mentorHomeSchema = z.discriminatedUnion("intent", [
+  mentorCancelSchema,
+  outcomeFormSchema,
+]);
