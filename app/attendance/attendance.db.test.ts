@@ -282,7 +282,12 @@ describe.each(testEngines())("attendance and recordings on $name", (engine) => {
       });
     expect((await post(sc.cookies.max, past)).status).toBe(404);
     expect((await post(sc.cookies.mia, future)).status).toBe(409);
-    expect((await post(sc.cookies.mia, past, "maybe")).status).toBe(400);
+    const refused = await post(sc.cookies.mia, past, "maybe");
+    expect(refused.status).toBe(400);
+    // The refusal stands under its field.
+    expect((refused.body as { result: { error: unknown } }).result.error).toEqual({
+      outcome: ["Choose held, a no-show by the student or by the mentor"],
+    });
     const outcomes = () =>
       db().selectFrom("bookings").select(["id", "outcome"]).orderBy("starts_at").execute();
     expect((await outcomes()).map((b) => b.outcome)).toEqual([null, null]);

@@ -12,6 +12,7 @@ import { renderEmail } from "~/mail/message";
 import { enqueueEmail } from "~/mail/outbox.server";
 import { ERASED_ADDRESS_PATTERN } from "~/people/privacy.server";
 import type { Services } from "~/services.server";
+import { mentorZoneOf } from "~/bookings/availability.server";
 
 /**
  * Attendance at group sessions, the outcome of each 1-on-1, and session recordings (issue 35,
@@ -293,20 +294,10 @@ export async function markOutcome(
   });
 }
 
-/** A mentor's own time zone (null: the site's). */
-export async function mentorZoneOf(services: Services, mentorId: string): Promise<string> {
-  const mentor = await services.db
-    .selectFrom("mentors")
-    .select("time_zone")
-    .where("id", "=", mentorId)
-    .executeTakeFirst();
-  return mentor?.time_zone || services.config.siteTimeZone;
-}
-
 /** The mentor's 1-on-1s and deep-dives that have started and have no outcome yet, oldest first. */
 export async function mentorToMark(services: Services, mentorId: string) {
   const now = services.clock.now();
-  const zone = await mentorZoneOf(services, mentorId);
+  const zone = await mentorZoneOf(services.db, mentorId, services.config.siteTimeZone);
   const rows = await services.db
     .selectFrom("bookings")
     .innerJoin("people", "people.id", "bookings.person_id")

@@ -1,20 +1,12 @@
+import type { Submission } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, type AppLoadContext } from "react-router";
 import { attendanceText as t } from "~/content/attendance";
-import { sessionMarkSchema } from "~/domain/attendance";
+import { sessionMarkSchema, type SessionMarkForm } from "~/domain/attendance";
 import { readFormData, refuse } from "~/lib/form.server";
 import { errorToast, success } from "~/lib/toast";
 import { redirectWithToast } from "~/lib/toast.server";
 import { attachRecording, markAttendance, markOutcome, type Marker } from "./attendance.server";
-
-/** Whether a post is the 1-on-1 outcome form (read from a copy of it). */
-export async function isOutcomePost(request: Request): Promise<boolean> {
-  const form = await request
-    .clone()
-    .formData()
-    .catch(() => null);
-  return form?.get("intent") === "outcome";
-}
 
 const refusals = {
   not_found: { message: t.sessionNotFound, status: 404 },
@@ -22,6 +14,30 @@ const refusals = {
   cancelled: { message: t.sessionCancelled, status: 409 },
   unknown_student: { message: t.unknownStudent, status: 400 },
 } as const;
+
+/**
+ * The 1-on-1 outcome form (on the session page and on /portal/mentor), parsed: marks it, then goes
+ * back to `back` with a toast, or answers the refusal above the form and changes nothing.
+ */
+export async function outcomeAction(
+  context: AppLoadContext,
+  submission: Submission<unknown>,
+  marker: Marker,
+  form: Extract<SessionMarkForm, { intent: "outcome" }>,
+  target: { cohortId?: string; back: string },
+) {
+  const outcome = await markOutcome(context.services, marker, {
+    ...form,
+    cohortId: target.cohortId,
+  });
+  if (outcome.kind === "saved")
+    return redirectWithToast(context, target.back, success(t.outcomeSaved));
+  const message = outcome.kind === "not_found" ? t.outcomeNotFound : t.outcomeTooEarly;
+  return data(
+    { result: submission.reply({ formErrors: [message] }), toast: errorToast(message) },
+    { status: outcome.kind === "not_found" ? 404 : 409 },
+  );
+}
 
 /**
  * The session page's forms (the mentor's in the portal and the owner's in the console): mark the
@@ -42,15 +58,7 @@ export async function sessionMarkAction(
   const form = submission.value;
   const services = context.services;
   const back = target.back;
-  if (form.intent === "outcome") {
-    const outcome = await markOutcome(services, marker, { ...form, cohortId: target.cohortId });
-    if (outcome.kind === "saved") return redirectWithToast(context, back, success(t.outcomeSaved));
-    const message = outcome.kind === "not_found" ? t.outcomeNotFound : t.outcomeTooEarly;
-    return data(
-      { result: submission.reply({ formErrors: [message] }), toast: errorToast(message) },
-      { status: outcome.kind === "not_found" ? 404 : 409 },
-    );
-  }
+  if (form.intent === "outcome") return outcomeAction(context, submission, marker, form, target);
   if (!target.sessionId) return refuse(submission, { message: t.sessionNotFound, status: 404 });
   const where = { sessionId: target.sessionId, cohortId: target.cohortId };
   if (form.intent === "recording") {

@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import type { DB } from "~/db/database.server";
+import type { DB, Trx } from "~/db/database.server";
 import {
   MAX_AVAILABILITY_ROWS,
   MAX_DAYS_OFF,
@@ -36,13 +36,23 @@ export async function readAvailability(db: DB, mentorId: string, siteZone: strin
   return { timeZone, zoneSet: mentor.time_zone !== null, hours, daysOff };
 }
 
-/** What the weekly slots are expanded from: the mentor's zone, hours and every day off. */
-export async function availabilityOf(db: DB, mentorId: string, siteZone: string) {
+/** A mentor's own time zone (null: the site's). */
+export async function mentorZoneOf(
+  db: DB | Trx,
+  mentorId: string,
+  siteZone: string,
+): Promise<string> {
   const mentor = await db
     .selectFrom("mentors")
-    .select(["time_zone", "name", "email"])
+    .select("time_zone")
     .where("id", "=", mentorId)
-    .executeTakeFirstOrThrow();
+    .executeTakeFirst();
+  return mentor?.time_zone || siteZone;
+}
+
+/** What the weekly slots are expanded from: the mentor's zone, hours and every day off. */
+export async function availabilityOf(db: DB | Trx, mentorId: string, siteZone: string) {
+  const mentorZone = await mentorZoneOf(db, mentorId, siteZone);
   const rows = await db
     .selectFrom("mentor_availability")
     .select(["weekday", "start_minute", "end_minute"])
@@ -59,7 +69,7 @@ export async function availabilityOf(db: DB, mentorId: string, siteZone: string)
     endMinute: Number(row.end_minute),
   }));
   return {
-    mentorZone: mentor.time_zone ?? siteZone,
+    mentorZone,
     availability,
     offDates: off.map((row) => row.date),
   };
@@ -138,12 +148,7 @@ export async function changeAvailability(
           : { kind: "refused", field: "id", reason: "notFound" };
       }
       case "add_off": {
-        const mentor = await trx
-          .selectFrom("mentors")
-          .select("time_zone")
-          .where("id", "=", mentorId)
-          .executeTakeFirstOrThrow();
-        const today = localDate(now, mentor.time_zone ?? siteZone);
+        const today = localDate(now, await mentorZoneOf(trx, mentorId, siteZone));
         if (form.date < today) return { kind: "refused", field: "date", reason: "past" };
         const upcoming = await trx
           .selectFrom("availability_overrides")

@@ -7,6 +7,7 @@ import * as availabilityRoute from "~/routes/portal/mentor-availability";
 import * as bookRoute from "~/routes/portal/book";
 import * as mentorRoute from "~/routes/portal/mentor";
 import { refundEnrollment } from "~/enrollment/refunds.server";
+import { mentorZoneOf } from "./availability.server";
 import { bookingUid } from "./invite.server";
 import { sendBookingReminders } from "./reminders.server";
 import { calendarEventsFor, calendarText } from "~/sessions/calendar.server";
@@ -330,6 +331,13 @@ describe.each(testEngines())("1-on-1 bookings on $name", (engine) => {
       .where("mentor_id", "=", annId)
       .execute();
     expect(rows).toHaveLength(2);
+  });
+
+  it("reads a mentor's own time zone, or the site's before they set one", async () => {
+    const { annId } = await scene();
+    expect(await mentorZoneOf(db(), annId, NY)).toBe("Europe/London");
+    await db().updateTable("mentors").set({ time_zone: null }).where("id", "=", annId).execute();
+    expect(await mentorZoneOf(db(), annId, NY)).toBe(NY);
   });
 
   it("a day off takes the day's slots away", async () => {

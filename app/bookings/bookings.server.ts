@@ -20,7 +20,7 @@ import type { Engine } from "~/db/migrations.server";
 import { renderEmail, type EmailContent } from "~/mail/message";
 import { enqueueEmail } from "~/mail/outbox.server";
 import type { Services } from "~/services.server";
-import { availabilityOf } from "./availability.server";
+import { availabilityOf, mentorZoneOf } from "./availability.server";
 import { bookingInvite } from "./invite.server";
 
 /**
@@ -32,6 +32,11 @@ import { bookingInvite } from "./invite.server";
  */
 
 export type Booking = Omit<BookingsTable, "sequence"> & { sequence: number };
+
+/** A bookings row as read: PostgreSQL may read its integers as strings. */
+export function toBooking<R extends Booking>(row: R): R {
+  return { ...row, sequence: Number(row.sequence), week: Number(row.week) };
+}
 
 /** The mentor's live bookings (1-on-1s and deep-dives) that can overlap [from, to). */
 export async function liveBookingsOf(
@@ -66,7 +71,7 @@ export async function weekSlots(
 ): Promise<Slot[]> {
   const monday = weekMonday(startDate, week);
   const { start, end } = weekWindow(monday, siteZone);
-  const { availability, mentorZone, offDates } = await availabilityOf(db as DB, mentorId, siteZone);
+  const { availability, mentorZone, offDates } = await availabilityOf(db, mentorId, siteZone);
   return freeSlots({
     availability,
     mentorZone,
@@ -78,17 +83,23 @@ export async function weekSlots(
   });
 }
 
-/** The student's live 1-on-1 of a week, if any. */
-export async function bookingOfWeek(db: DB | Trx, seat: StudentSeat, week: number) {
-  return db
+/** The seat's live booking of `kind` (a 1-on-1 of week `week`; the deep-dive is in week 0), if any. */
+export async function liveBookingOf(
+  db: DB | Trx,
+  seat: StudentSeat,
+  kind: BookingKind,
+  week?: number,
+): Promise<Booking | undefined> {
+  let query = db
     .selectFrom("bookings")
     .selectAll()
     .where("person_id", "=", seat.personId)
     .where("cohort_id", "=", seat.cohortId)
-    .where("week", "=", week)
-    .where("kind", "=", "one_on_one")
-    .where("status", "=", "booked")
-    .executeTakeFirst() as Promise<Booking | undefined>;
+    .where("kind", "=", kind)
+    .where("status", "=", "booked");
+  if (week !== undefined) query = query.where("week", "=", week);
+  const row = await query.executeTakeFirst();
+  return row && toBooking(row);
 }
 
 /** Takes the mentor's row lock (PostgreSQL); SQLite's transactions already run one at a time. */
@@ -267,7 +278,7 @@ export async function bookSlot(
   return withMentorLock(services, personId, async (trx, seat, now): Promise<BookingOutcome> => {
     if (!seat.startDate) return { kind: "notFound" };
     if (!bookableWeeks(seat.startDate, now, siteZone).includes(week)) return { kind: "slot" };
-    if (await bookingOfWeek(trx, seat, week)) return { kind: "already" };
+    if (await liveBookingOf(trx, seat, "one_on_one", week)) return { kind: "already" };
     const free = await weekSlots(trx, seat.mentor.id, seat.startDate, week, siteZone, now);
     const chosen = free.find((s) => s.startsAt === slot);
     if (!chosen) return { kind: "taken" };
@@ -332,7 +343,7 @@ export async function liveBooking(
       ? query.where("person_id", "=", owner.personId).where("kind", "=", owner.kind)
       : query.where("mentor_id", "=", owner.mentorId);
   const row = await query.executeTakeFirst();
-  return row ? { ...row, sequence: Number(row.sequence), week: Number(row.week) } : undefined;
+  return row && toBooking(row);
 }
 
 /**
@@ -431,7 +442,7 @@ export async function bookingPage(services: Services, personId: string, requeste
   const zone = seat.student.zone;
   const monday = weekMonday(seat.startDate, week);
   const { start, end } = weekWindow(monday, siteZone);
-  const booking = await bookingOfWeek(db, seat, week);
+  const booking = await liveBookingOf(db, seat, "one_on_one", week);
   const slots = await weekSlots(db, seat.mentor.id, seat.startDate, week, siteZone, now);
   return {
     kind: "week" as const,
@@ -470,12 +481,7 @@ export function weekDays(slots: readonly Slot[], zone: string, now: Date) {
 export async function mentorBookings(services: Services, mentorId: string) {
   const { db, config } = services;
   const now = services.clock.now();
-  const mentor = await db
-    .selectFrom("mentors")
-    .select("time_zone")
-    .where("id", "=", mentorId)
-    .executeTakeFirstOrThrow();
-  const zone = mentor.time_zone ?? config.siteTimeZone;
+  const zone = await mentorZoneOf(db, mentorId, config.siteTimeZone);
   const rows = await mentorUpcoming(db, mentorId, now);
   return rows.map((row) => ({
     id: row.id,
@@ -488,20 +494,9 @@ export async function mentorBookings(services: Services, mentorId: string) {
   }));
 }
 
-/**
- * A refunded seat takes its upcoming 1-on-1s with it: each live booking of the person in the
- * cohort that has not started is cancelled (by "refund"), in the refund's transaction, and the
- * student and the mentor get the cancellation with its invite. The mentor's slot is free again.
- */
-export async function releaseBookingsOf(
-  trx: Trx,
-  services: Services,
-  personId: string,
-  cohortId: string,
-  now: Date,
-): Promise<number> {
-  const siteZone = services.config.siteTimeZone;
-  const rows = await trx
+/** Live bookings with the people their emails go to (reminders, a refund's cancellations). */
+export function liveBookingsWithPeople(db: DB | Trx) {
+  return db
     .selectFrom("bookings")
     .innerJoin("people", "people.id", "bookings.person_id")
     .innerJoin("mentors", "mentors.id", "bookings.mentor_id")
@@ -516,18 +511,50 @@ export async function releaseBookingsOf(
       "mentors.email as mentor_email",
       "mentors.time_zone as mentor_zone",
     ])
+    .where("bookings.status", "=", "booked");
+}
+
+type BookingWithPeople = Awaited<
+  ReturnType<ReturnType<typeof liveBookingsWithPeople>["executeTakeFirstOrThrow"]>
+>;
+
+/** The student and the mentor of a booking read with its people, each in their own zone. */
+export function peopleOf(row: BookingWithPeople, siteZone: string) {
+  return {
+    student: {
+      name: `${row.first_name} ${row.last_name}`.trim(),
+      email: row.student_email,
+      zone: row.student_zone ?? siteZone,
+    },
+    mentor: {
+      id: row.mentor_id,
+      name: row.mentor_name,
+      email: row.mentor_email,
+      zone: row.mentor_zone ?? siteZone,
+    },
+  };
+}
+
+/**
+ * A refunded seat takes its upcoming 1-on-1s with it: each live booking of the person in the
+ * cohort that has not started is cancelled (by "refund"), in the refund's transaction, and the
+ * student and the mentor get the cancellation with its invite. The mentor's slot is free again.
+ */
+export async function releaseBookingsOf(
+  trx: Trx,
+  services: Services,
+  personId: string,
+  cohortId: string,
+  now: Date,
+): Promise<number> {
+  const rows = await liveBookingsWithPeople(trx)
     .where("bookings.person_id", "=", personId)
     .where("bookings.cohort_id", "=", cohortId)
-    .where("bookings.status", "=", "booked")
     .where("bookings.starts_at", ">", now.toISOString())
     .execute();
   for (const row of rows) {
-    const cancelled: Booking = {
-      ...row,
-      week: Number(row.week),
-      status: "cancelled",
-      sequence: Number(row.sequence) + 1,
-    };
+    const booking = toBooking(row);
+    const cancelled: Booking = { ...booking, status: "cancelled", sequence: booking.sequence + 1 };
     await trx
       .updateTable("bookings")
       .set({
@@ -538,22 +565,7 @@ export async function releaseBookingsOf(
       })
       .where("id", "=", row.id)
       .execute();
-    const seat = {
-      personId,
-      cohortId,
-      startDate: null,
-      student: {
-        name: `${row.first_name} ${row.last_name}`.trim(),
-        email: row.student_email,
-        zone: row.student_zone ?? siteZone,
-      },
-      mentor: {
-        id: row.mentor_id,
-        name: row.mentor_name,
-        email: row.mentor_email,
-        zone: row.mentor_zone ?? siteZone,
-      },
-    };
+    const seat = { personId, ...peopleOf(row, services.config.siteTimeZone) };
     await notify(trx, services, seat, cancelled, "cancelled", { reason: null }, now);
   }
   return rows.length;

@@ -17,11 +17,11 @@ import type { Services } from "~/services.server";
 import { availabilityOf } from "./availability.server";
 import {
   insertBooking,
+  liveBookingOf,
   liveBooking,
   liveBookingsOf,
   moveBooking,
   withMentorLock,
-  type Booking,
   type BookingOutcome,
   weekDays,
 } from "./bookings.server";
@@ -38,25 +38,13 @@ import {
 
 export type DeepDiveOutcome = BookingOutcome | { kind: "locked" };
 
-/** The live deep-dive of the seat (held ones stay live), if any. */
-async function liveDeepDive(db: DB | Trx, seat: StudentSeat): Promise<Booking | undefined> {
-  const row = await db
-    .selectFrom("bookings")
-    .selectAll()
-    .where("person_id", "=", seat.personId)
-    .where("cohort_id", "=", seat.cohortId)
-    .where("kind", "=", "deep_dive")
-    .where("status", "=", "booked")
-    .executeTakeFirst();
-  return row ? { ...row, sequence: Number(row.sequence), week: Number(row.week) } : undefined;
-}
-
 /**
  * The seat's live deep-dive and whether it is unlocked, with the interviews still ahead that count
  * (the rule is deepDiveUnlock in app/domain/slots.ts; /portal/interviews reads it here too).
  */
 export async function deepDiveState(db: DB | Trx, seat: StudentSeat, today: string) {
-  const booked = await liveDeepDive(db, seat);
+  // The live deep-dive of the seat (held ones stay live), if any.
+  const booked = await liveBookingOf(db, seat, "deep_dive");
   const interviews = await db
     .selectFrom("interviews")
     .select(["id", "cohort_id", "firm", "role", "interview_date"])
@@ -79,8 +67,7 @@ async function deepDiveSlots(
   except?: string,
 ): Promise<Slot[]> {
   const window = deepDiveWindow(monday, interviewDate, siteZone);
-  if (window.end.getTime() <= window.start.getTime()) return [];
-  const { availability, mentorZone, offDates } = await availabilityOf(db as DB, mentorId, siteZone);
+  const { availability, mentorZone, offDates } = await availabilityOf(db, mentorId, siteZone);
   const booked = await liveBookingsOf(db, mentorId, window.start, window.end, except);
   return windowSlots({
     availability,
@@ -243,13 +230,12 @@ export async function deepDivePage(
     booking,
     weeks: weeks.map((monday) => ({ monday, label: longDate(monday) })),
     week,
-    range:
-      window && window.end > window.start
-        ? {
-            from: formatDay(new Date(Math.max(window.start.getTime(), now.getTime())), siteZone),
-            to: formatDay(new Date(window.end.getTime() - 1), siteZone),
-          }
-        : null,
+    range: window
+      ? {
+          from: formatDay(new Date(Math.max(window.start.getTime(), now.getTime())), siteZone),
+          to: formatDay(new Date(window.end.getTime() - 1), siteZone),
+        }
+      : null,
     days: weekDays(slots, zone, now),
   };
 }

@@ -5,6 +5,7 @@ import { renderEmail } from "~/mail/message";
 import { enqueueEmail } from "~/mail/outbox.server";
 import type { Services } from "~/services.server";
 import { whenFor } from "~/domain/time-zone";
+import { liveBookingsWithPeople, peopleOf } from "./bookings.server";
 
 /**
  * Reminders of live 1-on-1s and interview deep-dives, 24 hours and 1 hour before, to the student and the mentor, each in
@@ -20,27 +21,7 @@ export async function sendBookingReminders(services: Services): Promise<number> 
   const now = services.clock.now();
   const nowIso = now.toISOString();
   const horizon = new Date(now.getTime() + REMINDERS[0].beforeMs).toISOString();
-  const due = await db
-    .selectFrom("bookings")
-    .innerJoin("people", "people.id", "bookings.person_id")
-    .innerJoin("mentors", "mentors.id", "bookings.mentor_id")
-    .leftJoin("student_profiles", "student_profiles.person_id", "bookings.person_id")
-    .select([
-      "bookings.id",
-      "bookings.person_id",
-      "bookings.week",
-      "bookings.kind",
-      "bookings.starts_at",
-      "bookings.updated_at",
-      "people.first_name",
-      "people.last_name",
-      "people.email as student_email",
-      "student_profiles.time_zone as student_zone",
-      "mentors.name as mentor_name",
-      "mentors.email as mentor_email",
-      "mentors.time_zone as mentor_zone",
-    ])
-    .where("bookings.status", "=", "booked")
+  const due = await liveBookingsWithPeople(db)
     .where("bookings.starts_at", ">", nowIso)
     .where("bookings.starts_at", "<=", horizon)
     .orderBy("bookings.starts_at")
@@ -52,24 +33,22 @@ export async function sendBookingReminders(services: Services): Promise<number> 
     // The nearest reminder whose moment has come (an hour before wins over a day before).
     const reminder = [...REMINDERS].reverse().find((r) => now.getTime() >= start - r.beforeMs);
     if (!reminder || Date.parse(booking.updated_at) > start - reminder.beforeMs) continue;
-    const student = `${booking.first_name} ${booking.last_name}`.trim();
+    const { student, mentor } = peopleOf(booking, config.siteTimeZone);
     const readers = [
       {
+        ...student,
         who: "student",
-        email: booking.student_email,
         personId: booking.person_id as string | null,
         name: booking.first_name,
-        other: booking.mentor_name,
-        zone: booking.student_zone ?? config.siteTimeZone,
+        other: mentor.name,
         path: booking.kind === "deep_dive" ? "/portal/deep-dive" : "/portal/book",
       },
       {
+        ...mentor,
         who: "mentor",
-        email: booking.mentor_email,
         personId: null,
-        name: booking.mentor_name.split(" ")[0] ?? booking.mentor_name,
-        other: student,
-        zone: booking.mentor_zone ?? config.siteTimeZone,
+        name: mentor.name.split(" ")[0] ?? mentor.name,
+        other: student.name,
         path: "/portal/mentor",
       },
     ];

@@ -34,7 +34,6 @@ export const attendanceText = {
   attendanceIntro: "Mark each student attended, absent or excused, then save.",
   noStudents: "No students to mark for this session.",
   saveAttendance: "Save attendance",
-  markLegend: (name: string) => `${name}`,
   current: (label: string) => `Now: ${label}`,
   saved: (n: number) => `Attendance saved for ${n} ${n === 1 ? "student" : "students"}`,
   nothingChosen: "Choose attended, absent or excused for at least one student",
@@ -55,13 +54,11 @@ export const attendanceText = {
   oneOnOnesHeading: "1-on-1s of this week",
   oneOnOnesEmpty: "No 1-on-1s of this week have started yet.",
   outcomeLegend: (student: string, when: string) => `${student}, ${when}`,
-  outcomeLabel: "How did it go?",
   saveOutcome: "Save",
   outcomeSaved: "1-on-1 marked",
   outcomeNotFound: "That 1-on-1 is not one you can mark",
   outcomeTooEarly: "That 1-on-1 has not started yet; nothing was saved",
   invalidOutcome: "Choose held, a no-show by the student or by the mentor",
-  back: "Back",
   backToCohort: "Back to the cohort",
 } as const;
 
@@ -94,6 +91,8 @@ export const gridText = {
   totals: "Totals",
   totalsCell: (group: number, held: number) => `${group} attended, ${held} held`,
   missing: "Missing",
+  /** A CSV field of a missing cell: its stored word, marked. */
+  csvMissing: (value: string) => `${value} (missing)`,
   sessionLink: (week: number) => `Week ${week}: attendance and recording`,
   recordingShort: "Recording link (https)",
   attachRecording: "Attach",

@@ -74,7 +74,6 @@ export const interviewsHomeCard = {
 /** /portal/deep-dive: the one 60-minute deep-dive before an interview. */
 export const deepDiveText = {
   title: "Interview deep-dive",
-  nav: "Deep-dive",
   intro: (mentor: string) =>
     `Once per programme, before an interview, you can book a 60-minute deep-dive with ${mentor} to prepare for it. Pick a free time below; you can book up to 12 hours ahead.`,
   zone: (zone: string) => `Times are shown in your time zone, ${zone}. Change it on your profile.`,
@@ -90,7 +89,6 @@ export const deepDiveText = {
   weekHeading: (from: string, to: string) => `${from} to ${to}`,
   slotsGroup: (from: string) => `Free times in the week of ${from}`,
   noSlots: "No free hour left this week before the interview. Your mentor may add hours.",
-  book: "Book",
   bookLabel: (when: string) => `Book the deep-dive at ${when}`,
   moveLabel: (when: string) => `Move my deep-dive to ${when}`,
   booked: (when: string) => `Your interview deep-dive: ${when}.`,

@@ -3,7 +3,7 @@
  * week, which cells are missing, the per-student counts (shared with the outcomes report), the
  * CSV rows, and the forms that mark them. Pure: no I/O.
  */
-import { attendanceText as t } from "~/content/attendance";
+import { attendanceText as t, gridText as g } from "~/content/attendance";
 import { z } from "~/lib/zod";
 import type { AttendanceStatus } from "~/db/programme-schema";
 import type { OneOnOneOutcome } from "~/db/booking-schema";
@@ -183,7 +183,7 @@ export const ATTENDANCE_CSV_HEADER: readonly string[] = [
 
 /** A grid row as CSV fields: the marks as stored words, "missing" appended where one is. */
 export function attendanceCsvRow(row: GridRow): string[] {
-  const missing = (value: string, isMissing: boolean) => (isMissing ? `${value} (missing)` : value);
+  const missing = (value: string, isMissing: boolean) => (isMissing ? g.csvMissing(value) : value);
   return [
     row.student.name,
     row.student.email,

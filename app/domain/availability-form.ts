@@ -5,6 +5,7 @@
  */
 import { availabilityText, bookingText } from "~/content/bookings";
 import { z } from "~/lib/zod";
+import { outcomeFormSchema } from "./attendance";
 import { isTimeZone } from "./student-profile";
 
 /** Availability is set in steps of 15 minutes. */
@@ -90,11 +91,16 @@ export function overlapsRow(
   );
 }
 
+/** A free slot as the week views (1-on-1 and deep-dive) post it: its UTC start, on the minute. */
+export function slotField(message: string) {
+  return z
+    .string({ error: message })
+    .max(30, message)
+    .refine((value) => /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:00\.000Z$/.test(value), message);
+}
+
 const b = bookingText.errors;
-const slot = z
-  .string({ error: b.slot })
-  .max(30, b.slot)
-  .refine((value) => /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:00\.000Z$/.test(value), b.slot);
+const slot = slotField(b.slot);
 
 export const bookingSchema = z.discriminatedUnion("intent", [
   z.object({ intent: z.literal("book"), week: z.coerce.number().int().min(1).max(6), slot }),
@@ -112,3 +118,9 @@ export const mentorCancelSchema = z.object({
     .min(1, b.reason)
     .max(CANCEL_REASON_MAX, b.reasonLong),
 });
+
+/** /portal/mentor's forms: cancel a student's 1-on-1, or mark the outcome of one. */
+export const mentorHomeSchema = z.discriminatedUnion("intent", [
+  mentorCancelSchema,
+  outcomeFormSchema,
+]);

@@ -5,6 +5,7 @@
  */
 import { deepDiveText, interviewsText, offerConfirmText } from "~/content/interviews";
 import { z } from "~/lib/zod";
+import { slotField } from "./availability-form";
 import { PROFILE_TRACKS } from "./student-profile";
 
 const e = interviewsText.errors;
@@ -97,10 +98,7 @@ export type OfferInput = Extract<InterviewsForm, { intent: "offer" }>;
 
 const d = deepDiveText.errors;
 const id = (message: string) => z.string({ error: message }).min(1, message).max(64, message);
-const slot = z
-  .string({ error: d.slot })
-  .max(30, d.slot)
-  .refine((value) => /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:00\.000Z$/.test(value), d.slot);
+const slot = slotField(d.slot);
 
 /** /portal/deep-dive: book a slot before an interview, move the deep-dive, or cancel it. */
 export const deepDiveSchema = z.discriminatedUnion("intent", [

@@ -6,6 +6,7 @@ import { linkVariants } from "~/components/ui/link";
 import { DataTable, HeadedRow } from "~/components/ui/table";
 import { gridText as t, GROUP_MARK_LABELS, ONE_ON_ONE_LABELS } from "~/content/attendance";
 import type { GridCell } from "~/domain/attendance";
+import { PROGRAMME_WEEKS } from "~/domain/onboarding";
 import type { CohortGrid } from "~/attendance/grid.server";
 
 /** One mark of a cell; a missing one is highlighted and says "Missing" (not colour alone). */
@@ -42,7 +43,11 @@ function WeekCell({ cell }: { cell: GridCell }) {
  * highlighted with the word; the CSV; each session's page and its recording link.
  */
 export function AttendanceGridCard({ cohortId, grid }: { cohortId: string; grid: CohortGrid }) {
-  const columns = [t.student, ...[1, 2, 3, 4, 5, 6].map(t.week), t.totals];
+  const columns = [
+    t.student,
+    ...Array.from({ length: PROGRAMME_WEEKS }, (_, i) => t.week(i + 1)),
+    t.totals,
+  ];
   return (
     <SectionCard title={t.title}>
       <p className="text-sm text-slate-700">{t.intro}</p>

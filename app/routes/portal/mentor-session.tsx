@@ -8,7 +8,8 @@ import {
 import { linkVariants } from "~/components/ui/link";
 import { attendanceText as t, sessionPageText as p } from "~/content/attendance";
 import { portalMeta } from "~/content/portal";
-import { mentorZoneOf, sessionPage } from "~/attendance/attendance.server";
+import { sessionPage } from "~/attendance/attendance.server";
+import { mentorZoneOf } from "~/bookings/availability.server";
 import { sessionMarkAction } from "~/attendance/session-action.server";
 import { limitFormPost } from "~/lib/form-guard.server";
 import { pageMeta } from "~/lib/meta";
@@ -26,7 +27,8 @@ export const meta: Route.MetaFunction = () => pageMeta(p.mentorTitle, portalMeta
  */
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const mentor = await requireMentor(request, context, "mentorSession");
-  const zone = await mentorZoneOf(context.services, mentor.mentorId);
+  const { db, config } = context.services;
+  const zone = await mentorZoneOf(db, mentor.mentorId, config.siteTimeZone);
   const marker = { kind: "mentor" as const, mentorId: mentor.mentorId };
   return orNotFound(await sessionPage(context.services, marker, params.id, zone));
 }

@@ -7,7 +7,7 @@ import { bookingText, mentorBookingsText } from "~/content/bookings";
 import { portalMeta } from "~/content/portal";
 import { mentorPortal as t } from "~/content/mentors";
 import { cancelBooking, mentorBookings } from "~/bookings/bookings.server";
-import { mentorCancelSchema } from "~/domain/availability-form";
+import { mentorHomeSchema } from "~/domain/availability-form";
 import { limitFormPost } from "~/lib/form-guard.server";
 import { readFormData, refuse } from "~/lib/form.server";
 import { pageMeta } from "~/lib/meta";
@@ -17,7 +17,7 @@ import { mentorStudents, requireMentor } from "~/mentors/mentor-students.server"
 import { mentorCalendarCard } from "~/sessions/portal-calendar.server";
 import { MentorSessionLinks, ToMarkList } from "~/components/portal/mentor-marking";
 import { mentorSessions, mentorToMark } from "~/attendance/attendance.server";
-import { isOutcomePost, sessionMarkAction } from "~/attendance/session-action.server";
+import { outcomeAction } from "~/attendance/session-action.server";
 import type { Route } from "./+types/mentor";
 
 export const meta: Route.MetaFunction = () => pageMeta(t.title, portalMeta.description);
@@ -40,13 +40,14 @@ export async function action({ request, context }: Route.ActionArgs) {
   const mentor = await requireMentor(request, context, "mentor");
   if (!(await limitFormPost(context, "portal-mentor")))
     return data({ result: null, toast: rateLimitedToast }, { status: 429 });
-  if (await isOutcomePost(request)) {
-    const marker = { kind: "mentor" as const, mentorId: mentor.mentorId };
-    return sessionMarkAction(context, request, marker, { back: "/portal/mentor" });
-  }
-  const submission = parseWithZod(await readFormData(request), { schema: mentorCancelSchema });
+  const submission = parseWithZod(await readFormData(request), { schema: mentorHomeSchema });
   if (submission.status !== "success") return refuse(submission);
-  const { bookingId, reason } = submission.value;
+  const form = submission.value;
+  if (form.intent === "outcome") {
+    const marker = { kind: "mentor" as const, mentorId: mentor.mentorId };
+    return outcomeAction(context, submission, marker, form, { back: "/portal/mentor" });
+  }
+  const { bookingId, reason } = form;
   const outcome = await cancelBooking(
     context.services,
     { mentorId: mentor.mentorId, reason },
