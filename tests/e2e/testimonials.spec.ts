@@ -148,7 +148,9 @@ test.describe("testimonials", () => {
     expect(served.status()).toBe(200);
     expect(served.headers()["content-type"]).toBe("image/png");
     expect(served.headers()["x-content-type-options"]).toBe("nosniff");
-    expect(served.headers()["cache-control"]).toBe("public, max-age=300");
+    // Asked again every time (a withdrawal must take it off at once), with a tag to answer 304.
+    expect(served.headers()["cache-control"]).toBe("no-cache");
+    expect(served.headers()["etag"]).toBeTruthy();
     expect(Buffer.from(await served.body()).equals(PNG_3x2)).toBe(true);
     // The written testimonials have no photo.
     await expect(grid.locator("img")).toHaveCount(1);
