@@ -7,6 +7,8 @@ import * as availabilityRoute from "~/routes/portal/mentor-availability";
 import * as bookRoute from "~/routes/portal/book";
 import * as mentorRoute from "~/routes/portal/mentor";
 import { refundEnrollment } from "~/enrollment/refunds.server";
+import { moveStudent } from "~/portal/assignment.server";
+import { bookingText } from "~/content/bookings";
 import { mentorZoneOf } from "./availability.server";
 import { bookingUid } from "./invite.server";
 import { sendBookingReminders } from "./reminders.server";
@@ -363,5 +365,25 @@ describe.each(testEngines())("1-on-1 bookings on $name", (engine) => {
     expect(cancelled.map((e) => e.to_address)).toEqual(["ann@example.com", ada!.email]);
     expect(cancelled[0]!.calendar).toContain("METHOD:CANCEL");
     expect((await book(bob!.cookie, SLOT)).status).toBe(303);
+  });
+
+  it("moving a student to another mentor cancels their upcoming 1-on-1s with the old one, saying why", async () => {
+    const { students, cohortId } = await scene();
+    const [ada] = students;
+    expect((await book(ada!.cookie, SLOT)).status).toBe(303);
+    const beaId = await mentorFixture(services(), "bea@example.com", "Bea Mentor");
+    expect(
+      await moveStudent(services(), "owner@example.com", {
+        cohortId,
+        personId: ada!.id,
+        mentorId: beaId,
+      }),
+    ).toEqual({ kind: "moved" });
+    expect(await live()).toHaveLength(0);
+    const row = await db().selectFrom("bookings").selectAll().executeTakeFirstOrThrow();
+    expect(row).toMatchObject({ status: "cancelled", cancelled_by: "mentor_change", sequence: 1 });
+    const cancelled = await emails("one_on_one_cancelled");
+    expect(cancelled.map((e) => e.to_address)).toEqual(["ann@example.com", ada!.email]);
+    for (const email of cancelled) expect(email.text).toContain(bookingText.mentorChanged);
   });
 });

@@ -1,7 +1,7 @@
 import { studentSeat, type StudentSeat } from "~/portal/seat.server";
 import { randomUUID } from "node:crypto";
 import { ICalCalendarMethod } from "ical-generator";
-import { bookingEmails } from "~/content/bookings";
+import { bookingEmails, bookingText } from "~/content/bookings";
 import type { DB, Trx } from "~/db/database.server";
 import { isUniqueViolation } from "~/db/errors.server";
 import type { BookingKind, BookingsTable } from "~/db/booking-schema";
@@ -536,9 +536,11 @@ export function peopleOf(row: BookingWithPeople, siteZone: string) {
 }
 
 /**
- * A refunded seat takes its upcoming 1-on-1s with it: each live booking of the person in the
- * cohort that has not started is cancelled (by "refund"), in the refund's transaction, and the
- * student and the mentor get the cancellation with its invite. The mentor's slot is free again.
+ * A refunded seat, or a student moved to another mentor, takes its upcoming 1-on-1s and deep-dive
+ * with it: each live booking of the person in the cohort that has not started is cancelled (by
+ * "refund" or "mentor_change"), in the caller's transaction, and the student and the mentor get
+ * the cancellation with its invite (a move says why). The mentor's slot is free again, and the
+ * student books again with their new mentor.
  */
 export async function releaseBookingsOf(
   trx: Trx,
@@ -546,6 +548,7 @@ export async function releaseBookingsOf(
   personId: string,
   cohortId: string,
   now: Date,
+  by: "refund" | "mentor_change" = "refund",
 ): Promise<number> {
   const rows = await liveBookingsWithPeople(trx)
     .where("bookings.person_id", "=", personId)
@@ -560,13 +563,14 @@ export async function releaseBookingsOf(
       .set({
         status: "cancelled",
         sequence: cancelled.sequence,
-        cancelled_by: "refund",
+        cancelled_by: by,
         updated_at: now.toISOString(),
       })
       .where("id", "=", row.id)
       .execute();
     const seat = { personId, ...peopleOf(row, services.config.siteTimeZone) };
-    await notify(trx, services, seat, cancelled, "cancelled", { reason: null }, now);
+    const reason = by === "mentor_change" ? bookingText.mentorChanged : null;
+    await notify(trx, services, seat, cancelled, "cancelled", { reason }, now);
   }
   return rows.length;
 }

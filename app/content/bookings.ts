@@ -90,6 +90,9 @@ export const bookingText = {
   locked:
     "It is less than 24 hours away, so it stays booked: if you can't make it, tell your mentor, who decides.",
   cancel: "Cancel this 1-on-1",
+  /** The reason in the cancellation emails when the owner moves the student to another mentor. */
+  mentorChanged:
+    "The student has a new mentor: book this week's session again with them in the portal.",
   bookedToast: { title: "Booked", description: "The invite is in your email." },
   movedToast: { title: "Moved", description: "The updated invite is in your email." },
   cancelledToast: { title: "Cancelled", description: "You can book another time this week." },

@@ -1,4 +1,5 @@
 import { recordAudit } from "~/accounts/audit.server";
+import { releaseBookingsOf } from "~/bookings/bookings.server";
 import { mentorAssignedEmail } from "~/content/portal";
 import type { DB, Trx } from "~/db/database.server";
 import { startDateDisplay } from "~/domain/cohort";
@@ -131,6 +132,8 @@ export async function moveStudent(
       .set({ mentor_id: mentor.id })
       .where("id", "=", seat.id)
       .execute();
+    // Upcoming 1-on-1s and the deep-dive were with the old mentor: cancelled, both told.
+    await releaseBookingsOf(trx, services, move.personId, cohort.id, now, "mentor_change");
     await recordAudit(
       trx,
       actor,
