@@ -181,11 +181,11 @@ export const PORTAL_ROUTES: PortalRoute[] = [
     path: "/portal/testimonial",
     load: () => import("~/routes/portal/testimonial"),
     get: { ...studentsOnly, student: "own", otherStudent: "own" },
-    // No fixture student has a confirmed offer, so none is asked: nothing to send or withdraw
-    // (writing one: app/outcomes/testimonials.db.test.ts).
+    // The fixture student was asked (a confirmed offer); nothing written yet, so nothing to
+    // withdraw until they send it. The other student was never asked.
     submissions: [
       { fields: { intent: "withdraw" }, allowed: [] },
-      { fields: { intent: "submit", quote: "Great.", consent: "full" }, allowed: [] },
+      { fields: { intent: "submit", quote: "Great.", consent: "full" }, allowed: ["student"] },
     ],
   },
   {

@@ -295,6 +295,35 @@ export async function seedPortalFixtures(services: Services) {
       confirmed_by_id: null,
     })
     .execute();
+  // An earlier offer, confirmed, whose testimonial the student was asked for (not written yet).
+  await db
+    .insertInto("offers")
+    .values({
+      id: "portal-fixture-offer-confirmed",
+      person_id: studentId,
+      cohort_id: cohort.id,
+      firm: STUDENT_SECRET.firm,
+      role: "Summer Analyst",
+      track: "Banking",
+      kind: "internship",
+      start_date: null,
+      compensation: null,
+      reported_at: now,
+      confirmed_at: now,
+      confirmed_by: "mentor",
+      confirmed_by_id: mentorId,
+    })
+    .execute();
+  await db
+    .insertInto("testimonials")
+    .values({
+      id: "portal-fixture-testimonial",
+      person_id: studentId,
+      offer_id: "portal-fixture-offer-confirmed",
+      asked_at: now,
+      updated_at: now,
+    })
+    .execute();
   const cookies = {
     student: await portalCookie(services, {
       role: "student",
