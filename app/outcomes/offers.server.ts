@@ -11,7 +11,8 @@ import { askForTestimonial } from "./testimonials.server";
  * audited. One transaction, so what follows a confirmation (asking for a testimonial) joins it.
  */
 
-export type ConfirmedBy = { role: "mentor"; mentorId: string } | { role: "owner"; adminId: string };
+export type ConfirmedBy =
+  { role: "mentor"; mentorId: string } | { role: "owner"; adminId: string; email: string };
 
 export type ConfirmOutcome =
   | { kind: "confirmed"; offer: { id: string; personId: string; cohortId: string } }
@@ -63,14 +64,9 @@ export async function confirmOffer(
     await askForTestimonial(trx, services, offer.id, now);
     if (by.role === "owner") {
       // Signed like the owner's other actions: by the admin's address.
-      const admin = await trx
-        .selectFrom("admin_users")
-        .select("email")
-        .where("id", "=", by.adminId)
-        .executeTakeFirst();
       await recordAudit(
         trx,
-        admin?.email ?? by.adminId,
+        by.email,
         "offer.confirm",
         { offerId: offer.id, personId: offer.person_id },
         now,

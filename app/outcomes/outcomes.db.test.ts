@@ -153,7 +153,11 @@ describe.each(testEngines())("interviews and offers on $name", (engine) => {
     s.clock.advance(60_000);
     expect((await confirm(ann, ada.id)).status).toBe(303);
     expect(
-      await confirmOffer(services(), offer!.id, { role: "owner", adminId: "owner-1" }),
+      await confirmOffer(services(), offer!.id, {
+        role: "owner",
+        adminId: "owner-1",
+        email: "owner@example.com",
+      }),
     ).toEqual({ kind: "already" });
     expect((await offers())[0]).toEqual(confirmed);
     expect((await confirmedOffers(db())).map((row) => row.id)).toEqual([offer!.id]);
@@ -189,7 +193,11 @@ describe.each(testEngines())("interviews and offers on $name", (engine) => {
       })
       .execute();
     expect(
-      await confirmOffer(services(), adas.id, { role: "owner", adminId: "owner-1" }),
+      await confirmOffer(services(), adas.id, {
+        role: "owner",
+        adminId: "owner-1",
+        email: "owner@example.com",
+      }),
     ).toMatchObject({ kind: "confirmed", offer: { id: adas.id, personId: ada.id } });
     const audit = await db()
       .selectFrom("audit_log")
@@ -203,7 +211,11 @@ describe.each(testEngines())("interviews and offers on $name", (engine) => {
     const cohortId = await s.cohortId();
     expect(await confirmedOffers(db(), { cohortId })).toHaveLength(1);
     expect(
-      await confirmOffer(services(), "no-such-offer", { role: "owner", adminId: "owner-1" }),
+      await confirmOffer(services(), "no-such-offer", {
+        role: "owner",
+        adminId: "owner-1",
+        email: "owner@example.com",
+      }),
     ).toEqual({ kind: "notFound" });
   });
 

@@ -132,7 +132,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
       return answerWithdrawalDecision(context, request, submission, form, admin, params.id);
     case "confirm_offer": {
       if (!(await isOfferOf(db, form.offerId, params.id))) throw data(null, { status: 404 });
-      const by = { role: "owner" as const, adminId: admin.id };
+      const by = { role: "owner" as const, adminId: admin.id, email: admin.email };
       const confirmed = await confirmOffer(context.services, form.offerId, by);
       const c = offerConfirmText;
       return done(confirmed.kind === "confirmed" ? c.confirmedToast : c.alreadyToast);
