@@ -386,4 +386,35 @@ describe.each(testEngines())("1-on-1 bookings on $name", (engine) => {
     expect(cancelled.map((e) => e.to_address)).toEqual(["ann@example.com", ada!.email]);
     for (const email of cancelled) expect(email.text).toContain(bookingText.mentorChanged);
   });
+
+  // Two connections at once: PostgreSQL (SQLite has one writer, so the two cannot interleave).
+  it.skipIf(engine.name !== "postgres")(
+    "a booking that waited for its mentor while the student was moved is refused, none left with the old mentor",
+    async () => {
+      const { students, annId } = await scene();
+      const [ada] = students;
+      const beaId = await mentorFixture(services(), "bea@example.com", "Bea Mentor");
+      let booking: Promise<{ status: number }> | undefined;
+      await db()
+        .transaction()
+        .execute(async (trx) => {
+          // Hold Ann's lock as the move does, start the booking, then move Ada to Bea.
+          await trx
+            .selectFrom("mentors")
+            .select("id")
+            .where("id", "=", annId)
+            .forUpdate()
+            .execute();
+          booking = book(ada!.cookie, SLOT);
+          await new Promise((resolve) => setTimeout(resolve, 300));
+          await trx
+            .updateTable("payments")
+            .set({ mentor_id: beaId })
+            .where("person_id", "=", ada!.id)
+            .execute();
+        });
+      expect((await booking!).status).toBe(409);
+      expect(await live()).toHaveLength(0);
+    },
+  );
 });

@@ -103,7 +103,8 @@ export async function liveBookingOf(
 }
 
 /** Takes the mentor's row lock (PostgreSQL); SQLite's transactions already run one at a time. */
-async function lockMentor(trx: Trx, engine: Engine, mentorId: string) {
+/** Takes the mentor's row lock (PostgreSQL; SQLite has one writer): bookings and moves queue on it. */
+export async function lockMentor(trx: Trx, engine: Engine, mentorId: string) {
   let query = trx.selectFrom("mentors").select("id").where("id", "=", mentorId);
   if (engine === "postgres") query = query.forUpdate();
   await query.executeTakeFirstOrThrow();
@@ -194,6 +195,9 @@ export async function withMentorLock<T extends { kind: string }>(
       const seat = await studentSeat(trx, personId, config.siteTimeZone);
       if (!seat?.mentor) return { kind: "notFound" as const };
       await lockMentor(trx, engine, seat.mentor.id);
+      // The owner may have moved the student to another mentor while this waited for the lock.
+      const still = await studentSeat(trx, personId, config.siteTimeZone);
+      if (still?.mentor?.id !== seat.mentor.id) return { kind: "notFound" as const };
       return work(trx, { ...seat, mentor: seat.mentor }, now);
     });
   } catch (error) {

@@ -1,5 +1,5 @@
 import { recordAudit } from "~/accounts/audit.server";
-import { releaseBookingsOf } from "~/bookings/bookings.server";
+import { lockMentor, releaseBookingsOf } from "~/bookings/bookings.server";
 import { mentorAssignedEmail } from "~/content/portal";
 import type { DB, Trx } from "~/db/database.server";
 import { startDateDisplay } from "~/domain/cohort";
@@ -127,6 +127,9 @@ export async function moveStudent(
     if (seat.mentor_id === mentor.id) return { kind: "same_mentor" };
     if (mentor.students >= mentor.capacity)
       return { kind: "mentor_full", name: mentor.name, capacity: mentor.capacity };
+    // The old mentor's lock: a booking with them in flight commits first (and is cancelled
+    // below), one that waits for it sees the move and is refused.
+    if (seat.mentor_id) await lockMentor(trx, services.engine, seat.mentor_id);
     await trx
       .updateTable("payments")
       .set({ mentor_id: mentor.id })
