@@ -1,5 +1,6 @@
+import { FilterTabs } from "~/components/admin/filter-tabs";
 import type { ReactNode } from "react";
-import { Form, Link } from "react-router";
+import { Form } from "react-router";
 import { Button } from "~/components/ui/button";
 import { SectionCard } from "~/components/ui/card";
 
@@ -57,7 +58,7 @@ export function SlotWeek({
   );
 }
 
-/** Links between weeks (or interviews) of a week view; the one shown is marked current. */
+/** Links between weeks (or interviews) of a week view: the console's FilterTabs, when there is a choice. */
 export function WeekNav({
   label,
   links,
@@ -66,20 +67,7 @@ export function WeekNav({
   links: readonly { to: string; label: string; current: boolean }[];
 }): ReactNode {
   if (links.length < 2) return null;
-  return (
-    <nav aria-label={label} className="flex flex-wrap gap-2">
-      {links.map((link) => (
-        <Link
-          key={link.to}
-          to={link.to}
-          aria-current={link.current ? "page" : undefined}
-          className="rounded-md border border-slate-300 px-3 py-2 text-sm font-medium aria-[current=page]:bg-brand-700 aria-[current=page]:text-white"
-        >
-          {link.label}
-        </Link>
-      ))}
-    </nav>
-  );
+  return <FilterTabs label={label} tabs={links.map((link) => ({ key: link.to, ...link }))} />;
 }
 
 /** The booked time, what it is, and a cancel button while the student may still change it. */
