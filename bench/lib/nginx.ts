@@ -95,14 +95,16 @@ http {
     const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()));
     try {
       const url = `http://127.0.0.1:${port}`;
-      await waitForNginx(url);
+      await waitForAnswer(url, "nginx");
       const [app, nginx] = [await encodedBody(appUrl + "/"), await encodedBody(url + "/")];
       const appRun = await measure(appUrl);
       const result = await measure(url);
+      const bareRun = await measureBareExpress(path.join(www, "index.html.gz"), measure);
       const requestsPerSec = round(result.requests.average, 0);
       const appRequestsPerSec = round(appRun.requests.average, 0);
+      const bareExpressRequestsPerSec = round(bareRun.requests.average, 0);
       console.log(
-        `  load GET / gzip: app ${appRequestsPerSec} req/s (${app.encoding}, ${app.bytes} B), nginx ${requestsPerSec} req/s (${nginx.encoding}, ${nginx.bytes} B)`,
+        `  load GET / gzip: app ${appRequestsPerSec} req/s (${app.encoding}, ${app.bytes} B), nginx ${requestsPerSec} req/s (${nginx.encoding}, ${nginx.bytes} B), Express alone ${bareExpressRequestsPerSec} req/s`,
       );
       return {
         installed: true,
@@ -112,6 +114,9 @@ http {
         appRequestsPerSec,
         appP50Ms: round(appRun.latency.p50, 1),
         appToNginx: requestsPerSec > 0 ? round(appRequestsPerSec / requestsPerSec, 3) : 0,
+        bareExpressRequestsPerSec,
+        bareExpressToNginx:
+          requestsPerSec > 0 ? round(bareExpressRequestsPerSec / requestsPerSec, 3) : 0,
         appEncoding: app.encoding,
         appBytes: app.bytes,
         nginxEncoding: nginx.encoding,
@@ -130,7 +135,33 @@ http {
   }
 }
 
-async function waitForNginx(url: string) {
+/**
+ * The framework's own ceiling on the same bytes: Express with no middleware, sending the file from
+ * memory (bench/lib/bare-express.ts), in its own process as the app is.
+ */
+async function measureBareExpress(
+  file: string,
+  measure: (url: string) => Promise<Result>,
+): Promise<Result> {
+  const port = await freePort();
+  const child = track(
+    spawn(process.execPath, ["--import", "tsx", "bench/lib/bare-express.ts", String(port), file], {
+      cwd: ROOT,
+      stdio: "ignore",
+    }),
+  );
+  const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()));
+  try {
+    const url = `http://127.0.0.1:${port}`;
+    await waitForAnswer(url, "Express alone");
+    return await measure(url);
+  } finally {
+    if (child.exitCode === null) child.kill("SIGTERM");
+    await exited;
+  }
+}
+
+async function waitForAnswer(url: string, name: string) {
   for (let i = 0; i < 50; i++) {
     try {
       const res = await fetch(url, { signal: AbortSignal.timeout(1_000) });
@@ -141,5 +172,5 @@ async function waitForNginx(url: string) {
     }
     await sleep(100);
   }
-  throw new Error("nginx did not answer within 5 s");
+  throw new Error(`${name} did not answer within 5 s`);
 }

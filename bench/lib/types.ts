@@ -111,6 +111,9 @@ export interface LoadSection {
         appRequestsPerSec: number;
         appP50Ms: number;
         appToNginx: number;
+        /** Express with no middleware on the same bytes (bench/lib/bare-express.ts). */
+        bareExpressRequestsPerSec: number;
+        bareExpressToNginx: number;
         /** What each answered to Accept-Encoding: gzip, and its body bytes. */
         appEncoding: string;
         appBytes: number;
