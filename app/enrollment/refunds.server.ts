@@ -31,6 +31,8 @@ export interface RefundOptions {
    * refund: leaving the programme records "withdrawal.approve" with the request's id and rule).
    */
   audit?: { action: string; details: Record<string, unknown> };
+  /** The owner's id, recorded as the decider of an open request to leave that this refund closes. */
+  closedBy?: string;
 }
 
 /**
@@ -51,7 +53,7 @@ export async function refundEnrollment(
   reason: string,
   options: RefundOptions = {},
 ): Promise<RefundResult> {
-  const { amountCents, paymentId, email, audit } = options;
+  const { amountCents, paymentId, email, audit, closedBy } = options;
   let query = services.db
     .selectFrom("payments")
     .select(["id", "session_id", "cohort_id", "amount_cents"])
@@ -102,7 +104,12 @@ export async function refundEnrollment(
     // would refund again.
     await trx
       .updateTable("withdrawals")
-      .set({ status: "approved", decided_at: nowIso, refund_cents: refunded })
+      .set({
+        status: "approved",
+        decided_at: nowIso,
+        decided_by_id: closedBy ?? null,
+        refund_cents: refunded,
+      })
       .where("payment_id", "=", payment.id)
       .where("status", "=", "requested")
       .execute();

@@ -382,7 +382,12 @@ describe.each(testEngines())("leaving the programme, on $name", (engine) => {
     await askToLeave(sam.cookie, { kind: "leave", reason: "Leaving" });
     const [request] = await withdrawals();
     expect((await refundFromPage(sam.id)).status).toBe(303);
-    expect((await withdrawals())[0]).toMatchObject({ status: "approved", refund_cents: 64_900 });
+    const owner = await db().selectFrom("admin_users").select("id").executeTakeFirstOrThrow();
+    expect((await withdrawals())[0]).toMatchObject({
+      status: "approved",
+      refund_cents: 64_900,
+      decided_by_id: owner.id,
+    });
     // Approving it afterwards refunds nothing more.
     const refund = vi.spyOn(services().payments, "refund");
     const again = await decide(sam.id, {

@@ -112,7 +112,15 @@ export async function action({ request, params, context }: Route.ActionArgs) {
       // The first post shows what will happen (person, amount, reason); the second does it.
       if (form.confirm !== "yes")
         return data({ result: submission.reply(), confirmRefund: form.reason });
-      const outcome = await refundEnrollment(context.services, admin.email, params.id, form.reason);
+      const outcome = await refundEnrollment(
+        context.services,
+        admin.email,
+        params.id,
+        form.reason,
+        {
+          closedBy: admin.id,
+        },
+      );
       if (outcome !== "refunded") return refuse(submission, { message: refundAnswers[outcome] });
       return done(t.refunded);
     }
