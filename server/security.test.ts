@@ -103,7 +103,7 @@ describe("securityHeaders", () => {
       "object-src 'none'",
       "base-uri 'none'",
       "frame-ancestors 'none'",
-      `form-action 'self' ${checkout}`,
+      `form-action 'self' webcal: ${checkout}`,
     ]);
     expect(first.headers.get("content-security-policy-report-only")).toBeNull();
   });

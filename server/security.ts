@@ -30,7 +30,9 @@ function policyOptions(formActions: string[], scriptSources: ScriptSource[]) {
       objectSrc: ["'none'"],
       baseUri: ["'none'"],
       frameAncestors: ["'none'"],
-      formAction: ["'self'", ...formActions],
+      // webcal: the calendar card's "Subscribe" posts, then hands the feed to the calendar app
+      // by a redirect to webcal:// (app/routes/portal/calendar.ts), which form-action governs.
+      formAction: ["'self'", "webcal:", ...formActions],
     },
   };
 }

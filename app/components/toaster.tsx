@@ -105,7 +105,7 @@ function ToastItem({
       style={{ animationDelay: `${duration}ms` }}
       className={itemClass(variant)}
     >
-      <div className="flex-1 text-sm">
+      <div className="min-w-0 flex-1 text-sm [overflow-wrap:anywhere]">
         <p className="font-semibold">{toast.title}</p>
         {toast.description ? <p className="mt-1">{toast.description}</p> : null}
       </div>

@@ -64,6 +64,22 @@ test("the owner moves a group session and the student's subscribed feed moves it
   await signInToPortal(s, student);
   await expect(s.getByTestId("calendar-card")).toBeVisible();
   await expect(s.getByTestId("calendar-event")).toHaveCount(6);
+  // The button itself: its post answers with a webcal:// redirect, which the page's policy lets
+  // the browser hand to the calendar app (form-action), so no violation is reported.
+  await s.evaluate(() => {
+    const seen: string[] = [];
+    (window as unknown as { violations: string[] }).violations = seen;
+    document.addEventListener("securitypolicyviolation", (e) => seen.push(e.effectiveDirective));
+  });
+  const posted = s.waitForRequest((r) => r.method() === "POST" && r.url().endsWith("/calendar"));
+  await s.getByTestId("calendar-card").getByRole("button", { name: "Subscribe" }).click();
+  await posted;
+  // The answer and the browser's handling of its redirect take a moment: any violation is
+  // reported by then.
+  await s.waitForTimeout(1_000);
+  expect(
+    await s.evaluate(() => (window as unknown as { violations: string[] }).violations),
+  ).toEqual([]);
   const subscribed = await s.request.post("/portal/calendar", {
     form: { intent: "subscribe" },
     headers: { origin: new URL(s.url()).origin },
@@ -104,6 +120,22 @@ test("the owner moves a group session and the student's subscribed feed moves it
   await s.goto("/portal");
   await expect(s.locator('[data-checklist-item="calendar"]')).toHaveAttribute("data-state", "done");
   await expectNoAxeViolations(s);
+
+  // On a phone, "Reset link" shows the new address once: the toast wraps it within the screen
+  // and stays long enough to copy it. (A new tab: this one handed a link to the calendar app.)
+  const phone = await s.context().newPage();
+  await phone.setViewportSize({ width: 390, height: 844 });
+  await phone.goto("/portal");
+  await phone.getByTestId("calendar-card").getByRole("button", { name: "Reset link" }).click();
+  const toast = phone.locator("[data-toast]").filter({ hasText: "New calendar link made" });
+  await expect(toast).toContainText(/\/calendar\/[\w-]{43}\.ics/);
+  const fits = () =>
+    toast.evaluate((item) => item.scrollWidth <= item.clientWidth && item.clientWidth <= 390);
+  expect(await fits()).toBe(true);
+  await phone.waitForTimeout(6_000);
+  await expect(toast).toBeVisible();
+  // The old address is dead.
+  expect((await app.get(feedUrl)).status()).toBe(404);
   await app.dispose();
   await s.context().close();
 });

@@ -48,5 +48,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const urls = feedUrls(config.publicUrl, token);
   if (submission.value.intent === "subscribe") return redirect(urls.webcal, 303);
   const back = user.role === "student" ? "/portal" : "/portal/mentor";
-  return redirectWithToast(context, back, success(t.resetToast, t.resetToastBody(urls.https)));
+  // The link is shown this once: its toast stays until closed or a minute has passed.
+  const toast = { ...success(t.resetToast, t.resetToastBody(urls.https)), durationMs: 60_000 };
+  return redirectWithToast(context, back, toast);
 }
