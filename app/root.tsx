@@ -1,6 +1,7 @@
 import {
   data,
   isRouteErrorResponse,
+  useLocation,
   Links,
   Meta,
   Outlet,
@@ -97,23 +98,28 @@ export default function App() {
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  const back = errorPage.backFrom(useLocation().pathname);
+  let code: string | undefined;
   let title: string = errorPage.title;
   let details: string = errorPage.body;
   let stack: string | undefined;
   if (isRouteErrorResponse(error)) {
-    title = `${error.status}`;
-    details = error.statusText || details;
+    // A refusal the server threw (404, 403...): its status and what it means, never the HTTP
+    // reason phrase ("Internal Server Error" for a thrown response without one).
+    code = String(error.status);
+    ({ title, body: details } = errorPage.refusedPage(error.status));
   } else if (import.meta.env.DEV && error instanceof Error) {
     details = error.message;
     stack = error.stack;
   }
   return (
     <section className="mx-auto max-w-2xl px-4 py-24 text-center">
-      <h1 className="text-3xl font-bold">{title}</h1>
+      {code && <p className="text-6xl font-bold text-brand-900">{code}</p>}
+      <h1 className="mt-4 text-3xl font-bold">{title}</h1>
       <p className="mt-4 text-slate-700">{details}</p>
       {stack && <pre className="mt-6 overflow-x-auto text-left text-xs">{stack}</pre>}
-      <a href="/" className={cn(linkVariants(), "mt-8 inline-block")}>
-        {errorPage.home}
+      <a href={back.href} className={cn(linkVariants(), "mt-8 inline-block")}>
+        {back.label}
       </a>
     </section>
   );

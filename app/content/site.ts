@@ -48,6 +48,25 @@ export const errorPage = {
   title: "Something went wrong",
   body: "An unexpected error occurred. Please try again, or return to the home page.",
   home: returnHome,
+  /** A page the server refused (a thrown response): what it says, by status. */
+  refusedPage: (status: number): { title: string; body: string } =>
+    status === 404
+      ? { title: notFound.title, body: "The page may have moved, or the link is out of date." }
+      : status === 401 || status === 403
+        ? {
+            title: "This page isn't open to you",
+            body: "Your account can't open this page. If you think it should, write to the programme team.",
+          }
+        : status < 500
+          ? { title: "This request couldn't be handled", body: "Please go back and try again." }
+          : { title: "Something went wrong", body: "Please try again in a moment." },
+  /** The way back from an error: to the part of the site the reader was in. */
+  backFrom: (path: string): { href: string; label: string } =>
+    path.startsWith("/portal")
+      ? { href: "/portal", label: "Return to the portal" }
+      : path.startsWith("/admin")
+        ? { href: "/admin", label: "Return to the console" }
+        : { href: "/", label: returnHome },
   /** The server's plain-text answers when a request fails outside any page. */
   refused: (requestId: string) => `The request could not be handled (request ${requestId}).`,
   failed: (requestId: string) => `Something went wrong (request ${requestId}).`,

@@ -123,6 +123,16 @@ test.describe("a mentor in the portal", () => {
     const refused = await m.goto(`/portal/mentor/students/${theirsId}`);
     expect(refused?.status()).toBe(404);
     await expect(m.locator("body")).not.toContainText(theirs);
+    // The refusal says what it is (never the HTTP reason phrase) and leads back to the portal.
+    await expect(m.getByRole("heading", { level: 1, name: "Oops! Page not found" })).toBeVisible();
+    await expect(m.locator("body")).not.toContainText("Internal Server Error");
+    // A student's page is not a mentor's: refused as such.
+    expect((await m.goto("/portal/profile"))?.status()).toBe(403);
+    await expect(
+      m.getByRole("heading", { level: 1, name: "This page isn't open to you" }),
+    ).toBeVisible();
+    await m.getByRole("link", { name: "Return to the portal" }).click();
+    await expect(m).toHaveURL(/\/portal\/mentor$/);
     await m.goto("/admin/people");
     await expect(m.getByRole("heading", { level: 1, name: "Admin Login" })).toBeVisible();
     await expect(m.locator("body")).not.toContainText(mine);
