@@ -188,6 +188,19 @@ describe.each(testEngines())("a mentor's students (/portal/mentor) on $name", (e
     expect(await notes()).toEqual([]);
   });
 
+  it("shows the student's page in the mentor's own time zone, else the site's", async () => {
+    const { ada, annId, annCookie } = await scene();
+    const zoneOf = async () =>
+      ((await page(annCookie, ada)).body as { clock: { zone: string } }).clock.zone;
+    expect(await zoneOf()).toBe(services().config.siteTimeZone);
+    await db()
+      .updateTable("mentors")
+      .set({ time_zone: "Asia/Tokyo" })
+      .where("id", "=", annId)
+      .execute();
+    expect(await zoneOf()).toBe("Asia/Tokyo");
+  });
+
   it("saves a mentor's private note, bounded; the owner sees it, another mentor cannot add one", async () => {
     const { ada, bob, annCookie, beaCookie } = await scene();
     const saved = await note(annCookie, ada, "  Strong on markets;\r\nneeds interview practice. ");

@@ -15,6 +15,7 @@ import { pageMeta } from "~/lib/meta";
 import { orNotFound } from "~/lib/or-not-found";
 import { success } from "~/lib/toast";
 import { redirectWithToast, samePage } from "~/lib/toast.server";
+import { mentorZoneOf } from "~/bookings/availability.server";
 import { addMentorNote, mentorStudent, requireMentor } from "~/mentors/mentor-students.server";
 import type { Route } from "./+types/mentor-student";
 
@@ -28,13 +29,15 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const mentor = await requireMentor(request, context, "mentorStudent");
   const { db, clock, config } = context.services;
   const student = orNotFound(await mentorStudent(db, mentor.mentorId, params.id));
-  const zones = { site: config.siteTimeZone, reader: config.siteTimeZone };
-  const outcomes = await outcomesView(db, student.id, zones, clock.now());
-  return {
-    student,
-    outcomes,
-    clock: { zone: config.siteTimeZone, now: clock.now().toISOString() },
-  };
+  // Times read in the mentor's own zone (their availability's), as on their home and in emails.
+  const zone = await mentorZoneOf(db, mentor.mentorId, config.siteTimeZone);
+  const outcomes = await outcomesView(
+    db,
+    student.id,
+    { site: config.siteTimeZone, reader: zone },
+    clock.now(),
+  );
+  return { student, outcomes, clock: { zone, now: clock.now().toISOString() } };
 }
 
 /**
