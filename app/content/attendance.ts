@@ -43,6 +43,7 @@ export const attendanceText = {
   tooEarly: "This session has not started yet; nothing was saved",
   sessionCancelled: "This session was canceled; nothing was saved",
   recordingHeading: "Recording",
+  recordingNotStarted: "You can attach the recording once the session has started.",
   recordingIntro:
     "Attach the recording link (https). The cohort's students get it by email once per link, and see it in their portal.",
   recordingLabel: "Recording link (https)",

@@ -69,7 +69,7 @@ export const bookingText = {
   title: "Book your 1-on-1",
   nav: "Book a 1-on-1",
   intro: (mentor: string) =>
-    `Each programme week you have one 30-minute 1-on-1 with ${mentor}. Pick a free time below; you can book up to 12 hours ahead.`,
+    `Each programme week you have one 30-minute 1-on-1 with ${mentor}. Pick a free time below, at least 12 hours ahead.`,
   zone: (zone: string) => `Times are shown in your time zone, ${zone}. Change it on your profile.`,
   noMentor: "Your mentor is being assigned. You can book 1-on-1s as soon as they are.",
   noWeeks: "There is no programme week left to book in.",

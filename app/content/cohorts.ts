@@ -205,13 +205,16 @@ export const cohortConsole = {
   notWaiting: "That person is no longer waiting in this cohort's queue.",
   notCurrent: "Seats can only be offered in the current cohort.",
   refundTitle: "Refund enrollment",
-  refundIntro: (amount: string) =>
-    `Refunds the ${amount} payment, frees the seat for the next person in the queue and emails the student.`,
+  /** `freesSeat`: before the cohort's start the seat goes back to the queue; from it, it stays. */
+  refundIntro: (amount: string, freesSeat: boolean) =>
+    freesSeat
+      ? `Refunds the ${amount} payment, frees the seat for the next person in the queue and emails the student.`
+      : `Refunds the ${amount} payment and emails the student. The cohort has started, so the seat stays taken and nobody is offered it.`,
   refundReason: "Reason for the refund",
-  refundButton: "Refund and free the seat",
+  refundButton: (freesSeat: boolean) => (freesSeat ? "Refund and free the seat" : "Refund"),
   refundConfirmTitle: "Confirm the refund",
-  refundConfirm: (name: string, amount: string, reason: string) =>
-    `Refund ${amount} to ${name} and free their seat? Reason: "${reason}". The student is emailed; this cannot be undone.`,
+  refundConfirm: (name: string, amount: string, reason: string, freesSeat: boolean) =>
+    `Refund ${amount} to ${name}${freesSeat ? " and free their seat" : ""}? Reason: "${reason}". The student is emailed; this cannot be undone.`,
   refundConfirmButton: (amount: string) => `Refund ${amount} now`,
   refundCancel: "Cancel",
   refunded: "Enrollment refunded. The seat will be offered to the next person in the queue.",

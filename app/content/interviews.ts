@@ -75,7 +75,7 @@ export const interviewsHomeCard = {
 export const deepDiveText = {
   title: "Interview deep-dive",
   intro: (mentor: string) =>
-    `Once per programme, before an interview, you can book a 60-minute deep-dive with ${mentor} to prepare for it. Pick a free time below; you can book up to 12 hours ahead.`,
+    `Once per programme, before an interview, you can book a 60-minute deep-dive with ${mentor} to prepare for it. Pick a free time below, at least 12 hours ahead.`,
   zone: (zone: string) => `Times are shown in your time zone, ${zone}. Change it on your profile.`,
   noMentor: "Your mentor is being assigned. You can book the deep-dive as soon as they are.",
   locked:
@@ -126,6 +126,8 @@ export const offerConfirmText = {
   offers: "Offers",
   noOffers: "No offers reported.",
   confirm: "Confirm offer",
+  /** An offer not yet confirmed, as its mentor or the owner reads it. */
+  notConfirmed: "Not confirmed yet",
   confirmLabel: (firm: string) => `Confirm the ${firm} offer`,
   confirmHint: "Confirm an offer once you have seen it: only confirmed offers count.",
   confirmedToast: "Offer confirmed",

@@ -63,9 +63,19 @@ export async function personDetail(db: DB, personId: string) {
         .execute(),
       db
         .selectFrom("payments")
-        .select(["provider", "session_id", "email", "amount_cents", "status", "created_at"])
-        .where("person_id", "=", personId)
-        .orderBy("created_at", "desc")
+        .leftJoin("cohorts", "cohorts.id", "payments.cohort_id")
+        .select([
+          "payments.provider",
+          "payments.session_id",
+          "payments.email",
+          "payments.amount_cents",
+          "payments.status",
+          "payments.created_at",
+          // Whether a refund gives the seat back depends on it (seatGoesBack).
+          "cohorts.start_date as cohort_start",
+        ])
+        .where("payments.person_id", "=", personId)
+        .orderBy("payments.created_at", "desc")
         .execute(),
       db
         .selectFrom("consents")

@@ -153,6 +153,10 @@ test.describe("interviews, the deep-dive and offers", () => {
     );
     await mentor.goto(`/portal/mentor/students/${studentId}`);
     await expect(mentor.locator("[data-outcomes]")).toContainText("Compensation: $25/hour.");
+    // The mentor reads the offer as theirs to confirm, not in the student's words.
+    await expect(mentor.locator("[data-offer='Goldman Sachs'] [data-offer-state]")).toHaveText(
+      "Not confirmed yet",
+    );
     await mentor.getByRole("button", { name: "Confirm the Goldman Sachs offer" }).click();
     await expect(mentor.getByText("Offer confirmed").first()).toBeVisible();
     await expectNoAxeViolations(mentor);

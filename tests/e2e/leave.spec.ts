@@ -85,6 +85,10 @@ test.describe("leaving the programme", () => {
     await expect(card).toContainText("Full refund (up to the end of week 2)");
     await expect(card).toContainText("The cohort has started: approving leaves the seat empty.");
     await expect(card).toContainText("Approving refunds the full $649");
+    // The plain refund says the same of the seat: it stays (the cohort has started).
+    const refund = owner.getByRole("region", { name: "Refund enrollment" });
+    await expect(refund).toContainText("the seat stays taken and nobody is offered it");
+    await expect(refund.getByRole("button", { name: "Refund", exact: true })).toBeVisible();
     await expectNoAxeViolations(owner);
     await card.getByRole("button", { name: "Approve and refund" }).click();
     await expect(owner.getByText("Request approved: $649 refunded")).toBeVisible();

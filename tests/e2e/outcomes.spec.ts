@@ -80,7 +80,7 @@ test.describe("the outcomes report", () => {
     await expect(page.getByRole("heading", { level: 1, name: "Outcomes" })).toBeVisible();
 
     const row = page.locator(`[data-cohort="${cohortId}"]`);
-    await expect(row.getByRole("rowheader")).toHaveText("Starts 2026-01-05");
+    await expect(row.getByRole("rowheader")).toHaveText("Starts Monday, January 5, 2026");
     const figure = (name: string) => row.locator(`[data-figure="${name}"]`);
     await expect(figure("enrolled")).toHaveText("3");
     await expect(figure("enrolled_at_refund_date")).toHaveText("2");
@@ -101,7 +101,7 @@ test.describe("the outcomes report", () => {
 
     const download = page.waitForEvent("download");
     await row
-      .getByRole("link", { name: "Download the CSV of the cohort: Starts 2026-01-05" })
+      .getByRole("link", { name: "Download the CSV of the cohort: Starts Monday, January 5, 2026" })
       .click();
     const chunks: Buffer[] = [];
     for await (const chunk of await (await download).createReadStream())

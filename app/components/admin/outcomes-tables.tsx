@@ -1,4 +1,5 @@
 import { getFormProps } from "@conform-to/react";
+import { longDate } from "~/domain/cohort";
 import { Form } from "react-router";
 import { FormField } from "~/components/admin/console-field";
 import { useConsoleForm } from "~/components/admin/console-form";
@@ -79,7 +80,7 @@ export function CohortOutcomesTable({ cohorts }: { cohorts: readonly CohortRow[]
       label={t.tableLabel(t.byCohort)}
     >
       {cohorts.map((cohort) => {
-        const name = t.cohortName(cohort.startDate);
+        const name = t.cohortName(cohort.startDate && longDate(cohort.startDate));
         return (
           <Row key={cohort.id} data-testid="cohort-outcomes" data-cohort={cohort.id}>
             <RowHeader className="min-w-32">{name}</RowHeader>

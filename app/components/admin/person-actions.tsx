@@ -12,6 +12,9 @@ import { statusNames } from "~/content/console-words";
 import { formatDollars } from "~/content/pricing";
 import { PERSON_STATUSES } from "~/domain/application-outcome";
 import { personFormSchema } from "~/domain/console-forms";
+import { dateInZone } from "~/domain/time-zone";
+import { seatGoesBack } from "~/domain/withdrawal";
+import type { Clock } from "~/components/admin/when";
 
 const t = consoleText.person;
 
@@ -72,23 +75,27 @@ export function PrivacyCard({ personId }: { personId: string }) {
 export function RefundCard({
   name,
   payments,
+  clock,
   confirming,
   busy,
 }: {
   name: string;
   payments: PersonDetail["payments"];
+  clock: Clock;
   confirming: string | null;
   busy: boolean;
 }) {
   const paid = payments.find((payment) => payment.status === "paid");
   if (!paid) return null;
   const amount = formatDollars(paid.amount_cents);
+  // What the refund will do with the seat, by the same rule the refund applies.
+  const freesSeat = seatGoesBack(paid.cohort_start, dateInZone(new Date(clock.now), clock.zone));
   if (confirming !== null) {
     const r = cohortConsole;
     return (
       <Card title={r.refundConfirmTitle}>
         <p role="alert" className="text-sm text-slate-800">
-          {r.refundConfirm(name, amount, confirming)}
+          {r.refundConfirm(name, amount, confirming, freesSeat)}
         </p>
         <Form method="post" className="mt-3 flex flex-wrap items-center gap-3">
           <input type="hidden" name="intent" value="refund" />
@@ -104,20 +111,28 @@ export function RefundCard({
       </Card>
     );
   }
-  return <RefundForm amount={amount} busy={busy} />;
+  return <RefundForm amount={amount} freesSeat={freesSeat} busy={busy} />;
 }
 
-function RefundForm({ amount, busy }: { amount: string; busy: boolean }) {
+function RefundForm({
+  amount,
+  freesSeat,
+  busy,
+}: {
+  amount: string;
+  freesSeat: boolean;
+  busy: boolean;
+}) {
   const [form, fields] = useConsoleForm(personFormSchema, { intent: "refund" });
   const r = cohortConsole;
   return (
     <Card title={r.refundTitle}>
-      <p className="text-sm text-slate-700">{r.refundIntro(amount)}</p>
+      <p className="text-sm text-slate-700">{r.refundIntro(amount, freesSeat)}</p>
       <Form method="post" className="mt-3 space-y-3" {...getFormProps(form)}>
         <input type="hidden" name="intent" value="refund" />
         <FormField label={r.refundReason} field={fields.reason} required maxLength={500} />
         <Button type="submit" variant="danger" size="md" disabled={busy}>
-          {r.refundButton}
+          {r.refundButton(freesSeat)}
         </Button>
       </Form>
     </Card>

@@ -203,7 +203,7 @@ export function RecordingCard({ data, errors }: { data: SessionPageData; errors:
           error={first(errors, "url")}
         />
       ) : (
-        <p className="text-slate-700">{t.notStarted}</p>
+        <p className="text-slate-700">{t.recordingNotStarted}</p>
       )}
     </SectionCard>
   );

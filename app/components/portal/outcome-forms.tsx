@@ -128,7 +128,11 @@ export function OfferItem({ offer, confirm }: { offer: OfferRow; confirm?: boole
         <p className="text-sm text-slate-700">{t.offerCompensation(offer.compensation)}</p>
       )}
       <p className="mt-1 text-sm font-medium text-slate-900" data-offer-state="">
-        {offer.confirmed ? t.confirmed(offer.confirmed) : t.waiting}
+        {offer.confirmed
+          ? t.confirmed(offer.confirmed)
+          : confirm
+            ? offerConfirmText.notConfirmed
+            : t.waiting}
       </p>
       {confirm && !offer.confirmed && (
         <Form method="post" className="mt-2">

@@ -177,6 +177,7 @@ export default function Person({ loaderData, actionData }: Route.ComponentProps)
         <RefundCard
           name={name}
           payments={detail.payments}
+          clock={clock}
           confirming={actionData && "confirmRefund" in actionData ? actionData.confirmRefund : null}
           busy={busy}
         />
