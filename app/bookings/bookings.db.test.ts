@@ -247,6 +247,11 @@ describe.each(testEngines())("1-on-1 bookings on $name", (engine) => {
     const cancelled = await emails("one_on_one_cancelled");
     const toStudent = cancelled.filter((e) => e.to_address === ada.email).at(-1)!;
     expect(toStudent.text).toContain("Reason: I am ill");
+    expect(toStudent.text).toContain("is cancelled by your mentor.");
+    // The mentor's own copy says they did it, not that "the mentor" did.
+    const toMentor = cancelled.filter((e) => e.to_address === "ann@example.com").at(-1)!;
+    expect(toMentor.text).toContain("You cancelled your week");
+    expect(toMentor.text).not.toContain("by your mentor");
     expect(toStudent.calendar).toContain("METHOD:CANCEL");
     expect(toStudent.calendar).toContain("STATUS:CANCELLED");
     // The week is the student's to book again (another day of the mentor's, far enough ahead).
@@ -384,7 +389,11 @@ describe.each(testEngines())("1-on-1 bookings on $name", (engine) => {
     expect(row).toMatchObject({ status: "cancelled", cancelled_by: "mentor_change", sequence: 1 });
     const cancelled = await emails("one_on_one_cancelled");
     expect(cancelled.map((e) => e.to_address)).toEqual(["ann@example.com", ada!.email]);
-    for (const email of cancelled) expect(email.text).toContain(bookingText.mentorChanged);
+    // Each is told why in their own words: the student, by whom to book now.
+    expect(cancelled[0]!.text).toContain(bookingText.mentorChanged.mentor);
+    expect(cancelled[0]!.text).toContain("The time is free again for your students.");
+    expect(cancelled[1]!.text).toContain(bookingText.mentorChanged.student("Bea Mentor"));
+    expect(cancelled[1]!.text).toContain("The week is open to book again.");
   });
 
   // Two connections at once: PostgreSQL (SQLite has one writer, so the two cannot interleave).

@@ -123,7 +123,12 @@ async function notify(
   },
   booking: Booking,
   change: Change,
-  extra: { from?: string; reason?: string | null; byMentor?: boolean },
+  extra: {
+    from?: string;
+    /** The cancellation's reason, to both readers or to each its own. */
+    reason?: string | null | { student: string; mentor: string };
+    byMentor?: boolean;
+  },
   now: Date,
 ) {
   const portalUrl = `${services.config.publicUrl}/portal`;
@@ -135,8 +140,13 @@ async function notify(
     change === "cancelled" ? ICalCalendarMethod.CANCEL : ICalCalendarMethod.REQUEST,
   );
   const readers = [
-    { ...seat.student, other: seat.mentor.name, personId: seat.personId as string | null },
-    { ...seat.mentor, other: seat.student.name, personId: null },
+    {
+      ...seat.student,
+      role: "student" as const,
+      other: seat.mentor.name,
+      personId: seat.personId as string | null,
+    },
+    { ...seat.mentor, role: "mentor" as const, other: seat.student.name, personId: null },
   ];
   for (const reader of readers) {
     const facts = {
@@ -154,8 +164,12 @@ async function notify(
           ? bookingEmails.moved({ ...facts, from: whenFor(extra.from!, reader.zone, now) })
           : bookingEmails.cancelled({
               ...facts,
-              reason: extra.reason ?? null,
+              reason:
+                typeof extra.reason === "object" && extra.reason
+                  ? extra.reason[reader.role]
+                  : (extra.reason ?? null),
               byMentor: extra.byMentor ?? false,
+              reader: reader.role,
             });
     await enqueueEmail(
       trx,
@@ -542,8 +556,8 @@ export function peopleOf(row: BookingWithPeople, siteZone: string) {
 /**
  * A refunded seat, or a student moved to another mentor, takes its upcoming 1-on-1s and deep-dive
  * with it: each live booking of the person in the cohort that has not started is cancelled (by
- * "refund" or "mentor_change"), in the caller's transaction, and the student and the mentor get
- * the cancellation with its invite (a move says why). The mentor's slot is free again, and the
+ * "refund", or "mentor_change" with the new mentor's name), in the caller's transaction, and the
+ * student and the mentor get the cancellation with its invite (a move says why, to each). The mentor's slot is free again, and the
  * student books again with their new mentor.
  */
 export async function releaseBookingsOf(
@@ -552,7 +566,7 @@ export async function releaseBookingsOf(
   personId: string,
   cohortId: string,
   now: Date,
-  by: "refund" | "mentor_change" = "refund",
+  by: "refund" | { newMentor: string } = "refund",
 ): Promise<number> {
   const rows = await liveBookingsWithPeople(trx)
     .where("bookings.person_id", "=", personId)
@@ -567,13 +581,15 @@ export async function releaseBookingsOf(
       .set({
         status: "cancelled",
         sequence: cancelled.sequence,
-        cancelled_by: by,
+        cancelled_by: by === "refund" ? "refund" : "mentor_change",
         updated_at: now.toISOString(),
       })
       .where("id", "=", row.id)
       .execute();
     const seat = { personId, ...peopleOf(row, services.config.siteTimeZone) };
-    const reason = by === "mentor_change" ? bookingText.mentorChanged : null;
+    const moved = bookingText.mentorChanged;
+    const reason =
+      by === "refund" ? null : { student: moved.student(by.newMentor), mentor: moved.mentor };
     await notify(trx, services, seat, cancelled, "cancelled", { reason }, now);
   }
   return rows.length;

@@ -90,9 +90,12 @@ export const bookingText = {
   locked:
     "It is less than 24 hours away, so it stays booked: if you can't make it, tell your mentor, who decides.",
   cancel: "Cancel this 1-on-1",
-  /** The reason in the cancellation emails when the owner moves the student to another mentor. */
-  mentorChanged:
-    "The student has a new mentor: book this week's session again with them in the portal.",
+  /** Why a 1-on-1 was cancelled when the owner moved the student to another mentor, per reader. */
+  mentorChanged: {
+    student: (mentor: string) =>
+      `You have a new mentor, ${mentor}: book this week's 1-on-1 with them in the portal.`,
+    mentor: "The student has moved to another mentor.",
+  },
   bookedToast: { title: "Booked", description: "The invite is in your email." },
   movedToast: { title: "Moved", description: "The updated invite is in your email." },
   cancelledToast: { title: "Cancelled", description: "You can book another time this week." },
@@ -169,15 +172,31 @@ export const bookingEmails = {
     action: { label: "Open the portal", url: f.portalUrl },
     signOff,
   }),
+  /**
+   * To each of the two: the mentor who cancelled reads that they did; the student reads who did,
+   * and that they can book again; `reason` is the mentor's words or the move's (bookingText).
+   */
   cancelled: (
-    f: BookingEmailFacts & { reason: string | null; byMentor: boolean },
+    f: BookingEmailFacts & {
+      reason: string | null;
+      byMentor: boolean;
+      reader: "student" | "mentor";
+    },
   ): EmailContent => ({
     subject: `${named(f)} cancelled: ${f.when}`,
     greeting: `Hi ${f.name},`,
     paragraphs: [
-      `${yours(f)} with ${f.other} on ${f.when} is cancelled${f.byMentor ? " by the mentor" : ""}.`,
+      f.byMentor && f.reader === "mentor"
+        ? `You cancelled ${yours(f, "your")} with ${f.other} on ${f.when}.`
+        : `${yours(f)} with ${f.other} on ${f.when} is cancelled${f.byMentor ? " by your mentor" : ""}.`,
       ...(f.reason ? [`Reason: ${f.reason}`] : []),
-      `The attached invite removes it from your calendar. ${isDeepDive(f) ? deepDiveWords.bookAgain : "The week is open to book again."}`,
+      `The attached invite removes it from your calendar. ${
+        f.reader === "mentor"
+          ? "The time is free again for your students."
+          : isDeepDive(f)
+            ? deepDiveWords.bookAgain
+            : "The week is open to book again."
+      }`,
     ],
     action: { label: "Open the portal", url: f.portalUrl },
     signOff,

@@ -136,7 +136,9 @@ export async function moveStudent(
       .where("id", "=", seat.id)
       .execute();
     // Upcoming 1-on-1s and the deep-dive were with the old mentor: cancelled, both told.
-    await releaseBookingsOf(trx, services, move.personId, cohort.id, now, "mentor_change");
+    await releaseBookingsOf(trx, services, move.personId, cohort.id, now, {
+      newMentor: mentor.name,
+    });
     await recordAudit(
       trx,
       actor,
