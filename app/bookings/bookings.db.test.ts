@@ -87,6 +87,19 @@ describe.each(testEngines())("1-on-1 bookings on $name", (engine) => {
         .execute()
     ).map((row) => ({ ...row, calendar: row.calendar?.replace(/\r\n[ \t]/g, "") ?? null }));
 
+  it("names the site's zone in the week's heading only for a reader in another zone", async () => {
+    const { students } = await scene();
+    const weekZone = async () =>
+      ((await page(students[0]!.cookie)).body as { weekZone: string | null }).weekZone;
+    expect(await weekZone()).toBeNull();
+    await db()
+      .updateTable("student_profiles")
+      .set({ time_zone: "Europe/London" })
+      .where("person_id", "=", students[0]!.id)
+      .execute();
+    expect(await weekZone()).toBe(services().config.siteTimeZone);
+  });
+
   it("shows the week's free times in the student's zone, books one, one per week", async () => {
     const { students } = await scene();
     const [ada] = students;

@@ -470,6 +470,9 @@ export async function bookingPage(services: Services, personId: string, requeste
     week,
     from: formatDay(start, siteZone),
     to: formatDay(new Date(end.getTime() - 1), siteZone),
+    // The programme's weeks run in the site's zone: named when the reader's differs, as a slot
+    // late on its Sunday shows on the reader's Monday.
+    weekZone: zone === siteZone ? null : siteZone,
     booking: booking
       ? {
           id: booking.id,

@@ -74,7 +74,8 @@ export const bookingText = {
   noMentor: "Your mentor is being assigned. You can book 1-on-1s as soon as they are.",
   noWeeks: "There is no programme week left to book in.",
   unscheduled: "Booking opens once the cohort's start date is set.",
-  weekHeading: (week: number, from: string, to: string) => `Week ${week}: ${from} to ${to}`,
+  weekHeading: (week: number, from: string, to: string, zone: string | null) =>
+    `Week ${week}: ${from} to ${to}${zone ? ` (${zone})` : ""}`,
   weekNav: "Programme weeks",
   weekLink: (week: number) => `Week ${week}`,
   noSlots: "No free times left this week. Your mentor may add hours; check back later.",

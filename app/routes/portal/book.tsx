@@ -93,7 +93,7 @@ export default function Book({ loaderData, actionData }: Route.ComponentProps) {
           {t.withMentor(loaderData.mentor)} {booking.mayChange ? t.changeHint : t.locked}
         </BookedCard>
       )}
-      <SectionCard title={t.weekHeading(week, loaderData.from, loaderData.to)}>
+      <SectionCard title={t.weekHeading(week, loaderData.from, loaderData.to, loaderData.weekZone)}>
         {(booking && !moving) || days.length === 0 ? (
           <p className="text-slate-700">{booking ? t.locked : t.noSlots}</p>
         ) : (
