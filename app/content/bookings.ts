@@ -23,6 +23,7 @@ export const availabilityText = {
   zoneHeading: "Your time zone",
   zoneLabel: "Time zone",
   zoneHint: "Your hours below are read in this zone, and your emails show times in it.",
+  zoneGuessHint: "Check this is your zone, then save it before adding your hours.",
   zoneSave: "Save time zone",
   zoneSaved: { title: "Time zone saved", description: "Your hours are read in it from now on." },
   hoursHeading: "Weekly hours",

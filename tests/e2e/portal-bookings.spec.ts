@@ -56,10 +56,12 @@ test.describe("1-on-1s across time zones", () => {
     await assignMentor(studentEmail, mentorEmail);
 
     // The mentor: her zone, then Wednesdays 15:00-16:00 (London).
-    const mentor = await (await browser.newContext()).newPage();
+    // Her browser is in London: with no zone saved yet, the page preselects it.
+    const mentor = await (await browser.newContext({ timezoneId: "Europe/London" })).newPage();
     await signInToPortal(mentor, mentorEmail);
     await mentor.goto("/portal/mentor/availability");
     await expectNoAxeViolations(mentor);
+    await expect(mentor.getByRole("combobox", { name: "Time zone" })).toHaveValue("Europe/London");
     await mentor.getByRole("combobox", { name: "Time zone" }).selectOption("Europe/London");
     await mentor.getByRole("button", { name: "Save time zone" }).click();
     await expect(mentor.getByRole("combobox", { name: "Time zone" })).toHaveValue("Europe/London");

@@ -12,10 +12,13 @@ type Result = SubmissionResult<string[]> | null | undefined;
 /** The mentor's zone: one select, posted on its own. */
 export function ZoneForm({
   zone,
+  guessZone,
   zones,
   lastResult,
 }: {
   zone: string;
+  /** None saved yet: the page's enhancement preselects the browser's zone. */
+  guessZone: boolean;
   zones: readonly string[];
   lastResult: Result;
 }) {
@@ -28,10 +31,13 @@ export function ZoneForm({
         <FieldLabel htmlFor={fields.timeZone.id} required>
           {t.zoneLabel}
         </FieldLabel>
-        <Hint id={`${fields.timeZone.id}-hint`}>{t.zoneHint}</Hint>
+        <Hint id={`${fields.timeZone.id}-hint`}>
+          {guessZone ? `${t.zoneHint} ${t.zoneGuessHint}` : t.zoneHint}
+        </Hint>
         <Select
           key={key}
           {...props}
+          data-guess-time-zone={guessZone ? "" : undefined}
           aria-describedby={`${fields.timeZone.id}-hint ${fields.timeZone.errorId}`}
         >
           {zones.map((z) => (

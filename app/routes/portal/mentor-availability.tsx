@@ -36,6 +36,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const found = await readAvailability(db, mentor.mentorId, config.siteTimeZone, clock.now());
   return {
     timeZone: found.timeZone,
+    // No zone saved yet: the page preselects the browser's (as the student's profile does).
+    guessZone: !found.zoneSet,
     zones: timeZoneOptions([found.timeZone, config.siteTimeZone]),
     hours: found.hours.map((row) => ({
       id: row.id,
@@ -89,6 +91,7 @@ export default function MentorAvailability({ loaderData, actionData }: Route.Com
       <SectionCard title={t.zoneHeading}>
         <ZoneForm
           zone={loaderData.timeZone}
+          guessZone={loaderData.guessZone}
           zones={loaderData.zones}
           lastResult={resultFor("zone")}
         />
