@@ -187,7 +187,7 @@ export async function makeCurrent(
       .execute();
     const after = await lockCohort(trx, services.engine, cohortId);
     // Its six group sessions, from its start date (decision 0041); none yet without one.
-    await planCohortSessions(trx, cohortId, services.config.siteTimeZone, now);
+    await planCohortSessions(trx, services.config, cohortId, now);
 
     const carried = await trx
       .selectFrom("waitlist_entries")

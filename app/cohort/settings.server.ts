@@ -27,7 +27,7 @@ export async function updateCohortSettings(
     db: DB;
     engine: Engine;
     clock: { now(): Date };
-    config: { publicUrl: string; siteTimeZone: string };
+    config: { publicUrl: string; siteTimeZone: string; contactEmail: string };
   },
   actor: string,
   patch: CohortSettingsPatch,
@@ -70,7 +70,9 @@ export async function updateCohortSettings(
     // A new start date re-plans the cohort's six group sessions (decision 0041).
     const sessions =
       before.startDate !== after.startDate
-        ? await planCohortSessions(trx, current.id, services.config.siteTimeZone, now)
+        ? await planCohortSessions(trx, services.config, current.id, now, {
+            startDate: before.startDate,
+          })
         : undefined;
     await recordAudit(
       trx,

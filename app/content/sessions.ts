@@ -18,19 +18,23 @@ const people = (n: number) => `${n} ${n === 1 ? "person" : "people"}`;
 export const sessionsConsole = {
   title: "Group sessions",
   intro: (zone: string) =>
-    `One live group session a week, at the day and time below in ${zone}. Saving plans (or re-plans) the six sessions from the start date; a moved or canceled session keeps its change until the next re-plan.`,
+    `One live group session a week, at the day and time below in ${zone}. Saving plans the six sessions from the start date. A session you moved keeps its time unless you change its day, time or the start date, a canceled one stays canceled, and a session that has started is never changed; whenever a session's time changes, everyone is emailed.`,
   noStartDate: "Set the cohort's start date (and make it current) to plan its sessions.",
   weekday: "Day",
   time: "Time",
   minutes: "Minutes",
   liveUrl: "Live link (https)",
   save: "Save and plan sessions",
-  saved: "Session settings saved; the sessions are planned",
+  saved: (moved: number, emailed: number) =>
+    moved === 0
+      ? "Session settings saved; the sessions are planned"
+      : `Session settings saved; ${moved} ${moved === 1 ? "session" : "sessions"} moved, ${people(emailed)} emailed`,
   week: (n: number, topic: string) => `Week ${n}: ${topic}`,
   cancelled: "Canceled",
   moveLabel: (week: number) => `New start of week ${week}'s session`,
   move: "Move",
   cancel: "Cancel session",
+  startedNote: "Started: it can no longer be moved or canceled.",
   moved: (emailed: number) => `Session moved; ${people(emailed)} emailed`,
   cancelledToast: (emailed: number) => `Session canceled; ${people(emailed)} emailed`,
   unchanged: "That session already starts then",
@@ -41,6 +45,10 @@ export const sessionsConsole = {
   invalidMinutes: "Enter the length in minutes, from 15 to 240",
   invalidUrl: "Enter a link starting with https://",
   invalidStart: "Enter a date and time that exists in the site's time zone",
+  started: "That session has already started: it can't be moved or canceled",
+  pastStart: "Choose a start in the future",
+  outsideProgramme: (first: string, last: string, zone: string) =>
+    `Choose a start within the programme's six weeks: ${first} to ${last} (${zone})`,
 } as const;
 
 /** The calendar events of the feed and the invites. */

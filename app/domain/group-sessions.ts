@@ -59,6 +59,96 @@ export function sessionEnd(startsAt: Date, minutes: number): Date {
   return new Date(startsAt.getTime() + minutes * 60_000);
 }
 
+/** A session as stored, as the re-plan and the owner's changes judge it. */
+export interface StoredSession {
+  startsAt: Date;
+  minutes: number;
+  topic: string;
+  /** "scheduled" or "cancelled". */
+  status: string;
+}
+
+/** A scheduled session whose start has come: it is history, never moved, cancelled or re-planned. */
+export function hasStarted(
+  session: Pick<StoredSession, "startsAt" | "status">,
+  now: Date,
+): boolean {
+  return session.status !== "cancelled" && session.startsAt.getTime() <= now.getTime();
+}
+
+/** What a re-plan does to one session: its new values, `moved` when its start changes. */
+export interface Replanned {
+  startsAt: Date;
+  minutes: number;
+  topic: string;
+  moved: boolean;
+}
+
+/**
+ * What re-planning (a new weekly slot, a new start date) does to one stored session, given its
+ * week's plan under the settings before the change and after it (`before` undefined: there was no
+ * plan, the cohort had no start date). A cancelled session, or one that has started, is left as it
+ * is. Otherwise it goes to the new planned start only when its week's planned start changed (what
+ * decides its time) and that start is still ahead; else it keeps its start, so a session the owner
+ * moved stays where it was put. Its length and topic follow the plan. Null: nothing changes.
+ * A `moved` session is announced to everyone as a move is.
+ */
+export function replanSession(
+  stored: StoredSession,
+  before: PlannedSession | undefined,
+  after: PlannedSession,
+  now: Date,
+): Replanned | null {
+  if (stored.status === "cancelled" || hasStarted(stored, now)) return null;
+  const planChanged = !before || before.startsAt.getTime() !== after.startsAt.getTime();
+  const startsAt =
+    planChanged && after.startsAt.getTime() > now.getTime() ? after.startsAt : stored.startsAt;
+  const moved = startsAt.getTime() !== stored.startsAt.getTime();
+  if (!moved && after.minutes === stored.minutes && after.topic === stored.topic) return null;
+  return { startsAt, minutes: after.minutes, topic: after.topic, moved };
+}
+
+/**
+ * The programme's six weeks as instants of `timeZone`: from 00:00 on the Monday of week 1 to the
+ * end of week 6's Sunday (`until`, exclusive: 00:00 of the Monday after). `firstDay` and `lastDay`
+ * are those dates (YYYY-MM-DD). Null while the cohort has no start date.
+ */
+export function programmeSpan(startDate: string | null, timeZone: string) {
+  if (!startDate) return null;
+  const { weeks } = programmeWeeks(startDate, startDate);
+  const firstDay = weeks[0]!.startsOn!;
+  const lastDay = addDays(firstDay, weeks.length * 7 - 1);
+  return {
+    firstDay,
+    lastDay,
+    from: zonedTimeToUtc(firstDay, "00:00", timeZone),
+    until: zonedTimeToUtc(addDays(lastDay, 1), "00:00", timeZone),
+  };
+}
+export type ProgrammeSpan = NonNullable<ReturnType<typeof programmeSpan>>;
+
+/** Why the owner may not move (`to`) or cancel (`to` null) a session now; null when they may. */
+export type SessionChangeRefusal = "started" | "past" | "outside_programme";
+
+/**
+ * The owner's move or cancel of one session: a session that has started can be neither; a new
+ * start must be in the future and within the programme's weeks (`span`, in the site's zone; no
+ * start date, no such bound). A cancelled session whose time has passed may be scheduled again.
+ */
+export function sessionChangeRefusal(
+  session: Pick<StoredSession, "startsAt" | "status">,
+  to: Date | null,
+  now: Date,
+  span: ProgrammeSpan | null,
+): SessionChangeRefusal | null {
+  if (hasStarted(session, now)) return "started";
+  if (to === null) return null;
+  if (to.getTime() <= now.getTime()) return "past";
+  if (span && (to.getTime() < span.from.getTime() || to.getTime() >= span.until.getTime()))
+    return "outside_programme";
+  return null;
+}
+
 const TIME = /^([01]\d|2[0-3]):[0-5]\d$/;
 
 /** The owner's session settings: the weekly slot and the live link ('' clears it). */

@@ -1,6 +1,12 @@
 import type { AppLoadContext } from "react-router";
 import { sessionsConsole as t } from "~/content/sessions";
-import { SESSION_INTENTS, sessionFormSchema, sessionStartOf } from "~/domain/group-sessions";
+import { longDate } from "~/domain/cohort";
+import {
+  hasStarted,
+  SESSION_INTENTS,
+  sessionFormSchema,
+  sessionStartOf,
+} from "~/domain/group-sessions";
 import { formatWhen, utcToLocalInput } from "~/domain/time-zone";
 import { parseForm, refuse } from "~/lib/form.server";
 import { success } from "~/lib/toast";
@@ -41,6 +47,7 @@ export async function cohortSessions(db: DB, cohortId: string, zone: string, now
       when: formatWhen(new Date(s.starts_at), zone, now),
       local: utcToLocalInput(new Date(s.starts_at), zone),
       cancelled: s.status === "cancelled",
+      started: hasStarted({ startsAt: new Date(s.starts_at), status: s.status }, now),
       sequence: Number(s.sequence),
     })),
   };
@@ -61,8 +68,8 @@ export async function sessionsAction(
   const services = context.services;
   const back = samePage(request);
   if (form.intent === "session_settings") {
-    await saveSessionSettings(services, actor, cohortId, form);
-    return redirectWithToast(context, back, success(t.saved));
+    const planned = await saveSessionSettings(services, actor, cohortId, form);
+    return redirectWithToast(context, back, success(t.saved(planned.moved, planned.emailed)));
   }
   let startsAt: Date | null = null;
   if (form.intent === "session_move") {
@@ -81,5 +88,18 @@ export async function sessionsAction(
       return refuse(submission, { message: t.unchanged, field: "startsAt", status: 409 });
     case "already_cancelled":
       return refuse(submission, { message: t.alreadyCancelled, status: 409 });
+    case "started":
+      // A cancel has no field: its refusal is the session's, shown where its controls were.
+      return form.intent === "session_move"
+        ? refuse(submission, { message: t.started, field: "startsAt", status: 409 })
+        : refuse(submission, { message: t.started, form: true, status: 409 });
+    case "past":
+      return refuse(submission, { message: t.pastStart, field: "startsAt" });
+    case "outside_programme": {
+      const zone = services.config.siteTimeZone;
+      const first = longDate(outcome.firstDay);
+      const message = t.outsideProgramme(first, longDate(outcome.lastDay), zone);
+      return refuse(submission, { message, field: "startsAt" });
+    }
   }
 }

@@ -1,11 +1,12 @@
 import { describe, expect, it } from "vitest";
-import { ownerCookie, settle } from "../../tests/support/admin";
+import { insertAccount, ownerCookie, sessionCookie, settle } from "../../tests/support/admin";
 import { calendarLines } from "../../tests/support/calendar";
 import { seatScenario } from "../../tests/support/cohort";
 import {
   callAction,
   flashToastOf,
   formRequest,
+  type FormActionBody,
   makeContext,
   unwrap,
 } from "../../tests/support/context";
@@ -316,6 +317,266 @@ describe.each(testEngines())("group sessions and calendar feeds on $name", (engi
     const download = await get(downloadLoader, "/portal/calendar", student);
     expect(download.headers.get("content-disposition")).toContain("attachment");
     expect(uids(download.body as string)).toEqual(uids(feed.body as string));
+  });
+
+  /**
+   * A cohort from 2027-03-01 with a mentor and two students; `send` posts to its page as the
+   * owner (signed in until 2099, so the clock can move into the programme).
+   */
+  async function peopledCohort() {
+    const cookie = await sessionCookie(
+      s.db(),
+      s.services().config.sessionSecrets,
+      await insertAccount(s.db(), { email: "boss@example.com", password: "x" }),
+      "2099-01-01T00:00:00.000Z",
+    );
+    const cohortId = await s.cohortId();
+    await post(
+      settingsAction,
+      "/admin/cohort-settings",
+      { intent: "save", startDate: "2027-03-01" },
+      cookie,
+    );
+    const mentorId = await insertMentor(s.db(), "mentor@example.com", "Mia Mentor");
+    const ada = await insertStudent(s.db(), {
+      email: "ada@example.com",
+      firstName: "Ada",
+      cohortId,
+      mentorId,
+    });
+    await insertStudent(s.db(), { email: "bob@example.com", firstName: "Bob", cohortId, mentorId });
+    const page = `/admin/cohorts/${cohortId}`;
+    const send = (fields: Record<string, string>) =>
+      post(cohortAction, page, fields, cookie, { id: cohortId });
+    const slot = (fields: Record<string, string> = {}) =>
+      send({
+        intent: "session_settings",
+        weekday: "2",
+        time: "19:00",
+        minutes: "60",
+        liveUrl: "https://meet.example.com/cohort",
+        ...fields,
+      });
+    return { cookie, cohortId, ada, send, slot };
+  }
+
+  it("re-saving the settings keeps a moved and a cancelled session; a changed slot moves and emails", async () => {
+    const { cohortId, ada, send, slot } = await peopledCohort();
+    expect((await slot()).status).toBe(303);
+    const planned = await sessions(cohortId);
+    const week4 = planned[3]!;
+    const week5 = planned[4]!;
+    expect(
+      (await send({ intent: "session_move", id: week4.id, startsAt: "2027-03-25T18:30" })).status,
+    ).toBe(303);
+    expect((await send({ intent: "session_cancel", id: week5.id })).status).toBe(303);
+    expect(await outbox("group_session_moved")).toHaveLength(3);
+    const movedAt = "2027-03-25T22:30:00.000Z"; // Thursday 18:30 EDT
+    const snapshot = async () =>
+      (await sessions(cohortId)).map((row) => ({
+        week: row.week,
+        starts_at: row.starts_at,
+        status: row.status,
+        minutes: Number(row.minutes),
+        sequence: Number(row.sequence),
+      }));
+    const before = await snapshot();
+
+    // Only the live link changes: nothing moves, nobody is emailed, every SEQUENCE goes up once.
+    const linked = await slot({ liveUrl: "https://meet.example.com/new-room" });
+    expect((await flashToastOf(linked, s.services()))?.title).toBe(
+      "Session settings saved; the sessions are planned",
+    );
+    const relinked = await snapshot();
+    expect(relinked).toEqual(before.map((row) => ({ ...row, sequence: row.sequence + 1 })));
+    expect(relinked[3]).toMatchObject({ starts_at: movedAt, status: "scheduled" });
+    expect(relinked[4]).toMatchObject({ status: "cancelled" });
+    expect(await outbox("group_session_moved")).toHaveLength(3);
+    // The feed has the moved time and the new link.
+    const student = await portalCookie(s.services(), {
+      role: "student",
+      personId: ada,
+      email: "ada@example.com",
+      firstName: "Ada",
+    });
+    const feed = await fetchFeed(await subscribe(student));
+    const text = (feed.body as string).replace(/\r?\n[ \t]/g, "");
+    const week4Event = text.split("BEGIN:VEVENT").find((e) => e.includes(`session-${week4.id}@`))!;
+    expect(week4Event).toContain("DTSTART:20270325T223000Z");
+    expect(week4Event).toContain("LOCATION:https://meet.example.com/new-room");
+    expect(week4Event).toContain(`SEQUENCE:${relinked[3]!.sequence}`);
+
+    // Only the length changes: the moved start stays, the length follows; no email.
+    await slot({ liveUrl: "https://meet.example.com/new-room", minutes: "90" });
+    const longer = await snapshot();
+    expect(longer[3]).toMatchObject({ starts_at: movedAt, minutes: 90 });
+    expect(longer[4]).toEqual(relinked[4]); // the cancelled one is left alone
+    expect(await outbox("group_session_moved")).toHaveLength(3);
+
+    // A new day decides every week's time: the five scheduled sessions move (the moved one too),
+    // each announced as a move announces it; the cancelled one stays as it was.
+    const thursday = await slot({
+      weekday: "4",
+      liveUrl: "https://meet.example.com/new-room",
+      minutes: "90",
+    });
+    expect((await flashToastOf(thursday, s.services()))?.title).toBe(
+      "Session settings saved; 5 sessions moved, 15 people emailed",
+    );
+    const replanned = await snapshot();
+    expect(replanned[3]).toMatchObject({
+      starts_at: "2027-03-25T23:00:00.000Z", // Thursday 19:00 EDT
+      sequence: longer[3]!.sequence + 1,
+    });
+    expect(replanned[0]!.starts_at).toBe("2027-03-05T00:00:00.000Z"); // Thursday 19:00 EST
+    expect(replanned[4]).toEqual(longer[4]);
+    const mails = (await outbox("group_session_moved")).filter((m) =>
+      m.subject.startsWith("Week 4"),
+    );
+    expect(mails.map((m) => m.to_address)).toEqual([
+      "ada@example.com",
+      "ada@example.com",
+      "bob@example.com",
+      "bob@example.com",
+      "mentor@example.com",
+      "mentor@example.com",
+    ]);
+    const latest = mails.find(
+      (m) => m.to_address === "bob@example.com" && m.text.includes("7:00 PM EDT"),
+    )!;
+    expect(latest.text).toContain("now starts Thu, Mar 25, 2027, 7:00 PM EDT (America/New_York)");
+    const invite = calendarLines(latest.calendar!);
+    const value = (name: string) => invite.find((line) => line.name === name)?.value;
+    expect(value("METHOD")).toBe("REQUEST");
+    expect(value("UID")).toBe(`session-${week4.id}@localhost:3000`);
+    expect(value("SEQUENCE")).toBe(String(replanned[3]!.sequence));
+    expect(value("DTSTART")).toBe("20270325T230000Z");
+    const audit = await s
+      .db()
+      .selectFrom("audit_log")
+      .select("details")
+      .where("action", "=", "cohort.sessions")
+      .orderBy("id", "desc")
+      .executeTakeFirstOrThrow();
+    expect(JSON.parse(audit.details).planned).toEqual({
+      created: 0,
+      moved: 5,
+      updated: 0,
+      emailed: 15,
+    });
+
+    // Saving the same again changes nothing and sends nothing.
+    await slot({ weekday: "4", liveUrl: "https://meet.example.com/new-room", minutes: "90" });
+    expect(await snapshot()).toEqual(replanned);
+    expect(await outbox("group_session_moved")).toHaveLength(18);
+  });
+
+  it("a re-plan leaves sessions that have started, and never moves one into the past", async () => {
+    const { cohortId, send, slot } = await peopledCohort();
+    await slot();
+    // Week 4 (Tuesday March 23) moved to Thursday March 25, 18:00.
+    const week4 = (await sessions(cohortId))[3]!;
+    await send({ intent: "session_move", id: week4.id, startsAt: "2027-03-25T18:00" });
+    const planned = await sessions(cohortId);
+    // Wednesday of week 4, noon New York: weeks 1-3 (Tuesdays) have started.
+    s.clock.set(new Date("2027-03-24T16:00:00Z"));
+    const sent = (await outbox("group_session_moved")).length;
+    // Monday: every week's planned start changes. Weeks 1-3 have started: left alone. Week 4's
+    // new Monday (March 22) is past: it keeps Thursday. Weeks 5 and 6 move to their Mondays.
+    const monday = await slot({ weekday: "1" });
+    expect((await flashToastOf(monday, s.services()))?.title).toBe(
+      "Session settings saved; 2 sessions moved, 6 people emailed",
+    );
+    const after = await sessions(cohortId);
+    expect(after.slice(0, 4).map((r) => [r.starts_at, Number(r.sequence)])).toEqual(
+      planned.slice(0, 4).map((r) => [r.starts_at, Number(r.sequence)]),
+    );
+    expect(after[3]!.starts_at).toBe("2027-03-25T22:00:00.000Z");
+    expect(after[4]!.starts_at).toBe("2027-03-29T23:00:00.000Z");
+    expect(after[5]!.starts_at).toBe("2027-04-05T23:00:00.000Z");
+    expect(await outbox("group_session_moved")).toHaveLength(sent + 6);
+  });
+
+  it("a new start date moves the sessions, each announced as a move; a cancelled one stays", async () => {
+    const { cookie, cohortId, send, slot } = await peopledCohort();
+    await slot();
+    const week2 = (await sessions(cohortId))[1]!;
+    await send({ intent: "session_cancel", id: week2.id });
+    const answer = await post(
+      settingsAction,
+      "/admin/cohort-settings",
+      { intent: "save", startDate: "2027-03-08" },
+      cookie,
+    );
+    expect(answer.status).toBe(303);
+    const after = await sessions(cohortId);
+    expect(after[0]!.starts_at).toBe("2027-03-10T00:00:00.000Z"); // Tuesday March 9, EST
+    expect(after[1]).toMatchObject({ status: "cancelled", starts_at: week2.starts_at });
+    const moved = await outbox("group_session_moved");
+    expect(moved).toHaveLength(5 * 3);
+    expect(new Set(moved.map((m) => m.subject))).toEqual(
+      new Set([1, 3, 4, 5, 6].map((n) => `Week ${n} group session moved`)),
+    );
+  });
+
+  it("a move must be ahead and within the programme; a started session can't be moved or cancelled", async () => {
+    const { cookie, cohortId, send, slot } = await peopledCohort();
+    await slot();
+    const [week1, , week3] = await sessions(cohortId);
+    // Wednesday of week 2: week 1 (Tuesday March 2) is over, week 3 (March 16) is ahead.
+    s.clock.set(new Date("2027-03-10T17:00:00Z"));
+    const rows = () => sessions(cohortId);
+    const before = await rows();
+    const errorOf = (answer: { body: unknown }) => (answer.body as FormActionBody).result?.error;
+
+    const tooLate = await send({
+      intent: "session_move",
+      id: week1!.id,
+      startsAt: "2027-03-03T19:00",
+    });
+    expect(tooLate.status).toBe(409);
+    const started = "That session has already started: it can't be moved or canceled";
+    expect(errorOf(tooLate)).toEqual({ startsAt: [started] });
+    const noCancel = await send({ intent: "session_cancel", id: week1!.id });
+    expect(noCancel.status).toBe(409);
+    expect(errorOf(noCancel)).toEqual({ "": [started] });
+
+    const past = await send({
+      intent: "session_move",
+      id: week3!.id,
+      startsAt: "2027-03-09T19:00",
+    });
+    expect(past.status).toBe(400);
+    expect(errorOf(past)).toEqual({ startsAt: ["Choose a start in the future"] });
+    const outside = [
+      "Choose a start within the programme's six weeks: Monday, March 1, 2027 to Sunday, April 11, 2027 (America/New_York)",
+    ];
+    for (const startsAt of ["2027-07-13T19:00", "2027-04-12T00:00"]) {
+      const late = await send({ intent: "session_move", id: week3!.id, startsAt });
+      expect(late.status, startsAt).toBe(400);
+      expect(errorOf(late)).toEqual({ startsAt: outside });
+    }
+    // Nothing changed, nobody was emailed.
+    expect(await rows()).toEqual(before);
+    expect(await outbox("group_session_moved")).toHaveLength(0);
+    expect(await outbox("group_session_cancelled")).toHaveLength(0);
+
+    // The last minute of week 6's Sunday is still within it.
+    const last = await send({
+      intent: "session_move",
+      id: week3!.id,
+      startsAt: "2027-04-11T23:59",
+    });
+    expect(last.status).toBe(303);
+    expect(await outbox("group_session_moved")).toHaveLength(3);
+
+    // The page shows week 1 as started (no controls), week 3 not.
+    const page = await get(cohortLoader, `/admin/cohorts/${cohortId}`, cookie, {
+      id: cohortId,
+    });
+    const listed = (page.body as { sessions: { sessions: { week: number; started: boolean }[] } })
+      .sessions.sessions;
+    expect(listed.map((x) => x.started)).toEqual([true, true, false, false, false, false]);
   });
 
   it("the sessions job plans a dated current cohort that has none, once, and never undoes a move", async () => {

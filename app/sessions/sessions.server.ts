@@ -3,7 +3,14 @@ import { sql } from "kysely";
 import { recordAudit } from "~/accounts/audit.server";
 import type { DB, Trx } from "~/db/database.server";
 import type { Engine } from "~/db/migrations.server";
-import { planSessions, type SessionSlot } from "~/domain/group-sessions";
+import {
+  planSessions,
+  programmeSpan,
+  replanSession,
+  sessionChangeRefusal,
+  type SessionChangeRefusal,
+  type SessionSlot,
+} from "~/domain/group-sessions";
 import { lockCohort } from "~/enrollment/seats.server";
 import { notifySessionChange } from "./notify.server";
 
@@ -33,66 +40,110 @@ export async function sessionSettingsOf(db: DB | Trx, cohortId: string) {
   };
 }
 
+/** What decided the sessions before a change (the start date, the slot, the link); unset: the same. */
+export type PlanBasis = Partial<Awaited<ReturnType<typeof sessionSettingsOf>>>;
+
+/** What a re-plan did: sessions inserted, moved (everyone emailed), otherwise updated. */
+export interface PlanOutcome {
+  created: number;
+  moved: number;
+  updated: number;
+  emailed: number;
+}
+
 /**
  * Plans (or re-plans) a cohort's six sessions from its start date and weekly slot, inside the
  * caller's transaction (which holds the cohort's lock). One row per cohort and week (a unique
- * key): a missing week is inserted, a planned one whose time, length or topic differs is moved
- * back onto the plan with its SEQUENCE counted up; a cancelled one stays cancelled. Running it
- * twice changes nothing the second time. No start date: nothing is planned or changed.
+ * key): a missing week is inserted; an existing one changes as `replanSession` says, comparing
+ * its week's plan under `before` (the settings the caller just replaced; none: nothing that
+ * decides a time changed) with the plan now, so a session the owner moved keeps its time unless
+ * its planned time changed, and a cancelled or started one is left alone. A changed row, or
+ * every row when the live link changed (their LOCATION), gets SEQUENCE + 1, once; a session whose
+ * start moved is announced to everyone exactly as the owner's move is. Running it twice changes
+ * nothing the second time. No start date: nothing is planned or changed.
  */
 export async function planCohortSessions(
   trx: Trx,
+  config: SessionServices["config"],
   cohortId: string,
-  timeZone: string,
   now: Date,
-): Promise<{ created: number; moved: number }> {
-  const { startDate, slot } = await sessionSettingsOf(trx, cohortId);
+  before?: PlanBasis,
+): Promise<PlanOutcome> {
+  const settings = await sessionSettingsOf(trx, cohortId);
+  const timeZone = config.siteTimeZone;
+  const plan = planSessions(settings.startDate, settings.slot, timeZone);
+  const was = { ...settings, ...before };
+  const previous = planSessions(was.startDate, was.slot, timeZone);
+  const linkChanged = was.liveUrl !== settings.liveUrl;
   const nowIso = now.toISOString();
-  let created = 0;
-  let moved = 0;
-  for (const planned of planSessions(startDate, slot, timeZone)) {
-    const startsAt = planned.startsAt.toISOString();
-    const inserted = await trx
-      .insertInto("group_sessions")
-      .values({
-        id: randomUUID(),
-        cohort_id: cohortId,
-        week: planned.week,
-        starts_at: startsAt,
-        minutes: planned.minutes,
-        topic: planned.topic,
-        recording_url: null,
-        created_at: nowIso,
-        updated_at: nowIso,
-      })
-      .onConflict((oc) => oc.columns(["cohort_id", "week"]).doNothing())
-      .executeTakeFirst();
-    if (Number(inserted.numInsertedOrUpdatedRows ?? 0) > 0) {
-      created += 1;
+  const outcome: PlanOutcome = { created: 0, moved: 0, updated: 0, emailed: 0 };
+  const rows = await trx
+    .selectFrom("group_sessions")
+    .select(["id", "week", "starts_at", "minutes", "topic", "status"])
+    .where("cohort_id", "=", cohortId)
+    .execute();
+  const stored = new Map(rows.map((row) => [Number(row.week), row]));
+  const changed: string[] = [];
+  for (const planned of plan) {
+    const row = stored.get(planned.week);
+    if (!row) {
+      const inserted = await trx
+        .insertInto("group_sessions")
+        .values({
+          id: randomUUID(),
+          cohort_id: cohortId,
+          week: planned.week,
+          starts_at: planned.startsAt.toISOString(),
+          minutes: planned.minutes,
+          topic: planned.topic,
+          recording_url: null,
+          created_at: nowIso,
+          updated_at: nowIso,
+        })
+        .onConflict((oc) => oc.columns(["cohort_id", "week"]).doNothing())
+        .executeTakeFirst();
+      outcome.created += Number(inserted.numInsertedOrUpdatedRows ?? 0) > 0 ? 1 : 0;
       continue;
     }
-    const changed = await trx
+    const change = replanSession(
+      {
+        startsAt: new Date(row.starts_at),
+        minutes: Number(row.minutes),
+        topic: row.topic,
+        status: row.status,
+      },
+      previous.find((p) => p.week === planned.week),
+      planned,
+      now,
+    );
+    if (!change) continue;
+    changed.push(row.id);
+    await trx
       .updateTable("group_sessions")
       .set({
-        starts_at: startsAt,
-        minutes: planned.minutes,
-        topic: planned.topic,
+        starts_at: change.startsAt.toISOString(),
+        minutes: change.minutes,
+        topic: change.topic,
         sequence: sql<number>`sequence + 1`,
         updated_at: nowIso,
       })
-      .where("cohort_id", "=", cohortId)
-      .where("week", "=", planned.week)
-      .where((eb) =>
-        eb.or([
-          eb("starts_at", "!=", startsAt),
-          eb("minutes", "!=", planned.minutes),
-          eb("topic", "!=", planned.topic),
-        ]),
-      )
-      .executeTakeFirst();
-    moved += Number(changed.numUpdatedRows ?? 0);
+      .where("id", "=", row.id)
+      .execute();
+    if (change.moved) {
+      outcome.moved += 1;
+      outcome.emailed += await notifySessionChange(trx, config, row.id, now);
+    } else outcome.updated += 1;
   }
-  return { created, moved };
+  if (linkChanged && rows.length > changed.length) {
+    // Every other session's LOCATION changed: its SEQUENCE goes up too (the feed carries the link).
+    await trx
+      .updateTable("group_sessions")
+      .set({ sequence: sql<number>`sequence + 1`, updated_at: nowIso })
+      .where("cohort_id", "=", cohortId)
+      .$if(changed.length > 0, (q) => q.where("id", "not in", changed))
+      .execute();
+  }
+  return outcome;
 }
 
 /** A cohort's sessions in week order, for the owner's page. */
@@ -114,15 +165,16 @@ export interface SessionSettingsInput {
 
 /**
  * The owner saves the cohort's weekly slot and live link: written, audited with before and
- * after, and the sessions re-planned, in one transaction under the cohort's lock. A new live
- * link changes every session's LOCATION, so each one's SEQUENCE goes up.
+ * after, and the sessions re-planned against what decided them before (`planCohortSessions`: a
+ * moved session stays unless its planned time changed; a new link counts every SEQUENCE up), in
+ * one transaction under the cohort's lock.
  */
 export async function saveSessionSettings(
   services: SessionServices,
   actor: string,
   cohortId: string,
   input: SessionSettingsInput,
-) {
+): Promise<PlanOutcome> {
   const now = services.clock.now();
   return services.db.transaction().execute(async (trx) => {
     await lockCohort(trx, services.engine, cohortId);
@@ -138,20 +190,18 @@ export async function saveSessionSettings(
       })
       .where("id", "=", cohortId)
       .execute();
-    if (before.liveUrl !== input.liveUrl) {
-      await trx
-        .updateTable("group_sessions")
-        .set({ sequence: sql<number>`sequence + 1`, updated_at: now.toISOString() })
-        .where("cohort_id", "=", cohortId)
-        .execute();
-    }
-    const planned = await planCohortSessions(trx, cohortId, services.config.siteTimeZone, now);
-    const after = { slot: input, liveUrl: input.liveUrl };
+    const planned = await planCohortSessions(trx, services.config, cohortId, now, before);
+    const slot = { weekday: input.weekday, time: input.time, minutes: input.minutes };
     await recordAudit(
       trx,
       actor,
       "cohort.sessions",
-      { cohortId, before: { slot: before.slot, liveUrl: before.liveUrl }, after, planned },
+      {
+        cohortId,
+        before: { slot: before.slot, liveUrl: before.liveUrl },
+        after: { slot, liveUrl: input.liveUrl },
+        planned,
+      },
       now,
     );
     return planned;
@@ -160,12 +210,16 @@ export async function saveSessionSettings(
 
 export type SessionChange =
   | { kind: "moved" | "cancelled"; emailed: number }
-  | { kind: "not_found" | "unchanged" | "already_cancelled" };
+  | { kind: "not_found" | "unchanged" | "already_cancelled" }
+  | { kind: Exclude<SessionChangeRefusal, "outside_programme"> }
+  | { kind: "outside_programme"; firstDay: string; lastDay: string };
 
 /**
- * Moves one session to `startsAt` (a cancelled one is scheduled again) or cancels it: its
- * SEQUENCE goes up and each of the cohort's students and mentors is emailed once, with the time
- * in their own zone and an invite (REQUEST or CANCEL), in the same transaction; audited.
+ * Moves one session to `startsAt` (a cancelled one is scheduled again) or cancels it, unless
+ * `sessionChangeRefusal` refuses (it has started; the new start is past or outside the
+ * programme's weeks: nothing changes, nobody is emailed). Its SEQUENCE goes up and each of the
+ * cohort's students and mentors is emailed once, with the time in their own zone and an invite
+ * (REQUEST or CANCEL), in the same transaction; audited.
  */
 export async function changeSession(
   services: SessionServices,
@@ -183,6 +237,17 @@ export async function changeSession(
       .where("cohort_id", "=", change.cohortId)
       .executeTakeFirst();
     if (!session) return { kind: "not_found" };
+    const { startDate } = await sessionSettingsOf(trx, change.cohortId);
+    const span = programmeSpan(startDate, services.config.siteTimeZone);
+    const refusal = sessionChangeRefusal(
+      { startsAt: new Date(session.starts_at), status: session.status },
+      change.startsAt,
+      now,
+      span,
+    );
+    if (refusal === "outside_programme")
+      return { kind: refusal, firstDay: span!.firstDay, lastDay: span!.lastDay };
+    if (refusal) return { kind: refusal };
     const cancel = change.startsAt === null;
     const startsAt = change.startsAt?.toISOString() ?? session.starts_at;
     if (cancel && session.status === "cancelled") return { kind: "already_cancelled" };
@@ -252,7 +317,7 @@ export async function planMissingSessions(services: SessionServices): Promise<{ 
         .where("cohort_id", "=", id)
         .executeTakeFirst();
       if (existing) return 0;
-      return (await planCohortSessions(trx, id, services.config.siteTimeZone, now)).created;
+      return (await planCohortSessions(trx, services.config, id, now)).created;
     });
   }
   return { planned };

@@ -9,6 +9,8 @@ import { releaseAllHolds, setCohort, uniqueEmail, withDb } from "./support";
  * six group sessions; a student subscribes to their private feed (fetched as a calendar app
  * fetches it, with no cookie); the owner moves week 2's session; the feed then has the same event
  * (same UID) at the new time with a higher SEQUENCE, and the student's checklist item is done.
+ * Saving a new link keeps the move; a move past the programme is refused under its field; a
+ * session that has started has no controls.
  */
 
 /** One VEVENT's properties by name, from an iCalendar text (lines unfolded). */
@@ -115,6 +117,42 @@ test("the owner moves a group session and the student's subscribed feed moves it
   expect(moved.DTSTART).toBe("20270311T233000Z");
   expect(Number(moved.SEQUENCE)).toBeGreaterThan(Number(was.SEQUENCE));
   expect(after).toHaveLength(6);
+
+  // Saving the settings again with only a new link keeps the moved session where it was put
+  // (no email); the feed has the new link.
+  await page.getByLabel("Live link (https)").fill("https://meet.example.com/new-room");
+  await page.getByRole("button", { name: "Save and plan sessions" }).click();
+  await expect(
+    page.locator("[data-toast]").filter({ hasText: "sessions are planned" }),
+  ).toBeVisible();
+  await expect(week2.getByTestId("session-when")).toHaveText(/Thu, Mar 11, 2027, 6:30 PM EST/);
+  const relinked = (await fetchFeed()).find((event) => event.UID === was.UID)!;
+  expect(relinked.DTSTART).toBe("20270311T233000Z");
+  expect(relinked.LOCATION).toBe("https://meet.example.com/new-room");
+
+  // A move past the programme's last week is refused under the field; nothing changes.
+  const week3 = page.locator('[data-testid="group-session"][data-week="3"]');
+  const week3When = await week3.getByTestId("session-when").textContent();
+  await week3.getByLabel("New start of week 3's session").fill("2027-07-13T19:00");
+  await week3.getByRole("button", { name: "Move" }).click();
+  await expect(week3.getByText(/Choose a start within the programme's six weeks/)).toBeVisible();
+  await expect(week3.getByTestId("session-when")).toHaveText(week3When!);
+  await expectNoAxeViolations(page);
+
+  // A session that has started (week 1, made yesterday's) has no Move or Cancel.
+  await withDb((db) =>
+    db
+      .updateTable("group_sessions")
+      .set({ starts_at: new Date(Date.now() - 86_400_000).toISOString() })
+      .where("cohort_id", "=", cohortId)
+      .where("week", "=", 1)
+      .execute(),
+  );
+  await page.goto(`/admin/cohorts/${cohortId}`);
+  const week1 = page.locator('[data-testid="group-session"][data-week="1"]');
+  await expect(week1.getByTestId("session-started")).toBeVisible();
+  await expect(week1.getByRole("button")).toHaveCount(0);
+  await expect(week2.getByRole("button", { name: "Move" })).toBeVisible();
 
   // Their calendar app fetched the feed: the checklist's calendar item is done.
   await s.goto("/portal");

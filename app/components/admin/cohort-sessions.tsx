@@ -48,13 +48,58 @@ function SettingsForm({ data }: { data: CohortSessions }) {
   );
 }
 
-/** One session: its week, topic and time (site zone named), a move form and a cancel button. */
-function SessionItem({ session }: { session: Session }) {
+/** A session's move form and cancel button, while it has not started. */
+function SessionControls({ session }: { session: Session }) {
   const [form, fields] = useConsoleForm(
     sessionFormSchema,
     { intent: "session_move", id: session.id },
     { startsAt: session.local },
   );
+  return (
+    <div className="mt-2 flex flex-wrap items-end gap-2">
+      <Form method="post" className="flex flex-wrap items-end gap-2" {...getFormProps(form)}>
+        <input type="hidden" name="intent" value="session_move" />
+        <input type="hidden" name="id" value={session.id} />
+        <FormField
+          label={t.moveLabel(session.week)}
+          field={fields.startsAt}
+          type="datetime-local"
+        />
+        <Button type="submit" variant="secondary" size="xs">
+          {t.move}
+        </Button>
+      </Form>
+      {!session.cancelled && (
+        <Form method="post">
+          <input type="hidden" name="intent" value="session_cancel" />
+          <input type="hidden" name="id" value={session.id} />
+          <Button type="submit" variant="secondary" size="xs">
+            {t.cancel}
+          </Button>
+        </Form>
+      )}
+    </div>
+  );
+}
+
+/** A started session has no controls; a post that came too late has its refusal shown here. */
+function StartedNote({ session }: { session: Session }) {
+  const [form, fields] = useConsoleForm(sessionFormSchema, { id: session.id });
+  const refusal = fields.startsAt.errors?.[0] ?? form.errors?.[0];
+  return (
+    <p className="mt-1 text-sm text-slate-600" data-testid="session-started">
+      {t.startedNote}
+      {refusal ? (
+        <span role="alert" className="mt-1 block font-normal text-red-700">
+          {refusal}
+        </span>
+      ) : null}
+    </p>
+  );
+}
+
+/** One session: its week, topic and time (site zone named), then its controls or "started". */
+function SessionItem({ session }: { session: Session }) {
   return (
     <li
       className="border-t border-slate-100 py-3"
@@ -68,29 +113,7 @@ function SessionItem({ session }: { session: Session }) {
         {session.when}
         {session.cancelled ? ` · ${t.cancelled}` : ""}
       </p>
-      <div className="mt-2 flex flex-wrap items-end gap-2">
-        <Form method="post" className="flex flex-wrap items-end gap-2" {...getFormProps(form)}>
-          <input type="hidden" name="intent" value="session_move" />
-          <input type="hidden" name="id" value={session.id} />
-          <FormField
-            label={t.moveLabel(session.week)}
-            field={fields.startsAt}
-            type="datetime-local"
-          />
-          <Button type="submit" variant="secondary" size="xs">
-            {t.move}
-          </Button>
-        </Form>
-        {!session.cancelled && (
-          <Form method="post">
-            <input type="hidden" name="intent" value="session_cancel" />
-            <input type="hidden" name="id" value={session.id} />
-            <Button type="submit" variant="secondary" size="xs">
-              {t.cancel}
-            </Button>
-          </Form>
-        )}
-      </div>
+      {session.started ? <StartedNote session={session} /> : <SessionControls session={session} />}
     </li>
   );
 }

@@ -38,7 +38,7 @@ describe.each(testEngines())("admin cohort settings on $name", (engine) => {
         before: { startDate: null, capacity: 10, ...unchanged },
         after: { startDate: "2027-01-13", capacity: 12, ...unchanged },
         studentsEmailed: 0,
-        sessions: { created: 6, moved: 0 },
+        sessions: { created: 6, moved: 0, updated: 0, emailed: 0 },
       });
       expect(await load(cookie)).toMatchObject({
         body: { cohort: { startDate: "2027-01-13", capacity: 12, ...unchanged } },
