@@ -30,7 +30,7 @@ export const sessionsConsole = {
       ? "Session settings saved; the sessions are planned"
       : `Session settings saved; ${moved} ${moved === 1 ? "session" : "sessions"} moved, ${people(emailed)} emailed`,
   week: (n: number, topic: string) => `Week ${n}: ${topic}`,
-  cancelled: "Canceled",
+  cancelled: "Cancelled",
   moveLabel: (week: number) => `New start of week ${week}'s session`,
   move: "Move",
   cancel: "Cancel session",
@@ -107,8 +107,8 @@ export const calendarCard = {
   resetToast: "New calendar link made",
   resetToastBody: (url: string) =>
     `Your old link no longer works. Add this one to your calendar app: ${url}`,
-  sessionsTitle: "Group sessions",
+  sessionsTitle: "Sessions and 1-on-1s",
   none: "The group sessions are planned once your cohort has a start date.",
   session: (week: number, topic: string) => `Week ${week}: ${topic}`,
-  cancelled: "Canceled",
+  cancelled: "Cancelled",
 } as const;
