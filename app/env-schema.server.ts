@@ -29,6 +29,8 @@ export const EnvSchema = z.object({
   STRIPE_WEBHOOK_SECRET: z.string().startsWith("whsec_").optional(),
   STRIPE_API_BASE: urlString.optional(),
   RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(10),
+  /** A signed-in student's or mentor's posts to one portal form per minute (per person, not IP). */
+  PORTAL_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(60),
   /** Form emails (resources, application results) one address is sent per clock hour; more wait. */
   EMAILS_PER_RECIPIENT_PER_HOUR: z.coerce.number().int().min(1).default(10),
   MAIL_WORKER_INTERVAL_MS: z.coerce.number().int().min(50).default(2000),

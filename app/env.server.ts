@@ -36,6 +36,7 @@ export interface Config {
   stripeWebhookSecret: string | undefined;
   stripeApiBase: string | undefined;
   rateLimitPerMinute: number;
+  portalRateLimitPerMinute: number;
   emailsPerRecipientPerHour: number;
   mailWorkerIntervalMs: number;
   trustProxy: boolean;
@@ -139,6 +140,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     stripeWebhookSecret: env.STRIPE_WEBHOOK_SECRET,
     stripeApiBase: env.STRIPE_API_BASE,
     rateLimitPerMinute: env.RATE_LIMIT_PER_MINUTE,
+    portalRateLimitPerMinute: env.PORTAL_RATE_LIMIT_PER_MINUTE,
     emailsPerRecipientPerHour: env.EMAILS_PER_RECIPIENT_PER_HOUR,
     mailWorkerIntervalMs: env.MAIL_WORKER_INTERVAL_MS,
     trustProxy: env.TRUST_PROXY === "true",

@@ -30,7 +30,13 @@ export interface Services {
   /** The Stripe client when PAYMENT_PROVIDER is stripe (webhook verification uses it). */
   stripe: Stripe | null;
   limits: {
+    /** Public form posts per form and client address per minute. */
     forms: RateLimiter;
+    /**
+     * A signed-in student's or mentor's posts per portal form per minute, counted per person (an
+     * office network shares one address): high enough that nobody typing reaches it.
+     */
+    portalForms: RateLimiter;
     loginIp: RateLimiter;
     /** Login attempts per account and client address together. */
     loginAccountAddress: RateLimiter;
@@ -115,6 +121,10 @@ export async function createServices(
         name: "forms",
         limit: config.rateLimitPerMinute,
         sweep: true,
+      }),
+      portalForms: new RateLimiter(limitStore, {
+        name: "portal-forms",
+        limit: config.portalRateLimitPerMinute,
       }),
       loginIp: new RateLimiter(limitStore, { name: "login-ip", limit: 10 }),
       loginAccountAddress: new RateLimiter(limitStore, {

@@ -414,10 +414,10 @@ describe.each(testEngines())("attendance and recordings on $name", (engine) => {
     expect(await marks()).toEqual([]);
   });
 
-  it("rate-limits the mentor's session form and outcome post per address: the 11th changes nothing", async () => {
+  it("rate-limits the mentor's session form and outcome post per mentor: one past the limit changes nothing", async () => {
     const sc = await scene();
     const week1 = sc.sessionIds[0]!;
-    const limit = services().config.rateLimitPerMinute;
+    const limit = services().config.portalRateLimitPerMinute;
     const mark = (status: string) =>
       mentorPost(sc.cookies.mia, week1, {
         intent: "attendance",

@@ -3,9 +3,11 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { data, type AppLoadContext } from "react-router";
 import { attendanceText as t } from "~/content/attendance";
 import { sessionMarkSchema, type SessionMarkForm } from "~/domain/attendance";
-import { readFormData, refuse } from "~/lib/form.server";
+import { limitFormPost } from "~/lib/form-guard.server";
+import { OVER_LIMIT, readFormData, refuse } from "~/lib/form.server";
 import { errorToast, success } from "~/lib/toast";
 import { redirectWithToast } from "~/lib/toast.server";
+import type { PortalUser } from "~/portal/session.server";
 import { attachRecording, markAttendance, markOutcome, type Marker } from "./attendance.server";
 
 const refusals = {
@@ -42,18 +44,27 @@ export async function outcomeAction(
 /**
  * The session page's forms (the mentor's in the portal and the owner's in the console): mark the
  * students, mark a 1-on-1, attach the recording. A refusal answers with the message under the
- * form (or its field) and changes nothing; a success goes back to `back` with a toast.
+ * form (or its field) and changes nothing; a success goes back to `back` with a toast. `limit`:
+ * the signed-in mentor's per-person limit of the form (limitFormPost), the values kept when over.
  */
 export async function sessionMarkAction(
   context: AppLoadContext,
   request: Request,
   marker: Marker,
-  target: { sessionId?: string; cohortId?: string; back: string },
+  target: {
+    sessionId?: string;
+    cohortId?: string;
+    back: string;
+    limit?: { form: string; user: PortalUser };
+  },
 ) {
   const submission = parseWithZod(await readFormData(request), {
     schema: sessionMarkSchema,
     disableAutoCoercion: true,
   });
+  const { limit } = target;
+  if (limit && !(await limitFormPost(context, limit.form, limit.user)))
+    return refuse(submission, OVER_LIMIT);
   if (submission.status !== "success") return refuse(submission);
   const form = submission.value;
   const services = context.services;

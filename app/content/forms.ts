@@ -36,4 +36,7 @@ export const formErrors = {
   noVisitor: "No authenticated user UID found",
   rateLimited: "Too many submissions from your connection. Please wait a minute and try again.",
   rateLimitedTitle: "Slow down",
+  /** A signed-in form sent too often by one person: what they typed stays in the form. */
+  portalRateLimited:
+    "Too many changes in a minute. Please wait a minute and send it again: what you entered is still here.",
 } as const;

@@ -1,6 +1,7 @@
 import { z } from "~/lib/zod";
 import { validation } from "~/content/forms";
-import { optionalText, personFields, text } from "./person-fields";
+import { personFields } from "./person-fields";
+import { optionalText, text } from "./text-fields";
 
 export const CAREER_TARGETS = [
   "Wealth Management",

@@ -39,7 +39,9 @@ export function broadcastSchema(timeZone: string, now: Date) {
       intent: z.enum(["test", "send"], { error: broadcastErrors.intent }),
       /** A send goes out only from the preview step, which sends "yes". */
       confirm: z.literal("yes").optional(),
-      requestKey: z.string().regex(/^[A-Za-z0-9-]{16,64}$/, broadcastErrors.requestKey),
+      requestKey: z
+        .string({ error: broadcastErrors.requestKey })
+        .regex(/^[A-Za-z0-9-]{16,64}$/, broadcastErrors.requestKey),
       subject: z
         .string({ error: broadcastErrors.subject })
         .trim()

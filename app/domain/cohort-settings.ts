@@ -14,7 +14,7 @@ const startDateField = z
 
 /** A capacity as typed: a whole number of seats, no more than MAX_CAPACITY. */
 const capacityField = z
-  .string()
+  .string({ error: adminValidation.capacity })
   .trim()
   .regex(/^\d+$/, adminValidation.capacity)
   .transform(Number)

@@ -10,6 +10,7 @@ import { isCalendarDate } from "./cohort";
 import { loginSchema } from "./admin-login";
 import { MAX_STEP_BODY, MAX_STEP_SUBJECT, normalizeBody, normalizeSubject } from "./sequence-copy";
 import { cohortSettingsSchema, newCohortSchema } from "./cohort-settings";
+import { text } from "./text-fields";
 import { withdrawalDecisionForms } from "./withdrawal";
 import { confirmOfferSchema } from "./outcome-forms";
 
@@ -36,10 +37,7 @@ export const MAX_NOTE = 2000;
  * form sends CR LF, which would count twice against the browser's maxLength).
  */
 const message = (required: string, max: number) =>
-  z
-    .string({ error: required })
-    .transform(normalizeBody)
-    .pipe(z.string().min(1, required).max(max, validation.tooLong(max)));
+  text(required, max, { normalize: normalizeBody });
 
 /**
  * A person's page: reply by email, add a private note, send the enrollment link, offer a seat,
@@ -133,24 +131,10 @@ export const sequencesFormSchema = z.discriminatedUnion("intent", [
 export const sequenceStepFormSchema = z.discriminatedUnion("intent", [
   z.object({
     intent: z.literal("save"),
-    subject: z
-      .string({ error: sequenceStepConsole.subjectRequired })
-      .transform(normalizeSubject)
-      .pipe(
-        z
-          .string()
-          .min(1, sequenceStepConsole.subjectRequired)
-          .max(MAX_STEP_SUBJECT, validation.tooLong(MAX_STEP_SUBJECT)),
-      ),
-    body: z
-      .string({ error: sequenceStepConsole.bodyRequired })
-      .transform(normalizeBody)
-      .pipe(
-        z
-          .string()
-          .min(1, sequenceStepConsole.bodyRequired)
-          .max(MAX_STEP_BODY, validation.tooLong(MAX_STEP_BODY)),
-      ),
+    subject: text(sequenceStepConsole.subjectRequired, MAX_STEP_SUBJECT, {
+      normalize: normalizeSubject,
+    }),
+    body: text(sequenceStepConsole.bodyRequired, MAX_STEP_BODY, { normalize: normalizeBody }),
   }),
   z.object({ intent: z.literal("reset") }),
 ]);

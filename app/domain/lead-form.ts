@@ -1,7 +1,8 @@
 import { z } from "~/lib/zod";
 import { resumeFileMessages } from "~/content/lead-magnets";
 import type { ResourceType } from "./lead-magnets";
-import { optionalText, personFields } from "./person-fields";
+import { personFields } from "./person-fields";
+import { optionalText } from "./text-fields";
 import { resumeFileProblem } from "./resume-upload";
 import type { Utm } from "./utm";
 

@@ -1,9 +1,9 @@
-import { validation } from "~/content/forms";
 import { mentorValidation as m } from "~/content/mentors";
 import { z } from "~/lib/zod";
 import { MAX_NOTE } from "./console-forms";
 import { confirmOfferSchema } from "./outcome-forms";
-import { normalizeBody } from "./sequence-copy";
+import { normalizeBody, normalizeSubject } from "./sequence-copy";
+import { optionalText, text } from "./text-fields";
 
 /**
  * The mentors' forms (issue 34): the owner's /admin/mentors (invite, edit, deactivate,
@@ -31,19 +31,12 @@ const email = z
   .transform((value) => value.toLowerCase());
 
 /** A name on one line: any run of whitespace (a pasted line break) is one space. */
-const name = z
-  .string({ error: m.nameRequired })
-  .transform((value) => value.replace(/\s+/g, " ").trim())
-  .pipe(
-    z.string().min(1, m.nameRequired).max(MAX_MENTOR_NAME, validation.tooLong(MAX_MENTOR_NAME)),
-  );
+const name = text(m.nameRequired, MAX_MENTOR_NAME, { normalize: normalizeSubject });
 
 /** Optional; its line breaks counted as the textarea holds them (a post sends CR LF). */
-const bio = z
-  .string()
-  .optional()
-  .transform((value) => normalizeBody(value ?? ""))
-  .pipe(z.string().max(MAX_MENTOR_BIO, validation.tooLong(MAX_MENTOR_BIO)));
+const bio = optionalText(MAX_MENTOR_BIO, { normalize: normalizeBody }).transform(
+  (value) => value ?? "",
+);
 
 /** Students per cohort, as typed: a whole number from 1 to 50 ('' or missing: the default 5). */
 const capacity = z
@@ -72,12 +65,7 @@ export const mentorsFormSchema = z.discriminatedUnion("intent", [
 /** A mentor's private note about one of their students (/portal/mentor/students/:id). */
 export const mentorNoteSchema = z.object({
   intent: z.literal("note"),
-  body: z
-    .string({ error: m.noteRequired })
-    .transform(normalizeBody)
-    .pipe(
-      z.string().min(1, m.noteRequired).max(MAX_MENTOR_NOTE, validation.tooLong(MAX_MENTOR_NOTE)),
-    ),
+  body: text(m.noteRequired, MAX_MENTOR_NOTE, { normalize: normalizeBody }),
 });
 
 /** /portal/mentor/students/:id: a private note, or confirming one of the student's offers. */

@@ -6,7 +6,9 @@
 import { deepDiveText, interviewsText, offerConfirmText } from "~/content/interviews";
 import { z } from "~/lib/zod";
 import { slotField } from "./availability-form";
+import { normalizeSubject } from "./sequence-copy";
 import { PROFILE_TRACKS } from "./student-profile";
+import { optionalText, text } from "./text-fields";
 
 const e = interviewsText.errors;
 
@@ -44,12 +46,8 @@ function isCalendarDate(value: string): boolean {
 }
 
 /** One line of text: runs of whitespace are one space; required and at most `max` characters. */
-function line(required: string, max: number) {
-  return z
-    .string({ error: required })
-    .transform((value) => value.replace(/\s+/g, " ").trim())
-    .pipe(z.string().min(1, required).max(max, e.tooLong(max)));
-}
+const line = (required: string, max: number) =>
+  text(required, max, { normalize: normalizeSubject, tooLong: e.tooLong(max) });
 
 /** A date within `days` of `today`, as typed. */
 function dateAround(today: string, days: number, rangeMessage: string) {
@@ -84,11 +82,10 @@ export function interviewsFormSchema(today: string) {
         .optional()
         .transform((value) => value || undefined)
         .pipe(dateAround(today, START_DAYS_AROUND, e.startRange).optional()),
-      compensation: z
-        .string()
-        .optional()
-        .transform((value) => value?.replace(/\s+/g, " ").trim() || undefined)
-        .pipe(z.string().max(COMPENSATION_MAX, e.tooLong(COMPENSATION_MAX)).optional()),
+      compensation: optionalText(COMPENSATION_MAX, {
+        normalize: normalizeSubject,
+        tooLong: e.tooLong(COMPENSATION_MAX),
+      }).transform((value) => value || undefined),
     }),
   ]);
 }

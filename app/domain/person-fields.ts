@@ -1,14 +1,8 @@
 import { z } from "~/lib/zod";
 import { validation } from "~/content/forms";
+import { text } from "./text-fields";
 
 /** Field rules shared by every form that collects a person (application and lead forms). */
-export function text(message: string, max: number) {
-  return z.string({ error: message }).trim().min(1, message).max(max, validation.tooLong(max));
-}
-
-export function optionalText(max: number) {
-  return z.string().trim().max(max, validation.tooLong(max)).optional();
-}
 
 /**
  * Exactly four digits and not earlier than `earliestYear`, the year in force (the cohort's

@@ -6,6 +6,7 @@ import { surveyPage } from "~/content/survey";
 import { z } from "~/lib/zod";
 import { PROGRAMME_WEEKS } from "./onboarding";
 import { normalizeBody } from "./sequence-copy";
+import { optionalText as text } from "./text-fields";
 import { weekMonday, weekWindow } from "./slots";
 
 /** The answers' free text is bounded. */
@@ -49,12 +50,10 @@ export function reminderCutoff(now: Date): string {
 const e = surveyPage.errors;
 
 /** Long texts are kept as other long texts are: line endings as LF, trimmed (normalizeBody). */
-const optionalText = z
-  .string()
-  .optional()
-  .transform((value) => normalizeBody(value ?? "") || undefined)
-  .pipe(z.string().max(SURVEY_TEXT_MAX, e.tooLong(SURVEY_TEXT_MAX)).optional())
-  .transform((value) => value ?? null);
+const optionalText = text(SURVEY_TEXT_MAX, {
+  normalize: normalizeBody,
+  tooLong: e.tooLong(SURVEY_TEXT_MAX),
+}).transform((value) => value || null);
 
 /** The answer: a score 0-10 (required) and the two optional texts, each bounded. */
 export const surveyAnswerSchema = z.object({

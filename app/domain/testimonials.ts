@@ -4,6 +4,7 @@ import { z } from "~/lib/zod";
 import { isFile } from "./lead-form";
 import { normalizeBody } from "./sequence-copy";
 import { PHOTO_MAX_BYTES, photoFileProblem } from "./testimonial-photo";
+import { text } from "./text-fields";
 
 /**
  * The stories that sell the next cohort (issue 36, item 5): the student's and the owner's forms,
@@ -18,10 +19,10 @@ export const CONSENTS = ["full", "first_name"] as const satisfies readonly Testi
 
 /** A testimonial's words: line breaks as the textarea holds them (a post sends CR LF), trimmed. */
 const quote = (required: string) =>
-  z
-    .string({ error: required })
-    .transform(normalizeBody)
-    .pipe(z.string().min(1, required).max(QUOTE_MAX, p.errors.quoteTooLong(QUOTE_MAX)));
+  text(required, QUOTE_MAX, {
+    normalize: normalizeBody,
+    tooLong: p.errors.quoteTooLong(QUOTE_MAX),
+  });
 
 export const PHOTO_MAX_MB = PHOTO_MAX_BYTES / (1024 * 1024);
 

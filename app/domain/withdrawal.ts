@@ -4,10 +4,10 @@
  * request, the owner's decision). Pure: no I/O. The refund rule itself is ./refund-rule.ts.
  */
 import { leaveConsole, leavePage } from "~/content/leave";
-import { validation } from "~/content/forms";
 import { z } from "~/lib/zod";
 import { refundRuleOn, type RefundRule } from "./refund-rule";
 import { normalizeBody } from "./sequence-copy";
+import { optionalText, text as requiredText } from "./text-fields";
 
 export const WITHDRAWAL_KINDS = ["leave", "promise"] as const;
 export type WithdrawalKind = (typeof WITHDRAWAL_KINDS)[number];
@@ -72,10 +72,7 @@ export function dollarsToCents(typed: string): number | null {
 }
 
 const text = (required: string, max: number) =>
-  z
-    .string({ error: required })
-    .transform(normalizeBody)
-    .pipe(z.string().min(1, required).max(max, validation.tooLong(max)));
+  requiredText(required, max, { normalize: normalizeBody });
 
 /** The student's request on /portal/leave. */
 export const leaveRequestSchema = z.object({
@@ -112,11 +109,9 @@ export const withdrawalDecisionForms = [
     intent: z.literal("withdrawal_approve"),
     withdrawalId,
     amount,
-    note: z
-      .string()
-      .optional()
-      .transform((value) => (value ? normalizeBody(value) : ""))
-      .pipe(z.string().max(MAX_DECISION_NOTE, validation.tooLong(MAX_DECISION_NOTE))),
+    note: optionalText(MAX_DECISION_NOTE, { normalize: normalizeBody }).transform(
+      (value) => value ?? "",
+    ),
   }),
   z.object({
     intent: z.literal("withdrawal_decline"),

@@ -1,18 +1,33 @@
 import type { AppLoadContext } from "react-router";
+import type { PortalUser } from "~/portal/session.server";
 import { HONEYPOT_FIELD } from "./honeypot";
 import { log } from "./logger.server";
 
 export type GuardResult = "ok" | "honeypot" | "no_visitor";
 
 /**
- * The per-address limit of a public form, counted before its body is read, so a flood costs the
- * server a counter and not a parse. Cross-origin posts never get here (the server refuses them).
+ * The limit of a form post; true while it is within it. A public form counts per client address,
+ * before its body is read, so a flood costs the server a counter and not a parse. A signed-in
+ * portal form (`user`) counts per person instead (mentors on one office network share an
+ * address), at a limit nobody typing reaches (PORTAL_RATE_LIMIT_PER_MINUTE); its refusal answers
+ * with the values as sent (`refuse(submission, OVER_LIMIT)`), so nothing typed is lost.
+ * Cross-origin posts never get here (the server refuses them).
  */
-export async function limitFormPost(context: AppLoadContext, form: string): Promise<boolean> {
-  if (await context.services.limits.forms.hit(`${form}:${context.ip}`)) return true;
-  log.warn("form rate limited", { form });
+export async function limitFormPost(
+  context: AppLoadContext,
+  form: string,
+  user?: PortalUser,
+): Promise<boolean> {
+  const { limits } = context.services;
+  const allowed = user
+    ? await limits.portalForms.hit(`${form}:${user.role}:${portalUserId(user)}`)
+    : await limits.forms.hit(`${form}:${context.ip}`);
+  if (allowed) return true;
+  log.warn("form rate limited", { form, ...(user ? { role: user.role } : {}) });
   return false;
 }
+
+const portalUserId = (user: PortalUser) => (user.role === "mentor" ? user.mentorId : user.personId);
 
 /**
  * The checks every public form runs on its body before it reads its fields: the honeypot and the

@@ -1,8 +1,9 @@
 import type { Submission } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data } from "react-router";
+import { formErrors } from "~/content/forms";
 import type { z } from "~/lib/zod";
-import { errorToast } from "./toast";
+import { errorToast, rateLimitedToast, type ToastMessage } from "./toast";
 
 /** A post's form body; a body that is not form data (or none) reads as an empty form. */
 export async function readFormData(request: Request): Promise<FormData> {
@@ -25,11 +26,18 @@ export async function parseForm<Schema extends z.ZodType>(request: Request, sche
  * The answer to a refused submission: the field errors in place (Conform's reply) and the message
  * as the destructive toast. `message` overrides the first field error; `field` puts it under that
  * field (a date the server alone can judge); `form` shows it above the form instead (a refusal of
- * the whole post: the slot was taken, the request is no longer open), usually with status 409.
+ * the whole post: the slot was taken, the request is no longer open), usually with status 409;
+ * `toast` replaces the 'Error' toast.
  */
 export function refuse(
   submission: Submission<unknown>,
-  options: { message?: string; field?: string; form?: boolean; status?: number } = {},
+  options: {
+    message?: string;
+    field?: string;
+    form?: boolean;
+    status?: number;
+    toast?: ToastMessage;
+  } = {},
 ) {
   const errors = submission.status === "error" ? submission.error : undefined;
   const message = options.message ?? firstError(errors) ?? "";
@@ -40,8 +48,22 @@ export function refuse(
         ? { fieldErrors: { [options.field]: [message] } }
         : undefined,
   );
-  return data({ result, toast: errorToast(message) }, { status: options.status ?? 400 });
+  return data(
+    { result, toast: options.toast ?? errorToast(message) },
+    { status: options.status ?? 400 },
+  );
 }
+
+/**
+ * `refuse`'s options for a signed-in post over its limit (limitFormPost with a user): 429, nothing
+ * changed, the values as sent back in the form, the message above it and as the "Slow down" toast.
+ */
+export const OVER_LIMIT = {
+  message: formErrors.portalRateLimited,
+  form: true,
+  status: 429,
+  toast: { ...rateLimitedToast, description: formErrors.portalRateLimited },
+} as const;
 
 function firstError(
   errors: Record<string, string[] | null> | null | undefined,

@@ -112,6 +112,31 @@ describe.each(testEngines())("interviews and offers on $name", (engine) => {
     expect(page.offers).toMatchObject([{ firm: "JPMorgan", confirmed: null }]);
   });
 
+  it("answers a firm or role of only spaces with the empty field's words, storing nothing", async () => {
+    const { ada } = await scene();
+    const blank = "   ";
+    const cases = [
+      [{ intent: "interview", firm: blank, role: "Analyst", date: "2027-01-20" }, "firm"],
+      [{ intent: "interview", firm: "GS", role: blank, date: "2027-01-20" }, "role"],
+      [{ ...OFFER, firm: blank }, "firm"],
+      [{ ...OFFER, role: blank }, "role"],
+    ] as const;
+    for (const [fields, field] of cases) {
+      const result = await post(ada.cookie, fields);
+      expect(result.status, JSON.stringify(fields)).toBe(400);
+      const body = result.body as {
+        result: { error: Record<string, string[]> };
+        toast: { title: string; description?: string };
+      };
+      const words = field === "firm" ? "Please enter the firm" : "Please enter the role";
+      expect(body.result.error[field]).toEqual([words]);
+      expect(JSON.stringify(body.toast)).toContain(words);
+      expect(JSON.stringify(body)).not.toContain("Invalid input");
+    }
+    expect(await offers()).toEqual([]);
+    expect(await db().selectFrom("interviews").selectAll().execute()).toEqual([]);
+  });
+
   it("the student's own mentor confirms once; another mentor cannot; others never see it", async () => {
     const { ada, bo, ann, ben, annId, benId } = await scene();
     await post(ada.cookie, OFFER);

@@ -155,6 +155,20 @@ describe.each(testEngines())("testimonials on $name", (engine) => {
     expect((await row(zora.id)).consent).toBeNull();
   });
 
+  it("answers a testimonial of only spaces with the empty one's words, changing nothing", async () => {
+    const zora = await student("Zora", "Quinn", "Acme Bank");
+    await ask(zora.offerId);
+    for (const quote of ["", "   ", " \r\n\t "]) {
+      const result = await write(zora.cookie, { intent: "submit", quote, consent: "full" });
+      expect(result.status).toBe(400);
+      const body = result.body as { result: { error: Record<string, string[]> }; toast: unknown };
+      expect(body.result.error.quote).toEqual(["Please write your testimonial"]);
+      expect(JSON.stringify(body.toast)).toContain("Please write your testimonial");
+    }
+    expect((await row(zora.id)).quote).toBeNull();
+    expect((await row(zora.id)).status).toBe("requested");
+  });
+
   it("records the consent's words and time; the owner approves, fixes, orders, hides; withdrawal unpublishes at once", async () => {
     const zora = await student("Zora", "Quinn", "Acme Bank");
     const dan = await student("Yusuf", "Okafor", "Bay Capital");

@@ -153,6 +153,7 @@ export async function bookingRace(engine: EngineSetup): Promise<DrillResult> {
     PAYMENT_PROVIDER: "test",
     MAIL_WORKER_INTERVAL_MS: "500",
     RATE_LIMIT_PER_MINUTE: "1000000000",
+    PORTAL_RATE_LIMIT_PER_MINUTE: "1000000000",
     HOLDS_PER_ADDRESS: "1000000",
     EMAILS_PER_RECIPIENT_PER_HOUR: "1000000",
   };

@@ -1,5 +1,4 @@
 import { parseWithZod } from "@conform-to/zod/v4";
-import { data } from "react-router";
 import { BookedCard, SlotWeek, WeekNav } from "~/components/portal/slot-week";
 import { SectionCard } from "~/components/ui/card";
 import { bookingText as t } from "~/content/bookings";
@@ -12,9 +11,9 @@ import {
 } from "~/bookings/bookings.server";
 import { bookingSchema } from "~/domain/availability-form";
 import { limitFormPost } from "~/lib/form-guard.server";
-import { readFormData, refuse } from "~/lib/form.server";
+import { OVER_LIMIT, readFormData, refuse } from "~/lib/form.server";
 import { pageMeta } from "~/lib/meta";
-import { rateLimitedToast, success } from "~/lib/toast";
+import { success } from "~/lib/toast";
 import { redirectWithToast } from "~/lib/toast.server";
 import { requireStudent } from "~/portal/student-access.server";
 import type { Route } from "./+types/book";
@@ -32,9 +31,9 @@ const toasts = { booked: t.bookedToast, moved: t.movedToast, cancelled: t.cancel
 
 export async function action({ request, context }: Route.ActionArgs) {
   const student = await requireStudent(request, context, "book");
-  if (!(await limitFormPost(context, "portal-book")))
-    return data({ result: null, toast: rateLimitedToast }, { status: 429 });
   const submission = parseWithZod(await readFormData(request), { schema: bookingSchema });
+  if (!(await limitFormPost(context, "portal-book", student)))
+    return refuse(submission, OVER_LIMIT);
   if (submission.status !== "success") return refuse(submission);
   const form = submission.value;
   const outcome =

@@ -1,5 +1,5 @@
 import { parseWithZod } from "@conform-to/zod/v4";
-import { data, Link } from "react-router";
+import { Link } from "react-router";
 import { BookedCard, SlotWeek, WeekNav } from "~/components/portal/slot-week";
 import { SectionCard } from "~/components/ui/card";
 import { linkVariants } from "~/components/ui/link";
@@ -9,9 +9,9 @@ import { deepDiveText as t } from "~/content/interviews";
 import { portalMeta } from "~/content/portal";
 import { deepDiveSchema } from "~/domain/outcome-forms";
 import { limitFormPost } from "~/lib/form-guard.server";
-import { readFormData, refuse } from "~/lib/form.server";
+import { OVER_LIMIT, readFormData, refuse } from "~/lib/form.server";
 import { pageMeta } from "~/lib/meta";
-import { rateLimitedToast, success } from "~/lib/toast";
+import { success } from "~/lib/toast";
 import { redirectWithToast } from "~/lib/toast.server";
 import { requireStudent } from "~/portal/student-access.server";
 import type { Route } from "./+types/deep-dive";
@@ -34,9 +34,9 @@ const toasts = { booked: t.bookedToast, moved: t.movedToast, cancelled: t.cancel
 
 export async function action({ request, context }: Route.ActionArgs) {
   const student = await requireStudent(request, context, "deepDive");
-  if (!(await limitFormPost(context, "portal-deep-dive")))
-    return data({ result: null, toast: rateLimitedToast }, { status: 429 });
   const submission = parseWithZod(await readFormData(request), { schema: deepDiveSchema });
+  if (!(await limitFormPost(context, "portal-deep-dive", student)))
+    return refuse(submission, OVER_LIMIT);
   if (submission.status !== "success") return refuse(submission);
   const form = submission.value;
   const { services } = context;

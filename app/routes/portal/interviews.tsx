@@ -1,5 +1,5 @@
 import { parseWithZod } from "@conform-to/zod/v4";
-import { data, Link } from "react-router";
+import { Link } from "react-router";
 import { InterviewForm, OfferForm, OfferItem } from "~/components/portal/outcome-forms";
 import { SectionCard } from "~/components/ui/card";
 import { linkVariants } from "~/components/ui/link";
@@ -8,9 +8,9 @@ import { portalMeta } from "~/content/portal";
 import { interviewsFormSchema } from "~/domain/outcome-forms";
 import { localDate } from "~/domain/slots";
 import { limitFormPost } from "~/lib/form-guard.server";
-import { readFormData, refuse } from "~/lib/form.server";
+import { OVER_LIMIT, readFormData, refuse } from "~/lib/form.server";
 import { pageMeta } from "~/lib/meta";
-import { rateLimitedToast, success } from "~/lib/toast";
+import { success } from "~/lib/toast";
 import { redirectWithToast } from "~/lib/toast.server";
 import { interviewsPage, reportInterview, reportOffer } from "~/outcomes/interviews.server";
 import { requireStudent } from "~/portal/student-access.server";
@@ -28,11 +28,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 export async function action({ request, context }: Route.ActionArgs) {
   const student = await requireStudent(request, context, "interviews");
-  if (!(await limitFormPost(context, "portal-interviews")))
-    return data({ result: null, toast: rateLimitedToast }, { status: 429 });
   const { clock, config } = context.services;
   const schema = interviewsFormSchema(localDate(clock.now(), config.siteTimeZone));
   const submission = parseWithZod(await readFormData(request), { schema });
+  if (!(await limitFormPost(context, "portal-interviews", student)))
+    return refuse(submission, OVER_LIMIT);
   if (submission.status !== "success") return refuse(submission);
   const form = submission.value;
   const outcome =

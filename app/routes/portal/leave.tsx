@@ -1,13 +1,12 @@
 import { parseWithZod } from "@conform-to/zod/v4";
-import { data } from "react-router";
 import { LeaveForm, LeaveRequest, LeaveRule } from "~/components/portal/leave";
 import { leavePage as t } from "~/content/leave";
 import { portalMeta } from "~/content/portal";
 import { leaveRequestSchema } from "~/domain/withdrawal";
 import { limitFormPost } from "~/lib/form-guard.server";
-import { readFormData, refuse } from "~/lib/form.server";
+import { OVER_LIMIT, readFormData, refuse } from "~/lib/form.server";
 import { pageMeta } from "~/lib/meta";
-import { rateLimitedToast, success } from "~/lib/toast";
+import { success } from "~/lib/toast";
 import { redirectWithToast } from "~/lib/toast.server";
 import { requireStudent } from "~/portal/student-access.server";
 import { leavePage, requestToLeave } from "~/withdrawals/requests.server";
@@ -25,9 +24,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 export async function action({ request, context }: Route.ActionArgs) {
   const student = await requireStudent(request, context, "leave");
-  if (!(await limitFormPost(context, "portal-leave")))
-    return data({ result: null, toast: rateLimitedToast }, { status: 429 });
   const submission = parseWithZod(await readFormData(request), { schema: leaveRequestSchema });
+  if (!(await limitFormPost(context, "portal-leave", student)))
+    return refuse(submission, OVER_LIMIT);
   if (submission.status !== "success") return refuse(submission);
   const sent = await requestToLeave(context.services, student.personId, submission.value);
   if (sent !== "sent") {

@@ -1,5 +1,4 @@
 import { parseWithZod } from "@conform-to/zod/v4";
-import { data } from "react-router";
 import { DaysOffForms, HoursForms, ZoneForm } from "~/components/portal/availability-forms";
 import { SectionCard } from "~/components/ui/card";
 import { availabilityText as t } from "~/content/bookings";
@@ -8,9 +7,9 @@ import { changeAvailability, readAvailability } from "~/bookings/availability.se
 import { availabilitySchema } from "~/domain/availability-form";
 import { timeZoneOptions } from "~/domain/student-profile";
 import { limitFormPost } from "~/lib/form-guard.server";
-import { readFormData, refuse } from "~/lib/form.server";
+import { OVER_LIMIT, readFormData, refuse } from "~/lib/form.server";
 import { pageMeta } from "~/lib/meta";
-import { rateLimitedToast, success } from "~/lib/toast";
+import { success } from "~/lib/toast";
 import { redirectWithToast } from "~/lib/toast.server";
 import { requireMentor } from "~/mentors/mentor-students.server";
 import type { Route } from "./+types/mentor-availability";
@@ -59,9 +58,9 @@ const toasts = {
 
 export async function action({ request, context }: Route.ActionArgs) {
   const mentor = await requireMentor(request, context, "mentorAvailability");
-  if (!(await limitFormPost(context, "portal-availability")))
-    return data({ result: null, toast: rateLimitedToast }, { status: 429 });
   const submission = parseWithZod(await readFormData(request), { schema: availabilitySchema });
+  if (!(await limitFormPost(context, "portal-availability", mentor)))
+    return refuse(submission, OVER_LIMIT);
   if (submission.status !== "success") return refuse(submission);
   const { db, clock, config } = context.services;
   const form = submission.value;

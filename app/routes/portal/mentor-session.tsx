@@ -1,4 +1,4 @@
-import { data, Link } from "react-router";
+import { Link } from "react-router";
 import {
   AttendanceForm,
   FormError,
@@ -11,10 +11,8 @@ import { portalMeta } from "~/content/portal";
 import { sessionPage } from "~/attendance/attendance.server";
 import { mentorZoneOf } from "~/bookings/availability.server";
 import { sessionMarkAction } from "~/attendance/session-action.server";
-import { limitFormPost } from "~/lib/form-guard.server";
 import { pageMeta } from "~/lib/meta";
 import { orNotFound } from "~/lib/or-not-found";
-import { rateLimitedToast } from "~/lib/toast";
 import { requireMentor } from "~/mentors/mentor-students.server";
 import type { Route } from "./+types/mentor-session";
 
@@ -35,12 +33,11 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
 
 export async function action({ request, params, context }: Route.ActionArgs) {
   const mentor = await requireMentor(request, context, "mentorSession");
-  if (!(await limitFormPost(context, "portal-mentor-session")))
-    return data({ result: null, toast: rateLimitedToast }, { status: 429 });
   const marker = { kind: "mentor" as const, mentorId: mentor.mentorId };
   return sessionMarkAction(context, request, marker, {
     sessionId: params.id,
     back: `/portal/mentor/sessions/${params.id}`,
+    limit: { form: "portal-mentor-session", user: mentor },
   });
 }
 

@@ -1,6 +1,5 @@
 import { CalendarCard } from "~/components/portal/calendar-card";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { data } from "react-router";
 import { MentorBookings } from "~/components/portal/mentor-bookings";
 import { StudentCards } from "~/components/portal/mentor-students";
 import { bookingText, mentorBookingsText } from "~/content/bookings";
@@ -9,9 +8,9 @@ import { mentorPortal as t } from "~/content/mentors";
 import { cancelBooking, mentorBookings } from "~/bookings/bookings.server";
 import { mentorHomeSchema } from "~/domain/availability-form";
 import { limitFormPost } from "~/lib/form-guard.server";
-import { readFormData, refuse } from "~/lib/form.server";
+import { OVER_LIMIT, readFormData, refuse } from "~/lib/form.server";
 import { pageMeta } from "~/lib/meta";
-import { rateLimitedToast, success } from "~/lib/toast";
+import { success } from "~/lib/toast";
 import { redirectWithToast } from "~/lib/toast.server";
 import { mentorStudents, requireMentor } from "~/mentors/mentor-students.server";
 import { mentorCalendarCard } from "~/sessions/portal-calendar.server";
@@ -38,9 +37,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 /** The mentor cancels one of their students' 1-on-1s (any time, with a reason), or marks one. */
 export async function action({ request, context }: Route.ActionArgs) {
   const mentor = await requireMentor(request, context, "mentor");
-  if (!(await limitFormPost(context, "portal-mentor")))
-    return data({ result: null, toast: rateLimitedToast }, { status: 429 });
   const submission = parseWithZod(await readFormData(request), { schema: mentorHomeSchema });
+  if (!(await limitFormPost(context, "portal-mentor", mentor)))
+    return refuse(submission, OVER_LIMIT);
   if (submission.status !== "success") return refuse(submission);
   const form = submission.value;
   if (form.intent === "outcome") {

@@ -1,5 +1,4 @@
 import { parseWithZod } from "@conform-to/zod/v4";
-import { data } from "react-router";
 import { ProfileForm } from "~/components/portal/profile-form";
 import { resumeFileMessages } from "~/content/lead-magnets";
 import { portalMeta } from "~/content/portal";
@@ -9,10 +8,10 @@ import { problemOfRejection } from "~/domain/resume-upload";
 import { studentProfileSchema, timeZoneOptions } from "~/domain/student-profile";
 import { formatWhen } from "~/domain/time-zone";
 import { limitFormPost } from "~/lib/form-guard.server";
-import { readFormData, refuse } from "~/lib/form.server";
+import { OVER_LIMIT, readFormData, refuse } from "~/lib/form.server";
 import { log } from "~/lib/logger.server";
 import { pageMeta } from "~/lib/meta";
-import { rateLimitedToast, success } from "~/lib/toast";
+import { success } from "~/lib/toast";
 import { redirectWithToast } from "~/lib/toast.server";
 import { requireStudent } from "~/portal/student-access.server";
 import { readStudentProfile, saveStudentProfile } from "~/portal/student-profile.server";
@@ -56,12 +55,12 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 export async function action({ request, context }: Route.ActionArgs) {
   const student = await requireStudent(request, context, "profile");
-  if (!(await limitFormPost(context, "portal-profile")))
-    return data({ result: null, toast: rateLimitedToast }, { status: 429 });
   const year = context.services.clock.now().getUTCFullYear();
   const submission = parseWithZod(await readFormData(request), {
     schema: studentProfileSchema(year),
   });
+  if (!(await limitFormPost(context, "portal-profile", student)))
+    return refuse(submission, OVER_LIMIT);
   if (submission.status !== "success") return refuse(submission);
   let resume: Uint8Array | undefined;
   if (submission.value.resume) {

@@ -1,13 +1,12 @@
 import { parseWithZod } from "@conform-to/zod/v4";
-import { data } from "react-router";
 import { SurveyForm } from "~/components/portal/survey-form";
 import { portalMeta } from "~/content/portal";
 import { surveyPage as t } from "~/content/survey";
 import { surveyAnswerSchema } from "~/domain/survey";
 import { limitFormPost } from "~/lib/form-guard.server";
-import { readFormData, refuse } from "~/lib/form.server";
+import { OVER_LIMIT, readFormData, refuse } from "~/lib/form.server";
 import { pageMeta } from "~/lib/meta";
-import { rateLimitedToast, success } from "~/lib/toast";
+import { success } from "~/lib/toast";
 import { redirectWithToast } from "~/lib/toast.server";
 import { requireStudent } from "~/portal/student-access.server";
 import { answerSurvey, SURVEY_PATH, surveyFor } from "~/surveys/surveys.server";
@@ -24,9 +23,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 export async function action({ request, context }: Route.ActionArgs) {
   const student = await requireStudent(request, context, "survey");
-  if (!(await limitFormPost(context, "portal-survey")))
-    return data({ result: null, toast: rateLimitedToast }, { status: 429 });
   const submission = parseWithZod(await readFormData(request), { schema: surveyAnswerSchema });
+  if (!(await limitFormPost(context, "portal-survey", student)))
+    return refuse(submission, OVER_LIMIT);
   if (submission.status !== "success") return refuse(submission);
   const outcome = await answerSurvey(context.services, student.personId, submission.value);
   if (outcome !== "answered")

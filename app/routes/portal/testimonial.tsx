@@ -1,5 +1,4 @@
 import { parseWithZod } from "@conform-to/zod/v4";
-import { data } from "react-router";
 import {
   RemovePhoto,
   TestimonialForm,
@@ -15,10 +14,10 @@ import {
 } from "~/domain/testimonials";
 import { formatWhen } from "~/domain/time-zone";
 import { limitFormPost } from "~/lib/form-guard.server";
-import { readFormData, refuse } from "~/lib/form.server";
+import { OVER_LIMIT, readFormData, refuse } from "~/lib/form.server";
 import { log } from "~/lib/logger.server";
 import { pageMeta } from "~/lib/meta";
-import { rateLimitedToast, success } from "~/lib/toast";
+import { success } from "~/lib/toast";
 import { redirectWithToast } from "~/lib/toast.server";
 import {
   ownTestimonial,
@@ -58,9 +57,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 export async function action({ request, context }: Route.ActionArgs) {
   const student = await requireStudent(request, context, "testimonial");
-  if (!(await limitFormPost(context, "portal-testimonial")))
-    return data({ result: null, toast: rateLimitedToast }, { status: 429 });
   const submission = parseWithZod(await readFormData(request), { schema: testimonialSchema });
+  if (!(await limitFormPost(context, "portal-testimonial", student)))
+    return refuse(submission, OVER_LIMIT);
   if (submission.status !== "success") return refuse(submission);
   const form = submission.value;
   let photo: CheckedPhoto | undefined;
