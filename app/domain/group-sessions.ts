@@ -6,7 +6,8 @@
 import { curriculum } from "~/content/home";
 import { sessionsConsole as t } from "~/content/sessions";
 import { z } from "~/lib/zod";
-import { programmeWeeks } from "./onboarding";
+import { PROGRAMME_WEEKS, programmeWeeks } from "./onboarding";
+import { weekMonday, weekWindow } from "./slots";
 import { localTimeToUtc, zonedTimeToUtc } from "./time-zone";
 
 /** The weekly slot of a cohort: ISO weekday (1 Monday .. 7 Sunday), HH:MM, length in minutes. */
@@ -109,20 +110,19 @@ export function replanSession(
 }
 
 /**
- * The programme's six weeks as instants of `timeZone`: from 00:00 on the Monday of week 1 to the
- * end of week 6's Sunday (`until`, exclusive: 00:00 of the Monday after). `firstDay` and `lastDay`
- * are those dates (YYYY-MM-DD). Null while the cohort has no start date.
+ * The programme's six weeks as instants of `timeZone`, from the week windows every other rule
+ * uses (slots.ts): `from` is 00:00 on week 1's Monday, `until` 00:00 after week 6's Sunday
+ * (exclusive); `firstDay` and `lastDay` are those dates (YYYY-MM-DD). Null without a start date.
  */
 export function programmeSpan(startDate: string | null, timeZone: string) {
   if (!startDate) return null;
-  const { weeks } = programmeWeeks(startDate, startDate);
-  const firstDay = weeks[0]!.startsOn!;
-  const lastDay = addDays(firstDay, weeks.length * 7 - 1);
+  const firstDay = weekMonday(startDate, 1);
+  const lastMonday = weekMonday(startDate, PROGRAMME_WEEKS);
   return {
     firstDay,
-    lastDay,
-    from: zonedTimeToUtc(firstDay, "00:00", timeZone),
-    until: zonedTimeToUtc(addDays(lastDay, 1), "00:00", timeZone),
+    lastDay: addDays(lastMonday, 6),
+    from: weekWindow(firstDay, timeZone).start,
+    until: weekWindow(lastMonday, timeZone).end,
   };
 }
 export type ProgrammeSpan = NonNullable<ReturnType<typeof programmeSpan>>;

@@ -2,7 +2,7 @@ import { z } from "~/lib/zod";
 import { validation } from "~/content/forms";
 import { text } from "./text-fields";
 
-/** Field rules shared by every form that collects a person (application and lead forms). */
+// Field rules shared by every form that collects a person (application and lead forms).
 
 /**
  * Exactly four digits and not earlier than `earliestYear`, the year in force (the cohort's
