@@ -11,6 +11,11 @@ export const EnvSchema = z.object({
     .string()
     .regex(/^(file:.+|postgres(ql)?:\/\/.+)$/, "must be file:<path> or postgres://…")
     .default("file:./data/app.db"),
+  /**
+   * SQLite's `synchronous` pragma. `full` (the default) syncs every commit to disk; the test
+   * databases use `off`, as no test is about surviving a power cut (the bench's drills are).
+   */
+  SQLITE_SYNCHRONOUS: z.enum(["full", "normal", "off"]).default("full"),
   PUBLIC_URL: urlString.optional(),
   SESSION_SECRET: z.string().min(32, "must be at least 32 characters").optional(),
   SESSION_SECRET_PREVIOUS: z

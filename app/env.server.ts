@@ -10,6 +10,8 @@ export interface Config {
   port: number;
   host: string;
   databaseUrl: string;
+  /** SQLite's `synchronous` pragma (SQLITE_SYNCHRONOUS): full but in tests. */
+  sqliteSynchronous: Env["SQLITE_SYNCHRONOUS"];
   publicUrl: string;
   sessionSecret: string;
   /** Cookie secrets, newest first: SESSION_SECRET, then SESSION_SECRET_PREVIOUS (rotation). */
@@ -120,6 +122,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     port: env.PORT,
     host: env.HOST,
     databaseUrl: env.DATABASE_URL,
+    sqliteSynchronous: env.SQLITE_SYNCHRONOUS,
     publicUrl,
     sessionSecret,
     sessionSecrets: [sessionSecret, ...(env.SESSION_SECRET_PREVIOUS?.split(",") ?? [])],

@@ -68,7 +68,10 @@ export async function createServices(
   config: Config,
   overrides: ServiceOverrides = {},
 ): Promise<Services> {
-  const database = await openDatabase(config.databaseUrl, { schema: overrides.schema });
+  const database = await openDatabase(config.databaseUrl, {
+    schema: overrides.schema,
+    synchronous: config.sqliteSynchronous,
+  });
   const clock = overrides.clock ?? systemClock;
   const limitStore: RateLimitStore = database.pool
     ? { kind: "postgres", pool: database.pool, schema: overrides.schema }

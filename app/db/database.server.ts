@@ -22,6 +22,8 @@ export interface DatabaseOptions {
   /** PostgreSQL only: a schema to work in (created when missing); tests use one per suite. */
   schema?: string;
   migrate?: boolean;
+  /** SQLite only: the `synchronous` pragma, `full` unless a test relaxes it. */
+  synchronous?: "full" | "normal" | "off";
 }
 
 export async function openDatabase(
@@ -29,7 +31,7 @@ export async function openDatabase(
   options: DatabaseOptions = {},
 ): Promise<DatabaseHandle> {
   const handle = url.startsWith("file:")
-    ? openSqlite(url.slice("file:".length))
+    ? openSqlite(url.slice("file:".length), options.synchronous ?? "full")
     : await openPostgres(url, options.schema);
   if (options.migrate !== false) {
     await migrateToLatest(
@@ -41,11 +43,11 @@ export async function openDatabase(
   return handle;
 }
 
-function openSqlite(file: string): DatabaseHandle {
+function openSqlite(file: string, synchronous: "full" | "normal" | "off"): DatabaseHandle {
   if (file !== ":memory:") mkdirSync(path.dirname(path.resolve(file)), { recursive: true });
   const sqlite = new SQLite(file);
   sqlite.pragma("journal_mode = WAL");
-  sqlite.pragma("synchronous = FULL");
+  sqlite.pragma(`synchronous = ${synchronous}`);
   sqlite.pragma("foreign_keys = ON");
   sqlite.pragma("busy_timeout = 5000");
   const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });

@@ -75,7 +75,9 @@ describe.each(testEngines())("backup and restore on $name", (engine) => {
   }
 
   beforeAll(async () => {
-    t = await startTestServices(engine);
+    // On PostgreSQL in a schema of its own: the backup's schema-scoped path (the whole database's
+    // has its own test below).
+    t = await startTestServices(engine, { schema: true });
     source = { databaseUrl: t.config.databaseUrl, schema: t.schema };
     backupDir = path.join(t.dataDir, "backups");
     await seed(t.services.db, "a@example.com");

@@ -1,9 +1,10 @@
 import type { Page } from "@playwright/test";
 import {
   ADMIN_PATH as PATH,
-  createAccount,
+  createAccountWithCli as createAccount,
   fillLogin,
   logIn as logInAs,
+  logInWithForm,
   openAdmin as open,
 } from "./admin-support";
 import { cohortSettingsPage } from "../../app/content/admin";
@@ -26,10 +27,11 @@ function toast(page: Page, title: string) {
 }
 
 test.describe("admin cohort settings", () => {
-  test.beforeAll(() => {
+  // The accounts are made by the admin CLI itself, as the README has the owner do it.
+  test.beforeAll(async () => {
     test.setTimeout(60_000);
-    createAccount(ADMIN, true);
-    createAccount(STAFF, false);
+    await createAccount(ADMIN, true);
+    await createAccount(STAFF, false);
   });
 
   test.beforeEach(async () => {
@@ -285,7 +287,8 @@ test.describe("admin cohort settings", () => {
   });
 
   test("logout ends the session", async ({ page, context }) => {
-    await logIn(page);
+    // Through the form: the cookie's attributes are the server's.
+    await logInWithForm(page, ADMIN);
     const cookie = (await context.cookies()).find((c) => c.name === "fsts_admin");
     expect(cookie).toMatchObject({ httpOnly: true, sameSite: "Lax", path: "/" });
     await page.getByRole("button", { name: "Logout" }).click();

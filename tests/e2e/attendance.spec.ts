@@ -107,7 +107,7 @@ test("a mentor marks attendance and a 1-on-1; the owner's grid and CSV show it",
   await releaseAllHolds();
   await setCohort({ capacity: 30, enrolled_count: 0, is_active: 1, start_date: "2027-03-01" });
   const mentor = uniqueEmail("attend-mentor");
-  createMentor(mentor, "Marta Marker");
+  await createMentor(mentor, "Marta Marker");
   const tag = String(Date.now()).slice(-6);
   const ada = { email: uniqueEmail("attend-ada"), name: `Ada${tag}` };
   const ben = { email: uniqueEmail("attend-ben"), name: `Ben${tag}` };
@@ -150,7 +150,7 @@ test("a mentor marks attendance and a 1-on-1; the owner's grid and CSV show it",
 
   // The owner's cohort page: the grid shows both marks, and Ben's missing cells say so.
   const owner = uniqueEmail("attend-owner");
-  createAccount(owner, true);
+  await createAccount(owner, true);
   await logIn(page, owner);
   await page.goto(`/admin/cohorts/${cohortId}`);
   const adaRow = page.locator(`[data-testid="attendance-row"][data-student^="${ada.name}"]`);

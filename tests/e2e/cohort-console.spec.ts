@@ -8,7 +8,7 @@ const OWNER = `owner.cohorts.${Date.now()}@example.com`;
 test.describe("the owner's cohort console", () => {
   // Several browsers and the worker's cycles: slow on a busy two-CPU machine.
   test.describe.configure({ timeout: 90_000 });
-  test.beforeAll(() => createAccount(OWNER, true));
+  test.beforeAll(async () => await createAccount(OWNER, true));
   test.beforeEach(async () => {
     await releaseAllHolds();
     await setCohort({ capacity: 0, enrolled_count: 0, is_active: 1, start_date: "2027-01-11" });

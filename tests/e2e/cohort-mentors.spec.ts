@@ -45,7 +45,7 @@ const mentorGroup = (page: Page, name: string) =>
 
 test.describe("mentors and students on the cohort page", () => {
   test.describe.configure({ timeout: 120_000 });
-  test.beforeAll(() => createAccount(OWNER, true));
+  test.beforeAll(async () => await createAccount(OWNER, true));
   test.beforeEach(async () => {
     await releaseAllHolds();
     await setCohort({ capacity: 20, enrolled_count: 0, is_active: 1, start_date: "2027-01-11" });

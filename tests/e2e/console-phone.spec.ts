@@ -130,7 +130,7 @@ test.describe("the console on a phone, in words", () => {
   test("every console page fits 390 px and shows no code, JSON or ISO time", async ({
     browser,
   }) => {
-    createAccount(OWNER, true);
+    await createAccount(OWNER, true);
     await releaseAllHolds();
     await setCohort({ capacity: 10, enrolled_count: 0, is_active: 1, start_date: "2027-01-11" });
 
@@ -176,7 +176,7 @@ test.describe("the console on a phone, in words", () => {
         .execute();
     });
 
-    createMentor(uniqueEmail("phone-mentor"), "Pat Phone");
+    await createMentor(uniqueEmail("phone-mentor"), "Pat Phone");
     const owner = await phone(browser);
     await logIn(owner, OWNER);
 

@@ -8,10 +8,10 @@ const ADMIN = uniqueEmail("owner");
 const STAFF = uniqueEmail("helper");
 
 test.describe("owner's console", () => {
-  test.beforeAll(() => {
+  test.beforeAll(async () => {
     test.setTimeout(60_000);
-    createAccount(ADMIN, true);
-    createAccount(STAFF, false);
+    await createAccount(ADMIN, true);
+    await createAccount(STAFF, false);
   });
 
   test("an admin finds an applicant, changes their status and exports CSV", async ({

@@ -1,8 +1,15 @@
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test as base, type Page } from "@playwright/test";
+import { e2ePort } from "./env";
 
-/** Every test fails on a browser console error it did not expect, or a request leaving localhost. */
+/**
+ * Every test runs against its worker's own server, and fails on a browser console error it did not
+ * expect, or a request leaving localhost.
+ */
 export const test = base.extend<{ consoleErrors: string[] }>({
+  // Playwright reads a fixture's dependencies from this pattern: this one has none.
+  // eslint-disable-next-line no-empty-pattern
+  baseURL: async ({}, use) => use(`http://localhost:${e2ePort}`),
   consoleErrors: async ({ page }, use) => {
     const errors: string[] = [];
     page.on("console", (message) => {

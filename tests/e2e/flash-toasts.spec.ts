@@ -59,9 +59,9 @@ async function fillLead(page: Page, email: string) {
   await page.getByLabel("Graduation year").fill(String(new Date().getFullYear() + 1));
 }
 
-test.beforeAll(() => {
+test.beforeAll(async () => {
   test.setTimeout(60_000);
-  createAccount(ADMIN, true);
+  await createAccount(ADMIN, true);
 });
 
 for (const javaScript of [true, false]) {

@@ -50,7 +50,7 @@ async function csvRow(owner: Page, group: "source" | "term", name: string) {
 
 test.describe("the funnel", () => {
   test.describe.configure({ timeout: 90_000 });
-  test.beforeAll(() => createAccount(OWNER, true));
+  test.beforeAll(async () => await createAccount(OWNER, true));
 
   test("three browsers open a generated YouTube link and one takes the resume template: 3 visitors and 1 lead", async ({
     browser,

@@ -41,7 +41,7 @@ test("the owner moves a group session and the student's subscribed feed moves it
 
   // The owner saves the weekly slot and live link: the six sessions are planned.
   const owner = uniqueEmail("sessions-owner");
-  createAccount(owner, true);
+  await createAccount(owner, true);
   await logIn(page, owner);
   const cohortId = await withDb(async (db) => {
     const row = await db

@@ -168,7 +168,7 @@ test.describe("W3C Nu validator", () => {
     await releaseAllHolds();
     await setCohort({ capacity: 10, enrolled_count: 0, is_active: 1 });
     const admin = uniqueEmail("vnu-owner");
-    createAccount(admin, true);
+    await createAccount(admin, true);
     // Someone on the console's pages, so the person page and the tables have rows.
     await page.goto("/apply");
     const email = uniqueEmail("vnu-person");
@@ -266,9 +266,9 @@ test.describe("W3C Nu validator", () => {
       start_date: monday.toISOString().slice(0, 10),
     });
     const admin = uniqueEmail("vnu-mentors-owner");
-    createAccount(admin, true);
+    await createAccount(admin, true);
     const mentor = uniqueEmail("vnu-mentor");
-    createMentor(mentor, "Vera Validator");
+    await createMentor(mentor, "Vera Validator");
     const student = uniqueEmail("vnu-mentee");
     const studentId = await payingStudent(browser, student);
     await assignMentor(student, mentor);
@@ -411,7 +411,7 @@ test.describe("W3C Nu validator", () => {
     await s.context().close();
 
     const admin = uniqueEmail("vnu-survey-owner");
-    createAccount(admin, true);
+    await createAccount(admin, true);
     await logIn(page, admin);
     const current = await withDb((db) =>
       db.selectFrom("cohorts").select("id").where("is_current", "=", 1).executeTakeFirstOrThrow(),
@@ -507,7 +507,7 @@ test.describe("W3C Nu validator", () => {
         .executeTakeFirstOrThrow(),
     );
     const ownerEmail = uniqueEmail("vnu-leave-owner");
-    createAccount(ownerEmail, true);
+    await createAccount(ownerEmail, true);
     const owner = await (await browser.newContext()).newPage();
     await logIn(owner, ownerEmail);
     const personPage = `/admin/people/${leaver.person_id}`;

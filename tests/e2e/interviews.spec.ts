@@ -61,7 +61,7 @@ test.describe("interviews, the deep-dive and offers", () => {
     await setCohort({ capacity: 10, enrolled_count: 0, is_active: 1, start_date: monday });
     const mentorEmail = uniqueEmail("mentor-ivy");
     const studentEmail = uniqueEmail("mentee-iris");
-    createMentor(mentorEmail, "Ivy London");
+    await createMentor(mentorEmail, "Ivy London");
     await payingStudent(browser, studentEmail);
     await assignMentor(studentEmail, mentorEmail);
     const studentId = await personId(studentEmail);

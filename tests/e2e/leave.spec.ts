@@ -70,7 +70,7 @@ test.describe("leaving the programme", () => {
 
     // The owner decides on the person page.
     const ownerEmail = uniqueEmail("leave-owner");
-    createAccount(ownerEmail, true);
+    await createAccount(ownerEmail, true);
     const owner = await newBrowser(browser);
     // Signing in hashes the password (scrypt): slow on a loaded machine, hence the longer wait.
     await openAdmin(owner);

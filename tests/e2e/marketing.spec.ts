@@ -31,7 +31,7 @@ const mailWith = (email: string, text: string) =>
 
 test.describe("marketing mail", () => {
   test.describe.configure({ timeout: 90_000 });
-  test.beforeAll(() => createAccount(OWNER, true));
+  test.beforeAll(async () => await createAccount(OWNER, true));
 
   test("a lead with consent gets a broadcast, one-click unsubscribes, and gets no more", async ({
     browser,

@@ -1,17 +1,43 @@
 import { execFileSync } from "node:child_process";
 import type { Browser, Page } from "@playwright/test";
-import { e2eDatabaseUrl } from "./env";
+import type { AppLoadContext } from "react-router";
+import { mentorSchema } from "../../app/domain/mentor-forms";
+import { systemClock } from "../../app/lib/clock";
+import { addMentor } from "../../app/mentors/mentors.server";
+import { startPortalSession, type PortalUser } from "../../app/portal/session.server";
+import { e2eDatabaseUrl, e2eSessionSecret } from "./env";
 import { expect } from "./fixtures";
 import { applyAs, payOnTestCheckout } from "./people";
-import { decodedMail, mailTo, withDb } from "./support";
+import type { DB } from "../../app/db/database.server";
+import { addSessionCookie, decodedMail, mailTo, withDb } from "./support";
 
-/** A mentor made the way the README says: with the admin CLI, against the server's database. */
-export function createMentor(email: string, name: string) {
+/**
+ * A mentor made by the admin CLI itself, as the README says (`tsx scripts/admin.ts create --role
+ * mentor`): portal-mentor.spec.ts makes one so; the other specs use `createMentor`.
+ */
+export function createMentorWithCli(email: string, name: string) {
   execFileSync(
-    "npx",
-    ["tsx", "scripts/admin.ts", "create", "--email", email, "--role", "mentor", "--name", name],
+    process.execPath,
+    [
+      "--import",
+      "tsx",
+      "scripts/admin.ts",
+      "create",
+      "--email",
+      email,
+      "--role",
+      "mentor",
+      "--name",
+      name,
+    ],
     { env: { ...process.env, DATABASE_URL: e2eDatabaseUrl }, stdio: "pipe" },
   );
+}
+
+/** A mentor made by the function the admin CLI calls, with the console's own rules. */
+export async function createMentor(email: string, name: string) {
+  const input = mentorSchema.parse({ email, name });
+  await withDb((db) => addMentor(db, "cli", input, new Date()));
 }
 
 /** A student with a paid seat in the current cohort, paid through the site in their own browser. */
@@ -59,8 +85,11 @@ function signInLinks(email: string): string[] {
   return [...new Set(links)];
 }
 
-/** Asks /portal for a sign-in link, opens the one that arrives by email and uses it. */
-export async function signInToPortal(page: Page, email: string) {
+/**
+ * Asks /portal for a sign-in link, opens the one that arrives by email and uses it
+ * (portal-mentor.spec.ts; the other specs sign in with `signInToPortal`).
+ */
+export async function signInByEmailLink(page: Page, email: string) {
   const before = new Set(signInLinks(email));
   await page.goto("/portal");
   await page.getByLabel("Email").fill(email);
@@ -77,3 +106,41 @@ export async function signInToPortal(page: Page, email: string) {
 
 /** How far the page reaches sideways (more than the viewport: it scrolls horizontally). */
 export const pageWidth = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth);
+
+/**
+ * Signs the page's browser in to the portal as the mentor or paid student at `email`: the
+ * session the emailed link would start (the portal's own `startPortalSession`, its cookie signed
+ * with the server's secret), then opens /portal, which leads to their home.
+ */
+export async function signInToPortal(page: Page, email: string) {
+  const cookie = await withDb(async (db) => {
+    const user = await portalUser(db, email);
+    // What the session code reads of a request's context: the database, clock and secret.
+    const context = {
+      services: { db, clock: systemClock, config: { sessionSecrets: [e2eSessionSecret] } },
+      secure: false,
+    } as unknown as AppLoadContext;
+    return startPortalSession(new Request("http://localhost/portal"), context, user);
+  });
+  await addSessionCookie(page, cookie.split(";")[0]!);
+  await page.goto("/portal");
+}
+
+/** The portal's user at an address: an active mentor first, then a student with a paid seat. */
+async function portalUser(db: DB, email: string): Promise<PortalUser> {
+  const mentor = await db
+    .selectFrom("mentors")
+    .select(["id", "name"])
+    .where("email", "=", email)
+    .where("is_active", "=", 1)
+    .executeTakeFirst();
+  if (mentor) return { role: "mentor", mentorId: mentor.id, email, name: mentor.name };
+  const student = await db
+    .selectFrom("people")
+    .innerJoin("payments", "payments.person_id", "people.id")
+    .select(["people.id", "people.first_name"])
+    .where("people.email", "=", email)
+    .where("payments.status", "=", "paid")
+    .executeTakeFirstOrThrow();
+  return { role: "student", personId: student.id, email, firstName: student.first_name };
+}

@@ -69,7 +69,7 @@ async function seedPastCohort() {
 
 test.describe("the outcomes report", () => {
   test.describe.configure({ timeout: 90_000 });
-  test.beforeAll(() => createAccount(OWNER, true));
+  test.beforeAll(async () => await createAccount(OWNER, true));
 
   test("the owner reads a cohort's outcomes, downloads its CSV and keeps the minimums in range", async ({
     page,

@@ -8,8 +8,8 @@ const OWNER = uniqueEmail("owner-work");
 const t = consoleText.person;
 
 test.describe("acting on a person", () => {
-  test.beforeAll(() => {
-    createAccount(OWNER, true);
+  test.beforeAll(async () => {
+    await createAccount(OWNER, true);
   });
 
   for (const javaScript of [true, false]) {
@@ -33,7 +33,7 @@ test.describe("acting on a person", () => {
           applicant.getByRole("heading", { name: /answer your questions/ }),
         ).toBeVisible();
 
-        await logIn(page, OWNER, { javaScript });
+        await logIn(page, OWNER);
         await page.goto("/admin");
         const waiting = page
           .getByTestId("waiting-questions")

@@ -51,7 +51,7 @@ test.describe("1-on-1s across time zones", () => {
     await setCohort({ capacity: 10, enrolled_count: 0, is_active: 1, start_date: monday });
     const mentorEmail = uniqueEmail("mentor-lena");
     const studentEmail = uniqueEmail("mentee-nora");
-    createMentor(mentorEmail, "Lena London");
+    await createMentor(mentorEmail, "Lena London");
     await payingStudent(browser, studentEmail);
     await assignMentor(studentEmail, mentorEmail);
 

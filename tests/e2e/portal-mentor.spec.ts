@@ -2,10 +2,10 @@ import { createAccount, logIn } from "./admin-support";
 import { expect, expectNoAxeViolations, test } from "./fixtures";
 import {
   assignMentor,
-  createMentor,
+  createMentorWithCli as createMentor,
   pageWidth,
   payingStudent,
-  signInToPortal,
+  signInByEmailLink,
 } from "./mentor-support";
 import { gotMail } from "./people";
 import {
@@ -37,7 +37,7 @@ test.describe("a mentor in the portal", () => {
     const owner = uniqueEmail("mentor-owner");
     const mentor = uniqueEmail("mentor-jane");
     const other = uniqueEmail("mentor-olga");
-    createAccount(owner, true);
+    await createAccount(owner, true);
     createMentor(other, "Olga Other");
     await releaseAllHolds();
     await setCohort({ capacity: 10, enrolled_count: 0, is_active: 1, start_date: "2027-01-11" });
@@ -81,7 +81,7 @@ test.describe("a mentor in the portal", () => {
     const m = await phone.newPage();
     const invitation = decodedMail(mailTo(mentor).find((raw) => raw.includes("cohort portal"))!);
     expect(invitation).toMatch(/http:\/\/localhost:\d+\/portal\b/);
-    await signInToPortal(m, mentor);
+    await signInByEmailLink(m, mentor);
     await expect(m).toHaveURL(/\/portal\/mentor$/);
     await expect(m.getByRole("heading", { level: 1, name: "My students" })).toBeVisible();
     const cards = m.getByTestId("mentor-student");

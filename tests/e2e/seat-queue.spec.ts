@@ -15,7 +15,7 @@ const OWNER = `owner.queue.${Date.now()}@example.com`;
 test.describe("the seat queue", () => {
   // Several browsers and the worker's cycles: slow on a busy two-CPU machine.
   test.describe.configure({ timeout: 90_000 });
-  test.beforeAll(() => createAccount(OWNER, true));
+  test.beforeAll(async () => await createAccount(OWNER, true));
   test.beforeEach(async () => {
     await releaseAllHolds();
     await setCohort({ capacity: 1, enrolled_count: 0, is_active: 1, start_date: "2027-01-13" });

@@ -3,7 +3,7 @@ import path from "node:path";
 import { expect, type Locator, type Page } from "@playwright/test";
 import { openDatabase, type DB } from "../../app/db/database.server";
 import { currentCohortRow, setCurrentCohort, type CohortValues } from "../support/cohort";
-import { e2eDatabaseUrl, e2eDataDir } from "./env";
+import { e2eDatabaseUrl, e2eDataDir, e2ePort } from "./env";
 
 /** Opens the running e2e server's database (SQLite in WAL mode allows a second connection). */
 export async function withDb<T>(fn: (db: DB) => Promise<T>): Promise<T> {
@@ -13,6 +13,23 @@ export async function withDb<T>(fn: (db: DB) => Promise<T>): Promise<T> {
   } finally {
     await handle.close();
   }
+}
+
+/**
+ * Hands the page's browser a session cookie ("name=value", as the server would set it: httpOnly,
+ * SameSite=Lax, for the worker's server).
+ */
+export async function addSessionCookie(page: Page, nameValue: string) {
+  const split = nameValue.indexOf("=");
+  await page.context().addCookies([
+    {
+      name: nameValue.slice(0, split),
+      value: nameValue.slice(split + 1),
+      url: `http://localhost:${e2ePort}`,
+      httpOnly: true,
+      sameSite: "Lax",
+    },
+  ]);
 }
 
 export async function setCohort(values: CohortValues) {

@@ -28,7 +28,7 @@ export async function surveyedStudent(browser: Browser, prefix: string) {
   });
   const mentorEmail = uniqueEmail(`${prefix}-mentor`);
   const mentorName = `Sam Survey ${Math.floor(Math.random() * 1e6)}`;
-  createMentor(mentorEmail, mentorName);
+  await createMentor(mentorEmail, mentorName);
   const email = uniqueEmail(prefix);
   const personId = await payingStudent(browser, email);
   await assignMentor(email, mentorEmail);

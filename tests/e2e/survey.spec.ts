@@ -61,7 +61,7 @@ test.describe("the end-of-programme survey", () => {
 
     // The owner: the cohort's page links to its survey, with the NPS and the answer.
     const owner = uniqueEmail("survey-owner");
-    createAccount(owner, true);
+    await createAccount(owner, true);
     await logIn(page, owner);
     await page.goto(`/admin/cohorts/${cohortId}`);
     await page.getByRole("link", { name: "End-of-programme survey (NPS)" }).click();

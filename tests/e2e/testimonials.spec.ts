@@ -21,7 +21,7 @@ test.describe("testimonials", () => {
     await setCohort({ capacity: 10, enrolled_count: 0, is_active: 1, start_date: "2027-01-13" });
     const email = uniqueEmail("story-student");
     const mentorEmail = uniqueEmail("story-mentor");
-    createMentor(mentorEmail, "Mona Mentor");
+    await createMentor(mentorEmail, "Mona Mentor");
     const personId = await payingStudent(browser, email);
     await assignMentor(email, mentorEmail);
     const firm = `Firm ${Date.now()}`;
@@ -104,7 +104,7 @@ test.describe("testimonials", () => {
 
     // The owner approves it.
     const ownerEmail = uniqueEmail("story-owner");
-    createAccount(ownerEmail, true);
+    await createAccount(ownerEmail, true);
     const owner = await (await browser.newContext()).newPage();
     await openAdmin(owner);
     await fillLogin(owner, ownerEmail);

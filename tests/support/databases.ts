@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto";
-import { mkdtempSync, rmSync } from "node:fs";
+import { copyFileSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { sql } from "kysely";
@@ -14,10 +14,15 @@ export interface TestEngine {
   url: string;
 }
 
-/** SQLite always; PostgreSQL too when TEST_DATABASE_URL is set (CI sets it). */
+/**
+ * SQLite always; PostgreSQL too when TEST_DATABASE_URL is set (CI sets it). The database suite
+ * runs as one Vitest project per engine (TEST_ENGINE names it), so the two run side by side.
+ */
 export function testEngines(): TestEngine[] {
-  const engines: TestEngine[] = [{ name: "sqlite", url: "file:" }];
-  if (process.env.TEST_DATABASE_URL)
+  const only = process.env.TEST_ENGINE;
+  const engines: TestEngine[] = [];
+  if (only !== "postgres") engines.push({ name: "sqlite", url: "file:" });
+  if (only !== "sqlite" && process.env.TEST_DATABASE_URL)
     engines.push({ name: "postgres", url: process.env.TEST_DATABASE_URL });
   return engines;
 }
@@ -26,47 +31,110 @@ export interface TestServices {
   services: Services;
   config: Config;
   dataDir: string;
-  /** PostgreSQL: the suite's schema (a second connection to the same data needs it). */
+  /** PostgreSQL: the schema the tables are in when the test asked for one (`schema: true`). */
   schema: string | undefined;
   cleanup(): Promise<void>;
 }
 
-/** Fresh services on an empty database: a new SQLite file or a new PostgreSQL schema. */
+/** The address of database `name` on the server of `url`. */
+export function databaseUrlFor(url: string, name: string): string {
+  const address = new URL(url);
+  address.pathname = `/${name}`;
+  return address.toString();
+}
+
+/** Runs one statement on the server's maintenance connection (CREATE and DROP DATABASE). */
+export async function onServer(url: string, statement: string): Promise<void> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    await client.query(statement);
+  } finally {
+    await client.end();
+  }
+}
+
+/**
+ * Drops a test's database once its services have closed. A closed pool's connections may still be
+ * on their way out, so a drop that finds one waits a moment and tries again (forcing them out
+ * instead would raise an error in the pool that is closing them).
+ */
+export async function dropDatabase(url: string, name: string): Promise<void> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await onServer(url, `drop database if exists ${name}`);
+    } catch (error) {
+      const inUse = (error as { code?: string }).code === "55006";
+      if (!inUse || attempt === 50) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+  }
+}
+
+/**
+ * A database already migrated to the latest schema, for a test to start from: a copy of the
+ * SQLite file or a clone of the PostgreSQL template database that the global set-up migrated
+ * once (tests/support/db-templates.ts). Without the set-up (a file run on its own outside the
+ * database projects), an empty database that the services migrate as a server would.
+ */
+async function freshDatabase(
+  engine: TestEngine,
+  dataDir: string,
+): Promise<{ url: string; drop(): Promise<void> }> {
+  if (engine.name === "sqlite") {
+    const file = path.join(dataDir, "test.db");
+    const template = process.env.FSTS_TEST_SQLITE_TEMPLATE;
+    if (template) copyFileSync(template, file);
+    return { url: `file:${file}`, drop: async () => {} };
+  }
+  const name = `fsts_t_${randomBytes(6).toString("hex")}`;
+  const template = process.env.FSTS_TEST_PG_TEMPLATE;
+  await onServer(
+    engine.url,
+    `create database ${name}${template ? ` template ${template} strategy wal_log` : ""}`,
+  );
+  return {
+    url: databaseUrlFor(engine.url, name),
+    drop: () => dropDatabase(engine.url, name),
+  };
+}
+
+/**
+ * Fresh services on a database of their own, migrated: a SQLite file or a PostgreSQL database.
+ * With `schema` (PostgreSQL only), the tables are migrated into a schema of their own inside it
+ * instead, as a site whose DATABASE_URL names one keeps them (the backup's schema-scoped path).
+ */
 export async function startTestServices(
   engine: TestEngine,
-  options: { clock?: Clock; env?: Record<string, string> } = {},
+  options: { clock?: Clock; env?: Record<string, string>; schema?: boolean } = {},
 ): Promise<TestServices> {
   const dataDir = mkdtempSync(path.join(tmpdir(), "fsts-test-"));
-  const schema = `t_${randomBytes(6).toString("hex")}`;
-  const databaseUrl =
-    engine.name === "sqlite" ? `file:${path.join(dataDir, "test.db")}` : engine.url;
+  const database = await freshDatabase(engine, dataDir);
+  const schema =
+    options.schema && engine.name === "postgres"
+      ? `t_${randomBytes(6).toString("hex")}`
+      : undefined;
   const config = loadConfig({
     NODE_ENV: "test",
     DATA_DIR: dataDir,
-    DATABASE_URL: databaseUrl,
+    DATABASE_URL: database.url,
     SESSION_SECRET: "test-secret-test-secret-test-secret-123",
     PUBLIC_URL: "http://localhost:3000",
+    // No test is about surviving a power cut (the bench's drills are): commits skip the fsync.
+    SQLITE_SYNCHRONOUS: "off",
     // Tests send many forms for one address; the limit has its own test.
     EMAILS_PER_RECIPIENT_PER_HOUR: "100000",
     ...options.env,
   });
-  const services = await createServices(config, {
-    clock: options.clock,
-    schema: engine.name === "postgres" ? schema : undefined,
-  });
+  const services = await createServices(config, { clock: options.clock, schema });
   return {
     services,
     config,
     dataDir,
-    schema: engine.name === "postgres" ? schema : undefined,
+    schema,
     async cleanup() {
       await services.close();
-      if (engine.name === "postgres") {
-        const client = new pg.Client({ connectionString: engine.url });
-        await client.connect();
-        await client.query(`drop schema if exists ${schema} cascade`);
-        await client.end();
-      }
+      await database.drop();
       rmSync(dataDir, { recursive: true, force: true });
     },
   };
