@@ -111,8 +111,8 @@ test.describe("application", () => {
     await page.getByRole("status").getByRole("link", { name: "FAQ" }).click();
     await expect(page).toHaveURL(/\/#faq$/);
     await expect(page.locator("#faq")).toBeInViewport();
-    await expect.poll(() => mailTo(email).length).toBe(1);
-    expect(mailTo(email)[0]).toContain("within 24 hours");
+    await expect.poll(async () => (await mailTo(email)).length).toBe(1);
+    expect((await mailTo(email))[0]).toContain("within 24 hours");
   });
 
   test("qualified: goes to /enroll and gets the enrollment email", async ({ page }) => {
@@ -121,8 +121,8 @@ test.describe("application", () => {
     await fillApplication(page, { email });
     await submit(page);
     await expect(page).toHaveURL(/\/enroll$/);
-    await expect.poll(() => mailTo(email).length).toBe(1);
-    expect(mailTo(email)[0]).toContain("/enroll");
+    await expect.poll(async () => (await mailTo(email)).length).toBe(1);
+    expect((await mailTo(email))[0]).toContain("/enroll");
   });
 
   for (const [name, answers, text] of [
@@ -157,8 +157,8 @@ test.describe("application", () => {
     await fillApplication(page, { email, ready: "No, add me to the waitlist" });
     await submit(page);
     await expect(page.getByRole("heading", { name: "You're on the waitlist" })).toBeVisible();
-    await expect.poll(() => mailTo(email).length).toBe(1);
-    const message = decodedMail(mailTo(email)[0]!);
+    await expect.poll(async () => (await mailTo(email)).length).toBe(1);
+    const message = decodedMail((await mailTo(email))[0]!);
     for (const path of [
       "/resources/resume-template",
       "/resources/outreach-scripts",

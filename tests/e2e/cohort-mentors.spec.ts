@@ -174,7 +174,7 @@ test.describe("mentors and students on the cohort page", () => {
     await expect(ben).toContainText("2 of 2 places taken, none free");
     expect(await withDb((db) => paymentMentor(db, waiting))).toBe(BEN.id);
     await expect
-      .poll(() =>
+      .poll(async () =>
         withDb(async (db) =>
           Number(
             (

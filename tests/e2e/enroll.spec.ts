@@ -67,7 +67,9 @@ test.describe("enrollment", () => {
 
     const cohort = await storedCohort();
     expect(cohort.enrolled_count).toBe(1);
-    await expect.poll(() => mailTo(email).some((m) => m.includes("You're in"))).toBe(true);
+    await expect
+      .poll(async () => (await mailTo(email)).some((m) => m.includes("You're in")))
+      .toBe(true);
 
     // Reloading the confirmation page does not enroll twice.
     await page.reload();
@@ -166,7 +168,7 @@ test.describe("enrollment", () => {
     await expect(page.locator("[data-toast]").filter({ hasText: "Apply first" })).toBeVisible();
     await expect(page).toHaveURL(/\/enroll$/);
     await expect
-      .poll(() =>
+      .poll(async () =>
         withDb(
           async (db) =>
             (await db.selectFrom("seat_holds").select("id").where("status", "=", "held").execute())
@@ -193,8 +195,8 @@ test.describe("enrollment", () => {
     await expect(stranger.locator("[data-toast]").filter({ hasText: "Apply first" })).toBeVisible();
 
     // The owner of the address opens the emailed link on another device and can enroll.
-    await expect.poll(() => mailTo(email).length).toBe(2);
-    const mail = decodedMail(mailTo(email).at(-1)!);
+    await expect.poll(async () => (await mailTo(email)).length).toBe(2);
+    const mail = decodedMail((await mailTo(email)).at(-1)!);
     const link = /http:\/\/localhost:\d+(\/enroll\?link=[\w.-]+)/.exec(mail)![1]!;
     const phone = await (await browser.newContext()).newPage();
     await phone.goto(link);

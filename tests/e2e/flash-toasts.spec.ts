@@ -161,7 +161,7 @@ for (const javaScript of [true, false]) {
       // Once the worker is done with their emails (it would mark one it is sending "sent" after
       // this change), they all fail for good.
       await expect
-        .poll(() =>
+        .poll(async () =>
           withDb(async (db) =>
             Number(
               (

@@ -286,7 +286,7 @@ test.describe("home page", () => {
     );
     await page.goto("/");
     await expect(page.locator('script[src="/video-test.js"]')).toHaveCount(1);
-    await expect.poll(() => page.evaluate(() => "videoLoaded" in window)).toBe(true);
+    await expect.poll(async () => page.evaluate(() => "videoLoaded" in window)).toBe(true);
     await page.locator("main").getByRole("link", { name: "Apply Now" }).first().click();
     await expect(page).toHaveURL(/\/apply$/);
     await expect(page.locator('script[src="/video-test.js"]')).toHaveCount(0);
@@ -368,7 +368,7 @@ test.describe("not-found page", () => {
       expect(response?.status()).toBe(404);
       await expect(page.getByText("404", { exact: true })).toBeVisible();
       await expect(page.getByText("Oops! Page not found")).toBeVisible();
-      await expect.poll(() => logged.join("\n")).toContain(path.split("?")[0]!);
+      await expect.poll(async () => logged.join("\n")).toContain(path.split("?")[0]!);
       await page.getByRole("link", { name: "Return to Home" }).click();
       await expect(page).toHaveURL(/\/$/);
     });

@@ -24,10 +24,8 @@ async function sendBroadcast(owner: Page, subject: string) {
   await expect(owner.getByText("Broadcast on its way")).toBeVisible();
 }
 
-const mailWith = (email: string, text: string) =>
-  mailTo(email)
-    .map(decodedMail)
-    .find((m) => m.includes(text));
+const mailWith = async (email: string, text: string) =>
+  (await mailTo(email)).map(decodedMail).find((m) => m.includes(text));
 
 test.describe("marketing mail", () => {
   test.describe.configure({ timeout: 90_000 });
@@ -63,8 +61,10 @@ test.describe("marketing mail", () => {
 
     const first = `Cohort news ${Date.now()}`;
     await sendBroadcast(owner, first);
-    await expect.poll(() => Boolean(mailWith(reader, first)), { timeout: 20_000 }).toBe(true);
-    const received = mailWith(reader, first)!.replace(/\r?\n[ \t]+/g, " ");
+    await expect
+      .poll(async () => Boolean(await mailWith(reader, first)), { timeout: 20_000 })
+      .toBe(true);
+    const received = (await mailWith(reader, first))!.replace(/\r?\n[ \t]+/g, " ");
     expect(received).toMatch(/^List-Unsubscribe-Post: List-Unsubscribe=One-Click/m);
     const url = /^List-Unsubscribe: <([^>]+)>/m.exec(received)?.[1];
     expect(url).toMatch(/\/unsubscribe\/[A-Za-z0-9_-]{32}$/);
@@ -81,8 +81,10 @@ test.describe("marketing mail", () => {
 
     const second = `More news ${Date.now()}`;
     await sendBroadcast(owner, second);
-    await expect.poll(() => Boolean(mailWith(control, second)), { timeout: 20_000 }).toBe(true);
-    expect(mailWith(reader, second)).toBeUndefined();
+    await expect
+      .poll(async () => Boolean(await mailWith(control, second)), { timeout: 20_000 })
+      .toBe(true);
+    expect(await mailWith(reader, second)).toBeUndefined();
     const row = owner.getByTestId("broadcast-row").filter({ hasText: first });
     await owner.reload();
     await expect(row).toContainText(first);
@@ -96,8 +98,12 @@ test.describe("marketing mail", () => {
     const owner = await newBrowser(browser);
     await logIn(owner, OWNER);
     await sendBroadcast(owner, `Page check ${Date.now()}`);
-    await expect.poll(() => Boolean(mailWith(email, "Page check")), { timeout: 20_000 }).toBe(true);
-    const url = /\/unsubscribe\/[A-Za-z0-9_-]{32}/.exec(mailWith(email, "Page check")!)?.[0];
+    await expect
+      .poll(async () => Boolean(await mailWith(email, "Page check")), { timeout: 20_000 })
+      .toBe(true);
+    const url = /\/unsubscribe\/[A-Za-z0-9_-]{32}/.exec(
+      (await mailWith(email, "Page check"))!,
+    )?.[0];
 
     const page = await newBrowser(browser);
     await page.goto(url!);

@@ -76,8 +76,8 @@ export const assignMentor = (studentEmail: string, mentorEmail: string) =>
   });
 
 /** Every portal sign-in link emailed to an address so far. */
-function signInLinks(email: string): string[] {
-  const links = mailTo(email).flatMap((raw) =>
+async function signInLinks(email: string): Promise<string[]> {
+  const links = (await mailTo(email)).flatMap((raw) =>
     [...decodedMail(raw).matchAll(/https?:\/\/[^\s"<>]+\/portal\/login\/[\w-]+/g)].map(
       (match) => match[0],
     ),
@@ -90,13 +90,13 @@ function signInLinks(email: string): string[] {
  * (portal-mentor.spec.ts; the other specs sign in with `signInToPortal`).
  */
 export async function signInByEmailLink(page: Page, email: string) {
-  const before = new Set(signInLinks(email));
+  const before = new Set(await signInLinks(email));
   await page.goto("/portal");
   await page.getByLabel("Email").fill(email);
   await page.getByRole("button", { name: "Email me a sign-in link" }).click();
   let link: string | undefined;
   await expect
-    .poll(() => (link = signInLinks(email).find((found) => !before.has(found))), {
+    .poll(async () => (link = (await signInLinks(email)).find((found) => !before.has(found))), {
       timeout: 15_000,
     })
     .toBeTruthy();

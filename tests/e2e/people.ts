@@ -39,7 +39,9 @@ export async function payOnTestCheckout(page: Page) {
 
 /** Waits (up to the worker's pace) for an email to `email` containing `text`. */
 export const gotMail = (email: string, text: string) =>
-  expect.poll(() => mailTo(email).some((m) => m.includes(text)), { timeout: 15_000 }).toBe(true);
+  expect
+    .poll(async () => (await mailTo(email)).some((m) => m.includes(text)), { timeout: 15_000 })
+    .toBe(true);
 
 /**
  * Takes the resume template on `page` (its own browser) arriving by `query`'s tags, ticking

@@ -127,16 +127,15 @@ test.describe("1-on-1s across time zones", () => {
     // Both were emailed an invite and its update, each in their own zone.
     await expect
       .poll(
-        () =>
-          mailTo(studentEmail)
-            .map(decodedMail)
-            .filter((m) => m.includes("SEQUENCE:1")).length,
+        async () =>
+          (await mailTo(studentEmail)).map(decodedMail).filter((m) => m.includes("SEQUENCE:1"))
+            .length,
         {
           timeout: 15_000,
         },
       )
       .toBe(1);
-    const moved = mailTo(mentorEmail)
+    const moved = (await mailTo(mentorEmail))
       .map(decodedMail)
       .find((m) => m.includes("SEQUENCE:1"));
     expect(moved).toContain(`${when(second, "Europe/London")} (Europe/London)`);

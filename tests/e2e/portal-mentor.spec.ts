@@ -79,7 +79,9 @@ test.describe("a mentor in the portal", () => {
     // The mentor, on a phone with JavaScript off, opens the portal from the invitation.
     const phone = await browser.newContext({ viewport: PHONE, javaScriptEnabled: false });
     const m = await phone.newPage();
-    const invitation = decodedMail(mailTo(mentor).find((raw) => raw.includes("cohort portal"))!);
+    const invitation = decodedMail(
+      (await mailTo(mentor)).find((raw) => raw.includes("cohort portal"))!,
+    );
     expect(invitation).toMatch(/http:\/\/localhost:\d+\/portal\b/);
     await signInByEmailLink(m, mentor);
     await expect(m).toHaveURL(/\/portal\/mentor$/);

@@ -22,8 +22,8 @@ async function expectNoSidewaysScroll(page: Page) {
 }
 
 /** The newest sign-in link emailed to `email`. */
-function signInLinkOf(email: string): string | null {
-  const links = mailTo(email)
+async function signInLinkOf(email: string): Promise<string | null> {
+  const links = (await mailTo(email))
     .map((raw) => /https?:\/\/[^\s"<>]+\/portal\/login\/[\w-]+/.exec(decodedMail(raw))?.[0])
     .filter((link): link is string => Boolean(link));
   return links.at(-1) ?? null;
@@ -137,8 +137,8 @@ test.describe("the student's portal", () => {
     await expect(
       page.getByText("If that address has a seat, a sign-in link is on its way"),
     ).toBeVisible();
-    await expect.poll(() => signInLinkOf(email), { timeout: 15_000 }).not.toBeNull();
-    const link = new URL(signInLinkOf(email)!);
+    await expect.poll(async () => signInLinkOf(email), { timeout: 15_000 }).not.toBeNull();
+    const link = new URL((await signInLinkOf(email))!);
     await page.goto(link.pathname);
     await page.getByRole("button", { name: "Sign me in" }).click();
     await expect(page).toHaveURL(/\/portal$/);

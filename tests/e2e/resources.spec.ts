@@ -146,8 +146,8 @@ test.describe("lead pages", () => {
       await expectNextSteps(page, lead.others, true);
       await expectNoAxeViolationsBesideToasts(page);
 
-      await expect.poll(() => mailTo(email).length, { timeout: 10_000 }).toBe(1);
-      const message = decodedMail(mailTo(email)[0]!);
+      await expect.poll(async () => (await mailTo(email)).length, { timeout: 10_000 }).toBe(1);
+      const message = decodedMail((await mailTo(email))[0]!);
       const links = downloadLinks(message);
       expect(links).toHaveLength(lead.files.length);
       // One personal token per file, shared by its PDF and Word links.
@@ -201,7 +201,7 @@ test.describe("lead pages", () => {
     await expect(page.getByLabel("Graduation year")).toHaveValue(nextYear);
     await page.waitForTimeout(5_500);
     await expect(error).toBeVisible();
-    expect(mailTo(email)).toEqual([]);
+    expect(await mailTo(email)).toEqual([]);
   });
 
   test("shares the application's graduation-year rule", async ({ page }) => {
@@ -237,7 +237,7 @@ test.describe("lead pages", () => {
         .getByRole("link", { name: /resume reviewed/ })
         .click();
       await expect(page).toHaveURL(/\/resume-review$/);
-      await expect.poll(() => mailTo(email).length, { timeout: 10_000 }).toBe(1);
+      await expect.poll(async () => (await mailTo(email)).length, { timeout: 10_000 }).toBe(1);
     });
   });
 });
@@ -300,8 +300,8 @@ test.describe("resource library", () => {
     await expectNextSteps(page, [], true);
     await expectNoAxeViolationsBesideToasts(page);
 
-    await expect.poll(() => mailTo(email).length, { timeout: 10_000 }).toBe(1);
-    const links = downloadLinks(mailTo(email)[0]!);
+    await expect.poll(async () => (await mailTo(email)).length, { timeout: 10_000 }).toBe(1);
+    const links = downloadLinks((await mailTo(email))[0]!);
     expect(links).toHaveLength(5);
     const types = [];
     for (const link of links) types.push((await page.request.get(link)).headers()["content-type"]);
@@ -339,8 +339,8 @@ test.describe("resume review", () => {
       "Your resume has been submitted for review. We'll notify you when your review is scheduled.",
     );
     await expectNoAxeViolationsBesideToasts(page);
-    await expect.poll(() => mailTo(email).length, { timeout: 10_000 }).toBe(1);
-    expect(mailTo(email)[0]).toContain("Subject: We received your resume");
+    await expect.poll(async () => (await mailTo(email)).length, { timeout: 10_000 }).toBe(1);
+    expect((await mailTo(email))[0]).toContain("Subject: We received your resume");
     expect(consoleErrors).toEqual([]);
   });
 
@@ -458,7 +458,7 @@ test.describe("resume review", () => {
     await expect(page.getByRole("textbox", { name: "Email", exact: true })).toHaveValue(email);
     await expect(page.getByRole("heading", { name: "Resume Submitted!" })).toHaveCount(0);
     await page.waitForTimeout(1_000);
-    expect(mailTo(email)).toEqual([]);
+    expect(await mailTo(email)).toEqual([]);
   });
 
   test.describe("without JavaScript", () => {
@@ -475,7 +475,7 @@ test.describe("resume review", () => {
       });
       await submit(page);
       await expect(page.getByRole("heading", { name: "Resume Submitted!" })).toBeVisible();
-      await expect.poll(() => mailTo(email).length, { timeout: 10_000 }).toBe(1);
+      await expect.poll(async () => (await mailTo(email)).length, { timeout: 10_000 }).toBe(1);
     });
 
     test("a file that is not a Word document gets its own message under the field", async ({

@@ -48,7 +48,7 @@ test.describe("the seat queue", () => {
 
     // The worker offers B the seat by email.
     await gotMail(b, "A seat has opened up");
-    const offer = decodedMail(mailTo(b).find((m) => m.includes("A seat has opened up"))!);
+    const offer = decodedMail((await mailTo(b)).find((m) => m.includes("A seat has opened up"))!);
     const claim = /http:\/\/localhost:\d+(\/enroll\?offer=[A-Za-z0-9_-]{43})/.exec(offer)![1]!;
     expect(offer).toMatch(/\/offers\/[A-Za-z0-9_-]{43}/);
 
@@ -84,7 +84,7 @@ test.describe("the seat queue", () => {
     }
     await setCohort({ capacity: 1 });
     await gotMail(b, "A seat has opened up");
-    const offer = decodedMail(mailTo(b).find((m) => m.includes("A seat has opened up"))!);
+    const offer = decodedMail((await mailTo(b)).find((m) => m.includes("A seat has opened up"))!);
     const decline = /http:\/\/localhost:\d+(\/offers\/[A-Za-z0-9_-]{43})/.exec(offer)![1]!;
 
     const page = await newBrowser(browser);
@@ -92,7 +92,7 @@ test.describe("the seat queue", () => {
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Give your seat away?");
     await expectNoAxeViolations(page);
     await page.goto(decline);
-    expect(mailTo(c).some((m) => m.includes("A seat has opened up"))).toBe(false);
+    expect((await mailTo(c)).some((m) => m.includes("A seat has opened up"))).toBe(false);
     await page.getByRole("button", { name: "No thanks, give my seat away" }).click();
     await expect(page.getByText("Seat passed on")).toBeVisible();
     await gotMail(c, "A seat has opened up");

@@ -58,18 +58,27 @@ export async function releaseAllHolds() {
 /** The email as saved in the mailbox, quoted-printable undone. */
 export const decodedMail = (raw: string) => raw.replace(/=\r?\n/g, "").replace(/=3D/g, "=");
 
-/** The .eml files in the local mailbox addressed to someone. */
-export function mailTo(address: string): string[] {
+/**
+ * The messages delivered to someone, oldest first, as a mail client reads them (the .eml files of
+ * the local mailbox): the outbox says which rows went to the address, and each row's file is named
+ * after it, so only those files are read.
+ */
+export async function mailTo(address: string): Promise<string[]> {
+  const ids = await withDb(async (db) => {
+    const rows = await db
+      .selectFrom("outbox")
+      .select("id")
+      .where("to_address", "=", address)
+      .where("status", "=", "sent")
+      .execute();
+    return new Set(rows.map((row) => row.id));
+  });
+  if (ids.size === 0) return [];
   const dir = path.join(e2eDataDir, "mail");
-  let files: string[];
-  try {
-    files = readdirSync(dir);
-  } catch {
-    return [];
-  }
-  return files
-    .map((file) => readFileSync(path.join(dir, file), "utf8"))
-    .filter((raw) => new RegExp(`^To: ${address.replace(/[.+]/g, "\\$&")}$`, "mi").test(raw));
+  return readdirSync(dir)
+    .filter((file) => ids.has(file.slice(file.indexOf("Z-") + 2, -".eml".length)))
+    .sort()
+    .map((file) => readFileSync(path.join(dir, file), "utf8"));
 }
 
 export function uniqueEmail(prefix: string) {
@@ -126,7 +135,7 @@ export const storedCohort = () =>
  */
 export async function waitForHydration(element: Locator) {
   await expect
-    .poll(() =>
+    .poll(async () =>
       element.evaluate((node) => Object.keys(node).some((key) => key.startsWith("__reactProps$"))),
     )
     .toBe(true);

@@ -21,10 +21,8 @@ test.describe("the end-of-programme survey", () => {
     // The email, with the link to the survey.
     await expect
       .poll(
-        () =>
-          mailTo(email)
-            .map(decodedMail)
-            .find((m) => m.includes("how did it go?")),
+        async () =>
+          (await mailTo(email)).map(decodedMail).find((m) => m.includes("how did it go?")),
         {
           timeout: 15_000,
         },

@@ -54,9 +54,13 @@ test.describe("testimonials", () => {
     );
     const fullName = `${person.first_name} ${person.last_name}`;
     await expect
-      .poll(() => mailTo(email).some((m) => decodedMail(m).includes("/portal/testimonial")), {
-        timeout: 15_000,
-      })
+      .poll(
+        async () =>
+          (await mailTo(email)).some((m) => decodedMail(m).includes("/portal/testimonial")),
+        {
+          timeout: 15_000,
+        },
+      )
       .toBe(true);
 
     // The student: the prompt on the portal home, then the page.
@@ -121,7 +125,7 @@ test.describe("testimonials", () => {
     const ownerPhoto = card.getByRole("img", { name: `${fullName}'s photo` });
     await expect(ownerPhoto).toBeVisible();
     await expect
-      .poll(() => ownerPhoto.evaluate((img) => (img as HTMLImageElement).naturalWidth))
+      .poll(async () => ownerPhoto.evaluate((img) => (img as HTMLImageElement).naturalWidth))
       .toBe(3);
     await expectNoAxeViolations(owner);
     await card.getByRole("button", { name: "Approve" }).click();
