@@ -18,6 +18,8 @@ beforeAll(async () => {
   app.use(requestLog(logger.pino));
   // Mounted as the hashed assets are: Express rewrites req.url inside the mount.
   app.use("/assets", (_req, res) => res.end("asset"));
+  // As the app's token routes are: a named parameter the router percent-decodes.
+  app.get("/calendar/:file", (_req, res) => res.end("feed"));
   app.get("/boom", () => {
     throw new Error("broken");
   });
@@ -139,6 +141,20 @@ describe("finding 6: bearer tokens in the request log", () => {
     const { line } = await loggedLine(pattern.replace("<t>", secret));
     expect(line).not.toContain(secret);
     expect(JSON.parse(line)).toMatchObject({ path: logged });
+  });
+
+  it("logs no token from a path that does not percent-decode (a refusal, 400)", async () => {
+    const logError = vi.spyOn(log, "error");
+    const secret = token();
+    const { line, requestId } = await loggedLine(`/calendar/${secret}%E0%A4%A.ics`);
+    expect(JSON.parse(line)).toMatchObject({ path: "/calendar/:token.ics", status: 400 });
+    expect(logError).toHaveBeenCalledWith("request failed", {
+      requestId,
+      status: 400,
+      error: "malformed percent-encoding in the path",
+    });
+    expect(JSON.stringify(logError.mock.calls)).not.toContain(secret);
+    logError.mockRestore();
   });
 
   it("never logs the query, where the enrollment and payment links carry theirs", async () => {

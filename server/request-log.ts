@@ -53,7 +53,12 @@ export function answerError(res: ServerResponse, requestId: string, error: unkno
   const given = (error as { status?: unknown; statusCode?: unknown }) ?? {};
   const status = Number(given.status ?? given.statusCode);
   const code = status >= 400 && status < 500 ? status : 500;
-  log.error("request failed", { requestId, status: code, error: errorMessage(error) });
+  // A path that does not percent-decode is refused by the router with the raw segment in its
+  // message, and that segment may be a bearer token (/calendar/<token>%E0%A4%A.ics): its words
+  // are never logged.
+  const logged =
+    error instanceof URIError ? "malformed percent-encoding in the path" : errorMessage(error);
+  log.error("request failed", { requestId, status: code, error: logged });
   if (res.headersSent) return;
   res.statusCode = code;
   res.setHeader("Content-Type", "text/plain; charset=utf-8");

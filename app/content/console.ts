@@ -1,3 +1,4 @@
+import { MAX_NOTES_PER_PERSON } from "~/domain/notes";
 import type { EmailContent } from "~/mail/message";
 
 const greeting = (firstName: string) => (firstName ? `Hi ${firstName},` : "Hi,");
@@ -205,6 +206,7 @@ export const consoleText = {
     noteButton: "Add note",
     noteRequired: "Write the note before adding it.",
     noteAdded: "Note added",
+    notesFull: `This person has ${MAX_NOTES_PER_PERSON} notes, the most one person can keep: no more can be added.`,
     noteBy: (author: string, when: string) => `${author}, ${when}`,
     enrollment: "Enrollment",
     sendLink: "Send enrollment link",

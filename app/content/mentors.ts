@@ -1,3 +1,4 @@
+import { MAX_NOTES_PER_PERSON } from "~/domain/notes";
 import type { EmailContent } from "~/mail/message";
 
 /**
@@ -109,4 +110,5 @@ export const mentorPortal = {
   noteButton: "Save note",
   noteBy: (author: string, when: string) => `${author}, ${when}`,
   noteSaved: "Note saved.",
+  notesFull: `This student has ${MAX_NOTES_PER_PERSON} notes, the most one person can keep: no more can be added.`,
 } as const;

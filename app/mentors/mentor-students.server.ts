@@ -206,14 +206,14 @@ export async function mentorResume(db: DB, mentorId: string, personId: string) {
   return file ?? null;
 }
 
-/** Saves a mentor's private note about one of their students. False: not their student. */
+/** Saves a mentor's private note about one of their students ("not_found": not their student). */
 export async function addMentorNote(
   services: Services,
   mentor: MentorUser,
   personId: string,
   body: string,
-): Promise<boolean> {
-  if (!(await isMentorsStudent(services.db, mentor.mentorId, personId))) return false;
+): Promise<"added" | "not_found" | "full"> {
+  if (!(await isMentorsStudent(services.db, mentor.mentorId, personId))) return "not_found";
   // The author is the mentor's address: the owner's person page lists it with the other notes.
   return addNote(services, mentor.email, personId, body, "mentor");
 }

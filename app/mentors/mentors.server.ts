@@ -151,8 +151,9 @@ export async function updateMentor(
 }
 
 /**
- * Deactivates a mentor (their portal sessions end in the same transaction, so they are signed
- * out at once and cannot sign in again) or reactivates one. Their students stay assigned.
+ * Deactivates a mentor (their portal sessions end and their calendar feed is deleted in the same
+ * transaction, so they are signed out at once, cannot sign in again, and their feed answers 404)
+ * or reactivates one. Their students stay assigned.
  */
 export async function setMentorActive(
   services: Services,
@@ -169,7 +170,11 @@ export async function setMentorActive(
       .returning("name")
       .executeTakeFirst();
     if (!updated) return { kind: "not_found" };
-    if (!active) await endMentorSessions(trx, id);
+    if (!active) {
+      await endMentorSessions(trx, id);
+      // Their feed goes for good: a reactivated mentor makes a new one from the portal.
+      await trx.deleteFrom("calendar_feeds").where("mentor_id", "=", id).execute();
+    }
     await recordAudit(
       trx,
       actor,

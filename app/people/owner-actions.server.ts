@@ -10,6 +10,7 @@ import { enrollLinkUrl } from "~/enrollment/enroll-link.server";
 import { renderEmail } from "~/mail/message";
 import { enqueueEmail } from "~/mail/outbox.server";
 import { MAX_NOTE } from "~/domain/console-forms";
+import { MAX_NOTES_PER_PERSON } from "~/domain/notes";
 import { mayGetEnrollLink, mayGetSeatOffer } from "~/domain/person-actions";
 import { isReplyOverdue, questionOf } from "~/domain/questions";
 import type { Services } from "~/services.server";
@@ -29,21 +30,30 @@ export async function latestQuestion(db: DB, personId: string) {
   return row && question ? { question, askedAt: row.created_at } : null;
 }
 
-/** Adds the author's private note to a person. False: no such person. */
+/**
+ * Adds the author's private note to a person: "not_found" when there is no such person, "full"
+ * when they have MAX_NOTES_PER_PERSON already (every stored field is bounded, a list too).
+ */
 export async function addNote(
   services: Services,
   author: string,
   personId: string,
   body: string,
   role: "owner" | "mentor" = "owner",
-): Promise<boolean> {
+): Promise<"added" | "not_found" | "full"> {
   const { db, clock } = services;
   const person = await db
     .selectFrom("people")
     .select("id")
     .where("id", "=", personId)
     .executeTakeFirst();
-  if (!person) return false;
+  if (!person) return "not_found";
+  const { n } = await db
+    .selectFrom("person_notes")
+    .select((eb) => eb.fn.countAll().as("n"))
+    .where("person_id", "=", personId)
+    .executeTakeFirstOrThrow();
+  if (Number(n) >= MAX_NOTES_PER_PERSON) return "full";
   await db
     .insertInto("person_notes")
     .values({
@@ -56,7 +66,7 @@ export async function addNote(
       created_at: clock.now().toISOString(),
     })
     .execute();
-  return true;
+  return "added";
 }
 
 export async function notesOf(db: DB, personId: string) {

@@ -128,6 +128,8 @@ export async function erasePortalData(trx: Db, personId: string, email: string) 
   if (profile?.resume_upload_id)
     await trx.deleteFrom("uploads").where("id", "=", profile.resume_upload_id).execute();
   await trx.deleteFrom("portal_sessions").where("person_id", "=", personId).execute();
+  // Their calendar feed names their sessions and mentor, and carries the meeting links.
+  await trx.deleteFrom("calendar_feeds").where("person_id", "=", personId).execute();
   await trx.deleteFrom("portal_links").where("email", "=", email).execute();
   const testimonial = await trx
     .selectFrom("testimonials")

@@ -20,6 +20,8 @@ import { loader as feedLoader } from "~/routes/calendar/feed";
 import { action as calendarAction, loader as downloadLoader } from "~/routes/portal/calendar";
 import { loader as homeLoader } from "~/routes/portal/home";
 import { setCurrentCohort } from "../../tests/support/cohort";
+import { setMentorActive } from "~/mentors/mentors.server";
+import { erasePerson } from "~/people/privacy.server";
 import { planMissingSessions } from "./sessions.server";
 
 describe.each(testEngines())("group sessions and calendar feeds on $name", (engine) => {
@@ -317,6 +319,50 @@ describe.each(testEngines())("group sessions and calendar feeds on $name", (engi
     const download = await get(downloadLoader, "/portal/calendar", student);
     expect(download.headers.get("content-disposition")).toContain("attachment");
     expect(uids(download.body as string)).toEqual(uids(feed.body as string));
+  });
+
+  it("erasing a student or deactivating a mentor deletes their feed for good", async () => {
+    const cohortId = await s.cohortId();
+    const mentorId = await insertMentor(s.db(), "mentor@example.com", "Mia Mentor");
+    const ada = await insertStudent(s.db(), {
+      email: "ada@example.com",
+      firstName: "Ada",
+      cohortId,
+      mentorId,
+    });
+    const studentToken = await subscribe(
+      await portalCookie(s.services(), {
+        role: "student",
+        personId: ada,
+        email: "ada@example.com",
+        firstName: "Ada",
+      }),
+    );
+    const mentorUser = {
+      role: "mentor",
+      mentorId,
+      email: "mentor@example.com",
+      name: "Mia Mentor",
+    } as const;
+    const mentorToken = await subscribe(await portalCookie(s.services(), mentorUser));
+    expect((await fetchFeed(studentToken)).status).toBe(200);
+    expect((await fetchFeed(mentorToken)).status).toBe(200);
+
+    // Erased: the seat stays paid (the books keep it), the feed is gone.
+    expect(await erasePerson(s.db(), ada, "boss@example.com", s.clock.now())).toBe(true);
+    expect((await fetchFeed(studentToken)).status).toBe(404);
+    const feedsOf = (column: "person_id" | "mentor_id", id: string) =>
+      s.db().selectFrom("calendar_feeds").selectAll().where(column, "=", id).execute();
+    expect(await feedsOf("person_id", ada)).toEqual([]);
+
+    // Deactivated, then reactivated: the old address never answers again.
+    await setMentorActive(s.services(), "boss@example.com", mentorId, false);
+    expect(await feedsOf("mentor_id", mentorId)).toEqual([]);
+    await setMentorActive(s.services(), "boss@example.com", mentorId, true);
+    expect((await fetchFeed(mentorToken)).status).toBe(404);
+    // A new one works.
+    const fresh = await subscribe(await portalCookie(s.services(), mentorUser));
+    expect((await fetchFeed(fresh)).status).toBe(200);
   });
 
   /**

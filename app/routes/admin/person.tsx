@@ -90,8 +90,9 @@ export async function action({ request, params, context }: Route.ActionArgs) {
       return done(p.replied);
     }
     case "note": {
-      if (!(await addNote(context.services, admin.email, params.id, form.body)))
-        throw data(null, { status: 404 });
+      const added = await addNote(context.services, admin.email, params.id, form.body);
+      if (added === "not_found") throw data(null, { status: 404 });
+      if (added === "full") return refuse(submission, { field: "body", message: p.notesFull });
       return done(p.noteAdded);
     }
     case "send_link": {

@@ -2,7 +2,8 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { redirect } from "react-router";
 import { calendarCard as t } from "~/content/sessions";
 import { calendarFeedSchema } from "~/domain/group-sessions";
-import { readFormData, refuse } from "~/lib/form.server";
+import { limitFormPost } from "~/lib/form-guard.server";
+import { OVER_LIMIT, readFormData, refuse } from "~/lib/form.server";
 import { success } from "~/lib/toast";
 import { redirectWithToast } from "~/lib/toast.server";
 import { requirePortal, type PortalUser } from "~/portal/session.server";
@@ -42,6 +43,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export async function action({ request, context }: Route.ActionArgs) {
   const user = await requirePortal(request, context, "calendar");
   const submission = parseWithZod(await readFormData(request), { schema: calendarFeedSchema });
+  if (!(await limitFormPost(context, "portal-calendar", user)))
+    return refuse(submission, OVER_LIMIT);
   if (submission.status !== "success") return refuse(submission);
   const { db, clock, config } = context.services;
   const token = await issueFeed(db, ownerOf(user), clock.now());

@@ -4,13 +4,18 @@ import { testEngines } from "../../../tests/support/databases";
 import { answer, assignMentor, mentorCookie, mentorFixture } from "../../../tests/support/mentors";
 import { portalCookie } from "../../../tests/support/portal";
 import { formErrors } from "~/content/forms";
+import { mentorPortal } from "~/content/mentors";
+import { MAX_NOTES_PER_PERSON } from "~/domain/notes";
 import * as availabilityRoute from "./mentor-availability";
 import * as bookRoute from "./book";
+import * as calendarRoute from "./calendar";
 import * as deepDiveRoute from "./deep-dive";
 import * as interviewsRoute from "./interviews";
 import * as leaveRoute from "./leave";
 import * as mentorRoute from "./mentor";
 import * as mentorSessionRoute from "./mentor-session";
+import * as mentorStudentRoute from "./mentor-student";
+import * as preworkRoute from "./prework";
 import * as profileRoute from "./profile";
 import * as surveyRoute from "./survey";
 import * as testimonialRoute from "./testimonial";
@@ -164,6 +169,31 @@ describe.each(testEngines())("signed-in portal form limits on $name", (engine) =
         fields: { intent: "submit", quote: "It changed my summer.", consent: "everyone" },
       },
       {
+        run: preworkRoute.action,
+        path: "/portal/prework",
+        role: "student",
+        fields: { intent: "read_it_all" },
+      },
+      {
+        run: calendarRoute.action,
+        path: "/portal/calendar",
+        role: "student",
+        fields: { intent: "subscribe_twice" },
+      },
+      {
+        run: calendarRoute.action,
+        path: "/portal/calendar",
+        role: "mentor",
+        fields: { intent: "subscribe_twice" },
+      },
+      {
+        run: mentorStudentRoute.action,
+        path: "/portal/mentor/students/ada",
+        role: "mentor",
+        params: { id: "ada" },
+        fields: { intent: "note", body: "   " },
+      },
+      {
         run: mentorRoute.action,
         path: "/portal/mentor",
         role: "mentor",
@@ -190,5 +220,40 @@ describe.each(testEngines())("signed-in portal form limits on $name", (engine) =
       // Someone else on the same address still gets the form's own answer.
       expect((await post(second.cookie)).status, form.path).toBe(400);
     }
+  });
+
+  it("a mentor's notes about one student stop at the cap, refused under the field", async () => {
+    const ann = await mentor("ann@example.com", "Ann Mentor");
+    const ada = await student("ada@example.com", ann.id);
+    const notes = () =>
+      db().selectFrom("person_notes").select("id").where("person_id", "=", ada.id).execute();
+    const rows = Array.from({ length: MAX_NOTES_PER_PERSON - 1 }, (_, i) => ({
+      id: `note-${i}`,
+      person_id: ada.id,
+      author: "owner@example.com",
+      author_role: "owner" as const,
+      body: `Note ${i}`,
+      created_at: new Date().toISOString(),
+    }));
+    await db().insertInto("person_notes").values(rows).execute();
+    const add = (body: string) =>
+      answer(
+        services(),
+        mentorStudentRoute.action,
+        `/portal/mentor/students/${ada.id}`,
+        ann.cookie,
+        {
+          params: { id: ada.id },
+          fields: { intent: "note", body },
+        },
+      );
+    expect((await add("The last one that fits.")).status).toBe(303);
+    expect(await notes()).toHaveLength(MAX_NOTES_PER_PERSON);
+    const refused = await add("One too many.");
+    expect(refused.status).toBe(400);
+    const body = refused.body as Refused;
+    expect(body.result.error?.body).toEqual([mentorPortal.notesFull]);
+    expect(body.result.initialValue).toMatchObject({ body: "One too many." });
+    expect(await notes()).toHaveLength(MAX_NOTES_PER_PERSON);
   });
 });

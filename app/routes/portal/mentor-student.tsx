@@ -10,7 +10,8 @@ import { offerConfirmText } from "~/content/interviews";
 import { mentorStudentSchema } from "~/domain/mentor-forms";
 import { outcomesView } from "~/outcomes/interviews.server";
 import { confirmOffer, isOfferOf } from "~/outcomes/offers.server";
-import { readFormData, refuse } from "~/lib/form.server";
+import { limitFormPost } from "~/lib/form-guard.server";
+import { OVER_LIMIT, readFormData, refuse } from "~/lib/form.server";
 import { pageMeta } from "~/lib/meta";
 import { orNotFound } from "~/lib/or-not-found";
 import { success } from "~/lib/toast";
@@ -50,6 +51,8 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     schema: mentorStudentSchema,
     disableAutoCoercion: true,
   });
+  if (!(await limitFormPost(context, "portal-mentor-student", mentor)))
+    return refuse(submission, OVER_LIMIT);
   if (submission.status !== "success") return refuse(submission);
   const form = submission.value;
   if (form.intent === "confirm_offer") {
@@ -66,8 +69,9 @@ export async function action({ request, params, context }: Route.ActionArgs) {
       success(offer === "confirmed" ? c.confirmedToast : c.alreadyToast),
     );
   }
-  if (!(await addMentorNote(context.services, mentor, params.id, form.body)))
-    throw data(null, { status: 404 });
+  const added = await addMentorNote(context.services, mentor, params.id, form.body);
+  if (added === "not_found") throw data(null, { status: 404 });
+  if (added === "full") return refuse(submission, { field: "body", message: t.notesFull });
   return redirectWithToast(context, samePage(request), success(t.noteSaved));
 }
 

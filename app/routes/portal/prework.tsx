@@ -8,7 +8,8 @@ import { portalMeta } from "~/content/portal";
 import { prework as t } from "~/content/prework";
 import { preworkSchema } from "~/domain/student-profile";
 import { formatWhen } from "~/domain/time-zone";
-import { readFormData, refuse } from "~/lib/form.server";
+import { limitFormPost } from "~/lib/form-guard.server";
+import { OVER_LIMIT, readFormData, refuse } from "~/lib/form.server";
 import { pageMeta } from "~/lib/meta";
 import { success } from "~/lib/toast";
 import { redirectWithToast } from "~/lib/toast.server";
@@ -34,6 +35,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export async function action({ request, context }: Route.ActionArgs) {
   const student = await requireStudent(request, context, "prework");
   const submission = parseWithZod(await readFormData(request), { schema: preworkSchema });
+  if (!(await limitFormPost(context, "portal-prework", student)))
+    return refuse(submission, OVER_LIMIT);
   if (submission.status !== "success") return refuse(submission);
   await markPreworkRead(context.services, student.personId);
   return redirectWithToast(
