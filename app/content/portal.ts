@@ -24,6 +24,11 @@ export const portalSignIn = {
   signedInToast: { title: "You're signed in", description: "Welcome to your cohort." },
   signOut: "Sign out",
   signedOutToast: { title: "Signed out", description: "See you next time." },
+  signOutEverywhere: "Sign out of all devices",
+  signedOutEverywhereToast: {
+    title: "Signed out everywhere",
+    description: "Every phone and computer signed in to your portal is signed out.",
+  },
   /** What the email log shows where the one-time link was (it is never stored). */
   linkNotKept: "(one-time link, not kept)",
   forbiddenTitle: "Not available",

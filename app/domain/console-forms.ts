@@ -64,6 +64,7 @@ export const personFormSchema = z.discriminatedUnion("intent", [
     confirm: z.literal("yes").optional(),
   }),
   z.object({ intent: z.literal("clear_undeliverable") }),
+  z.object({ intent: z.literal("end_sessions") }),
   z.object({
     intent: z.literal("erase"),
     confirm: z.literal("ERASE", { error: consoleText.person.eraseMismatch }),

@@ -60,6 +60,7 @@ export const mentorsFormSchema = z.discriminatedUnion("intent", [
   z.object({ intent: z.literal("edit"), id: mentorId, name, bio, capacity }),
   z.object({ intent: z.literal("deactivate"), id: mentorId }),
   z.object({ intent: z.literal("reactivate"), id: mentorId }),
+  z.object({ intent: z.literal("end_sessions"), id: mentorId }),
 ]);
 
 /** A mentor's private note about one of their students (/portal/mentor/students/:id). */

@@ -12,4 +12,5 @@ export const portalSignInSchema = z.discriminatedUnion("intent", [
       .pipe(z.email(portalSignIn.invalidEmail)),
   }),
   z.object({ intent: z.literal("sign_out") }),
+  z.object({ intent: z.literal("sign_out_everywhere") }),
 ]);

@@ -186,6 +186,31 @@ export async function setMentorActive(
   });
 }
 
+/** The owner signs a mentor out of the portal on every device (recorded in the audit log). */
+export async function endMentorSessionsByOwner(
+  services: Services,
+  actor: string,
+  id: string,
+): Promise<MentorChange> {
+  return services.db.transaction().execute(async (trx) => {
+    const mentor = await trx
+      .selectFrom("mentors")
+      .select("name")
+      .where("id", "=", id)
+      .executeTakeFirst();
+    if (!mentor) return { kind: "not_found" };
+    await endMentorSessions(trx, id);
+    await recordAudit(
+      trx,
+      actor,
+      "mentor.sign_out_everywhere",
+      { mentorId: id },
+      services.clock.now(),
+    );
+    return { kind: "done", name: mentor.name };
+  });
+}
+
 export interface MentorSummary extends Mentor {
   /** Paid seats of the current cohort assigned to this mentor. */
   students: number;

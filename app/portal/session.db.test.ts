@@ -9,6 +9,14 @@ import { refundEnrollment } from "~/enrollment/refunds.server";
 import { PORTAL_LINK_TTL_MS } from "~/domain/portal";
 import { localMailboxDir } from "~/mail/transport.server";
 import { mailboxCopy } from "../../tests/support/mailbox";
+import { ownerCookie } from "../../tests/support/admin";
+import { flashToastOf } from "../../tests/support/context";
+import { mentorCookie, mentorFixture } from "../../tests/support/mentors";
+import { portalCookie } from "../../tests/support/portal";
+import { personPortalWords } from "~/content/portal-console";
+import * as mentorsRoute from "~/routes/admin/mentors";
+import * as personRoute from "~/routes/admin/person";
+import type { PortalUser } from "./session.server";
 
 describe.each(testEngines())("portal sign-in on $name", (engine) => {
   const s = seatScenario(engine);
@@ -149,5 +157,114 @@ describe.each(testEngines())("portal sign-in on $name", (engine) => {
     );
     expect(await s.db().selectFrom("portal_sessions").selectAll().execute()).toHaveLength(0);
     expect((await homeFor(cookie)).body).toMatchObject({ view: "sign_in" });
+  });
+
+  it("'Sign out of all devices' ends every session of the student or mentor, and nobody else's", async () => {
+    const ada = await s.person("ada@example.com");
+    await s.pay(ada, "ada@example.com");
+    const bo = await s.person("bo@example.com");
+    await s.pay(bo, "bo@example.com");
+    const student = { role: "student", personId: ada, email: "ada@example.com", firstName: "Ada" };
+    const [phone, laptop] = [
+      await portalCookie(s.services(), student as PortalUser),
+      await portalCookie(s.services(), student as PortalUser),
+    ];
+    const other = await portalCookie(s.services(), {
+      role: "student",
+      personId: bo,
+      email: "bo@example.com",
+      firstName: "Bo",
+    });
+    const mentorId = await mentorFixture(s.services(), "mia@example.com", "Mia Mentor");
+    const mentor = { id: mentorId, email: "mia@example.com", name: "Mia Mentor" };
+    const [desk, tablet] = [
+      await mentorCookie(s.services(), mentor),
+      await mentorCookie(s.services(), mentor),
+    ];
+    const signOutEverywhere = async (cookie: string) =>
+      unwrap(
+        await settle(
+          callAction(
+            home.action,
+            formRequest("/portal", { intent: "sign_out_everywhere" }, { cookie }),
+            makeContext(s.services()),
+          ),
+        ),
+      );
+
+    const answered = await signOutEverywhere(phone);
+    expect(answered.status).toBe(303);
+    expect(answered.headers.get("set-cookie")).toMatch(/fsts_portal=;.*Max-Age=0/);
+    for (const cookie of [phone, laptop])
+      expect((await homeFor(cookie)).body).toMatchObject({ view: "sign_in" });
+    expect((await homeFor(other)).body).toMatchObject({ view: "student" });
+    expect((await homeFor(desk)).body).not.toMatchObject({ view: "sign_in" });
+
+    await signOutEverywhere(tablet);
+    const left = await s.db().selectFrom("portal_sessions").select("person_id").execute();
+    expect(left).toEqual([{ person_id: bo }]);
+  });
+
+  it("the owner signs a student or a mentor out everywhere, and the audit log says so", async () => {
+    const ada = await s.person("ada@example.com");
+    await s.pay(ada, "ada@example.com");
+    const studentCookie = await portalCookie(s.services(), {
+      role: "student",
+      personId: ada,
+      email: "ada@example.com",
+      firstName: "Ada",
+    });
+    const mentorId = await mentorFixture(s.services(), "mia@example.com", "Mia Mentor");
+    const mentorSession = await mentorCookie(s.services(), {
+      id: mentorId,
+      email: "mia@example.com",
+      name: "Mia Mentor",
+    });
+    const owner = await ownerCookie({ services: s.services(), config: s.services().config });
+    const post = async (run: unknown, path: string, fields: Record<string, string>, params = {}) =>
+      unwrap(
+        await settle(
+          callAction(
+            run as never,
+            formRequest(path, fields, { cookie: owner }),
+            makeContext(s.services()),
+            params,
+          ),
+        ),
+      );
+
+    const person = await post(
+      personRoute.action,
+      `/admin/people/${ada}`,
+      { intent: "end_sessions" },
+      { id: ada },
+    );
+    expect(person.status).toBe(303);
+    expect(await flashToastOf(person, s.services())).toMatchObject({
+      title: personPortalWords.sessionsEnded,
+    });
+    expect((await homeFor(studentCookie)).body).toMatchObject({ view: "sign_in" });
+
+    const mentor = await post(mentorsRoute.action, "/admin/mentors", {
+      intent: "end_sessions",
+      id: mentorId,
+    });
+    expect(mentor.status).toBe(303);
+    expect(await s.db().selectFrom("portal_sessions").selectAll().execute()).toEqual([]);
+    expect((await homeFor(mentorSession)).body).toMatchObject({ view: "sign_in" });
+    // A mentor who is not there is refused, and nothing else changes.
+    const unknown = await post(mentorsRoute.action, "/admin/mentors", {
+      intent: "end_sessions",
+      id: "nobody",
+    });
+    expect(unknown.status).toBe(404);
+
+    const audit = await s.db().selectFrom("audit_log").select(["action", "actor"]).execute();
+    expect(audit).toEqual(
+      expect.arrayContaining([
+        { action: "person.sign_out_everywhere", actor: "boss@example.com" },
+        { action: "mentor.sign_out_everywhere", actor: "boss@example.com" },
+      ]),
+    );
   });
 });

@@ -6,6 +6,7 @@ import { signInEmail, portalSignIn } from "~/content/portal";
 import { normaliseEmail } from "~/domain/person-fields";
 import { mayOpen, portalSessionExpiry, PORTAL_LINK_TTL_MS, type PortalPage } from "~/domain/portal";
 import { shouldExtend } from "~/domain/admin-session";
+import { recordAudit } from "~/accounts/audit.server";
 import { readRequestString, writeCookie } from "~/lib/cookies.server";
 import { renderEmail } from "~/mail/message";
 import { enqueueEmail } from "~/mail/outbox.server";
@@ -323,6 +324,31 @@ export async function endPortalSession(request: Request, context: AppLoadContext
     await context.services.db.deleteFrom("portal_sessions").where("id", "=", hash(token)).execute();
   }
   return writeCookie(context.services.config.sessionSecrets, "portal", null, context.secure);
+}
+
+/**
+ * "Sign out of all devices": ends every portal session of the request's student or mentor (this
+ * one included) and returns the header that clears the cookie.
+ */
+export async function endPortalSessionsEverywhere(request: Request, context: AppLoadContext) {
+  const user = await getPortalUser(request, context);
+  const { db } = context.services;
+  if (user?.role === "student") await endPortalSessionsOf(db, user.personId);
+  else if (user?.role === "mentor") await endMentorSessions(db, user.mentorId);
+  return endPortalSession(request, context);
+}
+
+/** The owner signs a person out of the portal on every device (recorded in the audit log). */
+export async function endPortalSessionsByOwner(
+  db: Kysely<Database>,
+  actor: string,
+  personId: string,
+  now: Date,
+) {
+  await db.transaction().execute(async (trx) => {
+    await endPortalSessionsOf(trx, personId);
+    await recordAudit(trx, actor, "person.sign_out_everywhere", { personId }, now);
+  });
 }
 
 /** Ends every portal session of a person (their seat was refunded, or they left the programme). */

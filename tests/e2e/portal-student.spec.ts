@@ -1,6 +1,7 @@
 import type { Page } from "@playwright/test";
 import { minimalDocx } from "../support/docx-fixtures";
 import { expect, expectNoAxeViolations, test } from "./fixtures";
+import { signInToPortal } from "./mentor-support";
 import { payOnTestCheckout, submitApplication } from "./people";
 import { decodedMail, mailTo, releaseAllHolds, setCohort, uniqueEmail } from "./support";
 
@@ -128,7 +129,7 @@ test.describe("the student's portal", () => {
     );
 
     // Signed out, then back in from the emailed link, which works once.
-    await page.getByRole("button", { name: "Sign out" }).click();
+    await page.getByRole("button", { name: "Sign out", exact: true }).click();
     await expect(page.getByRole("heading", { name: "Sign in to your cohort" })).toBeVisible();
     await page.goto("/portal/profile");
     await expect(page).toHaveURL(/\/portal$/);
@@ -150,6 +151,20 @@ test.describe("the student's portal", () => {
     await expect(
       page.getByRole("heading", { name: "This sign-in link can't be used" }),
     ).toBeVisible();
+
+    // Signed in on a laptop too: "Sign out of all devices" on the phone signs out both.
+    const laptop = await (await browser.newContext()).newPage();
+    await signInToPortal(laptop, email);
+    await expect(laptop.getByRole("heading", { name: "Welcome, Ada" })).toBeVisible();
+    await page.goto("/portal");
+    await page.getByRole("button", { name: "Sign out of all devices" }).click();
+    await expect(
+      page.locator("[data-toast]").filter({ hasText: "Signed out everywhere" }),
+    ).toBeVisible();
+    await expectNoSidewaysScroll(page);
+    await laptop.reload();
+    await expect(laptop.getByRole("heading", { name: "Sign in to your cohort" })).toBeVisible();
+    await laptop.context().close();
     await phone.close();
   });
 });

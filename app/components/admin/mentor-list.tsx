@@ -138,6 +138,16 @@ export function EditMentorCard({ mentor }: { mentor: MentorSummary }) {
           {mentor.isActive ? t.deactivate : t.reactivate}
         </Button>
       </Form>
+      {mentor.isActive ? (
+        <Form method="post" className="mt-4 border-t border-slate-100 pt-4">
+          <input type="hidden" name="intent" value="end_sessions" />
+          <input type="hidden" name="id" value={mentor.id} />
+          <p className="text-sm text-slate-600">{t.endSessionsHint}</p>
+          <Button type="submit" size="md" variant="secondary" className="mt-2">
+            {t.endSessions}
+          </Button>
+        </Form>
+      ) : null}
     </section>
   );
 }

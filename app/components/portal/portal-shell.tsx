@@ -36,6 +36,15 @@ export function PortalShell({ user, children }: { user: PortalNavUser; children:
           <Button type="submit" name="intent" value="sign_out" variant="secondary" size="touch">
             {portalSignIn.signOut}
           </Button>
+          <Button
+            type="submit"
+            name="intent"
+            value="sign_out_everywhere"
+            variant="ghost"
+            size="touch"
+          >
+            {portalSignIn.signOutEverywhere}
+          </Button>
         </Form>
       </div>
       <div className="pt-6">{children}</div>

@@ -10,6 +10,7 @@ import { redirectWithToast, samePage } from "~/lib/toast.server";
 import {
   inviteMentor,
   listMentors,
+  endMentorSessionsByOwner,
   setMentorActive,
   updateMentor,
   type MentorChange,
@@ -58,6 +59,11 @@ export async function action({ request, context }: Route.ActionArgs) {
       return changed(
         await setMentorActive(context.services, admin.email, form.id, true),
         t.reactivated,
+      );
+    case "end_sessions":
+      return changed(
+        await endMentorSessionsByOwner(context.services, admin.email, form.id),
+        t.sessionsEnded,
       );
   }
 }

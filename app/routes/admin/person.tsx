@@ -4,6 +4,8 @@ import { AdminPage } from "~/components/admin-shell";
 import { PersonActivity } from "~/components/admin/person-activity";
 import { PortalCard } from "~/components/admin/person-portal";
 import { personPortal } from "~/portal/owner-view.server";
+import { endPortalSessionsByOwner } from "~/portal/session.server";
+import { personPortalWords } from "~/content/portal-console";
 import { PrivacyCard, RefundCard, StatusCard } from "~/components/admin/person-actions";
 import { WithdrawalCard } from "~/components/admin/person-withdrawal";
 import {
@@ -125,6 +127,9 @@ export async function action({ request, params, context }: Route.ActionArgs) {
       if (outcome !== "refunded") return refuse(submission, { message: refundAnswers[outcome] });
       return done(t.refunded);
     }
+    case "end_sessions":
+      await endPortalSessionsByOwner(db, admin.email, params.id, now);
+      return done(personPortalWords.sessionsEnded);
     case "clear_undeliverable": {
       if (!(await clearUndeliverableByOwner(db, admin.email, params.id, now)))
         return refuse(submission, { message: consoleText.person.notFlagged });

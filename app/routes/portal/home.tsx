@@ -11,6 +11,7 @@ import { errorToast, rateLimitedToast, success } from "~/lib/toast";
 import { redirectWithToast } from "~/lib/toast.server";
 import {
   endPortalSession,
+  endPortalSessionsEverywhere,
   getPortalUser,
   PORTAL_PATH,
   sendSignInLink,
@@ -37,9 +38,13 @@ export async function action({ request, context }: Route.ActionArgs) {
       { status: 400 },
     );
   }
-  if (submission.value.intent === "sign_out") {
-    const setCookie = await endPortalSession(request, context);
-    const toast = portalSignIn.signedOutToast;
+  const { intent } = submission.value;
+  if (intent === "sign_out" || intent === "sign_out_everywhere") {
+    const everywhere = intent === "sign_out_everywhere";
+    const setCookie = everywhere
+      ? await endPortalSessionsEverywhere(request, context)
+      : await endPortalSession(request, context);
+    const toast = everywhere ? portalSignIn.signedOutEverywhereToast : portalSignIn.signedOutToast;
     return redirectWithToast(context, PORTAL_PATH, success(toast.title, toast.description), {
       "Set-Cookie": setCookie,
     });
