@@ -3,6 +3,7 @@ import { MAX_RESUME_BYTES } from "~/uploads/docx-check.server";
 import {
   isDocxName,
   problemOfRejection,
+  resumeDownloadName,
   RESUME_MAX_BYTES,
   resumeAdminUrl,
   resumeFileProblem,
@@ -69,5 +70,14 @@ describe("resume file checks", () => {
 
   it("uses the server's content-check limit", () => {
     expect(RESUME_MAX_BYTES).toBe(MAX_RESUME_BYTES);
+  });
+});
+
+describe("resumeDownloadName", () => {
+  it("names the file after the student, plainly", () => {
+    expect(resumeDownloadName("Ada", "Lovelace")).toBe("ada-lovelace-resume.docx");
+    expect(resumeDownloadName("  Zoë ", "O'Brien-Núñez")).toBe("zoe-o-brien-nunez-resume.docx");
+    expect(resumeDownloadName("", "")).toBe("student-resume.docx");
+    expect(resumeDownloadName("李", "")).toBe("student-resume.docx");
   });
 });

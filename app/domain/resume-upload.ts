@@ -73,3 +73,18 @@ export function resumeUploadPath(name: string): string {
 export function resumeAdminUrl(uploadId: string): string {
   return `/admin/uploads/${uploadId}`;
 }
+
+/**
+ * The name a mentor's download of a student's resume is saved under: the student's, so a folder
+ * of them reads as a list of people (`ada-lovelace-resume.docx`). Letters and digits only,
+ * accents taken off, hyphens between words; "student-resume" when no name is left.
+ */
+export function resumeDownloadName(firstName: string, lastName: string): string {
+  const words = `${firstName} ${lastName}`
+    .normalize("NFKD")
+    .replace(/[\u0300-\u036f]/g, "")
+    .toLowerCase()
+    .split(/[^a-z0-9]+/)
+    .filter(Boolean);
+  return `${[...(words.length > 0 ? words : ["student"]), "resume"].join("-")}.docx`;
+}

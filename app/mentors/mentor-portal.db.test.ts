@@ -285,9 +285,8 @@ describe.each(testEngines())("a mentor's students (/portal/mentor) on $name", (e
       { params: { id: ada } },
     );
     expect(file.status).toBe(200);
-    expect(file.headers.get("content-disposition")).toBe(
-      'attachment; filename="Ada_Lovelace_r_sum_.docx"',
-    );
+    // Named after the student (first name "ada", no last name here), not the file they sent.
+    expect(file.headers.get("content-disposition")).toBe('attachment; filename="ada-resume.docx"');
     expect(file.headers.get("x-content-type-options")).toBe("nosniff");
     expect(file.headers.get("cache-control")).toBe("private, no-store");
     expect(file.headers.get("content-length")).toBe("4");

@@ -1,3 +1,4 @@
+import { resumeDownloadName } from "~/domain/resume-upload";
 import { data, type AppLoadContext } from "react-router";
 import { portalSignIn } from "~/content/portal";
 import type { DB } from "~/db/database.server";
@@ -188,22 +189,26 @@ export async function mentorStudent(db: DB, mentorId: string, personId: string) 
 
 export type MentorStudent = NonNullable<Awaited<ReturnType<typeof mentorStudent>>>;
 
-/** The student's current resume (their profile's), only for their own mentor; null otherwise. */
+/**
+ * The student's current resume (their profile's), only for their own mentor; null otherwise.
+ * Its download is named after the student (`ada-lovelace-resume.docx`), not the file they sent.
+ */
 export async function mentorResume(db: DB, mentorId: string, personId: string) {
   if (!(await isMentorsStudent(db, mentorId, personId))) return null;
   const profile = await db
     .selectFrom("student_profiles")
-    .select("resume_upload_id")
-    .where("person_id", "=", personId)
+    .innerJoin("people", "people.id", "student_profiles.person_id")
+    .select(["resume_upload_id", "first_name", "last_name"])
+    .where("student_profiles.person_id", "=", personId)
     .executeTakeFirst();
   if (!profile?.resume_upload_id) return null;
   const file = await db
     .selectFrom("uploads")
-    .select(["name", "content_type", "data", "size"])
+    .select(["content_type", "data", "size"])
     .where("id", "=", profile.resume_upload_id)
     .where("person_id", "=", personId)
     .executeTakeFirst();
-  return file ?? null;
+  return file ? { ...file, name: resumeDownloadName(profile.first_name, profile.last_name) } : null;
 }
 
 /** Saves a mentor's private note about one of their students ("not_found": not their student). */

@@ -162,6 +162,8 @@ test("the owner moves a group session and the student's subscribed feed moves it
   // On a phone, "Reset link" shows the new address once: the toast wraps it within the screen
   // and stays long enough to copy it. (A new tab: this one handed a link to the calendar app.)
   const phone = await s.context().newPage();
+  // The page's own clock: the toast's minute is run forward, not waited for.
+  await phone.clock.install();
   await phone.setViewportSize({ width: 390, height: 844 });
   await phone.goto("/portal");
   await phone.getByTestId("calendar-card").getByRole("button", { name: "Reset link" }).click();
@@ -170,7 +172,7 @@ test("the owner moves a group session and the student's subscribed feed moves it
   const fits = () =>
     toast.evaluate((item) => item.scrollWidth <= item.clientWidth && item.clientWidth <= 390);
   expect(await fits()).toBe(true);
-  await phone.waitForTimeout(6_000);
+  await phone.clock.runFor(6_000);
   await expect(toast).toBeVisible();
   // The old address is dead.
   expect((await app.get(feedUrl)).status()).toBe(404);

@@ -138,6 +138,8 @@ test.describe("server baseline", () => {
       await cdp.send("Audits.enable");
       await page.goto(path);
       await page.getByRole("heading", { level: 1 }).first().waitFor();
+      // What is checked is an absence: no event says "no violation will come", so the page is
+      // given half a second after its heading for any report to arrive.
       await page.waitForTimeout(500);
       expect(issues.filter((issue) => issue.includes("ContentSecurityPolicy"))).toEqual([]);
       await expect(page.locator('meta[name="description"]')).toHaveAttribute("content", /.{20,}/);

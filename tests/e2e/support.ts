@@ -81,6 +81,20 @@ export async function mailTo(address: string): Promise<string[]> {
     .map((file) => readFileSync(path.join(dir, file), "utf8"));
 }
 
+/**
+ * Emails written to the outbox for an address, sent or not. A form writes its email in the
+ * same transaction as its change, so once its answer has come, none here means none was sent.
+ */
+export const queuedFor = (address: string) =>
+  withDb(async (db) => {
+    const rows = await db
+      .selectFrom("outbox")
+      .select("id")
+      .where("to_address", "=", address)
+      .execute();
+    return rows.length;
+  });
+
 export function uniqueEmail(prefix: string) {
   return `${prefix}.${Date.now()}.${Math.floor(Math.random() * 1e6)}@example.com`;
 }
