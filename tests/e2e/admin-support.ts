@@ -16,22 +16,17 @@ export const ADMIN_PASSWORD = "e2e admin password";
 export async function createAccountWithCli(email: string, admin: boolean) {
   // A spec's beforeAll runs again for each group of its tests a worker takes.
   if (await accountExists(email)) return;
-  execFileSync(
-    process.execPath,
-    [
-      "--import",
-      "tsx",
-      "scripts/admin.ts",
-      "create",
-      "--email",
-      email,
-      ...(admin ? [] : ["--no-admin"]),
-    ],
-    {
-      env: { ...process.env, DATABASE_URL: e2eDatabaseUrl, ADMIN_PASSWORD: ADMIN_PASSWORD },
-      stdio: "pipe",
-    },
-  );
+  runAdminCli(["create", "--email", email, ...(admin ? [] : ["--no-admin"])], {
+    ADMIN_PASSWORD: ADMIN_PASSWORD,
+  });
+}
+
+/** `npm run admin -- <args>` as a process, against the worker's server's database. */
+export function runAdminCli(args: string[], env: Record<string, string> = {}) {
+  execFileSync(process.execPath, ["--import", "tsx", "scripts/admin.ts", ...args], {
+    env: { ...process.env, DATABASE_URL: e2eDatabaseUrl, ...env },
+    stdio: "pipe",
+  });
 }
 
 /**

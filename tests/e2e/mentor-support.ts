@@ -1,11 +1,11 @@
-import { execFileSync } from "node:child_process";
 import type { Browser, Page } from "@playwright/test";
 import type { AppLoadContext } from "react-router";
 import { mentorSchema } from "../../app/domain/mentor-forms";
 import { systemClock } from "../../app/lib/clock";
 import { addMentor } from "../../app/mentors/mentors.server";
 import { startPortalSession, type PortalUser } from "../../app/portal/session.server";
-import { e2eDatabaseUrl, e2eSessionSecret } from "./env";
+import { runAdminCli } from "./admin-support";
+import { e2eSessionSecret } from "./env";
 import { expect } from "./fixtures";
 import { applyAs, payOnTestCheckout } from "./people";
 import type { DB } from "../../app/db/database.server";
@@ -16,22 +16,7 @@ import { addSessionCookie, decodedMail, mailTo, withDb } from "./support";
  * mentor`): portal-mentor.spec.ts makes one so; the other specs use `createMentor`.
  */
 export function createMentorWithCli(email: string, name: string) {
-  execFileSync(
-    process.execPath,
-    [
-      "--import",
-      "tsx",
-      "scripts/admin.ts",
-      "create",
-      "--email",
-      email,
-      "--role",
-      "mentor",
-      "--name",
-      name,
-    ],
-    { env: { ...process.env, DATABASE_URL: e2eDatabaseUrl }, stdio: "pipe" },
-  );
+  runAdminCli(["create", "--email", email, "--role", "mentor", "--name", name]);
 }
 
 /** A mentor made by the function the admin CLI calls, with the console's own rules. */
