@@ -15,6 +15,7 @@ describe("loadConfig", () => {
     expect(config.publicUrl).toBe("http://localhost:3000");
     expect(config.paymentProvider).toBe("test");
     expect(config.smtpUrl).toBeUndefined();
+    expect(config.sqliteSynchronous).toBe("full");
   });
 
   it("names the variable when a value is bad", () => {
@@ -22,6 +23,9 @@ describe("loadConfig", () => {
     expect(() => loadConfig({ PORT: "abc", DATA_DIR: dataDir() })).toThrow(/PORT/);
     expect(() => loadConfig({ DATABASE_URL: "mysql://x", DATA_DIR: dataDir() })).toThrow(
       /DATABASE_URL/,
+    );
+    expect(() => loadConfig({ SQLITE_SYNCHRONOUS: "extra", DATA_DIR: dataDir() })).toThrow(
+      /SQLITE_SYNCHRONOUS/,
     );
   });
 

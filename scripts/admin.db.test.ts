@@ -1,13 +1,11 @@
 import { execFile } from "node:child_process";
-import { randomBytes } from "node:crypto";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { checkCredentials } from "../app/accounts/accounts.server";
 import { openDatabase, type DatabaseHandle } from "../app/db/database.server";
-import { testEngines } from "../tests/support/databases";
+import { scratchDatabase, testEngines } from "../tests/support/databases";
 
 const ROOT = path.resolve(import.meta.dirname, "..");
 
@@ -28,21 +26,10 @@ describe.each(testEngines())("admin CLI on $name", (engine) => {
       databaseUrl = `file:${path.join(dir, "cli.db")}`;
       cleanup = async () => rmSync(dir, { recursive: true, force: true });
     } else {
-      // The CLI takes only DATABASE_URL, so it gets a database of its own.
-      const name = `fsts_cli_${randomBytes(6).toString("hex")}`;
-      const admin = async (statement: string) => {
-        const client = new pg.Client({ connectionString: engine.url });
-        await client.connect();
-        await client.query(statement);
-        await client.end();
-      };
-      await admin(`create database ${name}`);
-      const url = new URL(engine.url);
-      url.pathname = `/${name}`;
-      databaseUrl = url.toString();
-      cleanup = async () => {
-        await admin(`drop database if exists ${name} with (force)`);
-      };
+      // The CLI takes only DATABASE_URL, so it gets a database of its own (empty: it migrates).
+      const scratch = await scratchDatabase(engine.url);
+      databaseUrl = scratch.url;
+      cleanup = scratch.drop;
     }
   });
   afterAll(async () => {

@@ -206,6 +206,7 @@ export const consoleText = {
     noteButton: "Add note",
     noteRequired: "Write the note before adding it.",
     noteAdded: "Note added",
+    sessionsEnded: "Signed out of the portal everywhere.",
     notesFull: `This person has ${MAX_NOTES_PER_PERSON} notes, the most one person can keep: no more can be added.`,
     noteBy: (author: string, when: string) => `${author}, ${when}`,
     enrollment: "Enrollment",

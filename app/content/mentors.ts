@@ -48,7 +48,6 @@ export const mentorsConsole = {
   reactivateHint: "They can sign in again with a one-time link.",
   reactivated: (name: string) => `${name} can sign in again.`,
   endSessions: "Sign out everywhere",
-  endSessionsHint: "Ends their portal sign-in on every device; they can sign in again by email.",
   sessionsEnded: (name: string) => `${name} is signed out everywhere.`,
 } as const;
 

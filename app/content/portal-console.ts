@@ -56,5 +56,4 @@ export const personPortalWords = {
   notDone: "not done",
   endSessions: "Sign them out everywhere",
   endSessionsHint: "Ends their portal sign-in on every device; they can sign in again by email.",
-  sessionsEnded: "Signed out of the portal everywhere.",
 } as const;

@@ -1,8 +1,11 @@
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
 import { sql } from "kysely";
 import { describe, expect, it } from "vitest";
 import { testEngines } from "../../tests/support/databases";
 import { useTestServices } from "../../tests/support/suite";
-import { isDatabaseReachable } from "./database.server";
+import { isDatabaseReachable, openDatabase } from "./database.server";
 import { migrateToLatest } from "./migrations.server";
 import type { Kysely } from "kysely";
 import { newPerson } from "~/people/people.server";
@@ -58,5 +61,23 @@ describe.each(testEngines())("database on $name", (engine) => {
       .execute();
     const row = await t.services.db.selectFrom("uploads").select("data").executeTakeFirstOrThrow();
     expect(Array.from(row.data)).toEqual([0, 1, 2, 255, 254]);
+  });
+});
+
+describe("SQLite's synchronous pragma", () => {
+  it("is FULL unless the caller relaxes it (SQLITE_SYNCHRONOUS)", async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), "fsts-sync-"));
+    try {
+      const level = async (synchronous?: "full" | "off") => {
+        const handle = await openDatabase(`file:${path.join(dir, "s.db")}`, { synchronous });
+        const { rows } = await sql<{ synchronous: number }>`pragma synchronous`.execute(handle.db);
+        await handle.close();
+        return rows[0]?.synchronous;
+      };
+      expect(await level()).toBe(2); // FULL
+      expect(await level("off")).toBe(0);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });

@@ -1,7 +1,7 @@
-import { resumeDownloadName } from "~/domain/resume-upload";
 import { data, type AppLoadContext } from "react-router";
 import { portalSignIn } from "~/content/portal";
 import type { DB } from "~/db/database.server";
+import { resumeDownloadName } from "~/domain/resume-upload";
 import { parseJsonColumn, studentTargetRoles, submissionFormData } from "~/db/json-columns.server";
 import { startDateDisplay } from "~/domain/cohort";
 import { mentorMaySee, type PortalPage } from "~/domain/portal";

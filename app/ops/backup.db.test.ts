@@ -8,9 +8,13 @@ import {
   writeFileSync,
 } from "node:fs";
 import path from "node:path";
-import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startTestServices, testEngines, type TestServices } from "../../tests/support/databases";
+import {
+  scratchDatabase,
+  startTestServices,
+  testEngines,
+  type TestServices,
+} from "../../tests/support/databases";
 import { insertAda, uploadRow } from "../../tests/support/rows";
 import { openDatabase, type DB } from "~/db/database.server";
 import { BackupError } from "./backup-files.server";
@@ -33,21 +37,6 @@ async function seed(db: DB, email: string) {
 async function emails(db: DB): Promise<string[]> {
   const rows = await db.selectFrom("people").select("email").orderBy("email").execute();
   return rows.map((r) => r.email);
-}
-
-/** A database of its own on the PostgreSQL server, dropped afterwards (the suite needs CREATEDB). */
-async function scratchDatabase(baseUrl: string) {
-  const name = `t_${randomBytes(6).toString("hex")}`;
-  const admin = async (statement: string) => {
-    const client = new pg.Client({ connectionString: baseUrl });
-    await client.connect();
-    await client.query(statement);
-    await client.end();
-  };
-  await admin(`create database ${name}`);
-  const url = new URL(baseUrl);
-  url.pathname = `/${name}`;
-  return { url: url.toString(), drop: () => admin(`drop database if exists ${name} with (force)`) };
 }
 
 describe.each(testEngines())("backup and restore on $name", (engine) => {

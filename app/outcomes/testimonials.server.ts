@@ -111,11 +111,8 @@ export async function testimonialAsked(db: Db, personId: string): Promise<boolea
 
 export type TestimonialChange = "done" | "not_asked" | "nothing";
 
-/** A photo that passed the content check (checkPhoto), with its bytes. */
-export interface CheckedPhoto {
-  bytes: Uint8Array;
-  check: Extract<PhotoCheck, { ok: true }>;
-}
+/** A photo that passed the content check (checkPhoto): its type and its bytes without metadata. */
+export type CheckedPhoto = Extract<PhotoCheck, { ok: true }>;
 
 /** Deletes a testimonial's photo upload (only ever a photo of that person). */
 async function deletePhoto(trx: Trx, personId: string, uploadId: string | null) {
@@ -159,7 +156,7 @@ export async function submitTestimonial(
     let photoId = form.consent === "full" ? own.photo_upload_id : null;
     if (photo && form.consent === "full") {
       photoId = randomUUID();
-      const name = photoUploadName(own.id, now, photo.check.extension);
+      const name = photoUploadName(own.id, now, photo.extension);
       await trx
         .insertInto("uploads")
         .values({
@@ -168,7 +165,7 @@ export async function submitTestimonial(
           submission_id: null,
           name,
           full_path: `${PHOTO_FOLDER}/${name}`,
-          content_type: photo.check.contentType,
+          content_type: photo.contentType,
           size: photo.bytes.byteLength,
           sha256: sha256Hex(photo.bytes),
           data: photo.bytes,

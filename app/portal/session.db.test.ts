@@ -13,7 +13,7 @@ import { ownerCookie } from "../../tests/support/admin";
 import { flashToastOf } from "../../tests/support/context";
 import { mentorCookie, mentorFixture } from "../../tests/support/mentors";
 import { portalCookie } from "../../tests/support/portal";
-import { personPortalWords } from "~/content/portal-console";
+import { consoleText } from "~/content/console";
 import * as mentorsRoute from "~/routes/admin/mentors";
 import * as personRoute from "~/routes/admin/person";
 import type { PortalUser } from "./session.server";
@@ -241,7 +241,7 @@ describe.each(testEngines())("portal sign-in on $name", (engine) => {
     );
     expect(person.status).toBe(303);
     expect(await flashToastOf(person, s.services())).toMatchObject({
-      title: personPortalWords.sessionsEnded,
+      title: consoleText.person.sessionsEnded,
     });
     expect((await homeFor(studentCookie)).body).toMatchObject({ view: "sign_in" });
 
@@ -258,8 +258,17 @@ describe.each(testEngines())("portal sign-in on $name", (engine) => {
       id: "nobody",
     });
     expect(unknown.status).toBe(404);
+    await expect(
+      post(
+        personRoute.action,
+        "/admin/people/nobody",
+        { intent: "end_sessions" },
+        { id: "nobody" },
+      ),
+    ).rejects.toMatchObject({ init: { status: 404 } });
 
     const audit = await s.db().selectFrom("audit_log").select(["action", "actor"]).execute();
+    expect(audit).toHaveLength(2);
     expect(audit).toEqual(
       expect.arrayContaining([
         { action: "person.sign_out_everywhere", actor: "boss@example.com" },

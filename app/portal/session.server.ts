@@ -54,7 +54,7 @@ async function activeMentorByEmail(db: Db, email: string) {
 }
 
 /** Who may sign in with this address: an active mentor first, then a student with a paid seat. */
-async function portalUserByEmail(db: Db, email: string): Promise<PortalUser | null> {
+export async function portalUserByEmail(db: Db, email: string): Promise<PortalUser | null> {
   const mentor = await activeMentorByEmail(db, email);
   if (mentor) return { role: "mentor", mentorId: mentor.id, email, name: mentor.name };
   const student = await studentByEmail(db, email);
@@ -338,16 +338,26 @@ export async function endPortalSessionsEverywhere(request: Request, context: App
   return endPortalSession(request, context);
 }
 
-/** The owner signs a person out of the portal on every device (recorded in the audit log). */
+/**
+ * The owner signs a person out of the portal on every device (recorded in the audit log); false
+ * when there is no such person.
+ */
 export async function endPortalSessionsByOwner(
   db: Kysely<Database>,
   actor: string,
   personId: string,
   now: Date,
-) {
-  await db.transaction().execute(async (trx) => {
+): Promise<boolean> {
+  return db.transaction().execute(async (trx) => {
+    const person = await trx
+      .selectFrom("people")
+      .select("id")
+      .where("id", "=", personId)
+      .executeTakeFirst();
+    if (!person) return false;
     await endPortalSessionsOf(trx, personId);
     await recordAudit(trx, actor, "person.sign_out_everywhere", { personId }, now);
+    return true;
   });
 }
 

@@ -77,6 +77,35 @@ describe.each(testEngines())("group sessions and calendar feeds on $name", (engi
     expect(location).toMatch(/^webcal:\/\/localhost:3000\/calendar\/[\w-]{43}\.ics$/);
     return /\/calendar\/([\w-]{43})\.ics$/.exec(location)![1]!;
   }
+  /** Mia, a mentor, and Ada, her student in `cohortId`, each with a portal cookie. */
+  async function mentorAndStudent(cohortId: string) {
+    const mentorId = await insertMentor(s.db(), "mentor@example.com", "Mia Mentor");
+    const ada = await insertStudent(s.db(), {
+      email: "ada@example.com",
+      firstName: "Ada",
+      cohortId,
+      mentorId,
+    });
+    const mentorUser = {
+      role: "mentor",
+      mentorId,
+      email: "mentor@example.com",
+      name: "Mia Mentor",
+    } as const;
+    const student = await portalCookie(s.services(), {
+      role: "student",
+      personId: ada,
+      email: "ada@example.com",
+      firstName: "Ada",
+    });
+    return {
+      mentorId,
+      ada,
+      mentorUser,
+      student,
+      mentor: await portalCookie(s.services(), mentorUser),
+    };
+  }
   const fetchFeed = (token: string) =>
     get(feedLoader, `/calendar/${token}.ics`, undefined, { token });
 
@@ -250,25 +279,7 @@ describe.each(testEngines())("group sessions and calendar feeds on $name", (engi
       { intent: "save", startDate: "2027-03-01" },
       cookie,
     );
-    const mentorId = await insertMentor(s.db(), "mentor@example.com", "Mia Mentor");
-    const ada = await insertStudent(s.db(), {
-      email: "ada@example.com",
-      firstName: "Ada",
-      cohortId,
-      mentorId,
-    });
-    const student = await portalCookie(s.services(), {
-      role: "student",
-      personId: ada,
-      email: "ada@example.com",
-      firstName: "Ada",
-    });
-    const mentor = await portalCookie(s.services(), {
-      role: "mentor",
-      mentorId,
-      email: "mentor@example.com",
-      name: "Mia Mentor",
-    });
+    const { ada, student, mentor } = await mentorAndStudent(cohortId);
 
     const home = async () =>
       (await get(homeLoader, "/portal", student)).body as {
@@ -322,29 +333,11 @@ describe.each(testEngines())("group sessions and calendar feeds on $name", (engi
   });
 
   it("erasing a student or deactivating a mentor deletes their feed for good", async () => {
-    const cohortId = await s.cohortId();
-    const mentorId = await insertMentor(s.db(), "mentor@example.com", "Mia Mentor");
-    const ada = await insertStudent(s.db(), {
-      email: "ada@example.com",
-      firstName: "Ada",
-      cohortId,
-      mentorId,
-    });
-    const studentToken = await subscribe(
-      await portalCookie(s.services(), {
-        role: "student",
-        personId: ada,
-        email: "ada@example.com",
-        firstName: "Ada",
-      }),
+    const { mentorId, ada, student, mentor, mentorUser } = await mentorAndStudent(
+      await s.cohortId(),
     );
-    const mentorUser = {
-      role: "mentor",
-      mentorId,
-      email: "mentor@example.com",
-      name: "Mia Mentor",
-    } as const;
-    const mentorToken = await subscribe(await portalCookie(s.services(), mentorUser));
+    const studentToken = await subscribe(student);
+    const mentorToken = await subscribe(mentor);
     expect((await fetchFeed(studentToken)).status).toBe(200);
     expect((await fetchFeed(mentorToken)).status).toBe(200);
 
@@ -383,13 +376,7 @@ describe.each(testEngines())("group sessions and calendar feeds on $name", (engi
       { intent: "save", startDate: "2027-03-01" },
       cookie,
     );
-    const mentorId = await insertMentor(s.db(), "mentor@example.com", "Mia Mentor");
-    const ada = await insertStudent(s.db(), {
-      email: "ada@example.com",
-      firstName: "Ada",
-      cohortId,
-      mentorId,
-    });
+    const { mentorId, ada } = await mentorAndStudent(cohortId);
     await insertStudent(s.db(), { email: "bob@example.com", firstName: "Bob", cohortId, mentorId });
     const page = `/admin/cohorts/${cohortId}`;
     const send = (fields: Record<string, string>) =>

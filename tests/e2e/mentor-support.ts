@@ -3,12 +3,11 @@ import type { AppLoadContext } from "react-router";
 import { mentorSchema } from "../../app/domain/mentor-forms";
 import { systemClock } from "../../app/lib/clock";
 import { addMentor } from "../../app/mentors/mentors.server";
-import { startPortalSession, type PortalUser } from "../../app/portal/session.server";
+import { portalUserByEmail, startPortalSession } from "../../app/portal/session.server";
 import { runAdminCli } from "./admin-support";
 import { e2eSessionSecret } from "./env";
 import { expect } from "./fixtures";
 import { applyAs, payOnTestCheckout } from "./people";
-import type { DB } from "../../app/db/database.server";
 import { addSessionCookie, decodedMail, mailTo, withDb } from "./support";
 
 /**
@@ -99,7 +98,8 @@ export const pageWidth = (page: Page) => page.evaluate(() => document.documentEl
  */
 export async function signInToPortal(page: Page, email: string) {
   const cookie = await withDb(async (db) => {
-    const user = await portalUser(db, email);
+    const user = await portalUserByEmail(db, email);
+    if (!user) throw new Error(`${email} is neither an active mentor nor a paid student`);
     // What the session code reads of a request's context: the database, clock and secret.
     const context = {
       services: { db, clock: systemClock, config: { sessionSecrets: [e2eSessionSecret] } },
@@ -109,23 +109,4 @@ export async function signInToPortal(page: Page, email: string) {
   });
   await addSessionCookie(page, cookie.split(";")[0]!);
   await page.goto("/portal");
-}
-
-/** The portal's user at an address: an active mentor first, then a student with a paid seat. */
-async function portalUser(db: DB, email: string): Promise<PortalUser> {
-  const mentor = await db
-    .selectFrom("mentors")
-    .select(["id", "name"])
-    .where("email", "=", email)
-    .where("is_active", "=", 1)
-    .executeTakeFirst();
-  if (mentor) return { role: "mentor", mentorId: mentor.id, email, name: mentor.name };
-  const student = await db
-    .selectFrom("people")
-    .innerJoin("payments", "payments.person_id", "people.id")
-    .select(["people.id", "people.first_name"])
-    .where("people.email", "=", email)
-    .where("payments.status", "=", "paid")
-    .executeTakeFirstOrThrow();
-  return { role: "student", personId: student.id, email, firstName: student.first_name };
 }

@@ -87,16 +87,18 @@ async function freshDatabase(
     if (template) copyFileSync(template, file);
     return { url: `file:${file}`, drop: async () => {} };
   }
+  return scratchDatabase(engine.url, process.env.FSTS_TEST_PG_TEMPLATE);
+}
+
+/**
+ * A database of its own on the PostgreSQL server of `serverUrl`: empty, or a copy of `template`
+ * (WAL_LOG: no checkpoint, unlike FILE_COPY). Its address, and how to drop it.
+ */
+export async function scratchDatabase(serverUrl: string, template?: string) {
   const name = `fsts_t_${randomBytes(6).toString("hex")}`;
-  const template = process.env.FSTS_TEST_PG_TEMPLATE;
-  await onServer(
-    engine.url,
-    `create database ${name}${template ? ` template ${template} strategy wal_log` : ""}`,
-  );
-  return {
-    url: databaseUrlFor(engine.url, name),
-    drop: () => dropDatabase(engine.url, name),
-  };
+  const from = template ? ` template ${template} strategy wal_log` : "";
+  await onServer(serverUrl, `create database ${name}${from}`);
+  return { url: databaseUrlFor(serverUrl, name), drop: () => dropDatabase(serverUrl, name) };
 }
 
 /**

@@ -1,3 +1,4 @@
+import { EndSessionsForm } from "~/components/admin/end-sessions-form";
 import { getFormProps } from "@conform-to/react";
 import { Form } from "react-router";
 import { FormField, FormTextarea } from "~/components/admin/console-field";
@@ -138,16 +139,7 @@ export function EditMentorCard({ mentor }: { mentor: MentorSummary }) {
           {mentor.isActive ? t.deactivate : t.reactivate}
         </Button>
       </Form>
-      {mentor.isActive ? (
-        <Form method="post" className="mt-4 border-t border-slate-100 pt-4">
-          <input type="hidden" name="intent" value="end_sessions" />
-          <input type="hidden" name="id" value={mentor.id} />
-          <p className="text-sm text-slate-600">{t.endSessionsHint}</p>
-          <Button type="submit" size="md" variant="secondary" className="mt-2">
-            {t.endSessions}
-          </Button>
-        </Form>
-      ) : null}
+      {mentor.isActive ? <EndSessionsForm id={mentor.id} label={t.endSessions} /> : null}
     </section>
   );
 }

@@ -1,5 +1,4 @@
-import { Form } from "react-router";
-import { Button } from "~/components/ui/button";
+import { EndSessionsForm } from "~/components/admin/end-sessions-form";
 import { SectionCard as Card } from "~/components/ui/card";
 import { KeyValues } from "~/components/admin/person-profile";
 import { When, type Clock } from "~/components/admin/when";
@@ -52,15 +51,7 @@ export function PortalCard({ portal, clock }: { portal: PersonPortal; clock: Clo
             ],
           ]}
         />
-        {seat ? (
-          <Form method="post" className="mt-4 border-t border-slate-100 pt-4">
-            <input type="hidden" name="intent" value="end_sessions" />
-            <p className="text-sm text-slate-600">{t.endSessionsHint}</p>
-            <Button type="submit" size="md" variant="secondary" className="mt-2">
-              {t.endSessions}
-            </Button>
-          </Form>
-        ) : null}
+        {seat ? <EndSessionsForm label={t.endSessions} /> : null}
       </div>
     </Card>
   );

@@ -28,7 +28,7 @@ export const photoMetadata: Migration = {
       const type = row.content_type;
       if (type !== "image/png" && type !== "image/jpeg") continue;
       const clean = withoutMetadata(new Uint8Array(row.data), type);
-      if (!clean || clean.byteLength === row.data.byteLength) continue;
+      if (!clean || Buffer.from(clean).equals(Buffer.from(row.data))) continue;
       await photos
         .updateTable("uploads")
         .set({

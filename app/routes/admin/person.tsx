@@ -5,7 +5,6 @@ import { PersonActivity } from "~/components/admin/person-activity";
 import { PortalCard } from "~/components/admin/person-portal";
 import { personPortal } from "~/portal/owner-view.server";
 import { endPortalSessionsByOwner } from "~/portal/session.server";
-import { personPortalWords } from "~/content/portal-console";
 import { PrivacyCard, RefundCard, StatusCard } from "~/components/admin/person-actions";
 import { WithdrawalCard } from "~/components/admin/person-withdrawal";
 import {
@@ -128,8 +127,9 @@ export async function action({ request, params, context }: Route.ActionArgs) {
       return done(t.refunded);
     }
     case "end_sessions":
-      await endPortalSessionsByOwner(db, admin.email, params.id, now);
-      return done(personPortalWords.sessionsEnded);
+      if (!(await endPortalSessionsByOwner(db, admin.email, params.id, now)))
+        throw data(null, { status: 404 });
+      return done(p.sessionsEnded);
     case "clear_undeliverable": {
       if (!(await clearUndeliverableByOwner(db, admin.email, params.id, now)))
         return refuse(submission, { message: consoleText.person.notFlagged });

@@ -75,8 +75,8 @@ export async function action({ request, context }: Route.ActionArgs) {
         check.reason === "too_large" ? t.errors.photoTooLarge(PHOTO_MAX_MB) : t.errors.notPhoto;
       return refuse(submission, { field: "photo", message });
     }
-    // Stored and served without its metadata (where and by whom it was taken).
-    photo = { bytes: check.bytes, check };
+    // Stored and served as checked: without its metadata (where and by whom it was taken).
+    photo = check;
   }
   const outcome = await change(context.services, student.personId, form, photo);
   if (outcome !== "done") {
