@@ -14,7 +14,7 @@ import { localDate } from "~/domain/slots";
 export async function readAvailability(db: DB, mentorId: string, siteZone: string, now: Date) {
   const mentor = await db
     .selectFrom("mentors")
-    .select(["time_zone"])
+    .select(["time_zone", "meeting_place"])
     .where("id", "=", mentorId)
     .executeTakeFirstOrThrow();
   const timeZone = mentor.time_zone ?? siteZone;
@@ -33,7 +33,13 @@ export async function readAvailability(db: DB, mentorId: string, siteZone: strin
     .where("date", ">=", localDate(now, timeZone))
     .orderBy("date")
     .execute();
-  return { timeZone, zoneSet: mentor.time_zone !== null, hours, daysOff };
+  return {
+    timeZone,
+    zoneSet: mentor.time_zone !== null,
+    meetingPlace: mentor.meeting_place,
+    hours,
+    daysOff,
+  };
 }
 
 /** A mentor's own time zone (null: the site's). */
@@ -80,17 +86,19 @@ export type AvailabilityChange =
   | {
       kind: "refused";
       field: string;
-      reason: "overlap" | "tooMany" | "past" | "tooManyOff" | "duplicateOff" | "notFound";
+      reason:
+        "overlap" | "tooMany" | "past" | "tooManyOff" | "duplicateOff" | "notFound" | "placeNeeded";
     };
 
 /**
- * Applies one of the availability page's forms for `mentorId`, checked against what is stored in
- * the same transaction (overlaps, the row limits). A row of another mentor is never touched.
+ * Applies one of the availability page's forms for `mentorId` (the meeting place has its own,
+ * changeMeetingPlace), checked against what is stored in the same transaction (overlaps, the row
+ * limits; no hours before a meeting place). A row of another mentor is never touched.
  */
 export async function changeAvailability(
   db: DB,
   mentorId: string,
-  form: AvailabilityForm,
+  form: Exclude<AvailabilityForm, { intent: "place" }>,
   siteZone: string,
   now: Date,
 ): Promise<AvailabilityChange> {
@@ -105,6 +113,12 @@ export async function changeAvailability(
           .execute();
         return { kind: "ok" };
       case "add_hours": {
+        const { meeting_place } = await trx
+          .selectFrom("mentors")
+          .select("meeting_place")
+          .where("id", "=", mentorId)
+          .executeTakeFirstOrThrow();
+        if (!meeting_place) return { kind: "refused", field: "", reason: "placeNeeded" };
         const row = {
           weekday: form.weekday,
           startMinute: minuteOf(form.from)!,

@@ -21,6 +21,8 @@ const START = "2027-01-13";
 const SLOT = "2027-01-12T15:00:00.000Z";
 const SLOT_2 = "2027-01-12T15:30:00.000Z";
 const SLOT_3 = "2027-01-12T16:00:00.000Z";
+/** Where Ann meets her students (set first: no hours before it). */
+const PLACE = "https://meet.example.com/ann";
 
 describe.each(testEngines())("1-on-1 bookings on $name", (engine) => {
   const s = seatScenario(engine);
@@ -43,6 +45,7 @@ describe.each(testEngines())("1-on-1 bookings on $name", (engine) => {
       answer(services(), availabilityRoute.action, "/portal/mentor/availability", mentor, {
         fields,
       });
+    expect((await post({ intent: "place", place: PLACE })).status).toBe(303);
     expect((await post({ intent: "zone", timeZone: "Europe/London" })).status).toBe(303);
     expect(
       (await post({ intent: "add_hours", weekday: "2", from: "15:00", to: "17:00" })).status,

@@ -110,10 +110,14 @@ export async function lockMentor(trx: Trx, engine: Engine, mentorId: string) {
   await query.executeTakeFirstOrThrow();
 }
 
-type Change = "booked" | "moved" | "cancelled";
+type Change = "booked" | "moved" | "cancelled" | "placeChanged";
 
-/** The emails of one change, to the student and to the mentor, each in their own zone. */
-async function notify(
+/**
+ * The emails of one change, to the student and to the mentor, each in their own zone, each with
+ * the booking's meeting place and its invite. A new place is queued once per booking, SEQUENCE
+ * and reader (dedupe key), so saving a place twice never sends a second copy.
+ */
+export async function notify(
   trx: Trx,
   services: Services,
   seat: {
@@ -156,29 +160,35 @@ async function notify(
       week: booking.week,
       kind: booking.kind,
       portalUrl,
+      place: booking.place,
     };
     const content: EmailContent =
       change === "booked"
         ? bookingEmails.booked(facts)
-        : change === "moved"
-          ? bookingEmails.moved({ ...facts, from: whenFor(extra.from!, reader.zone, now) })
-          : bookingEmails.cancelled({
-              ...facts,
-              reason:
-                typeof extra.reason === "object" && extra.reason
-                  ? extra.reason[reader.role]
-                  : (extra.reason ?? null),
-              byMentor: extra.byMentor ?? false,
-              reader: reader.role,
-            });
+        : change === "placeChanged"
+          ? bookingEmails.placeChanged(facts)
+          : change === "moved"
+            ? bookingEmails.moved({ ...facts, from: whenFor(extra.from!, reader.zone, now) })
+            : bookingEmails.cancelled({
+                ...facts,
+                reason:
+                  typeof extra.reason === "object" && extra.reason
+                    ? extra.reason[reader.role]
+                    : (extra.reason ?? null),
+                byMentor: extra.byMentor ?? false,
+                reader: reader.role,
+              });
     await enqueueEmail(
       trx,
       {
-        kind: `${booking.kind === "deep_dive" ? "deep_dive" : "one_on_one"}_${change}`,
+        kind: `${booking.kind === "deep_dive" ? "deep_dive" : "one_on_one"}_${change === "placeChanged" ? "place" : change}`,
         to: reader.email,
         personId: reader.personId,
         ...renderEmail(content),
         calendar,
+        ...(change === "placeChanged"
+          ? { dedupeKey: `booking-place:${booking.id}:${booking.sequence}:${reader.role}` }
+          : {}),
       },
       now,
     );
@@ -210,9 +220,11 @@ export async function withMentorLock<T extends { kind: string }>(
       if (!seat?.mentor) return { kind: "notFound" as const };
       await lockMentor(trx, engine, seat.mentor.id);
       // The owner may have moved the student to another mentor while this waited for the lock.
+      // Read again under the lock: the mentor as they now are (their meeting place too).
       const still = await studentSeat(trx, personId, config.siteTimeZone);
-      if (still?.mentor?.id !== seat.mentor.id) return { kind: "notFound" as const };
-      return work(trx, { ...seat, mentor: seat.mentor }, now);
+      const mentor = still?.mentor;
+      if (!still || mentor?.id !== seat.mentor.id) return { kind: "notFound" as const };
+      return work(trx, { ...still, mentor }, now);
     });
   } catch (error) {
     if (isUniqueViolation(error)) return { kind: "taken" };
@@ -247,6 +259,7 @@ export async function insertBooking(
     outcome: null,
     outcome_at: null,
     interview_id: what.interviewId,
+    place: seat.mentor.place,
   };
   await trx.insertInto("bookings").values(booking).execute();
   await notify(trx, services, seat, booking, "booked", {}, now);
@@ -435,6 +448,7 @@ export async function mentorUpcoming(db: DB, mentorId: string, now: Date) {
       "bookings.week",
       "bookings.kind",
       "bookings.starts_at",
+      "bookings.place",
       "people.first_name",
       "people.last_name",
     ])
@@ -479,6 +493,7 @@ export async function bookingPage(services: Services, personId: string, requeste
           when: whenFor(booking.starts_at, zone, now),
           startsAt: booking.starts_at,
           mayChange: studentMayChange(booking.starts_at, now),
+          place: booking.place,
         }
       : null,
     days: weekDays(slots, zone, now),
@@ -512,6 +527,7 @@ export async function mentorBookings(services: Services, mentorId: string) {
     kind: row.kind,
     startsAt: row.starts_at,
     when: whenFor(row.starts_at, zone, now),
+    place: row.place,
   }));
 }
 

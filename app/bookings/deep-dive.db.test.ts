@@ -43,6 +43,7 @@ describe.each(testEngines())("the interview deep-dive on $name", (engine) => {
       answer(services(), availabilityRoute.action, "/portal/mentor/availability", mentor, {
         fields,
       });
+    expect((await set({ intent: "place", place: "+44 20 7946 0000" })).status).toBe(303);
     expect((await set({ intent: "zone", timeZone: "Europe/London" })).status).toBe(303);
     expect(
       (await set({ intent: "add_hours", weekday: "2", from: "15:00", to: "17:00" })).status,

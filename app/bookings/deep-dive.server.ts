@@ -181,6 +181,7 @@ export async function deepDivePage(
         startsAt: booked.starts_at,
         past: Date.parse(booked.starts_at) <= now.getTime(),
         mayChange: studentMayChange(booked.starts_at, now),
+        place: booked.place,
         firm:
           (
             await db

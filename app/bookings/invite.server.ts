@@ -3,6 +3,7 @@ import { bookingEmails } from "~/content/bookings";
 import { site } from "~/content/site";
 import type { BookingKind } from "~/db/booking-schema";
 import { calendarParamText } from "~/domain/calendar-param";
+import { meetingLink } from "~/domain/meeting-place";
 
 /** Every invite about one booking (request, move, cancel) carries this UID. */
 export function bookingUid(bookingId: string): string {
@@ -16,6 +17,8 @@ export interface InviteBooking {
   starts_at: string;
   ends_at: string;
   sequence: number;
+  /** The mentor's meeting place: LOCATION, and URL when it is a link. */
+  place: string | null;
 }
 
 /** The iCalendar text of an invite about a 1-on-1 or the deep-dive (times in UTC, SEQUENCE of this change). */
@@ -38,6 +41,8 @@ export function bookingInvite(
     end: new Date(booking.ends_at),
     summary: bookingEmails.summary(people.student.name, people.mentor.name, booking.kind),
     description: bookingEmails.description(booking.week, booking.kind),
+    location: booking.place,
+    url: meetingLink(booking.place),
     organizer: { name: site.name, email: organizerEmail },
     attendees: [people.student, people.mentor].map((person) => ({
       email: person.email,

@@ -63,6 +63,7 @@ export async function sendBookingReminders(services: Services): Promise<number> 
           week: Number(booking.week),
           kind: booking.kind,
           portalUrl: `${config.publicUrl}${reader.path}`,
+          place: booking.place,
           soon: reminder.key,
         });
         await enqueueEmail(

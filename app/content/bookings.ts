@@ -14,6 +14,29 @@ export const WEEKDAYS = [
   "Sunday",
 ] as const;
 
+/** A mentor's place to meet (issue 45): their availability page, /admin/mentors, the bookings. */
+export const meetingPlaceText = {
+  heading: "Where you meet",
+  label: "Meeting place",
+  hint: "A video link (https://…), or a phone number or address. Students see it on each booking, in every booking email and in the calendar invite.",
+  save: "Save meeting place",
+  saved: {
+    title: "Meeting place saved",
+    description: "Your upcoming 1-on-1s have it, and their invites were updated.",
+  },
+  unchanged: { title: "Meeting place saved", description: "It was already your meeting place." },
+  needed: "Save where you meet first: students see it on every booking.",
+  where: (place: string) => `Where: ${place}`,
+  notSet: "Where: not set yet (the mentor sets it on their availability page).",
+  join: "Join the call",
+  errors: {
+    required: "Please enter a video link, a phone number or an address",
+    tooLong: "Please keep the meeting place under 300 characters",
+    control: "Please keep the meeting place on one line",
+    url: "Please enter a full https:// link, or a phone number or address",
+  },
+} as const;
+
 /** /portal/mentor/availability: a mentor's time zone, weekly hours and days off. */
 export const availabilityText = {
   title: "Your availability",
@@ -62,6 +85,7 @@ export const availabilityText = {
     tooManyOff: "You have the most days off there can be: remove one first",
     duplicateOff: "That day is already off",
     notFound: "That row is already gone",
+    placeNeeded: meetingPlaceText.needed,
   },
 } as const;
 
@@ -135,6 +159,8 @@ export interface BookingEmailFacts {
   /** A weekly 1-on-1, or the interview deep-dive (no week). */
   kind: BookingKind;
   portalUrl: string;
+  /** The mentor's place to meet; null for a booking made before they set one. */
+  place: string | null;
 }
 
 const isDeepDive = (f: { kind: BookingKind }) => f.kind === "deep_dive";
@@ -143,6 +169,9 @@ const yours = (f: BookingEmailFacts, your = "Your") =>
   isDeepDive(f) ? `${your} ${deepDiveWords.lower}` : `${your} week ${f.week} 1-on-1`;
 /** "1-on-1" or "Interview deep-dive", as a subject starts. */
 const named = (f: BookingEmailFacts) => (isDeepDive(f) ? deepDiveWords.name : "1-on-1");
+/** Where they meet, as every booking email says it. */
+const where = (f: BookingEmailFacts) =>
+  f.place ? meetingPlaceText.where(f.place) : meetingPlaceText.notSet;
 
 export const bookingEmails = {
   product: "1-on-1s",
@@ -159,6 +188,7 @@ export const bookingEmails = {
     greeting: `Hi ${f.name},`,
     paragraphs: [
       `${yours(f)} with ${f.other} is booked for ${f.when}.`,
+      where(f),
       "The calendar invite is attached.",
     ],
     action: { label: "Open the portal", url: f.portalUrl },
@@ -169,6 +199,7 @@ export const bookingEmails = {
     greeting: `Hi ${f.name},`,
     paragraphs: [
       `${yours(f)} with ${f.other} moved from ${f.from} to ${f.when}.`,
+      where(f),
       "The attached invite updates the event in your calendar.",
     ],
     action: { label: "Open the portal", url: f.portalUrl },
@@ -192,6 +223,7 @@ export const bookingEmails = {
         ? `You cancelled ${yours(f, "your")} with ${f.other} on ${f.when}.`
         : `${yours(f)} with ${f.other} on ${f.when} is cancelled${f.byMentor ? " by your mentor" : ""}.`,
       ...(f.reason ? [`Reason: ${f.reason}`] : []),
+      where(f),
       `The attached invite removes it from your calendar. ${
         f.reader === "mentor"
           ? "The time is free again for your students."
@@ -206,7 +238,19 @@ export const bookingEmails = {
   reminder: (f: BookingEmailFacts & { soon: "24h" | "1h" }): EmailContent => ({
     subject: `${f.soon === "1h" ? "In an hour" : "Tomorrow"}: ${isDeepDive(f) ? deepDiveWords.lower : "1-on-1"} ${f.when}`,
     greeting: `Hi ${f.name},`,
-    paragraphs: [`A reminder: ${yours(f, "your")} with ${f.other} is at ${f.when}.`],
+    paragraphs: [`A reminder: ${yours(f, "your")} with ${f.other} is at ${f.when}.`, where(f)],
+    action: { label: "Open the portal", url: f.portalUrl },
+    signOff,
+  }),
+  /** The mentor changed where they meet: each upcoming booking's two people get the new place. */
+  placeChanged: (f: BookingEmailFacts): EmailContent => ({
+    subject: `${named(f)} has a new meeting place: ${f.when}`,
+    greeting: `Hi ${f.name},`,
+    paragraphs: [
+      `${yours(f)} with ${f.other} on ${f.when} has a new meeting place.`,
+      where(f),
+      "The attached invite updates the event in your calendar.",
+    ],
     action: { label: "Open the portal", url: f.portalUrl },
     signOff,
   }),

@@ -47,6 +47,12 @@ export const mentorsConsole = {
   reactivate: "Reactivate",
   reactivateHint: "They can sign in again with a one-time link.",
   reactivated: (name: string) => `${name} can sign in again.`,
+  placeSave: "Save meeting place",
+  placeSaved: (name: string, updated: number) =>
+    updated === 0
+      ? `${name}'s meeting place is saved.`
+      : `${name}'s meeting place is saved: ${updated} upcoming ${updated === 1 ? "booking has" : "bookings have"} an updated invite.`,
+  placeNotSet: "No meeting place yet: they can't add hours until one is saved.",
   endSessions: "Sign out everywhere",
   sessionsEnded: (name: string) => `${name} is signed out everywhere.`,
 } as const;

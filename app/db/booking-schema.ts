@@ -47,4 +47,6 @@ export interface BookingsTable {
   outcome_at: string | null;
   /** A deep-dive's interview (interviews.id); null for a 1-on-1. */
   interview_id: string | null;
+  /** The mentor's meeting place its invites carry (updated on upcoming ones when it changes). */
+  place: string | null;
 }

@@ -11,6 +11,8 @@ export interface MentorsTable {
   is_active: Generated<number>;
   /** IANA zone of the mentor's availability and pages; null: SITE_TIME_ZONE. */
   time_zone: string | null;
+  /** Where they meet students: an https link or text, ≤ 300 characters; null until set. */
+  meeting_place: string | null;
   created_at: string;
   updated_at: string;
 }

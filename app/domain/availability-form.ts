@@ -6,6 +6,7 @@
 import { availabilityText, bookingText } from "~/content/bookings";
 import { z } from "~/lib/zod";
 import { outcomeFormSchema } from "./attendance";
+import { meetingPlaceField } from "./meeting-place";
 import { isTimeZone } from "./student-profile";
 
 /** Availability is set in steps of 15 minutes. */
@@ -53,6 +54,7 @@ const isoDate = z
   }, e.date);
 
 export const availabilitySchema = z.discriminatedUnion("intent", [
+  z.object({ intent: z.literal("place"), place: meetingPlaceField }),
   z.object({
     intent: z.literal("zone"),
     timeZone: z.string({ error: e.timeZone }).max(64, e.timeZone).refine(isTimeZone, e.timeZone),

@@ -1,6 +1,7 @@
 import { mentorValidation as m } from "~/content/mentors";
 import { z } from "~/lib/zod";
 import { MAX_NOTE } from "./console-forms";
+import { meetingPlaceField } from "./meeting-place";
 import { confirmOfferSchema } from "./outcome-forms";
 import { normalizeBody, normalizeSubject } from "./sequence-copy";
 import { optionalText, text } from "./text-fields";
@@ -54,13 +55,14 @@ export type MentorInput = z.output<typeof mentorSchema>;
 
 const mentorId = z.string({ error: m.notFound }).min(1, m.notFound).max(100, m.notFound);
 
-/** /admin/mentors: invite one, edit one, deactivate or reactivate one. */
+/** /admin/mentors: invite one, edit one, deactivate or reactivate one, set where they meet. */
 export const mentorsFormSchema = z.discriminatedUnion("intent", [
   mentorSchema.extend({ intent: z.literal("invite") }),
   z.object({ intent: z.literal("edit"), id: mentorId, name, bio, capacity }),
   z.object({ intent: z.literal("deactivate"), id: mentorId }),
   z.object({ intent: z.literal("reactivate"), id: mentorId }),
   z.object({ intent: z.literal("end_sessions"), id: mentorId }),
+  z.object({ intent: z.literal("place"), id: mentorId, place: meetingPlaceField }),
 ]);
 
 /** A mentor's private note about one of their students (/portal/mentor/students/:id). */

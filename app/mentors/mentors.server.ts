@@ -214,6 +214,8 @@ export async function endMentorSessionsByOwner(
 export interface MentorSummary extends Mentor {
   /** Paid seats of the current cohort assigned to this mentor. */
   students: number;
+  /** Where they meet students (issue 45); null until set. */
+  meetingPlace: string | null;
 }
 
 /** Every mentor, the active first, each with their students in the current cohort. */
@@ -228,6 +230,7 @@ export async function listMentors(db: DB): Promise<MentorSummary[]> {
       "mentors.capacity",
       "mentors.is_active",
       "mentors.created_at",
+      "mentors.meeting_place",
       eb
         .selectFrom("payments")
         .innerJoin("cohorts", "cohorts.id", "payments.cohort_id")
@@ -250,5 +253,6 @@ export async function listMentors(db: DB): Promise<MentorSummary[]> {
     isActive: Number(row.is_active) === 1,
     createdAt: row.created_at,
     students: Number(row.students ?? 0),
+    meetingPlace: row.meeting_place,
   }));
 }

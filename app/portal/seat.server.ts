@@ -12,7 +12,15 @@ export interface StudentSeat {
   startDate: string | null;
   student: { firstName: string; name: string; email: string; zone: string };
   /** The seat's mentor while active; null while none is (or theirs was deactivated). */
-  mentor: { id: string; name: string; bio: string; email: string; zone: string } | null;
+  mentor: {
+    id: string;
+    name: string;
+    bio: string;
+    email: string;
+    zone: string;
+    /** Where they meet (issue 45); null until they set it. */
+    place: string | null;
+  } | null;
 }
 
 export async function studentSeat(
@@ -40,6 +48,7 @@ export async function studentSeat(
       "mentors.bio as mentor_bio",
       "mentors.email as mentor_email",
       "mentors.time_zone as mentor_zone",
+      "mentors.meeting_place as mentor_place",
     ])
     .where("payments.person_id", "=", personId)
     .where("payments.status", "=", "paid")
@@ -64,6 +73,7 @@ export async function studentSeat(
           bio: row.mentor_bio ?? "",
           email: row.mentor_email ?? "",
           zone: row.mentor_zone ?? siteZone,
+          place: row.mentor_place ?? null,
         }
       : null,
   };

@@ -79,4 +79,11 @@ describe("the calendar's text", () => {
     expect(value("LOCATION")).toBeUndefined();
     expect(value("URL")).toBeUndefined();
   });
+
+  it("a place that is text (a phone, an address) is the LOCATION alone, never a URL", () => {
+    const event = { ...groupSessionEvent(row, "example.com"), location: "+1 212 555 0100" };
+    const { value } = eventOf(calendarText([event], { now }));
+    expect(value("LOCATION")).toBe("+1 212 555 0100");
+    expect(value("URL")).toBeUndefined();
+  });
 });

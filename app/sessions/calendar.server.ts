@@ -6,6 +6,7 @@ import { calendarParamText } from "~/domain/calendar-param";
 import { sessionEnd } from "~/domain/group-sessions";
 import { bookingEmails } from "~/content/bookings";
 import { bookingUid } from "~/bookings/invite.server";
+import { meetingLink } from "~/domain/meeting-place";
 
 /**
  * The events of a person's calendar (decision 0041): one record per event, whatever it is. The
@@ -21,7 +22,7 @@ export interface CalendarEvent {
   end: Date;
   summary: string;
   description: string;
-  /** The live link: LOCATION and URL. */
+  /** The live link or the 1-on-1's meeting place: LOCATION, and URL when it is a link. */
   location: string | null;
   status: "confirmed" | "cancelled";
   updatedAt: Date;
@@ -123,6 +124,7 @@ async function oneOnOneEvents(db: DB, owner: CalendarOwner): Promise<CalendarEve
       "bookings.status",
       "bookings.sequence",
       "bookings.updated_at",
+      "bookings.place",
       "people.first_name",
       "people.last_name",
       "mentors.name as mentorName",
@@ -142,7 +144,7 @@ async function oneOnOneEvents(db: DB, owner: CalendarOwner): Promise<CalendarEve
       row.kind,
     ),
     description: bookingEmails.description(Number(row.week), row.kind),
-    location: null,
+    location: row.place,
     status: row.status === "cancelled" ? "cancelled" : "confirmed",
     updatedAt: new Date(row.updated_at),
   }));
@@ -174,7 +176,7 @@ export interface CalendarOptions {
   attendee?: { email: string; name: string };
 }
 
-/** iCalendar text of events: times in UTC, the live link as LOCATION and URL. */
+/** iCalendar text of events: times in UTC, the place as LOCATION (and URL when it is a link). */
 export function calendarText(events: CalendarEvent[], options: CalendarOptions): string {
   const calendar = ical({
     prodId: { company: site.name, product: sessionEvents.product, language: "EN" },
@@ -192,7 +194,7 @@ export function calendarText(events: CalendarEvent[], options: CalendarOptions):
       summary: event.summary,
       description: event.description,
       location: event.location,
-      url: event.location,
+      url: meetingLink(event.location),
       status: event.status === "cancelled" ? ICalEventStatus.CANCELLED : ICalEventStatus.CONFIRMED,
       ...(options.organizer ? { organizer: { name: site.name, email: options.organizer } } : {}),
       ...(options.attendee

@@ -212,6 +212,11 @@ export async function bookingRace(engine: EngineSetup): Promise<DrillResult> {
         const done = await changeAvailability(db, id, form, siteZone, new Date());
         if (done.kind !== "ok") throw new Error(`availability refused: ${done.reason}`);
       };
+      await db
+        .updateTable("mentors")
+        .set({ meeting_place: `https://meet.example.com/${id}` })
+        .where("id", "=", id)
+        .execute();
       await change({ intent: "zone", timeZone: mentor.zone });
       for (const row of mentor.hours) await change({ intent: "add_hours", ...row });
     }

@@ -143,6 +143,7 @@ export const ADMIN_ROUTES: AdminRoute[] = [
       { intent: "edit", id: ids.mentor, name: "Guard Mentor", bio: "Edited.", capacity: "4" },
       { intent: "deactivate", id: ids.mentor },
       { intent: "reactivate", id: ids.mentor },
+      { intent: "place", id: ids.mentor, place: "https://meet.example.com/guard" },
     ],
   },
   {

@@ -137,7 +137,12 @@ export const PORTAL_ROUTES: PortalRoute[] = [
     path: "/portal/mentor/availability",
     load: () => import("~/routes/portal/mentor-availability"),
     get: { ...mentorsOnly, mentor: "own", otherMentor: "own" },
+    // The place first: no hours are added before it (app/bookings/meeting-place.db.test.ts).
     submissions: [
+      {
+        fields: { intent: "place", place: "https://meet.example.com/room" },
+        allowed: ["mentor", "otherMentor"],
+      },
       {
         fields: { intent: "add_hours", weekday: "2", from: "09:00", to: "11:00" },
         allowed: ["mentor", "otherMentor"],

@@ -6,6 +6,7 @@ import { useConsoleForm } from "~/components/admin/console-form";
 import { Button } from "~/components/ui/button";
 import { SectionCard } from "~/components/ui/card";
 import { Cell, DataTable, Row, RowHeader } from "~/components/ui/table";
+import { meetingPlaceText as mp } from "~/content/bookings";
 import { mentorsConsole as t } from "~/content/mentors";
 import {
   DEFAULT_MENTOR_CAPACITY,
@@ -16,6 +17,7 @@ import {
   MIN_MENTOR_CAPACITY,
   mentorsFormSchema,
 } from "~/domain/mentor-forms";
+import { MAX_MEETING_PLACE } from "~/domain/meeting-place";
 import type { MentorSummary } from "~/mentors/mentors.server";
 
 /** Every mentor at a glance: their load in the current cohort first, then their state. */
@@ -124,6 +126,7 @@ export function EditMentorCard({ mentor }: { mentor: MentorSummary }) {
           </Button>
         </div>
       </Form>
+      <PlaceForm mentor={mentor} />
       <Form method="post" className="mt-4 border-t border-slate-100 pt-4">
         <input type="hidden" name="intent" value={mentor.isActive ? "deactivate" : "reactivate"} />
         <input type="hidden" name="id" value={mentor.id} />
@@ -141,5 +144,35 @@ export function EditMentorCard({ mentor }: { mentor: MentorSummary }) {
       </Form>
       {mentor.isActive ? <EndSessionsForm id={mentor.id} label={t.endSessions} /> : null}
     </section>
+  );
+}
+
+/** Where the mentor meets students: saving a new one updates their upcoming bookings' invites. */
+function PlaceForm({ mentor }: { mentor: MentorSummary }) {
+  const [form, fields] = useConsoleForm(
+    mentorsFormSchema,
+    { intent: "place", id: mentor.id },
+    { place: mentor.meetingPlace ?? "" },
+  );
+  return (
+    <Form
+      method="post"
+      className="mt-4 space-y-2 border-t border-slate-100 pt-4"
+      {...getFormProps(form)}
+    >
+      <input type="hidden" name="intent" value="place" />
+      <input type="hidden" name="id" value={mentor.id} />
+      <p className="text-sm text-slate-600">{mentor.meetingPlace ? mp.hint : t.placeNotSet}</p>
+      <FormField
+        label={mp.label}
+        field={fields.place}
+        required
+        maxLength={MAX_MEETING_PLACE}
+        autoComplete="off"
+      />
+      <Button type="submit" size="md" variant="secondary">
+        {t.placeSave}
+      </Button>
+    </Form>
   );
 }

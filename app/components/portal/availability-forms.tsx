@@ -3,11 +3,37 @@ import { Form } from "react-router";
 import { FieldError, FieldLabel, TextField } from "~/components/form/fields";
 import { Button } from "~/components/ui/button";
 import { Hint, Select } from "~/components/ui/input";
-import { availabilityText as t, WEEKDAYS } from "~/content/bookings";
+import { availabilityText as t, meetingPlaceText as mp, WEEKDAYS } from "~/content/bookings";
 import { clockOf, END_TIMES, START_TIMES } from "~/domain/availability-form";
+import { MAX_MEETING_PLACE } from "~/domain/meeting-place";
 import { timeZoneLabel } from "~/domain/student-profile";
 
 type Result = SubmissionResult<string[]> | null | undefined;
+
+/** Where the mentor meets students: one field, posted on its own, before any hours. */
+export function PlaceForm({ place, lastResult }: { place: string | null; lastResult: Result }) {
+  const [form, fields] = useForm({
+    id: "place",
+    lastResult,
+    defaultValue: { place: place ?? "" },
+  });
+  return (
+    <Form method="post" id={form.id} className="space-y-3">
+      <input type="hidden" name="intent" value="place" />
+      <TextField
+        field={fields.place}
+        label={mp.label}
+        hint={mp.hint}
+        required
+        maxLength={MAX_MEETING_PLACE}
+        autoComplete="off"
+      />
+      <Button type="submit" size="touch">
+        {mp.save}
+      </Button>
+    </Form>
+  );
+}
 
 /** The mentor's zone: one select, posted on its own. */
 export function ZoneForm({
@@ -65,9 +91,12 @@ export interface HoursRow {
 /** The weekly hours, each with its own remove button (a post), and the form that adds a row. */
 export function HoursForms({
   hours,
+  placeSet,
   lastResult,
 }: {
   hours: readonly HoursRow[];
+  /** No hours are added before a meeting place is saved (the server refuses them too). */
+  placeSet: boolean;
   lastResult: Result;
 }) {
   const [form, fields] = useForm({
@@ -123,33 +152,39 @@ export function HoursForms({
           })}
         </ul>
       )}
-      <Form method="post" id={form.id} className="space-y-3">
-        <input type="hidden" name="intent" value="add_hours" />
-        <h3 className="font-semibold text-slate-900">{t.addHeading}</h3>
-        <div className="grid gap-3 sm:grid-cols-3">
-          {selects.map(({ field, label, options }) => {
-            const { key, ...props } = getSelectProps(field);
-            return (
-              <div key={field.name}>
-                <FieldLabel htmlFor={field.id} required>
-                  {label}
-                </FieldLabel>
-                <Select key={key} {...props} aria-describedby={field.errorId}>
-                  {options.map(([value, text]) => (
-                    <option key={value} value={value}>
-                      {text}
-                    </option>
-                  ))}
-                </Select>
-                <FieldError field={field} />
-              </div>
-            );
-          })}
-        </div>
-        <Button type="submit" size="touch">
-          {t.add}
-        </Button>
-      </Form>
+      {!placeSet ? (
+        <p className="font-medium text-slate-900" data-place-needed="">
+          {mp.needed}
+        </p>
+      ) : (
+        <Form method="post" id={form.id} className="space-y-3">
+          <input type="hidden" name="intent" value="add_hours" />
+          <h3 className="font-semibold text-slate-900">{t.addHeading}</h3>
+          <div className="grid gap-3 sm:grid-cols-3">
+            {selects.map(({ field, label, options }) => {
+              const { key, ...props } = getSelectProps(field);
+              return (
+                <div key={field.name}>
+                  <FieldLabel htmlFor={field.id} required>
+                    {label}
+                  </FieldLabel>
+                  <Select key={key} {...props} aria-describedby={field.errorId}>
+                    {options.map(([value, text]) => (
+                      <option key={value} value={value}>
+                        {text}
+                      </option>
+                    ))}
+                  </Select>
+                  <FieldError field={field} />
+                </div>
+              );
+            })}
+          </div>
+          <Button type="submit" size="touch">
+            {t.add}
+          </Button>
+        </Form>
+      )}
     </div>
   );
 }

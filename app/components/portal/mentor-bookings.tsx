@@ -5,6 +5,7 @@ import { linkVariants } from "~/components/ui/link";
 import { mentorBookingsText as t } from "~/content/bookings";
 import { deepDiveWords } from "~/content/interviews";
 import { CANCEL_REASON_MAX } from "~/domain/availability-form";
+import { MeetingPlace } from "./slot-week";
 
 export interface MentorBooking {
   id: string;
@@ -14,6 +15,7 @@ export interface MentorBooking {
   kind: "one_on_one" | "deep_dive";
   startsAt: string;
   when: string;
+  place: string | null;
 }
 
 /** The mentor's upcoming 1-on-1s and deep-dives, each with a plain form to cancel it with a reason. */
@@ -54,6 +56,7 @@ export function MentorBookings({
                   ? deepDiveWords.listItem(booking.student, booking.when)
                   : t.item(booking.student, booking.when, booking.week)}
               </p>
+              <MeetingPlace place={booking.place} />
               <Form method="post" action="/portal/mentor" className="mt-2 space-y-2">
                 <input type="hidden" name="intent" value="cancel_booking" />
                 <input type="hidden" name="bookingId" value={booking.id} />

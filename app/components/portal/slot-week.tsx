@@ -3,6 +3,9 @@ import type { ReactNode } from "react";
 import { Form } from "react-router";
 import { Button } from "~/components/ui/button";
 import { SectionCard } from "~/components/ui/card";
+import { linkVariants } from "~/components/ui/link";
+import { meetingPlaceText } from "~/content/bookings";
+import { meetingLink } from "~/domain/meeting-place";
 
 export interface WeekDay {
   date: string;
@@ -70,7 +73,28 @@ export function WeekNav({
   return <FilterTabs label={label} tabs={links.map((link) => ({ key: link.to, ...link }))} />;
 }
 
-/** The booked time, what it is, and a cancel button while the student may still change it. */
+/**
+ * Where a booking meets: "Where: …", and the link to join when the place is one (phone numbers
+ * and addresses stay text). Wraps anywhere: a long link must not widen a phone's page.
+ */
+export function MeetingPlace({ place }: { place: string | null }): ReactNode {
+  const link = meetingLink(place);
+  return (
+    <p className="wrap-anywhere text-slate-900" data-meeting-place={place ?? ""}>
+      {place ? meetingPlaceText.where(place) : meetingPlaceText.notSet}
+      {link && (
+        <>
+          {" "}
+          <a href={link} className={linkVariants()} rel="noopener noreferrer" target="_blank">
+            {meetingPlaceText.join}
+          </a>
+        </>
+      )}
+    </p>
+  );
+}
+
+/** The booked time, what it is, where, and a cancel button while the student may still change it. */
 export function BookedCard({
   title,
   booking,
@@ -78,7 +102,7 @@ export function BookedCard({
   cancelLabel,
 }: {
   title: string;
-  booking: { id: string; startsAt: string; mayChange: boolean };
+  booking: { id: string; startsAt: string; mayChange: boolean; place: string | null };
   children: ReactNode;
   cancelLabel: string;
 }): ReactNode {
@@ -87,6 +111,9 @@ export function BookedCard({
       <p className="text-slate-700" data-booking={booking.startsAt}>
         {children}
       </p>
+      <div className="mt-2">
+        <MeetingPlace place={booking.place} />
+      </div>
       {booking.mayChange && (
         <Form method="post" className="mt-3">
           <input type="hidden" name="intent" value="cancel" />

@@ -2,6 +2,7 @@ import { requireAdmin } from "~/accounts/sessions.server";
 import { AdminPage } from "~/components/admin-shell";
 import { EditMentorCard, InviteMentorCard, MentorTable } from "~/components/admin/mentor-list";
 import { mentorsConsole as t, mentorValidation } from "~/content/mentors";
+import { changeMeetingPlace } from "~/bookings/meeting-place.server";
 import { mentorsFormSchema } from "~/domain/mentor-forms";
 import { parseForm, refuse } from "~/lib/form.server";
 import { adminMeta } from "~/lib/meta";
@@ -60,6 +61,14 @@ export async function action({ request, context }: Route.ActionArgs) {
         await setMentorActive(context.services, admin.email, form.id, true),
         t.reactivated,
       );
+    case "place": {
+      const placed = await changeMeetingPlace(context.services, form.id, form.place, {
+        actor: admin.email,
+      });
+      if (placed.kind === "invalid" || placed.kind === "notFound")
+        return refuse(submission, { message: mentorValidation.notFound, status: 404 });
+      return done(t.placeSaved(placed.name, placed.kind === "saved" ? placed.updated : 0));
+    }
     case "end_sessions":
       return changed(
         await endMentorSessionsByOwner(context.services, admin.email, form.id),

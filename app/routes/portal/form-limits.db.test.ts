@@ -49,6 +49,12 @@ describe.each(testEngines())("signed-in portal form limits on $name", (engine) =
 
   async function mentor(email: string, name: string) {
     const id = await mentorFixture(services(), email, name);
+    // Set without a post (the posts are what this counts): no hours before a meeting place.
+    await db()
+      .updateTable("mentors")
+      .set({ meeting_place: "Room 4" })
+      .where("id", "=", id)
+      .execute();
     return { id, cookie: await mentorCookie(services(), { id, email, name }) };
   }
 

@@ -1,9 +1,15 @@
 import { parseWithZod } from "@conform-to/zod/v4";
-import { DaysOffForms, HoursForms, ZoneForm } from "~/components/portal/availability-forms";
+import {
+  DaysOffForms,
+  HoursForms,
+  PlaceForm,
+  ZoneForm,
+} from "~/components/portal/availability-forms";
 import { SectionCard } from "~/components/ui/card";
-import { availabilityText as t } from "~/content/bookings";
+import { availabilityText as t, meetingPlaceText } from "~/content/bookings";
 import { portalMeta } from "~/content/portal";
 import { changeAvailability, readAvailability } from "~/bookings/availability.server";
+import { changeMeetingPlace } from "~/bookings/meeting-place.server";
 import { availabilitySchema } from "~/domain/availability-form";
 import { timeZoneOptions } from "~/domain/student-profile";
 import { limitFormPost } from "~/lib/form-guard.server";
@@ -34,6 +40,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const { db, clock, config } = context.services;
   const found = await readAvailability(db, mentor.mentorId, config.siteTimeZone, clock.now());
   return {
+    meetingPlace: found.meetingPlace,
     timeZone: found.timeZone,
     // No zone saved yet: the page preselects the browser's (as the student's profile does).
     guessZone: !found.zoneSet,
@@ -64,6 +71,12 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (submission.status !== "success") return refuse(submission);
   const { db, clock, config } = context.services;
   const form = submission.value;
+  if (form.intent === "place") {
+    const placed = await changeMeetingPlace(context.services, mentor.mentorId, form.place);
+    if (placed.kind === "invalid" || placed.kind === "notFound") return refuse(submission);
+    const toast = placed.kind === "saved" ? meetingPlaceText.saved : meetingPlaceText.unchanged;
+    return redirectWithToast(context, PATH, success(toast.title, toast.description));
+  }
   const changed = await changeAvailability(
     db,
     mentor.mentorId,
@@ -72,7 +85,10 @@ export async function action({ request, context }: Route.ActionArgs) {
     clock.now(),
   );
   if (changed.kind === "refused")
-    return refuse(submission, { field: changed.field, message: t.errors[changed.reason] });
+    return refuse(submission, {
+      message: t.errors[changed.reason],
+      ...(changed.field ? { field: changed.field } : { form: true }),
+    });
   const toast = toasts[form.intent];
   return redirectWithToast(context, PATH, success(toast.title, toast.description));
 }
@@ -87,6 +103,9 @@ export default function MentorAvailability({ loaderData, actionData }: Route.Com
         <h1 className="text-3xl font-bold text-brand-900">{t.title}</h1>
         <p className="mt-2 text-slate-700">{t.intro}</p>
       </div>
+      <SectionCard title={meetingPlaceText.heading}>
+        <PlaceForm place={loaderData.meetingPlace} lastResult={resultFor("place")} />
+      </SectionCard>
       <SectionCard title={t.zoneHeading}>
         <ZoneForm
           zone={loaderData.timeZone}
@@ -98,6 +117,7 @@ export default function MentorAvailability({ loaderData, actionData }: Route.Com
       <SectionCard title={t.hoursHeading}>
         <HoursForms
           hours={loaderData.hours}
+          placeSet={loaderData.meetingPlace !== null}
           lastResult={resultFor("add_hours") ?? resultFor("remove_hours")}
         />
       </SectionCard>
