@@ -296,10 +296,11 @@ test.describe("W3C Nu validator", () => {
     const refusedPage = await refused.text();
     expect(refusedPage).toContain("Please write a note");
     pages.set(`${studentPage} (refused note)`, refusedPage);
-    // Availability: hours and a day off, then a refused row (errors under the fields).
+    // Availability: the meeting place, hours and a day off, then a refused row (errors under the fields).
     const origin = { origin: new URL(m.url()).origin };
     const availability = "/portal/mentor/availability";
     const forms: Record<string, string>[] = [
+      { intent: "place", place: "https://meet.example.com/vera" },
       { intent: "add_hours", weekday: "3", from: "10:00", to: "12:00" },
       { intent: "add_off", date: "2099-01-01" },
     ];

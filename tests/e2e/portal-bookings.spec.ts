@@ -29,6 +29,12 @@ function wednesdayInLondon(monday: string, hh: number, mm: number): Date {
   return new Date(wall - (Number(shown) - hh) * 3_600_000);
 }
 
+/** A student's phone; the mentor is on a desktop. */
+const PHONE = { width: 390, height: 844 };
+/** Where Lena meets: first a long video link (it must wrap on a phone), then a phone number. */
+const ROOM = "https://meet.example.com/lena-london-weekly-one-on-one-room?pwd=a1b2c3d4e5f6g7h8i9j0";
+const PHONE_NUMBER = "+44 20 7946 0000";
+
 const when = (instant: Date, timeZone: string) =>
   new Intl.DateTimeFormat("en-US", {
     timeZone,
@@ -65,6 +71,19 @@ test.describe("1-on-1s across time zones", () => {
     await mentor.getByRole("combobox", { name: "Time zone" }).selectOption("Europe/London");
     await mentor.getByRole("button", { name: "Save time zone" }).click();
     await expect(mentor.getByRole("combobox", { name: "Time zone" })).toHaveValue("Europe/London");
+    // No hours before a place to meet: the page asks for it first.
+    await expect(mentor.getByText("Save where you meet first")).toBeVisible();
+    await expect(mentor.getByRole("button", { name: "Add hours" })).toHaveCount(0);
+    await mentor
+      .getByRole("textbox", { name: "Meeting place" })
+      .fill("http://insecure.example.com");
+    await mentor.getByRole("button", { name: "Save meeting place" }).click();
+    await expect(mentor.locator("#place-place-error")).toHaveText(
+      "Please enter a full https:// link, or a phone number or address",
+    );
+    await mentor.getByRole("textbox", { name: "Meeting place" }).fill(ROOM);
+    await mentor.getByRole("button", { name: "Save meeting place" }).click();
+    await expect(mentor.getByRole("textbox", { name: "Meeting place" })).toHaveValue(ROOM);
     await mentor.getByRole("combobox", { name: "Day" }).selectOption("Wednesday");
     await mentor.getByRole("combobox", { name: "From" }).selectOption("15:00");
     await mentor.getByRole("combobox", { name: "To", exact: true }).selectOption("16:00");
@@ -79,7 +98,7 @@ test.describe("1-on-1s across time zones", () => {
     );
 
     // The student, in New York.
-    const student = await (await browser.newContext()).newPage();
+    const student = await (await browser.newContext({ viewport: PHONE })).newPage();
     await signInToPortal(student, studentEmail);
     await withDb((db) =>
       db
@@ -107,12 +126,22 @@ test.describe("1-on-1s across time zones", () => {
         `Your 1-on-1 this week: ${when(first, "America/New_York")} (America/New_York).`,
       ),
     ).toBeVisible();
+    // Where they meet, with the link to join; the long link wraps on the phone.
+    await expect(student.getByText(`Where: ${ROOM}`)).toBeVisible();
+    await expect(student.getByRole("link", { name: "Join the call" })).toHaveAttribute(
+      "href",
+      ROOM,
+    );
+    expect(await student.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
+      PHONE.width,
+    );
 
     // The mentor sees the same instant, in London time.
     await mentor.goto("/portal/mentor");
     const mine = mentor.locator("[data-mentor-booking]");
     await expect(mine).toHaveAttribute("data-mentor-booking", first.toISOString());
     await expect(mine).toContainText(`${when(first, "Europe/London")} (Europe/London)`);
+    await expect(mine).toContainText(`Where: ${ROOM}`);
     await expectNoAxeViolations(mentor);
 
     // The student moves it half an hour later: same booking, next SEQUENCE.
@@ -139,5 +168,28 @@ test.describe("1-on-1s across time zones", () => {
       .map(decodedMail)
       .find((m) => m.includes("SEQUENCE:1"));
     expect(moved).toContain(`${when(second, "Europe/London")} (Europe/London)`);
+
+    // She now meets by phone: the student's page says so at once, and both get the updated
+    // invite (same event, SEQUENCE 2) with the number as its LOCATION and no link.
+    await mentor.goto("/portal/mentor/availability");
+    await mentor.getByRole("textbox", { name: "Meeting place" }).fill(PHONE_NUMBER);
+    await mentor.getByRole("button", { name: "Save meeting place" }).click();
+    await expect(mentor.getByRole("textbox", { name: "Meeting place" })).toHaveValue(PHONE_NUMBER);
+    await student.goto("/portal/book");
+    await expect(student.getByText(`Where: ${PHONE_NUMBER}`)).toBeVisible();
+    await expect(student.getByRole("link", { name: "Join the call" })).toHaveCount(0);
+    await expect
+      .poll(
+        async () =>
+          (await mailTo(studentEmail)).map(decodedMail).filter((m) => m.includes("SEQUENCE:2"))
+            .length,
+        { timeout: 15_000 },
+      )
+      .toBe(1);
+    const placed = (await mailTo(studentEmail))
+      .map(decodedMail)
+      .find((m) => m.includes("SEQUENCE:2"));
+    expect(placed).toContain("LOCATION:+44 20 7946 0000");
+    expect(placed).not.toMatch(/^URL:/m);
   });
 });
