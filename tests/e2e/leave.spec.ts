@@ -49,7 +49,9 @@ test.describe("leaving the programme", () => {
       "data-rule-today",
       "full_refund",
     );
-    await expect(student.getByText(/leaving means a full refund of \$649/)).toBeVisible();
+    await expect(student.locator("[data-rule-today]")).toContainText(
+      "tell us by the end of week 2 and we refund the full $649.",
+    );
     await expectNoAxeViolations(student);
     // Refused without a reason: said under the field, nothing sent.
     await student.getByLabel("I want to leave the program").check();
