@@ -273,19 +273,31 @@ export interface CohortFigures {
   revenueCents: number;
 }
 
-/** Each payment of the cohorts given (all when none) with what it still brings in. */
-async function paymentsKept(db: DB, where: { cohortIds?: string[]; since?: string }) {
+/** The payment states that can bring money in: paid, or refunded (a partial refund keeps some). */
+export const REVENUE_STATUSES = [PAID_SEAT, "refunded"] as const;
+
+/**
+ * Each payment (of the cohorts or ids given, made since `since`; all when none) with what it
+ * still brings in: the one place revenue is counted (a refund's amount is on its approved request
+ * to leave; a plain refund gave back the whole payment).
+ */
+async function paymentsKept(
+  db: DB,
+  where: { cohortIds?: string[]; paymentIds?: string[]; since?: string },
+) {
   let query = db
     .selectFrom("payments as pay")
     .leftJoin("withdrawals as w", (join) =>
       join.onRef("w.payment_id", "=", "pay.id").on("w.status", "=", "approved"),
     )
-    .select(["pay.cohort_id", "pay.status", "pay.amount_cents", "w.refund_cents"])
-    .where("pay.status", "in", [PAID_SEAT, "refunded"]);
+    .select(["pay.id", "pay.cohort_id", "pay.status", "pay.amount_cents", "w.refund_cents"])
+    .where("pay.status", "in", REVENUE_STATUSES);
   if (where.cohortIds) query = query.where("pay.cohort_id", "in", where.cohortIds);
+  if (where.paymentIds) query = query.where("pay.id", "in", where.paymentIds);
   if (where.since) query = query.where("pay.created_at", ">=", where.since);
   const rows = await query.execute();
   return rows.map((row) => ({
+    id: row.id,
     cohortId: row.cohort_id,
     paid: row.status === PAID_SEAT,
     cents: keptCents({
@@ -344,4 +356,15 @@ export async function revenueSince(db: DB, since: string) {
   const payments = await paymentsKept(db, { since });
   const kept = payments.filter((p) => p.cents > 0);
   return { cents: kept.reduce((sum, p) => sum + p.cents, 0), payments: kept.length };
+}
+
+/** What each of these payments still brings in, net of refunds (the funnel's and sources' revenue). */
+export async function keptByPayment(db: DB, paymentIds: string[]): Promise<Map<string, number>> {
+  const kept = new Map<string, number>();
+  for (let i = 0; i < paymentIds.length; i += 500) {
+    const chunk = paymentIds.slice(i, i + 500);
+    for (const payment of await paymentsKept(db, { paymentIds: chunk }))
+      kept.set(payment.id, payment.cents);
+  }
+  return kept;
 }
