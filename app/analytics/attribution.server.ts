@@ -1,4 +1,5 @@
 import type { DB } from "~/db/database.server";
+import { PAID_SEAT } from "~/enrollment/seats.server";
 import {
   parseJsonColumn,
   paymentLastTouch,
@@ -61,7 +62,7 @@ export async function attributionReport(
       "payments.last_touch as paid_touch",
       ...TOUCH_COLUMNS,
     ])
-    .where("payments.status", "=", "paid")
+    .where("payments.status", "=", PAID_SEAT)
     .where("payments.created_at", ">=", start)
     .where("payments.created_at", "<=", end)
     .execute();

@@ -8,7 +8,7 @@ describe.each(testEngines())("owner's console queries on $name", (engine) => {
   const { t, clock } = useSeededConsole(engine);
 
   it("summarises the dashboard", async () => {
-    const summary = await dashboard(t.services.db, clock.now());
+    const summary = await dashboard(t.services.db, clock.now(), "UTC");
     expect(summary.applications).toEqual({ qualified: 1, waitlist: 1 });
     expect(summary.leads.resume).toEqual({ week: 3, total: 3 });
     expect(summary.cohort.capacity).toBe(10);

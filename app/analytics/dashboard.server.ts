@@ -1,19 +1,25 @@
 import type { DB } from "~/db/database.server";
 import { parseJsonColumn, submissionResource } from "~/db/json-columns.server";
 import { getCohort } from "~/cohort/cohort.server";
-import { cohortStatus, seatsLeft } from "~/domain/cohort";
-import { countHeldSeats } from "~/enrollment/seats.server";
+import { cohortStatus } from "~/domain/cohort";
+import { dateInZone } from "~/domain/time-zone";
+import { cohortFigures, revenueSince } from "~/enrollment/seats.server";
 
 function countBy<T extends string>(rows: { key: T | null; n: number | string | bigint }[]) {
   return Object.fromEntries(rows.map((r) => [r.key ?? "", Number(r.n)])) as Record<string, number>;
 }
 
-/** The owner's one-screen summary of the current cohort and the funnel. */
-export async function dashboard(db: DB, now: Date) {
-  const nowIso = now.toISOString();
+/**
+ * The owner's one-screen summary of the current cohort and the funnel. Seats and revenue come
+ * from the one count (`cohortFigures`, `revenueSince`) the cohort pages read too; `timeZone` is
+ * the site's, which says whether the cohort has started.
+ */
+export async function dashboard(db: DB, now: Date, timeZone: string) {
   const weekAgo = new Date(now.getTime() - 7 * 24 * 3_600_000).toISOString();
   const cohort = await getCohort(db, now);
-  const heldSeats = await countHeldSeats(db, cohort.id, nowIso);
+  const figures = (await cohortFigures(db, [cohort], now, dateInZone(now, timeZone))).get(
+    cohort.id,
+  )!;
   const outcomes = await db
     .selectFrom("submissions")
     .select(["status as key", (eb) => eb.fn.countAll().as("n")])
@@ -31,18 +37,7 @@ export async function dashboard(db: DB, now: Date) {
     .groupBy("status")
     .execute();
   const since30 = new Date(now.getTime() - 30 * 24 * 3_600_000).toISOString();
-  const paid30 = await db
-    .selectFrom("payments")
-    .select((eb) => [eb.fn.countAll().as("n"), eb.fn.sum("amount_cents").as("cents")])
-    .where("status", "=", "paid")
-    .where("created_at", ">=", since30)
-    .executeTakeFirstOrThrow();
-  const paidCohort = await db
-    .selectFrom("payments")
-    .select((eb) => eb.fn.sum("amount_cents").as("cents"))
-    .where("status", "=", "paid")
-    .where("cohort_id", "=", cohort.id)
-    .executeTakeFirstOrThrow();
+  const last30 = await revenueSince(db, since30);
   const waitingResumes = await db
     .selectFrom("uploads")
     .select((eb) => eb.fn.countAll().as("n"))
@@ -60,17 +55,17 @@ export async function dashboard(db: DB, now: Date) {
     cohort: {
       ...cohort,
       ...cohortStatus(cohort),
-      heldSeats,
-      seatsLeft: seatsLeft(cohort, heldSeats),
+      seats: figures.seats,
+      rule: figures.rule,
     },
     applications: countBy(outcomes),
     leads,
     emails: countBy(emails),
     waitingResumes: Number(waitingResumes.n),
     revenue: {
-      last30Cents: Number(paid30.cents ?? 0),
-      last30Payments: Number(paid30.n),
-      cohortCents: Number(paidCohort.cents ?? 0),
+      last30Cents: last30.cents,
+      last30Payments: last30.payments,
+      cohortCents: figures.revenueCents,
     },
   };
 }

@@ -42,6 +42,42 @@ describe.each(testEngines())("funnel counts on $name", (engine) => {
     );
   }
 
+  it("counts what a partly refunded payment kept as revenue, not as a paid seat", async () => {
+    await buildScenario();
+    const payment = await db()
+      .selectFrom("payments")
+      .select(["id", "person_id", "cohort_id"])
+      .executeTakeFirstOrThrow();
+    // $200 of the $649 went back when the payer's request to leave was approved.
+    await db()
+      .updateTable("payments")
+      .set({ status: "refunded", refunded_at: owner.clock.now().toISOString() })
+      .where("id", "=", payment.id)
+      .execute();
+    await db()
+      .insertInto("withdrawals")
+      .values({
+        id: "w-partial",
+        person_id: payment.person_id!,
+        cohort_id: payment.cohort_id,
+        payment_id: payment.id,
+        kind: "leave",
+        reason: "New job",
+        rule: "owner_decides",
+        status: "approved",
+        requested_at: owner.clock.now().toISOString(),
+        decided_at: owner.clock.now().toISOString(),
+        decided_by_id: null,
+        decision_note: null,
+        refund_cents: 20_000,
+      })
+      .execute();
+    expect(rowOf(await report("source"), "youtube")).toMatchObject({
+      paid: 0,
+      revenueCents: 44_900,
+    });
+  });
+
   it("counts each step per source, a person once, in the group of the link that first brought them", async () => {
     await buildScenario();
     const rows = await report("source");

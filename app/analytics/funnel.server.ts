@@ -1,5 +1,6 @@
 import { sql } from "kysely";
 import type { DB } from "~/db/database.server";
+import { keptByPayment, PAID_SEAT, REVENUE_STATUSES } from "~/enrollment/seats.server";
 import {
   addDays,
   funnelRows,
@@ -104,10 +105,14 @@ async function peopleIn(
       .execute(),
     inPeriod()
       .innerJoin("payments as p", "p.person_id", "a.person_id")
-      .select(["a.person_id", "p.amount_cents", ...touchColumns])
-      .where("p.status", "=", "paid")
+      .select(["a.person_id", "p.id", "p.status", ...touchColumns])
+      .where("p.status", "in", REVENUE_STATUSES)
       .execute(),
   ]);
+  const kept = await keptByPayment(
+    db,
+    payments.map((row) => row.id),
+  );
   for (const row of applications) {
     const person = personOf(row);
     person.applied = true;
@@ -116,8 +121,9 @@ async function peopleIn(
   for (const row of checkouts) personOf(row).startedCheckout = true;
   for (const row of payments) {
     const person = personOf(row);
-    person.paid = true;
-    person.revenueCents += Number(row.amount_cents);
+    // Paid: a seat still paid; revenue: what every payment kept, net of refunds.
+    if (row.status === PAID_SEAT) person.paid = true;
+    person.revenueCents += kept.get(row.id) ?? 0;
   }
   await markOutcomes(db, [...advanced.values()]);
   return {
@@ -210,7 +216,7 @@ export async function dailyCounts(db: DB, from: string, to: string): Promise<Day
   const payments = await db
     .selectFrom("payments")
     .select([dayOf.as("day"), (eb) => eb.fn.countAll<number>().as("n")])
-    .where("status", "=", "paid")
+    .where("status", "=", PAID_SEAT)
     .where("created_at", ">=", start)
     .where("created_at", "<", end)
     .groupBy(dayOf)

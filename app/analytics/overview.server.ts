@@ -4,51 +4,25 @@ import { funnelText } from "~/content/funnel";
 import { addDays, FUNNEL_STEPS, funnelTotal, type FunnelRow } from "~/domain/funnel";
 import { barChart, lineChart, stackedBar } from "./charts.server";
 import { dailyCounts, funnelReport } from "./funnel.server";
-import { takesSeat } from "~/enrollment/seats.server";
+import type { SeatFigures } from "~/domain/seats";
+import { countConfirmedOffers } from "~/outcomes/offer-count.server";
 
 const c = funnelText.charts;
 const TOP_SOURCES = 5;
-
-export interface SeatCounts {
-  paid: number;
-  held: number;
-  offered: number;
-  left: number;
-}
-
-/** Seats of the cohort by state: paid, held in checkout, offered from the queue, left. */
-export async function seatCounts(
-  db: DB,
-  cohort: { id: string; enrolledCount: number; seatsLeft: number },
-  heldSeats: number,
-  nowIso: string,
-): Promise<SeatCounts> {
-  const offers = await db
-    .selectFrom("seat_holds")
-    .select((eb) => eb.fn.countAll<number>().as("n"))
-    .where("cohort_id", "=", cohort.id)
-    .where("kind", "=", "offer")
-    .where(takesSeat(nowIso))
-    .executeTakeFirstOrThrow();
-  const offered = Number(offers.n);
-  return {
-    paid: cohort.enrolledCount,
-    held: heldSeats - offered,
-    offered,
-    left: cohort.seatsLeft,
-  };
-}
+/** The seats' parts in the bar's order; `left` is the free seats. */
+const SEAT_PARTS = ["paid", "offered", "emptied", "held", "left"] as const;
 
 /**
  * The dashboard's pictures for the last 30 days and the current cohort: the daily counts, the
  * funnel, the seats and the top sources, each as chart geometry with the numbers behind it.
  */
-export async function overviewCharts(db: DB, now: Date, seats: SeatCounts) {
+export async function overviewCharts(db: DB, now: Date, seats: SeatFigures) {
   const to = now.toISOString().slice(0, 10);
   const from = addDays(to, -29);
-  const [days, rows] = await Promise.all([
+  const [days, rows, confirmedOffers] = await Promise.all([
     dailyCounts(db, from, to),
     funnelReport(db, { from, to, group: "source" }),
+    countConfirmedOffers(db),
   ]);
   const total: FunnelRow = funnelTotal(rows, funnelText.total);
   const series = (["visitors", "leads", "applications", "enrollments"] as const).map((key) => ({
@@ -83,12 +57,13 @@ export async function overviewCharts(db: DB, now: Date, seats: SeatCounts) {
       model: barChart(steps),
       steps,
       summary: c.funnelSummary(total.visitors, total.leads, total.paid),
+      confirmedOffers,
     },
     seats: {
       model: stackedBar(
-        (["paid", "held", "offered", "left"] as const).map((key) => ({ key, value: seats[key] })),
+        SEAT_PARTS.map((key) => ({ key, value: key === "left" ? seats.free : seats[key] })),
       ),
-      summary: c.seatsSummary(seats.paid + seats.held + seats.offered + seats.left),
+      summary: c.seatsSummary(seats.capacity),
     },
     sources: { model: barChart(sources), sources },
   };

@@ -2,8 +2,10 @@ import { randomUUID } from "node:crypto";
 import { recordAudit } from "~/accounts/audit.server";
 import { cohortEmails } from "~/content/cohorts";
 import type { DB } from "~/db/database.server";
-import { seatsLeft, startDateDisplay } from "~/domain/cohort";
-import { lockCohort, takesSeat } from "~/enrollment/seats.server";
+import { startDateDisplay } from "~/domain/cohort";
+import type { SeatFigures, SeatRule } from "~/domain/seats";
+import { dateInZone } from "~/domain/time-zone";
+import { cohortFigures, lockCohort, PAID_SEAT } from "~/enrollment/seats.server";
 import { mayReceive } from "~/domain/marketing";
 import { enqueueMarketing, marketingSender } from "~/marketing/mail.server";
 import type { Services } from "~/services.server";
@@ -16,46 +18,37 @@ export interface CohortSummary extends Cohort {
   paid: number;
   held: number;
   offered: number;
+  /** Seats refunded after the start: still taken, nobody in them. */
+  emptied: number;
   seatsLeft: number;
   revenueCents: number;
+  seats: SeatFigures;
+  /** What a refund does to a seat of this cohort today. */
+  rule: SeatRule;
 }
 
-/** Every cohort, newest first, with what its seats are doing right now. */
-export async function listCohorts(db: DB, now: Date): Promise<CohortSummary[]> {
+/**
+ * Every cohort, newest first, with what its seats are doing right now and what it kept, from
+ * the one count (`cohortFigures`). `timeZone` is the site's: it says whether a cohort has started.
+ */
+export async function listCohorts(db: DB, now: Date, timeZone: string): Promise<CohortSummary[]> {
   await getCohort(db, now);
-  const nowIso = now.toISOString();
   const cohorts = (
     await db.selectFrom("cohorts").selectAll().orderBy("created_at", "desc").execute()
   ).map(toCohort);
-  const holds = await db
-    .selectFrom("seat_holds")
-    .select(["cohort_id", "kind", (eb) => eb.fn.countAll().as("n")])
-    .where(takesSeat(nowIso))
-    .groupBy(["cohort_id", "kind"])
-    .execute();
-  const payments = await db
-    .selectFrom("payments")
-    .select([
-      "cohort_id",
-      (eb) => eb.fn.countAll().as("n"),
-      (eb) => eb.fn.sum("amount_cents").as("cents"),
-    ])
-    .where("status", "=", "paid")
-    .groupBy("cohort_id")
-    .execute();
+  const figures = await cohortFigures(db, cohorts, now, dateInZone(now, timeZone));
   return cohorts.map((cohort) => {
-    const count = (kind: string) =>
-      Number(holds.find((h) => h.cohort_id === cohort.id && h.kind === kind)?.n ?? 0);
-    const paidRow = payments.find((p) => p.cohort_id === cohort.id);
-    const held = count("checkout");
-    const offered = count("offer");
+    const { seats, rule, revenueCents } = figures.get(cohort.id)!;
     return {
       ...cohort,
-      paid: Number(paidRow?.n ?? 0),
-      held,
-      offered,
-      seatsLeft: seatsLeft(cohort, held + offered),
-      revenueCents: Number(paidRow?.cents ?? 0),
+      paid: seats.paid,
+      held: seats.held,
+      offered: seats.offered,
+      emptied: seats.emptied,
+      seatsLeft: seats.free,
+      revenueCents,
+      seats,
+      rule,
     };
   });
 }
@@ -86,7 +79,7 @@ export async function cohortRoster(db: DB, cohortId: string): Promise<RosterRow[
       "pay.amount_cents",
     ])
     .where("pay.cohort_id", "=", cohortId)
-    .where("pay.status", "=", "paid")
+    .where("pay.status", "=", PAID_SEAT)
     .orderBy("pay.created_at")
     .execute();
   return rows.map((row) => ({

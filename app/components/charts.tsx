@@ -203,6 +203,7 @@ const SEGMENT_STYLE: Record<string, string> = {
   paid: "fill-emerald-700",
   held: "fill-amber-500",
   offered: "fill-brand-600",
+  emptied: "fill-slate-500",
   left: "fill-slate-200",
 };
 

@@ -1,5 +1,6 @@
 import { NEXT_COHORT_TEXT } from "~/domain/cohort";
 import type { QueueStatus } from "~/db/schema";
+import type { SeatFigures, SeatRule } from "~/domain/seats";
 import type { EmailContent } from "~/mail/message";
 
 const signOff = "See you soon,\nThe From Scratch to Success team";
@@ -157,7 +158,22 @@ export const offerPages = {
 export const cohortConsole = {
   navLabel: "Cohorts",
   title: "Cohorts",
-  columns: ["Starts", "Paid", "Seats left", "Revenue", "Actions", "Capacity", "Held", "Offered"],
+  columns: [
+    "Starts",
+    "Paid",
+    "Free",
+    "Revenue (net of refunds)",
+    "Actions",
+    "Capacity",
+    "Held",
+    "Freed and offered",
+    "Left empty after a refund",
+  ],
+  /** Each row's rule for a refund today, in short. */
+  rowRule: {
+    refund_frees: "A refund frees the seat",
+    refund_empties: "Started: a refunded seat stays empty",
+  } satisfies Record<SeatRule, string>,
   current: "Current",
   closed: "Closed",
   noDate: "No date yet",
@@ -173,10 +189,24 @@ export const cohortConsole = {
   madeCurrent: "This cohort is now current. The waitlist has been emailed.",
   alreadyCurrent: "This cohort is already current.",
   cohortTitle: (start: string) => `Cohort starting ${start}`,
-  summary: (paid: number, capacity: number, left: number) =>
-    paid > capacity
-      ? `${paid} seats paid: ${paid - capacity} over its capacity of ${capacity}.`
-      : `${paid} of ${capacity} seats paid, ${left} left.`,
+  /** Every seat accounted for: paid, freed and offered, left empty, held, free. */
+  summary: (s: SeatFigures) => {
+    const parts = [
+      s.offered > 0 ? `${s.offered} freed and offered` : "",
+      s.emptied > 0 ? `${s.emptied} left empty after a refund once the cohort started` : "",
+      s.held > 0 ? `${s.held} held in checkout` : "",
+    ].filter(Boolean);
+    const listed = `${s.paid} of ${s.capacity} seats paid${parts.map((p) => `, ${p}`).join("")}`;
+    return s.over > 0
+      ? `${listed}: ${s.over} over its capacity of ${s.capacity}.`
+      : `${listed}, ${s.free} free.`;
+  },
+  /** The rule a refund follows today, said under the seats. */
+  seatRule: {
+    refund_frees:
+      "Before the cohort starts, a refund frees its seat and the next person in the seat queue is offered it.",
+    refund_empties: "The cohort has started: a refunded seat stays empty and nobody is offered it.",
+  } satisfies Record<SeatRule, string>,
   rosterTitle: "Roster",
   rosterEmpty: "Nobody has paid for this cohort yet.",
   rosterColumns: ["Name", "Amount", "Paid", "Email", "University", "Graduation"],

@@ -28,7 +28,7 @@ export const funnelText = {
     checkouts: "Started checkout",
     paid: "Paid",
     graduated: "Graduated",
-    offer: "Confirmed offer",
+    offer: "Graduated with an offer",
   } satisfies Record<FunnelStep, string>,
   revenue: "Revenue",
   tableLabel: "Funnel by group",
@@ -65,8 +65,16 @@ export const funnelText = {
     funnel: "Funnel",
     funnelSummary: (visitors: number, leads: number, paid: number) =>
       `${visitors} visitors, ${leads} leads, ${paid} paid.`,
+    /** The one count of confirmed offers, the same as /admin/testimonials shows. */
+    confirmedOffers: (n: number) => `Confirmed offers so far, every cohort: ${n}.`,
     seats: "Seats in the current cohort",
-    seatParts: { paid: "Paid", held: "Held in checkout", offered: "Offered", left: "Left" },
+    seatParts: {
+      paid: "Paid",
+      offered: "Freed and offered",
+      emptied: "Left empty after a refund once the cohort started",
+      held: "Held in checkout",
+      left: "Free",
+    },
     seatsSummary: (capacity: number) => `${capacity} seats in all:`,
     sources: "Top sources",
     sourcesSummary: "New visitors by the source that first brought them.",

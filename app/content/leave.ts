@@ -1,4 +1,6 @@
+import type { ProposalReason } from "~/domain/refund-rule";
 import type { EmailContent } from "~/mail/message";
+import { refundPolicy } from "./policies";
 import { site } from "./site";
 
 /**
@@ -19,15 +21,18 @@ export const ruleWords = {
     owner_decides: "Case by case (after week 2)",
     promise_review: "30-day promise (reviewed against attendance)",
   } satisfies Record<RuleName, string>,
-  /** What the rule means for this request; `lastDay` is the last full-refund day, if any. */
+  /**
+   * What the rule means for this request: the policy's own sentence (app/content/policies.ts),
+   * then what it gives this seat; `lastDay` is the last full-refund day, if any.
+   */
   explain: (rule: RuleName, paid: string, lastDay: string | null): string => {
     switch (rule) {
       case "full_refund":
-        return `You asked before the end of week 2${lastDay ? ` (${lastDay})` : ""}, so you get a full refund of ${paid}.`;
+        return `${refundPolicy.fullRefund} You asked by the end of week 2${lastDay ? ` (${lastDay})` : ""}, so ${paid} goes back to you.`;
       case "owner_decides":
-        return `You asked after week 2, so the refund is decided case by case: anything from nothing to the full ${paid}.`;
+        return `${refundPolicy.caseByCase} You asked after week 2, so the owner decides the amount, from nothing to the ${paid} you paid.`;
       case "promise_review":
-        return `You asked under our 30-day promise: we check your attendance (the live sessions and your 1-on-1s) and, if you followed the program, refund up to the full ${paid}.`;
+        return `${refundPolicy.promise} You asked under this promise: if your attendance shows you followed the program, ${paid} goes back to you.`;
     }
   },
 } as const;
@@ -37,14 +42,13 @@ export const leavePage = {
   intro:
     "We're sorry to see you go. Tell us why, and the owner reviews your request, usually within two business days.",
   todayTitle: "The rule that applies today",
+  /** The policy's rule for today, quoted, and when week 2 ends for this cohort. */
   today: {
-    full_refund: (paid: string, lastDay: string | null) =>
-      `Until the end of week 2${lastDay ? ` (${lastDay})` : ""}, leaving means a full refund of ${paid}.`,
-    owner_decides: (paid: string) =>
-      `Week 2 is over, so a refund is decided case by case by the owner (anything up to ${paid}).`,
+    full_refund: (lastDay: string | null) =>
+      `${refundPolicy.fullRefund}${lastDay ? ` Week 2 ends ${lastDay}.` : ""}`,
+    owner_decides: refundPolicy.caseByCase,
   },
-  promise:
-    "Our 30-day promise still stands: if you followed the program (the live sessions, your 1-on-1s and the weekly work) and your applications have not improved, you can ask for a refund; we review it against your attendance.",
+  promise: refundPolicy.promise,
   formTitle: "Ask to leave",
   kindLegend: "What are you asking for?",
   kinds: {
@@ -96,15 +100,33 @@ export const leaveConsole = {
   refunded: "Refunded",
   note: "Note",
   attendance: "Attendance",
-  groupSessions: (attended: number, held: number) =>
-    `Group sessions: ${attended} attended of ${held} held so far`,
-  oneOnOnes: (held: number, past: number) => `1-on-1s: ${held} held of ${past} booked so far`,
+  /** "1-on-1s held X of Y owed so far; group sessions attended X of Y held." */
+  followed: (a: {
+    oneOnOnesHeld: number;
+    oneOnOnesOwed: number;
+    sessionsAttended: number;
+    sessionsHeld: number;
+  }) =>
+    `1-on-1s held ${a.oneOnOnesHeld} of ${a.oneOnOnesOwed} owed so far (one for each week ended); group sessions attended ${a.sessionsAttended} of ${a.sessionsHeld} held.`,
   grid: "The cohort's attendance grid",
   seat: {
     freed: "Approving frees the seat for the queue: enrollment is still open (before the start).",
     kept: "The cohort has started: approving leaves the seat empty.",
   },
   fixedAmount: (amount: string) => `Approving refunds the full ${amount} (the rule fixes it).`,
+  /** The amount the policy gives, proposed in the amount field, and why. */
+  proposal: (reason: ProposalReason, amount: string, weeksLeft: number): string => {
+    switch (reason) {
+      case "full_refund":
+        return `The request came by the end of week 2: the policy gives the full ${amount}.`;
+      case "followed":
+        return `Proposed: ${amount}, the full payment. The 30-day promise refunds a student who followed the program, and this student attended every group session held and held every 1-on-1 owed so far.`;
+      case "not_followed":
+        return `Proposed: ${amount}. The 30-day promise refunds a student who followed the program, and this student missed group sessions or 1-on-1s (see the attendance above). You can still refund more.`;
+      case "weeks_left":
+        return `Proposed: ${amount}, for the ${weeksLeft} of 6 weeks not yet ended. After week 2 the policy leaves the amount to you (case by case).`;
+    }
+  },
   amount: (max: string) => `Refund amount in dollars (0 to ${max})`,
   approveNote: "Note to the student (optional)",
   approve: "Approve and refund",

@@ -1,25 +1,30 @@
 /**
- * One refund policy, said the same way everywhere: the FAQ, /enroll beside the button, /terms and
- * the payment receipt. It joins the spec's two facts (a full refund when leaving after the first
- * week, case by case after that) and the 30-day promise into one set of rules.
+ * One refund policy, said the same way everywhere (issue 45, item 4): the FAQ, /enroll beside the
+ * button, /terms, the payment receipt, /portal/leave and its emails all quote these sentences, so
+ * no page can promise more or less than another. It joins the spec's two facts ("full refund if
+ * the participant leaves after the first week, refunds case by case after that"; "30-day refund
+ * promise if no improvement when following the programme") into three rules. The rule a request
+ * falls under is app/domain/refund-rule.ts; the amount proposed to the owner, proposeRefund there.
  */
+const fullRefund =
+  "Try the first week. If the program is not right for you, tell us by the end of week 2 and we refund the full $649.";
+const caseByCase =
+  "After week 2, refunds are considered case by case: write to us and tell us what happened.";
+const promise =
+  "Our 30-day promise still stands: follow the program (the live sessions, your 1-on-1s and the weekly work), and if your applications have not improved within 30 days of the start, we refund the full $649. We check the request against your attendance.";
+
 export const refundPolicy = {
   title: "Our refund policy",
-  summary:
-    "Try the first week. If you leave after it, by the end of week 2, you get a full refund. After that, refunds are considered case by case, and our 30-day promise still stands: follow the program and if your applications have not improved within 30 days, we refund you in full.",
+  fullRefund,
+  caseByCase,
+  promise,
+  /** The three rules in one paragraph: the FAQ's answer, /enroll and the receipt. */
+  summary: `${fullRefund} ${caseByCase} ${promise}`,
+  /** The same rules, each under its name: /terms. */
   rules: [
-    {
-      term: "Until the end of week 2",
-      text: "Take part in the first week. If the program is not right for you, tell us before week 2 ends and we refund the full $649.",
-    },
-    {
-      term: "After week 2",
-      text: "Refunds are considered case by case: write to us and tell us what happened.",
-    },
-    {
-      term: "30-day promise",
-      text: "Follow the program (the live sessions, your 1-on-1s and the weekly work) and if your applications have not improved within 30 days of the start, ask us for a full refund. We review the request against your attendance.",
-    },
+    { term: "Until the end of week 2", text: fullRefund },
+    { term: "After week 2", text: caseByCase },
+    { term: "30-day promise", text: promise },
   ],
   how: "Refunds go back to the card you paid with, usually within 5 to 10 business days.",
 } as const;

@@ -21,8 +21,16 @@ describe("seat words agree with the numbers", () => {
     expect(cohortSettingsPage.spotsValue(2)).toBe("2");
     expect(cohortSettingsPage.spotsValue(0)).toBe("0");
     expect(cohortSettingsPage.spotsValue(-1)).toBe("1 over capacity");
-    expect(cohortConsole.summary(2, 1, 0)).toBe("2 seats paid: 1 over its capacity of 1.");
-    expect(cohortConsole.summary(1, 3, 2)).toBe("1 of 3 seats paid, 2 left.");
+    const seats = { capacity: 3, paid: 1, emptied: 0, held: 0, offered: 0, free: 2, over: 0 };
+    expect(cohortConsole.summary({ ...seats, capacity: 1, paid: 2, free: 0, over: 1 })).toBe(
+      "2 of 1 seats paid: 1 over its capacity of 1.",
+    );
+    expect(cohortConsole.summary(seats)).toBe("1 of 3 seats paid, 2 free.");
+    expect(
+      cohortConsole.summary({ ...seats, capacity: 10, emptied: 2, offered: 1, held: 1, free: 5 }),
+    ).toBe(
+      "1 of 10 seats paid, 1 freed and offered, 2 left empty after a refund once the cohort started, 1 held in checkout, 5 free.",
+    );
   });
 });
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { COMPENSATION_MAX, deepDiveSchema, inField, interviewsFormSchema } from "./outcome-forms";
+import { COMPENSATION_MAX, deepDiveSchema, interviewsFormSchema } from "./outcome-forms";
 import { mentorStudentSchema } from "./mentor-forms";
 
 const schema = interviewsFormSchema("2027-01-10");
@@ -64,11 +64,6 @@ describe("reporting an offer", () => {
       "compensation",
     ]);
     expect(schema.parse({ ...offer, compensation: "x".repeat(COMPENSATION_MAX) })).toBeTruthy();
-  });
-
-  it("in the field: a finance track, not other", () => {
-    expect(inField("Capital Markets")).toBe(true);
-    expect(inField("other")).toBe(false);
   });
 });
 

@@ -27,11 +27,6 @@ export const OFFER_TRACKS = [...PROFILE_TRACKS, "other"] as const;
 export type OfferTrack = (typeof OFFER_TRACKS)[number];
 export const OFFER_KINDS = ["internship", "full_time"] as const;
 
-/** Whether an offer's track is in the field (a finance track, not "other"). */
-export function inField(track: string): boolean {
-  return (PROFILE_TRACKS as readonly string[]).includes(track);
-}
-
 /** `date` (YYYY-MM-DD) moved by `days`. */
 export function addDays(date: string, days: number): string {
   const d = new Date(`${date}T00:00:00Z`);

@@ -132,7 +132,8 @@ describe("placement", () => {
     expect(placed("2027-01-10")).toBe(false);
     expect(placed("2027-03-01", "Other")).toBe(false);
     expect(placed("2027-03-01", "other")).toBe(false);
-    expect(placed("2027-03-01", "Consulting")).toBe(true);
+    // Consulting is not a finance track (the finance-fit rule, /apply): not in field.
+    expect(placed("2027-03-01", "Consulting")).toBe(false);
   });
 
   it("does not place a student who did not graduate, however good the offer", () => {
@@ -281,6 +282,7 @@ describe("rates, median and CSV", () => {
     expect(isInFieldTrack("Wealth Management")).toBe(true);
     expect(isInFieldTrack("capital markets")).toBe(true);
     expect(isInFieldTrack("Other")).toBe(false);
+    expect(isInFieldTrack("Consulting")).toBe(false);
     expect(isInFieldTrack("Marketing")).toBe(false);
   });
 });

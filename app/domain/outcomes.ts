@@ -18,7 +18,7 @@
  * - offered (the funnel's `offer` step): a graduate with a confirmed offer of the programme's,
  *   reported on or after its first day (the Monday of week 1), any track, excluded or not.
  * - in-field offer within 180 days (placement's numerator): offered, not excluded, with such an
- *   offer whose track is one of the application's finance tracks (not "Other"), reported by 180
+ *   offer whose track is in field (`IN_FIELD_TRACKS`: not Consulting, not "Other"), reported by 180
  *   days after the programme's end (the Sunday of week 6).
  * Only confirmed offers count anywhere; an offer's date is the day it was reported.
  *
@@ -30,7 +30,7 @@
  * - placement rate = students with an in-field offer within 180 days ÷ (graduated − excluded).
  * A rate is a decimal with 3 places, empty where its denominator is 0.
  */
-import { CAREER_TARGETS } from "./application-form";
+import { FINANCE_TARGETS } from "./finance-fit";
 import { mondayOf } from "./cohort";
 import { csvField } from "./csv";
 import { npsOf, type NpsSummary } from "./nps";
@@ -113,10 +113,16 @@ export function programmeEnd(startDate: string): string {
   return addDays(mondayOf(startDate), 7 * PROGRAMME_WEEKS - 1);
 }
 
-/** In field: one of the application's finance tracks, not "Other" (any case). */
+/**
+ * In field, the one definition (the report, its page and its CSV's documentation name these
+ * tracks): the finance tracks of the finance-fit rule, Wealth Management, Banking and Capital
+ * Markets (any case). Consulting is not one, as /apply says, and neither is "Other".
+ */
+export const IN_FIELD_TRACKS = FINANCE_TARGETS;
+
 export function isInFieldTrack(track: string): boolean {
   const asked = track.trim().toLowerCase();
-  return CAREER_TARGETS.some((target) => target !== "Other" && target.toLowerCase() === asked);
+  return IN_FIELD_TRACKS.some((target) => target.toLowerCase() === asked);
 }
 
 /**

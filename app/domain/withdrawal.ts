@@ -71,6 +71,13 @@ export function dollarsToCents(typed: string): number | null {
   return Number.isSafeInteger(total) ? total : null;
 }
 
+/** Cents as the amount field takes them: "324.50", "649" for whole dollars. */
+export function centsToDollars(cents: number): string {
+  const dollars = Math.floor(cents / 100);
+  const rest = cents % 100;
+  return rest === 0 ? String(dollars) : `${dollars}.${String(rest).padStart(2, "0")}`;
+}
+
 const text = (required: string, max: number) =>
   requiredText(required, max, { normalize: normalizeBody });
 

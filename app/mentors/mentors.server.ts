@@ -14,6 +14,7 @@ import { renderEmail } from "~/mail/message";
 import { enqueueEmail } from "~/mail/outbox.server";
 import { endMentorSessions, PORTAL_PATH } from "~/portal/session.server";
 import type { Services } from "~/services.server";
+import { PAID_SEAT } from "~/enrollment/seats.server";
 
 /**
  * The owner's side of the mentors (issue 34, item 3): create one (the console's invitation, and
@@ -236,7 +237,7 @@ export async function listMentors(db: DB): Promise<MentorSummary[]> {
         .innerJoin("cohorts", "cohorts.id", "payments.cohort_id")
         .select(eb.fn.countAll().as("n"))
         .whereRef("payments.mentor_id", "=", "mentors.id")
-        .where("payments.status", "=", "paid")
+        .where("payments.status", "=", PAID_SEAT)
         .where("cohorts.is_current", "=", 1)
         .as("students"),
     ])

@@ -4,6 +4,7 @@ import { consentWords, testimonialRequestEmail } from "~/content/testimonials";
 import type { DB, Trx } from "~/db/database.server";
 import type { TestimonialConsent, TestimonialStatus } from "~/db/programme-schema";
 import { ERASED_ADDRESS_PATTERN } from "~/people/privacy.server";
+import { countConfirmedOffers } from "./offer-count.server";
 import {
   PHOTO_FOLDER,
   PHOTO_UPLOAD_STATUS,
@@ -380,13 +381,9 @@ export async function offerCountSetting(db: Db): Promise<OfferCountSetting> {
       .select("show_offer_count")
       .where("id", "=", SETTINGS_ID)
       .executeTakeFirst(),
-    db
-      .selectFrom("offers")
-      .select((eb) => eb.fn.countAll<string | number>().as("n"))
-      .where("confirmed_at", "is not", null)
-      .executeTakeFirstOrThrow(),
+    countConfirmedOffers(db),
   ]);
-  return { showOfferCount: Boolean(setting?.show_offer_count), confirmedOffers: Number(offers.n) };
+  return { showOfferCount: Boolean(setting?.show_offer_count), confirmedOffers: offers };
 }
 
 /**

@@ -72,7 +72,7 @@ describe.each(testEngines())("corrupt JSON columns on $name", (engine) => {
 
   it("counts the lead and attributes it as an untagged visit", async () => {
     const now = clock.now();
-    expect((await dashboard(t.services.db, now)).leads).toEqual({
+    expect((await dashboard(t.services.db, now, "UTC")).leads).toEqual({
       unknown: { week: 1, total: 1 },
     });
     const report = await attributionReport(

@@ -33,7 +33,7 @@ describe.each(testEngines())("owner's console queries on $name", (engine) => {
       "first",
       "utm_source",
     );
-    const leadsBefore = (await dashboard(t.services.db, clock.now())).leads;
+    const leadsBefore = (await dashboard(t.services.db, clock.now(), "UTC")).leads;
     const mailbox = mkdtempSync(path.join(tmpdir(), "fsts-mailbox-"));
     writeFileSync(path.join(mailbox, "a.eml"), "To: bob@example.com\n\nHi Bob");
     writeFileSync(path.join(mailbox, "b.eml"), "To: ada@example.com\n\nHi Ada");
@@ -41,7 +41,7 @@ describe.each(testEngines())("owner's console queries on $name", (engine) => {
       await erasePerson(t.services.db, ids.bob!, "owner@example.com", clock.now(), mailbox),
     ).toBe(true);
     expect(readdirSync(mailbox)).toEqual(["b.eml"]);
-    expect((await dashboard(t.services.db, clock.now())).leads).toEqual(leadsBefore);
+    expect((await dashboard(t.services.db, clock.now(), "UTC")).leads).toEqual(leadsBefore);
     const bobEmails = await t.services.db
       .selectFrom("outbox")
       .select(["status"])

@@ -1,6 +1,7 @@
 import type { DB } from "~/db/database.server";
 import { checklistOf, type Checklist } from "~/domain/onboarding";
 import { mentorLoads } from "./assignment.server";
+import { PAID_SEAT } from "~/enrollment/seats.server";
 
 /** What the owner reads of the portal (issue 34): who mentors whom in a cohort, one person's state. */
 
@@ -53,7 +54,7 @@ export async function cohortMentoring(db: DB, cohortId: string): Promise<CohortM
         "sp.last_signed_in_at",
       ])
       .where("pay.cohort_id", "=", cohortId)
-      .where("pay.status", "=", "paid")
+      .where("pay.status", "=", PAID_SEAT)
       .orderBy("pay.created_at")
       .orderBy("pay.id")
       .execute(),
@@ -107,7 +108,7 @@ export async function personPortal(db: DB, personId: string): Promise<PersonPort
       .leftJoin("mentors as m", "m.id", "pay.mentor_id")
       .select(["c.id as cohortId", "c.start_date as startDate", "m.name as mentorName"])
       .where("pay.person_id", "=", personId)
-      .where("pay.status", "=", "paid")
+      .where("pay.status", "=", PAID_SEAT)
       .orderBy("pay.created_at", "desc")
       .executeTakeFirst(),
     db

@@ -10,6 +10,7 @@ import {
   MAX_DECISION_NOTE,
   seatGoesBack,
 } from "~/domain/withdrawal";
+import { proposeRefund, weeksEndedBy, type FollowedSoFar } from "~/domain/refund-rule";
 import { renderEmail } from "~/mail/message";
 import { enqueueEmail } from "~/mail/outbox.server";
 import type { Services } from "~/services.server";
@@ -28,13 +29,23 @@ export interface OwnerActor {
   email: string;
 }
 
-/** How far the student followed the programme: group sessions and 1-on-1s up to now. */
-async function attendanceSummary(db: DB, personId: string, cohortId: string, nowIso: string) {
-  const [sessions, attended, oneOnOnes] = await Promise.all([
+/**
+ * How far the student followed the programme so far: group sessions attended of those held, and
+ * 1-on-1s held of those owed (one for each programme week that has ended, whatever was booked).
+ */
+async function followedSoFar(
+  db: DB,
+  personId: string,
+  cohort: { id: string; startDate: string | null },
+  now: Date,
+  today: string,
+): Promise<FollowedSoFar> {
+  const nowIso = now.toISOString();
+  const [sessions, attended, held] = await Promise.all([
     db
       .selectFrom("group_sessions")
       .select((eb) => eb.fn.countAll().as("n"))
-      .where("cohort_id", "=", cohortId)
+      .where("cohort_id", "=", cohort.id)
       .where("status", "=", "scheduled")
       .where("starts_at", "<=", nowIso)
       .executeTakeFirstOrThrow(),
@@ -43,24 +54,26 @@ async function attendanceSummary(db: DB, personId: string, cohortId: string, now
       .innerJoin("group_sessions", "group_sessions.id", "attendance.session_id")
       .select((eb) => eb.fn.countAll().as("n"))
       .where("attendance.person_id", "=", personId)
-      .where("group_sessions.cohort_id", "=", cohortId)
+      .where("group_sessions.cohort_id", "=", cohort.id)
       .where("attendance.status", "=", "attended")
       .executeTakeFirstOrThrow(),
     db
       .selectFrom("bookings")
-      .select(["outcome"])
+      .select((eb) => eb.fn.countAll().as("n"))
       .where("person_id", "=", personId)
-      .where("cohort_id", "=", cohortId)
+      .where("cohort_id", "=", cohort.id)
       .where("kind", "=", "one_on_one")
-      .where("status", "=", "booked")
+      .where("outcome", "=", "held")
       .where("starts_at", "<=", nowIso)
-      .execute(),
+      .executeTakeFirstOrThrow(),
   ]);
+  const weeksEnded = weeksEndedBy(cohort.startDate, today);
   return {
     sessionsHeld: Number(sessions.n),
     sessionsAttended: Number(attended.n),
-    oneOnOnesPast: oneOnOnes.length,
-    oneOnOnesHeld: oneOnOnes.filter((row) => row.outcome === "held").length,
+    oneOnOnesOwed: weeksEnded,
+    oneOnOnesHeld: Number(held.n),
+    weeksEnded,
   };
 }
 
@@ -88,6 +101,9 @@ export async function withdrawalForOwner(services: Services, personId: string) {
   const rule = asWithdrawalRule(row.rule);
   const paidCents = Number(row.amount_cents);
   const startDate = row.start_date ?? null;
+  const today = dateInZone(now, zone);
+  const cohort = { id: row.cohort_id, startDate };
+  const attendance = await followedSoFar(db, personId, cohort, now, today);
   return {
     id: row.id,
     kind: row.kind,
@@ -102,8 +118,9 @@ export async function withdrawalForOwner(services: Services, personId: string) {
     paid: formatDollars(paidCents),
     paymentPaid: row.payment_status === "paid",
     cohortId: row.cohort_id,
-    freesSeat: seatGoesBack(startDate, dateInZone(now, zone)),
-    attendance: await attendanceSummary(db, personId, row.cohort_id, now.toISOString()),
+    freesSeat: seatGoesBack(startDate, today),
+    attendance,
+    proposal: proposeRefund(rule, paidCents, attendance),
   };
 }
 

@@ -284,9 +284,15 @@ describe.each(testEngines())("leaving the programme, on $name", (engine) => {
     expect(view!.attendance).toEqual({
       sessionsHeld: 2,
       sessionsAttended: 1,
-      oneOnOnesPast: 1,
+      oneOnOnesOwed: 1,
       oneOnOnesHeld: 1,
+      weeksEnded: 1,
     });
+    expect(leaveConsole.followed(view!.attendance)).toContain(
+      "1-on-1s held 1 of 1 owed so far (one for each week ended); group sessions attended 1 of 2 held.",
+    );
+    // Week 2's session was missed: the promise's proposal is nothing, and it says why.
+    expect(view!.proposal).toEqual({ cents: 0, reason: "not_followed", weeksLeft: 5 });
     const refund = vi.spyOn(services().payments, "refund");
     const approved = await decide(sam.id, {
       intent: "withdrawal_approve",
@@ -303,6 +309,24 @@ describe.each(testEngines())("leaving the programme, on $name", (engine) => {
     const [decision] = await mail("withdrawal_approved");
     expect(decision!.text).toContain("no refund is due");
     expect(decision!.text).toContain("30-day promise");
+  });
+
+  it("counts the 1-on-1s owed (one a week ended), not those booked, and proposes by the policy", async () => {
+    const sam = await student(WEEK_3);
+    await askToLeave(sam.cookie, { kind: "leave", reason: "Leaving" });
+    await attendanceOf(sam.id);
+    // Week 3: weeks 1 and 2 have ended; one 1-on-1 was booked and held of the two owed.
+    const week3 = await ownerView(sam.id);
+    expect(week3!.attendance).toMatchObject({ oneOnOnesHeld: 1, oneOnOnesOwed: 2 });
+    // Case by case: the share of the four weeks not yet ended, $649 x 4/6.
+    expect(week3!.proposal).toEqual({ cents: 43_266, reason: "weeks_left", weeksLeft: 4 });
+    expect(leaveConsole.proposal("weeks_left", "$432.66", 4)).toMatch(/4 of 6 weeks/);
+    // After the programme all six are owed, whatever was booked.
+    clock.set(new Date("2027-03-01T17:00:00Z"));
+    await db().updateTable("sessions").set({ expires_at: "2099-01-01T00:00:00.000Z" }).execute();
+    const after = await ownerView(sam.id);
+    expect(leaveConsole.followed(after!.attendance)).toMatch(/^1-on-1s held 1 of 6 owed so far/);
+    expect(after!.proposal).toEqual({ cents: 0, reason: "weeks_left", weeksLeft: 0 });
   });
 
   it("approving twice at once refunds once: the second is told it was decided", async () => {

@@ -49,7 +49,9 @@ test.describe("leaving the programme", () => {
       "data-rule-today",
       "full_refund",
     );
-    await expect(student.getByText(/leaving means a full refund of \$649/)).toBeVisible();
+    await expect(student.locator("[data-rule-today]")).toContainText(
+      "tell us by the end of week 2 and we refund the full $649.",
+    );
     await expectNoAxeViolations(student);
     // Refused without a reason: said under the field, nothing sent.
     await student.getByLabel("I want to leave the program").check();
@@ -85,6 +87,10 @@ test.describe("leaving the programme", () => {
     await expect(card).toContainText("Full refund (up to the end of week 2)");
     await expect(card).toContainText("The cohort has started: approving leaves the seat empty.");
     await expect(card).toContainText("Approving refunds the full $649");
+    // Week 2: week 1 has ended, so one 1-on-1 is owed so far, whatever was booked.
+    await expect(card.getByTestId("followed-so-far")).toHaveText(
+      /^1-on-1s held 0 of 1 owed so far \(one for each week ended\); group sessions attended 0 of \d+ held\.$/,
+    );
     // The plain refund says the same of the seat: it stays (the cohort has started).
     const refund = owner.getByRole("region", { name: "Refund enrollment" });
     await expect(refund).toContainText("the seat stays taken and nobody is offered it");

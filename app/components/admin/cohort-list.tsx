@@ -28,6 +28,9 @@ export function CohortTable({ cohorts }: { cohorts: CohortSummary[] }) {
             <span className="block text-xs font-normal text-slate-700">
               {cohort.isCurrent ? t.current : cohort.isActive ? "" : t.closed}
             </span>
+            <span className="block text-xs font-normal text-slate-700">
+              {t.rowRule[cohort.rule]}
+            </span>
           </RowHeader>
           <Cell>{cohort.paid}</Cell>
           <Cell>{cohort.seatsLeft}</Cell>
@@ -46,6 +49,7 @@ export function CohortTable({ cohorts }: { cohorts: CohortSummary[] }) {
           <Cell>{cohort.capacity}</Cell>
           <Cell>{cohort.held}</Cell>
           <Cell>{cohort.offered}</Cell>
+          <Cell>{cohort.emptied}</Cell>
         </Row>
       ))}
     </DataTable>

@@ -61,6 +61,9 @@ export function OverviewCharts({ overview }: { overview: Overview }) {
           >
             {c.moreOnFunnel}
           </Link>
+          <p className="mt-3 text-sm text-slate-700" data-testid="confirmed-offers">
+            {c.confirmedOffers(overview.funnel.confirmedOffers)}
+          </p>
           <p className="mt-3 text-xs text-slate-600">{glossary.funnel}</p>
         </Card>
         <Card title={c.sources}>

@@ -7,7 +7,8 @@ import { SectionCard as Card } from "~/components/ui/card";
 import { linkVariants } from "~/components/ui/link";
 import { leaveConsole as t, ruleWords } from "~/content/leave";
 import { personFormSchema } from "~/domain/console-forms";
-import { MAX_DECISION_NOTE, ownerPicksAmount } from "~/domain/withdrawal";
+import { formatDollars } from "~/content/pricing";
+import { centsToDollars, MAX_DECISION_NOTE, ownerPicksAmount } from "~/domain/withdrawal";
 import type { OwnerWithdrawal } from "~/withdrawals/decisions.server";
 
 /**
@@ -41,8 +42,7 @@ export function WithdrawalCard({
         <dd>{w.paid}</dd>
         <dt className="font-medium text-slate-700">{t.attendance}</dt>
         <dd>
-          {t.groupSessions(a.sessionsAttended, a.sessionsHeld)};{" "}
-          {t.oneOnOnes(a.oneOnOnesHeld, a.oneOnOnesPast)}.{" "}
+          <span data-testid="followed-so-far">{t.followed(a)}</span>{" "}
           <Link to={`/admin/cohorts/${w.cohortId}`} className={linkVariants({ size: "sm" })}>
             {t.grid}
           </Link>
@@ -79,14 +79,20 @@ export function WithdrawalCard({
 
 function ApproveForm({ withdrawal: w, busy }: { withdrawal: OwnerWithdrawal; busy: boolean }) {
   const match = { intent: "withdrawal_approve", withdrawalId: w.id };
-  const [form, fields] = useConsoleForm(personFormSchema, match);
+  const proposed = centsToDollars(w.proposal.cents);
+  const [form, fields] = useConsoleForm(personFormSchema, match, { amount: proposed });
   return (
     <Form method="post" className="space-y-3" {...getFormProps(form)}>
       <input type="hidden" name="intent" value="withdrawal_approve" />
       <input type="hidden" name="withdrawalId" value={w.id} />
       <p className="text-sm text-slate-700">{w.freesSeat ? t.seat.freed : t.seat.kept}</p>
       {ownerPicksAmount(w.rule) ? (
-        <FormField label={t.amount(w.paid)} field={fields.amount} inputMode="decimal" required />
+        <>
+          <p className="text-sm text-slate-700" data-proposal={w.proposal.reason}>
+            {t.proposal(w.proposal.reason, formatDollars(w.proposal.cents), w.proposal.weeksLeft)}
+          </p>
+          <FormField label={t.amount(w.paid)} field={fields.amount} inputMode="decimal" required />
+        </>
       ) : (
         <p className="text-sm text-slate-700">{t.fixedAmount(w.paid)}</p>
       )}

@@ -13,8 +13,8 @@ export function LeaveRule({ page }: { page: LeavePage }) {
     <SectionCard title={t.todayTitle}>
       <p className="text-slate-800" data-rule-today={page.todayRule}>
         {page.todayRule === "full_refund"
-          ? t.today.full_refund(page.paid, page.lastDay)
-          : t.today.owner_decides(page.paid)}
+          ? t.today.full_refund(page.lastDay)
+          : t.today.owner_decides}
       </p>
       <p className="mt-2 text-slate-700">{t.promise}</p>
     </SectionCard>

@@ -30,7 +30,11 @@ export const meta: Route.MetaFunction = () => adminMeta(t.title);
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   await requireAdmin(request, context);
   const { db, clock } = context.services;
-  const cohort = orNotFound((await listCohorts(db, clock.now())).find((c) => c.id === params.id));
+  const cohort = orNotFound(
+    (await listCohorts(db, clock.now(), context.services.config.siteTimeZone)).find(
+      (c) => c.id === params.id,
+    ),
+  );
   const zone = context.services.config.siteTimeZone;
   const [roster, queue, mentoring, sessions, grid] = await Promise.all([
     cohortRoster(db, cohort.id),
@@ -102,7 +106,10 @@ export default function CohortPage({ loaderData }: Route.ComponentProps) {
   const { cohort, roster, queue, mentoring, sessions, grid, clock } = loaderData;
   return (
     <AdminPage title={t.cohortTitle(cohortName(cohort.startDate))}>
-      <p className="text-slate-700">{t.summary(cohort.paid, cohort.capacity, cohort.seatsLeft)}</p>
+      <p className="text-slate-700" data-testid="cohort-seats">
+        {t.summary(cohort.seats)}
+      </p>
+      <p className="mt-1 text-sm text-slate-600">{t.seatRule[cohort.rule]}</p>
       <p className="mt-2">
         <Link to={`/admin/cohorts/${cohort.id}/survey`} className={linkVariants()}>
           {surveyConsole.link}

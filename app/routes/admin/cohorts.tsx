@@ -15,7 +15,13 @@ export const meta: Route.MetaFunction = () => adminMeta(t.title);
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requireAdmin(request, context);
-  return { cohorts: await listCohorts(context.services.db, context.services.clock.now()) };
+  return {
+    cohorts: await listCohorts(
+      context.services.db,
+      context.services.clock.now(),
+      context.services.config.siteTimeZone,
+    ),
+  };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {

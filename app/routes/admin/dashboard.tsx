@@ -9,7 +9,7 @@ import { DataTable, HeadedRow } from "~/components/ui/table";
 import { WaitingQuestions } from "~/components/admin/waiting-questions";
 import { adminMeta } from "~/lib/meta";
 import { waitingQuestions } from "~/people/owner-actions.server";
-import { overviewCharts, seatCounts } from "~/analytics/overview.server";
+import { overviewCharts } from "~/analytics/overview.server";
 import { OverviewCharts } from "~/components/admin/overview-charts";
 import { StackedBar } from "~/components/charts";
 import { dashboard } from "~/analytics/dashboard.server";
@@ -25,11 +25,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   await requireAdmin(request, context);
   const { db, clock } = context.services;
   const now = clock.now();
-  const summary = await dashboard(db, now);
-  const seats = await seatCounts(db, summary.cohort, summary.cohort.heldSeats, now.toISOString());
+  const summary = await dashboard(db, now, context.services.config.siteTimeZone);
   return {
     summary,
-    overview: await overviewCharts(db, now, seats),
+    overview: await overviewCharts(db, now, summary.cohort.seats),
     questions: await waitingQuestions(db, now),
     clock: { zone: context.services.config.siteTimeZone, now: now.toISOString() },
   };
@@ -104,7 +103,7 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
           <p className="mt-3 text-sm text-slate-700">
             {t.starts} {summary.cohort.startDateDisplay}
           </p>
-          <Glossary>{glossary.seats}</Glossary>
+          <Glossary>{glossary.seats[summary.cohort.rule]}</Glossary>
         </Card>
         <Card title={glossary.revenueTitle}>
           <p className="text-lg font-semibold" data-testid="revenue">
