@@ -19,7 +19,7 @@ export const checklistText = {
     },
     calendar: {
       label: "Subscribe to your calendar",
-      hint: "Press Subscribe under Your calendar: your live sessions appear in your calendar app, in your own time zone. Done once your app has fetched it.",
+      hint: "Add your private address under Your calendar to your calendar app: your live sessions appear there, in your own time zone. Done once your app has fetched it.",
       href: "/portal#calendar",
     },
     prework: {

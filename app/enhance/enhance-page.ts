@@ -14,7 +14,8 @@
  *   "Sending..." while posting;
  * - a time zone select marked `data-guess-time-zone` (the portal profile, before the student has
  *   confirmed a zone) preselects the browser's own zone when the list has it; without JavaScript
- *   it shows the site's zone, and either way the student confirms by saving.
+ *   it shows the site's zone, and either way the student confirms by saving;
+ * - a Copy button (`data-copy` naming a read-only field, hidden in the HTML) appears and copies.
  *
  * It is serialised with Function.prototype.toString, so it must not use anything from outside its
  * own body: words and limits arrive as the one argument. The server validates everything again.
@@ -97,6 +98,22 @@ export function enhancePage(words: EnhanceWords): void {
   doc.querySelectorAll<HTMLSelectElement>("select[data-guess-time-zone]").forEach((select) => {
     if (zone && Array.from(select.options).some((option) => option.value === zone))
       select.value = zone;
+  });
+
+  // A Copy button beside a read-only field (the portal's calendar address): shown, and copying,
+  // only where the browser offers the clipboard; without it the address is selected by hand.
+  doc.querySelectorAll<HTMLButtonElement>("button[data-copy]").forEach((button) => {
+    const field = doc.getElementById(button.dataset.copy ?? "");
+    if (!(field instanceof HTMLInputElement) || !navigator.clipboard) return;
+    const label = button.textContent ?? "";
+    button.hidden = false;
+    button.addEventListener("click", () => {
+      field.select();
+      void navigator.clipboard.writeText(field.value).then(() => {
+        button.textContent = button.dataset.copied ?? label;
+        setTimeout(() => (button.textContent = label), 2000);
+      });
+    });
   });
 
   if (!words.staticPage) return;

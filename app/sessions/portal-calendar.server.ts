@@ -1,24 +1,28 @@
 import type { DB } from "~/db/database.server";
 import { formatWhen } from "~/domain/time-zone";
 import { calendarEventsFor, uidHost, type CalendarOwner } from "./calendar.server";
-import { feedStatus } from "./feeds.server";
+import { feedStatus, feedUrls } from "./feeds.server";
+
+type CardConfig = { publicUrl: string; sessionSecrets: readonly string[] };
 
 /**
- * The portal's calendar card: whether the person has a live feed and when their calendar app last
+ * The portal's calendar card: the person's live feed (its address, the same on every visit, with
+ * its webcal and Google forms; null where it cannot be shown) and when their calendar app last
  * fetched it, and their events with the times in their own zone, the zone named.
  */
 export async function calendarCard(
-  services: { db: DB; clock: { now(): Date }; config: { publicUrl: string } },
+  services: { db: DB; clock: { now(): Date }; config: CardConfig },
   owner: CalendarOwner,
   timeZone: string,
 ) {
   const now = services.clock.now();
   const [feed, events] = await Promise.all([
-    feedStatus(services.db, owner),
+    feedStatus(services.db, owner, services.config.sessionSecrets),
     calendarEventsFor(services.db, owner, uidHost(services.config.publicUrl)),
   ]);
   return {
     feed: feed && {
+      urls: feed.token ? feedUrls(services.config.publicUrl, feed.token) : null,
       lastFetched: feed.lastFetchedAt
         ? formatWhen(new Date(feed.lastFetchedAt), timeZone, now)
         : null,
@@ -38,7 +42,7 @@ export type CalendarCardData = Awaited<ReturnType<typeof calendarCard>>;
 
 /** A mentor's calendar card, in their own zone (mentors.time_zone; null: the site's). */
 export async function mentorCalendarCard(
-  services: { db: DB; clock: { now(): Date }; config: { publicUrl: string; siteTimeZone: string } },
+  services: { db: DB; clock: { now(): Date }; config: CardConfig & { siteTimeZone: string } },
   mentorId: string,
 ) {
   const mentor = await services.db
