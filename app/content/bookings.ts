@@ -91,6 +91,11 @@ export const bookingText = {
     "You can move or cancel it up to 24 hours before; pick another time below to move it.",
   locked:
     "It is less than 24 hours away, so it stays booked: if you can't make it, tell your mentor, who decides.",
+  /** A 1-on-1 whose time has come: it reads in the past, never "less than 24 hours away". */
+  past: {
+    held: "Held.",
+    missed: "Missed.",
+  },
   cancel: "Cancel this 1-on-1",
   /** Why a 1-on-1 was cancelled when the owner moved the student to another mentor, per reader. */
   mentorChanged: {

@@ -124,5 +124,6 @@ export const calendarCard = {
   sessionsTitle: "Sessions and 1-on-1s",
   none: "The group sessions are planned once your cohort has a start date.",
   session: (week: number, topic: string) => `Week ${week}: ${topic}`,
-  cancelled: "Cancelled",
+  /** How an event that is not ahead reads. */
+  tense: { held: "Held", missed: "Missed", canceled: "Canceled" },
 } as const;

@@ -1,4 +1,5 @@
 import type { DB } from "~/db/database.server";
+import { eventTense } from "~/domain/event-tense";
 import { formatWhen } from "~/domain/time-zone";
 import { calendarEventsFor, uidHost, type CalendarOwner } from "./calendar.server";
 import { feedStatus, feedUrls } from "./feeds.server";
@@ -32,7 +33,12 @@ export async function calendarCard(
       uid: event.uid,
       summary: event.summary,
       when: formatWhen(event.start, timeZone, now),
+      startsAt: event.start.toISOString(),
       cancelled: event.status === "cancelled",
+      tense: eventTense(
+        { start: event.start, cancelled: event.status === "cancelled", outcome: event.outcome },
+        now,
+      ),
       recording: event.recordingUrl ?? null,
     })),
   };

@@ -97,7 +97,9 @@ export function CalendarCard({ calendar }: { calendar: CalendarCardData }) {
               <span className={cn(event.cancelled && "line-through")}>{event.summary}</span>
               <span className="block text-sm text-slate-700">
                 {event.when}
-                {event.cancelled ? ` · ${t.cancelled}` : ""}
+                {event.tense !== "upcoming" && (
+                  <span data-tense={event.tense}> · {t.tense[event.tense]}</span>
+                )}
               </span>
               {event.recording && (
                 <a

@@ -65,6 +65,11 @@ export default function Book({ loaderData, actionData }: Route.ComponentProps) {
     );
   const { booking, days, week, weeks, zone } = loaderData;
   const moving = booking?.mayChange ?? false;
+  // Not changeable: near (still ahead) or already past.
+  const fixed =
+    booking && (booking.tense === "held" || booking.tense === "missed")
+      ? t.past[booking.tense]
+      : t.locked;
   return (
     <div className="space-y-6">
       <div>
@@ -89,12 +94,12 @@ export default function Book({ loaderData, actionData }: Route.ComponentProps) {
       />
       {booking && (
         <BookedCard title={t.booked(booking.when)} booking={booking} cancelLabel={t.cancel}>
-          {t.withMentor(loaderData.mentor)} {booking.mayChange ? t.changeHint : t.locked}
+          {t.withMentor(loaderData.mentor)} <span data-tense={booking.tense}>{booking.mayChange ? t.changeHint : fixed}</span>
         </BookedCard>
       )}
       <SectionCard title={t.weekHeading(week, loaderData.from, loaderData.to, loaderData.weekZone)}>
         {(booking && !moving) || days.length === 0 ? (
-          <p className="text-slate-700">{booking ? t.locked : t.noSlots}</p>
+          <p className="text-slate-700">{booking ? fixed : t.noSlots}</p>
         ) : (
           <SlotWeek
             days={days}
