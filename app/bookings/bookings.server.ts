@@ -466,6 +466,7 @@ export async function bookingPage(services: Services, personId: string, requeste
   return {
     kind: "week" as const,
     zone,
+    zoneSaved: seat.student.zoneSaved,
     mentor: seat.mentor.name,
     weeks,
     week,

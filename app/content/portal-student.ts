@@ -30,6 +30,18 @@ export const checklistText = {
   },
 } as const;
 
+/**
+ * Which zone the portal's times are in. A student who has not saved a zone sees the site's zone,
+ * named, or (where the page's enhancement can redraw the times) their browser's, named as such;
+ * `{zone}` is filled in by the browser.
+ */
+export const zoneNote = {
+  saved: (zone: string) => `Times are in your time zone, ${zone}.`,
+  site: (zone: string) => `Times are in the site's time zone, ${zone}, until you save your own.`,
+  browser: "Times are in your browser's time zone, {zone}, until you save your own.",
+  save: "Save your time zone",
+} as const;
+
 /** The six weeks and what is due now, on the student's home. */
 export const weeksText = {
   title: "Your six weeks",

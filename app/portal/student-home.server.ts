@@ -24,7 +24,12 @@ export async function studentHome(
   if (!seat) return null;
   const profile = await readStudentProfile(services.db, personId);
   const zone = profile.timeZone ?? services.config.siteTimeZone;
-  const calendar = await calendarCard(services, { kind: "student", personId }, zone);
+  const calendar = await calendarCard(
+    services,
+    { kind: "student", personId },
+    zone,
+    profile.timeZone !== null,
+  );
   const checklist = checklistOf({
     profile_done_at: profile.profileDoneAt,
     prework_read_at: profile.preworkReadAt,

@@ -15,13 +15,19 @@ export async function calendarCard(
   services: { db: DB; clock: { now(): Date }; config: CardConfig },
   owner: CalendarOwner,
   timeZone: string,
+  /** Whether the zone is the reader's own (saved), or the site's in its place. */
+  zoneSaved = true,
 ) {
+  // Where the reader saves a zone; a student's page follows the browser's zone until then.
+  const student = owner.kind === "student";
+  const saveHref = student ? "/portal/profile" : "/portal/mentor/availability";
   const now = services.clock.now();
   const [feed, events] = await Promise.all([
     feedStatus(services.db, owner, services.config.sessionSecrets),
     calendarEventsFor(services.db, owner, uidHost(services.config.publicUrl)),
   ]);
   return {
+    zone: { name: timeZone, saved: zoneSaved, saveHref, followBrowser: student },
     feed: feed && {
       urls: feed.token ? feedUrls(services.config.publicUrl, feed.token) : null,
       lastFetched: feed.lastFetchedAt
@@ -57,5 +63,5 @@ export async function mentorCalendarCard(
     .where("id", "=", mentorId)
     .executeTakeFirst();
   const zone = mentor?.time_zone || services.config.siteTimeZone;
-  return calendarCard(services, { kind: "mentor", mentorId }, zone);
+  return calendarCard(services, { kind: "mentor", mentorId }, zone, Boolean(mentor?.time_zone));
 }

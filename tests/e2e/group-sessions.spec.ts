@@ -63,12 +63,28 @@ test("the owner moves a group session and the student's subscribed feed moves it
 
   // The student gets their address: shown on the card, with Copy, Google and Apple/Outlook.
   const s = await (
-    await browser.newContext({ permissions: ["clipboard-read", "clipboard-write"] })
+    await browser.newContext({
+      permissions: ["clipboard-read", "clipboard-write"],
+      timezoneId: "Europe/London",
+    })
   ).newPage();
   await signInToPortal(s, student);
   const card = s.getByTestId("calendar-card");
   await expect(card).toBeVisible();
   await expect(s.getByTestId("calendar-event")).toHaveCount(6);
+  // No saved zone: the times are in the browser's zone (London), named, across both countries'
+  // clock changes (New York's on March 14, London's on March 28), with a prompt to save one.
+  await expect(card.locator("[data-zone-note]")).toHaveText(
+    "Times are in your browser's time zone, Europe/London, until you save your own. Save your time zone",
+  );
+  const when = (week: number) =>
+    s
+      .getByTestId("calendar-event")
+      .nth(week - 1)
+      .locator("time");
+  await expect(when(1)).toHaveText("Wed, Mar 3, 2027, 12:00 AM GMT");
+  await expect(when(3)).toHaveText("Tue, Mar 16, 2027, 11:00 PM GMT");
+  await expect(when(5)).toHaveText("Wed, Mar 31, 2027, 12:00 AM GMT+1");
   await card.getByRole("button", { name: "Get your calendar address" }).click();
   await expect(
     s.locator("[data-toast]").filter({ hasText: "Your calendar address is ready" }),
@@ -156,13 +172,23 @@ test("the owner moves a group session and the student's subscribed feed moves it
   await expect(s.locator('[data-checklist-item="calendar"]')).toHaveAttribute("data-state", "done");
   await expectNoAxeViolations(s);
 
-  // On a phone (another device), the same address, the card within the screen; only "Reset
-  // link" replaces it, and the old address is dead.
+  // On a phone (another device) without JavaScript, the same address, the card within the
+  // screen, no Copy (nothing to copy with); only "Reset link" replaces it, and the old address is
+  // dead. The times are in the site's zone, named as such, with the prompt to save one.
   const phone = await (
-    await browser.newContext({ viewport: { width: 390, height: 844 } })
+    await browser.newContext({ viewport: { width: 390, height: 844 }, javaScriptEnabled: false })
   ).newPage();
   await signInToPortal(phone, student);
   const phoneCard = phone.getByTestId("calendar-card");
+  await expect(phoneCard.locator("[data-zone-note]")).toHaveText(
+    "Times are in the site's time zone, America/New_York, until you save your own. Save your time zone",
+  );
+  await expect(phone.getByTestId("calendar-event").nth(2).locator("time")).toHaveText(
+    "Tue, Mar 16, 2027, 7:00 PM EDT",
+  );
+  await expect(phoneCard.getByRole("button", { name: "Copy" })).toBeHidden();
+  // Week 1's session, made yesterday's above, reads in the past.
+  await expect(phone.getByTestId("calendar-event").first()).toContainText("· Held");
   const phoneAddress = phoneCard.getByLabel("Your private calendar address");
   await expect(phoneAddress).toHaveValue(feedUrl);
   const fits = () =>

@@ -6,6 +6,7 @@ import { calendarCard as t } from "~/content/sessions";
 import type { CalendarCardData } from "~/sessions/portal-calendar.server";
 import { recordingLinkText } from "~/content/attendance";
 import { linkVariants } from "~/components/ui/link";
+import { ZoneNote } from "./zone-note";
 
 /**
  * "Your calendar": the private feed's address (the same on every visit, decision 0053) in a
@@ -88,6 +89,12 @@ export function CalendarCard({ calendar }: { calendar: CalendarCardData }) {
       </div>
       {feed && <p className="mt-2 text-sm text-slate-700">{t.resetHint}</p>}
       <h3 className="mt-6 font-semibold text-brand-900">{t.sessionsTitle}</h3>
+      <ZoneNote
+        zone={calendar.zone.name}
+        saved={calendar.zone.saved}
+        saveHref={calendar.zone.saveHref}
+        followBrowser={calendar.zone.followBrowser}
+      />
       {events.length === 0 ? (
         <p className="mt-2 text-slate-700">{t.none}</p>
       ) : (
@@ -96,7 +103,9 @@ export function CalendarCard({ calendar }: { calendar: CalendarCardData }) {
             <li key={event.uid} data-testid="calendar-event" className="text-slate-800">
               <span className={cn(event.cancelled && "line-through")}>{event.summary}</span>
               <span className="block text-sm text-slate-700">
-                {event.when}
+                <time dateTime={event.startsAt} data-local-time="">
+                  {event.when}
+                </time>
                 {event.tense !== "upcoming" && (
                   <span data-tense={event.tense}> · {t.tense[event.tense]}</span>
                 )}

@@ -16,6 +16,7 @@ import { pageMeta } from "~/lib/meta";
 import { success } from "~/lib/toast";
 import { redirectWithToast } from "~/lib/toast.server";
 import { requireStudent } from "~/portal/student-access.server";
+import { ZoneNote } from "~/components/portal/zone-note";
 import type { Route } from "./+types/book";
 
 export const meta: Route.MetaFunction = () => pageMeta(t.title, portalMeta.description);
@@ -75,9 +76,13 @@ export default function Book({ loaderData, actionData }: Route.ComponentProps) {
       <div>
         <h1 className="text-3xl font-bold text-brand-900">{t.title}</h1>
         <p className="mt-2 text-slate-700">{t.intro(loaderData.mentor)}</p>
-        <p className="mt-2 font-medium text-slate-900" data-zone={zone}>
-          {t.zone(zone)}
-        </p>
+        {loaderData.zoneSaved ? (
+          <p className="mt-2 font-medium text-slate-900" data-zone={zone}>
+            {t.zone(zone)}
+          </p>
+        ) : (
+          <ZoneNote zone={zone} saved={false} />
+        )}
         {error && (
           <p className="mt-2 font-medium text-red-700" role="alert">
             {error}
@@ -94,7 +99,8 @@ export default function Book({ loaderData, actionData }: Route.ComponentProps) {
       />
       {booking && (
         <BookedCard title={t.booked(booking.when)} booking={booking} cancelLabel={t.cancel}>
-          {t.withMentor(loaderData.mentor)} <span data-tense={booking.tense}>{booking.mayChange ? t.changeHint : fixed}</span>
+          {t.withMentor(loaderData.mentor)}{" "}
+          <span data-tense={booking.tense}>{booking.mayChange ? t.changeHint : fixed}</span>
         </BookedCard>
       )}
       <SectionCard title={t.weekHeading(week, loaderData.from, loaderData.to, loaderData.weekZone)}>
