@@ -500,6 +500,49 @@ describe.each(testEngines())("group sessions and calendar feeds on $name", (engi
     return { cookie, cohortId, ada, send, slot };
   }
 
+  it("the home says where the cohort is, past sessions read Held or Canceled, and an unsaved zone is the site's, named", async () => {
+    const { cohortId, send, slot } = await peopledCohort();
+    expect((await slot()).status).toBe(303);
+    const week4 = (await sessions(cohortId))[3]!;
+    expect((await send({ intent: "session_cancel", id: week4.id })).status).toBe(303);
+    const { id: personId } = await s
+      .db()
+      .selectFrom("people")
+      .select("id")
+      .where("email", "=", "ada@example.com")
+      .executeTakeFirstOrThrow();
+    // Signed in at the clock's time (a portal session does not last for weeks).
+    const home = async () => {
+      const student = await portalCookie(s.services(), {
+        role: "student",
+        personId,
+        email: "ada@example.com",
+        firstName: "Ada",
+      });
+      return (
+        (await get(homeLoader, "/portal", student)).body as {
+          home: { place: unknown; calendar: CalendarCardData };
+        }
+      ).home;
+    };
+    // Week 3 (Tuesday March 16, 2027, after New York's clock change): weeks 1-2 held.
+    s.clock.set(new Date("2027-03-17T12:00:00Z"));
+    const during = await home();
+    expect(during.place).toEqual({ kind: "during", week: 3, of: 6 });
+    expect(during.calendar.zone).toMatchObject({ name: "America/New_York", saved: false });
+    expect(during.calendar.events.map((e) => e.tense)).toEqual([
+      "held",
+      "held",
+      "held",
+      "canceled",
+      "upcoming",
+      "upcoming",
+    ]);
+    expect(during.calendar.events[2]!.when).toBe("Tue, Mar 16, 7:00 PM EDT");
+    s.clock.set(new Date("2027-04-12T12:00:00Z"));
+    expect((await home()).place).toEqual({ kind: "after", endedOn: "April 11" });
+  });
+
   it("re-saving the settings keeps a moved and a cancelled session; a changed slot moves and emails", async () => {
     const { cohortId, ada, send, slot } = await peopledCohort();
     expect((await slot()).status).toBe(303);
