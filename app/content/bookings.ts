@@ -110,7 +110,7 @@ export const bookingText = {
     slot: "Please pick one of the free times",
     taken: "That time was just taken. Please pick another.",
     already: "You already have a 1-on-1 this week. Move it instead.",
-    tooLate: "It is less than 24 hours away: your mentor decides now.",
+    tooLate: "It is too near its time, or past it, to change: your mentor decides now.",
     notFound: "That 1-on-1 is no longer booked.",
     reason: "Please tell the student why",
     reasonLong: "Please keep the reason under 300 characters",
