@@ -225,9 +225,19 @@ describe.each(testEngines())("1-on-1 bookings on $name", (engine) => {
       (await post(ada.cookie, { intent: "reschedule", bookingId: booking!.id, slot: SLOT })).status,
     ).toBe(409);
     expect((await post(ada.cookie, { intent: "cancel", bookingId: booking!.id })).status).toBe(409);
-    const view = (await page(ada.cookie)).body as { booking: { mayChange: boolean } };
-    expect(view.booking.mayChange).toBe(false);
+    const tense = async () =>
+      ((await page(ada.cookie)).body as { booking: { mayChange: boolean; tense: string } }).booking;
+    expect(await tense()).toMatchObject({ mayChange: false, tense: "upcoming" });
     expect((await live())[0]).toMatchObject({ starts_at: SLOT_3, sequence: 1 });
+    // Once it has started it reads in the past: held, or missed once marked a no-show.
+    s.clock.set(new Date(Date.parse(SLOT_3) + 60_000));
+    expect(await tense()).toMatchObject({ mayChange: false, tense: "held" });
+    await db()
+      .updateTable("bookings")
+      .set({ outcome: "student_no_show" })
+      .where("id", "=", booking!.id)
+      .execute();
+    expect(await tense()).toMatchObject({ tense: "missed" });
   });
 
   it("the student cancels in time; the mentor cancels any time with a reason, and the week is owed again", async () => {

@@ -1,3 +1,4 @@
+import { eventTense } from "~/domain/event-tense";
 import { studentSeat, type StudentSeat } from "~/portal/seat.server";
 import { randomUUID } from "node:crypto";
 import { ICalCalendarMethod } from "ical-generator";
@@ -479,6 +480,7 @@ export async function bookingPage(services: Services, personId: string, requeste
   return {
     kind: "week" as const,
     zone,
+    zoneSaved: seat.student.zoneSaved,
     mentor: seat.mentor.name,
     weeks,
     week,
@@ -494,6 +496,10 @@ export async function bookingPage(services: Services, personId: string, requeste
           startsAt: booking.starts_at,
           mayChange: studentMayChange(booking.starts_at, now),
           place: booking.place,
+          tense: eventTense(
+            { start: new Date(booking.starts_at), cancelled: false, outcome: booking.outcome },
+            now,
+          ),
         }
       : null,
     days: weekDays(slots, zone, now),

@@ -218,6 +218,7 @@ export async function deepDivePage(
   return {
     kind: "view" as const,
     zone,
+    zoneSaved: seat.student.zoneSaved,
     mentor: seat.mentor.name,
     interviews: booked
       ? []

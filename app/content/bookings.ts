@@ -115,6 +115,11 @@ export const bookingText = {
     "You can move or cancel it up to 24 hours before; pick another time below to move it.",
   locked:
     "It is less than 24 hours away, so it stays booked: if you can't make it, tell your mentor, who decides.",
+  /** A 1-on-1 whose time has come: it reads in the past, never "less than 24 hours away". */
+  past: {
+    held: "Held.",
+    missed: "Missed.",
+  },
   cancel: "Cancel this 1-on-1",
   /** Why a 1-on-1 was cancelled when the owner moved the student to another mentor, per reader. */
   mentorChanged: {
@@ -129,7 +134,7 @@ export const bookingText = {
     slot: "Please pick one of the free times",
     taken: "That time was just taken. Please pick another.",
     already: "You already have a 1-on-1 this week. Move it instead.",
-    tooLate: "It is less than 24 hours away: your mentor decides now.",
+    tooLate: "It is too near its time, or past it, to change: your mentor decides now.",
     notFound: "That 1-on-1 is no longer booked.",
     reason: "Please tell the student why",
     reasonLong: "Please keep the reason under 300 characters",

@@ -110,7 +110,7 @@ export const deepDiveText = {
     interview: "Please pick one of your interviews ahead",
     taken: "That time was just taken. Please pick another.",
     already: "You already have your deep-dive this programme. Move it instead.",
-    tooLate: "It is less than 24 hours away: your mentor decides now.",
+    tooLate: "It is too near its time, or past it, to change: your mentor decides now.",
     notFound: "That deep-dive is no longer booked.",
     locked: "Report an interview still ahead of you first.",
   },

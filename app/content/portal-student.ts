@@ -19,7 +19,7 @@ export const checklistText = {
     },
     calendar: {
       label: "Subscribe to your calendar",
-      hint: "Press Subscribe under Your calendar: your live sessions appear in your calendar app, in your own time zone. Done once your app has fetched it.",
+      hint: "Add your private address under Your calendar to your calendar app: your live sessions appear there, in your own time zone. Done once your app has fetched it.",
       href: "/portal#calendar",
     },
     prework: {
@@ -28,6 +28,18 @@ export const checklistText = {
       href: "/portal/prework",
     },
   },
+} as const;
+
+/**
+ * Which zone the portal's times are in. A student who has not saved a zone sees the site's zone,
+ * named, or (where the page's enhancement can redraw the times) their browser's, named as such;
+ * `{zone}` is filled in by the browser.
+ */
+export const zoneNote = {
+  saved: (zone: string) => `Times are in your time zone, ${zone}.`,
+  site: (zone: string) => `Times are in the site's time zone, ${zone}, until you save your own.`,
+  browser: "Times are in your browser's time zone, {zone}, until you save your own.",
+  save: "Save your time zone",
 } as const;
 
 /** The six weeks and what is due now, on the student's home. */

@@ -69,6 +69,9 @@ export const studentHomeText = {
     display === "our next cohort"
       ? "Your cohort's start date is being set: we'll email you as soon as it is."
       : `Your cohort starts the week of ${display}.`,
+  /** Where the cohort is, once it has started. */
+  during: (week: number, of: number) => `Week ${week} of ${of}`,
+  ended: (display: string) => `The program ended on ${display}.`,
   mentorTitle: "Your mentor",
   noMentor: "Your mentor is being matched: we'll email you their name as soon as they are.",
 } as const;

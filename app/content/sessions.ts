@@ -95,20 +95,35 @@ export const sessionEmails = {
 export const calendarCard = {
   title: "Your calendar",
   intro:
-    "Subscribe once and your calendar app keeps your group sessions up to date, in your own time zone.",
-  subscribe: "Subscribe",
+    "Add your private calendar address to your calendar app and it keeps your group sessions and 1-on-1s up to date, in your own time zone.",
+  open: "Get your calendar address",
+  addressLabel: "Your private calendar address",
+  addressHint:
+    "One address for all your devices: add it on each of them. Keep it to yourself: anyone with it sees your sessions.",
+  copy: "Copy",
+  copied: "Copied",
+  google: "Add to Google Calendar",
+  apple: "Open in Apple Calendar or Outlook",
   download: "Download .ics",
   reset: "Reset link",
   resetHint:
-    "Subscribing or resetting makes a new private link and stops the old one: only your latest link works.",
+    "Reset link only if your address got out: it makes a new address and the old one stops working on every device.",
+  hidden:
+    "Your calendar link was made before addresses could be shown here. Press Reset link for an address you can add to all your devices (the old link then stops working).",
   fetched: (when: string) => `Your calendar app last updated ${when}.`,
   notFetched: "Your calendar app hasn't fetched your feed yet.",
-  noFeed: "You have no calendar link yet.",
-  resetToast: "New calendar link made",
-  resetToastBody: (url: string) =>
-    `Your old link no longer works. Add this one to your calendar app: ${url}`,
+  noFeed: "You have no calendar address yet.",
+  openToast: {
+    title: "Your calendar address is ready",
+    description: "Add it to your calendar app on each of your devices.",
+  },
+  resetToast: {
+    title: "New calendar link made",
+    description: "Your old link no longer works. Add the new address to your calendar apps.",
+  },
   sessionsTitle: "Sessions and 1-on-1s",
   none: "The group sessions are planned once your cohort has a start date.",
   session: (week: number, topic: string) => `Week ${week}: ${topic}`,
-  cancelled: "Cancelled",
+  /** How an event that is not ahead reads. */
+  tense: { held: "Held", missed: "Missed", canceled: "Canceled" },
 } as const;

@@ -21,9 +21,14 @@ export interface GroupSessionsTable {
   updated_at: string;
 }
 
-/** A student's or mentor's private calendar feed: only the SHA-256 of its token is stored. */
+/**
+ * A student's or mentor's private calendar feed: only the SHA-256 of its token is stored, and the
+ * salt the token is derived from with the server's secret (decision 0053).
+ */
 export interface CalendarFeedsTable {
   token_hash: string;
+  /** Random, base64url; null for a feed made before 0053 (its address cannot be shown). */
+  salt: string | null;
   person_id: string | null;
   mentor_id: string | null;
   created_at: string;

@@ -2,6 +2,7 @@ import { Migrator, sql, type Kysely, type Migration, type MigrationProvider } fr
 import { americanSpelling } from "./migrations/american-spelling.server";
 import { analytics } from "./migrations/analytics.server";
 import { bookings } from "./migrations/bookings.server";
+import { calendarFeedSalt } from "./migrations/calendar-feed-salt.server";
 import { cohortSeries } from "./migrations/cohort-series.server";
 import { earliestGraduationYear } from "./migrations/earliest-graduation-year.server";
 import { holdVisitor } from "./migrations/hold-visitor.server";
@@ -58,6 +59,7 @@ export function migrations(engine: Engine): Record<string, Migration> {
     "2026-12-05-002-not-job-seeking-at": notJobSeekingAt,
     "2026-12-06-001-photo-metadata": photoMetadata,
     "2026-12-07-001-meeting-place": meetingPlace,
+    "2026-12-07-004-calendar-feed-salt": calendarFeedSalt,
   };
 }
 

@@ -111,6 +111,12 @@ export function startDateDisplay(startDate: string | null | undefined): string {
   return `${MONTHS[month - 1]} ${day}`;
 }
 
+/** A calendar date (YYYY-MM-DD) as the site writes it: "December 13". */
+export function monthDayDisplay(date: string): string {
+  const [, month, day] = date.split("-").map(Number) as [number, number, number];
+  return `${MONTHS[month - 1]} ${day}`;
+}
+
 export interface CohortStatus {
   startDateDisplay: string;
   isFull: boolean;

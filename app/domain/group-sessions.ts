@@ -214,5 +214,5 @@ export function sessionStartOf(value: string, timeZone: string): Date | null {
   return time ? localTimeToUtc(date, time, timeZone) : null;
 }
 
-/** The portal's calendar card: subscribe (a new feed, then the calendar app) or reset the link. */
-export const calendarFeedSchema = z.object({ intent: z.enum(["subscribe", "reset"]) });
+/** The portal's calendar card: make the feed (kept if there is one) or reset its link. */
+export const calendarFeedSchema = z.object({ intent: z.enum(["open", "reset"]) });

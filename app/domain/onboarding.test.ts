@@ -1,6 +1,8 @@
 import { describe, expect, it } from "vitest";
+import { monthDayDisplay } from "./cohort";
 import {
   checklistOf,
+  cohortPlace,
   dueThisWeek,
   profileDoneAt,
   profileMissing,
@@ -111,6 +113,33 @@ describe("programmeWeeks", () => {
     expect(weeks[5]!.startsOn).toBe("2027-02-01");
     expect(phase).toEqual({ kind: "after" });
     expect(programmeWeeks("2027-03-01", "2027-03-15").phase).toEqual({ kind: "during", week: 3 });
+  });
+});
+
+describe("cohortPlace", () => {
+  it("says where the cohort is: not dated, starting, week n of 6, or ended on week 6's Sunday", () => {
+    expect(cohortPlace(null, "2026-11-20")).toEqual({ kind: "unscheduled" });
+    expect(cohortPlace("2026-11-04", "2026-11-01")).toEqual({
+      kind: "before",
+      startsOn: "2026-11-02",
+    });
+    expect(cohortPlace("2026-11-04", "2026-11-02")).toEqual({ kind: "during", week: 1, of: 6 });
+    expect(cohortPlace("2026-11-04", "2026-11-18")).toEqual({ kind: "during", week: 3, of: 6 });
+    expect(cohortPlace("2026-11-04", "2026-12-13")).toEqual({ kind: "during", week: 6, of: 6 });
+    expect(cohortPlace("2026-11-04", "2026-12-14")).toEqual({
+      kind: "after",
+      endedOn: "2026-12-13",
+    });
+    expect(monthDayDisplay("2026-12-13")).toBe("December 13");
+  });
+
+  it("counts weeks by calendar dates across a change of clocks (US, March 14 2027)", () => {
+    expect(cohortPlace("2027-03-01", "2027-03-14")).toEqual({ kind: "during", week: 2, of: 6 });
+    expect(cohortPlace("2027-03-01", "2027-03-15")).toEqual({ kind: "during", week: 3, of: 6 });
+    expect(cohortPlace("2027-03-01", "2027-04-12")).toEqual({
+      kind: "after",
+      endedOn: "2027-04-11",
+    });
   });
 });
 

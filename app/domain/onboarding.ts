@@ -140,6 +140,26 @@ export function programmeWeeks(
 }
 
 /**
+ * Where the cohort is on `today` (the site's calendar date), as the student's home says it: not
+ * dated yet, starting the week of its Monday, in week n of 6, or ended on the Sunday of week 6.
+ */
+export type CohortPlace =
+  | { kind: "unscheduled" }
+  | { kind: "before"; startsOn: string }
+  | { kind: "during"; week: number; of: number }
+  | { kind: "after"; endedOn: string };
+
+export function cohortPlace(startDate: string | null, today: string): CohortPlace {
+  const { weeks, phase } = programmeWeeks(startDate, today);
+  const first = weeks[0]!.startsOn;
+  const last = weeks[PROGRAMME_WEEKS - 1]!.startsOn;
+  if (phase.kind === "unscheduled" || !first || !last) return { kind: "unscheduled" };
+  if (phase.kind === "before") return { kind: "before", startsOn: first };
+  if (phase.kind === "during") return { kind: "during", week: phase.week, of: PROGRAMME_WEEKS };
+  return { kind: "after", endedOn: addDays(last, 6) };
+}
+
+/**
  * What is due this week: before the start, the onboarding checklist and the week 1 pre-work;
  * during week n, that week's work (and whatever of the checklist is still open); after the last
  * week, nothing. `onboardingLeft` lists the checklist items still to do (never `coming_soon`).

@@ -14,7 +14,10 @@
  *   "Sending..." while posting;
  * - a time zone select marked `data-guess-time-zone` (the portal profile, before the student has
  *   confirmed a zone) preselects the browser's own zone when the list has it; without JavaScript
- *   it shows the site's zone, and either way the student confirms by saving.
+ *   it shows the site's zone, and either way the student confirms by saving;
+ * - a Copy button (`data-copy` naming a read-only field, hidden in the HTML) appears and copies;
+ * - for a student with no saved zone (`data-follow-browser` on the zone note), the portal's
+ *   `<time data-local-time>` elements are redrawn in the browser's zone and the note names it.
  *
  * It is serialised with Function.prototype.toString, so it must not use anything from outside its
  * own body: words and limits arrive as the one argument. The server validates everything again.
@@ -97,6 +100,49 @@ export function enhancePage(words: EnhanceWords): void {
   doc.querySelectorAll<HTMLSelectElement>("select[data-guess-time-zone]").forEach((select) => {
     if (zone && Array.from(select.options).some((option) => option.value === zone))
       select.value = zone;
+  });
+
+  // A student without a saved zone: the times in the browser's own zone, named as such, until
+  // they save one (the server names the site's zone, and that stays where the zones agree).
+  const note = doc.querySelector<HTMLElement>("[data-zone-note][data-follow-browser]");
+  if (note && zone && zone !== note.dataset.zone) {
+    const format = (at: Date, withYear: boolean) =>
+      new Intl.DateTimeFormat("en-US", {
+        timeZone: zone,
+        weekday: "short",
+        month: "short",
+        day: "numeric",
+        ...(withYear ? { year: "numeric" } : {}),
+        hour: "numeric",
+        minute: "2-digit",
+        timeZoneName: "short",
+      }).format(at);
+    const yearOf = (at: Date) =>
+      new Intl.DateTimeFormat("en-US", { timeZone: zone, year: "numeric" }).format(at);
+    const thisYear = yearOf(new Date());
+    doc.querySelectorAll<HTMLTimeElement>("time[data-local-time]").forEach((time) => {
+      const at = new Date(time.dateTime);
+      if (!Number.isNaN(at.getTime())) time.textContent = format(at, yearOf(at) !== thisYear);
+    });
+    const text = note.querySelector("[data-zone-text]");
+    if (text) text.textContent = (note.dataset.browserText ?? "").replace("{zone}", zone);
+    note.dataset.zoneNote = "browser";
+  }
+
+  // A Copy button beside a read-only field (the portal's calendar address): shown, and copying,
+  // only where the browser offers the clipboard; without it the address is selected by hand.
+  doc.querySelectorAll<HTMLButtonElement>("button[data-copy]").forEach((button) => {
+    const field = doc.getElementById(button.dataset.copy ?? "");
+    if (!(field instanceof HTMLInputElement) || !navigator.clipboard) return;
+    const label = button.textContent ?? "";
+    button.hidden = false;
+    button.addEventListener("click", () => {
+      field.select();
+      void navigator.clipboard.writeText(field.value).then(() => {
+        button.textContent = button.dataset.copied ?? label;
+        setTimeout(() => (button.textContent = label), 2000);
+      });
+    });
   });
 
   if (!words.staticPage) return;

@@ -9,6 +9,7 @@ import { enqueueEmail } from "~/mail/outbox.server";
 import { changeStatus } from "~/people/people.server";
 import { dateInZone } from "~/domain/time-zone";
 import { seatGoesBack } from "~/domain/withdrawal";
+import { revokeStudentFeed } from "~/sessions/feeds.server";
 import type { Services } from "~/services.server";
 import { lockCohort } from "./seats.server";
 
@@ -43,7 +44,7 @@ export interface RefundOptions {
  * start date (the next offer round gives it to the queue; from the start it stays empty:
  * `seatGoesBack` on the cohort read under the lock, decision 0045), an open request to leave on
  * the seat is closed as approved, the person goes back to qualified, their portal sessions end
- * and their future 1-on-1s are released, the student is emailed and the audit log records who,
+ * and their future 1-on-1s are released, their calendar feed deleted, the student is emailed and the audit log records who,
  * why and how much.
  */
 export async function refundEnrollment(
@@ -124,6 +125,8 @@ export async function refundEnrollment(
     await endPortalSessionsOf(trx, personId);
     // And so do the 1-on-1s it was owed: the mentor's slots are free again.
     await releaseBookingsOf(trx, services, personId, cohort.id, now);
+    // And their calendar feed, for good (a withdrawal is approved through here too).
+    await revokeStudentFeed(trx, personId);
     const message = email ?? {
       kind: "enrollment_refunded",
       content: cohortEmails.refunded({ firstName: person.first_name }),

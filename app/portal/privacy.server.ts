@@ -1,6 +1,7 @@
 import type { Kysely } from "kysely";
 import { parseJsonColumn, studentTargetRoles } from "~/db/json-columns.server";
 import type { Database } from "~/db/schema";
+import { revokeStudentFeed } from "~/sessions/feeds.server";
 import { eraseSurveyWords, surveyExport } from "~/surveys/surveys.server";
 import { withdrawalsOf } from "~/withdrawals/requests.server";
 import { outcomesExport } from "~/outcomes/interviews.server";
@@ -129,7 +130,7 @@ export async function erasePortalData(trx: Db, personId: string, email: string) 
     await trx.deleteFrom("uploads").where("id", "=", profile.resume_upload_id).execute();
   await trx.deleteFrom("portal_sessions").where("person_id", "=", personId).execute();
   // Their calendar feed names their sessions and mentor, and carries the meeting links.
-  await trx.deleteFrom("calendar_feeds").where("person_id", "=", personId).execute();
+  await revokeStudentFeed(trx, personId);
   await trx.deleteFrom("portal_links").where("email", "=", email).execute();
   const testimonial = await trx
     .selectFrom("testimonials")

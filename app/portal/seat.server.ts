@@ -10,7 +10,7 @@ export interface StudentSeat {
   personId: string;
   cohortId: string;
   startDate: string | null;
-  student: { firstName: string; name: string; email: string; zone: string };
+  student: { firstName: string; name: string; email: string; zone: string; zoneSaved: boolean };
   /** The seat's mentor while active; null while none is (or theirs was deactivated). */
   mentor: {
     id: string;
@@ -65,6 +65,7 @@ export async function studentSeat(
       name: `${row.first_name} ${row.last_name}`.trim(),
       email: row.email,
       zone: row.student_zone ?? siteZone,
+      zoneSaved: row.student_zone !== null,
     },
     mentor: row.mentor_id
       ? {

@@ -1,6 +1,6 @@
 import { curriculum } from "~/content/home";
-import { startDateDisplay } from "~/domain/cohort";
-import { checklistOf, dueThisWeek, programmeWeeks } from "~/domain/onboarding";
+import { monthDayDisplay, startDateDisplay } from "~/domain/cohort";
+import { checklistOf, cohortPlace, dueThisWeek, programmeWeeks } from "~/domain/onboarding";
 import { dateInZone } from "~/domain/time-zone";
 import { testimonialAsked } from "~/outcomes/testimonials.server";
 import type { Services } from "~/services.server";
@@ -24,7 +24,12 @@ export async function studentHome(
   if (!seat) return null;
   const profile = await readStudentProfile(services.db, personId);
   const zone = profile.timeZone ?? services.config.siteTimeZone;
-  const calendar = await calendarCard(services, { kind: "student", personId }, zone);
+  const calendar = await calendarCard(
+    services,
+    { kind: "student", personId },
+    zone,
+    profile.timeZone !== null,
+  );
   const checklist = checklistOf({
     profile_done_at: profile.profileDoneAt,
     prework_read_at: profile.preworkReadAt,
@@ -33,10 +38,16 @@ export async function studentHome(
   const survey = await surveyFor(services.db, personId);
   const today = dateInZone(services.clock.now(), services.config.siteTimeZone);
   const { weeks, phase } = programmeWeeks(seat.startDate, today);
+  const place = cohortPlace(seat.startDate, today);
   return {
     cohortId: seat.cohortId,
     startDate: seat.startDate,
     startDisplay: startDateDisplay(seat.startDate),
+    /** Where the cohort is today: "Week 3 of 6", "The program ended on December 13". */
+    place:
+      place.kind === "after"
+        ? { kind: place.kind, endedOn: monthDayDisplay(place.endedOn) }
+        : place,
     mentor: seat.mentor ? { name: seat.mentor.name, bio: seat.mentor.bio } : null,
     weeks: weeks.map((week, index) => ({
       week: week.week,

@@ -1,3 +1,4 @@
+import type { EventOutcome } from "~/domain/event-tense";
 import ical, { ICalCalendarMethod, ICalEventStatus } from "ical-generator";
 import { sessionEvents } from "~/content/sessions";
 import { site } from "~/content/site";
@@ -28,6 +29,8 @@ export interface CalendarEvent {
   updatedAt: Date;
   /** A group session's recording link, once attached (shown in the portal, not in the feed). */
   recordingUrl?: string | null;
+  /** A 1-on-1's recorded outcome (shown in the portal, not in the feed). */
+  outcome?: EventOutcome;
 }
 
 /** Whose calendar: a student (a person with a paid seat) or a mentor. */
@@ -125,6 +128,7 @@ async function oneOnOneEvents(db: DB, owner: CalendarOwner): Promise<CalendarEve
       "bookings.sequence",
       "bookings.updated_at",
       "bookings.place",
+      "bookings.outcome",
       "people.first_name",
       "people.last_name",
       "mentors.name as mentorName",
@@ -147,6 +151,7 @@ async function oneOnOneEvents(db: DB, owner: CalendarOwner): Promise<CalendarEve
     location: row.place,
     status: row.status === "cancelled" ? "cancelled" : "confirmed",
     updatedAt: new Date(row.updated_at),
+    outcome: row.outcome,
   }));
 }
 

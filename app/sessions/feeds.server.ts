@@ -1,13 +1,12 @@
-import { createHash, randomBytes } from "node:crypto";
 import type { DB } from "~/db/database.server";
 import type { CalendarOwner } from "./calendar.server";
+import { feedToken, feedTokenHash as hash, newFeedSalt, shownFeedToken } from "./feed-token.server";
 
 /**
- * Private calendar feeds (decision 0041): /calendar/<token>.ics, a random 256-bit token of which
- * only the SHA-256 is stored. One live feed per person: issuing a new one deletes the old row in
- * the same transaction, so the old address answers 404 from then on.
+ * Private calendar feeds (decisions 0041 and 0053): /calendar/<token>.ics. One live feed per
+ * person; its token is derived from the row's salt with the server's secret, so the same address
+ * is shown on every visit and serves all of a person's devices. Only "Reset link" replaces it.
  */
-const hash = (token: string) => createHash("sha256").update(token).digest("hex");
 
 /** What a feed token looks like (base64url of 32 bytes); anything else is not looked up. */
 const TOKEN = /^[A-Za-z0-9_-]{43}$/;
@@ -17,25 +16,54 @@ const ownerColumn = (owner: CalendarOwner) =>
     ? ({ column: "person_id", id: owner.personId } as const)
     : ({ column: "mentor_id", id: owner.mentorId } as const);
 
-/** A new feed for the owner, replacing any other: returns its token (shown, never stored). */
-export async function issueFeed(db: DB, owner: CalendarOwner, now: Date): Promise<string> {
-  const token = randomBytes(32).toString("base64url");
-  const { column, id } = ownerColumn(owner);
-  await db.transaction().execute(async (trx) => {
-    await trx.deleteFrom("calendar_feeds").where(column, "=", id).execute();
-    await trx
-      .insertInto("calendar_feeds")
-      .values({
-        token_hash: hash(token),
-        person_id: owner.kind === "student" ? owner.personId : null,
-        mentor_id: owner.kind === "mentor" ? owner.mentorId : null,
-        created_at: now.toISOString(),
+function feedRow(owner: CalendarOwner, secret: string, now: Date) {
+  const salt = newFeedSalt();
+  return {
+    token_hash: hash(feedToken(secret, salt)),
+    salt,
+    person_id: owner.kind === "student" ? owner.personId : null,
+    mentor_id: owner.kind === "mentor" ? owner.mentorId : null,
+    created_at: now.toISOString(),
+    first_fetched_at: null,
+    last_fetched_at: null,
+  };
+}
+
+/** The owner's feed, made if they have none; a live one is kept as it is (one address). */
+export async function openFeed(db: DB, owner: CalendarOwner, secret: string, now: Date) {
+  const { column } = ownerColumn(owner);
+  await db
+    .insertInto("calendar_feeds")
+    .values(feedRow(owner, secret, now))
+    .onConflict((oc) => oc.column(column).doNothing())
+    .execute();
+}
+
+/** "Reset link": a new salt, so a new address; the old one answers 404 from then on. */
+export async function resetFeed(db: DB, owner: CalendarOwner, secret: string, now: Date) {
+  const { column } = ownerColumn(owner);
+  const row = feedRow(owner, secret, now);
+  await db
+    .insertInto("calendar_feeds")
+    .values(row)
+    .onConflict((oc) =>
+      oc.column(column).doUpdateSet({
+        token_hash: row.token_hash,
+        salt: row.salt,
+        created_at: row.created_at,
         first_fetched_at: null,
         last_fetched_at: null,
-      })
-      .execute();
-  });
-  return token;
+      }),
+    )
+    .execute();
+}
+
+/**
+ * A student's feed goes for good with their seat (refund, withdrawal, erasure): the row and its
+ * salt are deleted, so no later feed can answer to the old address.
+ */
+export async function revokeStudentFeed(trx: DB, personId: string) {
+  await trx.deleteFrom("calendar_feeds").where("person_id", "=", personId).execute();
 }
 
 /**
@@ -82,16 +110,20 @@ export async function fetchFeed(db: DB, token: string, now: Date): Promise<Calen
   return owner;
 }
 
-/** The owner's live feed, if any: when it was made and last fetched (never its token). */
-export async function feedStatus(db: DB, owner: CalendarOwner) {
+/**
+ * The owner's live feed, if any: its token to show (null for a feed whose address cannot be shown:
+ * made before 0053, or under a secret no longer configured), when it was made and last fetched.
+ */
+export async function feedStatus(db: DB, owner: CalendarOwner, secrets: readonly string[]) {
   const { column, id } = ownerColumn(owner);
   const feed = await db
     .selectFrom("calendar_feeds")
-    .select(["created_at", "first_fetched_at", "last_fetched_at"])
+    .select(["token_hash", "salt", "created_at", "first_fetched_at", "last_fetched_at"])
     .where(column, "=", id)
     .executeTakeFirst();
   return feed
     ? {
+        token: shownFeedToken(secrets, feed),
         createdAt: feed.created_at,
         firstFetchedAt: feed.first_fetched_at,
         lastFetchedAt: feed.last_fetched_at,
@@ -99,8 +131,13 @@ export async function feedStatus(db: DB, owner: CalendarOwner) {
     : null;
 }
 
-/** The feed's address (https) and its subscription form (webcal). */
+/**
+ * The feed's address (https), its subscription form (webcal: Apple Calendar, Outlook) and Google
+ * Calendar's "add by URL" link, which takes the webcal form in its `cid`.
+ */
 export function feedUrls(publicUrl: string, token: string) {
   const https = `${publicUrl}/calendar/${token}.ics`;
-  return { https, webcal: https.replace(/^https?:/, "webcal:") };
+  const webcal = https.replace(/^https?:/, "webcal:");
+  const google = `https://calendar.google.com/calendar/r?cid=${encodeURIComponent(webcal)}`;
+  return { https, webcal, google };
 }

@@ -19,9 +19,14 @@ import { action as settingsAction } from "~/routes/admin/cohort-settings";
 import { loader as feedLoader } from "~/routes/calendar/feed";
 import { action as calendarAction, loader as downloadLoader } from "~/routes/portal/calendar";
 import { loader as homeLoader } from "~/routes/portal/home";
+import { loader as mentorLoader } from "~/routes/portal/mentor";
+import { calendarCard, type CalendarCardData } from "./portal-calendar.server";
 import { setCurrentCohort } from "../../tests/support/cohort";
 import { setMentorActive } from "~/mentors/mentors.server";
 import { erasePerson } from "~/people/privacy.server";
+import { refundEnrollment } from "~/enrollment/refunds.server";
+import { approveWithdrawal } from "~/withdrawals/decisions.server";
+import { requestToLeave } from "~/withdrawals/requests.server";
 import { planMissingSessions } from "./sessions.server";
 
 describe.each(testEngines())("group sessions and calendar feeds on $name", (engine) => {
@@ -69,13 +74,29 @@ describe.each(testEngines())("group sessions and calendar feeds on $name", (engi
       .orderBy("to_address")
       .execute();
 
-  /** The feed of `cookie`'s person: subscribe, then fetch as a calendar app would. */
-  async function subscribe(cookie: string) {
-    const answer = await post(calendarAction, "/portal/calendar", { intent: "subscribe" }, cookie);
+  /** The calendar card of `cookie`'s person, as their portal page shows it. */
+  async function card(cookie: string, page: "/portal" | "/portal/mentor") {
+    const body = (await get(page === "/portal" ? homeLoader : mentorLoader, page, cookie)).body as {
+      home?: { calendar: CalendarCardData };
+      calendar?: CalendarCardData;
+    };
+    return (body.home?.calendar ?? body.calendar)!;
+  }
+  /** The address on the card of `cookie`'s person (null: none shown). */
+  async function shownAddress(cookie: string, page: "/portal" | "/portal/mentor") {
+    const urls = (await card(cookie, page)).feed?.urls;
+    return urls ? /\/calendar\/([\w-]{43})\.ics$/.exec(urls.https)![1]! : null;
+  }
+  /**
+   * The feed of `cookie`'s person: "Get your calendar address" (or "Reset link"), back to their
+   * card, whose address a calendar app then fetches.
+   */
+  async function subscribe(cookie: string, intent: "open" | "reset" = "open") {
+    const answer = await post(calendarAction, "/portal/calendar", { intent }, cookie);
     expect(answer.status).toBe(303);
     const location = answer.headers.get("location")!;
-    expect(location).toMatch(/^webcal:\/\/localhost:3000\/calendar\/[\w-]{43}\.ics$/);
-    return /\/calendar\/([\w-]{43})\.ics$/.exec(location)![1]!;
+    expect(location).toMatch(/^\/portal(\/mentor)?#calendar$/);
+    return (await shownAddress(cookie, location.split("#")[0] as "/portal"))!;
   }
   /** Mia, a mentor, and Ada, her student in `cohortId`, each with a portal cookie. */
   async function mentorAndStudent(cohortId: string) {
@@ -312,12 +333,12 @@ describe.each(testEngines())("group sessions and calendar feeds on $name", (engi
         .map((l) => l.value);
     expect(uids(mentorFeed.body as string)).toEqual(uids(feed.body as string));
 
-    // Reset: a new link in the toast, the old one dead.
+    // Reset: a new address on the card, the old one dead.
     const reset = await post(calendarAction, "/portal/calendar", { intent: "reset" }, student);
     expect(reset.status).toBe(303);
-    expect(reset.headers.get("location")).toBe("/portal");
-    const toast = await flashToastOf(reset, s.services());
-    const fresh = /\/calendar\/([\w-]{43})\.ics/.exec(toast!.description!)![1]!;
+    expect(reset.headers.get("location")).toBe("/portal#calendar");
+    expect((await flashToastOf(reset, s.services()))?.title).toBe("New calendar link made");
+    const fresh = (await shownAddress(student, "/portal"))!;
     expect(fresh).not.toBe(token);
     expect((await fetchFeed(token)).status).toBe(404);
     expect((await fetchFeed(fresh)).status).toBe(200);
@@ -353,9 +374,95 @@ describe.each(testEngines())("group sessions and calendar feeds on $name", (engi
     expect(await feedsOf("mentor_id", mentorId)).toEqual([]);
     await setMentorActive(s.services(), "boss@example.com", mentorId, true);
     expect((await fetchFeed(mentorToken)).status).toBe(404);
-    // A new one works.
-    const fresh = await subscribe(await portalCookie(s.services(), mentorUser));
+    // Back, they have no feed until they ask for one; a new address, which works.
+    const back = await portalCookie(s.services(), mentorUser);
+    expect((await card(back, "/portal/mentor")).feed).toBeNull();
+    const fresh = await subscribe(back);
+    expect(fresh).not.toBe(mentorToken);
     expect((await fetchFeed(fresh)).status).toBe(200);
+    expect((await fetchFeed(mentorToken)).status).toBe(404);
+  });
+
+  it("one address for every device: shown on every visit, kept by a second 'get', unusable from the database alone", async () => {
+    const { ada, student } = await mentorAndStudent(await s.cohortId());
+    expect((await card(student, "/portal")).feed).toBeNull();
+    const token = await subscribe(student);
+    // Two visits (two devices), and a second "get": the same address, and it works.
+    expect(await shownAddress(student, "/portal")).toBe(token);
+    expect(await subscribe(student)).toBe(token);
+    expect((await fetchFeed(token)).status).toBe(200);
+    const urls = (await card(student, "/portal")).feed!.urls!;
+    expect(urls.https).toBe(`http://localhost:3000/calendar/${token}.ics`);
+    expect(urls.webcal).toBe(`webcal://localhost:3000/calendar/${token}.ics`);
+    expect(urls.google).toBe(
+      `https://calendar.google.com/calendar/r?cid=${encodeURIComponent(urls.webcal)}`,
+    );
+    // The row holds a hash and a salt: neither is the token, nor answers as one.
+    const [row] = await s.db().selectFrom("calendar_feeds").selectAll().execute();
+    expect(JSON.stringify(row)).not.toContain(token);
+    for (const leaked of [row!.token_hash, row!.salt!])
+      expect((await fetchFeed(leaked)).status).toBe(404);
+    // Another server secret derives another token: the address needs this server's secret.
+    const otherSecret = { ...s.services().config, sessionSecrets: ["another-secret-entirely"] };
+    const elsewhere = await calendarCard(
+      { ...s.services(), config: otherSecret },
+      { kind: "student", personId: ada },
+      "UTC",
+    );
+    expect(elsewhere.feed?.urls).toBeNull();
+
+    // A feed from before salts still answers, but its address cannot be shown: Reset link.
+    await s.db().updateTable("calendar_feeds").set({ salt: null }).execute();
+    expect((await card(student, "/portal")).feed).toMatchObject({ urls: null });
+    expect((await fetchFeed(token)).status).toBe(200);
+    const reset = await subscribe(student, "reset");
+    expect(reset).not.toBe(token);
+    expect((await fetchFeed(token)).status).toBe(404);
+    expect(await shownAddress(student, "/portal")).toBe(reset);
+  });
+
+  it("a refund or an approved withdrawal revokes the student's feed for good", async () => {
+    const cohortId = await s.cohortId();
+    const { ada, student } = await mentorAndStudent(cohortId);
+    const bob = await insertStudent(s.db(), {
+      email: "bob@example.com",
+      firstName: "Bob",
+      cohortId,
+      mentorId: null,
+    });
+    const bobCookie = await portalCookie(s.services(), {
+      role: "student",
+      personId: bob,
+      email: "bob@example.com",
+      firstName: "Bob",
+    });
+    const adaToken = await subscribe(student);
+    const bobToken = await subscribe(bobCookie);
+    const feedsOf = (personId: string) =>
+      s.db().selectFrom("calendar_feeds").selectAll().where("person_id", "=", personId).execute();
+
+    expect(await refundEnrollment(s.services(), "boss@example.com", ada, "asked")).toBe("refunded");
+    expect((await fetchFeed(adaToken)).status).toBe(404);
+    expect(await feedsOf(ada)).toEqual([]);
+
+    expect(await requestToLeave(s.services(), bob, { kind: "leave", reason: "A job" })).toBe(
+      "sent",
+    );
+    const [request] = await s
+      .db()
+      .selectFrom("withdrawals")
+      .select("id")
+      .where("person_id", "=", bob)
+      .execute();
+    const approved = await approveWithdrawal(
+      s.services(),
+      { id: "owner", email: "boss@example.com" },
+      bob,
+      { withdrawalId: request!.id, amountCents: 0, note: "" },
+    );
+    expect(approved.kind).toBe("approved");
+    expect((await fetchFeed(bobToken)).status).toBe(404);
+    expect(await feedsOf(bob)).toEqual([]);
   });
 
   /**
@@ -392,6 +499,49 @@ describe.each(testEngines())("group sessions and calendar feeds on $name", (engi
       });
     return { cookie, cohortId, ada, send, slot };
   }
+
+  it("the home says where the cohort is, past sessions read Held or Canceled, and an unsaved zone is the site's, named", async () => {
+    const { cohortId, send, slot } = await peopledCohort();
+    expect((await slot()).status).toBe(303);
+    const week4 = (await sessions(cohortId))[3]!;
+    expect((await send({ intent: "session_cancel", id: week4.id })).status).toBe(303);
+    const { id: personId } = await s
+      .db()
+      .selectFrom("people")
+      .select("id")
+      .where("email", "=", "ada@example.com")
+      .executeTakeFirstOrThrow();
+    // Signed in at the clock's time (a portal session does not last for weeks).
+    const home = async () => {
+      const student = await portalCookie(s.services(), {
+        role: "student",
+        personId,
+        email: "ada@example.com",
+        firstName: "Ada",
+      });
+      return (
+        (await get(homeLoader, "/portal", student)).body as {
+          home: { place: unknown; calendar: CalendarCardData };
+        }
+      ).home;
+    };
+    // Week 3 (Tuesday March 16, 2027, after New York's clock change): weeks 1-2 held.
+    s.clock.set(new Date("2027-03-17T12:00:00Z"));
+    const during = await home();
+    expect(during.place).toEqual({ kind: "during", week: 3, of: 6 });
+    expect(during.calendar.zone).toMatchObject({ name: "America/New_York", saved: false });
+    expect(during.calendar.events.map((e) => e.tense)).toEqual([
+      "held",
+      "held",
+      "held",
+      "canceled",
+      "upcoming",
+      "upcoming",
+    ]);
+    expect(during.calendar.events[2]!.when).toBe("Tue, Mar 16, 7:00 PM EDT");
+    s.clock.set(new Date("2027-04-12T12:00:00Z"));
+    expect((await home()).place).toEqual({ kind: "after", endedOn: "April 11" });
+  });
 
   it("re-saving the settings keeps a moved and a cancelled session; a changed slot moves and emails", async () => {
     const { cohortId, ada, send, slot } = await peopledCohort();

@@ -6,8 +6,8 @@ import { releaseAllHolds, setCohort, uniqueEmail, withDb } from "./support";
 
 /**
  * Issue 35 items 1-2: the owner sets the cohort's live link on the cohort page, which plans its
- * six group sessions; a student subscribes to their private feed (fetched as a calendar app
- * fetches it, with no cookie); the owner moves week 2's session; the feed then has the same event
+ * six group sessions; a student gets their private feed's address (fetched as a calendar app
+ * fetches it, with no cookie), the same on a phone, with Copy, Google and Apple/Outlook; the owner moves week 2's session; the feed then has the same event
  * (same UID) at the new time with a higher SEQUENCE, and the student's checklist item is done.
  * Saving a new link keeps the move; a move past the programme is refused under its field; a
  * session that has started has no controls.
@@ -61,36 +61,49 @@ test("the owner moves a group session and the student's subscribed feed moves it
   const week2 = page.locator('[data-testid="group-session"][data-week="2"]');
   await expect(week2.getByTestId("session-when")).toHaveText(/Tue, Mar 9, 2027, 7:00 PM EST/);
 
-  // The student subscribes: the post hands the calendar app a webcal:// address.
-  const s = await (await browser.newContext()).newPage();
+  // The student gets their address: shown on the card, with Copy, Google and Apple/Outlook.
+  const s = await (
+    await browser.newContext({
+      permissions: ["clipboard-read", "clipboard-write"],
+      timezoneId: "Europe/London",
+    })
+  ).newPage();
   await signInToPortal(s, student);
-  await expect(s.getByTestId("calendar-card")).toBeVisible();
+  const card = s.getByTestId("calendar-card");
+  await expect(card).toBeVisible();
   await expect(s.getByTestId("calendar-event")).toHaveCount(6);
-  // The button itself: its post answers with a webcal:// redirect, which the page's policy lets
-  // the browser hand to the calendar app (form-action), so no violation is reported.
-  await s.evaluate(() => {
-    const seen: string[] = [];
-    (window as unknown as { violations: string[] }).violations = seen;
-    document.addEventListener("securitypolicyviolation", (e) => seen.push(e.effectiveDirective));
-  });
-  const posted = s.waitForRequest((r) => r.method() === "POST" && r.url().endsWith("/calendar"));
-  await s.getByTestId("calendar-card").getByRole("button", { name: "Subscribe" }).click();
-  await posted;
-  // The answer and the browser's handling of its redirect take a moment: any violation is
-  // reported by then.
-  await s.waitForTimeout(1_000);
-  expect(
-    await s.evaluate(() => (window as unknown as { violations: string[] }).violations),
-  ).toEqual([]);
-  const subscribed = await s.request.post("/portal/calendar", {
-    form: { intent: "subscribe" },
-    headers: { origin: new URL(s.url()).origin },
-    maxRedirects: 0,
-  });
-  expect(subscribed.status()).toBe(303);
-  const webcal = subscribed.headers()["location"]!;
-  expect(webcal).toMatch(/^webcal:\/\/.+\/calendar\/[\w-]{43}\.ics$/);
-  const feedUrl = webcal.replace(/^webcal:/, "http:");
+  // No saved zone: the times are in the browser's zone (London), named, across both countries'
+  // clock changes (New York's on March 14, London's on March 28), with a prompt to save one.
+  await expect(card.locator("[data-zone-note]")).toHaveText(
+    "Times are in your browser's time zone, Europe/London, until you save your own. Save your time zone",
+  );
+  const when = (week: number) =>
+    s
+      .getByTestId("calendar-event")
+      .nth(week - 1)
+      .locator("time");
+  await expect(when(1)).toHaveText("Wed, Mar 3, 2027, 12:00 AM GMT");
+  await expect(when(3)).toHaveText("Tue, Mar 16, 2027, 11:00 PM GMT");
+  await expect(when(5)).toHaveText("Wed, Mar 31, 2027, 12:00 AM GMT+1");
+  await card.getByRole("button", { name: "Get your calendar address" }).click();
+  await expect(
+    s.locator("[data-toast]").filter({ hasText: "Your calendar address is ready" }),
+  ).toBeVisible();
+  const address = card.getByLabel("Your private calendar address");
+  const feedUrl = await address.inputValue();
+  expect(feedUrl).toMatch(/^http:\/\/.+\/calendar\/[\w-]{43}\.ics$/);
+  await card.getByRole("button", { name: "Copy" }).click();
+  await expect(card.getByRole("button", { name: "Copied" })).toBeVisible();
+  expect(await s.evaluate(() => navigator.clipboard.readText())).toBe(feedUrl);
+  const webcal = feedUrl.replace(/^http:/, "webcal:");
+  await expect(
+    card.getByRole("link", { name: "Open in Apple Calendar or Outlook" }),
+  ).toHaveAttribute("href", webcal);
+  await expect(card.getByRole("link", { name: "Add to Google Calendar" })).toHaveAttribute(
+    "href",
+    `https://calendar.google.com/calendar/r?cid=${encodeURIComponent(webcal)}`,
+  );
+  await expectNoAxeViolations(s);
   // A calendar app: no cookie, no session.
   const app = await http.newContext();
   const fetchFeed = async () => {
@@ -159,23 +172,37 @@ test("the owner moves a group session and the student's subscribed feed moves it
   await expect(s.locator('[data-checklist-item="calendar"]')).toHaveAttribute("data-state", "done");
   await expectNoAxeViolations(s);
 
-  // On a phone, "Reset link" shows the new address once: the toast wraps it within the screen
-  // and stays long enough to copy it. (A new tab: this one handed a link to the calendar app.)
-  const phone = await s.context().newPage();
-  // The page's own clock: the toast's minute is run forward, not waited for.
-  await phone.clock.install();
-  await phone.setViewportSize({ width: 390, height: 844 });
-  await phone.goto("/portal");
-  await phone.getByTestId("calendar-card").getByRole("button", { name: "Reset link" }).click();
-  const toast = phone.locator("[data-toast]").filter({ hasText: "New calendar link made" });
-  await expect(toast).toContainText(/\/calendar\/[\w-]{43}\.ics/);
+  // On a phone (another device) without JavaScript, the same address, the card within the
+  // screen, no Copy (nothing to copy with); only "Reset link" replaces it, and the old address is
+  // dead. The times are in the site's zone, named as such, with the prompt to save one.
+  const phone = await (
+    await browser.newContext({ viewport: { width: 390, height: 844 }, javaScriptEnabled: false })
+  ).newPage();
+  await signInToPortal(phone, student);
+  const phoneCard = phone.getByTestId("calendar-card");
+  await expect(phoneCard.locator("[data-zone-note]")).toHaveText(
+    "Times are in the site's time zone, America/New_York, until you save your own. Save your time zone",
+  );
+  await expect(phone.getByTestId("calendar-event").nth(2).locator("time")).toHaveText(
+    "Tue, Mar 16, 2027, 7:00 PM EDT",
+  );
+  await expect(phoneCard.getByRole("button", { name: "Copy" })).toBeHidden();
+  // Week 1's session, made yesterday's above, reads in the past.
+  await expect(phone.getByTestId("calendar-event").first()).toContainText("· Held");
+  const phoneAddress = phoneCard.getByLabel("Your private calendar address");
+  await expect(phoneAddress).toHaveValue(feedUrl);
   const fits = () =>
-    toast.evaluate((item) => item.scrollWidth <= item.clientWidth && item.clientWidth <= 390);
+    phone.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth);
   expect(await fits()).toBe(true);
-  await phone.clock.runFor(6_000);
-  await expect(toast).toBeVisible();
-  // The old address is dead.
+  await phoneCard.getByRole("button", { name: "Reset link" }).click();
+  await expect(
+    phone.locator("[data-toast]").filter({ hasText: "New calendar link made" }),
+  ).toBeVisible();
+  await expect(phoneAddress).not.toHaveValue(feedUrl);
+  await expect(phoneAddress).toHaveValue(/\/calendar\/[\w-]{43}\.ics$/);
   expect((await app.get(feedUrl)).status()).toBe(404);
+  expect((await app.get(await phoneAddress.inputValue())).status()).toBe(200);
+  await phone.context().close();
   await app.dispose();
   await s.context().close();
 });

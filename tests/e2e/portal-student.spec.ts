@@ -1,7 +1,8 @@
 import type { Page } from "@playwright/test";
 import { minimalDocx } from "../support/docx-fixtures";
 import { expect, expectNoAxeViolations, test } from "./fixtures";
-import { signInToPortal } from "./mentor-support";
+import { monthDayDisplay } from "../../app/domain/cohort";
+import { payingStudent, signInToPortal } from "./mentor-support";
 import { payOnTestCheckout, submitApplication } from "./people";
 import { decodedMail, mailTo, releaseAllHolds, setCohort, uniqueEmail } from "./support";
 
@@ -166,5 +167,35 @@ test.describe("the student's portal", () => {
     await expect(laptop.getByRole("heading", { name: "Sign in to your cohort" })).toBeVisible();
     await laptop.context().close();
     await phone.close();
+  });
+
+  test("the home says where the cohort is: week n of 6 during the program, when it ended after", async ({
+    browser,
+  }) => {
+    const email = uniqueEmail("week-line");
+    await payingStudent(browser, email);
+    // Today's Monday in the site's zone, and a start date that many weeks before it.
+    const today = new Intl.DateTimeFormat("en-CA", { timeZone: "America/New_York" }).format(
+      new Date(),
+    );
+    const day = (offset: number) => {
+      const at = new Date(`${today}T00:00:00Z`);
+      at.setUTCDate(at.getUTCDate() - ((at.getUTCDay() + 6) % 7) + offset);
+      return at.toISOString().slice(0, 10);
+    };
+    for (const viewport of [PHONE, { width: 1280, height: 800 }]) {
+      const page = await (await browser.newContext({ viewport })).newPage();
+      await signInToPortal(page, email);
+      const line = page.locator("[data-cohort-place]");
+      await setCohort({ start_date: day(-14) });
+      await page.goto("/portal");
+      await expect(line).toHaveText("Week 3 of 6");
+      if (viewport === PHONE) await expectNoSidewaysScroll(page);
+      await setCohort({ start_date: day(-56) });
+      await page.goto("/portal");
+      await expect(line).toHaveText(`The program ended on ${monthDayDisplay(day(-15))}.`);
+      await expectNoAxeViolations(page);
+      await page.context().close();
+    }
   });
 });

@@ -21,8 +21,16 @@ export function StudentHome({ firstName, home: data }: { firstName: string; home
       <h1 className="text-3xl font-bold text-brand-900">{home.greeting(firstName)}</h1>
       {data && (
         <>
-          <p className="text-lg text-slate-800" data-cohort-start="">
-            {home.starts(data.startDisplay)}
+          <p
+            className="text-lg text-slate-800"
+            data-cohort-start=""
+            data-cohort-place={data.place.kind}
+          >
+            {data.place.kind === "during"
+              ? home.during(data.place.week, data.place.of)
+              : data.place.kind === "after"
+                ? home.ended(data.place.endedOn)
+                : home.starts(data.startDisplay)}
           </p>
           {data.surveyOpen && <SurveyPrompt />}
           {data.testimonialAsked && (

@@ -16,6 +16,7 @@ import { pageMeta } from "~/lib/meta";
 import { success } from "~/lib/toast";
 import { redirectWithToast } from "~/lib/toast.server";
 import { requireStudent } from "~/portal/student-access.server";
+import { ZoneNote } from "~/components/portal/zone-note";
 import type { Route } from "./+types/book";
 
 export const meta: Route.MetaFunction = () => pageMeta(t.title, portalMeta.description);
@@ -65,14 +66,23 @@ export default function Book({ loaderData, actionData }: Route.ComponentProps) {
     );
   const { booking, days, week, weeks, zone } = loaderData;
   const moving = booking?.mayChange ?? false;
+  // Not changeable: near (still ahead) or already past.
+  const fixed =
+    booking && (booking.tense === "held" || booking.tense === "missed")
+      ? t.past[booking.tense]
+      : t.locked;
   return (
     <div className="space-y-6">
       <div>
         <h1 className="text-3xl font-bold text-brand-900">{t.title}</h1>
         <p className="mt-2 text-slate-700">{t.intro(loaderData.mentor)}</p>
-        <p className="mt-2 font-medium text-slate-900" data-zone={zone}>
-          {t.zone(zone)}
-        </p>
+        {loaderData.zoneSaved ? (
+          <p className="mt-2 font-medium text-slate-900" data-zone={zone}>
+            {t.zone(zone)}
+          </p>
+        ) : (
+          <ZoneNote zone={zone} saved={false} />
+        )}
         {error && (
           <p className="mt-2 font-medium text-red-700" role="alert">
             {error}
@@ -89,12 +99,13 @@ export default function Book({ loaderData, actionData }: Route.ComponentProps) {
       />
       {booking && (
         <BookedCard title={t.booked(booking.when)} booking={booking} cancelLabel={t.cancel}>
-          {t.withMentor(loaderData.mentor)} {booking.mayChange ? t.changeHint : t.locked}
+          {t.withMentor(loaderData.mentor)}{" "}
+          <span data-tense={booking.tense}>{booking.mayChange ? t.changeHint : fixed}</span>
         </BookedCard>
       )}
       <SectionCard title={t.weekHeading(week, loaderData.from, loaderData.to, loaderData.weekZone)}>
         {(booking && !moving) || days.length === 0 ? (
-          <p className="text-slate-700">{booking ? t.locked : t.noSlots}</p>
+          <p className="text-slate-700">{booking ? fixed : t.noSlots}</p>
         ) : (
           <SlotWeek
             days={days}

@@ -1,5 +1,4 @@
 import { parseWithZod } from "@conform-to/zod/v4";
-import { redirect } from "react-router";
 import { calendarCard as t } from "~/content/sessions";
 import { calendarFeedSchema } from "~/domain/group-sessions";
 import { limitFormPost } from "~/lib/form-guard.server";
@@ -13,7 +12,7 @@ import {
   uidHost,
   type CalendarOwner,
 } from "~/sessions/calendar.server";
-import { feedUrls, issueFeed } from "~/sessions/feeds.server";
+import { openFeed, resetFeed } from "~/sessions/feeds.server";
 import type { Route } from "./+types/calendar";
 
 const ownerOf = (user: PortalUser): CalendarOwner =>
@@ -36,9 +35,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 /**
- * POST /portal/calendar: a new private feed, the old one dead (decision 0041: only the hash is
- * kept, so a link is shown when it is made). "subscribe" hands it to the calendar app (303 to
- * webcal://); "reset" goes back to the page with the new address in the toast.
+ * POST /portal/calendar: "open" makes the person's private feed when they have none (a live one is
+ * kept: one address for all their devices); "reset" replaces it, the old address dead. Either way
+ * back to the card, which shows the address (decision 0053).
  */
 export async function action({ request, context }: Route.ActionArgs) {
   const user = await requirePortal(request, context, "calendar");
@@ -47,11 +46,9 @@ export async function action({ request, context }: Route.ActionArgs) {
     return refuse(submission, OVER_LIMIT);
   if (submission.status !== "success") return refuse(submission);
   const { db, clock, config } = context.services;
-  const token = await issueFeed(db, ownerOf(user), clock.now());
-  const urls = feedUrls(config.publicUrl, token);
-  if (submission.value.intent === "subscribe") return redirect(urls.webcal, 303);
-  const back = user.role === "student" ? "/portal" : "/portal/mentor";
-  // The link is shown this once: its toast stays until closed or a minute has passed.
-  const toast = { ...success(t.resetToast, t.resetToastBody(urls.https)), durationMs: 60_000 };
-  return redirectWithToast(context, back, toast);
+  const reset = submission.value.intent === "reset";
+  await (reset ? resetFeed : openFeed)(db, ownerOf(user), config.sessionSecret, clock.now());
+  const back = user.role === "student" ? "/portal#calendar" : "/portal/mentor#calendar";
+  const toast = reset ? t.resetToast : t.openToast;
+  return redirectWithToast(context, back, success(toast.title, toast.description));
 }

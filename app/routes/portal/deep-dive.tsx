@@ -14,6 +14,7 @@ import { pageMeta } from "~/lib/meta";
 import { success } from "~/lib/toast";
 import { redirectWithToast } from "~/lib/toast.server";
 import { requireStudent } from "~/portal/student-access.server";
+import { ZoneNote } from "~/components/portal/zone-note";
 import type { Route } from "./+types/deep-dive";
 
 export const meta: Route.MetaFunction = () => pageMeta(t.title, portalMeta.description);
@@ -81,9 +82,13 @@ export default function DeepDive({ loaderData, actionData }: Route.ComponentProp
       <div>
         {heading}
         <p className="mt-2 text-slate-700">{t.intro(loaderData.mentor)}</p>
-        <p className="mt-2 font-medium text-slate-900" data-zone={zone}>
-          {t.zone(zone)}
-        </p>
+        {loaderData.zoneSaved ? (
+          <p className="mt-2 font-medium text-slate-900" data-zone={zone}>
+            {t.zone(zone)}
+          </p>
+        ) : (
+          <ZoneNote zone={zone} saved={false} />
+        )}
         {error && (
           <p className="mt-2 font-medium text-red-700" role="alert">
             {error}
