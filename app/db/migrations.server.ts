@@ -17,6 +17,7 @@ import { noteAuthorRole } from "./migrations/note-author-role.server";
 import { notJobSeekingAt } from "./migrations/not-job-seeking-at.server";
 import { personNotes } from "./migrations/person-notes.server";
 import { photoMetadata } from "./migrations/photo-metadata.server";
+import { programmeReminders } from "./migrations/programme-reminders.server";
 import { marketingMail } from "./migrations/marketing-mail.server";
 import { rateLimits } from "./migrations/rate-limits.server";
 import { reviewInvites } from "./migrations/review-invites.server";
@@ -56,6 +57,7 @@ export function migrations(engine: Engine): Record<string, Migration> {
     "2026-12-05-001-programme-record": programmeRecord,
     "2026-12-05-002-not-job-seeking-at": notJobSeekingAt,
     "2026-12-06-001-photo-metadata": photoMetadata,
+    "2026-12-07-002-programme-reminders": programmeReminders,
   };
 }
 
