@@ -18,7 +18,7 @@ export const jobsText = {
     "booking-reminders": "1-on-1 reminders",
     "one-on-one-nudges": "1-on-1 nudges",
     "session-reminders": "Group session reminders",
-    "outcome-nudges": "Interview, offer and request alerts",
+    "outcome-nudges": "Interview, offer and testimonial alerts",
     sequences: "Nurture sequences",
     broadcasts: "Broadcasts",
     mail: "Email delivery",
@@ -38,7 +38,7 @@ export const jobsText = {
     "session-reminders":
       "Reminds students and mentors of each group session the day before, with the join link",
     "outcome-nudges":
-      "Tells a mentor of a reported interview or offer (again after 3 days while the offer is unconfirmed), and you of a testimonial or a request to leave",
+      "Tells a mentor of a reported interview or offer (again after 3 days while the offer is unconfirmed), and you of a new testimonial",
     sequences: "Sends the next step of each person's nurture emails",
     broadcasts: "Queues broadcasts whose send time has come",
     sessions: "Plans the six group sessions of a current cohort that has a start date and none yet",

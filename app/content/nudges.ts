@@ -92,14 +92,4 @@ export const nudgeEmails = {
     action: { label: "Review testimonials", url: f.url },
     signOff,
   }),
-  /** A student asked to leave (or claimed the promise): to the owner. */
-  leaveRequested: (f: { student: string; promise: boolean; url: string }): EmailContent => ({
-    subject: `${f.student} ${f.promise ? "claimed the 30-day promise" : "asked to leave the program"}`,
-    greeting: "Hi,",
-    paragraphs: [
-      `${f.student} ${f.promise ? "claimed the 30-day promise" : "asked to leave the program"}. Their request waits for your decision.`,
-    ],
-    action: { label: "Review the request", url: f.url },
-    signOff,
-  }),
 } as const;

@@ -63,8 +63,8 @@ const firstName = (name: string) => name.split(" ")[0] ?? name;
 /**
  * The outcomes' nudges (issue 45, item 2), each once per report and reader: a reported interview
  * emails the student's mentor; a reported offer emails the mentor at once and again after 3 days
- * while still unconfirmed; a submitted testimonial and a request to leave email the owner (the
- * contact address). Only reports of the last 14 days are read, so a new deployment announces no
+ * while still unconfirmed; a submitted testimonial emails the owner (the contact address). A
+ * request to leave already tells the owner as it is made (requestToLeave). Only reports of the last 14 days are read, so a new deployment announces no
  * old ones.
  */
 export async function sendOutcomeNudges(services: Services) {
@@ -88,24 +88,15 @@ export async function sendOutcomeNudges(services: Services) {
   const testimonials = await db
     .selectFrom("testimonials")
     .innerJoin("people", "people.id", "testimonials.person_id")
-    .select(["testimonials.id", "people.first_name", "people.last_name"])
-    .where("testimonials.submitted_at", ">=", since)
-    .orderBy("testimonials.submitted_at")
-    .limit(500)
-    .execute();
-  const requests = await db
-    .selectFrom("withdrawals")
-    .innerJoin("people", "people.id", "withdrawals.person_id")
     .select([
-      "withdrawals.id",
-      "withdrawals.person_id",
-      "withdrawals.kind",
+      "testimonials.id",
+      "testimonials.submitted_at",
       "people.first_name",
       "people.last_name",
     ])
-    .where("withdrawals.status", "=", "requested")
-    .where("withdrawals.requested_at", ">=", since)
-    .orderBy("withdrawals.requested_at")
+    .where("testimonials.status", "=", "submitted")
+    .where("testimonials.submitted_at", ">=", since)
+    .orderBy("testimonials.submitted_at")
     .limit(500)
     .execute();
   const student = (row: { first_name: string; last_name: string }) =>
@@ -143,22 +134,12 @@ export async function sendOutcomeNudges(services: Services) {
   ];
   const toOwner: Nudge[] = [
     ...testimonials.map((row) => ({
-      key: `testimonial-owner:${row.id}`,
+      key: `testimonial-owner:${row.id}:${row.submitted_at}`,
       kind: "testimonial_submitted",
       to: config.contactEmail,
       content: nudgeEmails.testimonialSubmitted({
         student: student(row),
         url: `${config.publicUrl}/admin/testimonials`,
-      }),
-    })),
-    ...requests.map((row) => ({
-      key: `leave-owner:${row.id}`,
-      kind: "leave_requested",
-      to: config.contactEmail,
-      content: nudgeEmails.leaveRequested({
-        student: student(row),
-        promise: row.kind === "promise",
-        url: `${config.publicUrl}/admin/people/${row.person_id}`,
       }),
     })),
   ];
