@@ -2,6 +2,10 @@ import { describe, expect, it } from "vitest";
 import { seatScenario } from "../../tests/support/cohort";
 import { testEngines } from "../../tests/support/databases";
 import { assignMentor, mentorFixture } from "../../tests/support/mentors";
+import { portalCookie } from "../../tests/support/portal";
+import * as profileRoute from "~/routes/portal/profile";
+import { answer } from "../../tests/support/mentors";
+import { sendBookingReminders } from "~/bookings/reminders.server";
 import { jobName, jobsText } from "~/content/jobs";
 import { confirmOffer } from "~/outcomes/offers.server";
 import { reportInterview, reportOffer } from "~/outcomes/interviews.server";
@@ -279,6 +283,60 @@ describe.each(testEngines())("programme nudges on $name", (engine) => {
     ]);
     // Nothing else: 9 nudges, 12 lists, 30 session reminders, 5 outcome emails.
     expect(sent).toHaveLength(9 + 12 + 30 + 5);
+  });
+
+  it("a student turns program reminders off in their profile: no nudges, bookings still email", async () => {
+    s.clock.set(new Date("2027-02-20T12:00:00Z"));
+    const cohortId = await s.cohortId();
+    await db()
+      .updateTable("cohorts")
+      .set({ start_date: START })
+      .where("id", "=", cohortId)
+      .execute();
+    expect(await planMissingSessions(services())).toEqual({ planned: 6 });
+    const ann = await mentorFixture(services(), "ann@example.com", "Ann Mentor");
+    const fay = await student("fay@example.com", ann, "America/New_York");
+    // A fresh sign-in each time: the clock jumps further than a portal session lasts.
+    const cookie = () =>
+      portalCookie(services(), {
+        role: "student",
+        personId: fay,
+        email: "fay@example.com",
+        firstName: "fay",
+      });
+    const save = async (extra: Record<string, string>) =>
+      answer(services(), profileRoute.action, "/portal/profile", await cookie(), {
+        fields: { timeZone: "America/New_York", graduationYear: "2027", ...extra },
+      });
+    expect((await save({ noReminders: "on" })).status).toBe(303);
+    const form = (await answer(services(), profileRoute.loader, "/portal/profile", await cookie()))
+      .body as { values: { noReminders: boolean } };
+    expect(form.values.noReminders).toBe(true);
+    await book(fay, ann, cohortId, 1);
+    const kinds = async () =>
+      (
+        await db()
+          .selectFrom("outbox")
+          .select("kind")
+          .where("to_address", "=", "fay@example.com")
+          .where("kind", "in", [...KINDS, "one_on_one_reminder"])
+          .orderBy("created_at")
+          .execute()
+      ).map((row) => row.kind);
+    // Week 1: booked, so no nudge; the session reminder is off; the booking's own reminder goes.
+    s.clock.set(new Date("2027-03-03T17:00:00Z"));
+    await runJobs();
+    s.clock.set(new Date(Date.parse(`${START}T15:00:00Z`) + 3 * 86_400_000 - 3_600_000));
+    await runJobs();
+    await sendBookingReminders(services());
+    // Week 2, mid-week, not booked: still nothing while reminders are off.
+    s.clock.set(new Date("2027-03-10T17:00:00Z"));
+    await runJobs();
+    expect(await kinds()).toEqual(["one_on_one_reminder"]);
+    // Turned back on: week 2's nudge goes (once).
+    expect((await save({})).status).toBe(303);
+    await runJobs();
+    expect(await kinds()).toEqual(["one_on_one_reminder", "one_on_one_nudge"]);
   });
 
   it("lists the nudge jobs on /admin/jobs, each named and explained", async () => {
