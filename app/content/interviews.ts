@@ -146,6 +146,13 @@ export const deepDiveWords = {
 } as const;
 
 /** The profile's box (CIRR's exclusion, chosen at onboarding). */
+/** The student's profile: turning the programme's reminders off (issue 45). */
+export const remindersText = {
+  legend: "Program reminders",
+  label: "Turn off program reminders",
+  hint: "Reminders to book your weekly 1-on-1 and of each group session. Your bookings and any changes to them are still emailed.",
+} as const;
+
 export const jobSeekingText = {
   legend: "This year",
   label: "I'm not job seeking this year",

@@ -16,6 +16,9 @@ export const jobsText = {
     "seat-offers": "Seat offers",
     "checkout-reminders": "Checkout reminders",
     "booking-reminders": "1-on-1 reminders",
+    "one-on-one-nudges": "1-on-1 nudges",
+    "session-reminders": "Group session reminders",
+    "outcome-nudges": "Interview, offer and testimonial alerts",
     sequences: "Nurture sequences",
     broadcasts: "Broadcasts",
     mail: "Email delivery",
@@ -30,6 +33,12 @@ export const jobsText = {
     "seat-offers": "Offers freed seats to the next person in the queue and expires old offers",
     "checkout-reminders": "Reminds people who left a checkout, once, while seats are left",
     "booking-reminders": "Reminds students and mentors of each 1-on-1, a day and an hour before",
+    "one-on-one-nudges":
+      "Reminds a student who has not booked the week's 1-on-1 by mid-week, once, and sends each mentor a Monday list of who has booked",
+    "session-reminders":
+      "Reminds students and mentors of each group session the day before, with the join link",
+    "outcome-nudges":
+      "Tells a mentor of a reported interview or offer (again after 3 days while the offer is unconfirmed), and you of a new testimonial",
     sequences: "Sends the next step of each person's nurture emails",
     broadcasts: "Queues broadcasts whose send time has come",
     sessions: "Plans the six group sessions of a current cohort that has a start date and none yet",

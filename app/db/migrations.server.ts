@@ -19,6 +19,7 @@ import { notJobSeekingAt } from "./migrations/not-job-seeking-at.server";
 import { meetingPlace } from "./migrations/meeting-place.server";
 import { personNotes } from "./migrations/person-notes.server";
 import { photoMetadata } from "./migrations/photo-metadata.server";
+import { programmeReminders } from "./migrations/programme-reminders.server";
 import { marketingMail } from "./migrations/marketing-mail.server";
 import { rateLimits } from "./migrations/rate-limits.server";
 import { reviewInvites } from "./migrations/review-invites.server";
@@ -59,6 +60,7 @@ export function migrations(engine: Engine): Record<string, Migration> {
     "2026-12-05-002-not-job-seeking-at": notJobSeekingAt,
     "2026-12-06-001-photo-metadata": photoMetadata,
     "2026-12-07-001-meeting-place": meetingPlace,
+    "2026-12-07-002-programme-reminders": programmeReminders,
     "2026-12-07-004-calendar-feed-salt": calendarFeedSalt,
   };
 }

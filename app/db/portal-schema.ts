@@ -58,4 +58,6 @@ export interface StudentProfilesTable {
   job_seeking: Generated<number>;
   /** When they declared it (ISO); null while job seeking. CIRR excludes it only by census day. */
   not_job_seeking_at: string | null;
+  /** 1 while the student gets the programme's reminders (nudges); 0 once they turned them off. */
+  programme_reminders: Generated<number>;
 }

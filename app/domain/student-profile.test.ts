@@ -45,10 +45,13 @@ describe("studentProfileSchema", () => {
       linkedinUrl: "https://www.linkedin.com/in/ada-lovelace",
       graduationYear: "2027",
       notJobSeeking: false,
+      noReminders: false,
       resume: undefined,
     });
     const notSeeking = parse({ ...valid, notJobSeeking: "on" });
     expect(notSeeking.status === "success" && notSeeking.value.notJobSeeking).toBe(true);
+    const noReminders = parse({ ...valid, noReminders: "on" });
+    expect(noReminders.status === "success" && noReminders.value.noReminders).toBe(true);
   });
 
   it("saves a partial profile: roles, firms, LinkedIn and resume may wait", () => {

@@ -133,6 +133,12 @@ export function studentProfileSchema(currentYear: number) {
       .max(3)
       .optional()
       .transform((value) => value === "on"),
+    /** "Turn off program reminders" (issue 45): ticked sends "on"; bookings still email. */
+    noReminders: z
+      .string()
+      .max(3)
+      .optional()
+      .transform((value) => value === "on"),
     graduationYear: z
       .string({ error: yearMessage })
       .trim()

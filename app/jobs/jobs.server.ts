@@ -2,6 +2,9 @@ import type { Services } from "~/services.server";
 import { runOfferRound } from "~/cohort/offers.server";
 import { sendCheckoutReminders } from "~/cohort/reminders.server";
 import { sendBookingReminders } from "~/bookings/reminders.server";
+import { sendBookingNudges, sendMentorWeeklyLists } from "~/bookings/nudges.server";
+import { sendSessionReminders } from "~/sessions/session-reminders.server";
+import { sendOutcomeNudges } from "~/outcomes/outcome-nudges.server";
 import { queueDueBroadcasts } from "~/marketing/broadcasts.server";
 import { runSequences } from "~/marketing/sequences.server";
 import { runAnalyticsPass } from "~/analytics/rollup.server";
@@ -37,6 +40,26 @@ export function declareJobs(services: Services, schema: string | undefined): Job
       everyMs: cycle,
       leaseMs: 60_000,
       run: () => sendBookingReminders(services),
+    },
+    {
+      name: "one-on-one-nudges",
+      everyMs: cycle,
+      leaseMs: 60_000,
+      run: async () => ({
+        queued: (await sendBookingNudges(services)) + (await sendMentorWeeklyLists(services)),
+      }),
+    },
+    {
+      name: "session-reminders",
+      everyMs: cycle,
+      leaseMs: 60_000,
+      run: async () => ({ queued: await sendSessionReminders(services) }),
+    },
+    {
+      name: "outcome-nudges",
+      everyMs: cycle,
+      leaseMs: 60_000,
+      run: () => sendOutcomeNudges(services),
     },
     { name: "sequences", everyMs: cycle, leaseMs: 5 * 60_000, run: () => runSequences(services) },
     {

@@ -26,6 +26,8 @@ export interface StudentProfile {
   preworkReadAt: string | null;
   /** False once the student said they are not job seeking this year. */
   jobSeeking: boolean;
+  /** False once the student turned the programme's reminders (nudges) off. */
+  programmeReminders: boolean;
 }
 
 /** The student's profile; a student who has never saved it reads as empty. */
@@ -44,6 +46,7 @@ export async function readStudentProfile(db: Db, personId: string): Promise<Stud
       "student_profiles.profile_done_at",
       "student_profiles.prework_read_at",
       "student_profiles.job_seeking",
+      "student_profiles.programme_reminders",
       "uploads.id as resumeId",
       "uploads.created_at as resumeAt",
       "uploads.size as resumeSize",
@@ -66,6 +69,8 @@ export async function readStudentProfile(db: Db, personId: string): Promise<Stud
     profileDoneAt: row.profile_done_at ?? null,
     preworkReadAt: row.prework_read_at ?? null,
     jobSeeking: row.job_seeking === null ? true : Number(row.job_seeking) !== 0,
+    programmeReminders:
+      row.programme_reminders === null ? true : Number(row.programme_reminders) !== 0,
   };
 }
 
@@ -160,6 +165,7 @@ export async function saveStudentProfile(
       resume_upload_id: resumeUploadId,
       graduation_year: form.graduationYear,
       job_seeking: form.notJobSeeking ? 0 : 1,
+      programme_reminders: form.noReminders ? 0 : 1,
       // When they declared it (kept while it stands): CIRR excludes only a declaration in time.
       not_job_seeking_at: form.notJobSeeking ? (previous.not_job_seeking_at ?? at) : null,
       profile_done_at: profileDoneAt(facts, previous.profile_done_at, now),

@@ -133,7 +133,16 @@ test.describe("owner's console", () => {
     const rows = page.getByTestId("job-row");
     await expect(rows.first()).toBeVisible();
     const jobRow = (job: string) => page.locator(`[data-testid="job-row"][data-job="${job}"]`);
-    for (const job of ["seat-offers", "checkout-reminders", "sequences", "broadcasts", "mail"]) {
+    for (const job of [
+      "seat-offers",
+      "checkout-reminders",
+      "sequences",
+      "broadcasts",
+      "mail",
+      "one-on-one-nudges",
+      "session-reminders",
+      "outcome-nudges",
+    ]) {
       const row = jobRow(job);
       await expect(row).toHaveCount(1);
       // Named in words, not by its code.

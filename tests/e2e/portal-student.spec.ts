@@ -109,9 +109,12 @@ test.describe("the student's portal", () => {
     await expect(page.getByLabel("Firms you're targeting")).toHaveValue("Baird, Raymond James");
     await page.getByLabel("LinkedIn profile URL").fill("https://www.linkedin.com/in/ada-lovelace");
     await page.getByLabel("Your current resume (.docx)").setInputFiles(resume);
+    // Program reminders off (issue 45): kept with the profile.
+    await page.getByLabel("Turn off program reminders").check();
     await page.getByRole("button", { name: "Save profile" }).click();
     await expect(page.locator("[data-toast]").filter({ hasText: "Profile saved" })).toBeVisible();
     await expect(page.locator("[data-profile-status]")).toHaveText("Your profile is complete.");
+    await expect(page.getByLabel("Turn off program reminders")).toBeChecked();
     await expect(page.getByLabel("Your time zone")).toHaveValue("America/Chicago");
     await expect(page.getByText(/We have the resume you uploaded .* CST\./)).toBeVisible();
 

@@ -10,7 +10,7 @@ import { Form } from "react-router";
 import { ChoiceGroup, FieldError, FieldLabel, TextField } from "~/components/form/fields";
 import { Button } from "~/components/ui/button";
 import { Checkbox, FileInput, Hint, Select, Textarea } from "~/components/ui/input";
-import { jobSeekingText } from "~/content/interviews";
+import { jobSeekingText, remindersText } from "~/content/interviews";
 import { profilePage as t } from "~/content/portal-student";
 import {
   LINKEDIN_URL_MAX,
@@ -26,6 +26,7 @@ export interface ProfileFormValues {
   linkedinUrl: string;
   graduationYear: string;
   notJobSeeking: boolean;
+  noReminders: boolean;
 }
 
 /** The zones grouped by region ("America", "Europe"...), for the select's option groups. */
@@ -58,12 +59,21 @@ export function ProfileForm({
   lastResult?: SubmissionResult<string[]> | null;
 }) {
   const [form, fields] = useForm<
-    Omit<ProfileFormValues, "notJobSeeking"> & { resume?: File; notJobSeeking?: string }
+    Omit<ProfileFormValues, "notJobSeeking" | "noReminders"> & {
+      resume?: File;
+      notJobSeeking?: string;
+      noReminders?: string;
+    }
   >({
     lastResult,
-    defaultValue: { ...values, notJobSeeking: values.notJobSeeking ? "on" : undefined },
+    defaultValue: {
+      ...values,
+      notJobSeeking: values.notJobSeeking ? "on" : undefined,
+      noReminders: values.noReminders ? "on" : undefined,
+    },
   });
   const jobHint = `${fields.notJobSeeking.id}-hint`;
+  const remindersHint = `${fields.noReminders.id}-hint`;
   const { key: zoneKey, ...zoneProps } = getSelectProps(fields.timeZone);
   const { key: firmsKey, ...firmsProps } = getTextareaProps(fields.targetFirms);
   const { key: resumeKey, ...resumeProps } = getInputProps(fields.resume, { type: "file" });
@@ -158,6 +168,19 @@ export function ProfileForm({
             defaultChecked={fields.notJobSeeking.initialValue === "on"}
           />
           <span className="text-sm font-medium text-slate-800">{jobSeekingText.label}</span>
+        </label>
+      </fieldset>
+      <fieldset aria-describedby={remindersHint}>
+        <legend className="text-sm font-medium text-slate-800">{remindersText.legend}</legend>
+        <Hint id={remindersHint}>{remindersText.hint}</Hint>
+        <label className="mt-2 flex cursor-pointer items-center gap-3">
+          <Checkbox
+            id={fields.noReminders.id}
+            name={fields.noReminders.name}
+            value="on"
+            defaultChecked={fields.noReminders.initialValue === "on"}
+          />
+          <span className="text-sm font-medium text-slate-800">{remindersText.label}</span>
         </label>
       </fieldset>
       <Button type="submit" size="touch" className="w-full sm:w-auto">

@@ -43,6 +43,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       linkedinUrl: profile.linkedinUrl ?? "",
       graduationYear: profile.graduationYear,
       notJobSeeking: !profile.jobSeeking,
+      noReminders: !profile.programmeReminders,
     },
     zones: timeZoneOptions([profile.timeZone, config.siteTimeZone]),
     guessZone: profile.timeZone === null,
