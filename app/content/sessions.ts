@@ -34,6 +34,10 @@ export const sessionsConsole = {
   moveLabel: (week: number) => `New start of week ${week}'s session`,
   move: "Move",
   cancel: "Cancel session",
+  cancelConfirm: (week: number, emailed: number) =>
+    `This will email ${people(emailed)} that the week ${week} session is canceled. Cancel session?`,
+  cancelConfirmButton: (emailed: number) => `Cancel session and email ${people(emailed)}`,
+  keepSession: "Keep session",
   startedNote: "Started: it can no longer be moved or canceled.",
   moved: (emailed: number) => `Session moved; ${people(emailed)} emailed`,
   cancelledToast: (emailed: number) => `Session canceled; ${people(emailed)} emailed`,
