@@ -224,8 +224,15 @@ test.describe("W3C Nu validator", () => {
           .executeTakeFirstOrThrow(),
       );
     const session = await sessionOf(6);
-    await page.request.post(cohortPage, {
+    // "Cancel session" asks first (its question is a page of its own), then cancels.
+    const asked = await page.request.post(cohortPage, {
       form: { intent: "session_cancel", id: session.id },
+      headers: origin,
+    });
+    expect(await asked.text()).toContain("Cancel session?");
+    pages.set(`${cohortPage} (cancel asked)`, await asked.text());
+    await page.request.post(cohortPage, {
+      form: { intent: "session_cancel", id: session.id, confirm: "yes" },
       headers: origin,
     });
     // A refused move (to the time it already has, Tuesday of week 5): the error under the field.
