@@ -30,7 +30,7 @@ export const sessionsConsole = {
       ? "Session settings saved; the sessions are planned"
       : `Session settings saved; ${moved} ${moved === 1 ? "session" : "sessions"} moved, ${people(emailed)} emailed`,
   week: (n: number, topic: string) => `Week ${n}: ${topic}`,
-  cancelled: "Cancelled",
+  cancelled: "Canceled",
   moveLabel: (week: number) => `New start of week ${week}'s session`,
   move: "Move",
   cancel: "Cancel session",
@@ -52,7 +52,7 @@ export const sessionsConsole = {
   started: "That session has already started: it can't be moved or canceled",
   pastStart: "Choose a start in the future",
   outsideProgramme: (first: string, last: string, zone: string) =>
-    `Choose a start within the programme's six weeks: ${first} to ${last} (${zone})`,
+    `Choose a start within the program's six weeks: ${first} to ${last} (${zone})`,
 } as const;
 
 /** The calendar events of the feed and the invites. */
@@ -114,5 +114,5 @@ export const calendarCard = {
   sessionsTitle: "Sessions and 1-on-1s",
   none: "The group sessions are planned once your cohort has a start date.",
   session: (week: number, topic: string) => `Week ${week}: ${topic}`,
-  cancelled: "Cancelled",
+  cancelled: "Canceled",
 } as const;

@@ -25,7 +25,7 @@ export function testimonialRequestEmail(firstName: string, url: string): EmailCo
     greeting: firstName ? `Hi ${firstName},` : "Hi,",
     paragraphs: [
       "Your offer is confirmed: congratulations, that's the result of real work.",
-      "Would you write a few sentences about your time in the programme for students who are where you were? You choose whether we show your full name (with your photo, if you like) or only your first name, always with the firm of your offer, and you can withdraw it at any time.",
+      "Would you write a few sentences about your time in the program for students who are where you were? You choose whether we show your full name (with your photo, if you like) or only your first name, always with the firm of your offer, and you can withdraw it at any time.",
     ],
     action: { label: "Write my testimonial", url },
     signOff,
@@ -37,7 +37,7 @@ export const testimonialPage = {
   title: "Your testimonial",
   nav: "Testimonial",
   intro:
-    "Congratulations on your offer! A few sentences about the programme help the students who come next. We publish it only after you agree, only as you choose, and you can withdraw it at any time.",
+    "Congratulations on your offer! A few sentences about the program help the students who come next. We publish it only after you agree, only as you choose, and you can withdraw it at any time.",
   notAsked: "When your mentor confirms an offer, you'll be able to write a short testimonial here.",
   quote: "Your testimonial",
   quoteHint: (max: number) => `Up to ${max} characters: what changed for you, in your own words.`,

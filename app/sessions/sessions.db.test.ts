@@ -592,7 +592,7 @@ describe.each(testEngines())("group sessions and calendar feeds on $name", (engi
     expect(past.status).toBe(400);
     expect(errorOf(past)).toEqual({ startsAt: ["Choose a start in the future"] });
     const outside = [
-      "Choose a start within the programme's six weeks: Monday, March 1, 2027 to Sunday, April 11, 2027 (America/New_York)",
+      "Choose a start within the program's six weeks: Monday, March 1, 2027 to Sunday, April 11, 2027 (America/New_York)",
     ];
     for (const startsAt of ["2027-07-13T19:00", "2027-04-12T00:00"]) {
       const late = await send({ intent: "session_move", id: week3!.id, startsAt });

@@ -394,7 +394,7 @@ test.describe("W3C Nu validator", () => {
     expect(validate(pages)).toEqual([]);
   });
 
-  test("the end-of-programme survey's pages have no HTML errors", async ({ page, browser }) => {
+  test("the end-of-program survey's pages have no HTML errors", async ({ page, browser }) => {
     test.setTimeout(240_000);
     const pages = new Map<string, string>();
     const { email, cohortId } = await surveyedStudent(browser, "vnu-survey");
