@@ -20,6 +20,7 @@ import { photoMetadata } from "./migrations/photo-metadata.server";
 import { marketingMail } from "./migrations/marketing-mail.server";
 import { rateLimits } from "./migrations/rate-limits.server";
 import { reviewInvites } from "./migrations/review-invites.server";
+import { testimonialRating } from "./migrations/testimonial-rating.server";
 import { sentOnceSpelling } from "./migrations/sent-once-spelling.server";
 import { sequenceStepCopy } from "./migrations/sequence-step-copy.server";
 
@@ -56,6 +57,7 @@ export function migrations(engine: Engine): Record<string, Migration> {
     "2026-12-05-001-programme-record": programmeRecord,
     "2026-12-05-002-not-job-seeking-at": notJobSeekingAt,
     "2026-12-06-001-photo-metadata": photoMetadata,
+    "2026-12-07-005-testimonial-rating": testimonialRating,
   };
 }
 
