@@ -412,7 +412,9 @@ describe.each(testEngines())("group sessions and calendar feeds on $name", (engi
     expect(
       (await send({ intent: "session_move", id: week4.id, startsAt: "2027-03-25T18:30" })).status,
     ).toBe(303);
-    expect((await send({ intent: "session_cancel", id: week5.id, confirm: "yes" })).status).toBe(303);
+    expect((await send({ intent: "session_cancel", id: week5.id, confirm: "yes" })).status).toBe(
+      303,
+    );
     expect(await outbox("group_session_moved")).toHaveLength(3);
     const movedAt = "2027-03-25T22:30:00.000Z"; // Thursday 18:30 EDT
     const snapshot = async () =>
