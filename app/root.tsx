@@ -13,7 +13,9 @@ import {
 import type { Route } from "./+types/root";
 import interLatin from "@fontsource-variable/inter/files/inter-latin-wght-normal.woff2?url";
 import stylesheet from "./app.css?url";
-import { SiteFooter } from "./components/site-footer";
+import { ConsoleHeader } from "./components/admin-shell";
+import { PortalHeader, type PortalNavUser } from "./components/portal/portal-shell";
+import { SignedInFooter, SiteFooter } from "./components/site-footer";
 import { cn } from "./components/ui/cn";
 import { linkVariants } from "./components/ui/link";
 import { SiteNav } from "./components/site-nav";
@@ -58,6 +60,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
   const rootData = useRouteLoaderData<typeof loader>("root");
   const hydrate = pageHydrates(useMatches());
   const actionToast = useActionDataToast();
+  const { header, signedIn } = useChrome();
   return (
     <html lang="en">
       <head>
@@ -76,11 +79,11 @@ export function Layout({ children }: { children: React.ReactNode }) {
           {nav.skipToContent}
         </a>
         <TestPaymentsBanner />
-        <SiteNav />
+        {header}
         <main id="main" className="flex-1">
           {children}
         </main>
-        <SiteFooter />
+        {signedIn ? <SignedInFooter /> : <SiteFooter />}
         <Toaster
           toasts={[rootData?.toast, actionToast].filter((toast) => toast != null)}
           hydrated={hydrate}
@@ -91,6 +94,19 @@ export function Layout({ children }: { children: React.ReactNode }) {
       </body>
     </html>
   );
+}
+
+/**
+ * Which header and footer frame the page: a student or mentor signed in to the portal gets the
+ * portal's, the owner in the console gets the console's, everyone else the public site's (the
+ * layouts' loaders say who is signed in; an error page keeps the public frame).
+ */
+function useChrome(): { header: React.ReactNode; signedIn: boolean } {
+  const portal = useRouteLoaderData<{ user: PortalNavUser | null }>("routes/portal/layout");
+  const admin = useRouteLoaderData<{ admin: { email: string } | null }>("routes/admin/layout");
+  if (portal?.user) return { header: <PortalHeader user={portal.user} />, signedIn: true };
+  if (admin?.admin) return { header: <ConsoleHeader email={admin.admin.email} />, signedIn: true };
+  return { header: <SiteNav />, signedIn: false };
 }
 
 export default function App() {

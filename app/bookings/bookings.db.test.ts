@@ -273,10 +273,10 @@ describe.each(testEngines())("1-on-1 bookings on $name", (engine) => {
     const cancelled = await emails("one_on_one_cancelled");
     const toStudent = cancelled.filter((e) => e.to_address === ada.email).at(-1)!;
     expect(toStudent.text).toContain("Reason: I am ill");
-    expect(toStudent.text).toContain("is cancelled by your mentor.");
+    expect(toStudent.text).toContain("is canceled by your mentor.");
     // The mentor's own copy says they did it, not that "the mentor" did.
     const toMentor = cancelled.filter((e) => e.to_address === "ann@example.com").at(-1)!;
-    expect(toMentor.text).toContain("You cancelled your week");
+    expect(toMentor.text).toContain("You canceled your week");
     expect(toMentor.text).not.toContain("by your mentor");
     expect(toStudent.calendar).toContain("METHOD:CANCEL");
     expect(toStudent.calendar).toContain("STATUS:CANCELLED");

@@ -8,6 +8,7 @@ import { jobsText } from "~/content/jobs";
 import { funnelText } from "~/content/funnel";
 import { mentorsConsole } from "~/content/mentors";
 import { outcomesText } from "~/content/outcomes";
+import { site } from "~/content/site";
 import { testimonialsConsole } from "~/content/testimonials";
 import { Button } from "./ui/button";
 
@@ -28,19 +29,23 @@ const links = [
   { to: ADMIN_LOGIN_PATH, label: consoleText.nav.cohort, end: true },
 ];
 
-/** The owner's console frame, rendered once by the admin layout: section navigation and sign-out. */
-export function AdminShell({ email, children }: { email: string; children: ReactNode }) {
+/**
+ * The site's header while the owner is signed in to the console (the root renders it in place of
+ * the public one): the console's sections and sign-out, no "Apply Now".
+ */
+export function ConsoleHeader({ email }: { email: string }) {
   const navigation = useNavigation();
   const loggingOut = navigation.state !== "idle" && navigation.formData?.get("intent") === "logout";
   return (
-    // Long words (an address, a link, a file name) break rather than widen a phone's page.
-    <div className="mx-auto max-w-6xl px-4 py-8 wrap-break-word">
-      <div className="flex flex-wrap items-center justify-between gap-4 border-b border-slate-200 pb-4">
-        <SectionNav label={consoleText.navLabel} links={links} />
+    <header className="border-b border-slate-200 bg-white" data-testid="console-header">
+      <div className="mx-auto flex max-w-6xl flex-wrap items-center justify-between gap-x-4 gap-y-1 px-4 pt-3">
+        <a href="/admin" className="text-lg font-bold text-brand-900">
+          {site.name}
+        </a>
         <Form
           method="post"
           action={ADMIN_LOGIN_PATH}
-          className="flex min-w-0 items-center gap-3 text-sm text-slate-700"
+          className="flex min-w-0 flex-wrap items-center gap-x-3 gap-y-1 text-sm text-slate-700"
         >
           <span className="min-w-0 wrap-anywhere">
             {cohortSettingsPage.signedInAs} <strong>{email}</strong>
@@ -51,9 +56,17 @@ export function AdminShell({ email, children }: { email: string; children: React
           </Button>
         </Form>
       </div>
-      <div className="mt-6 min-w-0">{children}</div>
-    </div>
+      <div className="mx-auto max-w-6xl px-3 py-2">
+        <SectionNav label={consoleText.navLabel} links={links} />
+      </div>
+    </header>
   );
+}
+
+/** The owner's console frame, rendered once by the admin layout (its header is ConsoleHeader). */
+export function AdminShell({ children }: { children: ReactNode }) {
+  // Long words (an address, a link, a file name) break rather than widen a phone's page.
+  return <div className="mx-auto max-w-6xl min-w-0 px-4 py-8 wrap-break-word">{children}</div>;
 }
 
 /** A console page: its title and content inside the shell. */

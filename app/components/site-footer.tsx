@@ -63,6 +63,32 @@ export function SiteFooter() {
   );
 }
 
+/**
+ * The footer of the portal and the console: the signed-in reader has no use for the marketing
+ * links (no "Apply Now"); the contact address and the legal links stay.
+ */
+export function SignedInFooter() {
+  const linkClass = linkVariants({ tone: "inverse", weight: "normal" });
+  return (
+    <footer className="bg-brand-900 text-slate-200" data-testid="signed-in-footer">
+      <div className="mx-auto flex max-w-6xl flex-col gap-2 px-4 py-6 text-xs text-slate-300 md:flex-row md:justify-between">
+        <p>{footer.copyright(2026)}</p>
+        <p className="flex flex-wrap gap-4">
+          <a href={`mailto:${site.contactEmail}`} className={linkClass}>
+            {footer.contact}
+          </a>
+          <a href="/privacy" className={linkClass}>
+            {footer.privacy}
+          </a>
+          <a href="/terms" className={linkClass}>
+            {footer.terms}
+          </a>
+        </p>
+      </div>
+    </footer>
+  );
+}
+
 /** A titled column of footer links; its children are the list items. */
 function FooterLinks({ title, children }: { title: string; children: ReactNode }) {
   return (

@@ -42,7 +42,7 @@ export const availabilityText = {
   title: "Your availability",
   nav: "Availability",
   intro:
-    "Students book 30-minute 1-on-1s in these hours, one per programme week, at least 12 hours ahead. Hours are in your own time zone.",
+    "Students book 30-minute 1-on-1s in these hours, one per program week, at least 12 hours ahead. Hours are in your own time zone.",
   zoneHeading: "Your time zone",
   zoneLabel: "Time zone",
   zoneHint: "Your hours below are read in this zone, and your emails show times in it.",
@@ -94,14 +94,14 @@ export const bookingText = {
   title: "Book your 1-on-1",
   nav: "Book a 1-on-1",
   intro: (mentor: string) =>
-    `Each programme week you have one 30-minute 1-on-1 with ${mentor}. Pick a free time below, at least 12 hours ahead.`,
+    `Each program week you have one 30-minute 1-on-1 with ${mentor}. Pick a free time below, at least 12 hours ahead.`,
   zone: (zone: string) => `Times are shown in your time zone, ${zone}. Change it on your profile.`,
   noMentor: "Your mentor is being assigned. You can book 1-on-1s as soon as they are.",
-  noWeeks: "There is no programme week left to book in.",
+  noWeeks: "There is no program week left to book in.",
   unscheduled: "Booking opens once the cohort's start date is set.",
   weekHeading: (week: number, from: string, to: string, zone: string | null) =>
     `Week ${week}: ${from} to ${to}${zone ? ` (${zone})` : ""}`,
-  weekNav: "Programme weeks",
+  weekNav: "Program weeks",
   weekLink: (week: number) => `Week ${week}`,
   noSlots: "No free times left this week. Your mentor may add hours; check back later.",
   slotsTable: (week: number) => `Free times in week ${week}`,
@@ -129,7 +129,7 @@ export const bookingText = {
   },
   bookedToast: { title: "Booked", description: "The invite is in your email." },
   movedToast: { title: "Moved", description: "The updated invite is in your email." },
-  cancelledToast: { title: "Cancelled", description: "You can book another time this week." },
+  cancelledToast: { title: "Canceled", description: "You can book another time this week." },
   errors: {
     slot: "Please pick one of the free times",
     taken: "That time was just taken. Please pick another.",
@@ -149,7 +149,7 @@ export const mentorBookingsText = {
   reason: "Reason (the student reads it)",
   cancel: "Cancel 1-on-1",
   cancelledToast: {
-    title: "1-on-1 cancelled",
+    title: "1-on-1 canceled",
     description: "The student was emailed and can book again this week.",
   },
   availabilityLink: "Set your availability",
@@ -221,12 +221,12 @@ export const bookingEmails = {
       reader: "student" | "mentor";
     },
   ): EmailContent => ({
-    subject: `${named(f)} cancelled: ${f.when}`,
+    subject: `${named(f)} canceled: ${f.when}`,
     greeting: `Hi ${f.name},`,
     paragraphs: [
       f.byMentor && f.reader === "mentor"
-        ? `You cancelled ${yours(f, "your")} with ${f.other} on ${f.when}.`
-        : `${yours(f)} with ${f.other} on ${f.when} is cancelled${f.byMentor ? " by your mentor" : ""}.`,
+        ? `You canceled ${yours(f, "your")} with ${f.other} on ${f.when}.`
+        : `${yours(f)} with ${f.other} on ${f.when} is canceled${f.byMentor ? " by your mentor" : ""}.`,
       ...(f.reason ? [`Reason: ${f.reason}`] : []),
       where(f),
       `The attached invite removes it from your calendar. ${

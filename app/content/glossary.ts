@@ -25,5 +25,5 @@ export const glossary = {
   daily:
     "Each day: new visitors, people who asked for a resource, people who applied, and payments made that day that are still paid (all cohorts).",
   funnel:
-    "Browsers first seen in the last 30 days and how far the people they became have gone since (Paid: those who paid, at any time after; Graduated with an offer: graduates with a confirmed offer from the programme's first day on). The confirmed offers of every student, whenever they arrived, are counted on their own line.",
+    "Browsers first seen in the last 30 days and how far the people they became have gone since (Paid: those who paid, at any time after; Graduated with an offer: graduates with a confirmed offer from the program's first day on). The confirmed offers of every student, whenever they arrived, are counted on their own line.",
 } as const;

@@ -43,7 +43,7 @@ export const interviewsText = {
   kind: "Kind",
   startDate: "Start date (optional)",
   compensation: "Compensation (optional)",
-  compensationHint: "Only you, your mentor and the programme's owner see this.",
+  compensationHint: "Only you, your mentor and the program's owner see this.",
   saveOffer: "Report offer",
   offerSaved: {
     title: "Congratulations!",
@@ -60,7 +60,7 @@ export const interviewsText = {
     kind: "Please choose internship or full-time",
     tooManyInterviews: "You have reported the most interviews there can be",
     tooManyOffers: "You have reported the most offers there can be",
-    noSeat: "Interviews and offers are reported from a programme seat",
+    noSeat: "Interviews and offers are reported from a program seat",
   },
 } as const;
 
@@ -75,7 +75,7 @@ export const interviewsHomeCard = {
 export const deepDiveText = {
   title: "Interview deep-dive",
   intro: (mentor: string) =>
-    `Once per programme, before an interview, you can book a 60-minute deep-dive with ${mentor} to prepare for it. Pick a free time below, at least 12 hours ahead.`,
+    `Once per program, before an interview, you can book a 60-minute deep-dive with ${mentor} to prepare for it. Pick a free time below, at least 12 hours ahead.`,
   zone: (zone: string) => `Times are shown in your time zone, ${zone}. Change it on your profile.`,
   noMentor: "Your mentor is being assigned. You can book the deep-dive as soon as they are.",
   locked:
@@ -97,19 +97,19 @@ export const deepDiveText = {
     "You can move or cancel it up to 24 hours before; pick another time below to move it.",
   changeLocked:
     "It is less than 24 hours away, so it stays booked: if you can't make it, tell your mentor, who decides.",
-  held: "You have had your deep-dive this programme.",
+  held: "You have had your deep-dive this program.",
   cancel: "Cancel the deep-dive",
   bookedToast: { title: "Deep-dive booked", description: "The invite is in your email." },
   movedToast: { title: "Deep-dive moved", description: "The updated invite is in your email." },
   cancelledToast: {
-    title: "Deep-dive cancelled",
+    title: "Deep-dive canceled",
     description: "You can book it again before your interview.",
   },
   errors: {
     slot: "Please pick one of the free times",
     interview: "Please pick one of your interviews ahead",
     taken: "That time was just taken. Please pick another.",
-    already: "You already have your deep-dive this programme. Move it instead.",
+    already: "You already have your deep-dive this program. Move it instead.",
     tooLate: "It is too near its time, or past it, to change: your mentor decides now.",
     notFound: "That deep-dive is no longer booked.",
     locked: "Report an interview still ahead of you first.",

@@ -23,7 +23,7 @@ export const jobsText = {
     broadcasts: "Broadcasts",
     mail: "Email delivery",
     sessions: "Group sessions",
-    surveys: "End-of-programme survey",
+    surveys: "End-of-program survey",
     retention: "Data retention",
     analytics: "Analytics roll-up",
     backup: "Database backup",
@@ -43,7 +43,7 @@ export const jobsText = {
     broadcasts: "Queues broadcasts whose send time has come",
     sessions: "Plans the six group sessions of a current cohort that has a start date and none yet",
     surveys:
-      "Sends the end-of-programme survey when a cohort's week 6 has ended (within 14 days), and one reminder 3 days later",
+      "Sends the end-of-program survey when a cohort's week 6 has ended (within 14 days), and one reminder 3 days later",
     mail: "Delivers queued email",
     retention: "Deletes old resumes and clears old visitor ids",
     analytics: "Rolls up page views by day and deletes old raw views",

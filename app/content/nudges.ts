@@ -11,7 +11,7 @@ export const nudgeEmails = {
     greeting: `Hi ${f.firstName},`,
     paragraphs: [
       `You have not booked your 1-on-1 with your mentor for week ${f.week} yet. Pick a time that suits you before the week ends.`,
-      "You can turn off programme reminders in your profile.",
+      "You can turn off program reminders in your profile.",
     ],
     action: { label: "Book your 1-on-1", url: f.url },
     signOff,

@@ -11,7 +11,7 @@ export const outcomesText = {
   nav: "Outcomes",
   title: "Outcomes",
   intro:
-    "What became of each cohort's students, counted as the bootcamp outcomes standard (CIRR) counts it. A student who leaves by the last full-refund day (the end of week 2) is in no rate. Graduates attended enough group sessions and held enough 1-on-1s. Placement counts graduates with a confirmed offer in a finance track (wealth management, banking or capital markets; consulting and other tracks are not in field) within 180 days of the programme's end, leaving out graduates who said at onboarding they are not job seeking. Only confirmed offers count.",
+    "What became of each cohort's students, counted as the bootcamp outcomes standard (CIRR) counts it. A student who leaves by the last full-refund day (the end of week 2) is in no rate. Graduates attended enough group sessions and held enough 1-on-1s. Placement counts graduates with a confirmed offer in a finance track (wealth management, banking or capital markets; consulting and other tracks are not in field) within 180 days of the program's end, leaving out graduates who said at onboarding they are not job seeking. Only confirmed offers count.",
   byCohort: "By cohort",
   byMentor: "By mentor",
   cohortColumn: "Cohort",

@@ -56,6 +56,7 @@ export const portalNav = {
   profile: "Profile",
   prework: "Week 1 pre-work",
   students: "My students",
+  calendar: "Calendar",
 } as const;
 
 export const portalMeta = {

@@ -30,10 +30,14 @@ export const sessionsConsole = {
       ? "Session settings saved; the sessions are planned"
       : `Session settings saved; ${moved} ${moved === 1 ? "session" : "sessions"} moved, ${people(emailed)} emailed`,
   week: (n: number, topic: string) => `Week ${n}: ${topic}`,
-  cancelled: "Cancelled",
+  cancelled: "Canceled",
   moveLabel: (week: number) => `New start of week ${week}'s session`,
   move: "Move",
   cancel: "Cancel session",
+  cancelConfirm: (week: number, emailed: number) =>
+    `This will email ${people(emailed)} that the week ${week} session is canceled. Cancel session?`,
+  cancelConfirmButton: (emailed: number) => `Cancel session and email ${people(emailed)}`,
+  keepSession: "Keep session",
   startedNote: "Started: it can no longer be moved or canceled.",
   moved: (emailed: number) => `Session moved; ${people(emailed)} emailed`,
   cancelledToast: (emailed: number) => `Session canceled; ${people(emailed)} emailed`,
@@ -48,7 +52,7 @@ export const sessionsConsole = {
   started: "That session has already started: it can't be moved or canceled",
   pastStart: "Choose a start in the future",
   outsideProgramme: (first: string, last: string, zone: string) =>
-    `Choose a start within the programme's six weeks: ${first} to ${last} (${zone})`,
+    `Choose a start within the program's six weeks: ${first} to ${last} (${zone})`,
 } as const;
 
 /** The calendar events of the feed and the invites. */

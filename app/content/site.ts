@@ -55,7 +55,7 @@ export const errorPage = {
       : status === 401 || status === 403
         ? {
             title: "This page isn't open to you",
-            body: "Your account can't open this page. If you think it should, write to the programme team.",
+            body: "Your account can't open this page. If you think it should, write to the program team.",
           }
         : status < 500
           ? { title: "This request couldn't be handled", body: "Please go back and try again." }

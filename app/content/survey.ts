@@ -8,9 +8,9 @@ const signOff = "Thank you,\nThe From Scratch to Success team";
 
 /** The student's page, /portal/survey, and the prompt on their home. */
 export const surveyPage = {
-  title: "End-of-programme survey",
+  title: "End-of-program survey",
   intro:
-    "Six weeks done. Three questions, two minutes: your answers shape the next cohort. Only the programme's owner reads them.",
+    "Six weeks done. Three questions, two minutes: your answers shape the next cohort. Only the program's owner reads them.",
   none: "There is no survey for you yet: it opens when your cohort's six weeks have ended.",
   answered: "Thank you: your answers are in. There is nothing more to do here.",
   score: "How likely are you to recommend From Scratch to Success to a friend?",
@@ -29,7 +29,7 @@ export const surveyPage = {
     already: "You have already answered this survey. Thank you!",
   },
   prompt: {
-    title: "Your end-of-programme survey",
+    title: "Your end-of-program survey",
     body: "Tell us how the six weeks went: three questions, two minutes.",
     link: "Answer the survey",
   },
@@ -47,7 +47,7 @@ export const surveyEmails = {
     greeting: `Hi ${f.name},`,
     paragraphs: [
       "Your six weeks of From Scratch to Success have ended. Congratulations on getting through them.",
-      "Would you answer three short questions about the programme? It takes two minutes, and your answers shape the next cohort.",
+      "Would you answer three short questions about the program? It takes two minutes, and your answers shape the next cohort.",
     ],
     action: { label: "Answer the survey", url: f.surveyUrl },
     signOff,
@@ -56,7 +56,7 @@ export const surveyEmails = {
     subject: "Reminder: three questions about your six weeks",
     greeting: `Hi ${f.name},`,
     paragraphs: [
-      "A reminder: your end-of-programme survey is still open. Three questions, two minutes.",
+      "A reminder: your end-of-program survey is still open. Three questions, two minutes.",
       "This is the only reminder we send.",
     ],
     action: { label: "Answer the survey", url: f.surveyUrl },
@@ -66,9 +66,9 @@ export const surveyEmails = {
 
 /** The owner's page of a cohort's survey, /admin/cohorts/:id/survey. */
 export const surveyConsole = {
-  title: "End-of-programme survey",
+  title: "End-of-program survey",
   pageTitle: (cohort: string) => `Survey: ${cohort}`,
-  link: "End-of-programme survey (NPS)",
+  link: "End-of-program survey (NPS)",
   back: "Back to the cohort",
   intro:
     "Each student still enrolled gets the survey when week 6 has ended, with one reminder three days later. NPS is the share of promoters (9-10) less the share of detractors (0-6).",

@@ -11,10 +11,11 @@ const signOff = "Congratulations again,\nThe From Scratch to Success team";
  * What the student agrees to, word for word: shown beside each choice and stored with the
  * testimonial (consent_words) when they send it.
  */
+export const ROLE_IN_CONSENT = "the role and firm of my offer";
+
 export const consentWords = {
-  full: "I agree that From Scratch to Success may publish my testimonial on its website with my full name, the firm of my offer and my photo if I give one. I can withdraw this consent at any time in the portal, and it is then taken down at once.",
-  first_name:
-    "I agree that From Scratch to Success may publish my testimonial on its website with my first name and the firm of my offer only. I can withdraw this consent at any time in the portal, and it is then taken down at once.",
+  full: `I agree that From Scratch to Success may publish my testimonial on its website with my full name, ${ROLE_IN_CONSENT}, my star rating if I give one and my photo if I give one. I can withdraw this consent at any time in the portal, and it is then taken down at once.`,
+  first_name: `I agree that From Scratch to Success may publish my testimonial on its website with my first name, ${ROLE_IN_CONSENT} and my star rating if I give one, and nothing else. I can withdraw this consent at any time in the portal, and it is then taken down at once.`,
 } as const;
 
 /** The email sent when a student's first offer is confirmed. */
@@ -25,7 +26,7 @@ export function testimonialRequestEmail(firstName: string, url: string): EmailCo
     greeting: firstName ? `Hi ${firstName},` : "Hi,",
     paragraphs: [
       "Your offer is confirmed: congratulations, that's the result of real work.",
-      "Would you write a few sentences about your time in the programme for students who are where you were? You choose whether we show your full name (with your photo, if you like) or only your first name, always with the firm of your offer, and you can withdraw it at any time.",
+      "Would you write a few sentences about your time in the program for students who are where you were? You choose whether we show your full name (with your photo, if you like) or only your first name, always with the role and firm of your offer, and you can withdraw it at any time.",
     ],
     action: { label: "Write my testimonial", url },
     signOff,
@@ -37,15 +38,18 @@ export const testimonialPage = {
   title: "Your testimonial",
   nav: "Testimonial",
   intro:
-    "Congratulations on your offer! A few sentences about the programme help the students who come next. We publish it only after you agree, only as you choose, and you can withdraw it at any time.",
+    "Congratulations on your offer! A few sentences about the program help the students who come next. We publish it only after you agree, only as you choose, and you can withdraw it at any time.",
   notAsked: "When your mentor confirms an offer, you'll be able to write a short testimonial here.",
   quote: "Your testimonial",
   quoteHint: (max: number) => `Up to ${max} characters: what changed for you, in your own words.`,
   consent: "How may we publish it?",
   consentOptions: {
-    full: "With my full name, the firm of my offer and my photo if I give one",
-    first_name: "With my first name and the firm of my offer only",
+    full: "With my full name, the role and firm of my offer and my photo if I give one",
+    first_name: "With my first name and the role and firm of my offer only",
   },
+  rating: "Your rating of the program (optional)",
+  ratingNone: "No rating",
+  ratingOption: (stars: number) => `${stars} ${stars === 1 ? "star" : "stars"}`,
   consentWordsLabel: "What you agree to:",
   send: "Send my testimonial",
   photo: "Your photo (optional)",
@@ -94,6 +98,7 @@ export const testimonialPage = {
     notPhoto: "Please choose a JPEG or PNG photo: this file is not one",
     photoNeedsFull: "A photo is shown only with your full name: choose that, or send no photo",
     noPhoto: "There is no photo to remove.",
+    ratingInvalid: "Please choose from 1 to 5 stars, or no rating",
   },
 } as const;
 

@@ -23,6 +23,7 @@ import { programmeReminders } from "./migrations/programme-reminders.server";
 import { marketingMail } from "./migrations/marketing-mail.server";
 import { rateLimits } from "./migrations/rate-limits.server";
 import { reviewInvites } from "./migrations/review-invites.server";
+import { testimonialRating } from "./migrations/testimonial-rating.server";
 import { sentOnceSpelling } from "./migrations/sent-once-spelling.server";
 import { sequenceStepCopy } from "./migrations/sequence-step-copy.server";
 
@@ -62,6 +63,7 @@ export function migrations(engine: Engine): Record<string, Migration> {
     "2026-12-07-001-meeting-place": meetingPlace,
     "2026-12-07-002-programme-reminders": programmeReminders,
     "2026-12-07-004-calendar-feed-salt": calendarFeedSalt,
+    "2026-12-07-005-testimonial-rating": testimonialRating,
   };
 }
 

@@ -109,6 +109,8 @@ export interface TestimonialsTable {
   consent_at: string | null;
   consent_withdrawn_at: string | null;
   photo_upload_id: string | null;
+  /** The student's stars for the program, 1 to 5; null when they gave none. */
+  rating: number | null;
   position: Generated<number>;
   asked_at: string;
   submitted_at: string | null;

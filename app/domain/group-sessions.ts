@@ -197,7 +197,12 @@ export const moveSessionSchema = z.object({
     .regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}$/, t.invalidStart),
 });
 
-export const cancelSessionSchema = z.object({ intent: z.literal("session_cancel"), id: sessionId });
+/** Cancel one session: the first post asks (it emails everyone), the second, `confirm=yes`, does it. */
+export const cancelSessionSchema = z.object({
+  intent: z.literal("session_cancel"),
+  id: sessionId,
+  confirm: z.literal("yes").optional(),
+});
 
 /** The cohort page's session forms, one union. */
 export const sessionFormSchema = z.discriminatedUnion("intent", [

@@ -1,4 +1,8 @@
-import { testimonialPage as p, testimonialsConsole as c } from "~/content/testimonials";
+import {
+  ROLE_IN_CONSENT,
+  testimonialPage as p,
+  testimonialsConsole as c,
+} from "~/content/testimonials";
 import type { TestimonialConsent } from "~/db/programme-schema";
 import { z } from "~/lib/zod";
 import { isFile } from "./lead-form";
@@ -24,6 +28,21 @@ const quote = (required: string) =>
     tooLong: p.errors.quoteTooLong(QUOTE_MAX),
   });
 
+export const RATING_MAX = 5;
+
+/** The optional stars, 1 to RATING_MAX; an unchosen select sends "". */
+const rating = z
+  .preprocess(
+    (value) => (value === "" || value === undefined ? undefined : value),
+    z.coerce
+      .number({ error: p.errors.ratingInvalid })
+      .int(p.errors.ratingInvalid)
+      .min(1, p.errors.ratingInvalid)
+      .max(RATING_MAX, p.errors.ratingInvalid)
+      .optional(),
+  )
+  .optional() as z.ZodType<number | undefined, unknown>;
+
 export const PHOTO_MAX_MB = PHOTO_MAX_BYTES / (1024 * 1024);
 
 /**
@@ -48,6 +67,7 @@ export const testimonialSchema = z.discriminatedUnion("intent", [
     intent: z.literal("submit"),
     quote: quote(p.errors.quoteRequired),
     consent: z.enum(CONSENTS, { error: p.errors.consentRequired }),
+    rating,
     photo,
   }),
   z.object({ intent: z.literal("remove_photo") }),
@@ -95,8 +115,18 @@ export interface Story {
   quote: string;
   /** The photo's address: only a published "full" testimonial with a photo has one. */
   photo?: string;
-  /** Stars: the written testimonials carry one; real ones carry none (nobody rated). */
+  /** The role: the offer's, on a real one whose consent names it (`consentNamesRole`). */
+  position?: string;
+  /** Stars: the written testimonials carry one; a real one the student's own, if they gave it. */
   rating?: number;
+}
+
+/**
+ * Whether the consent a student agreed to (its stored words) lets the role of their offer be
+ * shown: the words before issue 45 named only the firm, so those testimonials show the firm only.
+ */
+export function consentNamesRole(words: string | null): boolean {
+  return words !== null && words.includes(ROLE_IN_CONSENT);
 }
 
 /**

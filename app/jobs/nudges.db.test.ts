@@ -185,6 +185,7 @@ describe.each(testEngines())("programme nudges on $name", (engine) => {
               intent: "submit",
               quote: "It worked.",
               consent: "first_name",
+              rating: undefined,
               photo: undefined,
             }),
           ).toBe("done"),

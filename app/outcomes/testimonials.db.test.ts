@@ -8,7 +8,7 @@ import { answer } from "../../tests/support/mentors";
 import { portalCookie } from "../../tests/support/portal";
 import { homeStoriesFragments } from "../../server/home-stories";
 import { consentWords } from "~/content/testimonials";
-import { testimonials as coded } from "~/content/home";
+import { testimonials as coded, testimonialsSection } from "~/content/home";
 import * as adminRoute from "~/routes/admin/testimonials";
 import * as portalRoute from "~/routes/portal/testimonial";
 import * as homeRoute from "~/routes/site/home";
@@ -239,6 +239,43 @@ describe.each(testEngines())("testimonials on $name", (engine) => {
     expect((await home()).grid).not.toContain("Zora");
     expect((await owner({ intent: "approve", id: mine.id })).status).toBe(409);
     expect((await write(zora.cookie, { intent: "withdraw" })).status).toBe(409);
+  });
+
+  it("shows a real testimonial's role and stars as the written ones do; old consent words show the firm only", async () => {
+    const zora = await student("Zora", "Quinn", "Acme Bank");
+    const dan = await student("Yusuf", "Okafor", "Bay Capital");
+    await ask(zora.offerId);
+    await ask(dan.offerId);
+    // Stars out of range change nothing.
+    const bad = await write(zora.cookie, {
+      intent: "submit",
+      quote: "Worth it.",
+      consent: "full",
+      rating: "6",
+    });
+    expect(bad.status).toBe(400);
+    expect(await row(zora.id)).toMatchObject({ status: "requested", rating: null });
+    const fields = { intent: "submit", quote: "Worth it.", consent: "full", rating: "4" };
+    expect((await write(zora.cookie, fields)).status).toBe(303);
+    expect((await row(zora.id)).rating).toBe(4);
+    expect((await write(dan.cookie, { ...fields, consent: "first_name", rating: "" })).status).toBe(
+      303,
+    );
+    // Dan agreed before consent named the role (the words stored then named only the firm).
+    await db()
+      .updateTable("testimonials")
+      .set({ consent_words: "…with my first name and the firm of my offer only…" })
+      .where("person_id", "=", dan.id)
+      .execute();
+    for (const one of [zora, dan]) await owner({ intent: "approve", id: (await row(one.id)).id });
+    const cards = (await home()).grid.split("<figure").slice(1);
+    const card = (name: string) => cards.find((c) => c.includes(name))!;
+    expect(card("Zora Quinn")).toContain("Analyst, Acme Bank");
+    expect(card("Zora Quinn")).toContain(`aria-label="${testimonialsSection.ratingLabel(4)}"`);
+    expect(card("Zora Quinn").match(/data-star=""/g)).toHaveLength(4);
+    expect(card(">Yusuf<")).toContain("Bay Capital");
+    expect(card(">Yusuf<")).not.toContain("Analyst");
+    expect(card(">Yusuf<")).not.toContain("data-star");
   });
 
   it("keeps the four written testimonials until four real ones are published", async () => {

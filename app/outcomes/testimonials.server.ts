@@ -12,6 +12,7 @@ import {
   type PhotoCheck,
 } from "~/domain/testimonial-photo";
 import {
+  consentNamesRole,
   moved,
   photoPath,
   publishedName,
@@ -98,6 +99,7 @@ export async function ownTestimonial(db: Db, personId: string) {
       "testimonials.consent_words",
       "testimonials.consent_at",
       "testimonials.consent_withdrawn_at",
+      "testimonials.rating",
       "uploads.created_at as photo_at",
     ])
     .where("testimonials.person_id", "=", personId)
@@ -185,6 +187,7 @@ export async function submitTestimonial(
         published_quote: null,
         consent: form.consent,
         consent_words: consentWords[form.consent],
+        rating: form.rating ?? null,
         consent_at: at,
         consent_withdrawn_at: null,
         photo_upload_id: photoId,
@@ -325,9 +328,12 @@ export async function publishedStories(db: Db): Promise<Story[]> {
       "testimonials.published_quote",
       "testimonials.consent",
       "testimonials.photo_upload_id",
+      "testimonials.consent_words",
+      "testimonials.rating",
       "people.first_name",
       "people.last_name",
       "offers.firm",
+      "offers.role",
     ])
     .where("testimonials.status", "=", "approved")
     .where("testimonials.consent_withdrawn_at", "is", null)
@@ -339,6 +345,8 @@ export async function publishedStories(db: Db): Promise<Story[]> {
     name: publishedName(row.consent!, row.first_name, row.last_name),
     company: row.firm,
     quote: row.published_quote ?? row.quote!,
+    ...(consentNamesRole(row.consent_words) ? { position: row.role } : {}),
+    ...(row.rating ? { rating: Number(row.rating) } : {}),
     ...(row.consent === "full" && row.photo_upload_id
       ? { photo: photoPath(row.id, row.photo_upload_id) }
       : {}),

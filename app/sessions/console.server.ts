@@ -1,4 +1,4 @@
-import type { AppLoadContext } from "react-router";
+import { data, type AppLoadContext } from "react-router";
 import { sessionsConsole as t } from "~/content/sessions";
 import { longDate } from "~/domain/cohort";
 import {
@@ -18,6 +18,7 @@ import {
   saveSessionSettings,
   sessionSettingsOf,
 } from "./sessions.server";
+import { sessionRecipients } from "./notify.server";
 
 /** Whether a post to the cohort page is one of the session forms (read from a copy of it). */
 export async function isSessionPost(request: Request): Promise<boolean> {
@@ -75,6 +76,18 @@ export async function sessionsAction(
   if (form.intent === "session_move") {
     startsAt = sessionStartOf(form.startsAt, services.config.siteTimeZone);
     if (!startsAt) return refuse(submission, { message: t.invalidStart, field: "startsAt" });
+  }
+  if (form.intent === "session_cancel" && form.confirm !== "yes") {
+    // Nothing changes and nobody is emailed on the first post: it asks, naming how many hear.
+    const session = (await listSessions(services.db, cohortId)).find((s) => s.id === form.id);
+    if (!session) return refuse(submission, { message: t.notFound, status: 404 });
+    if (session.status === "cancelled")
+      return refuse(submission, { message: t.alreadyCancelled, status: 409 });
+    const stored = { startsAt: new Date(session.starts_at), status: session.status };
+    if (hasStarted(stored, services.clock.now()))
+      return refuse(submission, { message: t.started, form: true, status: 409 });
+    const count = (await sessionRecipients(services.db, cohortId)).length;
+    return data({ result: submission.reply(), confirmCancel: { id: form.id, count } });
   }
   const outcome = await changeSession(services, actor, { cohortId, sessionId: form.id, startsAt });
   switch (outcome.kind) {

@@ -1,6 +1,6 @@
 import { ICalCalendarMethod } from "ical-generator";
 import { sessionEmails } from "~/content/sessions";
-import type { Trx } from "~/db/database.server";
+import type { DB, Trx } from "~/db/database.server";
 import { formatWhen } from "~/domain/time-zone";
 import { renderEmail } from "~/mail/message";
 import { enqueueEmail } from "~/mail/outbox.server";
@@ -20,7 +20,7 @@ export interface SessionRecipient {
  * Who hears about a cohort's group sessions: each student with a paid seat in it, once, and each
  * mentor of those students, once; each with their own zone.
  */
-export async function sessionRecipients(trx: Trx, cohortId: string): Promise<SessionRecipient[]> {
+export async function sessionRecipients(trx: DB, cohortId: string): Promise<SessionRecipient[]> {
   const students = await trx
     .selectFrom("payments")
     .innerJoin("people", "people.id", "payments.person_id")

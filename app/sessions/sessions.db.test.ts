@@ -251,7 +251,17 @@ describe.each(testEngines())("group sessions and calendar feeds on $name", (engi
     expect(value("DTSTART")).toBe("20270311T233000Z");
     expect(value("LOCATION")).toBe("https://meet.example.com/cohort");
 
-    const cancel = { intent: "session_cancel", id: week2!.id };
+    // "Cancel session" first asks, naming how many it will email: nothing changes, nobody hears.
+    const ask = { intent: "session_cancel", id: week2!.id };
+    const before = await sessions(cohortId);
+    const asked = await post(cohortAction, `/admin/cohorts/${cohortId}`, ask, cookie, {
+      id: cohortId,
+    });
+    expect(asked.status).toBe(200);
+    expect(asked.body).toMatchObject({ confirmCancel: { id: week2!.id, count: 3 } });
+    expect(await sessions(cohortId)).toEqual(before);
+    expect(await outbox("group_session_cancelled")).toHaveLength(0);
+    const cancel = { ...ask, confirm: "yes" };
     expect(
       (await post(cohortAction, `/admin/cohorts/${cohortId}`, cancel, cookie, { id: cohortId }))
         .status,
@@ -552,7 +562,9 @@ describe.each(testEngines())("group sessions and calendar feeds on $name", (engi
     expect(
       (await send({ intent: "session_move", id: week4.id, startsAt: "2027-03-25T18:30" })).status,
     ).toBe(303);
-    expect((await send({ intent: "session_cancel", id: week5.id })).status).toBe(303);
+    expect((await send({ intent: "session_cancel", id: week5.id, confirm: "yes" })).status).toBe(
+      303,
+    );
     expect(await outbox("group_session_moved")).toHaveLength(3);
     const movedAt = "2027-03-25T22:30:00.000Z"; // Thursday 18:30 EDT
     const snapshot = async () =>
@@ -684,7 +696,7 @@ describe.each(testEngines())("group sessions and calendar feeds on $name", (engi
     const { cookie, cohortId, send, slot } = await peopledCohort();
     await slot();
     const week2 = (await sessions(cohortId))[1]!;
-    await send({ intent: "session_cancel", id: week2.id });
+    await send({ intent: "session_cancel", id: week2.id, confirm: "yes" });
     const answer = await post(
       settingsAction,
       "/admin/cohort-settings",
@@ -732,7 +744,7 @@ describe.each(testEngines())("group sessions and calendar feeds on $name", (engi
     expect(past.status).toBe(400);
     expect(errorOf(past)).toEqual({ startsAt: ["Choose a start in the future"] });
     const outside = [
-      "Choose a start within the programme's six weeks: Monday, March 1, 2027 to Sunday, April 11, 2027 (America/New_York)",
+      "Choose a start within the program's six weeks: Monday, March 1, 2027 to Sunday, April 11, 2027 (America/New_York)",
     ];
     for (const startsAt of ["2027-07-13T19:00", "2027-04-12T00:00"]) {
       const late = await send({ intent: "session_move", id: week3!.id, startsAt });

@@ -16,7 +16,7 @@ const START = "2027-01-13";
 const DUE = Date.parse("2027-02-22T05:00:00.000Z");
 const DAY = 86_400_000;
 
-describe.each(testEngines())("the end-of-programme survey on $name", (engine) => {
+describe.each(testEngines())("the end-of-program survey on $name", (engine) => {
   const owner = useOwnerConsole(engine);
   const { clock } = owner;
   const services = () => owner.t.services;

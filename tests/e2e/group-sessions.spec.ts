@@ -148,7 +148,7 @@ test("the owner moves a group session and the student's subscribed feed moves it
   const week3When = await week3.getByTestId("session-when").textContent();
   await week3.getByLabel("New start of week 3's session").fill("2027-07-13T19:00");
   await week3.getByRole("button", { name: "Move" }).click();
-  await expect(week3.getByText(/Choose a start within the programme's six weeks/)).toBeVisible();
+  await expect(week3.getByText(/Choose a start within the program's six weeks/)).toBeVisible();
   await expect(week3.getByTestId("session-when")).toHaveText(week3When!);
   await expectNoAxeViolations(page);
 

@@ -5,11 +5,11 @@ import { decodedMail, mailTo, uniqueEmail } from "./support";
 import { surveyedStudent } from "./survey-support";
 
 /**
- * The end-of-programme survey (issue 36, item 3): a student whose cohort's week 6 has ended gets
+ * The end-of-program survey (issue 36, item 3): a student whose cohort's week 6 has ended gets
  * the survey by email and on their portal home, answers it once (plain posts: the portal ships no
  * framework JavaScript), and the owner sees the cohort's NPS, the mentor's, and the answer.
  */
-test.describe("the end-of-programme survey", () => {
+test.describe("the end-of-program survey", () => {
   test.describe.configure({ timeout: 240_000 });
 
   test("a student whose cohort ended answers it; the owner sees the NPS and the answer", async ({
@@ -32,11 +32,11 @@ test.describe("the end-of-programme survey", () => {
     const student = await (await browser.newContext()).newPage();
     await signInToPortal(student, email);
     await expect(
-      student.getByRole("heading", { name: "Your end-of-programme survey" }),
+      student.getByRole("heading", { name: "Your end-of-program survey" }),
     ).toBeVisible();
     await student.getByRole("link", { name: "Answer the survey" }).click();
     await expect(
-      student.getByRole("heading", { level: 1, name: "End-of-programme survey" }),
+      student.getByRole("heading", { level: 1, name: "End-of-program survey" }),
     ).toBeVisible();
     await expectNoAxeViolations(student);
 
@@ -54,7 +54,7 @@ test.describe("the end-of-programme survey", () => {
     await expect(student.getByRole("button", { name: "Send my answers" })).toHaveCount(0);
     // The home no longer asks.
     await student.goto("/portal");
-    await expect(student.getByText("Your end-of-programme survey")).toHaveCount(0);
+    await expect(student.getByText("Your end-of-program survey")).toHaveCount(0);
     await student.context().close();
 
     // The owner: the cohort's page links to its survey, with the NPS and the answer.
@@ -62,7 +62,7 @@ test.describe("the end-of-programme survey", () => {
     await createAccount(owner, true);
     await logIn(page, owner);
     await page.goto(`/admin/cohorts/${cohortId}`);
-    await page.getByRole("link", { name: "End-of-programme survey (NPS)" }).click();
+    await page.getByRole("link", { name: "End-of-program survey (NPS)" }).click();
     await expect(page).toHaveURL(new RegExp(`/admin/cohorts/${cohortId}/survey$`));
     const cohort = page.getByRole("region", { name: "The cohort" });
     await expect(cohort.getByText("NPS 100")).toBeVisible();

@@ -94,6 +94,7 @@ test.describe("testimonials", () => {
     );
     await student.getByLabel("Your testimonial").fill(quote);
     await student.getByRole("radio", { name: /With my full name/ }).check();
+    await student.getByLabel("Your rating of the program (optional)").selectOption("5");
     await photoField.setInputFiles({ name: "me.png", mimeType: "image/png", buffer: PNG_3x2 });
     await student.getByRole("button", { name: "Send my testimonial" }).click();
     await expect(student.locator("[data-testimonial-status]")).toHaveAttribute(
@@ -137,7 +138,10 @@ test.describe("testimonials", () => {
     const grid = visitor.locator("#testimonials");
     await expect(grid).toContainText(quote);
     await expect(grid.getByText(fullName, { exact: true })).toBeVisible();
-    await expect(grid.getByText(firm, { exact: true })).toBeVisible();
+    // The role and firm of her offer, and her stars, as the written testimonials show theirs.
+    const story = grid.locator("figure").filter({ hasText: quote });
+    await expect(story.getByText(`Summer Analyst, ${firm}`, { exact: true })).toBeVisible();
+    await expect(story.getByRole("img", { name: "5 out of 5 stars" })).toBeVisible();
     // Fewer than four published: the four written ones stay.
     await expect(visitor.locator("[data-stories]")).toHaveAttribute("data-stories", "1");
     await expect(visitor.locator("[data-stories] > figure")).toHaveCount(5);

@@ -5,11 +5,18 @@ import { useConsoleForm } from "~/components/admin/console-form";
 import { Button } from "~/components/ui/button";
 import { SectionCard } from "~/components/ui/card";
 import { cn } from "~/components/ui/cn";
+import { linkVariants } from "~/components/ui/link";
 import { sessionsConsole as t, WEEKDAYS } from "~/content/sessions";
 import { sessionFormSchema } from "~/domain/group-sessions";
 import type { CohortSessions } from "~/sessions/console.server";
 
 type Session = CohortSessions["sessions"][number];
+
+/** The session whose cancel awaits the owner's yes, and how many people it will email. */
+export interface CancelQuestion {
+  id: string;
+  count: number;
+}
 
 /** The weekly slot (day, time, minutes in the site's zone) and the live link; saving re-plans. */
 function SettingsForm({ data }: { data: CohortSessions }) {
@@ -49,7 +56,7 @@ function SettingsForm({ data }: { data: CohortSessions }) {
 }
 
 /** A session's move form and cancel button, while it has not started. */
-function SessionControls({ session }: { session: Session }) {
+function SessionControls({ session, asking }: { session: Session; asking: CancelQuestion | null }) {
   const [form, fields] = useConsoleForm(
     sessionFormSchema,
     { intent: "session_move", id: session.id },
@@ -69,16 +76,40 @@ function SessionControls({ session }: { session: Session }) {
           {t.move}
         </Button>
       </Form>
-      {!session.cancelled && (
-        <Form method="post">
-          <input type="hidden" name="intent" value="session_cancel" />
-          <input type="hidden" name="id" value={session.id} />
-          <Button type="submit" variant="secondary" size="xs">
-            {t.cancel}
-          </Button>
-        </Form>
+      {asking ? (
+        <CancelConfirm session={session} count={asking.count} />
+      ) : (
+        !session.cancelled && (
+          <Form method="post">
+            <input type="hidden" name="intent" value="session_cancel" />
+            <input type="hidden" name="id" value={session.id} />
+            <Button type="submit" variant="secondary" size="xs">
+              {t.cancel}
+            </Button>
+          </Form>
+        )
       )}
     </div>
+  );
+}
+
+/** The cancel's question: how many people hear of it, and the yes that does it (no JavaScript). */
+function CancelConfirm({ session, count }: { session: Session; count: number }) {
+  return (
+    <Form method="post" className="flex basis-full flex-wrap items-center gap-3">
+      <p role="alert" className="basis-full text-sm text-slate-800">
+        {t.cancelConfirm(session.week, count)}
+      </p>
+      <input type="hidden" name="intent" value="session_cancel" />
+      <input type="hidden" name="id" value={session.id} />
+      <input type="hidden" name="confirm" value="yes" />
+      <Button type="submit" variant="danger" size="xs">
+        {t.cancelConfirmButton(count)}
+      </Button>
+      <a href="?" className={linkVariants({ weight: "medium", size: "sm" })}>
+        {t.keepSession}
+      </a>
+    </Form>
   );
 }
 
@@ -99,7 +130,7 @@ function StartedNote({ session }: { session: Session }) {
 }
 
 /** One session: its week, topic and time (site zone named), then its controls or "started". */
-function SessionItem({ session }: { session: Session }) {
+function SessionItem({ session, asking }: { session: Session; asking: CancelQuestion | null }) {
   return (
     <li
       className="border-t border-slate-100 py-3"
@@ -113,13 +144,23 @@ function SessionItem({ session }: { session: Session }) {
         {session.when}
         {session.cancelled ? ` · ${t.cancelled}` : ""}
       </p>
-      {session.started ? <StartedNote session={session} /> : <SessionControls session={session} />}
+      {session.started ? (
+        <StartedNote session={session} />
+      ) : (
+        <SessionControls session={session} asking={asking} />
+      )}
     </li>
   );
 }
 
 /** The cohort's group sessions: the weekly slot and live link, then each of the six. */
-export function SessionsCard({ data }: { data: CohortSessions }) {
+export function SessionsCard({
+  data,
+  asking = null,
+}: {
+  data: CohortSessions;
+  asking?: CancelQuestion | null;
+}) {
   return (
     <SectionCard title={t.title}>
       <p className="mb-3 text-sm text-slate-700">{t.intro(data.zone)}</p>
@@ -129,7 +170,11 @@ export function SessionsCard({ data }: { data: CohortSessions }) {
       ) : (
         <ul className="mt-4">
           {data.sessions.map((session) => (
-            <SessionItem key={session.id} session={session} />
+            <SessionItem
+              key={session.id}
+              session={session}
+              asking={asking?.id === session.id ? asking : null}
+            />
           ))}
         </ul>
       )}

@@ -1,6 +1,7 @@
 import {
   getFormProps,
   getInputProps,
+  getSelectProps,
   getTextareaProps,
   useForm,
   type SubmissionResult,
@@ -9,10 +10,10 @@ import { Form } from "react-router";
 import { FieldError, FieldLabel } from "~/components/form/fields";
 import { Button } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
-import { checkClass, FileInput, Hint, Textarea } from "~/components/ui/input";
+import { checkClass, FileInput, Hint, Select, Textarea } from "~/components/ui/input";
 import { consentWords, testimonialPage as t } from "~/content/testimonials";
 import type { TestimonialConsent } from "~/db/programme-schema";
-import { CONSENTS, PHOTO_MAX_MB, QUOTE_MAX } from "~/domain/testimonials";
+import { CONSENTS, PHOTO_MAX_MB, QUOTE_MAX, RATING_MAX } from "~/domain/testimonials";
 
 /**
  * The student's testimonial: the words and how they may be published, each choice with the exact
@@ -25,7 +26,7 @@ export function TestimonialForm({
   photoAt,
   lastResult,
 }: {
-  values: { quote: string; consent: TestimonialConsent | "" };
+  values: { quote: string; consent: TestimonialConsent | ""; rating: string };
   /** When the stored photo was sent, as the student reads it; null when there is none. */
   photoAt: string | null;
   lastResult?: SubmissionResult<string[]> | null;
@@ -34,6 +35,7 @@ export function TestimonialForm({
     intent: "submit";
     quote: string;
     consent: string;
+    rating: string;
     photo?: File;
   }>({
     lastResult,
@@ -44,6 +46,7 @@ export function TestimonialForm({
   const { key: quoteKey, ...quoteProps } = getTextareaProps(fields.quote);
   const quoteHint = `${fields.quote.id}-hint`;
   const chosen = fields.consent.initialValue ?? values.consent;
+  const { key: ratingKey, ...ratingProps } = getSelectProps(fields.rating);
   return (
     <Form
       method="post"
@@ -100,6 +103,18 @@ export function TestimonialForm({
         </div>
         <FieldError field={fields.consent} />
       </fieldset>
+      <div>
+        <FieldLabel htmlFor={fields.rating.id}>{t.rating}</FieldLabel>
+        <Select key={ratingKey} {...ratingProps} className="mt-1 w-auto">
+          <option value="">{t.ratingNone}</option>
+          {Array.from({ length: RATING_MAX }, (_, i) => RATING_MAX - i).map((stars) => (
+            <option key={stars} value={String(stars)}>
+              {t.ratingOption(stars)}
+            </option>
+          ))}
+        </Select>
+        <FieldError field={fields.rating} />
+      </div>
       <div>
         <FieldLabel htmlFor={fields.photo.id}>{t.photo}</FieldLabel>
         <Hint id={photoHint}>{photoAt ? t.photoStored(photoAt) : t.photoHint(PHOTO_MAX_MB)}</Hint>

@@ -6,7 +6,12 @@ export interface SectionLink {
   label: string;
   /** Active only on this exact path (not on the pages under it). */
   end: boolean;
+  /** A place on a page (`/portal#calendar`): a plain link, never shown as the current page. */
+  anchor?: boolean;
 }
+
+const linkClass = "block rounded-md px-3 py-2 text-sm font-medium";
+const idleClass = "text-slate-700 hover:bg-slate-100";
 
 /** A frame's row of section links (the console's, the portal's), the current one filled. */
 export function SectionNav({ label, links }: { label: string; links: readonly SectionLink[] }) {
@@ -15,18 +20,21 @@ export function SectionNav({ label, links }: { label: string; links: readonly Se
       <ul className="flex flex-wrap gap-1">
         {links.map((link) => (
           <li key={link.to}>
-            <NavLink
-              to={link.to}
-              end={link.end}
-              className={({ isActive }) =>
-                cn(
-                  "rounded-md px-3 py-2 text-sm font-medium",
-                  isActive ? "bg-brand-700 text-white" : "text-slate-700 hover:bg-slate-100",
-                )
-              }
-            >
-              {link.label}
-            </NavLink>
+            {link.anchor ? (
+              <a href={link.to} className={cn(linkClass, idleClass)}>
+                {link.label}
+              </a>
+            ) : (
+              <NavLink
+                to={link.to}
+                end={link.end}
+                className={({ isActive }) =>
+                  cn(linkClass, isActive ? "bg-brand-700 text-white" : idleClass)
+                }
+              >
+                {link.label}
+              </NavLink>
+            )}
           </li>
         ))}
       </ul>

@@ -102,7 +102,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     : refuse(submission, { message: answer.message, status: 409 });
 }
 
-export default function CohortPage({ loaderData }: Route.ComponentProps) {
+export default function CohortPage({ loaderData, actionData }: Route.ComponentProps) {
   const { cohort, roster, queue, mentoring, sessions, grid, clock } = loaderData;
   return (
     <AdminPage title={t.cohortTitle(cohortName(cohort.startDate))}>
@@ -121,7 +121,10 @@ export default function CohortPage({ loaderData }: Route.ComponentProps) {
           canOffer={cohort.isCurrent && cohort.seatsLeft > 0}
           clock={clock}
         />
-        <SessionsCard data={sessions} />
+        <SessionsCard
+          data={sessions}
+          asking={actionData && "confirmCancel" in actionData ? actionData.confirmCancel : null}
+        />
         <AttendanceGridCard cohortId={cohort.id} grid={grid} />
         <MentorsCard mentoring={mentoring} clock={clock} />
         <RosterCard cohortId={cohort.id} roster={roster} clock={clock} />

@@ -6,7 +6,7 @@ import type { Route } from "./+types/layout";
 
 /**
  * Every /admin page sits under this layout: it checks the admin once for the page, renders the
- * console shell, and keeps the console out of caches and search engines. The login gate at
+ * console shell (the root renders its header, ConsoleHeader), and keeps the console out of caches and search engines. The login gate at
  * /admin/cohort-settings is the one page shown without an admin (it shows the login form).
  * Actions still call requireAdmin themselves: a form post runs the action before any loader.
  */
@@ -26,7 +26,7 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
     <>
       <meta name="robots" content="noindex" />
       {loaderData.admin ? (
-        <AdminShell email={loaderData.admin.email}>
+        <AdminShell>
           <Outlet />
         </AdminShell>
       ) : (

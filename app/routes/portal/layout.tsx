@@ -31,7 +31,7 @@ export default function PortalLayout({ loaderData }: Route.ComponentProps) {
     <>
       <meta name="robots" content="noindex" />
       {loaderData.user ? (
-        <PortalShell user={loaderData.user}>
+        <PortalShell>
           <Outlet />
         </PortalShell>
       ) : (

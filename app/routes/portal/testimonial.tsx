@@ -47,6 +47,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       status: own.status,
       quote: own.quote ?? "",
       consent: own.consent ?? ("" as const),
+      rating: own.rating ? String(own.rating) : "",
       consentWords: own.consent_withdrawn_at ? null : own.consent_words,
       consentAt: when(own.consent_at),
       withdrawnAt: when(own.consent_withdrawn_at),
@@ -140,7 +141,11 @@ export default function Testimonial({ loaderData, actionData }: Route.ComponentP
             <p className="text-sm text-slate-700">{t.withdrawnNote(own.withdrawnAt)}</p>
           )}
           <TestimonialForm
-            values={{ quote: own.quote, consent: own.withdrawnAt ? "" : own.consent }}
+            values={{
+              quote: own.quote,
+              consent: own.withdrawnAt ? "" : own.consent,
+              rating: own.rating,
+            }}
             photoAt={own.photoAt}
             lastResult={actionData?.result}
           />
