@@ -514,7 +514,9 @@ describe.each(testEngines())("group sessions and calendar feeds on $name", (engi
     const { cohortId, send, slot } = await peopledCohort();
     expect((await slot()).status).toBe(303);
     const week4 = (await sessions(cohortId))[3]!;
-    expect((await send({ intent: "session_cancel", id: week4.id })).status).toBe(303);
+    expect((await send({ intent: "session_cancel", id: week4.id, confirm: "yes" })).status).toBe(
+      303,
+    );
     const { id: personId } = await s
       .db()
       .selectFrom("people")
