@@ -7,11 +7,11 @@
  * falls under is app/domain/refund-rule.ts; the amount proposed to the owner, proposeRefund there.
  */
 const fullRefund =
-  "Try the first week. If the program is not right for you, tell us by the end of week 2 and we refund the full $649.";
+  "Try the first week. If the program is not right for you, tell us by the end of week 2 and you get a full refund.";
 const caseByCase =
   "After week 2, refunds are considered case by case: write to us and tell us what happened.";
 const promise =
-  "Our 30-day promise still stands: follow the program (the live sessions, your 1-on-1s and the weekly work), and if your applications have not improved within 30 days of the start, we refund the full $649. We check the request against your attendance.";
+  "Our 30-day promise still stands: follow the program (the live sessions, your 1-on-1s and the weekly work), and if your applications have not improved within 30 days of the start, you get a full refund. We check the request against your attendance.";
 
 export const refundPolicy = {
   title: "Our refund policy",

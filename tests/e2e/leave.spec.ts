@@ -50,7 +50,7 @@ test.describe("leaving the programme", () => {
       "full_refund",
     );
     await expect(student.locator("[data-rule-today]")).toContainText(
-      "tell us by the end of week 2 and we refund the full $649.",
+      "tell us by the end of week 2 and you get a full refund.",
     );
     await expectNoAxeViolations(student);
     // Refused without a reason: said under the field, nothing sent.
