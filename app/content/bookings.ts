@@ -115,6 +115,8 @@ export const bookingText = {
     "You can move or cancel it up to 24 hours before; pick another time below to move it.",
   locked:
     "It is less than 24 hours away, so it stays booked: if you can't make it, tell your mentor, who decides.",
+  /** Under the week's heading once its 1-on-1 can no longer move (the card above says why). */
+  weekSettled: "This week's 1-on-1 is settled: no other times to show.",
   /** A 1-on-1 whose time has come: it reads in the past, never "less than 24 hours away". */
   past: {
     held: "Held.",

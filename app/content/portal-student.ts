@@ -50,11 +50,14 @@ export const weeksText = {
   thisWeek: "This week",
   noDatesYet: "Dates appear here as soon as your cohort's start date is set.",
   dueTitle: "Due this week",
+  /** The same card once the six weeks are over. */
+  afterTitle: "After the program",
   beforeStart:
     "Before week 1: finish your onboarding checklist and read the week 1 pre-work, so your mentor can start from where you are.",
   onboardingLeft: "Still on your onboarding checklist:",
   allSet: "Your onboarding checklist is done. You're ready for week 1.",
-  during: (week: number, title: string) => `Week ${week} of 6: ${title}`,
+  /** Under the home's "Week n of 6" line, so the topic alone. */
+  during: (title: string) => `This week's topic: ${title}`,
   finished:
     "Your six weeks are over. Keep your tracker going and tell us about every interview and offer: we'd love to hear.",
 } as const;

@@ -193,10 +193,19 @@ test.describe("the student's portal", () => {
       await setCohort({ start_date: day(-14) });
       await page.goto("/portal");
       await expect(line).toHaveText("Week 3 of 6");
+      // Said once: the card under it names the week's topic alone.
+      await expect(page.getByText("Week 3 of 6", { exact: false })).toHaveCount(1);
+      await expect(page.locator('[data-due="week"]')).toContainText(
+        "This week's topic: Networking",
+      );
       if (viewport === PHONE) await expectNoSidewaysScroll(page);
       await setCohort({ start_date: day(-56) });
       await page.goto("/portal");
       await expect(line).toHaveText(`The program ended on ${monthDayDisplay(day(-15))}.`);
+      // Nothing is "due this week" after the end, and the onboarding checklist is gone.
+      await expect(page.getByRole("heading", { name: "After the program" })).toBeVisible();
+      await expect(page.getByRole("heading", { name: "Due this week" })).toHaveCount(0);
+      await expect(page.locator("[data-checklist-progress]")).toHaveCount(0);
       await expectNoAxeViolations(page);
       await page.context().close();
     }

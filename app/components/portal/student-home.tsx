@@ -45,12 +45,16 @@ export function StudentHome({ firstName, home: data }: { firstName: string; home
             </Card>
           )}
           <Card>
-            <h2 className="text-xl font-semibold text-brand-900">{t.dueTitle}</h2>
+            <h2 className="text-xl font-semibold text-brand-900">
+              {data.due.kind === "finished" ? t.afterTitle : t.dueTitle}
+            </h2>
             <Due due={data.due} />
           </Card>
-          <Card>
-            <OnboardingChecklist checklist={data.checklist} />
-          </Card>
+          {data.due.kind !== "finished" && (
+            <Card>
+              <OnboardingChecklist checklist={data.checklist} />
+            </Card>
+          )}
           <Card>
             <h2 className="text-xl font-semibold text-brand-900">{home.mentorTitle}</h2>
             {data.mentor ? (
@@ -95,7 +99,7 @@ function Due({ due }: { due: DueThisWeek }) {
     <div className="mt-2 space-y-3 text-slate-700" data-due={due.kind}>
       {due.kind === "week" && week ? (
         <>
-          <p className="font-medium text-slate-900">{t.during(due.week, week.title)}</p>
+          <p className="font-medium text-slate-900">{t.during(week.title)}</p>
           <p>{week.detail}</p>
         </>
       ) : (

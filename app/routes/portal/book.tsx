@@ -105,7 +105,7 @@ export default function Book({ loaderData, actionData }: Route.ComponentProps) {
       )}
       <SectionCard title={t.weekHeading(week, loaderData.from, loaderData.to, loaderData.weekZone)}>
         {(booking && !moving) || days.length === 0 ? (
-          <p className="text-slate-700">{booking ? fixed : t.noSlots}</p>
+          <p className="text-slate-700">{booking ? t.weekSettled : t.noSlots}</p>
         ) : (
           <SlotWeek
             days={days}
