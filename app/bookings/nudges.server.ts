@@ -1,9 +1,8 @@
 import { nudgeEmails } from "~/content/nudges";
-import { sendOnce } from "~/cohort/sent-once.server";
+import { queueEmailOnce } from "~/cohort/sent-once.server";
 import type { DB } from "~/db/database.server";
 import { mentorListWeek, owedNudgeWeek } from "~/domain/nudges";
 import { renderEmail } from "~/mail/message";
-import { enqueueEmail } from "~/mail/outbox.server";
 import { ERASED_ADDRESS_PATTERN } from "~/people/privacy.server";
 import type { Services } from "~/services.server";
 
@@ -63,7 +62,6 @@ async function hasBooked(db: DB, seat: Seat, week: number) {
 export async function sendBookingNudges(services: Services): Promise<number> {
   const { db, config } = services;
   const now = services.clock.now();
-  const nowIso = now.toISOString();
   let queued = 0;
   for (const seat of await seatsWithMentors(db)) {
     if (Number(seat.programme_reminders ?? 1) === 0) continue;
@@ -71,27 +69,14 @@ export async function sendBookingNudges(services: Services): Promise<number> {
     const week = owedNudgeWeek(seat.start_date, now, zone, config.siteTimeZone);
     if (week === null || (await hasBooked(db, seat, week))) continue;
     const key = `book-nudge:${seat.person_id}:${seat.cohort_id}:${week}`;
-    const sent = await db.transaction().execute(async (trx) => {
-      if (!(await sendOnce(trx, key, nowIso))) return false;
-      const content = nudgeEmails.bookOneOnOne({
-        firstName: seat.first_name,
-        week,
-        url: `${config.publicUrl}/portal/book?week=${week}`,
-      });
-      await enqueueEmail(
-        trx,
-        {
-          kind: "one_on_one_nudge",
-          to: seat.email,
-          personId: seat.person_id,
-          ...renderEmail(content),
-          dedupeKey: key,
-        },
-        now,
-      );
-      return true;
+    const content = nudgeEmails.bookOneOnOne({
+      firstName: seat.first_name,
+      week,
+      url: `${config.publicUrl}/portal/book?week=${week}`,
     });
-    if (sent) queued += 1;
+    const message = { kind: "one_on_one_nudge", to: seat.email, personId: seat.person_id };
+    if (await queueEmailOnce(db, { ...message, ...renderEmail(content), dedupeKey: key }, now))
+      queued += 1;
   }
   return queued;
 }
@@ -104,7 +89,6 @@ export async function sendBookingNudges(services: Services): Promise<number> {
 export async function sendMentorWeeklyLists(services: Services): Promise<number> {
   const { db, config } = services;
   const now = services.clock.now();
-  const nowIso = now.toISOString();
   const groups = new Map<string, Seat[]>();
   for (const seat of await seatsWithMentors(db)) {
     const group = `${seat.mentor_id}:${seat.cohort_id}`;
@@ -123,29 +107,16 @@ export async function sendMentorWeeklyLists(services: Services): Promise<number>
       ((await hasBooked(db, seat, week)) ? booked : notBooked).push(name);
     }
     const key = `mentor-week:${first.mentor_id}:${first.cohort_id}:${week}`;
-    const sent = await db.transaction().execute(async (trx) => {
-      if (!(await sendOnce(trx, key, nowIso))) return false;
-      const content = nudgeEmails.mentorWeek({
-        firstName: first.mentor_name.split(" ")[0] ?? first.mentor_name,
-        week,
-        booked,
-        notBooked,
-        url: `${config.publicUrl}/portal/mentor`,
-      });
-      await enqueueEmail(
-        trx,
-        {
-          kind: "mentor_week_list",
-          to: first.mentor_email,
-          personId: null,
-          ...renderEmail(content),
-          dedupeKey: key,
-        },
-        now,
-      );
-      return true;
+    const content = nudgeEmails.mentorWeek({
+      firstName: first.mentor_name.split(" ")[0] ?? first.mentor_name,
+      week,
+      booked,
+      notBooked,
+      url: `${config.publicUrl}/portal/mentor`,
     });
-    if (sent) queued += 1;
+    const message = { kind: "mentor_week_list", to: first.mentor_email, personId: null };
+    if (await queueEmailOnce(db, { ...message, ...renderEmail(content), dedupeKey: key }, now))
+      queued += 1;
   }
   return queued;
 }

@@ -1,8 +1,7 @@
 import { bookingEmails } from "~/content/bookings";
-import { sendOnce } from "~/cohort/sent-once.server";
+import { queueEmailOnce } from "~/cohort/sent-once.server";
 import { REMINDERS } from "~/domain/slots";
 import { renderEmail } from "~/mail/message";
-import { enqueueEmail } from "~/mail/outbox.server";
 import type { Services } from "~/services.server";
 import { whenFor } from "~/domain/time-zone";
 import { liveBookingsWithPeople, peopleOf } from "./bookings.server";
@@ -54,32 +53,23 @@ export async function sendBookingReminders(services: Services): Promise<number> 
     ];
     for (const reader of readers) {
       const key = `booking-reminder:${booking.id}:${booking.starts_at}:${reminder.key}:${reader.who}`;
-      const sent = await db.transaction().execute(async (trx) => {
-        if (!(await sendOnce(trx, key, nowIso))) return false;
-        const content = bookingEmails.reminder({
-          name: reader.name,
-          other: reader.other,
-          when: whenFor(booking.starts_at, reader.zone, now),
-          week: Number(booking.week),
-          kind: booking.kind,
-          portalUrl: `${config.publicUrl}${reader.path}`,
-          place: booking.place,
-          soon: reminder.key,
-        });
-        await enqueueEmail(
-          trx,
-          {
-            kind: `${booking.kind === "deep_dive" ? "deep_dive" : "one_on_one"}_reminder`,
-            to: reader.email,
-            personId: reader.personId,
-            ...renderEmail(content),
-            dedupeKey: key,
-          },
-          now,
-        );
-        return true;
+      const content = bookingEmails.reminder({
+        name: reader.name,
+        other: reader.other,
+        when: whenFor(booking.starts_at, reader.zone, now),
+        week: Number(booking.week),
+        kind: booking.kind,
+        portalUrl: `${config.publicUrl}${reader.path}`,
+        place: booking.place,
+        soon: reminder.key,
       });
-      if (sent) queued += 1;
+      const message = {
+        kind: `${booking.kind === "deep_dive" ? "deep_dive" : "one_on_one"}_reminder`,
+        to: reader.email,
+        personId: reader.personId,
+      };
+      if (await queueEmailOnce(db, { ...message, ...renderEmail(content), dedupeKey: key }, now))
+        queued += 1;
     }
   }
   return queued;

@@ -1,5 +1,6 @@
 import type { Kysely } from "kysely";
 import type { Database } from "~/db/schema";
+import { enqueueEmail, type OutboxMessage } from "~/mail/outbox.server";
 
 /**
  * Claims a once-only key (for example one reminder per person and cohort). True for the first
@@ -13,4 +14,21 @@ export async function sendOnce(db: Kysely<Database>, key: string, nowIso: string
     .onConflict((oc) => oc.column("key").doNothing())
     .executeTakeFirst();
   return Number(result.numInsertedOrUpdatedRows ?? 0n) > 0;
+}
+
+/**
+ * Queues one email at most once per occasion: claims `message.dedupeKey` with `sendOnce` and
+ * queues the email in the same transaction, so every reminder and nudge job is safe to run twice
+ * and on several instances. True when this call queued it.
+ */
+export async function queueEmailOnce(
+  db: Kysely<Database>,
+  message: OutboxMessage & { dedupeKey: string },
+  now: Date,
+): Promise<boolean> {
+  return db.transaction().execute(async (trx) => {
+    if (!(await sendOnce(trx, message.dedupeKey, now.toISOString()))) return false;
+    await enqueueEmail(trx, message, now);
+    return true;
+  });
 }

@@ -1,9 +1,8 @@
 import { nudgeEmails } from "~/content/nudges";
-import { sendOnce } from "~/cohort/sent-once.server";
+import { queueEmailOnce } from "~/cohort/sent-once.server";
 import type { DB } from "~/db/database.server";
 import { OUTCOME_LOOKBACK_MS, offerNudgeDue } from "~/domain/nudges";
 import { renderEmail, type EmailContent } from "~/mail/message";
-import { enqueueEmail } from "~/mail/outbox.server";
 import type { Services } from "~/services.server";
 
 interface Nudge {
@@ -17,22 +16,9 @@ interface Nudge {
 async function queueOnce(services: Services, nudges: Nudge[], now: Date): Promise<number> {
   let queued = 0;
   for (const nudge of nudges) {
-    const sent = await services.db.transaction().execute(async (trx) => {
-      if (!(await sendOnce(trx, nudge.key, now.toISOString()))) return false;
-      await enqueueEmail(
-        trx,
-        {
-          kind: nudge.kind,
-          to: nudge.to,
-          personId: null,
-          ...renderEmail(nudge.content),
-          dedupeKey: nudge.key,
-        },
-        now,
-      );
-      return true;
-    });
-    if (sent) queued += 1;
+    const message = { kind: nudge.kind, to: nudge.to, personId: null, dedupeKey: nudge.key };
+    if (await queueEmailOnce(services.db, { ...message, ...renderEmail(nudge.content) }, now))
+      queued += 1;
   }
   return queued;
 }

@@ -1,8 +1,7 @@
 import { nudgeEmails } from "~/content/nudges";
-import { sendOnce } from "~/cohort/sent-once.server";
+import { queueEmailOnce } from "~/cohort/sent-once.server";
 import { formatWhen } from "~/domain/time-zone";
 import { renderEmail } from "~/mail/message";
-import { enqueueEmail } from "~/mail/outbox.server";
 import type { Services } from "~/services.server";
 import { sessionRecipients } from "./notify.server";
 
@@ -61,29 +60,20 @@ export async function sendSessionReminders(services: Services): Promise<number> 
       if (person.personId && optedOut.has(person.personId)) continue;
       const key = `session-reminder:${session.id}:${session.starts_at}:${person.key}`;
       const zone = person.timeZone || config.siteTimeZone;
-      const sent = await db.transaction().execute(async (trx) => {
-        if (!(await sendOnce(trx, key, nowIso))) return false;
-        const content = nudgeEmails.sessionTomorrow({
-          firstName: person.personId ? person.name : (person.name.split(" ")[0] ?? person.name),
-          week: Number(session.week),
-          topic: session.topic,
-          when: `${formatWhen(new Date(session.starts_at), zone, now)} (${zone})`,
-          url: session.live_url ?? `${config.publicUrl}/portal`,
-        });
-        await enqueueEmail(
-          trx,
-          {
-            kind: "group_session_reminder",
-            to: person.email,
-            personId: person.personId,
-            ...renderEmail(content),
-            dedupeKey: key,
-          },
-          now,
-        );
-        return true;
+      const content = nudgeEmails.sessionTomorrow({
+        firstName: person.personId ? person.name : (person.name.split(" ")[0] ?? person.name),
+        week: Number(session.week),
+        topic: session.topic,
+        when: `${formatWhen(new Date(session.starts_at), zone, now)} (${zone})`,
+        url: session.live_url ?? `${config.publicUrl}/portal`,
       });
-      if (sent) queued += 1;
+      const message = {
+        kind: "group_session_reminder",
+        to: person.email,
+        personId: person.personId,
+      };
+      if (await queueEmailOnce(db, { ...message, ...renderEmail(content), dedupeKey: key }, now))
+        queued += 1;
     }
   }
   return queued;
