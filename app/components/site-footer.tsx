@@ -47,17 +47,7 @@ export function SiteFooter() {
         </FooterLinks>
       </div>
       <div className="border-t border-white/10">
-        <div className="mx-auto flex max-w-6xl flex-col gap-2 px-4 py-6 text-xs text-slate-300 md:flex-row md:justify-between">
-          <p>{footer.copyright(2026)}</p>
-          <p className="flex gap-4">
-            <a href="/privacy" className={linkClass}>
-              {footer.privacy}
-            </a>
-            <a href="/terms" className={linkClass}>
-              {footer.terms}
-            </a>
-          </p>
-        </div>
+        <LegalBar />
       </div>
     </footer>
   );
@@ -68,24 +58,33 @@ export function SiteFooter() {
  * links (no "Apply Now"); the contact address and the legal links stay.
  */
 export function SignedInFooter() {
-  const linkClass = linkVariants({ tone: "inverse", weight: "normal" });
   return (
     <footer className="bg-brand-900 text-slate-200" data-testid="signed-in-footer">
-      <div className="mx-auto flex max-w-6xl flex-col gap-2 px-4 py-6 text-xs text-slate-300 md:flex-row md:justify-between">
-        <p>{footer.copyright(2026)}</p>
-        <p className="flex flex-wrap gap-4">
+      <LegalBar withContact />
+    </footer>
+  );
+}
+
+/** The footer's bottom line: the copyright and the legal links (and the contact address). */
+function LegalBar({ withContact = false }: { withContact?: boolean }) {
+  const linkClass = linkVariants({ tone: "inverse", weight: "normal" });
+  return (
+    <div className="mx-auto flex max-w-6xl flex-col gap-2 px-4 py-6 text-xs text-slate-300 md:flex-row md:justify-between">
+      <p>{footer.copyright(2026)}</p>
+      <p className="flex flex-wrap gap-4">
+        {withContact && (
           <a href={`mailto:${site.contactEmail}`} className={linkClass}>
             {footer.contact}
           </a>
-          <a href="/privacy" className={linkClass}>
-            {footer.privacy}
-          </a>
-          <a href="/terms" className={linkClass}>
-            {footer.terms}
-          </a>
-        </p>
-      </div>
-    </footer>
+        )}
+        <a href="/privacy" className={linkClass}>
+          {footer.privacy}
+        </a>
+        <a href="/terms" className={linkClass}>
+          {footer.terms}
+        </a>
+      </p>
+    </div>
   );
 }
 

@@ -4,6 +4,7 @@ import {
   getSelectProps,
   getTextareaProps,
   useForm,
+  type FieldMetadata,
   type SubmissionResult,
 } from "@conform-to/react";
 import { Form } from "react-router";
@@ -72,8 +73,6 @@ export function ProfileForm({
       noReminders: values.noReminders ? "on" : undefined,
     },
   });
-  const jobHint = `${fields.notJobSeeking.id}-hint`;
-  const remindersHint = `${fields.noReminders.id}-hint`;
   const { key: zoneKey, ...zoneProps } = getSelectProps(fields.timeZone);
   const { key: firmsKey, ...firmsProps } = getTextareaProps(fields.targetFirms);
   const { key: resumeKey, ...resumeProps } = getInputProps(fields.resume, { type: "file" });
@@ -157,35 +156,37 @@ export function ProfileForm({
         maxLength={4}
         className="max-w-40"
       />
-      <fieldset aria-describedby={jobHint}>
-        <legend className="text-sm font-medium text-slate-800">{jobSeekingText.legend}</legend>
-        <Hint id={jobHint}>{jobSeekingText.hint}</Hint>
-        <label className="mt-2 flex cursor-pointer items-center gap-3">
-          <Checkbox
-            id={fields.notJobSeeking.id}
-            name={fields.notJobSeeking.name}
-            value="on"
-            defaultChecked={fields.notJobSeeking.initialValue === "on"}
-          />
-          <span className="text-sm font-medium text-slate-800">{jobSeekingText.label}</span>
-        </label>
-      </fieldset>
-      <fieldset aria-describedby={remindersHint}>
-        <legend className="text-sm font-medium text-slate-800">{remindersText.legend}</legend>
-        <Hint id={remindersHint}>{remindersText.hint}</Hint>
-        <label className="mt-2 flex cursor-pointer items-center gap-3">
-          <Checkbox
-            id={fields.noReminders.id}
-            name={fields.noReminders.name}
-            value="on"
-            defaultChecked={fields.noReminders.initialValue === "on"}
-          />
-          <span className="text-sm font-medium text-slate-800">{remindersText.label}</span>
-        </label>
-      </fieldset>
+      <CheckboxFieldset field={fields.notJobSeeking} words={jobSeekingText} />
+      <CheckboxFieldset field={fields.noReminders} words={remindersText} />
       <Button type="submit" size="touch" className="w-full sm:w-auto">
         {t.save}
       </Button>
     </Form>
+  );
+}
+
+/** One yes/no question of the profile: a legend, its hint and a checkbox posted as "on". */
+function CheckboxFieldset({
+  field,
+  words,
+}: {
+  field: FieldMetadata<string | undefined>;
+  words: { legend: string; hint: string; label: string };
+}) {
+  const hint = `${field.id}-hint`;
+  return (
+    <fieldset aria-describedby={hint}>
+      <legend className="text-sm font-medium text-slate-800">{words.legend}</legend>
+      <Hint id={hint}>{words.hint}</Hint>
+      <label className="mt-2 flex cursor-pointer items-center gap-3">
+        <Checkbox
+          id={field.id}
+          name={field.name}
+          value="on"
+          defaultChecked={field.initialValue === "on"}
+        />
+        <span className="text-sm font-medium text-slate-800">{words.label}</span>
+      </label>
+    </fieldset>
   );
 }
