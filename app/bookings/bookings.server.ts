@@ -462,11 +462,17 @@ export async function mentorUpcoming(db: DB, mentorId: string, now: Date) {
 }
 
 /** What /portal/book shows: the week's free slots in the student's zone, and their booking. */
-export async function bookingPage(services: Services, personId: string, requested: number | null) {
+export async function bookingPage(
+  services: Services,
+  personId: string,
+  requested: number | null,
+  /** The reader's browser zone (a cookie), shown while they have saved none. */
+  browserZone: string | null = null,
+) {
   const { db, config } = services;
   const now = services.clock.now();
   const siteZone = config.siteTimeZone;
-  const seat = await studentSeat(db, personId, siteZone);
+  const seat = await studentSeat(db, personId, siteZone, browserZone);
   if (!seat?.mentor) return { kind: "noMentor" as const };
   if (!seat.startDate) return { kind: "unscheduled" as const };
   const weeks = bookableWeeks(seat.startDate, now, siteZone);
@@ -480,7 +486,7 @@ export async function bookingPage(services: Services, personId: string, requeste
   return {
     kind: "week" as const,
     zone,
-    zoneSaved: seat.student.zoneSaved,
+    zoneFrom: seat.student.zoneFrom,
     mentor: seat.mentor.name,
     weeks,
     week,

@@ -165,11 +165,13 @@ export async function deepDivePage(
   services: Services,
   personId: string,
   requested: { interview: string | null; week: string | null },
+  /** The reader's browser zone (a cookie), shown while they have saved none. */
+  browserZone: string | null = null,
 ) {
   const { db, config } = services;
   const now = services.clock.now();
   const siteZone = config.siteTimeZone;
-  const seat = await studentSeat(db, personId, siteZone);
+  const seat = await studentSeat(db, personId, siteZone, browserZone);
   if (!seat?.mentor) return { kind: "noMentor" as const };
   const zone = seat.student.zone;
   const { booked, ahead, unlocked } = await deepDiveState(db, seat, localDate(now, siteZone));
@@ -218,7 +220,7 @@ export async function deepDivePage(
   return {
     kind: "view" as const,
     zone,
-    zoneSaved: seat.student.zoneSaved,
+    zoneFrom: seat.student.zoneFrom,
     mentor: seat.mentor.name,
     interviews: booked
       ? []

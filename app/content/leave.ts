@@ -130,6 +130,10 @@ export const leaveConsole = {
   amount: (max: string) => `Refund amount in dollars (0 to ${max})`,
   approveNote: "Note to the student (optional)",
   approve: "Approve and refund",
+  approveConfirm: (name: string, amount: string, freesSeat: boolean) =>
+    `Approve ${name}'s request and refund ${amount}${freesSeat ? ", freeing their seat" : ""}? Their portal closes and they are emailed; this cannot be undone.`,
+  approveConfirmButton: (amount: string) => `Approve and refund ${amount} now`,
+  approveCancel: "Cancel",
   declineNote: "Why you decline (sent to the student)",
   decline: "Decline",
   approvedToast: (amount: string) =>

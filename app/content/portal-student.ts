@@ -38,7 +38,8 @@ export const checklistText = {
 export const zoneNote = {
   saved: (zone: string) => `Times are in your time zone, ${zone}.`,
   site: (zone: string) => `Times are in the site's time zone, ${zone}, until you save your own.`,
-  browser: "Times are in your browser's time zone, {zone}, until you save your own.",
+  browser: (zone: string) =>
+    `Times are in your browser's time zone, ${zone}, until you save your own.`,
   save: "Save your time zone",
 } as const;
 

@@ -119,6 +119,8 @@ export const withdrawalDecisionForms = [
     note: optionalText(MAX_DECISION_NOTE, { normalize: normalizeBody }).transform(
       (value) => value ?? "",
     ),
+    /** Money goes back only from the confirmation step, which sends "yes" (like a refund). */
+    confirm: z.literal("yes").optional(),
   }),
   z.object({
     intent: z.literal("withdrawal_decline"),

@@ -16,8 +16,9 @@
  *   confirmed a zone) preselects the browser's own zone when the list has it; without JavaScript
  *   it shows the site's zone, and either way the student confirms by saving;
  * - a Copy button (`data-copy` naming a read-only field, hidden in the HTML) appears and copies;
- * - for a student with no saved zone (`data-follow-browser` on the zone note), the portal's
- *   `<time data-local-time>` elements are redrawn in the browser's zone and the note names it.
+ * - for a student with no saved zone (`data-follow-browser` on the zone note), the browser's zone
+ *   is written to the `fsts_tz` cookie and a page the server drew in another zone is reloaded once
+ *   (the server then draws every time in that zone and names it).
  *
  * It is serialised with Function.prototype.toString, so it must not use anything from outside its
  * own body: words and limits arrive as the one argument. The server validates everything again.
@@ -102,31 +103,25 @@ export function enhancePage(words: EnhanceWords): void {
       select.value = zone;
   });
 
-  // A student without a saved zone: the times in the browser's own zone, named as such, until
-  // they save one (the server names the site's zone, and that stays where the zones agree).
+  // A student without a saved zone (decision 0055): the browser's zone goes to the server as a
+  // cookie, and a page drawn in another zone is drawn again, once, so every portal page (and the
+  // times grouped by day on the booking pages) reads in the browser's zone, named as such.
   const note = doc.querySelector<HTMLElement>("[data-zone-note][data-follow-browser]");
   if (note && zone && zone !== note.dataset.zone) {
-    const format = (at: Date, withYear: boolean) =>
-      new Intl.DateTimeFormat("en-US", {
-        timeZone: zone,
-        weekday: "short",
-        month: "short",
-        day: "numeric",
-        ...(withYear ? { year: "numeric" } : {}),
-        hour: "numeric",
-        minute: "2-digit",
-        timeZoneName: "short",
-      }).format(at);
-    const yearOf = (at: Date) =>
-      new Intl.DateTimeFormat("en-US", { timeZone: zone, year: "numeric" }).format(at);
-    const thisYear = yearOf(new Date());
-    doc.querySelectorAll<HTMLTimeElement>("time[data-local-time]").forEach((time) => {
-      const at = new Date(time.dateTime);
-      if (!Number.isNaN(at.getTime())) time.textContent = format(at, yearOf(at) !== thisYear);
-    });
-    const text = note.querySelector("[data-zone-text]");
-    if (text) text.textContent = (note.dataset.browserText ?? "").replace("{zone}", zone);
-    note.dataset.zoneNote = "browser";
+    const secure = location.protocol === "https:";
+    const name = secure ? "__Host-fsts_tz" : "fsts_tz";
+    doc.cookie = `${name}=${encodeURIComponent(zone)}; Path=/; Max-Age=31536000; SameSite=Lax${
+      secure ? "; Secure" : ""
+    }`;
+    // Once per zone and tab: a zone the server cannot use leaves the page as it is (named).
+    try {
+      if (sessionStorage.getItem("fsts_tz_redrawn") !== zone && doc.cookie.includes(`${name}=`)) {
+        sessionStorage.setItem("fsts_tz_redrawn", zone);
+        location.reload();
+      }
+    } catch {
+      // No session storage (a private mode): no reload; the page keeps the zone it names.
+    }
   }
 
   // A Copy button beside a read-only field (the portal's calendar address): shown, and copying,

@@ -96,6 +96,7 @@ describe.each(testEngines())("seats and revenue add up on every page, on $name",
         withdrawalId: request.id,
         amountCents: 20_000,
         note: "",
+        confirmed: true,
       }),
     ).toEqual({ kind: "approved", cents: 20_000 });
 

@@ -1,4 +1,5 @@
 import type { DB, Trx } from "~/db/database.server";
+import { readerZone, type ZoneSource } from "~/domain/reader-zone";
 
 /**
  * A student's seat as every part of the portal reads it (issue 34): their latest paid seat, its
@@ -10,7 +11,15 @@ export interface StudentSeat {
   personId: string;
   cohortId: string;
   startDate: string | null;
-  student: { firstName: string; name: string; email: string; zone: string; zoneSaved: boolean };
+  student: {
+    firstName: string;
+    name: string;
+    email: string;
+    zone: string;
+    zoneSaved: boolean;
+    /** Where `zone` comes from: their saved zone, their browser's (unsaved), or the site's. */
+    zoneFrom: ZoneSource;
+  };
   /** The seat's mentor while active; null while none is (or theirs was deactivated). */
   mentor: {
     id: string;
@@ -27,6 +36,8 @@ export async function studentSeat(
   db: DB | Trx,
   personId: string,
   siteZone: string,
+  /** A page's reader: their browser's zone, used while they have saved none. */
+  browserZone: string | null = null,
 ): Promise<StudentSeat | null> {
   const row = await db
     .selectFrom("payments")
@@ -56,6 +67,7 @@ export async function studentSeat(
     .orderBy("payments.id")
     .executeTakeFirst();
   if (!row) return null;
+  const reader = readerZone(row.student_zone ?? null, browserZone, siteZone);
   return {
     personId,
     cohortId: row.cohort_id,
@@ -64,8 +76,9 @@ export async function studentSeat(
       firstName: row.first_name,
       name: `${row.first_name} ${row.last_name}`.trim(),
       email: row.email,
-      zone: row.student_zone ?? siteZone,
-      zoneSaved: row.student_zone !== null,
+      zone: reader.zone,
+      zoneSaved: reader.from === "saved",
+      zoneFrom: reader.from,
     },
     mentor: row.mentor_id
       ? {

@@ -19,16 +19,17 @@ import { readStudentProfile } from "./student-profile.server";
 export async function studentHome(
   services: Pick<Services, "db" | "clock" | "config">,
   personId: string,
+  /** The reader's browser zone (a cookie), shown while they have saved none. */
+  browserZone: string | null = null,
 ) {
-  const seat = await studentSeat(services.db, personId, services.config.siteTimeZone);
+  const seat = await studentSeat(services.db, personId, services.config.siteTimeZone, browserZone);
   if (!seat) return null;
   const profile = await readStudentProfile(services.db, personId);
-  const zone = profile.timeZone ?? services.config.siteTimeZone;
   const calendar = await calendarCard(
     services,
     { kind: "student", personId },
-    zone,
-    profile.timeZone !== null,
+    seat.student.zone,
+    seat.student.zoneFrom,
   );
   const checklist = checklistOf({
     profile_done_at: profile.profileDoneAt,

@@ -1,5 +1,6 @@
 import type { DB } from "~/db/database.server";
 import { eventTense } from "~/domain/event-tense";
+import type { ZoneSource } from "~/domain/reader-zone";
 import { formatWhen } from "~/domain/time-zone";
 import { calendarEventsFor, uidHost, type CalendarOwner } from "./calendar.server";
 import { feedStatus, feedUrls } from "./feeds.server";
@@ -15,8 +16,8 @@ export async function calendarCard(
   services: { db: DB; clock: { now(): Date }; config: CardConfig },
   owner: CalendarOwner,
   timeZone: string,
-  /** Whether the zone is the reader's own (saved), or the site's in its place. */
-  zoneSaved = true,
+  /** Where the zone comes from: the reader's saved one, their browser's, or the site's. */
+  zoneFrom: ZoneSource = "saved",
 ) {
   // Where the reader saves a zone; a student's page follows the browser's zone until then.
   const student = owner.kind === "student";
@@ -27,7 +28,7 @@ export async function calendarCard(
     calendarEventsFor(services.db, owner, uidHost(services.config.publicUrl)),
   ]);
   return {
-    zone: { name: timeZone, saved: zoneSaved, saveHref, followBrowser: student },
+    zone: { name: timeZone, from: zoneFrom, saveHref, followBrowser: student },
     feed: feed && {
       urls: feed.token ? feedUrls(services.config.publicUrl, feed.token) : null,
       lastFetched: feed.lastFetchedAt
@@ -63,5 +64,10 @@ export async function mentorCalendarCard(
     .where("id", "=", mentorId)
     .executeTakeFirst();
   const zone = mentor?.time_zone || services.config.siteTimeZone;
-  return calendarCard(services, { kind: "mentor", mentorId }, zone, Boolean(mentor?.time_zone));
+  return calendarCard(
+    services,
+    { kind: "mentor", mentorId },
+    zone,
+    mentor?.time_zone ? "saved" : "site",
+  );
 }

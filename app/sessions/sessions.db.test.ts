@@ -468,7 +468,7 @@ describe.each(testEngines())("group sessions and calendar feeds on $name", (engi
       s.services(),
       { id: "owner", email: "boss@example.com" },
       bob,
-      { withdrawalId: request!.id, amountCents: 0, note: "" },
+      { withdrawalId: request!.id, amountCents: 0, note: "", confirmed: true },
     );
     expect(approved.kind).toBe("approved");
     expect((await fetchFeed(bobToken)).status).toBe(404);
@@ -524,7 +524,7 @@ describe.each(testEngines())("group sessions and calendar feeds on $name", (engi
       .where("email", "=", "ada@example.com")
       .executeTakeFirstOrThrow();
     // Signed in at the clock's time (a portal session does not last for weeks).
-    const home = async () => {
+    const home = async (browserZone?: string) => {
       const student = await portalCookie(s.services(), {
         role: "student",
         personId,
@@ -532,7 +532,13 @@ describe.each(testEngines())("group sessions and calendar feeds on $name", (engi
         firstName: "Ada",
       });
       return (
-        (await get(homeLoader, "/portal", student)).body as {
+        (
+          await get(
+            homeLoader,
+            "/portal",
+            browserZone ? `${student}; fsts_tz=${encodeURIComponent(browserZone)}` : student,
+          )
+        ).body as {
           home: { place: unknown; calendar: CalendarCardData };
         }
       ).home;
@@ -541,7 +547,14 @@ describe.each(testEngines())("group sessions and calendar feeds on $name", (engi
     s.clock.set(new Date("2027-03-17T12:00:00Z"));
     const during = await home();
     expect(during.place).toEqual({ kind: "during", week: 3, of: 6 });
-    expect(during.calendar.zone).toMatchObject({ name: "America/New_York", saved: false });
+    expect(during.calendar.zone).toMatchObject({ name: "America/New_York", from: "site" });
+    // The browser said its zone (the enhancement's cookie): the same events in London, named.
+    const london = await home("Europe/London");
+    expect(london.calendar.zone).toMatchObject({ name: "Europe/London", from: "browser" });
+    expect(london.calendar.events[2]!.when).toMatch(/GMT$/);
+    expect(during.calendar.events[2]!.when).toMatch(/EDT$/);
+    // A zone that is not one is ignored: the site's, named.
+    expect((await home("Mars/Base")).calendar.zone).toMatchObject({ from: "site" });
     expect(during.calendar.events.map((e) => e.tense)).toEqual([
       "held",
       "held",

@@ -1,5 +1,5 @@
 import type { Submission } from "@conform-to/react";
-import type { AppLoadContext } from "react-router";
+import { data, type AppLoadContext } from "react-router";
 import { leaveConsole as t } from "~/content/leave";
 import { formatDollars } from "~/content/pricing";
 import type { WithdrawalDecision } from "~/domain/withdrawal";
@@ -31,8 +31,19 @@ export async function answerWithdrawalDecision(
     withdrawalId: form.withdrawalId,
     amountCents: form.amount,
     note: form.note,
+    confirmed: form.confirm === "yes",
   });
   switch (approved.kind) {
+    case "confirm":
+      // The first post shows what will happen (amount, note); the second, "yes", does it.
+      return data({
+        result: submission.reply(),
+        confirmApproval: {
+          withdrawalId: form.withdrawalId,
+          cents: approved.cents,
+          note: form.note,
+        },
+      });
     case "approved":
       return done(t.approvedToast(formatDollars(approved.cents)));
     case "amount_required":

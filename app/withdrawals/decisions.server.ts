@@ -128,6 +128,8 @@ export type OwnerWithdrawal = NonNullable<Awaited<ReturnType<typeof withdrawalFo
 
 export type ApproveResult =
   | { kind: "approved"; cents: number }
+  /** Not confirmed yet: what approving would refund; nothing changed. */
+  | { kind: "confirm"; cents: number }
   | { kind: "too_much"; paidCents: number }
   | { kind: "not_open" | "amount_required" | "not_enrolled" | "provider_failed" };
 
@@ -154,7 +156,8 @@ async function openRequest(db: DB, personId: string, withdrawalId: string) {
 
 /**
  * The owner approves a request: the refund (the whole payment under the full-refund rule, else
- * the owner's amount from 0 to what was paid) through refundEnrollment, which ends the portal
+ * the owner's amount from 0 to what was paid; unconfirmed, only what it would refund) through
+ * refundEnrollment, which ends the portal
  * and releases the 1-on-1s; the seat goes back to the queue only before the start date. Safe to
  * run twice or on two instances at once: the request is claimed first (requested -> approved,
  * one winner; the other is told it was decided and changes nothing), and only the winner asks the
@@ -166,7 +169,7 @@ export async function approveWithdrawal(
   services: Services,
   actor: OwnerActor,
   personId: string,
-  input: { withdrawalId: string; amountCents?: number; note: string },
+  input: { withdrawalId: string; amountCents?: number; note: string; confirmed: boolean },
 ): Promise<ApproveResult> {
   const { db, clock } = services;
   const request = await openRequest(db, personId, input.withdrawalId);
@@ -178,6 +181,7 @@ export async function approveWithdrawal(
     return amount.problem === "required"
       ? { kind: "amount_required" }
       : { kind: "too_much", paidCents };
+  if (!input.confirmed) return { kind: "confirm", cents: amount.cents };
   const note = input.note.slice(0, MAX_DECISION_NOTE) || null;
   const claimed = await db.transaction().execute(async (trx) => {
     const decided = await trx

@@ -51,8 +51,14 @@ describe.each(testEngines())("leaving the programme, on $name", (engine) => {
     answer(services(), leaveRoute.action, "/portal/leave", cookie, { fields });
   const leavePageOf = (cookie: string) =>
     answer(services(), leaveRoute.loader, "/portal/leave", cookie);
+  /** The owner's decision, confirmed (an approval's second post: see the first test). */
   const decide = (personId: string, fields: Record<string, string>) =>
-    owner.post(personAction, `/admin/people/${personId}`, fields, { id: personId });
+    owner.post(
+      personAction,
+      `/admin/people/${personId}`,
+      fields.intent === "withdrawal_approve" ? { confirm: "yes", ...fields } : fields,
+      { id: personId },
+    );
   const ownerView = async (personId: string) =>
     (
       (await owner.get(personLoader, `/admin/people/${personId}`, { id: personId })).body as {
@@ -179,6 +185,21 @@ describe.each(testEngines())("leaving the programme, on $name", (engine) => {
 
     const view = await ownerView(sam.id);
     expect(view).toMatchObject({ status: "requested", rule: "full_refund", freesSeat: false });
+
+    // The first post only asks: what it would refund, and nothing changes.
+    const asked = await owner.post(
+      personAction,
+      `/admin/people/${sam.id}`,
+      { intent: "withdrawal_approve", withdrawalId: request!.id, note: "Good luck" },
+      { id: sam.id },
+    );
+    expect(asked.status).toBe(200);
+    expect(asked.body).toMatchObject({
+      confirmApproval: { withdrawalId: request!.id, cents: 64_900, note: "Good luck" },
+    });
+    expect(await payment(sam.id)).toMatchObject({ status: "paid" });
+    expect((await withdrawals())[0]).toMatchObject({ status: "requested" });
+    expect(await mail("withdrawal_approved")).toHaveLength(0);
 
     const approved = await decide(sam.id, {
       intent: "withdrawal_approve",

@@ -97,6 +97,12 @@ test.describe("leaving the programme", () => {
     await expect(refund.getByRole("button", { name: "Refund", exact: true })).toBeVisible();
     await expectNoAxeViolations(owner);
     await card.getByRole("button", { name: "Approve and refund" }).click();
+    // It asks first, saying what will happen; nothing is refunded until the owner says yes.
+    await expect(card.getByRole("alert")).toContainText(
+      "refund $649? Their portal closes and they are emailed; this cannot be undone.",
+    );
+    await expectNoAxeViolations(owner);
+    await card.getByRole("button", { name: "Approve and refund $649 now" }).click();
     await expect(owner.getByText("Request approved: $649 refunded")).toBeVisible();
     await expect(card.locator("[data-refunded]")).toHaveText("$649");
     // The person's payments say so too.

@@ -97,9 +97,24 @@ test.describe("1-on-1s across time zones", () => {
       "The end must be after the start",
     );
 
-    // The student, in New York.
-    const student = await (await browser.newContext({ viewport: PHONE })).newPage();
+    // The student's phone is in Tokyo and they have saved no zone: the booking page reads in the
+    // browser's zone, named as such, Wednesday's London hours falling on Tokyo's Thursday.
+    const first = wednesdayInLondon(monday, 15, 0);
+    const second = wednesdayInLondon(monday, 15, 30);
+    const student = await (
+      await browser.newContext({ viewport: PHONE, timezoneId: "Asia/Tokyo" })
+    ).newPage();
     await signInToPortal(student, studentEmail);
+    await student.goto("/portal/book");
+    await expect(student.locator("[data-zone-note]")).toHaveText(
+      "Times are in your browser's time zone, Asia/Tokyo, until you save your own. Save your time zone",
+    );
+    await expect(
+      student.getByRole("button", { name: `Book ${when(first, "Asia/Tokyo")}` }),
+    ).toBeVisible();
+    expect(when(first, "Asia/Tokyo")).toMatch(/^Thu/);
+
+    // They save New York as their zone.
     await withDb((db) =>
       db
         .updateTable("student_profiles")
@@ -116,8 +131,6 @@ test.describe("1-on-1s across time zones", () => {
       student.getByText("Times are shown in your time zone, America/New_York"),
     ).toBeVisible();
     await expectNoAxeViolations(student);
-    const first = wednesdayInLondon(monday, 15, 0);
-    const second = wednesdayInLondon(monday, 15, 30);
     await student.getByRole("button", { name: `Book ${when(first, "America/New_York")}` }).click();
     const booked = student.locator("[data-booking]");
     await expect(booked).toHaveAttribute("data-booking", first.toISOString());

@@ -18,9 +18,14 @@ import type { OwnerWithdrawal } from "~/withdrawals/decisions.server";
  */
 export function WithdrawalCard({
   withdrawal: w,
+  name,
+  confirming,
   busy,
 }: {
   withdrawal: OwnerWithdrawal | null;
+  name: string;
+  /** The approval awaiting the owner's "yes" (the action's first answer), if any. */
+  confirming: ApprovalToConfirm | null;
   busy: boolean;
 }) {
   if (!w) return null;
@@ -68,12 +73,58 @@ export function WithdrawalCard({
       </dl>
       {w.status === "requested" && (
         <div className="mt-4 space-y-4">
-          {w.paymentPaid && <ApproveForm withdrawal={w} busy={busy} />}
+          {w.paymentPaid && confirming?.withdrawalId === w.id ? (
+            <ConfirmApproval
+              name={name}
+              approval={confirming}
+              freesSeat={w.freesSeat}
+              busy={busy}
+            />
+          ) : (
+            w.paymentPaid && <ApproveForm withdrawal={w} busy={busy} />
+          )}
           {!w.paymentPaid && <p className="text-sm text-slate-700">{t.notEnrolled}</p>}
           <DeclineForm id={w.id} busy={busy} />
         </div>
       )}
     </Card>
+  );
+}
+
+export type ApprovalToConfirm = { withdrawalId: string; cents: number; note: string };
+
+/** The second step of approving: what will happen, said before money goes back (like a refund). */
+function ConfirmApproval({
+  name,
+  approval,
+  freesSeat,
+  busy,
+}: {
+  name: string;
+  approval: ApprovalToConfirm;
+  freesSeat: boolean;
+  busy: boolean;
+}) {
+  const amount = formatDollars(approval.cents);
+  return (
+    <div className="space-y-3" data-confirm-approval="">
+      <p role="alert" className="text-sm text-slate-800">
+        {t.approveConfirm(name, amount, freesSeat)}
+      </p>
+      <Form method="post" className="flex flex-wrap items-center gap-3">
+        <input type="hidden" name="intent" value="withdrawal_approve" />
+        <input type="hidden" name="withdrawalId" value={approval.withdrawalId} />
+        <input type="hidden" name="amount" value={centsToDollars(approval.cents)} />
+        <input type="hidden" name="note" value={approval.note} />
+        <input type="hidden" name="confirm" value="yes" />
+        <Button type="submit" variant="danger" size="md" disabled={busy}>
+          {t.approveConfirmButton(amount)}
+        </Button>
+        <a href="?" className={linkVariants({ weight: "medium", size: "sm" })}>
+          {t.approveCancel}
+        </a>
+      </Form>
+    </div>
   );
 }
 

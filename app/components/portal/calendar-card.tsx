@@ -91,7 +91,7 @@ export function CalendarCard({ calendar }: { calendar: CalendarCardData }) {
       <h3 className="mt-6 font-semibold text-brand-900">{t.sessionsTitle}</h3>
       <ZoneNote
         zone={calendar.zone.name}
-        saved={calendar.zone.saved}
+        from={calendar.zone.from}
         saveHref={calendar.zone.saveHref}
         followBrowser={calendar.zone.followBrowser}
       />
@@ -103,7 +103,7 @@ export function CalendarCard({ calendar }: { calendar: CalendarCardData }) {
             <li key={event.uid} data-testid="calendar-event" className="text-slate-800">
               <span className={cn(event.cancelled && "line-through")}>{event.summary}</span>
               <span className="block text-sm text-slate-700">
-                <time dateTime={event.startsAt} data-local-time="">
+                <time dateTime={event.startsAt}>
                   {event.when}
                 </time>
                 {event.tense !== "upcoming" && (

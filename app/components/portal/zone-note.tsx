@@ -1,33 +1,34 @@
 import { Link } from "react-router";
 import { linkVariants } from "~/components/ui/link";
 import { zoneNote as t } from "~/content/portal-student";
+import type { ZoneSource } from "~/domain/reader-zone";
 
 /**
- * Which zone the times around it are in. Unsaved, it names the site's zone and asks for the
- * student's own; with `followBrowser`, the page's enhancement redraws the `<time data-local-time>`
- * elements in the browser's zone and says so (decision 0053). Never the site's zone unannounced.
+ * Which zone the times around it are in, and where that zone comes from (decision 0055): the
+ * student's saved zone; unsaved, their browser's, else the site's, each with a prompt to save
+ * their own. With `followBrowser`, the page's enhancement sends the browser's zone to the server
+ * and redraws a page drawn in another. Never the site's zone unannounced.
  */
 export function ZoneNote({
   zone,
-  saved,
+  from,
   saveHref = "/portal/profile",
   followBrowser = false,
 }: {
   zone: string;
-  saved: boolean;
+  from: ZoneSource;
   saveHref?: string;
   followBrowser?: boolean;
 }) {
   return (
     <p
       className="mt-2 text-sm text-slate-700"
-      data-zone-note={saved ? "saved" : "site"}
+      data-zone-note={from}
       data-zone={zone}
-      data-follow-browser={!saved && followBrowser ? "" : undefined}
-      data-browser-text={!saved && followBrowser ? t.browser : undefined}
+      data-follow-browser={from !== "saved" && followBrowser ? "" : undefined}
     >
-      <span data-zone-text="">{saved ? t.saved(zone) : t.site(zone)}</span>
-      {!saved && (
+      <span data-zone-text="">{t[from](zone)}</span>
+      {from !== "saved" && (
         <>
           {" "}
           <Link to={saveHref} className={linkVariants({ size: "sm" })}>

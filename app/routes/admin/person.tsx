@@ -114,14 +114,13 @@ export async function action({ request, params, context }: Route.ActionArgs) {
       // The first post shows what will happen (person, amount, reason); the second does it.
       if (form.confirm !== "yes")
         return data({ result: submission.reply(), confirmRefund: form.reason });
+      const closedBy = { closedBy: admin.id };
       const outcome = await refundEnrollment(
         context.services,
         admin.email,
         params.id,
         form.reason,
-        {
-          closedBy: admin.id,
-        },
+        closedBy,
       );
       if (outcome !== "refunded") return refuse(submission, { message: refundAnswers[outcome] });
       return done(t.refunded);
@@ -161,7 +160,8 @@ export async function action({ request, params, context }: Route.ActionArgs) {
 
 export default function Person({ loaderData, actionData }: Route.ComponentProps) {
   const busy = useNavigation().state !== "idle";
-  const { detail, clock, cohortFull, portal } = loaderData;
+  const { detail, clock, cohortFull, portal, withdrawal } = loaderData;
+  const asked = actionData && "confirmApproval" in actionData ? actionData.confirmApproval : null;
   const { person } = detail;
   const name = `${person.first_name} ${person.last_name}`.trim() || person.email;
   return (
@@ -172,7 +172,7 @@ export default function Person({ loaderData, actionData }: Route.ComponentProps)
         <NotesCard notes={detail.notes} clock={clock} busy={busy} />
         <EnrollmentCard person={person} cohortFull={cohortFull} busy={busy} />
         <PortalCard portal={portal} clock={clock} />
-        <WithdrawalCard withdrawal={loaderData.withdrawal} busy={busy} />
+        <WithdrawalCard withdrawal={withdrawal} name={name} confirming={asked} busy={busy} />
         <SectionCard title={offerConfirmText.heading}>
           <OutcomesSummary view={loaderData.outcomes} />
         </SectionCard>

@@ -10,6 +10,7 @@ import {
   rescheduleBooking,
 } from "~/bookings/bookings.server";
 import { bookingSchema } from "~/domain/availability-form";
+import { readBrowserZone } from "~/lib/browser-zone.server";
 import { limitFormPost } from "~/lib/form-guard.server";
 import { OVER_LIMIT, readFormData, refuse } from "~/lib/form.server";
 import { pageMeta } from "~/lib/meta";
@@ -25,7 +26,12 @@ export const meta: Route.MetaFunction = () => pageMeta(t.title, portalMeta.descr
 export async function loader({ request, context }: Route.LoaderArgs) {
   const student = await requireStudent(request, context, "book");
   const week = Number(new URL(request.url).searchParams.get("week"));
-  return bookingPage(context.services, student.personId, Number.isInteger(week) ? week : null);
+  return bookingPage(
+    context.services,
+    student.personId,
+    Number.isInteger(week) ? week : null,
+    readBrowserZone(request, context.secure),
+  );
 }
 
 const toasts = { booked: t.bookedToast, moved: t.movedToast, cancelled: t.cancelledToast };
@@ -76,12 +82,12 @@ export default function Book({ loaderData, actionData }: Route.ComponentProps) {
       <div>
         <h1 className="text-3xl font-bold text-brand-900">{t.title}</h1>
         <p className="mt-2 text-slate-700">{t.intro(loaderData.mentor)}</p>
-        {loaderData.zoneSaved ? (
+        {loaderData.zoneFrom === "saved" ? (
           <p className="mt-2 font-medium text-slate-900" data-zone={zone}>
             {t.zone(zone)}
           </p>
         ) : (
-          <ZoneNote zone={zone} saved={false} />
+          <ZoneNote zone={zone} from={loaderData.zoneFrom} followBrowser />
         )}
         {error && (
           <p className="mt-2 font-medium text-red-700" role="alert">

@@ -8,6 +8,7 @@ import { bookDeepDive, deepDivePage, rescheduleDeepDive } from "~/bookings/deep-
 import { deepDiveText as t } from "~/content/interviews";
 import { portalMeta } from "~/content/portal";
 import { deepDiveSchema } from "~/domain/outcome-forms";
+import { readBrowserZone } from "~/lib/browser-zone.server";
 import { limitFormPost } from "~/lib/form-guard.server";
 import { OVER_LIMIT, readFormData, refuse } from "~/lib/form.server";
 import { pageMeta } from "~/lib/meta";
@@ -25,10 +26,12 @@ const PATH = "/portal/deep-dive";
 export async function loader({ request, context }: Route.LoaderArgs) {
   const student = await requireStudent(request, context, "deepDive");
   const query = new URL(request.url).searchParams;
-  return deepDivePage(context.services, student.personId, {
-    interview: query.get("interview"),
-    week: query.get("week"),
-  });
+  return deepDivePage(
+    context.services,
+    student.personId,
+    { interview: query.get("interview"), week: query.get("week") },
+    readBrowserZone(request, context.secure),
+  );
 }
 
 const toasts = { booked: t.bookedToast, moved: t.movedToast, cancelled: t.cancelledToast };
@@ -82,12 +85,12 @@ export default function DeepDive({ loaderData, actionData }: Route.ComponentProp
       <div>
         {heading}
         <p className="mt-2 text-slate-700">{t.intro(loaderData.mentor)}</p>
-        {loaderData.zoneSaved ? (
+        {loaderData.zoneFrom === "saved" ? (
           <p className="mt-2 font-medium text-slate-900" data-zone={zone}>
             {t.zone(zone)}
           </p>
         ) : (
-          <ZoneNote zone={zone} saved={false} />
+          <ZoneNote zone={zone} from={loaderData.zoneFrom} followBrowser />
         )}
         {error && (
           <p className="mt-2 font-medium text-red-700" role="alert">

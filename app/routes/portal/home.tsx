@@ -17,6 +17,7 @@ import {
   sendSignInLink,
 } from "~/portal/session.server";
 import { studentHome } from "~/portal/student-home.server";
+import { readBrowserZone } from "~/lib/browser-zone.server";
 import type { Route } from "./+types/home";
 
 export const meta: Route.MetaFunction = () => pageMeta(portalMeta.title, portalMeta.description);
@@ -26,7 +27,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const user = await getPortalUser(request, context);
   if (!user) return { view: "sign_in" as const };
   if (user.role === "mentor") throw redirect("/portal/mentor");
-  const home = await studentHome(context.services, user.personId);
+  const home = await studentHome(
+    context.services,
+    user.personId,
+    readBrowserZone(request, context.secure),
+  );
   return { view: "student" as const, firstName: user.firstName, home };
 }
 
