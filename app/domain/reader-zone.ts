@@ -14,4 +14,3 @@ export function readerZone(
   if (browser !== null) return { zone: browser, from: "browser" };
   return { zone: siteZone, from: "site" };
 }
-

@@ -103,9 +103,7 @@ export function CalendarCard({ calendar }: { calendar: CalendarCardData }) {
             <li key={event.uid} data-testid="calendar-event" className="text-slate-800">
               <span className={cn(event.cancelled && "line-through")}>{event.summary}</span>
               <span className="block text-sm text-slate-700">
-                <time dateTime={event.startsAt}>
-                  {event.when}
-                </time>
+                <time dateTime={event.startsAt}>{event.when}</time>
                 {event.tense !== "upcoming" && (
                   <span data-tense={event.tense}> · {t.tense[event.tense]}</span>
                 )}
