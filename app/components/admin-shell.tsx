@@ -47,7 +47,8 @@ export function ConsoleHeader({ email }: { email: string }) {
           action={ADMIN_LOGIN_PATH}
           className="flex min-w-0 flex-wrap items-center gap-x-3 gap-y-1 text-sm text-slate-700"
         >
-          <span className="min-w-0 wrap-anywhere">
+          {/* On a phone the header keeps to two rows: the address shows from `sm` up. */}
+          <span className="hidden min-w-0 wrap-anywhere sm:inline">
             {cohortSettingsPage.signedInAs} <strong>{email}</strong>
           </span>
           <input type="hidden" name="intent" value="logout" />

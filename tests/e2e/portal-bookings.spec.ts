@@ -89,6 +89,15 @@ test.describe("1-on-1s across time zones", () => {
     await mentor.getByRole("combobox", { name: "To", exact: true }).selectOption("16:00");
     await mentor.getByRole("button", { name: "Add hours" }).click();
     await expect(mentor.getByText("Wednesday 15:00–16:00")).toBeVisible();
+    // On a phone the row's Remove stays beside its hours.
+    await mentor.setViewportSize({ width: 390, height: 844 });
+    const row = mentor.locator("[data-hours-row]").first();
+    const [label, remove] = await Promise.all([
+      row.locator("span").first().boundingBox(),
+      row.getByRole("button").boundingBox(),
+    ]);
+    expect(remove!.y).toBeLessThan(label!.y + label!.height);
+    await mentor.setViewportSize({ width: 1280, height: 800 });
     // A refused row: the end before the start, said under the field.
     await mentor.getByRole("combobox", { name: "From" }).selectOption("12:00");
     await mentor.getByRole("combobox", { name: "To", exact: true }).selectOption("11:00");

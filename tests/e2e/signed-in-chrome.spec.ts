@@ -88,6 +88,18 @@ test("the console's header; Cancel session asks, changes nothing, then cancels",
   await expect(page.getByTestId("console-header")).toBeVisible();
   await expect(page.getByRole("link", { name: "Apply Now" })).toHaveCount(0);
   await expect(page.getByTestId("signed-in-footer")).toBeVisible();
+  // On a phone the 14 sections are one row that scrolls sideways, not five rows above the page.
+  await page.setViewportSize({ width: 390, height: 844 });
+  const header = page.getByTestId("console-header");
+  const sections = header.getByRole("navigation", { name: "Console" }).getByRole("link");
+  const tops = await sections.evaluateAll((links) =>
+    links.map((link) => Math.round(link.getBoundingClientRect().top)),
+  );
+  expect(new Set(tops).size).toBe(1);
+  expect((await header.boundingBox())!.height).toBeLessThan(130);
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  await expectNoAxeViolations(page);
+  await page.setViewportSize({ width: 1280, height: 800 });
 
   const cohortId = await withDb(async (db) => {
     const row = await db

@@ -129,13 +129,13 @@ export function HoursForms({
             return (
               <li
                 key={row.id}
-                className="flex flex-wrap items-center justify-between gap-2 p-3"
+                className="flex items-center justify-between gap-3 p-3"
                 data-hours-row=""
               >
-                <span>
+                <span className="min-w-0">
                   {day} {from}–{to}
                 </span>
-                <Form method="post">
+                <Form method="post" className="shrink-0">
                   <input type="hidden" name="intent" value="remove_hours" />
                   <input type="hidden" name="id" value={row.id} />
                   <Button
@@ -208,11 +208,11 @@ export function DaysOffForms({
           {daysOff.map((day) => (
             <li
               key={day.id}
-              className="flex flex-wrap items-center justify-between gap-2 p-3"
+              className="flex items-center justify-between gap-3 p-3"
               data-day-off=""
             >
-              <span>{day.label}</span>
-              <Form method="post">
+              <span className="min-w-0">{day.label}</span>
+              <Form method="post" className="shrink-0">
                 <input type="hidden" name="intent" value="remove_off" />
                 <input type="hidden" name="id" value={day.id} />
                 <Button

@@ -10,14 +10,18 @@ export interface SectionLink {
   anchor?: boolean;
 }
 
-const linkClass = "block rounded-md px-3 py-2 text-sm font-medium";
+const linkClass = "block rounded-md px-3 py-2 text-sm font-medium whitespace-nowrap";
 const idleClass = "text-slate-700 hover:bg-slate-100";
 
-/** A frame's row of section links (the console's, the portal's), the current one filled. */
+/**
+ * A frame's row of section links (the console's, the portal's), the current one filled. On a
+ * phone it is one row that scrolls sideways (the console has 14 sections: wrapped, they took five
+ * rows above every page); from `sm` up it wraps.
+ */
 export function SectionNav({ label, links }: { label: string; links: readonly SectionLink[] }) {
   return (
     <nav aria-label={label}>
-      <ul className="flex flex-wrap gap-1">
+      <ul className="-mx-1 flex gap-1 overflow-x-auto px-1 pb-1 sm:flex-wrap sm:overflow-visible">
         {links.map((link) => (
           <li key={link.to}>
             {link.anchor ? (
