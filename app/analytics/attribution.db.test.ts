@@ -36,4 +36,49 @@ describe.each(testEngines())("owner's console queries on $name", (engine) => {
       ),
     ).toEqual([]);
   });
+
+  it("counts what a partly refunded seat kept as revenue, not as an enrollment", async () => {
+    const period = { from: "2026-11-01", to: "2026-11-30" };
+    const db = t.services.db;
+    const paid = await db
+      .selectFrom("payments")
+      .select(["id", "person_id", "cohort_id"])
+      .where("status", "=", "paid")
+      .executeTakeFirstOrThrow();
+    // The seat is refunded in part: $200 of $649 goes back, $449 is kept.
+    await db
+      .updateTable("payments")
+      .set({ status: "refunded" })
+      .where("id", "=", paid.id)
+      .execute();
+    await db
+      .insertInto("withdrawals")
+      .values({
+        id: "w-partial",
+        person_id: paid.person_id!,
+        // The seeded payment names no real cohort; the request is filed under the current one.
+        cohort_id: (await db.selectFrom("cohorts").select("id").executeTakeFirstOrThrow()).id,
+        payment_id: paid.id,
+        kind: "leave",
+        reason: "Moving abroad",
+        rule: "case_by_case",
+        status: "approved",
+        requested_at: "2026-11-20T12:00:00.000Z",
+        decided_at: "2026-11-21T12:00:00.000Z",
+        decided_by_id: null,
+        decision_note: null,
+        refund_cents: 20_000,
+      })
+      .execute();
+    const rows = await attributionReport(db, period, "last", "utm_term");
+    expect(rows.find((r) => r.key === "rep7")).toMatchObject({
+      enrollments: 0,
+      revenueCents: 44_900,
+    });
+    expect(rows.reduce((sum, r) => sum + r.revenueCents, 0)).toBe(44_900);
+    // Refunded in full: nothing kept, nothing counted.
+    await db.updateTable("withdrawals").set({ refund_cents: 64_900 }).execute();
+    const none = await attributionReport(db, period, "last", "utm_term");
+    expect(none.reduce((sum, r) => sum + r.revenueCents + r.enrollments, 0)).toBe(0);
+  });
 });

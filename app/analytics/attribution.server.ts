@@ -1,5 +1,5 @@
 import type { DB } from "~/db/database.server";
-import { PAID_SEAT } from "~/enrollment/seats.server";
+import { keptByPayment, PAID_SEAT, REVENUE_STATUSES } from "~/enrollment/seats.server";
 import {
   parseJsonColumn,
   paymentLastTouch,
@@ -57,12 +57,13 @@ export async function attributionReport(
     .selectFrom("payments")
     .innerJoin("people", "people.id", "payments.person_id")
     .select([
-      "payments.amount_cents",
+      "payments.id",
+      "payments.status",
       "payments.person_id",
       "payments.last_touch as paid_touch",
       ...TOUCH_COLUMNS,
     ])
-    .where("payments.status", "=", PAID_SEAT)
+    .where("payments.status", "in", REVENUE_STATUSES)
     .where("payments.created_at", ">=", start)
     .where("payments.created_at", "<=", end)
     .execute();
@@ -83,9 +84,17 @@ export async function attributionReport(
       if (s.status === "qualified") events.push({ kind: "qualified", ...touches });
     }
   }
+  // Revenue is what each payment kept, net of refunds (the one count, `keptByPayment`): a seat
+  // refunded in part still brings in what it kept, though it is no longer an enrollment.
+  const kept = await keptByPayment(
+    db,
+    payments.map((p) => p.id),
+  );
   for (const p of payments) {
+    const revenueCents = kept.get(p.id) ?? 0;
+    if (p.status !== PAID_SEAT && revenueCents === 0) continue;
     events.push({
-      kind: "enrollment",
+      kind: p.status === PAID_SEAT ? "enrollment" : "kept",
       personId: p.person_id ?? "",
       first: touchesOf(p).first,
       // Payments from before the snapshot existed fall back to the person's last touch.
@@ -93,7 +102,7 @@ export async function attributionReport(
         p.paid_touch === null
           ? touchesOf(p).last
           : tagged(parseJsonColumn(paymentLastTouch, p.paid_touch)),
-      revenueCents: Number(p.amount_cents),
+      revenueCents,
     });
   }
   return aggregateAttribution(events, touch, dimension);

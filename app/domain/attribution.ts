@@ -20,7 +20,8 @@ export type AttributionEvent =
       last: Utm | null;
     }
   | {
-      kind: "enrollment";
+      /** A paid seat; "kept": a refunded payment's money kept (revenue, no enrollment). */
+      kind: "enrollment" | "kept";
       personId: string;
       first: Utm | null;
       last: Utm | null;
@@ -79,6 +80,9 @@ export function aggregateAttribution(
         break;
       case "enrollment":
         row.enrollments += 1;
+        row.revenueCents += event.revenueCents;
+        break;
+      case "kept":
         row.revenueCents += event.revenueCents;
         break;
     }
