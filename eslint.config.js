@@ -31,7 +31,24 @@ export default tseslint.config(
       "react-hooks/exhaustive-deps": "warn",
       "@typescript-eslint/no-unused-vars": ["error", { argsIgnorePattern: "^_" }],
       "no-restricted-imports": ["error", { paths: [ZOD] }],
+      // One time module (decision 0056): no offset arithmetic, one daylight-saving policy.
+      "no-restricted-properties": [
+        "error",
+        { property: "getTimezoneOffset", message: "Use app/domain/time-zone.ts (Temporal)." },
+      ],
+      "no-restricted-syntax": [
+        "error",
+        {
+          selector: "Property[key.name='disambiguation']",
+          message: "One DST policy: zonedTimeToUtc in app/domain/time-zone.ts.",
+        },
+      ],
     },
+  },
+  {
+    // The time module, and the slot search that lists both instants of a repeated wall time.
+    files: ["app/domain/time-zone.ts", "app/domain/slots.ts"],
+    rules: { "no-restricted-syntax": "off" },
   },
   {
     files: ["app/lib/zod.ts"],

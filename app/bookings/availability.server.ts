@@ -8,7 +8,7 @@ import {
   type AvailabilityForm,
 } from "~/domain/availability-form";
 import type { AvailabilityRow } from "~/domain/slots";
-import { localDate } from "~/domain/slots";
+import { dateInZone } from "~/domain/time-zone";
 
 /** A mentor's time zone, weekly hours and upcoming days off, as the availability page shows them. */
 export async function readAvailability(db: DB, mentorId: string, siteZone: string, now: Date) {
@@ -30,7 +30,7 @@ export async function readAvailability(db: DB, mentorId: string, siteZone: strin
     .selectFrom("availability_overrides")
     .select(["id", "date"])
     .where("mentor_id", "=", mentorId)
-    .where("date", ">=", localDate(now, timeZone))
+    .where("date", ">=", dateInZone(now, timeZone))
     .orderBy("date")
     .execute();
   return {
@@ -162,7 +162,7 @@ export async function changeAvailability(
           : { kind: "refused", field: "id", reason: "notFound" };
       }
       case "add_off": {
-        const today = localDate(now, await mentorZoneOf(trx, mentorId, siteZone));
+        const today = dateInZone(now, await mentorZoneOf(trx, mentorId, siteZone));
         if (form.date < today) return { kind: "refused", field: "date", reason: "past" };
         const upcoming = await trx
           .selectFrom("availability_overrides")

@@ -5,12 +5,12 @@ import {
   deepDiveUnlock,
   deepDiveWeeks,
   deepDiveWindow,
-  localDate,
   mondayAt,
   studentMayChange,
   windowSlots,
   type Slot,
 } from "~/domain/slots";
+import { dateInZone } from "~/domain/time-zone";
 import { formatDay, whenFor } from "~/domain/time-zone";
 import { studentSeat, type StudentSeat } from "~/portal/seat.server";
 import type { Services } from "~/services.server";
@@ -105,7 +105,7 @@ export async function bookDeepDive(
 ): Promise<DeepDiveOutcome> {
   const siteZone = services.config.siteTimeZone;
   return withMentorLock(services, personId, async (trx, seat, now): Promise<DeepDiveOutcome> => {
-    const { booked, ahead } = await deepDiveState(trx, seat, localDate(now, siteZone));
+    const { booked, ahead } = await deepDiveState(trx, seat, dateInZone(now, siteZone));
     const interview = ahead.find((row) => row.id === interviewId);
     if (!interview) return { kind: "locked" };
     if (booked) return { kind: "already" };
@@ -174,7 +174,7 @@ export async function deepDivePage(
   const seat = await studentSeat(db, personId, siteZone, browserZone);
   if (!seat?.mentor) return { kind: "noMentor" as const };
   const zone = seat.student.zone;
-  const { booked, ahead, unlocked } = await deepDiveState(db, seat, localDate(now, siteZone));
+  const { booked, ahead, unlocked } = await deepDiveState(db, seat, dateInZone(now, siteZone));
   if (!booked && !unlocked) return { kind: "locked" as const };
   const booking = booked
     ? {

@@ -1,7 +1,7 @@
 /**
  * When a livestream happens: a calendar date and a wall-clock time in the site's time zone, turned
- * into an instant with Intl alone (no time-zone library), and shown back to people with the zone
- * named so nobody has to guess.
+ * into an instant by the one time module (app/domain/time-zone.ts), and shown back to people with
+ * the zone named so nobody has to guess.
  */
 
 import { zonedTimeToUtc } from "./time-zone";

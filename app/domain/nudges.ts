@@ -6,6 +6,7 @@
  */
 import { Temporal } from "temporal-polyfill";
 import { programmeWeekAt, weekMonday } from "./slots";
+import { zonedTimeToUtc } from "./time-zone";
 
 /** A student who has not booked the week's 1-on-1 is reminded from Wednesday noon, their zone. */
 export const MID_WEEK = { days: 2, time: "12:00" } as const;
@@ -18,11 +19,8 @@ export const OUTCOME_LOOKBACK_MS = 14 * 24 * 3_600_000;
 
 /** The instant the wall clock of `zone` reads `at.time` on the `at.days`-th day after `monday`. */
 export function wallMoment(monday: string, at: { days: number; time: string }, zone: string): Date {
-  const zoned = Temporal.PlainDate.from(monday)
-    .add({ days: at.days })
-    .toPlainDateTime(Temporal.PlainTime.from(at.time))
-    .toZonedDateTime(zone, { disambiguation: "later" });
-  return new Date(zoned.epochMilliseconds);
+  const day = Temporal.PlainDate.from(monday).add({ days: at.days }).toString();
+  return zonedTimeToUtc(day, at.time, zone);
 }
 
 /**

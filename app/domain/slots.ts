@@ -7,6 +7,7 @@
 import { Temporal } from "temporal-polyfill";
 import { mondayOf } from "./cohort";
 import { PROGRAMME_WEEKS, programmeWeeks } from "./onboarding";
+import { dateInZone } from "./time-zone";
 
 export const SLOT_MINUTES = 30;
 /** The interview deep-dive (issue 35, item 4): one 60-minute session per programme. */
@@ -60,14 +61,6 @@ export function weekMonday(startDate: string, week: number): string {
     .toString();
 }
 
-/** The calendar date (YYYY-MM-DD) of `instant` on the wall clock of `timeZone`. */
-export function localDate(instant: Date, timeZone: string): string {
-  return Temporal.Instant.fromEpochMilliseconds(instant.getTime())
-    .toZonedDateTimeISO(timeZone)
-    .toPlainDate()
-    .toString();
-}
-
 /**
  * The programme week (1-6) `instant` falls in, or null outside the six weeks or without a start:
  * weeks run Monday 00:00 to Monday 00:00 in the site's zone.
@@ -77,7 +70,7 @@ export function programmeWeekAt(
   instant: Date,
   siteZone: string,
 ): number | null {
-  const { phase } = programmeWeeks(startDate, localDate(instant, siteZone));
+  const { phase } = programmeWeeks(startDate, dateInZone(instant, siteZone));
   return phase.kind === "during" ? phase.week : null;
 }
 
@@ -86,7 +79,7 @@ export function programmeWeekAt(
  * current week and the next one; none after it or without a start date.
  */
 export function bookableWeeks(startDate: string | null, now: Date, siteZone: string): number[] {
-  const { phase } = programmeWeeks(startDate, localDate(now, siteZone));
+  const { phase } = programmeWeeks(startDate, dateInZone(now, siteZone));
   const first = phase.kind === "before" ? 1 : phase.kind === "during" ? phase.week : null;
   if (first === null) return [];
   return [first, first + 1].filter((week) => week <= PROGRAMME_WEEKS);
@@ -175,8 +168,8 @@ export function windowSlots(input: WindowSlotsInput): Slot[] {
   const earliest = Math.max(input.now.getTime() + MIN_NOTICE_MS, start.getTime());
   const latestEnd = endsBy?.getTime() ?? Infinity;
   // The mentor's calendar days that can touch the window, a day either side for zones far apart.
-  const first = plainDate(localDate(start, input.mentorZone)).subtract({ days: 1 });
-  const last = plainDate(localDate(end, input.mentorZone)).add({ days: 1 });
+  const first = plainDate(dateInZone(start, input.mentorZone)).subtract({ days: 1 });
+  const last = plainDate(dateInZone(end, input.mentorZone)).add({ days: 1 });
   const starts = new Set<number>();
   for (let day = first; Temporal.PlainDate.compare(day, last) <= 0; day = day.add({ days: 1 })) {
     const date = day.toString();
@@ -216,7 +209,7 @@ export function dayStart(date: string, timeZone: string): Date {
 
 /** The Monday (YYYY-MM-DD) of the week `instant` falls in, on the wall clock of `timeZone`. */
 export function mondayAt(instant: Date, timeZone: string): string {
-  return mondayOf(localDate(instant, timeZone));
+  return mondayOf(dateInZone(instant, timeZone));
 }
 
 /** An interview as the deep-dive's unlock rule reads it: its seat's cohort and its day. */
@@ -287,7 +280,7 @@ export function studentMayChange(startsAt: string, now: Date): boolean {
 export function slotsByDay(slots: readonly Slot[], timeZone: string): [string, Slot[]][] {
   const days = new Map<string, Slot[]>();
   for (const slot of slots) {
-    const date = localDate(new Date(slot.startsAt), timeZone);
+    const date = dateInZone(new Date(slot.startsAt), timeZone);
     const list = days.get(date) ?? [];
     list.push(slot);
     days.set(date, list);

@@ -1,5 +1,12 @@
 import { describe, expect, it } from "vitest";
-import { age, formatTimeOfDay, formatWhen, localTimeToUtc, utcToLocalInput } from "./time-zone";
+import {
+  age,
+  dateInZone,
+  formatTimeOfDay,
+  formatWhen,
+  localTimeToUtc,
+  utcToLocalInput,
+} from "./time-zone";
 
 describe("formatTimeOfDay", () => {
   it("shows the zone's clock in US format, with the zone's name in force then", () => {
@@ -42,6 +49,23 @@ describe("localTimeToUtc", () => {
     expect(localTimeToUtc("2026-03-08", "02:30", "America/New_York")?.toISOString()).toBe(
       "2026-03-08T07:30:00.000Z",
     );
+  });
+
+  it("reads a time that happens twice (clocks go back) as the earlier one", () => {
+    // 01:30 happens twice in New York on 2026-11-01: first at EDT (05:30Z), then at EST (06:30Z).
+    expect(localTimeToUtc("2026-11-01", "01:30", "America/New_York")?.toISOString()).toBe(
+      "2026-11-01T05:30:00.000Z",
+    );
+    // London's autumn change, the same rule: 01:30 BST (00:30Z), not 01:30 GMT.
+    expect(localTimeToUtc("2026-10-25", "01:30", "Europe/London")?.toISOString()).toBe(
+      "2026-10-25T00:30:00.000Z",
+    );
+  });
+
+  it("gives the zone's calendar date either side of midnight and of a clock change", () => {
+    expect(dateInZone(new Date("2026-03-08T04:59:00Z"), "America/New_York")).toBe("2026-03-07");
+    expect(dateInZone(new Date("2026-03-08T05:00:00Z"), "America/New_York")).toBe("2026-03-08");
+    expect(dateInZone(new Date("2026-03-29T23:30:00Z"), "Europe/London")).toBe("2026-03-30");
   });
 
   it("refuses dates and times that do not exist on any calendar", () => {

@@ -1,59 +1,21 @@
-/** Wall clocks of IANA time zones and instants, with Intl alone (no time-zone library). */
-
-const PARTS_FORMAT = new Map<string, Intl.DateTimeFormat>();
-
-function partsFormat(timeZone: string): Intl.DateTimeFormat {
-  let format = PARTS_FORMAT.get(timeZone);
-  if (!format) {
-    format = new Intl.DateTimeFormat("en-US", {
-      timeZone,
-      hourCycle: "h23",
-      year: "numeric",
-      month: "2-digit",
-      day: "2-digit",
-      hour: "2-digit",
-      minute: "2-digit",
-      second: "2-digit",
-    });
-    PARTS_FORMAT.set(timeZone, format);
-  }
-  return format;
-}
-
-/** The zone's offset from UTC at `instant`, in milliseconds (New York in winter: -5 hours). */
-export function zoneOffsetMs(instant: number, timeZone: string): number {
-  const parts: Record<string, number> = {};
-  for (const part of partsFormat(timeZone).formatToParts(new Date(instant))) {
-    if (part.type !== "literal") parts[part.type] = Number(part.value);
-  }
-  const wall = Date.UTC(
-    parts.year!,
-    parts.month! - 1,
-    parts.day!,
-    parts.hour!,
-    parts.minute!,
-    parts.second!,
-  );
-  return wall - Math.floor(instant / 1000) * 1000;
-}
-
 /**
- * The instant at which the wall clock of `timeZone` shows `date` (YYYY-MM-DD) at `time` (HH:MM).
- * Around a change of offset it does what calendars do (Temporal's "compatible"): a time that
- * happens twice (clocks go back) is the earlier one; a time that never happens (clocks go
- * forward) is read with the offset before the change, so 02:30 becomes 03:30 of the new offset.
+ * The one time module (decision 0056): wall clocks of IANA zones and instants, on Temporal
+ * (`temporal-polyfill`), with one daylight-saving policy for a wall time made an instant:
+ * Temporal's "compatible", what calendars do. A time that happens twice (clocks go back) is the
+ * earlier one; a time that never happens (clocks go forward) moves forward by the gap, so 02:30
+ * becomes 03:30 of the new offset. Formatting for readers is Intl, with the zone named.
  */
+import { Temporal } from "temporal-polyfill";
+
+const zoned = (instant: Date, timeZone: string) =>
+  Temporal.Instant.fromEpochMilliseconds(instant.getTime()).toZonedDateTimeISO(timeZone);
+
+/** The instant at which the wall clock of `timeZone` shows `date` (YYYY-MM-DD) at `time` (HH:MM). */
 export function zonedTimeToUtc(date: string, time: string, timeZone: string): Date {
-  const [y, m, d] = date.split("-").map(Number) as [number, number, number];
-  const [hh, mm] = time.split(":").map(Number) as [number, number];
-  const wall = Date.UTC(y, m - 1, d, hh, mm);
-  const day = 24 * 60 * 60 * 1000;
-  const before = zoneOffsetMs(wall - day, timeZone);
-  const after = zoneOffsetMs(wall + day, timeZone);
-  const fits = [wall - before, wall - after].filter(
-    (instant) => zoneOffsetMs(instant, timeZone) === wall - instant,
+  const wall = Temporal.PlainDate.from(date).toPlainDateTime(Temporal.PlainTime.from(time));
+  return new Date(
+    wall.toZonedDateTime(timeZone, { disambiguation: "compatible" }).epochMilliseconds,
   );
-  return new Date(fits.length > 0 ? Math.min(...fits) : wall - before);
 }
 
 /**
@@ -61,23 +23,24 @@ export function zonedTimeToUtc(date: string, time: string, timeZone: string): Da
  * null when the date or time does not exist on any calendar (2026-02-30, 24:00, another format).
  */
 export function localTimeToUtc(date: string, time: string, timeZone: string): Date | null {
-  const d = /^(\d{4})-(\d{2})-(\d{2})$/.exec(date);
-  const t = /^(\d{2}):(\d{2})$/.exec(time);
-  if (!d || !t || Number(t[1]) > 23 || Number(t[2]) > 59) return null;
-  const check = new Date(Date.UTC(Number(d[1]), Number(d[2]) - 1, Number(d[3])));
-  if (check.toISOString().slice(0, 10) !== date) return null;
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(date) || !/^\d{2}:\d{2}$/.test(time)) return null;
+  try {
+    Temporal.PlainDate.from(date, { overflow: "reject" });
+    Temporal.PlainTime.from(time, { overflow: "reject" });
+  } catch {
+    return null;
+  }
   return zonedTimeToUtc(date, time, timeZone);
 }
 
 /** An instant as the zone's wall clock, for a datetime-local input ("2026-12-03T19:00"). */
 export function utcToLocalInput(instant: Date, timeZone: string): string {
-  const local = new Date(instant.getTime() + zoneOffsetMs(instant.getTime(), timeZone));
-  return local.toISOString().slice(0, 16);
+  return zoned(instant, timeZone).toPlainDateTime().toString().slice(0, 16);
 }
 
 /** The calendar date (YYYY-MM-DD) it is in `timeZone` at `instant`. */
 export function dateInZone(instant: Date, timeZone: string): string {
-  return utcToLocalInput(instant, timeZone).slice(0, 10);
+  return zoned(instant, timeZone).toPlainDate().toString();
 }
 
 /**

@@ -8,7 +8,7 @@ import {
   type InterviewInput,
   type OfferInput,
 } from "~/domain/outcome-forms";
-import { localDate } from "~/domain/slots";
+import { dateInZone } from "~/domain/time-zone";
 import { formatWhen, whenFor } from "~/domain/time-zone";
 import { studentSeat } from "~/portal/seat.server";
 import type { Services } from "~/services.server";
@@ -62,7 +62,7 @@ export async function reportInterview(
         updated_at: at,
       })
       .execute();
-    return { kind: "saved", id, ahead: input.date > localDate(now, siteZone) };
+    return { kind: "saved", id, ahead: input.date > dateInZone(now, siteZone) };
   });
 }
 
@@ -143,7 +143,7 @@ export async function outcomesView(
   zones: { site: string; reader: string },
   now: Date,
 ) {
-  const today = localDate(now, zones.site);
+  const today = dateInZone(now, zones.site);
   const zone = zones.reader;
   const [interviews, offers, profile] = await Promise.all([
     interviewsOf(db, personId),
@@ -183,7 +183,7 @@ export async function interviewsPage(services: Services, personId: string) {
   const seat = await studentSeat(db, personId, config.siteTimeZone);
   const zone = seat?.student.zone ?? config.siteTimeZone;
   const view = await outcomesView(db, personId, { site: config.siteTimeZone, reader: zone }, now);
-  const today = localDate(now, config.siteTimeZone);
+  const today = dateInZone(now, config.siteTimeZone);
   // The deep-dive's own rule, on the current seat only (another cohort's interview unlocks nothing).
   const state = seat ? await deepDiveState(db, seat, today) : null;
   return {

@@ -8,7 +8,8 @@ import { bookingText } from "../../app/content/bookings";
 import { changeAvailability } from "../../app/bookings/availability.server";
 import type { DB } from "../../app/db/database.server";
 import { mondayOf } from "../../app/domain/cohort";
-import { localDate, programmeWeekAt, REMINDERS } from "../../app/domain/slots";
+import { programmeWeekAt, REMINDERS } from "../../app/domain/slots";
+import { dateInZone } from "../../app/domain/time-zone";
 import { loadConfig } from "../../app/env.server";
 import type { Clock } from "../../app/lib/clock";
 import { MAILBOX_SUBDIR } from "../../app/mail/transport.server";
@@ -192,7 +193,7 @@ export async function bookingRace(engine: EngineSetup): Promise<DrillResult> {
 
     // The cohort starts on the Monday two to eight days from now: weeks 1 and 2 are bookable,
     // and every slot is more than a day away (no notice or change cutoff in the way).
-    const today = localDate(new Date(), siteZone);
+    const today = dateInZone(new Date(), siteZone);
     const startDate = mondayOf(
       new Date(Date.parse(`${today}T12:00:00Z`) + 8 * DAY_MS).toISOString().slice(0, 10),
     );

@@ -6,7 +6,7 @@ import { linkVariants } from "~/components/ui/link";
 import { interviewsText as t } from "~/content/interviews";
 import { portalMeta } from "~/content/portal";
 import { interviewsFormSchema } from "~/domain/outcome-forms";
-import { localDate } from "~/domain/slots";
+import { dateInZone } from "~/domain/time-zone";
 import { limitFormPost } from "~/lib/form-guard.server";
 import { OVER_LIMIT, readFormData, refuse } from "~/lib/form.server";
 import { pageMeta } from "~/lib/meta";
@@ -29,7 +29,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export async function action({ request, context }: Route.ActionArgs) {
   const student = await requireStudent(request, context, "interviews");
   const { clock, config } = context.services;
-  const schema = interviewsFormSchema(localDate(clock.now(), config.siteTimeZone));
+  const schema = interviewsFormSchema(dateInZone(clock.now(), config.siteTimeZone));
   const submission = parseWithZod(await readFormData(request), { schema });
   if (!(await limitFormPost(context, "portal-interviews", student)))
     return refuse(submission, OVER_LIMIT);
