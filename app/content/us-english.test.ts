@@ -5,8 +5,9 @@ import { describe, expect, it } from "vitest";
 
 /**
  * The site writes US English (program, canceled, enrollment), as the spec's own strings do. This
- * scans every string the site shows (the words in app/content, which hold the pages' and the
- * emails' text; the email layout; the text written in components) for British spellings, so one
+ * scans every string the site shows (the words in app/content and each feature's *.words.ts, which
+ * hold the pages' and the emails' text; the email layout; the text written in components and
+ * pages) for British spellings, so one
  * cannot come back. Code names (`cancelledToast`), comments and stored values are not scanned.
  */
 export const BRITISH_SPELLINGS: readonly RegExp[] = [
@@ -82,9 +83,9 @@ describe("US English in every word the site shows", () => {
   it("has none in the site's words, the email layout or the text in components", () => {
     const files: [string, "strings" | "jsx"][] = [
       ...sources("app/content", /\.ts$/).map((f): [string, "strings"] => [f, "strings"]),
+      ...sources("app", /\.words\.ts$/).map((f): [string, "strings"] => [f, "strings"]),
       ["app/mail/message.ts", "strings"],
-      ...sources("app/components", /\.tsx$/).map((f): [string, "jsx"] => [f, "jsx"]),
-      ...sources("app/routes", /\.tsx$/).map((f): [string, "jsx"] => [f, "jsx"]),
+      ...sources("app", /\.tsx$/).map((f): [string, "jsx"] => [f, "jsx"]),
     ];
     const british = files.flatMap(([file, only]) =>
       shownTexts(file, only).flatMap(({ line, text }) =>
