@@ -1,5 +1,5 @@
 import type { DB } from "~/db/database.server";
-import { keptByPayment, PAID_SEAT, REVENUE_STATUSES } from "~/enrollment/seats.server";
+import { keptByPayment, PAID_SEAT, REVENUE_STATUSES } from "~/features/enrollment/seats.server";
 import {
   parseJsonColumn,
   paymentLastTouch,

@@ -1,6 +1,6 @@
 import { sql } from "kysely";
 import type { DB } from "~/db/database.server";
-import { keptByPayment, PAID_SEAT, REVENUE_STATUSES } from "~/enrollment/seats.server";
+import { keptByPayment, PAID_SEAT, REVENUE_STATUSES } from "~/features/enrollment/seats.server";
 import {
   addDays,
   funnelRows,

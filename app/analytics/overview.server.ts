@@ -4,7 +4,7 @@ import { funnelText } from "~/content/funnel";
 import { addDays, FUNNEL_STEPS, funnelTotal, type FunnelRow } from "~/domain/funnel";
 import { barChart, lineChart, stackedBar } from "./charts.server";
 import { dailyCounts, funnelReport } from "./funnel.server";
-import type { SeatFigures } from "~/domain/seats";
+import type { SeatFigures } from "~/features/enrollment/seats";
 import { countConfirmedOffers } from "~/outcomes/offer-count.server";
 
 const c = funnelText.charts;

@@ -4,13 +4,13 @@ import { applicationFormData, type ApplicationForm } from "~/domain/application-
 import { decideOutcome, type Outcome } from "~/domain/application-outcome";
 import { hasSeatToHold } from "~/domain/cohort";
 import { joinQueue } from "~/cohort/queue.server";
-import { countHeldSeats } from "~/enrollment/seats.server";
+import { countHeldSeats } from "~/features/enrollment/seats.server";
 import { leadSourceOf } from "~/domain/utm";
 import { renderEmail } from "~/mail/message";
 import { enqueueEmail } from "~/mail/outbox.server";
 import { reserveRecipientSlot, withRecipientSlot } from "~/mail/recipient-quota.server";
 import { mailTiming, type MailTiming } from "~/domain/recipient-quota";
-import { enrollLinkUrl } from "~/enrollment/enroll-link.server";
+import { enrollLinkUrl } from "~/features/enrollment/enroll-link.server";
 import { upsertFormPerson, type FormVisitor } from "~/people/identity.server";
 import { effectiveConsentMode } from "~/domain/marketing";
 import { recordConsent } from "~/marketing/consent.server";

@@ -6,7 +6,7 @@ import { portalCookie } from "../../tests/support/portal";
 import * as availabilityRoute from "~/routes/portal/mentor-availability";
 import * as bookRoute from "~/routes/portal/book";
 import * as mentorRoute from "~/routes/portal/mentor";
-import { refundEnrollment } from "~/enrollment/refunds.server";
+import { refundEnrollment } from "~/features/enrollment/refunds.server";
 import { moveStudent } from "~/portal/assignment.server";
 import { bookingText } from "~/content/bookings";
 import { mentorZoneOf } from "./availability.server";

@@ -1,6 +1,6 @@
 import { cohortAnnouncement, type CohortAnnouncement } from "~/domain/cohort";
 import { dateInZone } from "~/domain/time-zone";
-import { countHeldSeats } from "~/enrollment/seats.server";
+import { countHeldSeats } from "~/features/enrollment/seats.server";
 import { errorMessage, log } from "~/lib/logger.server";
 import type { Services } from "~/services.server";
 import { getCohort } from "./cohort.server";

@@ -1,6 +1,6 @@
 import type { AppLoadContext } from "react-router";
 import { offerPages } from "~/content/cohorts";
-import { enterEnrollAs } from "~/enrollment/applicant-cookie.server";
+import { enterEnrollAs } from "~/features/enrollment/applicant-cookie.server";
 import { redirectWithToast } from "~/lib/toast.server";
 import { findOffer } from "./offers.server";
 

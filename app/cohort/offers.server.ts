@@ -4,7 +4,7 @@ import { createHash, randomBytes, randomUUID } from "node:crypto";
 import { recordAudit } from "~/accounts/audit.server";
 import { cohortEmails } from "~/content/cohorts";
 import { hasSeatToHold, isSoldOut, seatsLeft, startDateDisplay } from "~/domain/cohort";
-import { countHeldSeats, lockCohort } from "~/enrollment/seats.server";
+import { countHeldSeats, lockCohort } from "~/features/enrollment/seats.server";
 import { renderEmail } from "~/mail/message";
 import { enqueueEmail } from "~/mail/outbox.server";
 import type { Services } from "~/services.server";

@@ -1,5 +1,5 @@
 import { recordAudit } from "~/accounts/audit.server";
-import { lockCohort } from "~/enrollment/seats.server";
+import { lockCohort } from "~/features/enrollment/seats.server";
 import type { Services } from "~/services.server";
 import { offerByHand } from "./offers.server";
 import { moveUp, withdrawPlace } from "./queue.server";

@@ -3,8 +3,8 @@ import { hasSeatToHold } from "~/domain/cohort";
 import { renderEmail } from "~/mail/message";
 import { enqueueEmail } from "~/mail/outbox.server";
 import type { Services } from "~/services.server";
-import { enrollLinkUrl } from "~/enrollment/enroll-link.server";
-import { countHeldSeats } from "~/enrollment/seats.server";
+import { enrollLinkUrl } from "~/features/enrollment/enroll-link.server";
+import { countHeldSeats } from "~/features/enrollment/seats.server";
 import { getCohort } from "./cohort.server";
 import { sendOnce } from "./sent-once.server";
 

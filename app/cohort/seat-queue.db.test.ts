@@ -3,8 +3,8 @@ import { seatScenario, setCurrentCohort } from "../../tests/support/cohort";
 import { testEngines } from "../../tests/support/databases";
 import { recipientsOf } from "../../tests/support/outbox";
 import { updateCohortSettings } from "~/cohort/settings.server";
-import { refundEnrollment } from "~/enrollment/refunds.server";
-import { countHeldSeats, startCheckout } from "~/enrollment/seats.server";
+import { refundEnrollment } from "~/features/enrollment/refunds.server";
+import { countHeldSeats, startCheckout } from "~/features/enrollment/seats.server";
 import { getCohort } from "./cohort.server";
 import { declineOffer, findOffer, runOfferRound } from "./offers.server";
 

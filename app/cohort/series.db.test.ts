@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { seatScenario, setCurrentCohort } from "../../tests/support/cohort";
 import { testEngines } from "../../tests/support/databases";
-import { readEnrollLink } from "~/enrollment/enroll-link.server";
-import { startCheckout } from "~/enrollment/seats.server";
+import { readEnrollLink } from "~/features/enrollment/enroll-link.server";
+import { startCheckout } from "~/features/enrollment/seats.server";
 import { runOfferRound } from "./offers.server";
 import { moveUp } from "./queue.server";
 import { sendCheckoutReminders } from "./reminders.server";

@@ -4,7 +4,7 @@ import type { DB } from "~/db/database.server";
 import type { Engine } from "~/db/migrations.server";
 import type { CohortSettings } from "~/domain/cohort";
 import type { CohortSettingsPatch } from "~/domain/cohort-settings";
-import { lockCohort } from "~/enrollment/seats.server";
+import { lockCohort } from "~/features/enrollment/seats.server";
 import { planCohortSessions } from "~/sessions/sessions.server";
 import { announceStartWeek } from "./start-date.server";
 

@@ -1,6 +1,6 @@
 import { NEXT_COHORT_TEXT } from "~/domain/cohort";
 import type { QueueStatus } from "~/db/schema";
-import type { SeatFigures, SeatRule } from "~/domain/seats";
+import type { SeatFigures, SeatRule } from "~/features/enrollment/seats";
 import type { EmailContent } from "~/mail/message";
 
 const signOff = "See you soon,\nThe From Scratch to Success team";

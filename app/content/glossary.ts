@@ -1,5 +1,5 @@
-import type { SeatRule } from "~/domain/seats";
-import { formatDollars } from "./pricing";
+import type { SeatRule } from "~/features/enrollment/seats";
+import { formatDollars } from "~/features/enrollment/pricing.words";
 
 /**
  * What each dashboard figure counts, said once under it, so figures that look alike (paid seats,

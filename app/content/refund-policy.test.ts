@@ -1,7 +1,7 @@
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { renderEmail } from "~/mail/message";
-import { enrollmentEmails, enrollPage } from "./enroll";
+import { enrollmentEmails, enrollPage } from "~/features/enrollment/enroll.words";
 import { faqs } from "./home";
 import { leaveEmails, leavePage, ruleWords, type RuleName } from "./leave";
 import { refundPolicy } from "./policies";
@@ -25,7 +25,7 @@ describe("the one refund policy", () => {
 
   it("is what /enroll, the FAQ and the receipt say", () => {
     expect(enrollPage.refundPromise).toBe(refundPolicy.summary);
-    expect(source("routes/enroll/enroll.tsx")).toContain("{enrollPage.refundPromise}");
+    expect(source("features/enrollment/routes/enroll.tsx")).toContain("{enrollPage.refundPromise}");
     const faq = faqs.find((item) => item.answer.includes(fullRefund));
     expect(faq?.answer).toBe(refundPolicy.summary);
     const receipt = renderEmail(

@@ -3,7 +3,7 @@ import { mentorsFor } from "~/domain/cohort";
 import { cohortSettingsPage } from "./admin";
 import { cohortConsole, cohortEmails } from "./cohorts";
 import { cohortLine } from "./home";
-import { enrollPage } from "./enroll";
+import { enrollPage } from "~/features/enrollment/enroll.words";
 import { applicationEmails } from "./emails";
 
 describe("seat words agree with the numbers", () => {

@@ -1,6 +1,6 @@
 import type { Kysely } from "kysely";
 import type { Database } from "~/db/schema";
-import { onboardingEmail } from "~/enrollment/onboarding.server";
+import { onboardingEmail } from "~/features/enrollment/onboarding.server";
 import { signInEmailAtSend } from "~/portal/session.server";
 import type { EmailContent } from "./message";
 

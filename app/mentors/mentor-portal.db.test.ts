@@ -10,7 +10,7 @@ import { validation } from "~/content/forms";
 import { mentorPortal as t, mentorValidation as m } from "~/content/mentors";
 import { portalSignIn } from "~/content/portal";
 import { createCohort, makeCurrent } from "~/cohort/series.server";
-import { refundEnrollment } from "~/enrollment/refunds.server";
+import { refundEnrollment } from "~/features/enrollment/refunds.server";
 import { addNote } from "~/people/owner-actions.server";
 import { startPortalSession } from "~/portal/session.server";
 import * as personPage from "~/routes/admin/person";

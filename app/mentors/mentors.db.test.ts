@@ -7,7 +7,7 @@ import { useOwnerConsole } from "../../tests/support/owner-console";
 import { createCohort, makeCurrent } from "~/cohort/series.server";
 import { validation } from "~/content/forms";
 import { mentorsConsole as t, mentorValidation as m } from "~/content/mentors";
-import { refundEnrollment } from "~/enrollment/refunds.server";
+import { refundEnrollment } from "~/features/enrollment/refunds.server";
 import * as mentorsPage from "~/routes/admin/mentors";
 import * as portalHome from "~/routes/portal/home";
 import * as mentorHome from "~/routes/portal/mentor";

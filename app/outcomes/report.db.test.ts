@@ -9,7 +9,7 @@ import {
 import { useOwnerConsole } from "../../tests/support/owner-console";
 import { insertMentor } from "../../tests/support/portal";
 import { getCohort } from "~/cohort/cohort.server";
-import { refundEnrollment } from "~/enrollment/refunds.server";
+import { refundEnrollment } from "~/features/enrollment/refunds.server";
 import { OUTCOMES_CSV_HEADER } from "~/domain/outcomes";
 import { action as outcomesAction, loader as outcomesLoader } from "~/routes/admin/outcomes";
 import { loader as outcomesCsvLoader } from "~/routes/admin/outcomes-csv";

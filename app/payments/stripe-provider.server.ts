@@ -1,5 +1,5 @@
 import Stripe from "stripe";
-import { CURRENCY, PRICE_CENTS, PRODUCT_NAME } from "~/content/pricing";
+import { CURRENCY, PRICE_CENTS, PRODUCT_NAME } from "~/features/enrollment/pricing.words";
 import type { CheckoutRequest, PaymentProvider, SessionInfo } from "./provider.server";
 
 export interface StripeOptions {

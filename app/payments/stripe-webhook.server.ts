@@ -1,6 +1,6 @@
 import type Stripe from "stripe";
-import { fulfillPayment } from "~/enrollment/fulfillment.server";
-import { releaseHold } from "~/enrollment/seats.server";
+import { fulfillPayment } from "~/features/enrollment/fulfillment.server";
+import { releaseHold } from "~/features/enrollment/seats.server";
 import { errorMessage, log } from "~/lib/logger.server";
 import type { Services } from "~/services.server";
 import { toSessionInfo } from "./stripe-provider.server";

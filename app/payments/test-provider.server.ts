@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { PRICE_CENTS } from "~/content/pricing";
+import { PRICE_CENTS } from "~/features/enrollment/pricing.words";
 import type { DB } from "~/db/database.server";
 import type { PaymentProvider, SessionInfo } from "./provider.server";
 

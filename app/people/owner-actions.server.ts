@@ -6,7 +6,7 @@ import { joinQueue } from "~/cohort/queue.server";
 import { personEmails } from "~/content/person-emails";
 import type { DB } from "~/db/database.server";
 import { parseJsonColumn, submissionFormData } from "~/db/json-columns.server";
-import { enrollLinkUrl } from "~/enrollment/enroll-link.server";
+import { enrollLinkUrl } from "~/features/enrollment/enroll-link.server";
 import { renderEmail } from "~/mail/message";
 import { enqueueEmail } from "~/mail/outbox.server";
 import { MAX_NOTE } from "~/domain/console-forms";

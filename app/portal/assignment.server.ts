@@ -4,7 +4,7 @@ import { mentorAssignedEmail } from "~/content/portal";
 import type { DB, Trx } from "~/db/database.server";
 import { startDateDisplay } from "~/domain/cohort";
 import { pickMentor, type MentorLoad } from "~/domain/portal";
-import { lockCohort } from "~/enrollment/seats.server";
+import { lockCohort } from "~/features/enrollment/seats.server";
 import { renderEmail } from "~/mail/message";
 import { enqueueEmail } from "~/mail/outbox.server";
 import type { Services } from "~/services.server";

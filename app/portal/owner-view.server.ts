@@ -1,7 +1,7 @@
 import type { DB } from "~/db/database.server";
 import { checklistOf, type Checklist } from "~/domain/onboarding";
 import { mentorLoads } from "./assignment.server";
-import { PAID_SEAT } from "~/enrollment/seats.server";
+import { PAID_SEAT } from "~/features/enrollment/seats.server";
 
 /** What the owner reads of the portal (issue 34): who mentors whom in a cohort, one person's state. */
 

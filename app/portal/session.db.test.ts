@@ -5,7 +5,7 @@ import { browserCookies, settle } from "../../tests/support/admin";
 import { testEngines } from "../../tests/support/databases";
 import * as home from "~/routes/portal/home";
 import * as login from "~/routes/portal/login";
-import { refundEnrollment } from "~/enrollment/refunds.server";
+import { refundEnrollment } from "~/features/enrollment/refunds.server";
 import { PORTAL_LINK_TTL_MS } from "~/domain/portal";
 import { localMailboxDir } from "~/mail/transport.server";
 import { mailboxCopy } from "../../tests/support/mailbox";

@@ -4,7 +4,7 @@ import { seatScenario, setCurrentCohort } from "../../tests/support/cohort";
 import { callAction, flashToastOf, makeContext, unwrap } from "../../tests/support/context";
 import { testEngines } from "../../tests/support/databases";
 import { docxFiles, minimalDocx, zipOf } from "../../tests/support/docx-fixtures";
-import * as confirmation from "~/routes/enroll/payment-confirmation";
+import * as confirmation from "~/features/enrollment/routes/payment-confirmation";
 import * as home from "~/routes/portal/home";
 import * as prework from "~/routes/portal/prework";
 import * as profile from "~/routes/portal/profile";

@@ -24,7 +24,7 @@ import { calendarCard, type CalendarCardData } from "./portal-calendar.server";
 import { setCurrentCohort } from "../../tests/support/cohort";
 import { setMentorActive } from "~/mentors/mentors.server";
 import { erasePerson } from "~/people/privacy.server";
-import { refundEnrollment } from "~/enrollment/refunds.server";
+import { refundEnrollment } from "~/features/enrollment/refunds.server";
 import { approveWithdrawal } from "~/withdrawals/decisions.server";
 import { requestToLeave } from "~/withdrawals/requests.server";
 import { planMissingSessions } from "./sessions.server";

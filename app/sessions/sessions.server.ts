@@ -11,7 +11,7 @@ import {
   type SessionChangeRefusal,
   type SessionSlot,
 } from "~/domain/group-sessions";
-import { lockCohort } from "~/enrollment/seats.server";
+import { lockCohort } from "~/features/enrollment/seats.server";
 import { notifySessionChange } from "./notify.server";
 
 /** What the session services need. */

@@ -1,7 +1,7 @@
 import type { Submission } from "@conform-to/react";
 import { data, type AppLoadContext } from "react-router";
 import { leaveConsole as t } from "~/content/leave";
-import { formatDollars } from "~/content/pricing";
+import { formatDollars } from "~/features/enrollment/pricing.words";
 import type { WithdrawalDecision } from "~/domain/withdrawal";
 import { refuse } from "~/lib/form.server";
 import { success } from "~/lib/toast";

@@ -1,8 +1,8 @@
 import { recordAudit } from "~/accounts/audit.server";
 import { leaveEmails } from "~/content/leave";
-import { formatDollars } from "~/content/pricing";
+import { formatDollars } from "~/features/enrollment/pricing.words";
 import type { DB } from "~/db/database.server";
-import { refundEnrollment } from "~/enrollment/refunds.server";
+import { refundEnrollment } from "~/features/enrollment/refunds.server";
 import { dateInZone, formatWhen } from "~/domain/time-zone";
 import {
   approvalAmount,

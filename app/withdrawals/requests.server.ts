@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { leaveEmails, ruleWords } from "~/content/leave";
-import { formatDollars } from "~/content/pricing";
+import { formatDollars } from "~/features/enrollment/pricing.words";
 import type { DB, Trx } from "~/db/database.server";
 import { isUniqueViolation } from "~/db/errors.server";
 import { lastFullRefundDate, refundRuleOn } from "~/domain/refund-rule";

@@ -1,7 +1,7 @@
 import Stripe from "stripe";
 import { afterAll, afterEach, beforeAll, beforeEach } from "vitest";
 import { handleStripeWebhook } from "../../app/payments/stripe-webhook.server";
-import { startCheckout } from "../../app/enrollment/seats.server";
+import { startCheckout } from "../../app/features/enrollment/seats.server";
 import { currentCohortRow, setCurrentCohort } from "./cohort";
 import { startTestServices, TestClock, type TestEngine, type TestServices } from "./databases";
 import { startFakeStripe } from "../../fakes/stripe";

@@ -7,7 +7,7 @@ import { linkVariants } from "~/components/ui/link";
 import { Cell, DataTable, Row, RowHeader } from "~/components/ui/table";
 import { When, whenText, type Clock } from "~/components/admin/when";
 import { cohortConsole as t } from "~/content/cohorts";
-import { formatDollars } from "~/content/pricing";
+import { formatDollars } from "~/features/enrollment/pricing.words";
 
 function QueueButton({ id, intent, label }: { id: string; intent: string; label: string }) {
   return (

@@ -8,7 +8,7 @@ import { SectionCard } from "~/components/ui/card";
 import { linkVariants } from "~/components/ui/link";
 import { Cell, DataTable, Row, RowHeader } from "~/components/ui/table";
 import { cohortConsole as t } from "~/content/cohorts";
-import { formatDollars } from "~/content/pricing";
+import { formatDollars } from "~/features/enrollment/pricing.words";
 import { longDate } from "~/domain/cohort";
 import { cohortsFormSchema } from "~/domain/console-forms";
 

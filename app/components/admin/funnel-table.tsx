@@ -1,5 +1,5 @@
 import { funnelText as t } from "~/content/funnel";
-import { formatDollars } from "~/content/pricing";
+import { formatDollars } from "~/features/enrollment/pricing.words";
 import { conversion, FUNNEL_STEPS, type FunnelRow } from "~/domain/funnel";
 import { Cell, DataTable, Row, RowHeader } from "../ui/table";
 

@@ -9,7 +9,7 @@ import type { PersonDetail } from "~/people/person-detail.server";
 import { cohortConsole } from "~/content/cohorts";
 import { consoleText } from "~/content/console";
 import { statusNames } from "~/content/console-words";
-import { formatDollars } from "~/content/pricing";
+import { formatDollars } from "~/features/enrollment/pricing.words";
 import { PERSON_STATUSES } from "~/domain/application-outcome";
 import { personFormSchema } from "~/domain/console-forms";
 import { dateInZone } from "~/domain/time-zone";

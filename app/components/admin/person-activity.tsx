@@ -12,7 +12,7 @@ import {
   reviewStatusWords,
 } from "~/content/console-words";
 import { longDate } from "~/domain/cohort";
-import { formatDollars } from "~/content/pricing";
+import { formatDollars } from "~/features/enrollment/pricing.words";
 
 const t = consoleText.person;
 const link = linkVariants({ weight: "normal" });

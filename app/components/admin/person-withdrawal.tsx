@@ -7,7 +7,7 @@ import { SectionCard as Card } from "~/components/ui/card";
 import { linkVariants } from "~/components/ui/link";
 import { leaveConsole as t, ruleWords } from "~/content/leave";
 import { personFormSchema } from "~/domain/console-forms";
-import { formatDollars } from "~/content/pricing";
+import { formatDollars } from "~/features/enrollment/pricing.words";
 import { centsToDollars, MAX_DECISION_NOTE, ownerPicksAmount } from "~/domain/withdrawal";
 import type { OwnerWithdrawal } from "~/withdrawals/decisions.server";
 

@@ -8,7 +8,7 @@ import { adminMeta } from "~/lib/meta";
 import { attributionReport } from "~/analytics/attribution.server";
 import { consoleText } from "~/content/console";
 import { campaignWords, sourceWords } from "~/content/console-words";
-import { formatDollars } from "~/content/pricing";
+import { formatDollars } from "~/features/enrollment/pricing.words";
 import { DIMENSIONS, TOUCHES } from "~/domain/attribution";
 import { isCalendarDate } from "~/domain/cohort";
 import type { Route } from "./+types/attribution";

@@ -1,7 +1,7 @@
 import type { SubmissionResult } from "@conform-to/react";
 import { data, useNavigation } from "react-router";
 import { updateCohortSettings } from "~/cohort/settings.server";
-import { countHeldSeats } from "~/enrollment/seats.server";
+import { countHeldSeats } from "~/features/enrollment/seats.server";
 import { logIn } from "~/accounts/login.server";
 import { ADMIN_LOGIN_PATH } from "~/accounts/paths";
 import { endSession, getAdmin, requireAdmin, safeNext } from "~/accounts/sessions.server";

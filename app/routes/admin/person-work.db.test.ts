@@ -12,7 +12,7 @@ import { testEngines } from "../../../tests/support/databases";
 import { useOwnerConsole } from "../../../tests/support/owner-console";
 import { consoleText } from "~/content/console";
 import { MAX_NOTE } from "~/domain/console-forms";
-import { readEnrollLink } from "~/enrollment/enroll-link.server";
+import { readEnrollLink } from "~/features/enrollment/enroll-link.server";
 import { newPerson } from "~/people/people.server";
 import { action as applyAction } from "../apply/apply";
 import { loader as dashboardLoader } from "./dashboard";

@@ -30,7 +30,7 @@ import { erasePerson } from "~/people/privacy.server";
 import { cohortConsole as t } from "~/content/cohorts";
 import { consoleText } from "~/content/console";
 import { personFormSchema } from "~/domain/console-forms";
-import { refundEnrollment } from "~/enrollment/refunds.server";
+import { refundEnrollment } from "~/features/enrollment/refunds.server";
 import { localMailboxDir } from "~/mail/transport.server";
 import { parseForm, refuse } from "~/lib/form.server";
 import { success } from "~/lib/toast";

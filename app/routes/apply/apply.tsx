@@ -4,7 +4,7 @@ import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { data, Form, redirect } from "react-router";
 import { submitApplication } from "~/applications/submit-application.server";
 import { readGraduationYearInForce } from "~/cohort/cohort.server";
-import { applicantCookie, readApplicant } from "~/enrollment/applicant-cookie.server";
+import { applicantCookie, readApplicant } from "~/features/enrollment/applicant-cookie.server";
 import { guardPublicForm, limitFormPost } from "~/lib/form-guard.server";
 import { errorMessage, log } from "~/lib/logger.server";
 import { ApplicationResultView } from "~/components/application-result";

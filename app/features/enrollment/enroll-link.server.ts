@@ -1,6 +1,6 @@
 import { createHmac, hkdfSync, timingSafeEqual } from "node:crypto";
 import type { AppLoadContext } from "react-router";
-import { enrollPage } from "~/content/enroll";
+import { enrollPage } from "./enroll.words";
 import { redirectWithToast } from "~/lib/toast.server";
 import { enterEnrollAs } from "./applicant-cookie.server";
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { testEngines } from "../../tests/support/databases";
-import { stripeScenario } from "../../tests/support/stripe-scenario";
+import { testEngines } from "../../../tests/support/databases";
+import { stripeScenario } from "../../../tests/support/stripe-scenario";
 import { releaseHold, startCheckout } from "./seats.server";
 
 describe.each(testEngines())("checkouts and seat holds on $name", (engine) => {

@@ -1,6 +1,6 @@
 import { studentSeat } from "~/portal/seat.server";
 import type { Kysely } from "kysely";
-import { enrollmentEmails } from "~/content/enroll";
+import { enrollmentEmails } from "./enroll.words";
 import type { Database } from "~/db/schema";
 import { startDateDisplay } from "~/domain/cohort";
 import type { EmailContent } from "~/mail/message";

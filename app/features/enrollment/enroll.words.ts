@@ -1,6 +1,6 @@
 import type { EmailContent } from "~/mail/message";
 import { NEXT_COHORT_TEXT } from "~/domain/cohort";
-import { refundPolicy } from "./policies";
+import { refundPolicy } from "~/content/policies";
 
 export const enrollPage = {
   title: "Secure your spot",

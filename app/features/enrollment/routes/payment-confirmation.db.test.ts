@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from "vitest";
-import { callAction, makeContext, unwrap } from "../../../tests/support/context";
-import { testEngines } from "../../../tests/support/databases";
-import { useTestServices } from "../../../tests/support/suite";
+import { callAction, makeContext, unwrap } from "../../../../tests/support/context";
+import { testEngines } from "../../../../tests/support/databases";
+import { useTestServices } from "../../../../tests/support/suite";
 import { loader } from "./payment-confirmation";
 
 describe.each(testEngines())("payment confirmation on $name", (engine) => {

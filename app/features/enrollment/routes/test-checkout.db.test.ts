@@ -1,9 +1,9 @@
-import { currentCohortRow } from "../../../tests/support/cohort";
+import { currentCohortRow } from "../../../../tests/support/cohort";
 import { describe, expect, it } from "vitest";
-import { testEngines } from "../../../tests/support/databases";
-import { useTestServices } from "../../../tests/support/suite";
-import { callAction, formRequest, makeContext, unwrap } from "../../../tests/support/context";
-import { releaseHold, startCheckout } from "~/enrollment/seats.server";
+import { testEngines } from "../../../../tests/support/databases";
+import { useTestServices } from "../../../../tests/support/suite";
+import { callAction, formRequest, makeContext, unwrap } from "../../../../tests/support/context";
+import { releaseHold, startCheckout } from "~/features/enrollment/seats.server";
 import { action } from "./test-checkout";
 
 describe.each(testEngines())("test checkout on $name", (engine) => {

@@ -1,16 +1,16 @@
 import { randomUUID } from "node:crypto";
 import { describe, expect, it } from "vitest";
-import { ownerCookie, settle } from "../../tests/support/admin";
-import { mailboxCopy } from "../../tests/support/mailbox";
-import { seatScenario } from "../../tests/support/cohort";
+import { ownerCookie, settle } from "../../../tests/support/admin";
+import { mailboxCopy } from "../../../tests/support/mailbox";
+import { seatScenario } from "../../../tests/support/cohort";
 import {
   callAction,
   flashToastOf,
   formRequest,
   makeContext,
   unwrap,
-} from "../../tests/support/context";
-import { testEngines } from "../../tests/support/databases";
+} from "../../../tests/support/context";
+import { testEngines } from "../../../tests/support/databases";
 import { announceStartWeek } from "~/cohort/start-date.server";
 import { suppressedReasons } from "~/content/marketing";
 import { localMailboxDir } from "~/mail/transport.server";

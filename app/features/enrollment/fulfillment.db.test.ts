@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { testEngines } from "../../tests/support/databases";
-import { stripeScenario } from "../../tests/support/stripe-scenario";
+import { testEngines } from "../../../tests/support/databases";
+import { stripeScenario } from "../../../tests/support/stripe-scenario";
 import { fulfillPayment } from "./fulfillment.server";
 
 describe.each(testEngines())("fulfillment by webhook and success page on $name", (engine) => {

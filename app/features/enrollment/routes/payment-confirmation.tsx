@@ -5,11 +5,11 @@ import { Card } from "~/components/ui/card";
 import { cn } from "~/components/ui/cn";
 import { linkVariants } from "~/components/ui/link";
 import { readCohortSafely } from "~/cohort/cohort.server";
-import { confirmationPage } from "~/content/enroll";
+import { confirmationPage } from "~/features/enrollment/enroll.words";
 import { formErrors } from "~/content/forms";
 import { site } from "~/content/site";
 import { isCheckoutSessionId, startDateDisplay } from "~/domain/cohort";
-import { fulfillPayment, paymentOfSession } from "~/enrollment/fulfillment.server";
+import { fulfillPayment, paymentOfSession } from "~/features/enrollment/fulfillment.server";
 import { signInPayer } from "~/portal/payer-sign-in.server";
 import type { Route } from "./+types/payment-confirmation";
 

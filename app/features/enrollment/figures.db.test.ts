@@ -1,12 +1,12 @@
 import { describe, expect, it } from "vitest";
-import { seatFixtures, setCurrentCohort } from "../../tests/support/cohort";
-import { testEngines } from "../../tests/support/databases";
-import { useOwnerConsole } from "../../tests/support/owner-console";
+import { seatFixtures, setCurrentCohort } from "../../../tests/support/cohort";
+import { testEngines } from "../../../tests/support/databases";
+import { useOwnerConsole } from "../../../tests/support/owner-console";
 import { getCohort } from "~/cohort/cohort.server";
 import { cohortConsole } from "~/content/cohorts";
 import { glossary } from "~/content/glossary";
-import type { SeatFigures } from "~/domain/seats";
-import { refundEnrollment } from "~/enrollment/refunds.server";
+import type { SeatFigures } from "./seats";
+import { refundEnrollment } from "./refunds.server";
 import { loader as cohortLoader } from "~/routes/admin/cohort";
 import { loader as cohortsLoader } from "~/routes/admin/cohorts";
 import { loader as dashboardLoader } from "~/routes/admin/dashboard";

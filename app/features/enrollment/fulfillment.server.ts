@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
-import { enrollmentEmails } from "~/content/enroll";
-import { formatDollars, PRICE_CENTS } from "~/content/pricing";
+import { enrollmentEmails } from "./enroll.words";
+import { formatDollars, PRICE_CENTS } from "./pricing.words";
 import { formatWhen } from "~/domain/time-zone";
 import { hasSeatToHold, startDateDisplay } from "~/domain/cohort";
 import { errorMessage, log } from "~/lib/logger.server";

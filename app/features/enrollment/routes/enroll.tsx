@@ -7,20 +7,20 @@ import { staticPage } from "~/lib/page-handle";
 import { findPersonById } from "~/people/people.server";
 import { getCohort } from "~/cohort/cohort.server";
 import { claimOfferLink } from "~/cohort/offer-links.server";
-import { claimEnrollLink } from "~/enrollment/enroll-link.server";
-import { enrollPage } from "~/content/enroll";
+import { claimEnrollLink } from "~/features/enrollment/enroll-link.server";
+import { enrollPage } from "~/features/enrollment/enroll.words";
 import {
   EARLY_ACCESS_DISCOUNT_CENTS,
   formatDollars,
   PRICE_CENTS,
   TOTAL_VALUE_CENTS,
   valueItems,
-} from "~/content/pricing";
+} from "~/features/enrollment/pricing.words";
 import { cohortStatus, countsAgainstHoldCap, mentorsFor } from "~/domain/cohort";
-import { readApplicant } from "~/enrollment/applicant-cookie.server";
-import { identifyBuyer } from "~/enrollment/buyer.server";
-import { waitlistForFullCohort } from "~/enrollment/full-cohort.server";
-import { cohortWithSeatFor, startCheckout } from "~/enrollment/seats.server";
+import { readApplicant } from "~/features/enrollment/applicant-cookie.server";
+import { identifyBuyer } from "~/features/enrollment/buyer.server";
+import { waitlistForFullCohort } from "~/features/enrollment/full-cohort.server";
+import { cohortWithSeatFor, startCheckout } from "~/features/enrollment/seats.server";
 import { errorMessage, log } from "~/lib/logger.server";
 import { errorToast, rateLimitedToast, type ToastMessage } from "~/lib/toast";
 import type { Route } from "./+types/enroll";

@@ -1,19 +1,19 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { qualifiedAnswers } from "../../../tests/support/application";
-import { seatFixtures, setCurrentCohort } from "../../../tests/support/cohort";
-import { callAction, formRequest, makeContext, unwrap } from "../../../tests/support/context";
+import { qualifiedAnswers } from "../../../../tests/support/application";
+import { seatFixtures, setCurrentCohort } from "../../../../tests/support/cohort";
+import { callAction, formRequest, makeContext, unwrap } from "../../../../tests/support/context";
 import {
   startTestServices,
   testEngines,
   TestClock,
   type TestServices,
-} from "../../../tests/support/databases";
-import { enrollPage } from "~/content/enroll";
-import { applicantCookie } from "~/enrollment/applicant-cookie.server";
+} from "../../../../tests/support/databases";
+import { enrollPage } from "~/features/enrollment/enroll.words";
+import { applicantCookie } from "~/features/enrollment/applicant-cookie.server";
 import { cookieName } from "~/lib/cookies.server";
 import { runOfferRound } from "~/cohort/offers.server";
-import { action as applyAction } from "../apply/apply";
-import { action as leadAction } from "../resources/lead-page";
+import { action as applyAction } from "~/routes/apply/apply";
+import { action as leadAction } from "~/routes/resources/lead-page";
 import { action as enrollAction, loader as enrollLoader } from "./enroll";
 
 const application = qualifiedAnswers;

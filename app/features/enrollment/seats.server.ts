@@ -8,7 +8,7 @@ import {
   seatRuleOn,
   type SeatFigures,
   type SeatRule,
-} from "~/domain/seats";
+} from "./seats";
 import { getCohort, readCohortSafely, toCohort, type Cohort } from "~/cohort/cohort.server";
 import type { Database } from "~/db/schema";
 import type { Engine } from "~/db/migrations.server";

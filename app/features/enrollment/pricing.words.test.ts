@@ -5,7 +5,7 @@ import {
   PRICE_CENTS,
   TOTAL_VALUE_CENTS,
   valueItems,
-} from "./pricing";
+} from "./pricing.words";
 
 describe("pricing", () => {
   it("adds up as the spec says", () => {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { NEXT_COHORT_TEXT } from "~/domain/cohort";
-import { cohortEmails } from "./cohorts";
-import { enrollmentEmails, onboardingPrework } from "./enroll";
+import { cohortEmails } from "~/content/cohorts";
+import { enrollmentEmails, onboardingPrework } from "./enroll.words";
 
 const portal = {
   email: "ada@example.com",

@@ -4,12 +4,12 @@ import { cardClass } from "~/components/ui/card";
 import { cn } from "~/components/ui/cn";
 import { ErrorText, Input, Label } from "~/components/ui/input";
 import { parseForm } from "~/lib/form.server";
-import { testCheckout } from "~/content/enroll";
-import { PRICE_CENTS } from "~/content/pricing";
+import { testCheckout } from "~/features/enrollment/enroll.words";
+import { PRICE_CENTS } from "~/features/enrollment/pricing.words";
 import { site } from "~/content/site";
-import { TestCheckoutSchema } from "~/domain/checkout-form";
-import { fulfillPayment } from "~/enrollment/fulfillment.server";
-import { holdOfSession, releaseHold } from "~/enrollment/seats.server";
+import { TestCheckoutSchema } from "~/features/enrollment/checkout-form";
+import { fulfillPayment } from "~/features/enrollment/fulfillment.server";
+import { holdOfSession, releaseHold } from "~/features/enrollment/seats.server";
 import type { Route } from "./+types/test-checkout";
 
 export const meta: Route.MetaFunction = () => [
