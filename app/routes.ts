@@ -37,7 +37,7 @@ export default [
     route("portal/deep-dive", "routes/portal/deep-dive.tsx"),
     route("portal/mentor/students/:id", "routes/portal/mentor-student.tsx"),
     route("portal/mentor/students/:id/resume", "routes/portal/mentor-resume.ts"),
-    route("portal/mentor/sessions/:id", "routes/portal/mentor-session.tsx"),
+    route("portal/mentor/sessions/:id", "features/attendance/routes/mentor-session.tsx"),
   ]),
   layout("routes/admin/layout.tsx", [
     route("admin/cohort-settings", "routes/admin/cohort-settings.tsx"),
@@ -59,8 +59,11 @@ export default [
     route("admin/cohorts/:id", "routes/admin/cohort.tsx"),
     route("admin/cohorts/:id/roster.csv", "routes/admin/cohort-roster-csv.ts"),
     route("admin/cohorts/:id/survey", "routes/admin/cohort-survey.tsx"),
-    route("admin/cohorts/:id/attendance.csv", "routes/admin/cohort-attendance-csv.ts"),
-    route("admin/cohorts/:id/sessions/:session", "routes/admin/cohort-session.tsx"),
+    route(
+      "admin/cohorts/:id/attendance.csv",
+      "features/attendance/routes/cohort-attendance-csv.ts",
+    ),
+    route("admin/cohorts/:id/sessions/:session", "features/attendance/routes/cohort-session.tsx"),
     route("admin/broadcasts", "routes/admin/broadcasts.tsx"),
     route("admin/sequences", "routes/admin/sequences.tsx"),
     route("admin/sequences/:sequence/:step", "routes/admin/sequence-step.tsx"),

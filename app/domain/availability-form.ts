@@ -5,7 +5,7 @@
  */
 import { availabilityText, bookingText } from "~/content/bookings";
 import { z } from "~/lib/zod";
-import { outcomeFormSchema } from "./attendance";
+import { outcomeFormSchema } from "~/features/attendance/attendance";
 import { meetingPlaceField } from "./meeting-place";
 import { isTimeZone } from "./student-profile";
 

@@ -42,13 +42,13 @@ function readOnly(path: string, load: AdminRoute["load"], id?: string): AdminRou
 export const ADMIN_ROUTES: AdminRoute[] = [
   {
     path: "/admin/cohorts/:id/sessions/:session",
-    load: () => import("~/routes/admin/cohort-session"),
+    load: () => import("~/features/attendance/routes/cohort-session"),
     params: { id: ids.cohort, session: ids.session },
     submissions: [{ intent: "recording", url: "https://video.example.com/guard" }],
   },
   readOnly(
     "/admin/cohorts/:id/attendance.csv",
-    () => import("~/routes/admin/cohort-attendance-csv"),
+    () => import("~/features/attendance/routes/cohort-attendance-csv"),
     ids.cohort,
   ),
   // First: the cohort settings below close enrollment (no seat to offer), and /admin/cohorts

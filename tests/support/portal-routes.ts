@@ -238,7 +238,7 @@ export const PORTAL_ROUTES: PortalRoute[] = [
     // A session of the fixture cohort: its mentor marks their own students (the fixture
     // student); a mentor with no student in that cohort gets 404.
     path: "/portal/mentor/sessions/:id",
-    load: () => import("~/routes/portal/mentor-session"),
+    load: () => import("~/features/attendance/routes/mentor-session"),
     params: () => ({ id: PORTAL_FIXTURE_SESSION }),
     get: { ...mentorsOnly, mentor: "sees", otherMentor: "not_found" },
     submissions: [

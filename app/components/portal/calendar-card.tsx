@@ -4,7 +4,7 @@ import { Input, Label } from "~/components/ui/input";
 import { cn } from "~/components/ui/cn";
 import { calendarCard as t } from "~/content/sessions";
 import type { CalendarCardData } from "~/sessions/portal-calendar.server";
-import { recordingLinkText } from "~/content/attendance";
+import { recordingLinkText } from "~/features/attendance/attendance.words";
 import { linkVariants } from "~/components/ui/link";
 import { ZoneNote } from "./zone-note";
 

@@ -2,13 +2,7 @@ import type { DB, Trx } from "~/db/database.server";
 import { randomUUID } from "node:crypto";
 import type { ExpressionBuilder, Kysely } from "kysely";
 import { hasSeatToHold, isSoldOut } from "~/domain/cohort";
-import {
-  keptCents,
-  seatFigures,
-  seatRuleOn,
-  type SeatFigures,
-  type SeatRule,
-} from "./seats";
+import { keptCents, seatFigures, seatRuleOn, type SeatFigures, type SeatRule } from "./seats";
 import { getCohort, readCohortSafely, toCohort, type Cohort } from "~/cohort/cohort.server";
 import type { Database } from "~/db/schema";
 import type { Engine } from "~/db/migrations.server";

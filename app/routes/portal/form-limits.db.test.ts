@@ -13,7 +13,7 @@ import * as deepDiveRoute from "./deep-dive";
 import * as interviewsRoute from "./interviews";
 import * as leaveRoute from "./leave";
 import * as mentorRoute from "./mentor";
-import * as mentorSessionRoute from "./mentor-session";
+import * as mentorSessionRoute from "~/features/attendance/routes/mentor-session";
 import * as mentorStudentRoute from "./mentor-student";
 import * as preworkRoute from "./prework";
 import * as profileRoute from "./profile";

@@ -14,9 +14,9 @@ import { success } from "~/lib/toast";
 import { redirectWithToast } from "~/lib/toast.server";
 import { mentorStudents, requireMentor } from "~/mentors/mentor-students.server";
 import { mentorCalendarCard } from "~/sessions/portal-calendar.server";
-import { MentorSessionLinks, ToMarkList } from "~/components/portal/mentor-marking";
-import { mentorSessions, mentorToMark } from "~/attendance/attendance.server";
-import { outcomeAction } from "~/attendance/session-action.server";
+import { MentorSessionLinks, ToMarkList } from "~/features/attendance/mentor-marking";
+import { mentorSessions, mentorToMark } from "~/features/attendance/attendance.server";
+import { outcomeAction } from "~/features/attendance/session-action.server";
 import type { Route } from "./+types/mentor";
 
 export const meta: Route.MetaFunction = () => pageMeta(t.title, portalMeta.description);

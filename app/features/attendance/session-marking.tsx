@@ -9,10 +9,10 @@ import {
   GROUP_MARK_LABELS,
   mentorAttendanceText as m,
   OUTCOME_CHOICES,
-} from "~/content/attendance";
-import { ATTENDANCE_STATUSES, OUTCOMES } from "~/domain/attendance";
+} from "./attendance.words";
+import { ATTENDANCE_STATUSES, OUTCOMES } from "./attendance";
 import { MAX_LIVE_URL } from "~/domain/group-sessions";
-import type { SessionPageData } from "~/attendance/attendance.server";
+import type { SessionPageData } from "./attendance.server";
 
 type Errors = Record<string, string[] | null> | null | undefined;
 const first = (errors: Errors, key: string) => errors?.[key]?.[0];

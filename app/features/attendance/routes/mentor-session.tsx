@@ -4,13 +4,13 @@ import {
   FormError,
   OutcomeList,
   RecordingCard,
-} from "~/components/attendance/session-marking";
+} from "~/features/attendance/session-marking";
 import { linkVariants } from "~/components/ui/link";
-import { attendanceText as t, sessionPageText as p } from "~/content/attendance";
+import { attendanceText as t, sessionPageText as p } from "~/features/attendance/attendance.words";
 import { portalMeta } from "~/content/portal";
-import { sessionPage } from "~/attendance/attendance.server";
+import { sessionPage } from "~/features/attendance/attendance.server";
 import { mentorZoneOf } from "~/bookings/availability.server";
-import { sessionMarkAction } from "~/attendance/session-action.server";
+import { sessionMarkAction } from "~/features/attendance/session-action.server";
 import { pageMeta } from "~/lib/meta";
 import { orNotFound } from "~/lib/or-not-found";
 import { requireMentor } from "~/mentors/mentor-students.server";

@@ -1,11 +1,11 @@
 import { createHash } from "node:crypto";
 import { recordAudit } from "~/accounts/audit.server";
 import { sendOnce } from "~/cohort/sent-once.server";
-import { recordingEmail } from "~/content/attendance";
+import { recordingEmail } from "./attendance.words";
 import type { DB, Trx } from "~/db/database.server";
 import type { AttendanceStatus } from "~/db/programme-schema";
 import type { OneOnOneOutcome } from "~/db/booking-schema";
-import { mayMark } from "~/domain/attendance";
+import { mayMark } from "./attendance";
 import { weekMonday, weekWindow } from "~/domain/slots";
 import { formatWhen } from "~/domain/time-zone";
 import { renderEmail } from "~/mail/message";

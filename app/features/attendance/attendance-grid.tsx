@@ -1,13 +1,13 @@
 import { Link } from "react-router";
-import { RecordingForm } from "~/components/attendance/session-marking";
+import { RecordingForm } from "./session-marking";
 import { SectionCard } from "~/components/ui/card";
 import { cn } from "~/components/ui/cn";
 import { linkVariants } from "~/components/ui/link";
 import { DataTable, HeadedRow } from "~/components/ui/table";
-import { gridText as t, GROUP_MARK_LABELS, ONE_ON_ONE_LABELS } from "~/content/attendance";
-import type { GridCell } from "~/domain/attendance";
+import { gridText as t, GROUP_MARK_LABELS, ONE_ON_ONE_LABELS } from "./attendance.words";
+import type { GridCell } from "./attendance";
 import { PROGRAMME_WEEKS } from "~/domain/onboarding";
-import type { CohortGrid } from "~/attendance/grid.server";
+import type { CohortGrid } from "./grid.server";
 
 /** One mark of a cell; a missing one is highlighted and says "Missing" (not colour alone). */
 function Mark({ kind, label, missing }: { kind: string; label: string; missing: boolean }) {

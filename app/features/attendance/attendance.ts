@@ -3,13 +3,13 @@
  * week, which cells are missing, the per-student counts (shared with the outcomes report), the
  * CSV rows, and the forms that mark them. Pure: no I/O.
  */
-import { attendanceText as t, gridText as g } from "~/content/attendance";
+import { attendanceText as t, gridText as g } from "./attendance.words";
 import { z } from "~/lib/zod";
 import type { AttendanceStatus } from "~/db/programme-schema";
 import type { OneOnOneOutcome } from "~/db/booking-schema";
-import { isHttpsUrl, MAX_LIVE_URL, sessionEnd } from "./group-sessions";
-import { PROGRAMME_WEEKS } from "./onboarding";
-import { weekMonday, weekWindow } from "./slots";
+import { isHttpsUrl, MAX_LIVE_URL, sessionEnd } from "~/domain/group-sessions";
+import { PROGRAMME_WEEKS } from "~/domain/onboarding";
+import { weekMonday, weekWindow } from "~/domain/slots";
 
 export const ATTENDANCE_STATUSES = [
   "attended",

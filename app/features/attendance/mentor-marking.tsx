@@ -1,8 +1,8 @@
 import { Link } from "react-router";
-import { OutcomeForm } from "~/components/attendance/session-marking";
+import { OutcomeForm } from "./session-marking";
 import { linkVariants } from "~/components/ui/link";
-import { mentorAttendanceText as t } from "~/content/attendance";
-import type { mentorSessions, mentorToMark } from "~/attendance/attendance.server";
+import { mentorAttendanceText as t } from "./attendance.words";
+import type { mentorSessions, mentorToMark } from "./attendance.server";
 
 type ToMark = Awaited<ReturnType<typeof mentorToMark>>;
 type Sessions = Awaited<ReturnType<typeof mentorSessions>>;

@@ -1,8 +1,8 @@
 import type { Submission } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, type AppLoadContext } from "react-router";
-import { attendanceText as t } from "~/content/attendance";
-import { sessionMarkSchema, type SessionMarkForm } from "~/domain/attendance";
+import { attendanceText as t } from "./attendance.words";
+import { sessionMarkSchema, type SessionMarkForm } from "./attendance";
 import { limitFormPost } from "~/lib/form-guard.server";
 import { OVER_LIMIT, readFormData, refuse } from "~/lib/form.server";
 import { errorToast, success } from "~/lib/toast";

@@ -1,5 +1,5 @@
 import type { DB } from "~/db/database.server";
-import { attendanceGrid, mayMark, type GridBooking, type GridRow } from "~/domain/attendance";
+import { attendanceGrid, mayMark, type GridBooking, type GridRow } from "./attendance";
 
 /** A session as the cohort page links it: its page, and whether a recording may be attached. */
 export interface GridSessionLink {
@@ -13,7 +13,7 @@ export interface GridSessionLink {
 import { rosterOf } from "./attendance.server";
 
 /**
- * A cohort's attendance grid (app/domain/attendance.ts) read from its rows: the paid students,
+ * A cohort's attendance grid (app/features/attendance/attendance.ts) read from its rows: the paid students,
  * the six sessions, their attendance marks and the students' bookings.
  */
 export async function cohortGrid(

@@ -1,14 +1,14 @@
 import { randomUUID } from "node:crypto";
 import { describe, expect, it } from "vitest";
-import { insertAccount, sessionCookie } from "../../tests/support/admin";
-import { seatScenario } from "../../tests/support/cohort";
-import { testEngines } from "../../tests/support/databases";
-import { answer } from "../../tests/support/mentors";
-import { insertMentor, insertStudent, portalCookie } from "../../tests/support/portal";
-import * as mentorSessionRoute from "~/routes/portal/mentor-session";
+import { insertAccount, sessionCookie } from "../../../tests/support/admin";
+import { seatScenario } from "../../../tests/support/cohort";
+import { testEngines } from "../../../tests/support/databases";
+import { answer } from "../../../tests/support/mentors";
+import { insertMentor, insertStudent, portalCookie } from "../../../tests/support/portal";
+import * as mentorSessionRoute from "~/features/attendance/routes/mentor-session";
 import * as mentorRoute from "~/routes/portal/mentor";
-import * as ownerSessionRoute from "~/routes/admin/cohort-session";
-import * as csvRoute from "~/routes/admin/cohort-attendance-csv";
+import * as ownerSessionRoute from "~/features/attendance/routes/cohort-session";
+import * as csvRoute from "~/features/attendance/routes/cohort-attendance-csv";
 import * as cohortRoute from "~/routes/admin/cohort";
 import { loader as homeLoader } from "~/routes/portal/home";
 

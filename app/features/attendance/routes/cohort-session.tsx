@@ -1,16 +1,16 @@
 import { Link } from "react-router";
 import { requireAdmin } from "~/accounts/sessions.server";
-import { sessionPage } from "~/attendance/attendance.server";
-import { sessionMarkAction } from "~/attendance/session-action.server";
+import { sessionPage } from "~/features/attendance/attendance.server";
+import { sessionMarkAction } from "~/features/attendance/session-action.server";
 import { AdminPage } from "~/components/admin-shell";
 import {
   AttendanceForm,
   FormError,
   OutcomeList,
   RecordingCard,
-} from "~/components/attendance/session-marking";
+} from "~/features/attendance/session-marking";
 import { linkVariants } from "~/components/ui/link";
-import { attendanceText as t, sessionPageText as p } from "~/content/attendance";
+import { attendanceText as t, sessionPageText as p } from "~/features/attendance/attendance.words";
 import { adminMeta } from "~/lib/meta";
 import { orNotFound } from "~/lib/or-not-found";
 import type { Route } from "./+types/cohort-session";
