@@ -11,9 +11,9 @@ import {
   type FunnelQuery,
   type FunnelRow,
 } from "~/domain/funnel";
-import { studentOutcome } from "~/domain/outcomes";
+import { studentOutcome } from "~/features/outcomes/outcomes";
 import type { Touch } from "~/domain/page-view";
-import { outcomeFacts, outcomeSettings } from "~/outcomes/facts.server";
+import { outcomeFacts, outcomeSettings } from "~/features/outcomes/facts.server";
 import { arrivalsOn, dayVisitors, lastRolledDay } from "./rollup.server";
 
 function pickTouch(row: Touch): Touch {
@@ -134,7 +134,7 @@ async function peopleIn(
 
 /**
  * The steps after `paid`, for the people who paid, by the outcomes report's own rules
- * (`studentOutcome` in app/domain/outcomes.ts, with the owner's minimums): graduated from a seat,
+ * (`studentOutcome` in app/features/outcomes/outcomes.ts, with the owner's minimums): graduated from a seat,
  * and `offered`, a graduate's confirmed offer reported on or after the programme's first day.
  * Offers are dated in UTC here: a day's difference at most, on that first day only.
  */

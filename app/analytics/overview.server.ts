@@ -5,7 +5,7 @@ import { addDays, FUNNEL_STEPS, funnelTotal, type FunnelRow } from "~/domain/fun
 import { barChart, lineChart, stackedBar } from "./charts.server";
 import { dailyCounts, funnelReport } from "./funnel.server";
 import type { SeatFigures } from "~/features/enrollment/seats";
-import { countConfirmedOffers } from "~/outcomes/offer-count.server";
+import { countConfirmedOffers } from "~/features/outcomes/offer-count.server";
 
 const c = funnelText.charts;
 const TOP_SOURCES = 5;

@@ -6,7 +6,7 @@ import { portalCookie } from "../../tests/support/portal";
 import * as availabilityRoute from "~/routes/portal/mentor-availability";
 import * as bookRoute from "~/routes/portal/book";
 import * as deepDiveRoute from "~/routes/portal/deep-dive";
-import * as interviewsRoute from "~/routes/portal/interviews";
+import * as interviewsRoute from "~/features/outcomes/routes/interviews";
 import * as mentorRoute from "~/routes/portal/mentor";
 import { calendarEventsFor, calendarText } from "~/sessions/calendar.server";
 import { cancelBooking } from "./bookings.server";

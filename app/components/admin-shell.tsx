@@ -7,9 +7,9 @@ import { consoleText } from "~/content/console";
 import { jobsText } from "~/content/jobs";
 import { funnelText } from "~/content/funnel";
 import { mentorsConsole } from "~/content/mentors";
-import { outcomesText } from "~/content/outcomes";
+import { outcomesText } from "~/features/outcomes/outcomes.words";
 import { site } from "~/content/site";
-import { testimonialsConsole } from "~/content/testimonials";
+import { testimonialsConsole } from "~/features/outcomes/testimonials.words";
 import { Button } from "./ui/button";
 
 const links = [

@@ -2,7 +2,7 @@ import { cardVariants } from "~/components/ui/card";
 import { cn } from "~/components/ui/cn";
 import { TestimonialCard } from "~/components/testimonial-card";
 import { stats, testimonials } from "~/content/home";
-import { homeStories, offerCountStat, type Story } from "~/domain/testimonials";
+import { homeStories, offerCountStat, type Story } from "~/features/outcomes/testimonials";
 
 /**
  * The two parts of the home page that the owner's testimonials change: the headline stats and

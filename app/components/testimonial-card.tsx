@@ -1,7 +1,7 @@
 import { cardVariants } from "~/components/ui/card";
 import { cn } from "~/components/ui/cn";
 import { testimonialsSection } from "~/content/home";
-import { PHOTO_DISPLAY_SIZE } from "~/domain/testimonial-photo";
+import { PHOTO_DISPLAY_SIZE } from "~/features/outcomes/testimonial-photo";
 
 interface Testimonial {
   name: string;

@@ -1,6 +1,6 @@
 import type { BookingKind } from "~/db/booking-schema";
 import type { EmailContent } from "~/mail/message";
-import { deepDiveWords } from "./interviews";
+import { deepDiveWords } from "~/features/outcomes/interviews.words";
 
 const signOff = "See you soon,\nThe From Scratch to Success team";
 

@@ -12,7 +12,7 @@ import { MAX_STEP_BODY, MAX_STEP_SUBJECT, normalizeBody, normalizeSubject } from
 import { cohortSettingsSchema, newCohortSchema } from "./cohort-settings";
 import { text } from "./text-fields";
 import { withdrawalDecisionForms } from "./withdrawal";
-import { confirmOfferSchema } from "./outcome-forms";
+import { confirmOfferSchema } from "~/features/outcomes/outcome-forms";
 
 /** The forms of the owner's console, one schema a page, each intent one member of its union. */
 

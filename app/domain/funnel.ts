@@ -88,7 +88,7 @@ export interface Advanced {
   qualified: boolean;
   startedCheckout: boolean;
   paid: boolean;
-  /** Graduated from a cohort they paid for (app/domain/outcomes.ts). */
+  /** Graduated from a cohort they paid for (app/features/outcomes/outcomes.ts). */
   graduated: boolean;
   /** A graduate with a confirmed offer. */
   offer: boolean;

@@ -2,7 +2,7 @@ import { mentorValidation as m } from "~/content/mentors";
 import { z } from "~/lib/zod";
 import { MAX_NOTE } from "./console-forms";
 import { meetingPlaceField } from "./meeting-place";
-import { confirmOfferSchema } from "./outcome-forms";
+import { confirmOfferSchema } from "~/features/outcomes/outcome-forms";
 import { normalizeBody, normalizeSubject } from "./sequence-copy";
 import { optionalText, text } from "./text-fields";
 

@@ -4,7 +4,7 @@ import { sendCheckoutReminders } from "~/cohort/reminders.server";
 import { sendBookingReminders } from "~/bookings/reminders.server";
 import { sendBookingNudges, sendMentorWeeklyLists } from "~/bookings/nudges.server";
 import { sendSessionReminders } from "~/sessions/session-reminders.server";
-import { sendOutcomeNudges } from "~/outcomes/outcome-nudges.server";
+import { sendOutcomeNudges } from "~/features/outcomes/outcome-nudges.server";
 import { queueDueBroadcasts } from "~/marketing/broadcasts.server";
 import { runSequences } from "~/marketing/sequences.server";
 import { runAnalyticsPass } from "~/analytics/rollup.server";

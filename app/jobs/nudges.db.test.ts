@@ -7,9 +7,9 @@ import * as profileRoute from "~/routes/portal/profile";
 import { answer } from "../../tests/support/mentors";
 import { sendBookingReminders } from "~/bookings/reminders.server";
 import { jobName, jobsText } from "~/content/jobs";
-import { confirmOffer } from "~/outcomes/offers.server";
-import { reportInterview, reportOffer } from "~/outcomes/interviews.server";
-import { submitTestimonial } from "~/outcomes/testimonials.server";
+import { confirmOffer } from "~/features/outcomes/offers.server";
+import { reportInterview, reportOffer } from "~/features/outcomes/interviews.server";
+import { submitTestimonial } from "~/features/outcomes/testimonials.server";
 import { planMissingSessions } from "~/sessions/sessions.server";
 import { jobStatuses } from "./scheduler.server";
 

@@ -4,7 +4,7 @@ import type { Database } from "~/db/schema";
 import { revokeStudentFeed } from "~/sessions/feeds.server";
 import { eraseSurveyWords, surveyExport } from "~/surveys/surveys.server";
 import { withdrawalsOf } from "~/withdrawals/requests.server";
-import { outcomesExport } from "~/outcomes/interviews.server";
+import { outcomesExport } from "~/features/outcomes/interviews.server";
 
 type Db = Kysely<Database>;
 

@@ -2,7 +2,7 @@ import { curriculum } from "~/content/home";
 import { monthDayDisplay, startDateDisplay } from "~/domain/cohort";
 import { checklistOf, cohortPlace, dueThisWeek, programmeWeeks } from "~/domain/onboarding";
 import { dateInZone } from "~/domain/time-zone";
-import { testimonialAsked } from "~/outcomes/testimonials.server";
+import { testimonialAsked } from "~/features/outcomes/testimonials.server";
 import type { Services } from "~/services.server";
 import { calendarCard } from "~/sessions/portal-calendar.server";
 import { surveyFor } from "~/surveys/surveys.server";

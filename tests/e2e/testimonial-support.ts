@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { askForTestimonial } from "../../app/outcomes/testimonials.server";
+import { askForTestimonial } from "../../app/features/outcomes/testimonials.server";
 import { e2ePort } from "./env";
 import { withDb } from "./support";
 

@@ -89,10 +89,10 @@ export const ADMIN_ROUTES: AdminRoute[] = [
   readOnly("/admin/funnel.csv", () => import("~/routes/admin/funnel-csv")),
   {
     path: "/admin/outcomes",
-    load: () => import("~/routes/admin/outcomes"),
+    load: () => import("~/features/outcomes/routes/outcomes"),
     submissions: [{ intent: "settings", minGroupSessions: "3", minOneOnOnes: "5" }],
   },
-  readOnly("/admin/outcomes.csv", () => import("~/routes/admin/outcomes-csv")),
+  readOnly("/admin/outcomes.csv", () => import("~/features/outcomes/routes/outcomes-csv")),
   readOnly("/admin/jobs", () => import("~/routes/admin/jobs")),
   {
     path: "/admin/emails",
@@ -147,9 +147,9 @@ export const ADMIN_ROUTES: AdminRoute[] = [
     ],
   },
   {
-    // The testimonials themselves: app/outcomes/testimonials.db.test.ts.
+    // The testimonials themselves: app/features/outcomes/testimonials.db.test.ts.
     path: "/admin/testimonials",
-    load: () => import("~/routes/admin/testimonials"),
+    load: () => import("~/features/outcomes/routes/testimonials"),
     submissions: [{ intent: "settings", showOfferCount: "on" }],
   },
   {

@@ -184,7 +184,7 @@ export const PORTAL_ROUTES: PortalRoute[] = [
   },
   {
     path: "/portal/testimonial",
-    load: () => import("~/routes/portal/testimonial"),
+    load: () => import("~/features/outcomes/routes/testimonial"),
     get: { ...studentsOnly, student: "own", otherStudent: "own" },
     // The fixture student was asked (a confirmed offer); nothing written yet, so nothing to
     // withdraw until they send it. The other student was never asked.
@@ -195,7 +195,7 @@ export const PORTAL_ROUTES: PortalRoute[] = [
   },
   {
     path: "/portal/interviews",
-    load: () => import("~/routes/portal/interviews"),
+    load: () => import("~/features/outcomes/routes/interviews"),
     // The student's interviews and offers name the firm; nobody else's page does.
     get: { ...studentsOnly, student: "sees", otherStudent: "own" },
     submissions: [

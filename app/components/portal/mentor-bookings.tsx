@@ -3,7 +3,7 @@ import { Button } from "~/components/ui/button";
 import { Label, Textarea } from "~/components/ui/input";
 import { linkVariants } from "~/components/ui/link";
 import { mentorBookingsText as t } from "~/content/bookings";
-import { deepDiveWords } from "~/content/interviews";
+import { deepDiveWords } from "~/features/outcomes/interviews.words";
 import { CANCEL_REASON_MAX } from "~/domain/availability-form";
 import { MeetingPlace } from "./slot-week";
 

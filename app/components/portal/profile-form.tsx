@@ -11,7 +11,7 @@ import { Form } from "react-router";
 import { ChoiceGroup, FieldError, FieldLabel, TextField } from "~/components/form/fields";
 import { Button } from "~/components/ui/button";
 import { Checkbox, FileInput, Hint, Select, Textarea } from "~/components/ui/input";
-import { jobSeekingText, remindersText } from "~/content/interviews";
+import { jobSeekingText, remindersText } from "~/features/outcomes/interviews.words";
 import { profilePage as t } from "~/content/portal-student";
 import {
   LINKEDIN_URL_MAX,

@@ -1,6 +1,6 @@
 import { createHash } from "node:crypto";
 import type { Kysely, Migration } from "kysely";
-import { PHOTO_UPLOAD_STATUS, withoutMetadata } from "~/domain/testimonial-photo";
+import { PHOTO_UPLOAD_STATUS, withoutMetadata } from "~/features/outcomes/testimonial-photo";
 
 interface PhotoRow {
   id: string;

@@ -10,7 +10,7 @@ import { refundEnrollment } from "./refunds.server";
 import { loader as cohortLoader } from "~/routes/admin/cohort";
 import { loader as cohortsLoader } from "~/routes/admin/cohorts";
 import { loader as dashboardLoader } from "~/routes/admin/dashboard";
-import { loader as testimonialsLoader } from "~/routes/admin/testimonials";
+import { loader as testimonialsLoader } from "~/features/outcomes/routes/testimonials";
 import { approveWithdrawal } from "~/withdrawals/decisions.server";
 import { requestToLeave } from "~/withdrawals/requests.server";
 

@@ -39,11 +39,11 @@ import type { Route } from "./+types/person";
 import { orNotFound } from "~/lib/or-not-found";
 import { answerWithdrawalDecision } from "~/withdrawals/decision-action.server";
 import { withdrawalForOwner } from "~/withdrawals/decisions.server";
-import { OutcomesSummary } from "~/components/portal/outcome-forms";
+import { OutcomesSummary } from "~/features/outcomes/outcome-reports";
 import { SectionCard } from "~/components/ui/card";
-import { offerConfirmText } from "~/content/interviews";
-import { outcomesView } from "~/outcomes/interviews.server";
-import { confirmOffer, isOfferOf } from "~/outcomes/offers.server";
+import { offerConfirmText } from "~/features/outcomes/interviews.words";
+import { outcomesView } from "~/features/outcomes/interviews.server";
+import { confirmOffer, isOfferOf } from "~/features/outcomes/offers.server";
 
 export const meta: Route.MetaFunction = () => adminMeta(consoleText.peopleTitle);
 

@@ -10,7 +10,7 @@ import * as availabilityRoute from "./mentor-availability";
 import * as bookRoute from "./book";
 import * as calendarRoute from "./calendar";
 import * as deepDiveRoute from "./deep-dive";
-import * as interviewsRoute from "./interviews";
+import * as interviewsRoute from "~/features/outcomes/routes/interviews";
 import * as leaveRoute from "./leave";
 import * as mentorRoute from "./mentor";
 import * as mentorSessionRoute from "~/features/attendance/routes/mentor-session";
@@ -18,7 +18,7 @@ import * as mentorStudentRoute from "./mentor-student";
 import * as preworkRoute from "./prework";
 import * as profileRoute from "./profile";
 import * as surveyRoute from "./survey";
-import * as testimonialRoute from "./testimonial";
+import * as testimonialRoute from "~/features/outcomes/routes/testimonial";
 
 type Answer = Awaited<ReturnType<typeof answer>>;
 interface LimitedForm {

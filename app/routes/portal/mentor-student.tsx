@@ -4,12 +4,12 @@ import { StudentNotes, StudentProfile, StudentResume } from "~/components/portal
 import { linkVariants } from "~/components/ui/link";
 import { portalMeta } from "~/content/portal";
 import { mentorPortal as t } from "~/content/mentors";
-import { OutcomesSummary } from "~/components/portal/outcome-forms";
+import { OutcomesSummary } from "~/features/outcomes/outcome-reports";
 import { SectionCard } from "~/components/ui/card";
-import { offerConfirmText } from "~/content/interviews";
+import { offerConfirmText } from "~/features/outcomes/interviews.words";
 import { mentorStudentSchema } from "~/domain/mentor-forms";
-import { outcomesView } from "~/outcomes/interviews.server";
-import { confirmOffer, isOfferOf } from "~/outcomes/offers.server";
+import { outcomesView } from "~/features/outcomes/interviews.server";
+import { confirmOffer, isOfferOf } from "~/features/outcomes/offers.server";
 import { limitFormPost } from "~/lib/form-guard.server";
 import { OVER_LIMIT, readFormData, refuse } from "~/lib/form.server";
 import { pageMeta } from "~/lib/meta";

@@ -20,7 +20,7 @@ import {
 import { site } from "~/content/site";
 import { videos } from "~/content/videos";
 import { staticPage } from "~/lib/page-handle";
-import { readHomeStories } from "~/outcomes/testimonials.server";
+import { readHomeStories } from "~/features/outcomes/testimonials.server";
 import type { Route } from "./+types/home";
 
 const tile = cardVariants({ padding: "md", flat: true });

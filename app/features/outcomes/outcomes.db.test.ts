@@ -1,10 +1,10 @@
 import { describe, expect, it } from "vitest";
-import { seatScenario } from "../../tests/support/cohort";
-import { testEngines } from "../../tests/support/databases";
-import { answer, assignMentor, mentorCookie, mentorFixture } from "../../tests/support/mentors";
-import { portalCookie } from "../../tests/support/portal";
+import { seatScenario } from "../../../tests/support/cohort";
+import { testEngines } from "../../../tests/support/databases";
+import { answer, assignMentor, mentorCookie, mentorFixture } from "../../../tests/support/mentors";
+import { portalCookie } from "../../../tests/support/portal";
 import { exportPerson } from "~/people/privacy.server";
-import * as interviewsRoute from "~/routes/portal/interviews";
+import * as interviewsRoute from "~/features/outcomes/routes/interviews";
 import * as mentorStudentRoute from "~/routes/portal/mentor-student";
 import * as profileRoute from "~/routes/portal/profile";
 import { confirmedOffers, confirmOffer } from "./offers.server";

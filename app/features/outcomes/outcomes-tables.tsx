@@ -7,14 +7,14 @@ import { Button } from "~/components/ui/button";
 import { SectionCard } from "~/components/ui/card";
 import { linkVariants } from "~/components/ui/link";
 import { Cell, DataTable, Row, RowHeader } from "~/components/ui/table";
-import { outcomesText as t } from "~/content/outcomes";
-import { outcomesFormSchema } from "~/domain/outcome-settings";
+import { outcomesText as t } from "./outcomes.words";
+import { outcomesFormSchema } from "./outcome-settings";
 import {
   MAX_THRESHOLD,
   MIN_THRESHOLD,
   type OutcomeFigures,
   type OutcomeSettings,
-} from "~/domain/outcomes";
+} from "./outcomes";
 
 const c = t.columns;
 /** The figures' columns, in the order the owner reads them: the rates first. */

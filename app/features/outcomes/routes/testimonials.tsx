@@ -1,8 +1,8 @@
 import { requireAdmin } from "~/accounts/sessions.server";
 import { AdminPage } from "~/components/admin-shell";
-import { OfferCountCard, TestimonialItem } from "~/components/admin/testimonial-list";
-import { testimonialsConsole as t } from "~/content/testimonials";
-import { testimonialsConsoleSchema } from "~/domain/testimonials";
+import { OfferCountCard, TestimonialItem } from "~/features/outcomes/testimonial-list";
+import { testimonialsConsole as t } from "~/features/outcomes/testimonials.words";
+import { testimonialsConsoleSchema } from "~/features/outcomes/testimonials";
 import { formatWhen } from "~/domain/time-zone";
 import { parseForm, refuse } from "~/lib/form.server";
 import { adminMeta } from "~/lib/meta";
@@ -17,7 +17,7 @@ import {
   offerCountSetting,
   setShowOfferCount,
   type OwnerChange,
-} from "~/outcomes/testimonials.server";
+} from "~/features/outcomes/testimonials.server";
 import type { Route } from "./+types/testimonials";
 
 export const meta: Route.MetaFunction = () => adminMeta(t.title);

@@ -2,13 +2,13 @@ import {
   ROLE_IN_CONSENT,
   testimonialPage as p,
   testimonialsConsole as c,
-} from "~/content/testimonials";
+} from "./testimonials.words";
 import type { TestimonialConsent } from "~/db/programme-schema";
 import { z } from "~/lib/zod";
-import { isFile } from "./lead-form";
-import { normalizeBody } from "./sequence-copy";
+import { isFile } from "~/domain/lead-form";
+import { normalizeBody } from "~/domain/sequence-copy";
 import { PHOTO_MAX_BYTES, photoFileProblem } from "./testimonial-photo";
-import { text } from "./text-fields";
+import { text } from "~/domain/text-fields";
 
 /**
  * The stories that sell the next cohort (issue 36, item 5): the student's and the owner's forms,
@@ -47,7 +47,7 @@ export const PHOTO_MAX_MB = PHOTO_MAX_BYTES / (1024 * 1024);
 
 /**
  * The optional photo: judged here by size only, then by content on the server
- * (app/domain/testimonial-photo.ts). An empty file input arrives as nothing.
+ * (app/features/outcomes/testimonial-photo.ts). An empty file input arrives as nothing.
  */
 const photo = z
   .any()

@@ -6,10 +6,10 @@ import { RowAction } from "~/components/admin/row-action";
 import { Button } from "~/components/ui/button";
 import { SectionCard } from "~/components/ui/card";
 import { Checkbox } from "~/components/ui/input";
-import { testimonialsConsole as t } from "~/content/testimonials";
-import { PHOTO_DISPLAY_SIZE } from "~/domain/testimonial-photo";
-import { QUOTE_MAX, testimonialsConsoleSchema } from "~/domain/testimonials";
-import type { OfferCountSetting, TestimonialRow } from "~/outcomes/testimonials.server";
+import { testimonialsConsole as t } from "./testimonials.words";
+import { PHOTO_DISPLAY_SIZE } from "./testimonial-photo";
+import { QUOTE_MAX, testimonialsConsoleSchema } from "./testimonials";
+import type { OfferCountSetting, TestimonialRow } from "./testimonials.server";
 
 /** The home page's headline: "4+" or the count of confirmed offers, as the owner chooses. */
 export function OfferCountCard({ setting }: { setting: OfferCountSetting }) {

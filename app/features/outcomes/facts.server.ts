@@ -5,7 +5,7 @@ import {
   type OfferFact,
   type OutcomeSettings,
   type StudentFacts,
-} from "~/domain/outcomes";
+} from "./outcomes";
 import { dateInZone } from "~/domain/time-zone";
 import type { Services } from "~/services.server";
 

@@ -1,6 +1,6 @@
 import { requireAdmin } from "~/accounts/sessions.server";
-import { outcomesText as t } from "~/content/outcomes";
-import { outcomesCsvFor } from "~/outcomes/report.server";
+import { outcomesText as t } from "~/features/outcomes/outcomes.words";
+import { outcomesCsvFor } from "~/features/outcomes/report.server";
 import type { Route } from "./+types/outcomes-csv";
 
 const refused = (message: string) =>

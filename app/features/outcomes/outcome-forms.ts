@@ -3,12 +3,12 @@
  * one Zod schema per page, intents as a discriminated union, every text bounded. Dates are
  * calendar dates (YYYY-MM-DD) in the site's zone. Pure: no I/O.
  */
-import { deepDiveText, interviewsText, offerConfirmText } from "~/content/interviews";
+import { deepDiveText, interviewsText, offerConfirmText } from "./interviews.words";
 import { z } from "~/lib/zod";
-import { slotField } from "./availability-form";
-import { normalizeSubject } from "./sequence-copy";
-import { PROFILE_TRACKS } from "./student-profile";
-import { optionalText, text } from "./text-fields";
+import { slotField } from "~/domain/availability-form";
+import { normalizeSubject } from "~/domain/sequence-copy";
+import { PROFILE_TRACKS } from "~/domain/student-profile";
+import { optionalText, text } from "~/domain/text-fields";
 
 const e = interviewsText.errors;
 

@@ -1,18 +1,18 @@
 import { randomUUID } from "node:crypto";
 import { describe, expect, it } from "vitest";
-import { ownerCookie } from "../../tests/support/admin";
-import { seatScenario } from "../../tests/support/cohort";
-import { callAction, makeContext, unwrap } from "../../tests/support/context";
-import { testEngines } from "../../tests/support/databases";
-import { answer } from "../../tests/support/mentors";
-import { JPEG_3x2, PNG_3x2, TEXT_FILE } from "../../tests/support/photos";
-import { portalCookie } from "../../tests/support/portal";
-import { homeStoriesFragments } from "../../server/home-stories";
-import { PHOTO_MAX_BYTES } from "~/domain/testimonial-photo";
+import { ownerCookie } from "../../../tests/support/admin";
+import { seatScenario } from "../../../tests/support/cohort";
+import { callAction, makeContext, unwrap } from "../../../tests/support/context";
+import { testEngines } from "../../../tests/support/databases";
+import { answer } from "../../../tests/support/mentors";
+import { JPEG_3x2, PNG_3x2, TEXT_FILE } from "../../../tests/support/photos";
+import { portalCookie } from "../../../tests/support/portal";
+import { homeStoriesFragments } from "../../../server/home-stories";
+import { PHOTO_MAX_BYTES } from "./testimonial-photo";
 import { erasePerson } from "~/people/privacy.server";
-import * as adminRoute from "~/routes/admin/testimonials";
-import * as portalRoute from "~/routes/portal/testimonial";
-import * as photoRoute from "~/routes/site/testimonial-photo";
+import * as adminRoute from "~/features/outcomes/routes/testimonials";
+import * as portalRoute from "~/features/outcomes/routes/testimonial";
+import * as photoRoute from "~/features/outcomes/routes/testimonial-photo";
 import { askForTestimonial, listTestimonials } from "./testimonials.server";
 
 /**

@@ -5,12 +5,12 @@ import {
   readCohortChoice,
   type OutcomeFigures,
   type OutcomeSettings,
-} from "~/domain/outcomes";
+} from "./outcomes";
 import { outcomeFacts, outcomeSettings } from "./facts.server";
 
 /**
  * The outcomes report (issue 36, item 4): per cohort and per mentor, every figure of
- * app/domain/outcomes.ts, read from the programme's record; and its CSV, one line per cohort.
+ * app/features/outcomes/outcomes.ts, read from the programme's record; and its CSV, one line per cohort.
  */
 
 export interface CohortOutcomes {

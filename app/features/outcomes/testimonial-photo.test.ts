@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { JPEG_3x2, PNG_3x2, TEXT_FILE } from "../../tests/support/photos";
+import { JPEG_3x2, PNG_3x2, TEXT_FILE } from "../../../tests/support/photos";
 import {
   checkPhoto,
   etagMatches,

@@ -1,18 +1,21 @@
 import { describe, expect, it } from "vitest";
-import { seatFixtures, setCurrentCohort } from "../../tests/support/cohort";
-import { testEngines } from "../../tests/support/databases";
+import { seatFixtures, setCurrentCohort } from "../../../tests/support/cohort";
+import { testEngines } from "../../../tests/support/databases";
 import {
   writeProgrammeRecord,
   planSessions,
   type ProgrammeRecord,
-} from "../../tests/support/outcomes";
-import { useOwnerConsole } from "../../tests/support/owner-console";
-import { insertMentor } from "../../tests/support/portal";
+} from "../../../tests/support/outcomes";
+import { useOwnerConsole } from "../../../tests/support/owner-console";
+import { insertMentor } from "../../../tests/support/portal";
 import { getCohort } from "~/cohort/cohort.server";
 import { refundEnrollment } from "~/features/enrollment/refunds.server";
-import { OUTCOMES_CSV_HEADER } from "~/domain/outcomes";
-import { action as outcomesAction, loader as outcomesLoader } from "~/routes/admin/outcomes";
-import { loader as outcomesCsvLoader } from "~/routes/admin/outcomes-csv";
+import { OUTCOMES_CSV_HEADER } from "./outcomes";
+import {
+  action as outcomesAction,
+  loader as outcomesLoader,
+} from "~/features/outcomes/routes/outcomes";
+import { loader as outcomesCsvLoader } from "~/features/outcomes/routes/outcomes-csv";
 import type { OutcomesReport } from "./report.server";
 
 /**

@@ -8,14 +8,8 @@ import {
   OFFER_KIND_LABELS,
   OTHER_TRACK_LABEL,
   offerConfirmText,
-} from "~/content/interviews";
-import {
-  COMPENSATION_MAX,
-  FIRM_MAX,
-  OFFER_KINDS,
-  OFFER_TRACKS,
-  ROLE_MAX,
-} from "~/domain/outcome-forms";
+} from "./interviews.words";
+import { COMPENSATION_MAX, FIRM_MAX, OFFER_KINDS, OFFER_TRACKS, ROLE_MAX } from "./outcome-forms";
 
 type Result = SubmissionResult<string[]> | null | undefined;
 

@@ -2,12 +2,7 @@ import { randomUUID } from "node:crypto";
 import { deepDiveState } from "~/bookings/deep-dive.server";
 import type { DB, Trx } from "~/db/database.server";
 import { longDate } from "~/domain/cohort";
-import {
-  MAX_INTERVIEWS,
-  MAX_OFFERS,
-  type InterviewInput,
-  type OfferInput,
-} from "~/domain/outcome-forms";
+import { MAX_INTERVIEWS, MAX_OFFERS, type InterviewInput, type OfferInput } from "./outcome-forms";
 import { dateInZone } from "~/domain/time-zone";
 import { formatWhen, whenFor } from "~/domain/time-zone";
 import { studentSeat } from "~/portal/seat.server";
@@ -18,7 +13,7 @@ import type { Services } from "~/services.server";
  * their latest paid seat's cohort. An interview of the current seat whose day is still ahead
  * (site's zone) unlocks the deep-dive (deepDiveUnlock in app/domain/slots.ts, read through
  * app/bookings/deep-dive.server.ts); an offer counts only once confirmed
- * (app/outcomes/offers.server.ts). Each student stores at most MAX_INTERVIEWS and MAX_OFFERS.
+ * (app/features/outcomes/offers.server.ts). Each student stores at most MAX_INTERVIEWS and MAX_OFFERS.
  */
 
 export type ReportOutcome =

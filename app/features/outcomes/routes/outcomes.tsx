@@ -4,16 +4,16 @@ import {
   CohortOutcomesTable,
   MentorOutcomesTable,
   OutcomeSettingsCard,
-} from "~/components/admin/outcomes-tables";
+} from "~/features/outcomes/outcomes-tables";
 import { linkVariants } from "~/components/ui/link";
-import { outcomesText as t } from "~/content/outcomes";
-import { outcomesFormSchema } from "~/domain/outcome-settings";
+import { outcomesText as t } from "~/features/outcomes/outcomes.words";
+import { outcomesFormSchema } from "~/features/outcomes/outcome-settings";
 import { parseForm, refuse } from "~/lib/form.server";
 import { adminMeta } from "~/lib/meta";
 import { success } from "~/lib/toast";
 import { redirectWithToast, samePage } from "~/lib/toast.server";
-import { saveOutcomeSettings } from "~/outcomes/facts.server";
-import { outcomesReport } from "~/outcomes/report.server";
+import { saveOutcomeSettings } from "~/features/outcomes/facts.server";
+import { outcomesReport } from "~/features/outcomes/report.server";
 import type { Route } from "./+types/outcomes";
 
 export const meta: Route.MetaFunction = () => adminMeta(t.title);

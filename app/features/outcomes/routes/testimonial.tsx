@@ -3,15 +3,15 @@ import {
   RemovePhoto,
   TestimonialForm,
   WithdrawConsent,
-} from "~/components/portal/testimonial-form";
+} from "~/features/outcomes/testimonial-form";
 import { portalMeta } from "~/content/portal";
-import { testimonialPage as t } from "~/content/testimonials";
-import { checkPhoto } from "~/domain/testimonial-photo";
+import { testimonialPage as t } from "~/features/outcomes/testimonials.words";
+import { checkPhoto } from "~/features/outcomes/testimonial-photo";
 import {
   PHOTO_MAX_MB,
   testimonialSchema,
   type TestimonialForm as Form,
-} from "~/domain/testimonials";
+} from "~/features/outcomes/testimonials";
 import { formatWhen } from "~/domain/time-zone";
 import { limitFormPost } from "~/lib/form-guard.server";
 import { OVER_LIMIT, readFormData, refuse } from "~/lib/form.server";
@@ -26,7 +26,7 @@ import {
   type CheckedPhoto,
   TESTIMONIAL_PATH,
   withdrawConsent,
-} from "~/outcomes/testimonials.server";
+} from "~/features/outcomes/testimonials.server";
 import { requireStudent } from "~/portal/student-access.server";
 import { readStudentProfile } from "~/portal/student-profile.server";
 import type { Route } from "./+types/testimonial";

@@ -3,16 +3,25 @@ import { describe, expect, it } from "vitest";
 import type { z } from "~/lib/zod";
 
 /**
- * Every form schema of app/domain, walked field by field: a text field holding only spaces must
+ * Every form schema of the features' rules (app/features/<feature>/*.ts), walked field by field: a text field holding only spaces must
  * be answered with the form's own words (the message an emptied field gets), never with Zod's
  * default English ("Invalid input: expected string, received undefined"). Each field is parsed as
  * the pages parse it: with Conform's coercion (which strips '' to nothing, inside pipes too) and
  * without it (the console's `parseForm`).
  */
 
-const modules = import.meta.glob<Record<string, unknown>>(["./*.ts", "!./*.test.ts"], {
-  eager: true,
-});
+/** The rules of every feature and the shared ones: not tests, words, server code or routes. */
+const modules = import.meta.glob<Record<string, unknown>>(
+  [
+    "../domain/*.ts",
+    "../features/*/*.ts",
+    "./*.ts",
+    "!**/*.test.ts",
+    "!**/*.server.ts",
+    "!**/*.words.ts",
+  ],
+  { eager: true },
+);
 
 /** The arguments each schema factory is built with; a new factory must be added here. */
 const FACTORY_ARGS: Record<string, unknown[]> = {
@@ -120,15 +129,15 @@ function messages(form: z.ZodType, field: TextField, typed: string, coerce: bool
 }
 
 describe("every form schema answers a blank-only text field in its own words", () => {
-  it("finds the forms of app/domain (the walk reaches them)", () => {
+  it("finds the forms of the features (the walk reaches them)", () => {
     const labels = cases.map((c) => c.label);
     expect(labels.length).toBeGreaterThan(100);
     for (const expected of [
-      "./outcome-forms.ts interviewsFormSchema: firm",
-      "./outcome-forms.ts interviewsFormSchema: role",
-      "./testimonials.ts testimonialSchema: quote",
-      "./attendance.ts attendanceFormSchema: marks[0].student",
-      "./withdrawal.ts withdrawalDecisionForms: note",
+      "../features/outcomes/outcome-forms.ts interviewsFormSchema: firm",
+      "../features/outcomes/outcome-forms.ts interviewsFormSchema: role",
+      "../features/outcomes/testimonials.ts testimonialSchema: quote",
+      "../features/attendance/attendance.ts attendanceFormSchema: marks[0].student",
+      "../domain/withdrawal.ts withdrawalDecisionForms: note",
     ])
       expect(labels).toContain(expected);
   });

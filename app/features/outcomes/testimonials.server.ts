@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { recordAudit } from "~/accounts/audit.server";
-import { consentWords, testimonialRequestEmail } from "~/content/testimonials";
+import { consentWords, testimonialRequestEmail } from "./testimonials.words";
 import type { DB, Trx } from "~/db/database.server";
 import type { TestimonialConsent, TestimonialStatus } from "~/db/programme-schema";
 import { ERASED_ADDRESS_PATTERN } from "~/people/privacy.server";
@@ -10,7 +10,7 @@ import {
   PHOTO_UPLOAD_STATUS,
   photoUploadName,
   type PhotoCheck,
-} from "~/domain/testimonial-photo";
+} from "./testimonial-photo";
 import {
   consentNamesRole,
   moved,
@@ -19,7 +19,7 @@ import {
   QUOTE_MAX,
   type Story,
   type TestimonialForm,
-} from "~/domain/testimonials";
+} from "./testimonials";
 import { renderEmail } from "~/mail/message";
 import { enqueueEmail } from "~/mail/outbox.server";
 import { sha256Hex } from "~/resume-reviews/resume-upload.server";

@@ -1,18 +1,22 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { Link } from "react-router";
-import { InterviewForm, OfferForm, OfferItem } from "~/components/portal/outcome-forms";
+import { InterviewForm, OfferForm, OfferItem } from "~/features/outcomes/outcome-reports";
 import { SectionCard } from "~/components/ui/card";
 import { linkVariants } from "~/components/ui/link";
-import { interviewsText as t } from "~/content/interviews";
+import { interviewsText as t } from "~/features/outcomes/interviews.words";
 import { portalMeta } from "~/content/portal";
-import { interviewsFormSchema } from "~/domain/outcome-forms";
+import { interviewsFormSchema } from "~/features/outcomes/outcome-forms";
 import { dateInZone } from "~/domain/time-zone";
 import { limitFormPost } from "~/lib/form-guard.server";
 import { OVER_LIMIT, readFormData, refuse } from "~/lib/form.server";
 import { pageMeta } from "~/lib/meta";
 import { success } from "~/lib/toast";
 import { redirectWithToast } from "~/lib/toast.server";
-import { interviewsPage, reportInterview, reportOffer } from "~/outcomes/interviews.server";
+import {
+  interviewsPage,
+  reportInterview,
+  reportOffer,
+} from "~/features/outcomes/interviews.server";
 import { requireStudent } from "~/portal/student-access.server";
 import type { Route } from "./+types/interviews";
 

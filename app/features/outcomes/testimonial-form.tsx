@@ -11,9 +11,9 @@ import { FieldError, FieldLabel } from "~/components/form/fields";
 import { Button } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
 import { checkClass, FileInput, Hint, Select, Textarea } from "~/components/ui/input";
-import { consentWords, testimonialPage as t } from "~/content/testimonials";
+import { consentWords, testimonialPage as t } from "./testimonials.words";
 import type { TestimonialConsent } from "~/db/programme-schema";
-import { CONSENTS, PHOTO_MAX_MB, QUOTE_MAX, RATING_MAX } from "~/domain/testimonials";
+import { CONSENTS, PHOTO_MAX_MB, QUOTE_MAX, RATING_MAX } from "./testimonials";
 
 /**
  * The student's testimonial: the words and how they may be published, each choice with the exact

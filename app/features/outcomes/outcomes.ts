@@ -1,7 +1,7 @@
 /**
  * The outcomes report (issue 36): what became of a cohort's students, counted as the bootcamp
  * outcomes standard (CIRR) counts it. Pure: no I/O; the facts come from
- * app/outcomes/facts.server.ts. Dates are YYYY-MM-DD in the site's zone.
+ * app/features/outcomes/facts.server.ts. Dates are YYYY-MM-DD in the site's zone.
  *
  * Per student (one paid seat in one cohort):
  * - enrolled: they paid for the seat (it may have been refunded since).
@@ -30,12 +30,12 @@
  * - placement rate = students with an in-field offer within 180 days ÷ (graduated − excluded).
  * A rate is a decimal with 3 places, empty where its denominator is 0.
  */
-import { FINANCE_TARGETS } from "./finance-fit";
-import { mondayOf } from "./cohort";
-import { csvField } from "./csv";
-import { npsOf, type NpsSummary } from "./nps";
-import { PROGRAMME_WEEKS } from "./onboarding";
-import { lastFullRefundDate } from "./refund-rule";
+import { FINANCE_TARGETS } from "~/domain/finance-fit";
+import { mondayOf } from "~/domain/cohort";
+import { csvField } from "~/domain/csv";
+import { npsOf, type NpsSummary } from "~/domain/nps";
+import { PROGRAMME_WEEKS } from "~/domain/onboarding";
+import { lastFullRefundDate } from "~/domain/refund-rule";
 
 export interface OutcomeSettings {
   minGroupSessions: number;

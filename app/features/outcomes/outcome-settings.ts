@@ -1,4 +1,4 @@
-import { outcomesValidation as m } from "~/content/outcomes";
+import { outcomesValidation as m } from "./outcomes.words";
 import { z } from "~/lib/zod";
 import { MAX_THRESHOLD, MIN_THRESHOLD } from "./outcomes";
 
