@@ -30,7 +30,7 @@ export default [
     route("portal/mentor", "routes/portal/mentor.tsx"),
     route("portal/mentor/availability", "routes/portal/mentor-availability.tsx"),
     route("portal/book", "routes/portal/book.tsx"),
-    route("portal/survey", "routes/portal/survey.tsx"),
+    route("portal/survey", "features/surveys/routes/survey.tsx"),
     route("portal/leave", "routes/portal/leave.tsx"),
     route("portal/testimonial", "features/outcomes/routes/testimonial.tsx"),
     route("portal/interviews", "features/outcomes/routes/interviews.tsx"),
@@ -58,7 +58,7 @@ export default [
     route("admin/cohorts", "routes/admin/cohorts.tsx"),
     route("admin/cohorts/:id", "routes/admin/cohort.tsx"),
     route("admin/cohorts/:id/roster.csv", "routes/admin/cohort-roster-csv.ts"),
-    route("admin/cohorts/:id/survey", "routes/admin/cohort-survey.tsx"),
+    route("admin/cohorts/:id/survey", "features/surveys/routes/cohort-survey.tsx"),
     route(
       "admin/cohorts/:id/attendance.csv",
       "features/attendance/routes/cohort-attendance-csv.ts",

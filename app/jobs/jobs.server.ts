@@ -11,7 +11,7 @@ import { runAnalyticsPass } from "~/analytics/rollup.server";
 import { backupDatabase } from "~/ops/backup.server";
 import { runRetention } from "~/ops/retention.server";
 import { planMissingSessions } from "~/sessions/sessions.server";
-import { sendSurveys } from "~/surveys/surveys.server";
+import { sendSurveys } from "~/features/surveys/surveys.server";
 import type { Job } from "./scheduler.server";
 
 const HOUR = 3_600_000;

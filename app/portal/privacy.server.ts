@@ -2,7 +2,7 @@ import type { Kysely } from "kysely";
 import { parseJsonColumn, studentTargetRoles } from "~/db/json-columns.server";
 import type { Database } from "~/db/schema";
 import { revokeStudentFeed } from "~/sessions/feeds.server";
-import { eraseSurveyWords, surveyExport } from "~/surveys/surveys.server";
+import { eraseSurveyWords, surveyExport } from "~/features/surveys/surveys.server";
 import { withdrawalsOf } from "~/withdrawals/requests.server";
 import { outcomesExport } from "~/features/outcomes/interviews.server";
 

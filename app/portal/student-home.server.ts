@@ -5,7 +5,7 @@ import { dateInZone } from "~/domain/time-zone";
 import { testimonialAsked } from "~/features/outcomes/testimonials.server";
 import type { Services } from "~/services.server";
 import { calendarCard } from "~/sessions/portal-calendar.server";
-import { surveyFor } from "~/surveys/surveys.server";
+import { surveyFor } from "~/features/surveys/surveys.server";
 import { studentSeat } from "./seat.server";
 import { readStudentProfile } from "./student-profile.server";
 

@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import type { Browser } from "@playwright/test";
-import { sendSurveys } from "../../app/surveys/surveys.server";
+import { sendSurveys } from "../../app/features/surveys/surveys.server";
 import { e2ePort } from "./env";
 import { assignMentor, createMentor, payingStudent } from "./mentor-support";
 import { releaseAllHolds, setCohort, uniqueEmail, withDb } from "./support";

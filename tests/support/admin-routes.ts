@@ -105,7 +105,11 @@ export const ADMIN_ROUTES: AdminRoute[] = [
     () => import("~/routes/admin/cohort-roster-csv"),
     ids.cohort,
   ),
-  readOnly("/admin/cohorts/:id/survey", () => import("~/routes/admin/cohort-survey"), ids.cohort),
+  readOnly(
+    "/admin/cohorts/:id/survey",
+    () => import("~/features/surveys/routes/cohort-survey"),
+    ids.cohort,
+  ),
   {
     path: "/admin/cohorts",
     load: () => import("~/routes/admin/cohorts"),

@@ -164,7 +164,7 @@ export const PORTAL_ROUTES: PortalRoute[] = [
   {
     // The fixture student was sent the survey (tests/support/portal.ts); the other student was not.
     path: "/portal/survey",
-    load: () => import("~/routes/portal/survey"),
+    load: () => import("~/features/surveys/routes/survey"),
     get: { ...studentsOnly, student: "own", otherStudent: "own" },
     submissions: [
       {

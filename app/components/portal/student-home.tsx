@@ -12,7 +12,7 @@ import type { DueThisWeek } from "~/domain/onboarding";
 import type { StudentHome as Home } from "~/portal/student-home.server";
 import { CalendarCard } from "./calendar-card";
 import { OnboardingChecklist } from "./onboarding-checklist";
-import { SurveyPrompt } from "./survey-prompt";
+import { SurveyPrompt } from "~/features/surveys/survey-prompt";
 
 /** The student's home: the cohort's start, their mentor, this week, the checklist, the six weeks. */
 export function StudentHome({ firstName, home: data }: { firstName: string; home: Home | null }) {

@@ -33,7 +33,7 @@
 import { FINANCE_TARGETS } from "~/domain/finance-fit";
 import { mondayOf } from "~/domain/cohort";
 import { csvField } from "~/domain/csv";
-import { npsOf, type NpsSummary } from "~/domain/nps";
+import { npsOf, type NpsSummary } from "~/features/surveys/nps";
 import { PROGRAMME_WEEKS } from "~/domain/onboarding";
 import { lastFullRefundDate } from "~/domain/refund-rule";
 

@@ -14,7 +14,7 @@ import { mentoringConsole as m } from "~/content/portal-console";
 import { moveStudent, type MoveOutcome } from "~/portal/assignment.server";
 import { cohortMentoring } from "~/portal/owner-view.server";
 import { cohortConsole as t } from "~/content/cohorts";
-import { surveyConsole } from "~/content/survey";
+import { surveyConsole } from "~/features/surveys/survey.words";
 import { linkVariants } from "~/components/ui/link";
 import { Link } from "react-router";
 import { adminMeta } from "~/lib/meta";

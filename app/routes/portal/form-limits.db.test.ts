@@ -17,7 +17,7 @@ import * as mentorSessionRoute from "~/features/attendance/routes/mentor-session
 import * as mentorStudentRoute from "./mentor-student";
 import * as preworkRoute from "./prework";
 import * as profileRoute from "./profile";
-import * as surveyRoute from "./survey";
+import * as surveyRoute from "~/features/surveys/routes/survey";
 import * as testimonialRoute from "~/features/outcomes/routes/testimonial";
 
 type Answer = Awaited<ReturnType<typeof answer>>;

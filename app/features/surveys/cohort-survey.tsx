@@ -1,9 +1,9 @@
 import { SectionCard } from "~/components/ui/card";
 import { linkVariants } from "~/components/ui/link";
 import { Cell, DataTable, Row, RowHeader } from "~/components/ui/table";
-import { surveyConsole as t } from "~/content/survey";
-import type { NpsSummary } from "~/domain/nps";
-import type { CohortSurvey } from "~/surveys/surveys.server";
+import { surveyConsole as t } from "./survey.words";
+import type { NpsSummary } from "./nps";
+import type { CohortSurvey } from "./surveys.server";
 
 /** A cohort's NPS, its promoters, passives and detractors, and how many answered of those sent. */
 function NpsLine({ nps, sent }: { nps: NpsSummary; sent: number }) {

@@ -1,7 +1,7 @@
 import { Link } from "react-router";
 import { Card } from "~/components/ui/card";
 import { linkVariants } from "~/components/ui/link";
-import { surveyPage } from "~/content/survey";
+import { surveyPage } from "./survey.words";
 
 const t = surveyPage.prompt;
 

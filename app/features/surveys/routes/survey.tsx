@@ -1,15 +1,15 @@
 import { parseWithZod } from "@conform-to/zod/v4";
-import { SurveyForm } from "~/components/portal/survey-form";
+import { SurveyForm } from "~/features/surveys/survey-form";
 import { portalMeta } from "~/content/portal";
-import { surveyPage as t } from "~/content/survey";
-import { surveyAnswerSchema } from "~/domain/survey";
+import { surveyPage as t } from "~/features/surveys/survey.words";
+import { surveyAnswerSchema } from "~/features/surveys/survey";
 import { limitFormPost } from "~/lib/form-guard.server";
 import { OVER_LIMIT, readFormData, refuse } from "~/lib/form.server";
 import { pageMeta } from "~/lib/meta";
 import { success } from "~/lib/toast";
 import { redirectWithToast } from "~/lib/toast.server";
 import { requireStudent } from "~/portal/student-access.server";
-import { answerSurvey, SURVEY_PATH, surveyFor } from "~/surveys/surveys.server";
+import { answerSurvey, SURVEY_PATH, surveyFor } from "~/features/surveys/surveys.server";
 import type { Route } from "./+types/survey";
 
 export const meta: Route.MetaFunction = () => pageMeta(t.title, portalMeta.description);

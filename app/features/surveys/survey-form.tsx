@@ -2,8 +2,8 @@ import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react"
 import { Form } from "react-router";
 import { ChoiceGroup, TextArea } from "~/components/form/fields";
 import { Button } from "~/components/ui/button";
-import { surveyPage as t } from "~/content/survey";
-import { SURVEY_SCORES, SURVEY_TEXT_MAX } from "~/domain/survey";
+import { surveyPage as t } from "./survey.words";
+import { SURVEY_SCORES, SURVEY_TEXT_MAX } from "./survey";
 
 interface SurveyFormValues {
   score: string;

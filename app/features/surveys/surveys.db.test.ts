@@ -1,14 +1,14 @@
 import { describe, expect, it } from "vitest";
-import { unwrap } from "../../tests/support/context";
-import { testEngines } from "../../tests/support/databases";
-import { answer, mentorFixture } from "../../tests/support/mentors";
-import { useOwnerConsole } from "../../tests/support/owner-console";
-import { insertStudent, portalCookie } from "../../tests/support/portal";
-import { surveyPage } from "~/content/survey";
+import { unwrap } from "../../../tests/support/context";
+import { testEngines } from "../../../tests/support/databases";
+import { answer, mentorFixture } from "../../../tests/support/mentors";
+import { useOwnerConsole } from "../../../tests/support/owner-console";
+import { insertStudent, portalCookie } from "../../../tests/support/portal";
+import { surveyPage } from "./survey.words";
 import { erasePerson, exportPerson } from "~/people/privacy.server";
 import { studentHome } from "~/portal/student-home.server";
-import { loader as cohortSurveyLoader } from "~/routes/admin/cohort-survey";
-import * as surveyRoute from "~/routes/portal/survey";
+import { loader as cohortSurveyLoader } from "~/features/surveys/routes/cohort-survey";
+import * as surveyRoute from "~/features/surveys/routes/survey";
 import { cohortSurvey, sendSurveys } from "./surveys.server";
 
 /** Week 1 from Monday 2027-01-11; week 6 ends Monday 2027-02-22 00:00 in New York (the site's zone). */

@@ -3,12 +3,12 @@ import { requireAdmin } from "~/accounts/sessions.server";
 import { findCohort } from "~/cohort/series.server";
 import { AdminPage } from "~/components/admin-shell";
 import { cohortName } from "~/components/admin/cohort-list";
-import { CohortSurveyCards } from "~/components/admin/cohort-survey";
+import { CohortSurveyCards } from "~/features/surveys/cohort-survey";
 import { linkVariants } from "~/components/ui/link";
-import { surveyConsole as t } from "~/content/survey";
+import { surveyConsole as t } from "~/features/surveys/survey.words";
 import { adminMeta } from "~/lib/meta";
 import { orNotFound } from "~/lib/or-not-found";
-import { cohortSurvey } from "~/surveys/surveys.server";
+import { cohortSurvey } from "~/features/surveys/surveys.server";
 import type { Route } from "./+types/cohort-survey";
 
 export const meta: Route.MetaFunction = () => adminMeta(t.title);

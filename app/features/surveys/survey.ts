@@ -2,12 +2,12 @@
  * The end-of-programme survey's rules (issue 36, item 3): when a cohort's survey goes out, when
  * its one reminder is due, and the answer form's schema. Pure: no I/O.
  */
-import { surveyPage } from "~/content/survey";
+import { surveyPage } from "./survey.words";
 import { z } from "~/lib/zod";
-import { PROGRAMME_WEEKS } from "./onboarding";
-import { normalizeBody } from "./sequence-copy";
-import { optionalText as text } from "./text-fields";
-import { weekMonday, weekWindow } from "./slots";
+import { PROGRAMME_WEEKS } from "~/domain/onboarding";
+import { normalizeBody } from "~/domain/sequence-copy";
+import { optionalText as text } from "~/domain/text-fields";
+import { weekMonday, weekWindow } from "~/domain/slots";
 
 /** The answers' free text is bounded. */
 export const SURVEY_TEXT_MAX = 1000;

@@ -1,8 +1,8 @@
 import { randomUUID } from "node:crypto";
-import { surveyEmails } from "~/content/survey";
+import { surveyEmails } from "./survey.words";
 import type { DB, Trx } from "~/db/database.server";
-import { npsOf, type NpsSummary } from "~/domain/nps";
-import { reminderCutoff, surveyOpen, type SurveyAnswer } from "~/domain/survey";
+import { npsOf, type NpsSummary } from "./nps";
+import { reminderCutoff, surveyOpen, type SurveyAnswer } from "./survey";
 import { renderEmail } from "~/mail/message";
 import { enqueueEmail } from "~/mail/outbox.server";
 import { ERASED_ADDRESS_PATTERN } from "~/people/privacy.server";
