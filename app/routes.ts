@@ -4,7 +4,7 @@ export default [
   index("routes/site/home.tsx"),
   route("privacy", "routes/site/privacy.tsx"),
   route("terms", "routes/site/terms.tsx"),
-  route("apply", "routes/apply/apply.tsx"),
+  route("apply", "features/applications/routes/apply.tsx"),
   route("enroll", "features/enrollment/routes/enroll.tsx"),
   route("payment-confirmation", "features/enrollment/routes/payment-confirmation.tsx"),
   route("checkout/test/:sessionId", "features/enrollment/routes/test-checkout.tsx"),

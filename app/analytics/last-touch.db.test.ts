@@ -6,7 +6,7 @@ import { testEngines, TestClock } from "../../tests/support/databases";
 import { leadAnswers } from "../../tests/support/lead-pages";
 import { useTestServices } from "../../tests/support/suite";
 import type { Attribution } from "~/domain/utm";
-import { action as applyAction } from "~/routes/apply/apply";
+import { action as applyAction } from "~/features/applications/routes/apply";
 import { action as leadAction } from "~/routes/resources/lead-page";
 import { attributionReport } from "./attribution.server";
 

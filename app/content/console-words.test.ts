@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { PERSON_STATUSES } from "~/domain/application-outcome";
-import { STATUS_REASONS } from "~/domain/application-outcome";
+import { PERSON_STATUSES } from "~/features/applications/application-outcome";
+import { STATUS_REASONS } from "~/features/applications/application-outcome";
 import {
   answerText,
   campaignWords,

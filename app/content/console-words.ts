@@ -8,12 +8,12 @@ import {
   STATUS_REASONS,
   type PersonStatus,
   type WaitlistVariant,
-} from "~/domain/application-outcome";
+} from "~/features/applications/application-outcome";
 import type { ConsentMode } from "~/domain/marketing";
 import type { OutboxStatus, PaymentStatus, ReviewStatus, SubmissionType } from "~/db/schema";
 import type { Utm } from "~/domain/utm";
 import { consoleText } from "./console";
-import { ownerWaitlistWords } from "./emails";
+import { ownerWaitlistWords } from "~/features/applications/application-emails.words";
 import { leadMagnets, resourceFileTitles } from "./lead-magnets";
 import { linkDestinations } from "./link-destinations";
 import { nurtureSequences } from "./nurture";

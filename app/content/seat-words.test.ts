@@ -4,7 +4,7 @@ import { cohortSettingsPage } from "./admin";
 import { cohortConsole, cohortEmails } from "./cohorts";
 import { cohortLine } from "./home";
 import { enrollPage } from "~/features/enrollment/enroll.words";
-import { applicationEmails } from "./emails";
+import { applicationEmails } from "~/features/applications/application-emails.words";
 
 describe("seat words agree with the numbers", () => {
   it("derive the mentors from the capacity, five students each", () => {

@@ -1,4 +1,4 @@
-import type { PersonStatus } from "~/domain/application-outcome";
+import type { PersonStatus } from "~/features/applications/application-outcome";
 import type { MailCategory, MarketingStatus } from "~/domain/marketing";
 import type {
   AnalyticsArrivalsTable,

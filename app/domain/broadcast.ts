@@ -1,7 +1,7 @@
 import { leadMagnets } from "~/content/lead-magnets";
 import { broadcastErrors } from "~/content/broadcasts";
 import { z } from "~/lib/zod";
-import { PERSON_STATUSES } from "./application-outcome";
+import { PERSON_STATUSES } from "~/features/applications/application-outcome";
 import { localTimeToUtc } from "./time-zone";
 
 const RESOURCE_TYPES = Object.keys(leadMagnets) as [

@@ -5,7 +5,7 @@ import { mentoringConsole } from "~/content/portal-console";
 import { validation } from "~/content/forms";
 import { leadMagnets } from "~/content/lead-magnets";
 import { z } from "~/lib/zod";
-import { PERSON_STATUSES } from "./application-outcome";
+import { PERSON_STATUSES } from "~/features/applications/application-outcome";
 import { isCalendarDate } from "./cohort";
 import { loginSchema } from "./admin-login";
 import { MAX_STEP_BODY, MAX_STEP_SUBJECT, normalizeBody, normalizeSubject } from "./sequence-copy";

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { PERSON_STATUSES } from "./application-outcome";
+import { PERSON_STATUSES } from "~/features/applications/application-outcome";
 import { mayGetEnrollLink, mayGetSeatOffer } from "./person-actions";
 
 describe("what the owner may do for a person, by their status", () => {

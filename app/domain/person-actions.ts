@@ -1,4 +1,4 @@
-import type { PersonStatus } from "./application-outcome";
+import type { PersonStatus } from "~/features/applications/application-outcome";
 
 /** Who the owner may send the enrollment link to: a qualified person (as the qualifying page does). */
 export function mayGetEnrollLink(status: PersonStatus): boolean {

@@ -6,7 +6,7 @@
 import { z } from "~/lib/zod";
 import { profilePage } from "~/content/portal-student";
 import { resumeFileMessages } from "~/content/lead-magnets";
-import { CAREER_TARGETS } from "./application-form";
+import { CAREER_TARGETS } from "~/features/applications/application-form";
 import { isFile } from "./lead-form";
 import { resumeFileProblem } from "./resume-upload";
 

@@ -9,9 +9,9 @@ import {
   type TestServices,
 } from "../../tests/support/databases";
 import { leadAnswers } from "../../tests/support/lead-pages";
-import { applyResults } from "~/content/apply";
+import { applyResults } from "~/features/applications/apply.words";
 import { leadToasts } from "~/content/lead-magnets";
-import { action as applyAction, loader as applyLoader } from "~/routes/apply/apply";
+import { action as applyAction, loader as applyLoader } from "~/features/applications/routes/apply";
 import { action as leadAction } from "~/routes/resources/lead-page";
 
 const VICTIM = "victim@example.com";

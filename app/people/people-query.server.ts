@@ -2,7 +2,7 @@ import { sql } from "kysely";
 import type { DB } from "~/db/database.server";
 import { parseJsonColumn, personLeadMagnets, personTags } from "~/db/json-columns.server";
 import type { PeopleTable } from "~/db/schema";
-import type { PersonStatus } from "~/domain/application-outcome";
+import type { PersonStatus } from "~/features/applications/application-outcome";
 
 export const PAGE_SIZE = 25;
 

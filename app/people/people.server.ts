@@ -2,7 +2,7 @@ import type { Trx } from "~/db/database.server";
 import { randomBytes, randomUUID } from "node:crypto";
 import { sql, type Insertable, type Kysely as KyselyOf } from "kysely";
 import type { Database, PeopleTable } from "~/db/schema";
-import type { PersonStatus } from "~/domain/application-outcome";
+import type { PersonStatus } from "~/features/applications/application-outcome";
 import { DIRECT, leadSourceOf, type Attribution } from "~/domain/utm";
 
 type Kysely = KyselyOf<Database>;

@@ -1,5 +1,5 @@
 import type { DB } from "~/db/database.server";
-import type { PersonStatus } from "~/domain/application-outcome";
+import type { PersonStatus } from "~/features/applications/application-outcome";
 import { clearUndeliverable } from "~/mail/suppression.server";
 import { changeStatus } from "~/people/people.server";
 import { recordAudit } from "../accounts/audit.server";

@@ -3,7 +3,7 @@ import { classifyView, type ViewRequest } from "../../app/domain/page-view";
 import { FUNNEL_STEPS, type FunnelRow } from "../../app/domain/funnel";
 import { readUtm } from "../../app/domain/utm";
 import { funnelReport } from "../../app/analytics/funnel.server";
-import { action as applyAction } from "../../app/routes/apply/apply";
+import { action as applyAction } from "../../app/features/applications/routes/apply";
 import { action as leadPageAction } from "../../app/routes/resources/lead-page";
 import { qualifiedAnswers } from "./application";
 import { seatFixtures, setCurrentCohort } from "./cohort";

@@ -9,7 +9,7 @@ import { Checkbox, ErrorText, Hint, Label, Textarea } from "~/components/ui/inpu
 import { broadcastConsole as t } from "~/content/broadcasts";
 import { sourceWords, statusNames } from "~/content/console-words";
 import { leadMagnets } from "~/content/lead-magnets";
-import { PERSON_STATUSES } from "~/domain/application-outcome";
+import { PERSON_STATUSES } from "~/features/applications/application-outcome";
 import {
   AUDIENCE_FIELDS,
   BROADCAST_CATEGORIES,

@@ -3,7 +3,7 @@ import type { ComponentProps } from "react";
 import type { Field } from "~/components/form/fields";
 import { Input, Label, Select, Textarea } from "~/components/ui/input";
 import { statusNames } from "~/content/console-words";
-import { PERSON_STATUSES } from "~/domain/application-outcome";
+import { PERSON_STATUSES } from "~/features/applications/application-outcome";
 
 /**
  * A labelled, compact control of a console form (filters, row actions); the label wraps it. An

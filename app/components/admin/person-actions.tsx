@@ -10,7 +10,7 @@ import { cohortConsole } from "~/content/cohorts";
 import { consoleText } from "~/content/console";
 import { statusNames } from "~/content/console-words";
 import { formatDollars } from "~/features/enrollment/pricing.words";
-import { PERSON_STATUSES } from "~/domain/application-outcome";
+import { PERSON_STATUSES } from "~/features/applications/application-outcome";
 import { personFormSchema } from "~/domain/console-forms";
 import { dateInZone } from "~/domain/time-zone";
 import { seatGoesBack } from "~/domain/withdrawal";

@@ -1,5 +1,5 @@
-import { applicationEmails } from "~/content/emails";
-import { STATUS_REASONS } from "~/domain/application-outcome";
+import { applicationEmails } from "~/features/applications/application-emails.words";
+import { STATUS_REASONS } from "~/features/applications/application-outcome";
 import { renderEmail } from "~/mail/message";
 import { enqueueEmail } from "~/mail/outbox.server";
 import { changeStatus } from "~/people/people.server";

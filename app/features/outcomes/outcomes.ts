@@ -30,7 +30,7 @@
  * - placement rate = students with an in-field offer within 180 days ÷ (graduated − excluded).
  * A rate is a decimal with 3 places, empty where its denominator is 0.
  */
-import { FINANCE_TARGETS } from "~/domain/finance-fit";
+import { FINANCE_TARGETS } from "~/features/applications/finance-fit";
 import { mondayOf } from "~/domain/cohort";
 import { csvField } from "~/domain/csv";
 import { npsOf, type NpsSummary } from "~/features/surveys/nps";

@@ -19,7 +19,7 @@ import { searchPeople } from "~/people/people-query.server";
 import { consoleText } from "~/content/console";
 import { resourceWords, sourceWords, statusName, tagWords } from "~/content/console-words";
 import { leadMagnets } from "~/content/lead-magnets";
-import { PERSON_STATUSES } from "~/domain/application-outcome";
+import { PERSON_STATUSES } from "~/features/applications/application-outcome";
 import { isCalendarDate } from "~/domain/cohort";
 import type { Route } from "./+types/people";
 

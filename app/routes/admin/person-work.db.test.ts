@@ -14,7 +14,7 @@ import { consoleText } from "~/content/console";
 import { MAX_NOTE } from "~/domain/console-forms";
 import { readEnrollLink } from "~/features/enrollment/enroll-link.server";
 import { newPerson } from "~/people/people.server";
-import { action as applyAction } from "../apply/apply";
+import { action as applyAction } from "~/features/applications/routes/apply";
 import { loader as dashboardLoader } from "./dashboard";
 import { action as personAction, loader as personLoader } from "./person";
 

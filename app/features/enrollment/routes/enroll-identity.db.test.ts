@@ -12,7 +12,7 @@ import { enrollPage } from "~/features/enrollment/enroll.words";
 import { applicantCookie } from "~/features/enrollment/applicant-cookie.server";
 import { cookieName } from "~/lib/cookies.server";
 import { runOfferRound } from "~/cohort/offers.server";
-import { action as applyAction } from "~/routes/apply/apply";
+import { action as applyAction } from "~/features/applications/routes/apply";
 import { action as leadAction } from "~/routes/resources/lead-page";
 import { action as enrollAction, loader as enrollLoader } from "./enroll";
 

@@ -1,10 +1,10 @@
-import { qualifiedAnswers } from "../../../tests/support/application";
-import { resetCohorts, setCurrentCohort } from "../../../tests/support/cohort";
+import { qualifiedAnswers } from "../../../../tests/support/application";
+import { resetCohorts, setCurrentCohort } from "../../../../tests/support/cohort";
 import { sql } from "kysely";
 import { beforeEach, describe, expect, it } from "vitest";
-import { testEngines, TestClock } from "../../../tests/support/databases";
-import { countRows, useTestServices } from "../../../tests/support/suite";
-import { callAction, formRequest, makeContext, unwrap } from "../../../tests/support/context";
+import { testEngines, TestClock } from "../../../../tests/support/databases";
+import { countRows, useTestServices } from "../../../../tests/support/suite";
+import { callAction, formRequest, makeContext, unwrap } from "../../../../tests/support/context";
 import { readCookie } from "~/lib/cookies.server";
 import { listPeopleByStatus, statusHistory } from "~/people/people.server";
 import { action, loader } from "./apply";

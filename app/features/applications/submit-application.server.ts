@@ -1,7 +1,7 @@
 import { readCohortSafely } from "~/cohort/cohort.server";
-import { applicationEmails } from "~/content/emails";
-import { applicationFormData, type ApplicationForm } from "~/domain/application-form";
-import { decideOutcome, type Outcome } from "~/domain/application-outcome";
+import { applicationEmails } from "./application-emails.words";
+import { applicationFormData, type ApplicationForm } from "./application-form";
+import { decideOutcome, type Outcome } from "./application-outcome";
 import { hasSeatToHold } from "~/domain/cohort";
 import { joinQueue } from "~/cohort/queue.server";
 import { countHeldSeats } from "~/features/enrollment/seats.server";

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { qualifiedAnswers } from "../../tests/support/application";
+import { qualifiedAnswers } from "../../../tests/support/application";
 import { applicationFormData, applicationSchema } from "./application-form";
 
 // The posted form, with the spacing and capitals people type.

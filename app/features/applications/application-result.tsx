@@ -3,8 +3,8 @@ import { FocusHeading } from "~/components/focus-heading";
 import { Card } from "~/components/ui/card";
 import { cn } from "~/components/ui/cn";
 import { linkVariants } from "~/components/ui/link";
-import { applyResults } from "~/content/apply";
-import type { OutcomeView } from "~/domain/application-outcome";
+import { applyResults } from "./apply.words";
+import type { OutcomeView } from "./application-outcome";
 import type { MailTiming } from "~/domain/recipient-quota";
 
 /** Replaces the form after submission (spec §2). */

@@ -2,12 +2,12 @@ import { useForm } from "@conform-to/react";
 import { pageMeta } from "~/lib/meta";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { data, Form, redirect } from "react-router";
-import { submitApplication } from "~/applications/submit-application.server";
+import { submitApplication } from "~/features/applications/submit-application.server";
 import { readGraduationYearInForce } from "~/cohort/cohort.server";
 import { applicantCookie, readApplicant } from "~/features/enrollment/applicant-cookie.server";
 import { guardPublicForm, limitFormPost } from "~/lib/form-guard.server";
 import { errorMessage, log } from "~/lib/logger.server";
-import { ApplicationResultView } from "~/components/application-result";
+import { ApplicationResultView } from "~/features/applications/application-result";
 import { BackPage } from "~/components/back-page";
 import {
   ChoiceGroup,
@@ -21,10 +21,20 @@ import {
 import { MarketingConsent, PersonFields } from "~/components/form/person-fields";
 import { cardClass } from "~/components/ui/card";
 import { cn } from "~/components/ui/cn";
-import { applyFields, applyOptions, applyPage, applyResults, applyToasts } from "~/content/apply";
+import {
+  applyFields,
+  applyOptions,
+  applyPage,
+  applyResults,
+  applyToasts,
+} from "~/features/applications/apply.words";
 import { formErrors } from "~/content/forms";
-import { applicationSchema, CAREER_TARGETS } from "~/domain/application-form";
-import { outcomeOfResultKey, resultKey, type OutcomeView } from "~/domain/application-outcome";
+import { applicationSchema, CAREER_TARGETS } from "~/features/applications/application-form";
+import {
+  outcomeOfResultKey,
+  resultKey,
+  type OutcomeView,
+} from "~/features/applications/application-outcome";
 import { staticPage } from "~/lib/page-handle";
 import { isMailTiming, type MailTiming } from "~/domain/recipient-quota";
 import { rateLimitedToast, type ToastMessage } from "~/lib/toast";

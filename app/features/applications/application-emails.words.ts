@@ -1,8 +1,8 @@
 import type { EmailContent } from "~/mail/message";
-import type { Outcome, WaitlistVariant } from "~/domain/application-outcome";
+import type { Outcome, WaitlistVariant } from "./application-outcome";
 import { DEFAULT_COHORT, STUDENTS_PER_MENTOR } from "~/domain/cohort";
 import { resourceFormats, resourcePath, type ResourceFileKey } from "~/resources/formats";
-import { resourceFileTitles, resourceFormatLabels } from "./lead-magnets";
+import { resourceFileTitles, resourceFormatLabels } from "~/content/lead-magnets";
 
 const signOff = "Talk soon,\nThe From Scratch to Success team";
 

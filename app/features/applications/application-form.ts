@@ -1,7 +1,7 @@
 import { z } from "~/lib/zod";
 import { validation } from "~/content/forms";
-import { personFields } from "./person-fields";
-import { optionalText, text } from "./text-fields";
+import { personFields } from "~/domain/person-fields";
+import { optionalText, text } from "~/domain/text-fields";
 
 export const CAREER_TARGETS = [
   "Wealth Management",

@@ -1,4 +1,4 @@
-import type { NotSuitedReason, WaitlistVariant } from "~/domain/application-outcome";
+import type { NotSuitedReason, WaitlistVariant } from "./application-outcome";
 
 export const applyPage = {
   title: "Apply to From Scratch to Success",
