@@ -7,7 +7,7 @@ import { leadAnswers } from "../../tests/support/lead-pages";
 import { useTestServices } from "../../tests/support/suite";
 import type { Attribution } from "~/domain/utm";
 import { action as applyAction } from "~/features/applications/routes/apply";
-import { action as leadAction } from "~/routes/resources/lead-page";
+import { action as leadAction } from "~/features/leads/routes/lead-page";
 import { attributionReport } from "./attribution.server";
 
 const EMAIL = "ada@example.com";

@@ -1,5 +1,5 @@
 import { validation } from "~/content/forms";
-import { leadToasts, resumeFileMessages } from "~/content/lead-magnets";
+import { leadToasts, resumeFileMessages } from "~/features/leads/lead-magnets.words";
 import { nav, site } from "~/content/site";
 import { RESUME_MAX_BYTES } from "~/domain/resume-upload";
 import { enhancePage, type EnhanceWords } from "~/enhance/enhance-page";

@@ -18,7 +18,7 @@ import {
   touchWords,
   waitlistReasonWords,
 } from "./console-words";
-import { leadMagnets } from "./lead-magnets";
+import { leadMagnets } from "~/features/leads/lead-magnets.words";
 
 /** A stored code (snake_case, `kind:part`) left as it is stored. */
 const CODE = /\b[a-z]+[_:][a-z0-9_:-]+\b/;

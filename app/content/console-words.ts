@@ -14,7 +14,7 @@ import type { OutboxStatus, PaymentStatus, ReviewStatus, SubmissionType } from "
 import type { Utm } from "~/domain/utm";
 import { consoleText } from "./console";
 import { ownerWaitlistWords } from "~/features/applications/application-emails.words";
-import { leadMagnets, resourceFileTitles } from "./lead-magnets";
+import { leadMagnets, resourceFileTitles } from "~/features/leads/lead-magnets.words";
 import { linkDestinations } from "./link-destinations";
 import { nurtureSequences } from "./nurture";
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { renderEmail } from "~/mail/message";
-import { leadMagnets, type ResourceType } from "./lead-magnets";
+import { leadMagnets, type ResourceType } from "~/features/leads/lead-magnets.words";
 import { nurtureSequences } from "./nurture";
 
 const resourceTypes = Object.keys(leadMagnets) as ResourceType[];

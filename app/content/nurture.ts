@@ -5,7 +5,7 @@
  */
 
 import type { StepCopy } from "~/domain/sequence-copy";
-import type { ResourceType } from "./lead-magnets";
+import type { ResourceType } from "~/features/leads/lead-magnets.words";
 import type { EmailContent } from "~/mail/message";
 
 export interface NurtureStep {

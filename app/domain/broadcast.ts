@@ -1,4 +1,4 @@
-import { leadMagnets } from "~/content/lead-magnets";
+import { leadMagnets } from "~/features/leads/lead-magnets.words";
 import { broadcastErrors } from "~/content/broadcasts";
 import { z } from "~/lib/zod";
 import { PERSON_STATUSES } from "~/features/applications/application-outcome";

@@ -3,7 +3,7 @@ import { sequenceStepConsole } from "~/content/broadcasts";
 import { consoleText } from "~/content/console";
 import { mentoringConsole } from "~/content/portal-console";
 import { validation } from "~/content/forms";
-import { leadMagnets } from "~/content/lead-magnets";
+import { leadMagnets } from "~/features/leads/lead-magnets.words";
 import { z } from "~/lib/zod";
 import { PERSON_STATUSES } from "~/features/applications/application-outcome";
 import { isCalendarDate } from "./cohort";

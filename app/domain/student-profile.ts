@@ -5,9 +5,9 @@
  */
 import { z } from "~/lib/zod";
 import { profilePage } from "~/content/portal-student";
-import { resumeFileMessages } from "~/content/lead-magnets";
+import { resumeFileMessages } from "~/features/leads/lead-magnets.words";
 import { CAREER_TARGETS } from "~/features/applications/application-form";
-import { isFile } from "./lead-form";
+import { isFile } from "~/features/leads/lead-form";
 import { resumeFileProblem } from "./resume-upload";
 
 const t = profilePage.errors;

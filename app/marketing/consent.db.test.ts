@@ -4,7 +4,7 @@ import { testEngines } from "../../tests/support/databases";
 import { leadAnswers } from "../../tests/support/lead-pages";
 import { useMarketingMail } from "../../tests/support/marketing-mail";
 import { consentWording } from "~/content/marketing";
-import { action as leadPageAction } from "~/routes/resources/lead-page";
+import { action as leadPageAction } from "~/features/leads/routes/lead-page";
 
 // How marketing consent is given on the lead forms; taking it back is in unsubscribe.db.test.ts.
 describe.each(testEngines())("marketing consent on $name", (engine) => {

@@ -5,7 +5,7 @@
 
 import { recordAudit } from "~/accounts/audit.server";
 import { nurtureSequences } from "~/content/nurture";
-import type { ResourceType } from "~/domain/lead-magnets";
+import type { ResourceType } from "~/features/leads/lead-magnets";
 import { stepCopy } from "~/domain/sequence-copy";
 import type { Services } from "~/services.server";
 import { stepKind } from "./sequences.server";

@@ -8,7 +8,7 @@ import { recordAudit } from "~/accounts/audit.server";
 import { sequenceStepConsole as t } from "~/content/broadcasts";
 import { marketingFooter } from "~/content/marketing";
 import { nurtureSequences, type NurtureStep } from "~/content/nurture";
-import type { ResourceType } from "~/domain/lead-magnets";
+import type { ResourceType } from "~/features/leads/lead-magnets";
 import {
   bodyOf,
   isDefaultCopy,

@@ -3,7 +3,7 @@ import type { Kysely } from "kysely";
 import { nurtureSequences } from "~/content/nurture";
 import type { SequenceRunsTable, SequenceStepCopyTable } from "~/db/marketing-schema";
 import type { Database } from "~/db/schema";
-import type { ResourceType } from "~/domain/lead-magnets";
+import type { ResourceType } from "~/features/leads/lead-magnets";
 import {
   DAY_MS,
   firstStepAt,

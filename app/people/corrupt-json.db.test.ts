@@ -5,7 +5,7 @@ import {
   TestClock,
   type TestServices,
 } from "../../tests/support/databases";
-import { submitLead } from "~/leads/submit-lead.server";
+import { submitLead } from "~/features/leads/submit-lead.server";
 import { newPerson } from "~/people/people.server";
 import { attributionReport } from "../analytics/attribution.server";
 import { dashboard } from "../analytics/dashboard.server";

@@ -2,7 +2,7 @@
 
 export const LEAD_PATH = "/resume-template";
 export const APPLY_PATH = "/apply";
-/** The lead page's confirmation heading (app/content/lead-magnets.ts leadSuccess.title). */
+/** The lead page's confirmation heading (app/features/leads/lead-magnets.words.ts leadSuccess.title). */
 export const LEAD_SUCCESS_TEXT = "Check Your Email!";
 
 const graduationYear = String(new Date().getUTCFullYear() + 1);

@@ -2,7 +2,7 @@ import { jobsText } from "../../app/content/jobs";
 import { consoleText } from "../../app/content/console";
 import { EMAIL_KINDS } from "../../app/content/console-words";
 import { ownerWaitlistWords } from "../../app/features/applications/application-emails.words";
-import { leadMagnets } from "../../app/content/lead-magnets";
+import { leadMagnets } from "../../app/features/leads/lead-magnets.words";
 import { PERSON_STATUSES } from "../../app/features/applications/application-outcome";
 import { TOUCHES } from "../../app/domain/attribution";
 

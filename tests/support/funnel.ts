@@ -4,7 +4,7 @@ import { FUNNEL_STEPS, type FunnelRow } from "../../app/domain/funnel";
 import { readUtm } from "../../app/domain/utm";
 import { funnelReport } from "../../app/analytics/funnel.server";
 import { action as applyAction } from "../../app/features/applications/routes/apply";
-import { action as leadPageAction } from "../../app/routes/resources/lead-page";
+import { action as leadPageAction } from "../../app/features/leads/routes/lead-page";
 import { qualifiedAnswers } from "./application";
 import { seatFixtures, setCurrentCohort } from "./cohort";
 import { callAction, formRequest, makeContext, unwrap } from "./context";

@@ -1,13 +1,13 @@
 import type { Attribution } from "../../app/domain/utm";
-import { loader as downloadLoader } from "../../app/routes/resources/download";
+import { loader as downloadLoader } from "../../app/features/leads/routes/download";
 import {
   action as leadPageAction,
   loader as leadPageLoader,
-} from "../../app/routes/resources/lead-page";
+} from "../../app/features/leads/routes/lead-page";
 import {
   action as libraryAction,
   loader as libraryLoader,
-} from "../../app/routes/resources/resource-library";
+} from "../../app/features/leads/routes/resource-library";
 import { callAction, formOutcome, formRequest, makeContext } from "./context";
 import type { TestEngine } from "./databases";
 import { TestClock } from "./databases";

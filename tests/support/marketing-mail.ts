@@ -1,6 +1,6 @@
 import { afterEach, expect } from "vitest";
 import { DAY_MS } from "../../app/domain/marketing";
-import { action as leadPageAction } from "../../app/routes/resources/lead-page";
+import { action as leadPageAction } from "../../app/features/leads/routes/lead-page";
 import { callAction, formRequest, makeContext, unwrap } from "./context";
 import { startTestServices, TestClock, type TestEngine, type TestServices } from "./databases";
 import { leadAnswers } from "./lead-pages";

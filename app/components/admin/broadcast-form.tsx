@@ -8,7 +8,7 @@ import { SectionCard } from "~/components/ui/card";
 import { Checkbox, ErrorText, Hint, Label, Textarea } from "~/components/ui/input";
 import { broadcastConsole as t } from "~/content/broadcasts";
 import { sourceWords, statusNames } from "~/content/console-words";
-import { leadMagnets } from "~/content/lead-magnets";
+import { leadMagnets } from "~/features/leads/lead-magnets.words";
 import { PERSON_STATUSES } from "~/features/applications/application-outcome";
 import {
   AUDIENCE_FIELDS,

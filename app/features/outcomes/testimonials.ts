@@ -5,7 +5,7 @@ import {
 } from "./testimonials.words";
 import type { TestimonialConsent } from "~/db/programme-schema";
 import { z } from "~/lib/zod";
-import { isFile } from "~/domain/lead-form";
+import { isFile } from "~/features/leads/lead-form";
 import { normalizeBody } from "~/domain/sequence-copy";
 import { PHOTO_MAX_BYTES, photoFileProblem } from "./testimonial-photo";
 import { text } from "~/domain/text-fields";

@@ -18,7 +18,7 @@ import { adminMeta } from "~/lib/meta";
 import { searchPeople } from "~/people/people-query.server";
 import { consoleText } from "~/content/console";
 import { resourceWords, sourceWords, statusName, tagWords } from "~/content/console-words";
-import { leadMagnets } from "~/content/lead-magnets";
+import { leadMagnets } from "~/features/leads/lead-magnets.words";
 import { PERSON_STATUSES } from "~/features/applications/application-outcome";
 import { isCalendarDate } from "~/domain/cohort";
 import type { Route } from "./+types/people";

@@ -15,7 +15,7 @@ import { nurtureSequences } from "~/content/nurture";
 import { DAY_MS } from "~/domain/marketing";
 import { MAX_STEP_BODY } from "~/domain/sequence-copy";
 import { runSequences } from "~/marketing/sequences.server";
-import { action as leadPageAction } from "../resources/lead-page";
+import { action as leadPageAction } from "~/features/leads/routes/lead-page";
 import { action as stepAction, loader as stepLoader } from "./sequence-step";
 import { loader as sequencesLoader } from "./sequences";
 

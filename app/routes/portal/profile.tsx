@@ -1,6 +1,6 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { ProfileForm } from "~/components/portal/profile-form";
-import { resumeFileMessages } from "~/content/lead-magnets";
+import { resumeFileMessages } from "~/features/leads/lead-magnets.words";
 import { portalMeta } from "~/content/portal";
 import { profilePage as t } from "~/content/portal-student";
 import { profileMissing } from "~/domain/onboarding";

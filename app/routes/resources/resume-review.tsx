@@ -1,10 +1,10 @@
-import { LeadForm } from "~/components/lead-form";
+import { LeadForm } from "~/features/leads/lead-capture";
 import { pageMeta } from "~/lib/meta";
 import { staticPage } from "~/lib/page-handle";
-import { LeadPageLayout } from "~/components/lead-page";
-import { resumeReviewPage as page } from "~/content/lead-magnets";
+import { LeadPageLayout } from "~/features/leads/lead-page";
+import { resumeReviewPage as page } from "~/features/leads/lead-magnets.words";
 import { readGraduationYearInForce } from "~/cohort/cohort.server";
-import { leadAction, wasSent } from "~/leads/lead-action.server";
+import { leadAction, wasSent } from "~/features/leads/lead-action.server";
 import { livestreamTimes } from "~/resume-reviews/livestreams.server";
 import type { Route } from "./+types/resume-review";
 

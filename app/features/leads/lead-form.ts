@@ -1,10 +1,10 @@
 import { z } from "~/lib/zod";
-import { resumeFileMessages } from "~/content/lead-magnets";
+import { resumeFileMessages } from "./lead-magnets.words";
 import type { ResourceType } from "./lead-magnets";
-import { personFields } from "./person-fields";
-import { optionalText } from "./text-fields";
-import { resumeFileProblem } from "./resume-upload";
-import type { Utm } from "./utm";
+import { personFields } from "~/domain/person-fields";
+import { optionalText } from "~/domain/text-fields";
+import { resumeFileProblem } from "~/domain/resume-upload";
+import type { Utm } from "~/domain/utm";
 
 /**
  * The lead form: the person's fields, career goals optional; `earliestYear` is the earliest

@@ -138,7 +138,7 @@ export const leadSuccess = {
   home: "Back to Home",
 } as const;
 
-/** Under a confirmation: what to do next (domain/lead-magnets.ts `nextSteps`). */
+/** Under a confirmation: what to do next (features/leads/lead-magnets.ts `nextSteps`). */
 export const nextStepsCopy = {
   title: "What's next",
   filesIntro: "More free resources, no form to fill in:",

@@ -1,13 +1,13 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { testEngines } from "../../../tests/support/databases";
-import { callAction, unwrap } from "../../../tests/support/context";
-import { useLeadPages, WORD } from "../../../tests/support/lead-pages";
-import { startSmtpServer } from "../../../fakes/smtp";
+import { testEngines } from "../../../../tests/support/databases";
+import { callAction, unwrap } from "../../../../tests/support/context";
+import { useLeadPages, WORD } from "../../../../tests/support/lead-pages";
+import { startSmtpServer } from "../../../../fakes/smtp";
 import { MailWorker } from "~/mail/worker.server";
 import { smtpTransport } from "~/mail/transport.server";
 import { getResourceFile } from "~/resources/catalogue.server";
 import { resourceFormats, type ResourceFileKey, type ResourceFormat } from "~/resources/formats";
-import { loader as resourceFileLoader } from "./resource-file";
+import { loader as resourceFileLoader } from "~/routes/resources/resource-file";
 
 /** The plain-text body of a raw email, with quoted-printable soft breaks and escapes undone. */
 function textPart(raw: string): string {

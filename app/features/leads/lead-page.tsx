@@ -11,8 +11,8 @@ import {
   nextStepsCopy,
   resourceFileTitles,
   resourceFormatLabels,
-} from "~/content/lead-magnets";
-import { nextSteps, type ResourceType } from "~/domain/lead-magnets";
+} from "./lead-magnets.words";
+import { nextSteps, type ResourceType } from "./lead-magnets";
 import { resourceFormats, resourcePath } from "~/resources/formats";
 
 interface LeadPageCopy {
@@ -37,7 +37,7 @@ export function LeadPageLayout({
   children,
 }: {
   copy: LeadPageCopy;
-  /** What the page gives away: its confirmation offers the rest (domain/lead-magnets.ts). */
+  /** What the page gives away: its confirmation offers the rest (features/leads/lead-magnets.ts). */
   resourceType: ResourceType;
   formTitle: string;
   formIntro?: string;

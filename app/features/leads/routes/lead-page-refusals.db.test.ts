@@ -1,9 +1,9 @@
 import { sql } from "kysely";
 import { describe, expect, it } from "vitest";
-import { callAction, errorToast, formRequest, unwrap } from "../../../tests/support/context";
-import { setCurrentCohort } from "../../../tests/support/cohort";
-import { testEngines } from "../../../tests/support/databases";
-import { leadAnswers as answers, useLeadPages } from "../../../tests/support/lead-pages";
+import { callAction, errorToast, formRequest, unwrap } from "../../../../tests/support/context";
+import { setCurrentCohort } from "../../../../tests/support/cohort";
+import { testEngines } from "../../../../tests/support/databases";
+import { leadAnswers as answers, useLeadPages } from "../../../../tests/support/lead-pages";
 import { action as leadPageAction, loader as leadPageLoader } from "./lead-page";
 
 describe.each(testEngines())("lead pages on $name", (engine) => {

@@ -1,5 +1,5 @@
-import { leadToasts, resumeFileMessages } from "~/content/lead-magnets";
-import type { ResourceType } from "~/domain/lead-magnets";
+import { leadToasts, resumeFileMessages } from "./lead-magnets.words";
+import type { ResourceType } from "./lead-magnets";
 import type { MailTiming } from "~/domain/recipient-quota";
 import type { ResumeFileProblem } from "~/domain/resume-upload";
 import type { ToastMessage } from "~/lib/toast";

@@ -1,8 +1,8 @@
-import { LeadForm } from "~/components/lead-form";
+import { LeadForm } from "~/features/leads/lead-capture";
 import { pageMeta } from "~/lib/meta";
 import { staticPage } from "~/lib/page-handle";
 import { HeroHeading } from "~/components/hero-heading";
-import { LeadConfirmation } from "~/components/lead-page";
+import { LeadConfirmation } from "~/features/leads/lead-page";
 import { buttonVariants } from "~/components/ui/button";
 import { Card, cardClass } from "~/components/ui/card";
 import { cn } from "~/components/ui/cn";
@@ -12,10 +12,10 @@ import {
   resourceFileTitles,
   resourceFormatLabels,
   resourceLibraryPage as page,
-} from "~/content/lead-magnets";
+} from "~/features/leads/lead-magnets.words";
 import { site } from "~/content/site";
 import { readGraduationYearInForce } from "~/cohort/cohort.server";
-import { leadAction, wasSent } from "~/leads/lead-action.server";
+import { leadAction, wasSent } from "~/features/leads/lead-action.server";
 import { resourceFormats, resourcePath } from "~/resources/formats";
 import type { Route } from "./+types/resource-library";
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { leadMagnets } from "~/content/lead-magnets";
+import { leadMagnets } from "./lead-magnets.words";
 import { leadPageTypeForPath, mergeLeadLists, nextSteps } from "./lead-magnets";
 
 describe("lead magnet catalogue", () => {

@@ -1,5 +1,5 @@
-import { downloadErrors } from "~/content/lead-magnets";
-import { redeemDownload } from "~/leads/downloads.server";
+import { downloadErrors } from "~/features/leads/lead-magnets.words";
+import { redeemDownload } from "~/features/leads/downloads.server";
 import { getResourceFile } from "~/resources/catalogue.server";
 import type { Route } from "./+types/download";
 

@@ -1,18 +1,18 @@
 import { afterEach, describe, expect, it } from "vitest";
-import { qualifiedAnswers } from "../../tests/support/application";
-import { setCurrentCohort } from "../../tests/support/cohort";
-import { callAction, formOutcome, formRequest, makeContext } from "../../tests/support/context";
+import { qualifiedAnswers } from "../../../tests/support/application";
+import { setCurrentCohort } from "../../../tests/support/cohort";
+import { callAction, formOutcome, formRequest, makeContext } from "../../../tests/support/context";
 import {
   startTestServices,
   testEngines,
   TestClock,
   type TestServices,
-} from "../../tests/support/databases";
-import { leadAnswers } from "../../tests/support/lead-pages";
+} from "../../../tests/support/databases";
+import { leadAnswers } from "../../../tests/support/lead-pages";
 import { applyResults } from "~/features/applications/apply.words";
-import { leadToasts } from "~/content/lead-magnets";
+import { leadToasts } from "./lead-magnets.words";
 import { action as applyAction, loader as applyLoader } from "~/features/applications/routes/apply";
-import { action as leadAction } from "~/routes/resources/lead-page";
+import { action as leadAction } from "~/features/leads/routes/lead-page";
 
 const VICTIM = "victim@example.com";
 

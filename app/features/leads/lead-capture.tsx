@@ -13,9 +13,9 @@ import {
 import { MarketingConsent, PersonFields } from "~/components/form/person-fields";
 import { FileInput, Hint } from "~/components/ui/input";
 import { fieldLabels } from "~/content/forms";
-import { leadForm } from "~/content/lead-magnets";
-import { leadFormSchema, resumeReviewSchema } from "~/domain/lead-form";
-import type { LeadActionData } from "~/leads/lead-action.server";
+import { leadForm } from "./lead-magnets.words";
+import { leadFormSchema, resumeReviewSchema } from "./lead-form";
+import type { LeadActionData } from "./lead-action.server";
 
 type ResumeReviewFields = z.input<ReturnType<typeof resumeReviewSchema>>;
 

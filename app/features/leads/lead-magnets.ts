@@ -1,9 +1,4 @@
-import {
-  leadMagnets,
-  leadPages,
-  type LeadPageType,
-  type ResourceType,
-} from "~/content/lead-magnets";
+import { leadMagnets, leadPages, type LeadPageType, type ResourceType } from "./lead-magnets.words";
 
 import { resourceFormats, type ResourceFileKey } from "~/resources/formats";
 

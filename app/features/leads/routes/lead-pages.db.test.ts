@@ -3,8 +3,8 @@ import {
   leadAnswers as answers,
   leadAttribution,
   useLeadPages,
-} from "../../../tests/support/lead-pages";
-import { testEngines } from "../../../tests/support/databases";
+} from "../../../../tests/support/lead-pages";
+import { testEngines } from "../../../../tests/support/databases";
 import { formatSuffix, resourceFormats, type ResourceFileKey } from "~/resources/formats";
 
 describe.each(testEngines())("lead pages on $name", (engine) => {

@@ -1,12 +1,12 @@
 import { data } from "react-router";
 import { pageMeta } from "~/lib/meta";
 import { staticPage } from "~/lib/page-handle";
-import { LeadForm } from "~/components/lead-form";
-import { LeadPageLayout } from "~/components/lead-page";
-import { leadForm, leadMagnets, leadPages, leadSuccess } from "~/content/lead-magnets";
+import { LeadForm } from "~/features/leads/lead-capture";
+import { LeadPageLayout } from "~/features/leads/lead-page";
+import { leadForm, leadMagnets, leadPages, leadSuccess } from "~/features/leads/lead-magnets.words";
 import { readGraduationYearInForce } from "~/cohort/cohort.server";
-import { leadPageTypeForPath } from "~/domain/lead-magnets";
-import { leadAction, wasSent } from "~/leads/lead-action.server";
+import { leadPageTypeForPath } from "~/features/leads/lead-magnets";
+import { leadAction, wasSent } from "~/features/leads/lead-action.server";
 import type { Route } from "./+types/lead-page";
 
 /** One module serves /resume-template, /cold-outreach and /application-tracker (app/routes.ts). */

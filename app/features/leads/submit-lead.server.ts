@@ -1,11 +1,11 @@
 import { randomUUID } from "node:crypto";
 import type { Transaction } from "kysely";
-import { leadEmails } from "~/content/lead-emails";
-import { leadMagnets, resourceFileTitles, resourceFormatLabels } from "~/content/lead-magnets";
+import { leadEmails } from "./lead-emails.words";
+import { leadMagnets, resourceFileTitles, resourceFormatLabels } from "./lead-magnets.words";
 import { parseJsonColumn, personLeadMagnets, personTags } from "~/db/json-columns.server";
 import type { Database } from "~/db/schema";
-import { leadFormData, type LeadForm } from "~/domain/lead-form";
-import { mergeLeadLists, type ResourceType } from "~/domain/lead-magnets";
+import { leadFormData, type LeadForm } from "./lead-form";
+import { mergeLeadLists, type ResourceType } from "./lead-magnets";
 import { resumeAdminUrl } from "~/domain/resume-upload";
 import { leadSourceOf } from "~/domain/utm";
 import { renderEmail, type EmailContent } from "~/mail/message";
