@@ -15,7 +15,7 @@ export default [
   }),
   route("resource-library", "features/leads/routes/resource-library.tsx"),
   route("resume-review", "routes/resources/resume-review.tsx"),
-  route("resources/:key/:format?", "routes/resources/resource-file.ts"),
+  route("resources/:key/:format?", "features/resources/routes/resource-file.ts"),
   route("download/:token/:format?", "features/leads/routes/download.ts"),
   route("testimonials/:id/photo", "features/outcomes/routes/testimonial-photo.ts"),
   route("link-generator", "routes/marketing/link-generator.tsx"),

@@ -2,7 +2,7 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
-import { allResourceFiles, getResourceFile } from "../app/resources/catalogue.server";
+import { allResourceFiles, getResourceFile } from "../app/features/resources/catalogue.server";
 import { DEFAULT_OUT_DIR, generateResources } from "./generate-resources";
 
 describe("generate-resources", () => {

@@ -7,7 +7,7 @@
 import { mkdir, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
-import { allResourceFiles, getResourceFile } from "../app/resources/catalogue.server";
+import { allResourceFiles, getResourceFile } from "../app/features/resources/catalogue.server";
 
 export const DEFAULT_OUT_DIR = path.resolve(import.meta.dirname, "../public/resources");
 

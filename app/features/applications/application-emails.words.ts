@@ -1,7 +1,7 @@
 import type { EmailContent } from "~/mail/message";
 import type { Outcome, WaitlistVariant } from "./application-outcome";
 import { DEFAULT_COHORT, STUDENTS_PER_MENTOR } from "~/domain/cohort";
-import { resourceFormats, resourcePath, type ResourceFileKey } from "~/resources/formats";
+import { resourceFormats, resourcePath, type ResourceFileKey } from "~/features/resources/formats";
 import { resourceFileTitles, resourceFormatLabels } from "~/features/leads/lead-magnets.words";
 
 const signOff = "Talk soon,\nThe From Scratch to Success team";

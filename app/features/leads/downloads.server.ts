@@ -1,13 +1,13 @@
 import { randomBytes } from "node:crypto";
 import type { Kysely, Transaction } from "kysely";
 import type { Database } from "~/db/schema";
-import { findResourceFile, type ResourceFile } from "~/resources/catalogue.server";
+import { findResourceFile, type ResourceFile } from "~/features/resources/catalogue.server";
 import {
   formatSuffix,
   isResourceFileKey,
   type ResourceFileKey,
   type ResourceFormat,
-} from "~/resources/formats";
+} from "~/features/resources/formats";
 
 /** 256 random bits, base64url: unguessable, and safe in a URL path. */
 const TOKEN = /^[A-Za-z0-9_-]{43}$/;

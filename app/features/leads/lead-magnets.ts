@@ -1,6 +1,6 @@
 import { leadMagnets, leadPages, type LeadPageType, type ResourceType } from "./lead-magnets.words";
 
-import { resourceFormats, type ResourceFileKey } from "~/resources/formats";
+import { resourceFormats, type ResourceFileKey } from "~/features/resources/formats";
 
 export type { LeadPageType, ResourceType };
 

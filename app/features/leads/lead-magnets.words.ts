@@ -4,7 +4,7 @@
  * /resume-review.
  */
 
-import type { ResourceFileKey, ResourceFormat } from "~/resources/formats";
+import type { ResourceFileKey, ResourceFormat } from "~/features/resources/formats";
 
 export interface LeadMagnet {
   /** Added to the person's tags. */

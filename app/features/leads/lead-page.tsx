@@ -13,7 +13,7 @@ import {
   resourceFormatLabels,
 } from "./lead-magnets.words";
 import { nextSteps, type ResourceType } from "./lead-magnets";
-import { resourceFormats, resourcePath } from "~/resources/formats";
+import { resourceFormats, resourcePath } from "~/features/resources/formats";
 
 interface LeadPageCopy {
   eyebrow: string;

@@ -17,7 +17,7 @@ import { recordConsent } from "~/marketing/consent.server";
 import { startSequence } from "~/marketing/sequences.server";
 import { upsertFormPerson, type FormVisitor } from "~/people/identity.server";
 import { recordSubmission } from "~/people/submissions.server";
-import { resourceFormats, type ResourceFormat } from "~/resources/formats";
+import { resourceFormats, type ResourceFormat } from "~/features/resources/formats";
 import type { Services } from "~/services.server";
 import { createDownload, downloadUrl } from "./downloads.server";
 import { isRecentResume, sha256Hex, storeResume } from "~/resume-reviews/resume-upload.server";

@@ -5,9 +5,13 @@ import { useLeadPages, WORD } from "../../../../tests/support/lead-pages";
 import { startSmtpServer } from "../../../../fakes/smtp";
 import { MailWorker } from "~/mail/worker.server";
 import { smtpTransport } from "~/mail/transport.server";
-import { getResourceFile } from "~/resources/catalogue.server";
-import { resourceFormats, type ResourceFileKey, type ResourceFormat } from "~/resources/formats";
-import { loader as resourceFileLoader } from "~/routes/resources/resource-file";
+import { getResourceFile } from "~/features/resources/catalogue.server";
+import {
+  resourceFormats,
+  type ResourceFileKey,
+  type ResourceFormat,
+} from "~/features/resources/formats";
+import { loader as resourceFileLoader } from "~/features/resources/routes/resource-file";
 
 /** The plain-text body of a raw email, with quoted-printable soft breaks and escapes undone. */
 function textPart(raw: string): string {

@@ -1,6 +1,6 @@
 import { downloadErrors } from "~/features/leads/lead-magnets.words";
 import { redeemDownload } from "~/features/leads/downloads.server";
-import { getResourceFile } from "~/resources/catalogue.server";
+import { getResourceFile } from "~/features/resources/catalogue.server";
 import type { Route } from "./+types/download";
 
 /** The delivery emails' personal links: the real file, in the link's format, as an attachment. */

@@ -5,7 +5,7 @@ import {
   useLeadPages,
 } from "../../../../tests/support/lead-pages";
 import { testEngines } from "../../../../tests/support/databases";
-import { formatSuffix, resourceFormats, type ResourceFileKey } from "~/resources/formats";
+import { formatSuffix, resourceFormats, type ResourceFileKey } from "~/features/resources/formats";
 
 describe.each(testEngines())("lead pages on $name", (engine) => {
   const { t, clock, submit, showsSent, count, person, submission, outbox, downloads } =

@@ -16,7 +16,7 @@ import {
 import { site } from "~/content/site";
 import { readGraduationYearInForce } from "~/cohort/cohort.server";
 import { leadAction, wasSent } from "~/features/leads/lead-action.server";
-import { resourceFormats, resourcePath } from "~/resources/formats";
+import { resourceFormats, resourcePath } from "~/features/resources/formats";
 import type { Route } from "./+types/resource-library";
 
 /** A lead page works in plain HTML: no framework JavaScript (app/lib/page-handle.ts). */

@@ -18,7 +18,7 @@ import {
   type IRunOptions,
   type IRunStylePropertiesOptions,
 } from "docx";
-import { resourceBrand } from "~/content/resources";
+import { resourceBrand } from "./resources.words";
 import { documentColors, letterPage, placeholderSegments } from "./document-style.server";
 
 /** Points in twentieths of a point (twips), Word's unit for lengths. */

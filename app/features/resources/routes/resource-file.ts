@@ -1,6 +1,6 @@
 import { data } from "react-router";
-import { findResourceFile, getResourceFile } from "~/resources/catalogue.server";
-import { isResourceFileKey } from "~/resources/formats";
+import { findResourceFile, getResourceFile } from "~/features/resources/catalogue.server";
+import { isResourceFileKey } from "~/features/resources/formats";
 import type { Route } from "./+types/resource-file";
 
 /**

@@ -10,8 +10,8 @@ import {
   WidthType,
   type IBorderOptions,
 } from "docx";
-import { outreachGuide, outreachScripts, type OutreachScript } from "~/content/outreach-scripts";
-import { resourceBrand } from "~/content/resources";
+import { outreachGuide, outreachScripts, type OutreachScript } from "./outreach-scripts.words";
+import { resourceBrand } from "./resources.words";
 import { outreachLayout as layout } from "./document-style.server";
 import * as word from "./word.server";
 

@@ -1,4 +1,4 @@
-import { resumeLabels, resumeTemplate, type ResumeEntry } from "~/content/resume-template";
+import { resumeLabels, resumeTemplate, type ResumeEntry } from "./resume-template.words";
 import { documentColors, resumeLayout } from "./document-style.server";
 import * as pdf from "./pdf.server";
 

@@ -1,5 +1,5 @@
-import { outreachGuide, outreachScripts, type OutreachScript } from "~/content/outreach-scripts";
-import { resourceBrand } from "~/content/resources";
+import { outreachGuide, outreachScripts, type OutreachScript } from "./outreach-scripts.words";
+import { resourceBrand } from "./resources.words";
 import { documentColors as pdfColors, outreachLayout as layout } from "./document-style.server";
 import * as pdf from "./pdf.server";
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { stringsOf } from "../../tests/support/documents";
-import { linkedInNoteLimit, outreachGuide, outreachScripts } from "./outreach-scripts";
-import { resumeTemplate } from "./resume-template";
+import { stringsOf } from "../../../tests/support/documents";
+import { linkedInNoteLimit, outreachGuide, outreachScripts } from "./outreach-scripts.words";
+import { resumeTemplate } from "./resume-template.words";
 
 describe("resource copy", () => {
   it("covers every script the program promises", () => {

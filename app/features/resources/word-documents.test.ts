@@ -9,10 +9,10 @@ import {
   stringsOf,
   wordParagraphs,
   wordRuns,
-} from "../../tests/support/documents";
-import { outreachGuide, outreachScripts } from "~/content/outreach-scripts";
-import { resourceBrand } from "~/content/resources";
-import { resumeLabels, resumeTemplate } from "~/content/resume-template";
+} from "../../../tests/support/documents";
+import { outreachGuide, outreachScripts } from "./outreach-scripts.words";
+import { resourceBrand } from "./resources.words";
+import { resumeLabels, resumeTemplate } from "./resume-template.words";
 import { checkDocx } from "~/uploads/docx-check.server";
 import { documentColors } from "./document-style.server";
 import { buildOutreachScriptsDocx } from "./outreach-scripts-word.server";

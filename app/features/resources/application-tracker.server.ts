@@ -7,8 +7,8 @@ import {
   trackerStatuses,
   trackerSummary,
   type TrackerColumn,
-} from "~/content/application-tracker";
-import { resourceBrand } from "~/content/resources";
+} from "./application-tracker.words";
+import { resourceBrand } from "./resources.words";
 
 /** Rows 2..LAST_ROW get the dropdowns, formats and summary coverage. */
 export const TRACKER_LAST_ROW = 500;

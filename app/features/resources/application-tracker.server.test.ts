@@ -1,7 +1,7 @@
 import ExcelJS from "exceljs";
 import { strFromU8, unzipSync } from "fflate";
 import { describe, expect, it } from "vitest";
-import { trackerExampleRows, trackerStatuses } from "~/content/application-tracker";
+import { trackerExampleRows, trackerStatuses } from "./application-tracker.words";
 import { buildApplicationTrackerXlsx } from "./application-tracker.server";
 
 describe("application tracker XLSX", () => {

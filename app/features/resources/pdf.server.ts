@@ -1,5 +1,5 @@
 import PDFDocument from "pdfkit";
-import { resourceBrand } from "~/content/resources";
+import { resourceBrand } from "./resources.words";
 import { documentColors, placeholderSegments } from "./document-style.server";
 
 /** What the PDF builders share: the document with the brand's metadata, and placeholder text. */

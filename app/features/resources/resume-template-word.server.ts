@@ -13,7 +13,7 @@ import {
   TextRun,
   WidthType,
 } from "docx";
-import { resumeLabels, resumeTemplate, type ResumeEntry } from "~/content/resume-template";
+import { resumeLabels, resumeTemplate, type ResumeEntry } from "./resume-template.words";
 import { resumeLayout as layout } from "./document-style.server";
 import * as word from "./word.server";
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { countPdfPages, pdfText } from "../../tests/support/documents";
-import { outreachScripts } from "~/content/outreach-scripts";
-import { resumeLabels, resumeTemplate } from "~/content/resume-template";
+import { countPdfPages, pdfText } from "../../../tests/support/documents";
+import { outreachScripts } from "./outreach-scripts.words";
+import { resumeLabels, resumeTemplate } from "./resume-template.words";
 import { buildOutreachScriptsPdf } from "./outreach-scripts.server";
 import { buildResumeTemplatePdf } from "./resume-template.server";
 
