@@ -42,12 +42,16 @@ export default tseslint.config(
           selector: "Property[key.name='disambiguation']",
           message: "One DST policy: zonedTimeToUtc in app/domain/time-zone.ts.",
         },
+        {
+          selector: "TSTypeReference[typeName.name=/^(Kysely|Transaction)$/]",
+          message: "Take DB, Trx or Db from ~/db/database.server (one data-access type).",
+        },
       ],
     },
   },
   {
     // The time module, and the slot search that lists both instants of a repeated wall time.
-    files: ["app/domain/time-zone.ts", "app/domain/slots.ts"],
+    files: ["app/domain/time-zone.ts", "app/domain/slots.ts", "app/db/**/*.ts"],
     rules: { "no-restricted-syntax": "off" },
   },
   {

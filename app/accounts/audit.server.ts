@@ -1,9 +1,8 @@
-import type { Kysely, Transaction } from "kysely";
-import type { Database } from "~/db/schema";
+import type { Db } from "~/db/database.server";
 
 /** Who did what to whom, and when; details never hold passwords. */
 export async function recordAudit(
-  db: Kysely<Database> | Transaction<Database>,
+  db: Db,
   actor: string,
   action: string,
   details: Record<string, unknown>,

@@ -1,5 +1,5 @@
 import type { DB } from "~/db/database.server";
-import type { ControlledTransaction, ExpressionBuilder, Kysely } from "kysely";
+import type { ControlledTransaction, ExpressionBuilder } from "kysely";
 import type { TouchColumns } from "~/db/analytics-schema";
 import type { Database } from "~/db/schema";
 import { addDays, closedThrough, foldArrivals, TOUCH_KEYS, touchKey } from "~/domain/funnel";
@@ -182,7 +182,7 @@ async function rollUpDay(db: DB, day: string, now: Date): Promise<boolean> {
 export async function insertSkipping<T>(
   trx: ControlledTransaction<Database>,
   rows: readonly T[],
-  insert: (db: Kysely<Database>, rows: T[]) => Promise<unknown>,
+  insert: (db: DB, rows: T[]) => Promise<unknown>,
 ): Promise<string[]> {
   const skipped: string[] = [];
   const attempt = async (part: T[]): Promise<boolean> => {

@@ -1,9 +1,6 @@
 import { randomUUID } from "node:crypto";
-import type { Kysely } from "kysely";
-import type { DB } from "~/db/database.server";
-import type { Database, QueueStatus } from "~/db/schema";
-
-type Db = Kysely<Database>;
+import type { DB, Db } from "~/db/database.server";
+import type { QueueStatus } from "~/db/schema";
 
 /**
  * Puts a person at the end of a cohort's seat queue. Someone already waiting, offered or enrolled

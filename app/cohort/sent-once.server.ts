@@ -1,5 +1,4 @@
-import type { Kysely } from "kysely";
-import type { Database } from "~/db/schema";
+import type { DB } from "~/db/database.server";
 import { enqueueEmail, type OutboxMessage } from "~/mail/outbox.server";
 
 /**
@@ -7,7 +6,7 @@ import { enqueueEmail, type OutboxMessage } from "~/mail/outbox.server";
  * caller only; call it in the transaction that queues the email, so the key and the email exist
  * together or not at all, whatever the number of workers racing for it.
  */
-export async function sendOnce(db: Kysely<Database>, key: string, nowIso: string) {
+export async function sendOnce(db: DB, key: string, nowIso: string) {
   const result = await db
     .insertInto("sent_once")
     .values({ key, at: nowIso })
@@ -22,7 +21,7 @@ export async function sendOnce(db: Kysely<Database>, key: string, nowIso: string
  * and on several instances. True when this call queued it.
  */
 export async function queueEmailOnce(
-  db: Kysely<Database>,
+  db: DB,
   message: OutboxMessage & { dedupeKey: string },
   now: Date,
 ): Promise<boolean> {

@@ -9,6 +9,8 @@ import type { Database } from "./schema";
 export type DB = Kysely<Database>;
 /** A transaction on the site's database. */
 export type Trx = Transaction<Database>;
+/** The database or a transaction on it: what a data-access function takes (the one `Db` type). */
+export type Db = DB | Trx;
 
 export interface DatabaseHandle {
   db: DB;

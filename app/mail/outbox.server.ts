@@ -1,6 +1,6 @@
+import type { Db } from "~/db/database.server";
 import { randomUUID } from "node:crypto";
-import type { Kysely, Transaction } from "kysely";
-import type { Database, MailCategory } from "~/db/schema";
+import type { MailCategory } from "~/db/schema";
 import type { RenderedEmail } from "./message";
 
 export interface OutboxMessage extends RenderedEmail {
@@ -19,11 +19,7 @@ export interface OutboxMessage extends RenderedEmail {
 }
 
 /** Queues an email inside the caller's transaction, so it exists exactly when the change does. */
-export async function enqueueEmail(
-  trx: Transaction<Database> | Kysely<Database>,
-  message: OutboxMessage,
-  now: Date,
-) {
+export async function enqueueEmail(trx: Db, message: OutboxMessage, now: Date) {
   const id = randomUUID();
   await trx
     .insertInto("outbox")

@@ -1,5 +1,4 @@
-import type { Kysely } from "kysely";
-import type { Database } from "~/db/schema";
+import type { DB } from "~/db/database.server";
 import { onboardingEmail } from "~/features/enrollment/onboarding.server";
 import { signInEmailAtSend } from "~/portal/session.server";
 import type { EmailContent } from "./message";
@@ -31,7 +30,7 @@ export interface AtSend {
  * then drops the row as `suppressed` and sends nothing).
  */
 export type RenderAtSend = (
-  db: Kysely<Database>,
+  db: DB,
   row: SendTimeRow,
   config: SendTimeConfig,
 ) => Promise<AtSend | null>;

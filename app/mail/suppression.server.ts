@@ -1,7 +1,4 @@
-import type { Kysely } from "kysely";
-import type { Database } from "~/db/schema";
-
-type DB = Kysely<Database>;
+import type { DB } from "~/db/database.server";
 
 /**
  * A mail server refused the address for good (a 5xx reply): no more marketing goes to anyone

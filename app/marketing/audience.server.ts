@@ -1,4 +1,5 @@
-import type { ExpressionBuilder, Kysely } from "kysely";
+import type { DB } from "~/db/database.server";
+import type { ExpressionBuilder } from "kysely";
 import type { Database, PaymentStatus, QueueStatus } from "~/db/schema";
 import type { Audience } from "~/domain/broadcast";
 import { statusesReceiving } from "~/domain/marketing";
@@ -8,7 +9,7 @@ import { statusesReceiving } from "~/domain/marketing";
  * or undeliverable addresses), narrowed by each filter set. The count on the page and the
  * queueing use this one query, so the number shown is the number queued.
  */
-export function audienceQuery(db: Kysely<Database>, audience: Audience, currentCohortId?: string) {
+export function audienceQuery(db: DB, audience: Audience, currentCohortId?: string) {
   let query = db
     .selectFrom("people")
     .where("people.marketing", "in", statusesReceiving(audience.category))
@@ -42,7 +43,7 @@ function hasCohortRow(
     );
 }
 
-export async function currentCohortId(db: Kysely<Database>): Promise<string | undefined> {
+export async function currentCohortId(db: DB): Promise<string | undefined> {
   const row = await db
     .selectFrom("cohorts")
     .select("id")
@@ -51,7 +52,7 @@ export async function currentCohortId(db: Kysely<Database>): Promise<string | un
   return row?.id;
 }
 
-export async function countAudience(db: Kysely<Database>, audience: Audience): Promise<number> {
+export async function countAudience(db: DB, audience: Audience): Promise<number> {
   const row = await audienceQuery(db, audience, await currentCohortId(db))
     .select((eb) => eb.fn.countAll<number>().as("n"))
     .executeTakeFirstOrThrow();
@@ -59,7 +60,7 @@ export async function countAudience(db: Kysely<Database>, audience: Audience): P
 }
 
 /** The choices of the audience form: cohorts by start date, sources seen on people. */
-export async function audienceChoices(db: Kysely<Database>) {
+export async function audienceChoices(db: DB) {
   const cohorts = await db
     .selectFrom("cohorts")
     .select(["id", "start_date"])

@@ -1,6 +1,5 @@
-import type { Kysely } from "kysely";
+import type { DB } from "~/db/database.server";
 import { marketingFooter } from "~/content/marketing";
-import type { Database } from "~/db/schema";
 import type { Config } from "~/env.server";
 import { unsubscribeUrl } from "~/domain/marketing";
 import { renderEmail, type EmailContent } from "~/mail/message";
@@ -61,7 +60,7 @@ export function marketingMessage(
 }
 
 export async function enqueueMarketing(
-  trx: Kysely<Database>,
+  trx: DB,
   sender: MarketingSender,
   person: MarketingRecipient,
   content: EmailContent,

@@ -1,8 +1,6 @@
-import type { Trx } from "~/db/database.server";
-import type { Kysely } from "kysely";
+import type { DB, Trx } from "~/db/database.server";
 import { nurtureSequences } from "~/content/nurture";
 import type { SequenceRunsTable, SequenceStepCopyTable } from "~/db/marketing-schema";
-import type { Database } from "~/db/schema";
 import type { ResourceType } from "~/features/leads/lead-magnets";
 import {
   DAY_MS,
@@ -26,7 +24,7 @@ export function stepKind(sequence: string, step: number): string {
 
 /** The owner's words for one step (1-based), or null: it goes with the copy in app/content. */
 export async function stepEdit(
-  db: Kysely<Database>,
+  db: DB,
   sequence: string,
   step: number,
 ): Promise<SequenceStepCopyTable | null> {
@@ -80,7 +78,7 @@ export async function startSequence(
 
 /** Every running sequence of the person stops for good (they applied, enrolled, unsubscribed). */
 export async function stopSequences(
-  trx: Kysely<Database>,
+  trx: DB,
   personId: string,
   reason: "applied" | "enrolled" | "unsubscribed" | "erased",
   now: Date,

@@ -1,9 +1,7 @@
 import { randomUUID } from "node:crypto";
-import type { Kysely, Transaction } from "kysely";
 import { recordAudit } from "~/accounts/audit.server";
 import { mentorInviteEmail } from "~/content/mentors";
-import type { DB } from "~/db/database.server";
-import type { Database } from "~/db/schema";
+import type { DB, Db } from "~/db/database.server";
 import {
   MAX_MENTOR_BIO,
   MAX_MENTOR_EMAIL,
@@ -22,8 +20,6 @@ import { PAID_SEAT } from "~/features/enrollment/seats.server";
  * the current cohort. Every change by the owner is in the audit log. A mentor has no password:
  * they sign in to the portal by one-time link (app/portal/session.server.ts).
  */
-
-type Db = Kysely<Database> | Transaction<Database>;
 
 export interface Mentor {
   id: string;

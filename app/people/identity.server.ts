@@ -1,5 +1,4 @@
-import type { Transaction } from "kysely";
-import type { Database } from "~/db/schema";
+import type { Trx } from "~/db/database.server";
 import type { Attribution } from "~/domain/utm";
 import { findPersonByEmail, upsertPerson, type PersonInput } from "./people.server";
 
@@ -18,11 +17,7 @@ export interface FormVisitor {
  * before. An unproven post is recorded, but it keeps the profile, gets no applicant identity,
  * and learns nothing about the person: links go to the address by email instead.
  */
-async function isProvenPost(
-  trx: Transaction<Database>,
-  email: string,
-  visitor: FormVisitor,
-): Promise<boolean> {
+async function isProvenPost(trx: Trx, email: string, visitor: FormVisitor): Promise<boolean> {
   const existing = await findPersonByEmail(trx, email);
   if (!existing || existing.id === visitor.applicantId) return true;
   const seen = await trx
@@ -40,7 +35,7 @@ async function isProvenPost(
  * proven to speak for them (isProvenPost).
  */
 export async function upsertFormPerson(
-  trx: Transaction<Database>,
+  trx: Trx,
   form: PersonInput,
   visitor: FormVisitor,
   now: string,

@@ -1,11 +1,9 @@
-import type { Trx } from "~/db/database.server";
+import type { DB, Trx } from "~/db/database.server";
 import { randomBytes, randomUUID } from "node:crypto";
-import { sql, type Insertable, type Kysely as KyselyOf } from "kysely";
-import type { Database, PeopleTable } from "~/db/schema";
+import { sql, type Insertable } from "kysely";
+import type { PeopleTable } from "~/db/schema";
 import type { PersonStatus } from "~/features/applications/application-outcome";
 import { DIRECT, leadSourceOf, type Attribution } from "~/domain/utm";
-
-type Kysely = KyselyOf<Database>;
 
 export interface PersonInput {
   email: string;
@@ -86,7 +84,7 @@ export async function changeStatus(
     .execute();
 }
 
-export async function listPeopleByStatus(db: Kysely, status: PersonStatus) {
+export async function listPeopleByStatus(db: DB, status: PersonStatus) {
   return db
     .selectFrom("people")
     .select(["id", "email", "updated_at"])
@@ -95,16 +93,16 @@ export async function listPeopleByStatus(db: Kysely, status: PersonStatus) {
     .execute();
 }
 
-export async function findPersonById(db: Kysely, personId: string) {
+export async function findPersonById(db: DB, personId: string) {
   return db.selectFrom("people").selectAll().where("id", "=", personId).executeTakeFirst();
 }
 
-export async function findPersonByEmail(db: Kysely, email: string) {
+export async function findPersonByEmail(db: DB, email: string) {
   return db.selectFrom("people").selectAll().where("email", "=", email).executeTakeFirst();
 }
 
 /** A person's status changes, oldest first. */
-export async function statusHistory(db: Kysely, personId: string) {
+export async function statusHistory(db: DB, personId: string) {
   return db
     .selectFrom("status_history")
     .select(["status", "reason", "at"])
@@ -169,7 +167,7 @@ export async function ensurePersonByEmail(
 }
 
 /** A person's lead source as stored (their first tagged arrival); `fallback` while it is direct. */
-export async function leadSourceOfPerson(db: Kysely, personId: string, fallback: string) {
+export async function leadSourceOfPerson(db: DB, personId: string, fallback: string) {
   const row = await db
     .selectFrom("people")
     .select("lead_source")

@@ -1,6 +1,5 @@
+import type { Trx } from "~/db/database.server";
 import { createHash, randomUUID } from "node:crypto";
-import type { Transaction } from "kysely";
-import type { Database } from "~/db/schema";
 import type { Utm } from "~/domain/utm";
 
 export const DOUBLE_SUBMIT_WINDOW_MS = 60_000;
@@ -32,7 +31,7 @@ export function fingerprintOf(
  * (a double click or a resent form): then it returns null and stores nothing.
  */
 export async function recordSubmission(
-  trx: Transaction<Database>,
+  trx: Trx,
   input: SubmissionInput,
   now: Date,
 ): Promise<string | null> {

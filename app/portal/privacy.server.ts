@@ -1,12 +1,9 @@
-import type { Kysely } from "kysely";
+import type { Db } from "~/db/database.server";
 import { parseJsonColumn, studentTargetRoles } from "~/db/json-columns.server";
-import type { Database } from "~/db/schema";
 import { revokeStudentFeed } from "~/sessions/feeds.server";
 import { eraseSurveyWords, surveyExport } from "~/features/surveys/surveys.server";
 import { withdrawalsOf } from "~/withdrawals/requests.server";
 import { outcomesExport } from "~/features/outcomes/interviews.server";
-
-type Db = Kysely<Database>;
 
 /**
  * What the portal holds about a person, for the privacy export: their profile, the mentor of each

@@ -1,7 +1,6 @@
+import type { DB, Db } from "~/db/database.server";
 import { createHash, randomBytes } from "node:crypto";
 import { data, redirect, type AppLoadContext } from "react-router";
-import type { Kysely, Transaction } from "kysely";
-import type { Database } from "~/db/schema";
 import { signInEmail, portalSignIn } from "~/content/portal";
 import { normaliseEmail } from "~/domain/person-fields";
 import { mayOpen, portalSessionExpiry, PORTAL_LINK_TTL_MS, type PortalPage } from "~/domain/portal";
@@ -27,8 +26,6 @@ import type { Services } from "~/services.server";
 export type PortalUser =
   | { role: "student"; personId: string; email: string; firstName: string }
   | { role: "mentor"; mentorId: string; email: string; name: string };
-
-type Db = Kysely<Database> | Transaction<Database>;
 
 const hash = (token: string) => createHash("sha256").update(token).digest("hex");
 const newToken = () => randomBytes(32).toString("base64url");
@@ -99,7 +96,7 @@ const keptLink = (publicUrl: string) => `${publicUrl}/portal/login/${portalSignI
  * as a hash, valid 15 minutes from now. The outbox keeps the email without the link.
  */
 export async function signInEmailAtSend(
-  db: Kysely<Database>,
+  db: DB,
   row: { to: string },
   config: { publicUrl: string; now: Date },
 ) {
@@ -343,7 +340,7 @@ export async function endPortalSessionsEverywhere(request: Request, context: App
  * when there is no such person.
  */
 export async function endPortalSessionsByOwner(
-  db: Kysely<Database>,
+  db: DB,
   actor: string,
   personId: string,
   now: Date,

@@ -1,14 +1,11 @@
+import type { Db, Trx } from "~/db/database.server";
 import { randomUUID } from "node:crypto";
-import type { Kysely, Transaction } from "kysely";
 import { parseJsonColumn, studentTargetRoles, submissionFormData } from "~/db/json-columns.server";
-import type { Database } from "~/db/schema";
 import { profileDoneAt, profileMissing, type ProfileRequirement } from "~/domain/onboarding";
 import { DOCX_CONTENT_TYPE, resumeUploadName } from "~/domain/resume-upload";
 import { isProfileTrack, type StudentProfileForm } from "~/domain/student-profile";
 import { sha256Hex } from "~/resume-reviews/resume-upload.server";
 import type { Services } from "~/services.server";
-
-type Db = Kysely<Database> | Transaction<Database>;
 
 /** Where a student's portal resume is filed among the uploads (the review's are resume-reviews/). */
 export const PROFILE_RESUME_FOLDER = "portal-resumes";
@@ -80,7 +77,7 @@ export async function readStudentProfile(db: Db, personId: string): Promise<Stud
  * same file sent again keeps the stored one. Returns the current resume's upload id.
  */
 async function replaceResume(
-  trx: Transaction<Database>,
+  trx: Trx,
   student: { personId: string; email: string },
   current: string | null,
   bytes: Uint8Array,

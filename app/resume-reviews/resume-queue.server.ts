@@ -1,7 +1,6 @@
 import { ICalCalendarMethod } from "ical-generator";
-import type { Transaction } from "kysely";
-import type { DB } from "~/db/database.server";
-import type { Database, ReviewStatus } from "~/db/schema";
+import type { DB, Trx } from "~/db/database.server";
+import type { ReviewStatus } from "~/db/schema";
 import { consoleEmails } from "~/content/console";
 import { isBookableDate } from "~/domain/cohort";
 import { dateInZone } from "~/domain/time-zone";
@@ -17,7 +16,7 @@ import {
 } from "./review-invite.server";
 
 /** Uploads, each with who sent it. */
-function uploadsWithSender(db: DB | Transaction<Database>) {
+function uploadsWithSender(db: DB | Trx) {
   return db
     .selectFrom("uploads")
     .innerJoin("people", "people.id", "uploads.person_id")
@@ -54,7 +53,7 @@ export async function uploadFile(db: DB, id: string) {
  * no such upload, or when `scheduledOnly` and it is not scheduled.
  */
 async function takeInvite(
-  trx: Transaction<Database>,
+  trx: Trx,
   uploadId: string,
   now: Date,
   scheduledOnly: boolean,

@@ -1,6 +1,5 @@
+import type { Trx } from "~/db/database.server";
 import { createHash } from "node:crypto";
-import type { Transaction } from "kysely";
-import type { Database } from "~/db/schema";
 import { DOCX_CONTENT_TYPE, resumeUploadName, resumeUploadPath } from "~/domain/resume-upload";
 import { DOUBLE_SUBMIT_WINDOW_MS } from "~/people/submissions.server";
 
@@ -18,7 +17,7 @@ export function sha256Hex(bytes: Uint8Array): string {
 
 /** The same person sending the same file again within a minute: a double submit, stored once. */
 export async function isRecentResume(
-  trx: Transaction<Database>,
+  trx: Trx,
   personId: string,
   sha256: string,
   now: Date,
@@ -40,7 +39,7 @@ export async function isRecentResume(
 
 /** Stores a checked resume in the database, waiting for its review. */
 export async function storeResume(
-  trx: Transaction<Database>,
+  trx: Trx,
   upload: {
     id: string;
     personId: string;

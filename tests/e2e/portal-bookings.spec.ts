@@ -5,8 +5,8 @@ import { decodedMail, mailTo, releaseAllHolds, setCohort, uniqueEmail, withDb } 
 /**
  * The 1-on-1s owed (issue 35, item 3): a mentor in Europe/London sets her zone and Wednesday
  * hours; a student in America/New_York books one in next week's programme week 1 and then moves
- * it. Each page shows the same instant in its reader's zone, the zone named. Plain posts (the
- * portal ships no framework JavaScript).
+ * it. Each page shows the same instant in its reader's zone, the zone named. Form posts (the
+ * portal hydrates; each form also works as a plain post).
  */
 
 /** The Monday a week from now (YYYY-MM-DD): week 1 starts then, so every slot is days ahead. */

@@ -49,6 +49,8 @@ test("a paid student sees the portal's header and footer, no Apply Now", async (
   await expect(page.getByRole("link", { name: "Apply Now" })).toHaveCount(0);
   await expect(page.getByRole("link", { name: "Success Stories" })).toHaveCount(0);
   await expect(page.getByTestId("signed-in-footer")).toBeVisible();
+  // Signed-in pages hydrate like the console: React Router's client runtime is on the page.
+  await page.waitForFunction(() => "__reactRouterRouteModules" in window);
   await expect(nav.getByRole("link", { name: "Calendar" })).toHaveAttribute(
     "href",
     "/portal#calendar",

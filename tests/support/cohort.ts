@@ -1,7 +1,6 @@
-import type { Kysely } from "kysely";
+import type { DB } from "../../app/db/database.server";
 import { getCohort } from "../../app/cohort/cohort.server";
 import { joinQueue } from "../../app/cohort/queue.server";
-import type { Database } from "../../app/db/schema";
 import { fulfillPayment } from "../../app/features/enrollment/fulfillment.server";
 import { startCheckout } from "../../app/features/enrollment/seats.server";
 import { newPerson } from "../../app/people/people.server";
@@ -18,19 +17,19 @@ export interface CohortValues {
 }
 
 /** Sets fields of the current cohort (created with the defaults first if there is none). */
-export async function setCurrentCohort(db: Kysely<Database>, values: CohortValues) {
+export async function setCurrentCohort(db: DB, values: CohortValues) {
   await getCohort(db, new Date());
   if (Object.keys(values).length === 0) return;
   await db.updateTable("cohorts").set(values).where("is_current", "=", 1).execute();
 }
 
 /** The current cohort's row. */
-export function currentCohortRow(db: Kysely<Database>) {
+export function currentCohortRow(db: DB) {
   return db.selectFrom("cohorts").selectAll().where("is_current", "=", 1).executeTakeFirst();
 }
 
 /** Empties the cohort series and everything that points at a cohort (a test's clean slate). */
-export async function resetCohorts(db: Kysely<Database>) {
+export async function resetCohorts(db: DB) {
   for (const table of [
     "waitlist_entries",
     "payments",

@@ -1,7 +1,6 @@
+import type { DB } from "~/db/database.server";
 import { studentSeat } from "~/portal/seat.server";
-import type { Kysely } from "kysely";
 import { enrollmentEmails } from "./enroll.words";
-import type { Database } from "~/db/schema";
 import { startDateDisplay } from "~/domain/cohort";
 import type { EmailContent } from "~/mail/message";
 
@@ -12,7 +11,7 @@ import type { EmailContent } from "~/mail/message";
  * goes; null when the person no longer has a paid seat (refunded in the meantime): nothing goes.
  */
 export async function onboardingEmail(
-  db: Kysely<Database>,
+  db: DB,
   personId: string,
   config: { publicUrl: string },
 ): Promise<EmailContent | null> {

@@ -1,9 +1,8 @@
-import type { Transaction } from "kysely";
-import type { Database } from "~/db/schema";
+import type { Trx } from "~/db/database.server";
 
 /** Records a provider event id; false when it was seen before (a replay). */
 export async function recordEvent(
-  trx: Transaction<Database>,
+  trx: Trx,
   event: { id: string; type: string },
   nowIso: string,
 ): Promise<boolean> {

@@ -1,6 +1,6 @@
 import type { DB, Trx } from "~/db/database.server";
 import { randomUUID } from "node:crypto";
-import type { ExpressionBuilder, Kysely } from "kysely";
+import type { ExpressionBuilder } from "kysely";
 import { hasSeatToHold, isSoldOut } from "~/domain/cohort";
 import { keptCents, seatFigures, seatRuleOn, type SeatFigures, type SeatRule } from "./seats";
 import { getCohort, readCohortSafely, toCohort, type Cohort } from "~/cohort/cohort.server";
@@ -35,7 +35,7 @@ export const takesSeat = (nowIso: string) => (eb: ExpressionBuilder<Database, "s
  * of them, all but one hold (`exceptHoldId`), or only those of one buyer (`heldBy`).
  */
 export async function countHeldSeats(
-  db: Kysely<Database>,
+  db: DB,
   cohortId: string,
   nowIso: string,
   options: {
@@ -62,12 +62,7 @@ export async function countHeldSeats(
 }
 
 /** The person's open seat offer in a cohort, if they have one. */
-export function liveOffer(
-  db: Kysely<Database>,
-  cohortId: string,
-  personId: string,
-  nowIso: string,
-) {
+export function liveOffer(db: DB, cohortId: string, personId: string, nowIso: string) {
   return db
     .selectFrom("seat_holds")
     .selectAll()

@@ -1,6 +1,5 @@
+import type { DB, Trx } from "~/db/database.server";
 import { randomBytes } from "node:crypto";
-import type { Kysely, Transaction } from "kysely";
-import type { Database } from "~/db/schema";
 import { findResourceFile, type ResourceFile } from "~/features/resources/catalogue.server";
 import {
   formatSuffix,
@@ -22,7 +21,7 @@ export function newDownloadToken(): string {
  * first records the download.
  */
 export async function createDownload(
-  trx: Transaction<Database>,
+  trx: Trx,
   personId: string,
   resource: ResourceFileKey,
   now: string,
@@ -50,7 +49,7 @@ export function downloadUrl(
  * that: people download again, forward the email to themselves, or open it on another device.
  */
 export async function redeemDownload(
-  db: Kysely<Database>,
+  db: DB,
   token: string,
   now: Date,
   format?: string,

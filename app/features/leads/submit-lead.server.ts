@@ -1,9 +1,8 @@
+import type { Trx } from "~/db/database.server";
 import { randomUUID } from "node:crypto";
-import type { Transaction } from "kysely";
 import { leadEmails } from "./lead-emails.words";
 import { leadMagnets, resourceFileTitles, resourceFormatLabels } from "./lead-magnets.words";
 import { parseJsonColumn, personLeadMagnets, personTags } from "~/db/json-columns.server";
-import type { Database } from "~/db/schema";
 import { leadFormData, type LeadForm } from "./lead-form";
 import { mergeLeadLists, type ResourceType } from "./lead-magnets";
 import { resumeAdminUrl } from "~/domain/resume-upload";
@@ -165,12 +164,7 @@ async function storeLead(
 }
 
 /** The resource's tag and the lead magnet join the person's lists, once each. */
-async function addLeadMagnet(
-  trx: Transaction<Database>,
-  personId: string,
-  resourceType: ResourceType,
-  now: string,
-) {
+async function addLeadMagnet(trx: Trx, personId: string, resourceType: ResourceType, now: string) {
   const row = await trx
     .selectFrom("people")
     .select(["tags", "lead_magnets"])

@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { recordAudit } from "~/accounts/audit.server";
 import { consentWords, testimonialRequestEmail } from "./testimonials.words";
-import type { DB, Trx } from "~/db/database.server";
+import type { Db, Trx } from "~/db/database.server";
 import type { TestimonialConsent, TestimonialStatus } from "~/db/programme-schema";
 import { ERASED_ADDRESS_PATTERN } from "~/people/privacy.server";
 import { countConfirmedOffers } from "./offer-count.server";
@@ -32,8 +32,6 @@ import type { Services } from "~/services.server";
  * them; withdrawing consent unpublishes at once. The home page reads the published ones on every
  * request (server/home-stories.ts, decision 0047).
  */
-
-type Db = DB | Trx;
 
 export const TESTIMONIAL_PATH = "/portal/testimonial";
 const SETTINGS_ID = "programme";

@@ -1,16 +1,15 @@
 import { Outlet } from "react-router";
 import { PortalShell } from "~/components/portal/portal-shell";
-import { staticPage } from "~/lib/page-handle";
 import { getPortalUser } from "~/portal/session.server";
 import type { Route } from "./+types/layout";
 
 /**
  * Every /portal page sits under this layout: it finds the signed-in student or mentor once for
  * the page and frames the page with their navigation. Who may open which page is decided by
- * `requirePortal` in each page's loader and action (PORTAL_ACCESS). Portal pages work without
- * JavaScript (static pages) and are kept out of caches and search engines.
+ * `requirePortal` in each page's loader and action (PORTAL_ACCESS). Portal pages hydrate like the
+ * console (Conform and the one toaster), every form still works without JavaScript, and they are
+ * kept out of caches and search engines.
  */
-export const handle = staticPage;
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const user = await getPortalUser(request, context);
