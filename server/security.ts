@@ -31,7 +31,7 @@ function policyOptions(formActions: string[], scriptSources: ScriptSource[]) {
       baseUri: ["'none'"],
       frameAncestors: ["'none'"],
       // webcal: the calendar card's "Subscribe" posts, then hands the feed to the calendar app
-      // by a redirect to webcal:// (app/routes/portal/calendar.ts), which form-action governs.
+      // by a redirect to webcal:// (app/features/sessions/routes/calendar.ts), which form-action governs.
       formAction: ["'self'", "webcal:", ...formActions],
     },
   };

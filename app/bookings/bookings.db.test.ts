@@ -12,7 +12,7 @@ import { bookingText } from "~/content/bookings";
 import { mentorZoneOf } from "./availability.server";
 import { bookingUid } from "./invite.server";
 import { sendBookingReminders } from "./reminders.server";
-import { calendarEventsFor, calendarText } from "~/sessions/calendar.server";
+import { calendarEventsFor, calendarText } from "~/features/sessions/calendar.server";
 
 const NY = "America/New_York";
 /** Week 1 is Monday 2027-01-11 to Sunday 2027-01-17 (in New York, the site's zone). */

@@ -1,4 +1,4 @@
-import { eventTense } from "~/domain/event-tense";
+import { eventTense } from "~/features/sessions/event-tense";
 import { studentSeat, type StudentSeat } from "~/portal/seat.server";
 import { randomUUID } from "node:crypto";
 import { ICalCalendarMethod } from "ical-generator";

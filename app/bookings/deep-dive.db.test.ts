@@ -8,7 +8,7 @@ import * as bookRoute from "~/routes/portal/book";
 import * as deepDiveRoute from "~/routes/portal/deep-dive";
 import * as interviewsRoute from "~/features/outcomes/routes/interviews";
 import * as mentorRoute from "~/routes/portal/mentor";
-import { calendarEventsFor, calendarText } from "~/sessions/calendar.server";
+import { calendarEventsFor, calendarText } from "~/features/sessions/calendar.server";
 import { cancelBooking } from "./bookings.server";
 import { bookingUid } from "./invite.server";
 import { sendBookingReminders } from "./reminders.server";

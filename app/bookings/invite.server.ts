@@ -2,7 +2,7 @@ import ical, { ICalCalendarMethod, ICalEventStatus } from "ical-generator";
 import { bookingEmails } from "~/content/bookings";
 import { site } from "~/content/site";
 import type { BookingKind } from "~/db/booking-schema";
-import { calendarParamText } from "~/domain/calendar-param";
+import { calendarParamText } from "~/features/sessions/calendar-param";
 import { meetingLink } from "~/domain/meeting-place";
 
 /** Every invite about one booking (request, move, cancel) carries this UID. */

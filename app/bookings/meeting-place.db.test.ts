@@ -10,7 +10,7 @@ import * as mentorsPage from "~/routes/admin/mentors";
 import * as availabilityRoute from "~/routes/portal/mentor-availability";
 import * as bookRoute from "~/routes/portal/book";
 import * as mentorRoute from "~/routes/portal/mentor";
-import { calendarEventsFor, calendarText } from "~/sessions/calendar.server";
+import { calendarEventsFor, calendarText } from "~/features/sessions/calendar.server";
 import { bookingUid } from "./invite.server";
 import { sendBookingReminders } from "./reminders.server";
 

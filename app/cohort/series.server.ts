@@ -12,7 +12,7 @@ import type { Services } from "~/services.server";
 import { getCohort, toCohort, type Cohort } from "./cohort.server";
 import { joinQueue, withdrawPlace } from "./queue.server";
 import { sendOnce } from "./sent-once.server";
-import { planCohortSessions } from "~/sessions/sessions.server";
+import { planCohortSessions } from "~/features/sessions/sessions.server";
 
 export interface CohortSummary extends Cohort {
   paid: number;

@@ -1,6 +1,6 @@
 import { meetingPlaceText } from "~/content/bookings";
 import { z } from "~/lib/zod";
-import { isHttpsUrl } from "./group-sessions";
+import { isHttpsUrl } from "~/features/sessions/group-sessions";
 
 /**
  * A mentor's place to meet (issue 45, item 1): an https video link, or text such as a phone

@@ -3,14 +3,14 @@ import { runOfferRound } from "~/cohort/offers.server";
 import { sendCheckoutReminders } from "~/cohort/reminders.server";
 import { sendBookingReminders } from "~/bookings/reminders.server";
 import { sendBookingNudges, sendMentorWeeklyLists } from "~/bookings/nudges.server";
-import { sendSessionReminders } from "~/sessions/session-reminders.server";
+import { sendSessionReminders } from "~/features/sessions/session-reminders.server";
 import { sendOutcomeNudges } from "~/features/outcomes/outcome-nudges.server";
 import { queueDueBroadcasts } from "~/marketing/broadcasts.server";
 import { runSequences } from "~/marketing/sequences.server";
 import { runAnalyticsPass } from "~/analytics/rollup.server";
 import { backupDatabase } from "~/ops/backup.server";
 import { runRetention } from "~/ops/retention.server";
-import { planMissingSessions } from "~/sessions/sessions.server";
+import { planMissingSessions } from "~/features/sessions/sessions.server";
 import { sendSurveys } from "~/features/surveys/surveys.server";
 import type { Job } from "./scheduler.server";
 

@@ -10,7 +10,7 @@ import { jobName, jobsText } from "~/content/jobs";
 import { confirmOffer } from "~/features/outcomes/offers.server";
 import { reportInterview, reportOffer } from "~/features/outcomes/interviews.server";
 import { submitTestimonial } from "~/features/outcomes/testimonials.server";
-import { planMissingSessions } from "~/sessions/sessions.server";
+import { planMissingSessions } from "~/features/sessions/sessions.server";
 import { jobStatuses } from "./scheduler.server";
 
 /**

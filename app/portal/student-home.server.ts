@@ -4,7 +4,7 @@ import { checklistOf, cohortPlace, dueThisWeek, programmeWeeks } from "~/domain/
 import { dateInZone } from "~/domain/time-zone";
 import { testimonialAsked } from "~/features/outcomes/testimonials.server";
 import type { Services } from "~/services.server";
-import { calendarCard } from "~/sessions/portal-calendar.server";
+import { calendarCard } from "~/features/sessions/portal-calendar.server";
 import { surveyFor } from "~/features/surveys/surveys.server";
 import { studentSeat } from "./seat.server";
 import { readStudentProfile } from "./student-profile.server";

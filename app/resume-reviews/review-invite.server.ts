@@ -2,7 +2,7 @@ import ical, { ICalCalendarMethod, ICalEventStatus } from "ical-generator";
 import { consoleEmails } from "~/content/console";
 import { site } from "~/content/site";
 import type { ReviewStatus } from "~/db/schema";
-import { calendarParamText } from "~/domain/calendar-param";
+import { calendarParamText } from "~/features/sessions/calendar-param";
 import { describeLivestreamTime, livestreamSlot } from "~/domain/livestream";
 import { EnvSchema } from "~/env-schema.server";
 import type { Config } from "~/env.server";

@@ -93,7 +93,7 @@ export const PORTAL_ROUTES: PortalRoute[] = [
   },
   {
     path: "/portal/calendar",
-    load: () => import("~/routes/portal/calendar"),
+    load: () => import("~/features/sessions/routes/calendar"),
     // The .ics download: the student's own 1-on-1s, and their mentor's with them, name the student.
     get: { ...signedOut, student: "sees", otherStudent: "own", mentor: "sees", otherMentor: "own" },
     submissions: [
@@ -106,7 +106,7 @@ export const PORTAL_ROUTES: PortalRoute[] = [
   {
     // The private calendar feed: public, gated by its token alone (a bogus one is 404 for all).
     path: "/calendar/:token.ics",
-    load: () => import("~/routes/calendar/feed"),
+    load: () => import("~/features/sessions/routes/feed"),
     params: () => ({ token: "bogus-token-bogus-token-bogus-token-bogus-t" }),
     get: {
       visitor: "not_found",

@@ -10,7 +10,7 @@ import { checklistText, weeksText as t } from "~/content/portal-student";
 import { testimonialPage } from "~/features/outcomes/testimonials.words";
 import type { DueThisWeek } from "~/domain/onboarding";
 import type { StudentHome as Home } from "~/portal/student-home.server";
-import { CalendarCard } from "./calendar-card";
+import { CalendarCard } from "~/features/sessions/calendar-card";
 import { OnboardingChecklist } from "./onboarding-checklist";
 import { SurveyPrompt } from "~/features/surveys/survey-prompt";
 

@@ -7,7 +7,7 @@ import { attendanceText as t, gridText as g } from "./attendance.words";
 import { z } from "~/lib/zod";
 import type { AttendanceStatus } from "~/db/programme-schema";
 import type { OneOnOneOutcome } from "~/db/booking-schema";
-import { isHttpsUrl, MAX_LIVE_URL, sessionEnd } from "~/domain/group-sessions";
+import { isHttpsUrl, MAX_LIVE_URL, sessionEnd } from "~/features/sessions/group-sessions";
 import { PROGRAMME_WEEKS } from "~/domain/onboarding";
 import { weekMonday, weekWindow } from "~/domain/slots";
 

@@ -11,7 +11,7 @@ import {
   OUTCOME_CHOICES,
 } from "./attendance.words";
 import { ATTENDANCE_STATUSES, OUTCOMES } from "./attendance";
-import { MAX_LIVE_URL } from "~/domain/group-sessions";
+import { MAX_LIVE_URL } from "~/features/sessions/group-sessions";
 import type { SessionPageData } from "./attendance.server";
 
 type Errors = Record<string, string[] | null> | null | undefined;

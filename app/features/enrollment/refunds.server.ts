@@ -9,7 +9,7 @@ import { enqueueEmail } from "~/mail/outbox.server";
 import { changeStatus } from "~/people/people.server";
 import { dateInZone } from "~/domain/time-zone";
 import { seatGoesBack } from "~/domain/withdrawal";
-import { revokeStudentFeed } from "~/sessions/feeds.server";
+import { revokeStudentFeed } from "~/features/sessions/feeds.server";
 import type { Services } from "~/services.server";
 import { lockCohort } from "./seats.server";
 

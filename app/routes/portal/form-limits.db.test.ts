@@ -8,7 +8,7 @@ import { mentorPortal } from "~/content/mentors";
 import { MAX_NOTES_PER_PERSON } from "~/domain/notes";
 import * as availabilityRoute from "./mentor-availability";
 import * as bookRoute from "./book";
-import * as calendarRoute from "./calendar";
+import * as calendarRoute from "~/features/sessions/routes/calendar";
 import * as deepDiveRoute from "./deep-dive";
 import * as interviewsRoute from "~/features/outcomes/routes/interviews";
 import * as leaveRoute from "./leave";

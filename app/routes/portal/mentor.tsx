@@ -1,4 +1,4 @@
-import { CalendarCard } from "~/components/portal/calendar-card";
+import { CalendarCard } from "~/features/sessions/calendar-card";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { MentorBookings } from "~/components/portal/mentor-bookings";
 import { StudentCards } from "~/components/portal/mentor-students";
@@ -13,7 +13,7 @@ import { pageMeta } from "~/lib/meta";
 import { success } from "~/lib/toast";
 import { redirectWithToast } from "~/lib/toast.server";
 import { mentorStudents, requireMentor } from "~/mentors/mentor-students.server";
-import { mentorCalendarCard } from "~/sessions/portal-calendar.server";
+import { mentorCalendarCard } from "~/features/sessions/portal-calendar.server";
 import { MentorSessionLinks, ToMarkList } from "~/features/attendance/mentor-marking";
 import { mentorSessions, mentorToMark } from "~/features/attendance/attendance.server";
 import { outcomeAction } from "~/features/attendance/session-action.server";

@@ -1,12 +1,7 @@
 import { data, type AppLoadContext } from "react-router";
-import { sessionsConsole as t } from "~/content/sessions";
+import { sessionsConsole as t } from "./sessions.words";
 import { longDate } from "~/domain/cohort";
-import {
-  hasStarted,
-  SESSION_INTENTS,
-  sessionFormSchema,
-  sessionStartOf,
-} from "~/domain/group-sessions";
+import { hasStarted, SESSION_INTENTS, sessionFormSchema, sessionStartOf } from "./group-sessions";
 import { formatWhen, utcToLocalInput } from "~/domain/time-zone";
 import { parseForm, refuse } from "~/lib/form.server";
 import { success } from "~/lib/toast";

@@ -1,6 +1,6 @@
 import { ICalCalendarMethod } from "ical-generator";
 import { describe, expect, it } from "vitest";
-import { calendarLines } from "../../tests/support/calendar";
+import { calendarLines } from "../../../tests/support/calendar";
 import { calendarText, groupSessionEvent, type GroupSessionRow } from "./calendar.server";
 
 const row: GroupSessionRow = {

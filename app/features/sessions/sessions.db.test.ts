@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { insertAccount, ownerCookie, sessionCookie, settle } from "../../tests/support/admin";
-import { calendarLines } from "../../tests/support/calendar";
-import { seatScenario } from "../../tests/support/cohort";
+import { insertAccount, ownerCookie, sessionCookie, settle } from "../../../tests/support/admin";
+import { calendarLines } from "../../../tests/support/calendar";
+import { seatScenario } from "../../../tests/support/cohort";
 import {
   callAction,
   flashToastOf,
@@ -9,19 +9,22 @@ import {
   type FormActionBody,
   makeContext,
   unwrap,
-} from "../../tests/support/context";
-import { testEngines } from "../../tests/support/databases";
-import { insertMentor, insertStudent, portalCookie } from "../../tests/support/portal";
+} from "../../../tests/support/context";
+import { testEngines } from "../../../tests/support/databases";
+import { insertMentor, insertStudent, portalCookie } from "../../../tests/support/portal";
 import { createCohort } from "~/cohort/series.server";
 import { action as cohortAction, loader as cohortLoader } from "~/routes/admin/cohort";
 import { action as cohortsAction } from "~/routes/admin/cohorts";
 import { action as settingsAction } from "~/routes/admin/cohort-settings";
-import { loader as feedLoader } from "~/routes/calendar/feed";
-import { action as calendarAction, loader as downloadLoader } from "~/routes/portal/calendar";
+import { loader as feedLoader } from "~/features/sessions/routes/feed";
+import {
+  action as calendarAction,
+  loader as downloadLoader,
+} from "~/features/sessions/routes/calendar";
 import { loader as homeLoader } from "~/routes/portal/home";
 import { loader as mentorLoader } from "~/routes/portal/mentor";
 import { calendarCard, type CalendarCardData } from "./portal-calendar.server";
-import { setCurrentCohort } from "../../tests/support/cohort";
+import { setCurrentCohort } from "../../../tests/support/cohort";
 import { setMentorActive } from "~/mentors/mentors.server";
 import { erasePerson } from "~/people/privacy.server";
 import { refundEnrollment } from "~/features/enrollment/refunds.server";

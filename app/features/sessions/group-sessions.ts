@@ -4,11 +4,11 @@
  * become UTC instants through zonedTimeToUtc, which follows the zone's daylight-saving changes.
  */
 import { curriculum } from "~/content/home";
-import { sessionsConsole as t } from "~/content/sessions";
+import { sessionsConsole as t } from "./sessions.words";
 import { z } from "~/lib/zod";
-import { PROGRAMME_WEEKS, programmeWeeks } from "./onboarding";
-import { weekMonday, weekWindow } from "./slots";
-import { localTimeToUtc, zonedTimeToUtc } from "./time-zone";
+import { PROGRAMME_WEEKS, programmeWeeks } from "~/domain/onboarding";
+import { weekMonday, weekWindow } from "~/domain/slots";
+import { localTimeToUtc, zonedTimeToUtc } from "~/domain/time-zone";
 
 /** The weekly slot of a cohort: ISO weekday (1 Monday .. 7 Sunday), HH:MM, length in minutes. */
 export interface SessionSlot {

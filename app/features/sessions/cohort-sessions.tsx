@@ -6,9 +6,9 @@ import { Button } from "~/components/ui/button";
 import { SectionCard } from "~/components/ui/card";
 import { cn } from "~/components/ui/cn";
 import { linkVariants } from "~/components/ui/link";
-import { sessionsConsole as t, WEEKDAYS } from "~/content/sessions";
-import { sessionFormSchema } from "~/domain/group-sessions";
-import type { CohortSessions } from "~/sessions/console.server";
+import { sessionsConsole as t, WEEKDAYS } from "./sessions.words";
+import { sessionFormSchema } from "./group-sessions";
+import type { CohortSessions } from "./console.server";
 
 type Session = CohortSessions["sessions"][number];
 

@@ -1,5 +1,5 @@
 import { ICalCalendarMethod } from "ical-generator";
-import { sessionEmails } from "~/content/sessions";
+import { sessionEmails } from "./sessions.words";
 import type { DB, Trx } from "~/db/database.server";
 import { formatWhen } from "~/domain/time-zone";
 import { renderEmail } from "~/mail/message";

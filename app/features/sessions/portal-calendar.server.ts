@@ -1,5 +1,5 @@
 import type { DB } from "~/db/database.server";
-import { eventTense } from "~/domain/event-tense";
+import { eventTense } from "./event-tense";
 import type { ZoneSource } from "~/domain/reader-zone";
 import { formatWhen } from "~/domain/time-zone";
 import { calendarEventsFor, uidHost, type CalendarOwner } from "./calendar.server";

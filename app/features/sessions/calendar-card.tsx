@@ -2,11 +2,11 @@ import { Button, buttonVariants } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
 import { Input, Label } from "~/components/ui/input";
 import { cn } from "~/components/ui/cn";
-import { calendarCard as t } from "~/content/sessions";
-import type { CalendarCardData } from "~/sessions/portal-calendar.server";
+import { calendarCard as t } from "./sessions.words";
+import type { CalendarCardData } from "./portal-calendar.server";
 import { recordingLinkText } from "~/features/attendance/attendance.words";
 import { linkVariants } from "~/components/ui/link";
-import { ZoneNote } from "./zone-note";
+import { ZoneNote } from "~/components/portal/zone-note";
 
 /**
  * "Your calendar": the private feed's address (the same on every visit, decision 0053) in a

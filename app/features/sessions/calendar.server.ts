@@ -1,10 +1,10 @@
-import type { EventOutcome } from "~/domain/event-tense";
+import type { EventOutcome } from "./event-tense";
 import ical, { ICalCalendarMethod, ICalEventStatus } from "ical-generator";
-import { sessionEvents } from "~/content/sessions";
+import { sessionEvents } from "./sessions.words";
 import { site } from "~/content/site";
 import type { DB } from "~/db/database.server";
-import { calendarParamText } from "~/domain/calendar-param";
-import { sessionEnd } from "~/domain/group-sessions";
+import { calendarParamText } from "./calendar-param";
+import { sessionEnd } from "./group-sessions";
 import { bookingEmails } from "~/content/bookings";
 import { bookingUid } from "~/bookings/invite.server";
 import { meetingLink } from "~/domain/meeting-place";

@@ -10,7 +10,7 @@ import {
   sessionChangeRefusal,
   type SessionChangeRefusal,
   type SessionSlot,
-} from "~/domain/group-sessions";
+} from "./group-sessions";
 import { lockCohort } from "~/features/enrollment/seats.server";
 import { notifySessionChange } from "./notify.server";
 

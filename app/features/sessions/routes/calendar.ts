@@ -1,6 +1,6 @@
 import { parseWithZod } from "@conform-to/zod/v4";
-import { calendarCard as t } from "~/content/sessions";
-import { calendarFeedSchema } from "~/domain/group-sessions";
+import { calendarCard as t } from "~/features/sessions/sessions.words";
+import { calendarFeedSchema } from "~/features/sessions/group-sessions";
 import { limitFormPost } from "~/lib/form-guard.server";
 import { OVER_LIMIT, readFormData, refuse } from "~/lib/form.server";
 import { success } from "~/lib/toast";
@@ -11,8 +11,8 @@ import {
   calendarText,
   uidHost,
   type CalendarOwner,
-} from "~/sessions/calendar.server";
-import { openFeed, resetFeed } from "~/sessions/feeds.server";
+} from "~/features/sessions/calendar.server";
+import { openFeed, resetFeed } from "~/features/sessions/feeds.server";
 import type { Route } from "./+types/calendar";
 
 const ownerOf = (user: PortalUser): CalendarOwner =>

@@ -1,5 +1,5 @@
-import { calendarEventsFor, calendarText, uidHost } from "~/sessions/calendar.server";
-import { fetchFeed } from "~/sessions/feeds.server";
+import { calendarEventsFor, calendarText, uidHost } from "~/features/sessions/calendar.server";
+import { fetchFeed } from "~/features/sessions/feeds.server";
 import type { Route } from "./+types/feed";
 
 const notFound = () =>
