@@ -1,7 +1,7 @@
 import { mentorValidation as m } from "~/content/mentors";
 import { z } from "~/lib/zod";
 import { MAX_NOTE } from "./console-forms";
-import { meetingPlaceField } from "./meeting-place";
+import { meetingPlaceField } from "~/features/bookings/meeting-place";
 import { confirmOfferSchema } from "~/features/outcomes/outcome-forms";
 import { normalizeBody, normalizeSubject } from "./sequence-copy";
 import { optionalText, text } from "./text-fields";

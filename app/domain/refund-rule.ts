@@ -5,7 +5,7 @@
  * at its end. Dates are YYYY-MM-DD in the site's zone; weeks run Monday to Sunday. Pure: no I/O.
  */
 import { PROGRAMME_WEEKS, programmeWeeks } from "./onboarding";
-import { weekMonday } from "./slots";
+import { weekMonday } from "~/features/bookings/slots";
 
 /** Leaving up to the end of this programme week is a full refund. */
 export const FULL_REFUND_WEEKS = 2;

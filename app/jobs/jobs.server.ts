@@ -1,8 +1,8 @@
 import type { Services } from "~/services.server";
 import { runOfferRound } from "~/cohort/offers.server";
 import { sendCheckoutReminders } from "~/cohort/reminders.server";
-import { sendBookingReminders } from "~/bookings/reminders.server";
-import { sendBookingNudges, sendMentorWeeklyLists } from "~/bookings/nudges.server";
+import { sendBookingReminders } from "~/features/bookings/reminders.server";
+import { sendBookingNudges, sendMentorWeeklyLists } from "~/features/bookings/nudges.server";
 import { sendSessionReminders } from "~/features/sessions/session-reminders.server";
 import { sendOutcomeNudges } from "~/features/outcomes/outcome-nudges.server";
 import { queueDueBroadcasts } from "~/marketing/broadcasts.server";

@@ -5,7 +5,7 @@ import { assignMentor, mentorFixture } from "../../tests/support/mentors";
 import { portalCookie } from "../../tests/support/portal";
 import * as profileRoute from "~/routes/portal/profile";
 import { answer } from "../../tests/support/mentors";
-import { sendBookingReminders } from "~/bookings/reminders.server";
+import { sendBookingReminders } from "~/features/bookings/reminders.server";
 import { jobName, jobsText } from "~/content/jobs";
 import { confirmOffer } from "~/features/outcomes/offers.server";
 import { reportInterview, reportOffer } from "~/features/outcomes/interviews.server";

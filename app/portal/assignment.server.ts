@@ -1,5 +1,5 @@
 import { recordAudit } from "~/accounts/audit.server";
-import { lockMentor, releaseBookingsOf } from "~/bookings/bookings.server";
+import { lockMentor, releaseBookingsOf } from "~/features/bookings/bookings.server";
 import { mentorAssignedEmail } from "~/content/portal";
 import type { DB, Trx } from "~/db/database.server";
 import { startDateDisplay } from "~/domain/cohort";

@@ -135,9 +135,9 @@ export const PORTAL_ROUTES: PortalRoute[] = [
   },
   {
     path: "/portal/mentor/availability",
-    load: () => import("~/routes/portal/mentor-availability"),
+    load: () => import("~/features/bookings/routes/mentor-availability"),
     get: { ...mentorsOnly, mentor: "own", otherMentor: "own" },
-    // The place first: no hours are added before it (app/bookings/meeting-place.db.test.ts).
+    // The place first: no hours are added before it (app/features/bookings/meeting-place.db.test.ts).
     submissions: [
       {
         fields: { intent: "place", place: "https://meet.example.com/room" },
@@ -151,9 +151,9 @@ export const PORTAL_ROUTES: PortalRoute[] = [
   },
   {
     path: "/portal/book",
-    load: () => import("~/routes/portal/book"),
+    load: () => import("~/features/bookings/routes/book"),
     get: { ...studentsOnly, student: "own", otherStudent: "own" },
-    // Booking a slot needs a start date and a mentor's hours: app/bookings/bookings.db.test.ts.
+    // Booking a slot needs a start date and a mentor's hours: app/features/bookings/bookings.db.test.ts.
     submissions: [
       {
         fields: { intent: "cancel", bookingId: PORTAL_FIXTURE_BOOKINGS.forStudent },
@@ -207,9 +207,9 @@ export const PORTAL_ROUTES: PortalRoute[] = [
   },
   {
     path: "/portal/deep-dive",
-    load: () => import("~/routes/portal/deep-dive"),
+    load: () => import("~/features/bookings/routes/deep-dive"),
     get: { ...studentsOnly, student: "sees", otherStudent: "own" },
-    // Booking an hour needs a mentor's hours: app/bookings/deep-dive.db.test.ts.
+    // Booking an hour needs a mentor's hours: app/features/bookings/deep-dive.db.test.ts.
     submissions: [
       {
         fields: { intent: "cancel", bookingId: PORTAL_FIXTURE_BOOKINGS.deepDive },

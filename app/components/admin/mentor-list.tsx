@@ -6,7 +6,7 @@ import { useConsoleForm } from "~/components/admin/console-form";
 import { Button } from "~/components/ui/button";
 import { SectionCard } from "~/components/ui/card";
 import { Cell, DataTable, Row, RowHeader } from "~/components/ui/table";
-import { meetingPlaceText as mp } from "~/content/bookings";
+import { meetingPlaceText as mp } from "~/features/bookings/bookings.words";
 import { mentorsConsole as t } from "~/content/mentors";
 import {
   DEFAULT_MENTOR_CAPACITY,
@@ -17,7 +17,7 @@ import {
   MIN_MENTOR_CAPACITY,
   mentorsFormSchema,
 } from "~/domain/mentor-forms";
-import { MAX_MEETING_PLACE } from "~/domain/meeting-place";
+import { MAX_MEETING_PLACE } from "~/features/bookings/meeting-place";
 import type { MentorSummary } from "~/mentors/mentors.server";
 
 /** Every mentor at a glance: their load in the current cohort first, then their state. */

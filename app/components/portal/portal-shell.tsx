@@ -1,7 +1,7 @@
 import type { ReactNode } from "react";
 import { Form } from "react-router";
 import { SectionNav, type SectionLink } from "~/components/ui/section-nav";
-import { availabilityText, bookingText } from "~/content/bookings";
+import { availabilityText, bookingText } from "~/features/bookings/bookings.words";
 import { interviewsText } from "~/features/outcomes/interviews.words";
 import { portalSignIn, portalNav } from "~/content/portal";
 import { site } from "~/content/site";

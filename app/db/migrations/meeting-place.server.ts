@@ -3,7 +3,7 @@ import { addColumns } from "./ddl.server";
 
 /**
  * Where a mentor meets their students (issue 45): `mentors.meeting_place`, an https link or text
- * (a phone number, an address), at most 300 characters (app/domain/meeting-place.ts); null until
+ * (a phone number, an address), at most 300 characters (app/features/bookings/meeting-place.ts); null until
  * they set it. Each booking keeps the place its invites carry (`bookings.place`), so a past
  * booking keeps the place it had and a change of place updates only the upcoming ones.
  */

@@ -6,13 +6,13 @@ import type { DB, Trx } from "~/db/database.server";
 import type { AttendanceStatus } from "~/db/programme-schema";
 import type { OneOnOneOutcome } from "~/db/booking-schema";
 import { mayMark } from "./attendance";
-import { weekMonday, weekWindow } from "~/domain/slots";
+import { weekMonday, weekWindow } from "~/features/bookings/slots";
 import { formatWhen } from "~/domain/time-zone";
 import { renderEmail } from "~/mail/message";
 import { enqueueEmail } from "~/mail/outbox.server";
 import { ERASED_ADDRESS_PATTERN } from "~/people/privacy.server";
 import type { Services } from "~/services.server";
-import { mentorZoneOf } from "~/bookings/availability.server";
+import { mentorZoneOf } from "~/features/bookings/availability.server";
 
 /**
  * Attendance at group sessions, the outcome of each 1-on-1, and session recordings (issue 35,

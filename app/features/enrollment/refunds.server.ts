@@ -1,4 +1,4 @@
-import { releaseBookingsOf } from "~/bookings/bookings.server";
+import { releaseBookingsOf } from "~/features/bookings/bookings.server";
 import { endPortalSessionsOf } from "~/portal/session.server";
 import { leaveQueue } from "~/cohort/queue.server";
 import { recordAudit } from "~/accounts/audit.server";

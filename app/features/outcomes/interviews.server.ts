@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { deepDiveState } from "~/bookings/deep-dive.server";
+import { deepDiveState } from "~/features/bookings/deep-dive.server";
 import type { DB, Trx } from "~/db/database.server";
 import { longDate } from "~/domain/cohort";
 import { MAX_INTERVIEWS, MAX_OFFERS, type InterviewInput, type OfferInput } from "./outcome-forms";
@@ -11,8 +11,8 @@ import type { Services } from "~/services.server";
 /**
  * Interviews and offers a student reports in the portal (issue 35 item 4, issue 36 item 2), on
  * their latest paid seat's cohort. An interview of the current seat whose day is still ahead
- * (site's zone) unlocks the deep-dive (deepDiveUnlock in app/domain/slots.ts, read through
- * app/bookings/deep-dive.server.ts); an offer counts only once confirmed
+ * (site's zone) unlocks the deep-dive (deepDiveUnlock in app/features/bookings/slots.ts, read through
+ * app/features/bookings/deep-dive.server.ts); an offer counts only once confirmed
  * (app/features/outcomes/offers.server.ts). Each student stores at most MAX_INTERVIEWS and MAX_OFFERS.
  */
 

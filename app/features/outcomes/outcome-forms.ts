@@ -5,7 +5,7 @@
  */
 import { deepDiveText, interviewsText, offerConfirmText } from "./interviews.words";
 import { z } from "~/lib/zod";
-import { slotField } from "~/domain/availability-form";
+import { slotField } from "~/features/bookings/availability-form";
 import { normalizeSubject } from "~/domain/sequence-copy";
 import { PROFILE_TRACKS } from "~/domain/student-profile";
 import { optionalText, text } from "~/domain/text-fields";

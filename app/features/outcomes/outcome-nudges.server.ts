@@ -1,7 +1,7 @@
-import { nudgeEmails } from "~/content/nudges";
+import { nudgeEmails } from "~/features/bookings/nudges.words";
 import { queueEmailOnce } from "~/cohort/sent-once.server";
 import type { DB } from "~/db/database.server";
-import { OUTCOME_LOOKBACK_MS, offerNudgeDue } from "~/domain/nudges";
+import { OUTCOME_LOOKBACK_MS, offerNudgeDue } from "~/features/bookings/nudges";
 import { renderEmail, type EmailContent } from "~/mail/message";
 import type { Services } from "~/services.server";
 

@@ -5,9 +5,9 @@ import { site } from "~/content/site";
 import type { DB } from "~/db/database.server";
 import { calendarParamText } from "./calendar-param";
 import { sessionEnd } from "./group-sessions";
-import { bookingEmails } from "~/content/bookings";
-import { bookingUid } from "~/bookings/invite.server";
-import { meetingLink } from "~/domain/meeting-place";
+import { bookingEmails } from "~/features/bookings/bookings.words";
+import { bookingUid } from "~/features/bookings/invite.server";
+import { meetingLink } from "~/features/bookings/meeting-place";
 
 /**
  * The events of a person's calendar (decision 0041): one record per event, whatever it is. The

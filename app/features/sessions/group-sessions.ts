@@ -7,7 +7,7 @@ import { curriculum } from "~/content/home";
 import { sessionsConsole as t } from "./sessions.words";
 import { z } from "~/lib/zod";
 import { PROGRAMME_WEEKS, programmeWeeks } from "~/domain/onboarding";
-import { weekMonday, weekWindow } from "~/domain/slots";
+import { weekMonday, weekWindow } from "~/features/bookings/slots";
 import { localTimeToUtc, zonedTimeToUtc } from "~/domain/time-zone";
 
 /** The weekly slot of a cohort: ISO weekday (1 Monday .. 7 Sunday), HH:MM, length in minutes. */

@@ -1,4 +1,4 @@
-import { nudgeEmails } from "~/content/nudges";
+import { nudgeEmails } from "~/features/bookings/nudges.words";
 import { queueEmailOnce } from "~/cohort/sent-once.server";
 import { formatWhen } from "~/domain/time-zone";
 import { renderEmail } from "~/mail/message";

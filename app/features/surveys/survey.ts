@@ -7,7 +7,7 @@ import { z } from "~/lib/zod";
 import { PROGRAMME_WEEKS } from "~/domain/onboarding";
 import { normalizeBody } from "~/domain/sequence-copy";
 import { optionalText as text } from "~/domain/text-fields";
-import { weekMonday, weekWindow } from "~/domain/slots";
+import { weekMonday, weekWindow } from "~/features/bookings/slots";
 
 /** The answers' free text is bounded. */
 export const SURVEY_TEXT_MAX = 1000;

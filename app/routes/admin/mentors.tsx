@@ -2,7 +2,7 @@ import { requireAdmin } from "~/accounts/sessions.server";
 import { AdminPage } from "~/components/admin-shell";
 import { EditMentorCard, InviteMentorCard, MentorTable } from "~/components/admin/mentor-list";
 import { mentorsConsole as t, mentorValidation } from "~/content/mentors";
-import { changeMeetingPlace } from "~/bookings/meeting-place.server";
+import { changeMeetingPlace } from "~/features/bookings/meeting-place.server";
 import { mentorsFormSchema } from "~/domain/mentor-forms";
 import { parseForm, refuse } from "~/lib/form.server";
 import { adminMeta } from "~/lib/meta";

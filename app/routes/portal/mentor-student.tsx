@@ -16,7 +16,7 @@ import { pageMeta } from "~/lib/meta";
 import { orNotFound } from "~/lib/or-not-found";
 import { success } from "~/lib/toast";
 import { redirectWithToast, samePage } from "~/lib/toast.server";
-import { mentorZoneOf } from "~/bookings/availability.server";
+import { mentorZoneOf } from "~/features/bookings/availability.server";
 import { addMentorNote, mentorStudent, requireMentor } from "~/mentors/mentor-students.server";
 import type { Route } from "./+types/mentor-student";
 

@@ -1,12 +1,12 @@
 import { CalendarCard } from "~/features/sessions/calendar-card";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { MentorBookings } from "~/components/portal/mentor-bookings";
+import { MentorBookings } from "~/features/bookings/mentor-bookings";
 import { StudentCards } from "~/components/portal/mentor-students";
-import { bookingText, mentorBookingsText } from "~/content/bookings";
+import { bookingText, mentorBookingsText } from "~/features/bookings/bookings.words";
 import { portalMeta } from "~/content/portal";
 import { mentorPortal as t } from "~/content/mentors";
-import { cancelBooking, mentorBookings } from "~/bookings/bookings.server";
-import { mentorHomeSchema } from "~/domain/availability-form";
+import { cancelBooking, mentorBookings } from "~/features/bookings/bookings.server";
+import { mentorHomeSchema } from "~/features/bookings/availability-form";
 import { limitFormPost } from "~/lib/form-guard.server";
 import { OVER_LIMIT, readFormData, refuse } from "~/lib/form.server";
 import { pageMeta } from "~/lib/meta";

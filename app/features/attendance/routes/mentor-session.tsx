@@ -9,7 +9,7 @@ import { linkVariants } from "~/components/ui/link";
 import { attendanceText as t, sessionPageText as p } from "~/features/attendance/attendance.words";
 import { portalMeta } from "~/content/portal";
 import { sessionPage } from "~/features/attendance/attendance.server";
-import { mentorZoneOf } from "~/bookings/availability.server";
+import { mentorZoneOf } from "~/features/bookings/availability.server";
 import { sessionMarkAction } from "~/features/attendance/session-action.server";
 import { pageMeta } from "~/lib/meta";
 import { orNotFound } from "~/lib/or-not-found";

@@ -9,7 +9,7 @@ import {
   studentMayChange,
   windowSlots,
   type Slot,
-} from "~/domain/slots";
+} from "./slots";
 import { dateInZone } from "~/domain/time-zone";
 import { formatDay, whenFor } from "~/domain/time-zone";
 import { studentSeat, type StudentSeat } from "~/portal/seat.server";
@@ -40,7 +40,7 @@ export type DeepDiveOutcome = BookingOutcome | { kind: "locked" };
 
 /**
  * The seat's live deep-dive and whether it is unlocked, with the interviews still ahead that count
- * (the rule is deepDiveUnlock in app/domain/slots.ts; /portal/interviews reads it here too).
+ * (the rule is deepDiveUnlock in app/features/bookings/slots.ts; /portal/interviews reads it here too).
  */
 export async function deepDiveState(db: DB | Trx, seat: StudentSeat, today: string) {
   // The live deep-dive of the seat (held ones stay live), if any.

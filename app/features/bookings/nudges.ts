@@ -1,12 +1,12 @@
 /**
  * When the programme's nudges are due (issue 45, item 2). Pure: no I/O. Programme weeks run
- * Monday to Monday in the site's zone (app/domain/slots.ts); a reader's own moment (mid-week,
+ * Monday to Monday in the site's zone (app/features/bookings/slots.ts); a reader's own moment (mid-week,
  * Monday morning) is a wall-clock time in their zone, made an instant with Temporal (decision
  * 0042), so it holds across a daylight-saving change.
  */
 import { Temporal } from "temporal-polyfill";
 import { programmeWeekAt, weekMonday } from "./slots";
-import { zonedTimeToUtc } from "./time-zone";
+import { zonedTimeToUtc } from "~/domain/time-zone";
 
 /** A student who has not booked the week's 1-on-1 is reminded from Wednesday noon, their zone. */
 export const MID_WEEK = { days: 2, time: "12:00" } as const;

@@ -1,7 +1,7 @@
-import { nudgeEmails } from "~/content/nudges";
+import { nudgeEmails } from "./nudges.words";
 import { queueEmailOnce } from "~/cohort/sent-once.server";
 import type { DB } from "~/db/database.server";
-import { mentorListWeek, owedNudgeWeek } from "~/domain/nudges";
+import { mentorListWeek, owedNudgeWeek } from "./nudges";
 import { renderEmail } from "~/mail/message";
 import { ERASED_ADDRESS_PATTERN } from "~/people/privacy.server";
 import type { Services } from "~/services.server";

@@ -5,9 +5,9 @@
  * Wall-clock availability becomes instants with Temporal (decision 0042).
  */
 import { Temporal } from "temporal-polyfill";
-import { mondayOf } from "./cohort";
-import { PROGRAMME_WEEKS, programmeWeeks } from "./onboarding";
-import { dateInZone } from "./time-zone";
+import { mondayOf } from "~/domain/cohort";
+import { PROGRAMME_WEEKS, programmeWeeks } from "~/domain/onboarding";
+import { dateInZone } from "~/domain/time-zone";
 
 export const SLOT_MINUTES = 30;
 /** The interview deep-dive (issue 35, item 4): one 60-minute session per programme. */

@@ -1,15 +1,15 @@
 import { parseWithZod } from "@conform-to/zod/v4";
-import { BookedCard, SlotWeek, WeekNav } from "~/components/portal/slot-week";
+import { BookedCard, SlotWeek, WeekNav } from "~/features/bookings/slot-week";
 import { SectionCard } from "~/components/ui/card";
-import { bookingText as t } from "~/content/bookings";
+import { bookingText as t } from "~/features/bookings/bookings.words";
 import { portalMeta } from "~/content/portal";
 import {
   bookingPage,
   bookSlot,
   cancelBooking,
   rescheduleBooking,
-} from "~/bookings/bookings.server";
-import { bookingSchema } from "~/domain/availability-form";
+} from "~/features/bookings/bookings.server";
+import { bookingSchema } from "~/features/bookings/availability-form";
 import { readBrowserZone } from "~/lib/browser-zone.server";
 import { limitFormPost } from "~/lib/form-guard.server";
 import { OVER_LIMIT, readFormData, refuse } from "~/lib/form.server";

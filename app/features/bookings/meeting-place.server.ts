@@ -1,5 +1,5 @@
 import { recordAudit } from "~/accounts/audit.server";
-import { parseMeetingPlace } from "~/domain/meeting-place";
+import { parseMeetingPlace } from "./meeting-place";
 import type { Services } from "~/services.server";
 import {
   liveBookingsWithPeople,

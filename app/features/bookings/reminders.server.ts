@@ -1,6 +1,6 @@
-import { bookingEmails } from "~/content/bookings";
+import { bookingEmails } from "./bookings.words";
 import { queueEmailOnce } from "~/cohort/sent-once.server";
-import { REMINDERS } from "~/domain/slots";
+import { REMINDERS } from "./slots";
 import { renderEmail } from "~/mail/message";
 import type { Services } from "~/services.server";
 import { whenFor } from "~/domain/time-zone";

@@ -2,9 +2,9 @@ import { Form, Link } from "react-router";
 import { Button } from "~/components/ui/button";
 import { Label, Textarea } from "~/components/ui/input";
 import { linkVariants } from "~/components/ui/link";
-import { mentorBookingsText as t } from "~/content/bookings";
+import { mentorBookingsText as t } from "./bookings.words";
 import { deepDiveWords } from "~/features/outcomes/interviews.words";
-import { CANCEL_REASON_MAX } from "~/domain/availability-form";
+import { CANCEL_REASON_MAX } from "./availability-form";
 import { MeetingPlace } from "./slot-week";
 
 export interface MentorBooking {

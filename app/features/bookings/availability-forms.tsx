@@ -3,9 +3,9 @@ import { Form } from "react-router";
 import { FieldError, FieldLabel, TextField } from "~/components/form/fields";
 import { Button } from "~/components/ui/button";
 import { Hint, Select } from "~/components/ui/input";
-import { availabilityText as t, meetingPlaceText as mp, WEEKDAYS } from "~/content/bookings";
-import { clockOf, END_TIMES, START_TIMES } from "~/domain/availability-form";
-import { MAX_MEETING_PLACE } from "~/domain/meeting-place";
+import { availabilityText as t, meetingPlaceText as mp, WEEKDAYS } from "./bookings.words";
+import { clockOf, END_TIMES, START_TIMES } from "./availability-form";
+import { MAX_MEETING_PLACE } from "./meeting-place";
 import { timeZoneLabel } from "~/domain/student-profile";
 
 type Result = SubmissionResult<string[]> | null | undefined;

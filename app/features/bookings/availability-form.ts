@@ -3,11 +3,11 @@
  * (/portal/book): one Zod schema per page, each a union of the page's small forms by `intent`.
  * Every field is bounded; the server checks what only it can (overlaps, limits, free slots).
  */
-import { availabilityText, bookingText } from "~/content/bookings";
+import { availabilityText, bookingText } from "./bookings.words";
 import { z } from "~/lib/zod";
 import { outcomeFormSchema } from "~/features/attendance/attendance";
 import { meetingPlaceField } from "./meeting-place";
-import { isTimeZone } from "./student-profile";
+import { isTimeZone } from "~/domain/student-profile";
 
 /** Availability is set in steps of 15 minutes. */
 export const STEP_MINUTES = 15;

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { availabilitySchema } from "./availability-form";
 import { MAX_MEETING_PLACE, meetingLink, parseMeetingPlace } from "./meeting-place";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { meetingPlaceText } from "~/content/bookings";
+import { meetingPlaceText } from "./bookings.words";
 
 const parse = (place: string) => {
   const data = new FormData();

@@ -6,8 +6,8 @@ import {
   minuteOf,
   overlapsRow,
   type AvailabilityForm,
-} from "~/domain/availability-form";
-import type { AvailabilityRow } from "~/domain/slots";
+} from "./availability-form";
+import type { AvailabilityRow } from "./slots";
 import { dateInZone } from "~/domain/time-zone";
 
 /** A mentor's time zone, weekly hours and upcoming days off, as the availability page shows them. */

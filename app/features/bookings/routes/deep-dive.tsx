@@ -1,10 +1,14 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { Link } from "react-router";
-import { BookedCard, SlotWeek, WeekNav } from "~/components/portal/slot-week";
+import { BookedCard, SlotWeek, WeekNav } from "~/features/bookings/slot-week";
 import { SectionCard } from "~/components/ui/card";
 import { linkVariants } from "~/components/ui/link";
-import { cancelBooking } from "~/bookings/bookings.server";
-import { bookDeepDive, deepDivePage, rescheduleDeepDive } from "~/bookings/deep-dive.server";
+import { cancelBooking } from "~/features/bookings/bookings.server";
+import {
+  bookDeepDive,
+  deepDivePage,
+  rescheduleDeepDive,
+} from "~/features/bookings/deep-dive.server";
 import { deepDiveText as t } from "~/features/outcomes/interviews.words";
 import { portalMeta } from "~/content/portal";
 import { deepDiveSchema } from "~/features/outcomes/outcome-forms";

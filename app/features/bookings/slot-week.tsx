@@ -4,8 +4,8 @@ import { Form } from "react-router";
 import { Button } from "~/components/ui/button";
 import { SectionCard } from "~/components/ui/card";
 import { linkVariants } from "~/components/ui/link";
-import { meetingPlaceText } from "~/content/bookings";
-import { meetingLink } from "~/domain/meeting-place";
+import { meetingPlaceText } from "./bookings.words";
+import { meetingLink } from "./meeting-place";
 
 export interface WeekDay {
   date: string;

@@ -1,11 +1,11 @@
 import { describe, expect, it } from "vitest";
-import { seatScenario } from "../../tests/support/cohort";
-import { testEngines } from "../../tests/support/databases";
-import { answer, assignMentor, mentorCookie, mentorFixture } from "../../tests/support/mentors";
-import { portalCookie } from "../../tests/support/portal";
-import * as availabilityRoute from "~/routes/portal/mentor-availability";
-import * as bookRoute from "~/routes/portal/book";
-import * as deepDiveRoute from "~/routes/portal/deep-dive";
+import { seatScenario } from "../../../tests/support/cohort";
+import { testEngines } from "../../../tests/support/databases";
+import { answer, assignMentor, mentorCookie, mentorFixture } from "../../../tests/support/mentors";
+import { portalCookie } from "../../../tests/support/portal";
+import * as availabilityRoute from "~/features/bookings/routes/mentor-availability";
+import * as bookRoute from "~/features/bookings/routes/book";
+import * as deepDiveRoute from "~/features/bookings/routes/deep-dive";
 import * as interviewsRoute from "~/features/outcomes/routes/interviews";
 import * as mentorRoute from "~/routes/portal/mentor";
 import { calendarEventsFor, calendarText } from "~/features/sessions/calendar.server";

@@ -2,7 +2,7 @@ import { eventTense } from "~/features/sessions/event-tense";
 import { studentSeat, type StudentSeat } from "~/portal/seat.server";
 import { randomUUID } from "node:crypto";
 import { ICalCalendarMethod } from "ical-generator";
-import { bookingEmails, bookingText } from "~/content/bookings";
+import { bookingEmails, bookingText } from "./bookings.words";
 import type { DB, Trx } from "~/db/database.server";
 import { isUniqueViolation } from "~/db/errors.server";
 import type { BookingKind, BookingsTable } from "~/db/booking-schema";
@@ -15,7 +15,7 @@ import {
   weekMonday,
   weekWindow,
   type Slot,
-} from "~/domain/slots";
+} from "./slots";
 import { formatDay, formatTimeOfDay, formatWhen, whenFor } from "~/domain/time-zone";
 import type { Engine } from "~/db/migrations.server";
 import { renderEmail, type EmailContent } from "~/mail/message";

@@ -1,9 +1,9 @@
 import ical, { ICalCalendarMethod, ICalEventStatus } from "ical-generator";
-import { bookingEmails } from "~/content/bookings";
+import { bookingEmails } from "./bookings.words";
 import { site } from "~/content/site";
 import type { BookingKind } from "~/db/booking-schema";
 import { calendarParamText } from "~/features/sessions/calendar-param";
-import { meetingLink } from "~/domain/meeting-place";
+import { meetingLink } from "./meeting-place";
 
 /** Every invite about one booking (request, move, cancel) carries this UID. */
 export function bookingUid(bookingId: string): string {

@@ -4,13 +4,13 @@ import {
   HoursForms,
   PlaceForm,
   ZoneForm,
-} from "~/components/portal/availability-forms";
+} from "~/features/bookings/availability-forms";
 import { SectionCard } from "~/components/ui/card";
-import { availabilityText as t, meetingPlaceText } from "~/content/bookings";
+import { availabilityText as t, meetingPlaceText } from "~/features/bookings/bookings.words";
 import { portalMeta } from "~/content/portal";
-import { changeAvailability, readAvailability } from "~/bookings/availability.server";
-import { changeMeetingPlace } from "~/bookings/meeting-place.server";
-import { availabilitySchema } from "~/domain/availability-form";
+import { changeAvailability, readAvailability } from "~/features/bookings/availability.server";
+import { changeMeetingPlace } from "~/features/bookings/meeting-place.server";
+import { availabilitySchema } from "~/features/bookings/availability-form";
 import { timeZoneOptions } from "~/domain/student-profile";
 import { limitFormPost } from "~/lib/form-guard.server";
 import { OVER_LIMIT, readFormData, refuse } from "~/lib/form.server";

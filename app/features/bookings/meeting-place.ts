@@ -1,4 +1,4 @@
-import { meetingPlaceText } from "~/content/bookings";
+import { meetingPlaceText } from "./bookings.words";
 import { z } from "~/lib/zod";
 import { isHttpsUrl } from "~/features/sessions/group-sessions";
 

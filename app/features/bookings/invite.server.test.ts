@@ -1,6 +1,6 @@
 import { ICalCalendarMethod } from "ical-generator";
 import { describe, expect, it } from "vitest";
-import { calendarLines } from "../../tests/support/calendar";
+import { calendarLines } from "../../../tests/support/calendar";
 import { bookingInvite, type InviteBooking } from "./invite.server";
 
 const booking: InviteBooking = {
