@@ -33,7 +33,7 @@ export default [
     route("portal/mentor/availability", "features/bookings/routes/mentor-availability.tsx"),
     route("portal/book", "features/bookings/routes/book.tsx"),
     route("portal/survey", "features/surveys/routes/survey.tsx"),
-    route("portal/leave", "routes/portal/leave.tsx"),
+    route("portal/leave", "features/withdrawals/routes/leave.tsx"),
     route("portal/testimonial", "features/outcomes/routes/testimonial.tsx"),
     route("portal/interviews", "features/outcomes/routes/interviews.tsx"),
     route("portal/deep-dive", "features/bookings/routes/deep-dive.tsx"),

@@ -4,7 +4,7 @@
  * no page can promise more or less than another. It joins the spec's two facts ("full refund if
  * the participant leaves after the first week, refunds case by case after that"; "30-day refund
  * promise if no improvement when following the programme") into three rules. The rule a request
- * falls under is app/domain/refund-rule.ts; the amount proposed to the owner, proposeRefund there.
+ * falls under is app/features/withdrawals/refund-rule.ts; the amount proposed to the owner, proposeRefund there.
  */
 const fullRefund =
   "Try the first week. If the program is not right for you, tell us by the end of week 2 and you get a full refund.";

@@ -3,7 +3,12 @@ import { describe, expect, it } from "vitest";
 import { renderEmail } from "~/mail/message";
 import { enrollmentEmails, enrollPage } from "~/features/enrollment/enroll.words";
 import { faqs } from "./home";
-import { leaveEmails, leavePage, ruleWords, type RuleName } from "./leave";
+import {
+  leaveEmails,
+  leavePage,
+  ruleWords,
+  type RuleName,
+} from "~/features/withdrawals/leave.words";
 import { refundPolicy } from "./policies";
 
 /**

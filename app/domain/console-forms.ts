@@ -11,7 +11,7 @@ import { loginSchema } from "./admin-login";
 import { MAX_STEP_BODY, MAX_STEP_SUBJECT, normalizeBody, normalizeSubject } from "./sequence-copy";
 import { cohortSettingsSchema, newCohortSchema } from "./cohort-settings";
 import { text } from "./text-fields";
-import { withdrawalDecisionForms } from "./withdrawal";
+import { withdrawalDecisionForms } from "~/features/withdrawals/withdrawal";
 import { confirmOfferSchema } from "~/features/outcomes/outcome-forms";
 
 /** The forms of the owner's console, one schema a page, each intent one member of its union. */
@@ -69,7 +69,7 @@ export const personFormSchema = z.discriminatedUnion("intent", [
     intent: z.literal("erase"),
     confirm: z.literal("ERASE", { error: consoleText.person.eraseMismatch }),
   }),
-  // Approve or decline a request to leave the programme (app/domain/withdrawal.ts).
+  // Approve or decline a request to leave the programme (app/features/withdrawals/withdrawal.ts).
   ...withdrawalDecisionForms,
   confirmOfferSchema,
 ]);

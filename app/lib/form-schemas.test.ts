@@ -137,7 +137,7 @@ describe("every form schema answers a blank-only text field in its own words", (
       "../features/outcomes/outcome-forms.ts interviewsFormSchema: role",
       "../features/outcomes/testimonials.ts testimonialSchema: quote",
       "../features/attendance/attendance.ts attendanceFormSchema: marks[0].student",
-      "../domain/withdrawal.ts withdrawalDecisionForms: note",
+      "../features/withdrawals/withdrawal.ts withdrawalDecisionForms: note",
     ])
       expect(labels).toContain(expected);
   });

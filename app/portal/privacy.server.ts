@@ -2,7 +2,7 @@ import type { Db } from "~/db/database.server";
 import { parseJsonColumn, studentTargetRoles } from "~/db/json-columns.server";
 import { revokeStudentFeed } from "~/features/sessions/feeds.server";
 import { eraseSurveyWords, surveyExport } from "~/features/surveys/surveys.server";
-import { withdrawalsOf } from "~/withdrawals/requests.server";
+import { withdrawalsOf } from "~/features/withdrawals/requests.server";
 import { outcomesExport } from "~/features/outcomes/interviews.server";
 
 /**

@@ -175,7 +175,7 @@ export const PORTAL_ROUTES: PortalRoute[] = [
   },
   {
     path: "/portal/leave",
-    load: () => import("~/routes/portal/leave"),
+    load: () => import("~/features/withdrawals/routes/leave"),
     // The student's own request; a mentor never sees it (the owner decides on the person page).
     get: { ...studentsOnly, student: "own", otherStudent: "own" },
     submissions: [

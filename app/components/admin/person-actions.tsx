@@ -13,7 +13,7 @@ import { formatDollars } from "~/features/enrollment/pricing.words";
 import { PERSON_STATUSES } from "~/features/applications/application-outcome";
 import { personFormSchema } from "~/domain/console-forms";
 import { dateInZone } from "~/domain/time-zone";
-import { seatGoesBack } from "~/domain/withdrawal";
+import { seatGoesBack } from "~/features/withdrawals/withdrawal";
 import type { Clock } from "~/components/admin/when";
 
 const t = consoleText.person;

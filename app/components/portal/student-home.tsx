@@ -3,7 +3,7 @@ import { Card } from "~/components/ui/card";
 import { cn } from "~/components/ui/cn";
 import { linkVariants } from "~/components/ui/link";
 import { curriculum } from "~/content/home";
-import { leavePage } from "~/content/leave";
+import { leavePage } from "~/features/withdrawals/leave.words";
 import { interviewsHomeCard } from "~/features/outcomes/interviews.words";
 import { studentHomeText as home } from "~/content/portal";
 import { checklistText, weeksText as t } from "~/content/portal-student";

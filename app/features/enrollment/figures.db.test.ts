@@ -11,8 +11,8 @@ import { loader as cohortLoader } from "~/routes/admin/cohort";
 import { loader as cohortsLoader } from "~/routes/admin/cohorts";
 import { loader as dashboardLoader } from "~/routes/admin/dashboard";
 import { loader as testimonialsLoader } from "~/features/outcomes/routes/testimonials";
-import { approveWithdrawal } from "~/withdrawals/decisions.server";
-import { requestToLeave } from "~/withdrawals/requests.server";
+import { approveWithdrawal } from "~/features/withdrawals/decisions.server";
+import { requestToLeave } from "~/features/withdrawals/requests.server";
 
 // The cohort starts Tuesday 2027-01-12 (site zone America/New_York); week 3 from Mon 25.
 const START = "2027-01-12";

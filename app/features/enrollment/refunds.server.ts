@@ -8,7 +8,7 @@ import { renderEmail, type EmailContent } from "~/mail/message";
 import { enqueueEmail } from "~/mail/outbox.server";
 import { changeStatus } from "~/people/people.server";
 import { dateInZone } from "~/domain/time-zone";
-import { seatGoesBack } from "~/domain/withdrawal";
+import { seatGoesBack } from "~/features/withdrawals/withdrawal";
 import { revokeStudentFeed } from "~/features/sessions/feeds.server";
 import type { Services } from "~/services.server";
 import { lockCohort } from "./seats.server";

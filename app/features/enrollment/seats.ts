@@ -8,7 +8,7 @@
  * plus seats left empty after such a refund, and the seats read:
  * paid + left empty + held in checkout + offered to the queue + free = capacity.
  */
-import { seatGoesBack } from "~/domain/withdrawal";
+import { seatGoesBack } from "~/features/withdrawals/withdrawal";
 
 export interface SeatCounts {
   capacity: number;

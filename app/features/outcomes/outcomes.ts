@@ -35,7 +35,7 @@ import { mondayOf } from "~/domain/cohort";
 import { csvField } from "~/domain/csv";
 import { npsOf, type NpsSummary } from "~/features/surveys/nps";
 import { PROGRAMME_WEEKS } from "~/domain/onboarding";
-import { lastFullRefundDate } from "~/domain/refund-rule";
+import { lastFullRefundDate } from "~/features/withdrawals/refund-rule";
 
 export interface OutcomeSettings {
   minGroupSessions: number;

@@ -28,8 +28,8 @@ import { setCurrentCohort } from "../../../tests/support/cohort";
 import { setMentorActive } from "~/mentors/mentors.server";
 import { erasePerson } from "~/people/privacy.server";
 import { refundEnrollment } from "~/features/enrollment/refunds.server";
-import { approveWithdrawal } from "~/withdrawals/decisions.server";
-import { requestToLeave } from "~/withdrawals/requests.server";
+import { approveWithdrawal } from "~/features/withdrawals/decisions.server";
+import { requestToLeave } from "~/features/withdrawals/requests.server";
 import { planMissingSessions } from "./sessions.server";
 
 describe.each(testEngines())("group sessions and calendar feeds on $name", (engine) => {

@@ -6,7 +6,7 @@ import { PortalCard } from "~/components/admin/person-portal";
 import { personPortal } from "~/portal/owner-view.server";
 import { endPortalSessionsByOwner } from "~/portal/session.server";
 import { PrivacyCard, RefundCard, StatusCard } from "~/components/admin/person-actions";
-import { WithdrawalCard } from "~/components/admin/person-withdrawal";
+import { WithdrawalCard } from "~/features/withdrawals/person-withdrawal";
 import {
   HistoryCard,
   MarketingCard,
@@ -37,8 +37,8 @@ import { success } from "~/lib/toast";
 import { redirectWithToast, samePage } from "~/lib/toast.server";
 import type { Route } from "./+types/person";
 import { orNotFound } from "~/lib/or-not-found";
-import { answerWithdrawalDecision } from "~/withdrawals/decision-action.server";
-import { withdrawalForOwner } from "~/withdrawals/decisions.server";
+import { answerWithdrawalDecision } from "~/features/withdrawals/decision-action.server";
+import { withdrawalForOwner } from "~/features/withdrawals/decisions.server";
 import { OutcomesSummary } from "~/features/outcomes/outcome-reports";
 import { SectionCard } from "~/components/ui/card";
 import { offerConfirmText } from "~/features/outcomes/interviews.words";

@@ -11,7 +11,7 @@ import * as bookRoute from "~/features/bookings/routes/book";
 import * as calendarRoute from "~/features/sessions/routes/calendar";
 import * as deepDiveRoute from "~/features/bookings/routes/deep-dive";
 import * as interviewsRoute from "~/features/outcomes/routes/interviews";
-import * as leaveRoute from "./leave";
+import * as leaveRoute from "~/features/withdrawals/routes/leave";
 import * as mentorRoute from "./mentor";
 import * as mentorSessionRoute from "~/features/attendance/routes/mentor-session";
 import * as mentorStudentRoute from "./mentor-student";

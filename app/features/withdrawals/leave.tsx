@@ -3,9 +3,9 @@ import { Form } from "react-router";
 import { ChoiceGroup, TextArea } from "~/components/form/fields";
 import { Button } from "~/components/ui/button";
 import { SectionCard } from "~/components/ui/card";
-import { leavePage as t, ruleWords } from "~/content/leave";
-import { WITHDRAWAL_KINDS } from "~/domain/withdrawal";
-import type { LeavePage } from "~/withdrawals/requests.server";
+import { leavePage as t, ruleWords } from "./leave.words";
+import { WITHDRAWAL_KINDS } from "./withdrawal";
+import type { LeavePage } from "./requests.server";
 
 /** The refund rule that applies today, in plain words, and the 30-day promise. */
 export function LeaveRule({ page }: { page: LeavePage }) {

@@ -1,15 +1,15 @@
 import { parseWithZod } from "@conform-to/zod/v4";
-import { LeaveForm, LeaveRequest, LeaveRule } from "~/components/portal/leave";
-import { leavePage as t } from "~/content/leave";
+import { LeaveForm, LeaveRequest, LeaveRule } from "~/features/withdrawals/leave";
+import { leavePage as t } from "~/features/withdrawals/leave.words";
 import { portalMeta } from "~/content/portal";
-import { leaveRequestSchema } from "~/domain/withdrawal";
+import { leaveRequestSchema } from "~/features/withdrawals/withdrawal";
 import { limitFormPost } from "~/lib/form-guard.server";
 import { OVER_LIMIT, readFormData, refuse } from "~/lib/form.server";
 import { pageMeta } from "~/lib/meta";
 import { success } from "~/lib/toast";
 import { redirectWithToast } from "~/lib/toast.server";
 import { requireStudent } from "~/portal/student-access.server";
-import { leavePage, requestToLeave } from "~/withdrawals/requests.server";
+import { leavePage, requestToLeave } from "~/features/withdrawals/requests.server";
 import type { Route } from "./+types/leave";
 
 export const meta: Route.MetaFunction = () => pageMeta(t.title, portalMeta.description);

@@ -1,16 +1,11 @@
 import { recordAudit } from "~/accounts/audit.server";
-import { leaveEmails } from "~/content/leave";
+import { leaveEmails } from "./leave.words";
 import { formatDollars } from "~/features/enrollment/pricing.words";
 import type { DB } from "~/db/database.server";
 import { refundEnrollment } from "~/features/enrollment/refunds.server";
 import { dateInZone, formatWhen } from "~/domain/time-zone";
-import {
-  approvalAmount,
-  asWithdrawalRule,
-  MAX_DECISION_NOTE,
-  seatGoesBack,
-} from "~/domain/withdrawal";
-import { proposeRefund, weeksEndedBy, type FollowedSoFar } from "~/domain/refund-rule";
+import { approvalAmount, asWithdrawalRule, MAX_DECISION_NOTE, seatGoesBack } from "./withdrawal";
+import { proposeRefund, weeksEndedBy, type FollowedSoFar } from "./refund-rule";
 import { renderEmail } from "~/mail/message";
 import { enqueueEmail } from "~/mail/outbox.server";
 import type { Services } from "~/services.server";

@@ -1,12 +1,12 @@
-import type { ProposalReason } from "~/domain/refund-rule";
+import type { ProposalReason } from "./refund-rule";
 import type { EmailContent } from "~/mail/message";
-import { refundPolicy } from "./policies";
-import { site } from "./site";
+import { refundPolicy } from "~/content/policies";
+import { site } from "~/content/site";
 
 /**
  * Leaving the programme (issue 36, item 1): the student's page /portal/leave, the owner's section
  * of the person page, and the emails. Every message names the rule that applied (the FAQ's
- * refund policy, app/content/policies.ts; the rule itself is app/domain/refund-rule.ts).
+ * refund policy, app/content/policies.ts; the rule itself is app/features/withdrawals/refund-rule.ts).
  */
 
 export type RuleName = "full_refund" | "owner_decides" | "promise_review";

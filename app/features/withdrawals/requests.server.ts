@@ -1,9 +1,9 @@
 import { randomUUID } from "node:crypto";
-import { leaveEmails, ruleWords } from "~/content/leave";
+import { leaveEmails, ruleWords } from "./leave.words";
 import { formatDollars } from "~/features/enrollment/pricing.words";
 import type { DB, Trx } from "~/db/database.server";
 import { isUniqueViolation } from "~/db/errors.server";
-import { lastFullRefundDate, refundRuleOn } from "~/domain/refund-rule";
+import { lastFullRefundDate, refundRuleOn } from "./refund-rule";
 import { dateInZone, formatWhen } from "~/domain/time-zone";
 import {
   asWithdrawalRule,
@@ -12,7 +12,7 @@ import {
   ruleOfRequest,
   type WithdrawalKind,
   type WithdrawalRule,
-} from "~/domain/withdrawal";
+} from "./withdrawal";
 import { renderEmail } from "~/mail/message";
 import { enqueueEmail } from "~/mail/outbox.server";
 import type { Services } from "~/services.server";

@@ -1,16 +1,16 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { seatFixtures, setCurrentCohort } from "../../tests/support/cohort";
-import { testEngines } from "../../tests/support/databases";
-import { answer } from "../../tests/support/mentors";
-import { useOwnerConsole } from "../../tests/support/owner-console";
-import { insertMentor, portalCookie } from "../../tests/support/portal";
-import { startFakeStripe } from "../../fakes/stripe";
+import { seatFixtures, setCurrentCohort } from "../../../tests/support/cohort";
+import { testEngines } from "../../../tests/support/databases";
+import { answer } from "../../../tests/support/mentors";
+import { useOwnerConsole } from "../../../tests/support/owner-console";
+import { insertMentor, portalCookie } from "../../../tests/support/portal";
+import { startFakeStripe } from "../../../fakes/stripe";
 import { runOfferRound } from "~/cohort/offers.server";
-import { leaveConsole, leavePage as words } from "~/content/leave";
+import { leaveConsole, leavePage as words } from "./leave.words";
 import { createStripeClient, stripeProvider } from "~/payments/stripe-provider.server";
 import { action as personAction, loader as personLoader } from "~/routes/admin/person";
-import * as leaveRoute from "~/routes/portal/leave";
-import { leaveRequestSchema } from "~/domain/withdrawal";
+import * as leaveRoute from "~/features/withdrawals/routes/leave";
+import { leaveRequestSchema } from "./withdrawal";
 import type { OwnerWithdrawal } from "./decisions.server";
 
 // The cohort starts Tuesday 2027-01-12 (site zone America/New_York): week 1 is Mon 11 .. Sun 17,

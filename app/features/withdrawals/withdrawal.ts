@@ -3,11 +3,11 @@
  * approval refunds, whether the seat goes back to the queue, and the two forms (the student's
  * request, the owner's decision). Pure: no I/O. The refund rule itself is ./refund-rule.ts.
  */
-import { leaveConsole, leavePage } from "~/content/leave";
+import { leaveConsole, leavePage } from "./leave.words";
 import { z } from "~/lib/zod";
 import { refundRuleOn, type RefundRule } from "./refund-rule";
-import { normalizeBody } from "./sequence-copy";
-import { optionalText, text as requiredText } from "./text-fields";
+import { normalizeBody } from "~/domain/sequence-copy";
+import { optionalText, text as requiredText } from "~/domain/text-fields";
 
 export const WITHDRAWAL_KINDS = ["leave", "promise"] as const;
 export type WithdrawalKind = (typeof WITHDRAWAL_KINDS)[number];

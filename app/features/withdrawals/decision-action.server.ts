@@ -1,8 +1,8 @@
 import type { Submission } from "@conform-to/react";
 import { data, type AppLoadContext } from "react-router";
-import { leaveConsole as t } from "~/content/leave";
+import { leaveConsole as t } from "./leave.words";
 import { formatDollars } from "~/features/enrollment/pricing.words";
-import type { WithdrawalDecision } from "~/domain/withdrawal";
+import type { WithdrawalDecision } from "./withdrawal";
 import { refuse } from "~/lib/form.server";
 import { success } from "~/lib/toast";
 import { redirectWithToast, samePage } from "~/lib/toast.server";

@@ -5,11 +5,11 @@ import { useConsoleForm } from "~/components/admin/console-form";
 import { Button } from "~/components/ui/button";
 import { SectionCard as Card } from "~/components/ui/card";
 import { linkVariants } from "~/components/ui/link";
-import { leaveConsole as t, ruleWords } from "~/content/leave";
+import { leaveConsole as t, ruleWords } from "./leave.words";
 import { personFormSchema } from "~/domain/console-forms";
 import { formatDollars } from "~/features/enrollment/pricing.words";
-import { centsToDollars, MAX_DECISION_NOTE, ownerPicksAmount } from "~/domain/withdrawal";
-import type { OwnerWithdrawal } from "~/withdrawals/decisions.server";
+import { centsToDollars, MAX_DECISION_NOTE, ownerPicksAmount } from "./withdrawal";
+import type { OwnerWithdrawal } from "./decisions.server";
 
 /**
  * The person's request to leave the programme (issue 36): what they asked and why, the rule that
