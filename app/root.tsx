@@ -14,7 +14,7 @@ import type { Route } from "./+types/root";
 import interLatin from "@fontsource-variable/inter/files/inter-latin-wght-normal.woff2?url";
 import stylesheet from "./app.css?url";
 import { ConsoleHeader } from "./components/admin-shell";
-import { PortalHeader, type PortalNavUser } from "./components/portal/portal-shell";
+import { PortalHeader, type PortalNavUser } from "./components/portal-shell";
 import { SignedInFooter, SiteFooter } from "./components/site-footer";
 import { cn } from "./components/ui/cn";
 import { linkVariants } from "./components/ui/link";
@@ -102,8 +102,8 @@ export function Layout({ children }: { children: React.ReactNode }) {
  * layouts' loaders say who is signed in; an error page keeps the public frame).
  */
 function useChrome(): { header: React.ReactNode; signedIn: boolean } {
-  const portal = useRouteLoaderData<{ user: PortalNavUser | null }>("routes/portal/layout");
-  const admin = useRouteLoaderData<{ admin: { email: string } | null }>("routes/admin/layout");
+  const portal = useRouteLoaderData<{ user: PortalNavUser | null }>("portal-layout");
+  const admin = useRouteLoaderData<{ admin: { email: string } | null }>("admin-layout");
   if (portal?.user) return { header: <PortalHeader user={portal.user} />, signedIn: true };
   if (admin?.admin) return { header: <ConsoleHeader email={admin.admin.email} />, signedIn: true };
   return { header: <SiteNav />, signedIn: false };

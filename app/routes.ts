@@ -23,11 +23,11 @@ export default [
   route("unsubscribe/:token", "routes/site/one-click-unsubscribe.ts"),
   route("unsubscribe/:token/choose", "routes/site/unsubscribe.tsx"),
   route("calendar/:token.ics", "features/sessions/routes/feed.ts"),
-  layout("routes/portal/layout.tsx", [
-    route("portal", "routes/portal/home.tsx"),
-    route("portal/login/:token", "routes/portal/login.tsx"),
-    route("portal/profile", "routes/portal/profile.tsx"),
-    route("portal/prework", "routes/portal/prework.tsx"),
+  layout("features/portal/routes/layout.tsx", { id: "portal-layout" }, [
+    route("portal", "features/portal/routes/home.tsx"),
+    route("portal/login/:token", "features/portal/routes/login.tsx"),
+    route("portal/profile", "features/portal/routes/profile.tsx"),
+    route("portal/prework", "features/portal/routes/prework.tsx"),
     route("portal/calendar", "features/sessions/routes/calendar.ts"),
     route("portal/mentor", "routes/portal/mentor.tsx"),
     route("portal/mentor/availability", "features/bookings/routes/mentor-availability.tsx"),
@@ -41,7 +41,7 @@ export default [
     route("portal/mentor/students/:id/resume", "routes/portal/mentor-resume.ts"),
     route("portal/mentor/sessions/:id", "features/attendance/routes/mentor-session.tsx"),
   ]),
-  layout("routes/admin/layout.tsx", [
+  layout("routes/admin/layout.tsx", { id: "admin-layout" }, [
     route("admin/cohort-settings", "routes/admin/cohort-settings.tsx"),
     route("admin", "routes/admin/dashboard.tsx"),
     route("admin/people", "routes/admin/people.tsx"),

@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { adminValidation } from "~/content/admin";
 import { cohortConsole } from "~/content/cohorts";
 import { consoleText } from "~/content/console";
-import { mentoringConsole } from "~/content/portal-console";
+import { mentoringConsole } from "~/features/portal/portal-console.words";
 import { validation } from "~/content/forms";
 import type { z } from "~/lib/zod";
 import {

@@ -1,7 +1,7 @@
 import { cohortConsole } from "~/content/cohorts";
 import { sequenceStepConsole } from "~/content/broadcasts";
 import { consoleText } from "~/content/console";
-import { mentoringConsole } from "~/content/portal-console";
+import { mentoringConsole } from "~/features/portal/portal-console.words";
 import { validation } from "~/content/forms";
 import { leadMagnets } from "~/features/leads/lead-magnets.words";
 import { z } from "~/lib/zod";

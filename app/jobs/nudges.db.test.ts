@@ -3,7 +3,7 @@ import { seatScenario } from "../../tests/support/cohort";
 import { testEngines } from "../../tests/support/databases";
 import { assignMentor, mentorFixture } from "../../tests/support/mentors";
 import { portalCookie } from "../../tests/support/portal";
-import * as profileRoute from "~/routes/portal/profile";
+import * as profileRoute from "~/features/portal/routes/profile";
 import { answer } from "../../tests/support/mentors";
 import { sendBookingReminders } from "~/features/bookings/reminders.server";
 import { jobName, jobsText } from "~/content/jobs";

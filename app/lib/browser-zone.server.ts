@@ -1,4 +1,4 @@
-import { isTimeZone } from "~/domain/student-profile";
+import { isTimeZone } from "~/features/portal/student-profile";
 import { cookieValueOf } from "./cookies.server";
 
 /**

@@ -1,5 +1,5 @@
 import type { AppLoadContext } from "react-router";
-import type { PortalUser } from "~/portal/session.server";
+import type { PortalUser } from "~/features/portal/session.server";
 import { HONEYPOT_FIELD } from "./honeypot";
 import { log } from "./logger.server";
 

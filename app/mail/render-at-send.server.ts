@@ -1,6 +1,6 @@
 import type { DB } from "~/db/database.server";
 import { onboardingEmail } from "~/features/enrollment/onboarding.server";
-import { signInEmailAtSend } from "~/portal/session.server";
+import { signInEmailAtSend } from "~/features/portal/session.server";
 import type { EmailContent } from "./message";
 
 /** What a renderer may read besides the database. */

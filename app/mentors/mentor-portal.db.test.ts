@@ -8,11 +8,11 @@ import { answer, assignMentor, mentorCookie, mentorFixture } from "../../tests/s
 import { uploadRow } from "../../tests/support/rows";
 import { validation } from "~/content/forms";
 import { mentorPortal as t, mentorValidation as m } from "~/content/mentors";
-import { portalSignIn } from "~/content/portal";
+import { portalSignIn } from "~/features/portal/portal.words";
 import { createCohort, makeCurrent } from "~/cohort/series.server";
 import { refundEnrollment } from "~/features/enrollment/refunds.server";
 import { addNote } from "~/people/owner-actions.server";
-import { startPortalSession } from "~/portal/session.server";
+import { startPortalSession } from "~/features/portal/session.server";
 import * as personPage from "~/routes/admin/person";
 import * as mentorHome from "~/routes/portal/mentor";
 import * as resumeRoute from "~/routes/portal/mentor-resume";

@@ -1,19 +1,19 @@
 import { data, type AppLoadContext } from "react-router";
-import { portalSignIn } from "~/content/portal";
+import { portalSignIn } from "~/features/portal/portal.words";
 import type { DB } from "~/db/database.server";
 import { resumeDownloadName } from "~/domain/resume-upload";
 import { parseJsonColumn, studentTargetRoles, submissionFormData } from "~/db/json-columns.server";
 import { startDateDisplay } from "~/domain/cohort";
-import { mentorMaySee, type PortalPage } from "~/domain/portal";
+import { mentorMaySee, type PortalPage } from "~/features/portal/portal";
 import { z } from "~/lib/zod";
 import { addNote } from "~/people/owner-actions.server";
-import { requirePortal, type PortalUser } from "~/portal/session.server";
+import { requirePortal, type PortalUser } from "~/features/portal/session.server";
 import type { Services } from "~/services.server";
 
 /**
  * What a mentor sees in the portal (issue 34, item 3): their students in the current cohort, and
  * one student's profile, application answers, resume and the mentors' private notes. Every read
- * about one student first checks the row rule `mentorMaySee` (app/domain/portal.ts) against the
+ * about one student first checks the row rule `mentorMaySee` (app/features/portal/portal.ts) against the
  * student's paid seat in the current cohort; a student who is not the mentor's reads as null (the
  * page answers 404 and shows nothing). A mentor sees no payment, marketing or console data.
  */

@@ -9,7 +9,7 @@ import { validation } from "~/content/forms";
 import { mentorsConsole as t, mentorValidation as m } from "~/content/mentors";
 import { refundEnrollment } from "~/features/enrollment/refunds.server";
 import * as mentorsPage from "~/routes/admin/mentors";
-import * as portalHome from "~/routes/portal/home";
+import * as portalHome from "~/features/portal/routes/home";
 import * as mentorHome from "~/routes/portal/mentor";
 import type { MentorSummary } from "./mentors.server";
 

@@ -10,7 +10,7 @@ import {
 } from "~/domain/mentor-forms";
 import { renderEmail } from "~/mail/message";
 import { enqueueEmail } from "~/mail/outbox.server";
-import { endMentorSessions, PORTAL_PATH } from "~/portal/session.server";
+import { endMentorSessions, PORTAL_PATH } from "~/features/portal/session.server";
 import type { Services } from "~/services.server";
 import { PAID_SEAT } from "~/features/enrollment/seats.server";
 
@@ -18,7 +18,7 @@ import { PAID_SEAT } from "~/features/enrollment/seats.server";
  * The owner's side of the mentors (issue 34, item 3): create one (the console's invitation, and
  * the admin CLI), edit, deactivate and reactivate, and the list with each mentor's students in
  * the current cohort. Every change by the owner is in the audit log. A mentor has no password:
- * they sign in to the portal by one-time link (app/portal/session.server.ts).
+ * they sign in to the portal by one-time link (app/features/portal/session.server.ts).
  */
 
 export interface Mentor {

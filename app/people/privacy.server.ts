@@ -6,7 +6,7 @@ import { parseJsonColumn, submissionResource } from "~/db/json-columns.server";
 import { stopSequences } from "~/marketing/sequences.server";
 import { newUnsubscribeToken } from "~/people/people.server";
 import { recordAudit } from "../accounts/audit.server";
-import { erasePortalData, portalExport } from "~/portal/privacy.server";
+import { erasePortalData, portalExport } from "~/features/portal/privacy.server";
 import { personDetail } from "./person-detail.server";
 
 export const ERASED = "[erased]";

@@ -3,7 +3,7 @@ import type { AppLoadContext } from "react-router";
 import { mentorSchema } from "../../app/domain/mentor-forms";
 import { systemClock } from "../../app/lib/clock";
 import { addMentor } from "../../app/mentors/mentors.server";
-import { portalUserByEmail, startPortalSession } from "../../app/portal/session.server";
+import { portalUserByEmail, startPortalSession } from "../../app/features/portal/session.server";
 import { runAdminCli } from "./admin-support";
 import { e2eSessionSecret } from "./env";
 import { expect } from "./fixtures";

@@ -10,7 +10,7 @@ const inAMonth = new Date(Date.now() + 30 * 86_400_000).toISOString().slice(0, 1
 
 /**
  * Every /portal route (and the token-gated /calendar feed), with what each role gets from it, for the access test
- * (app/routes/portal/access.db.test.ts), which fails while a /portal route of app/routes.ts is
+ * (app/features/portal/routes/access.db.test.ts), which fails while a /portal route of app/routes.ts is
  * missing here. The roles: a visitor, the fixture student, a student of another cohort, the
  * student's mentor, another mentor, and the owner (signed in to the console, not the portal).
  *
@@ -45,7 +45,7 @@ const theStudent = (fixtures: PortalFixtures) => ({ id: fixtures.studentId });
 export const PORTAL_ROUTES: PortalRoute[] = [
   {
     path: "/portal",
-    load: () => import("~/routes/portal/home"),
+    load: () => import("~/features/portal/routes/home"),
     get: {
       ...signedOut,
       student: "sees",
@@ -57,7 +57,7 @@ export const PORTAL_ROUTES: PortalRoute[] = [
   },
   {
     path: "/portal/login/:token",
-    load: () => import("~/routes/portal/login"),
+    load: () => import("~/features/portal/routes/login"),
     params: () => ({ token: "not-a-live-token" }),
     get: {
       visitor: "gone",
@@ -71,7 +71,7 @@ export const PORTAL_ROUTES: PortalRoute[] = [
   },
   {
     path: "/portal/profile",
-    load: () => import("~/routes/portal/profile"),
+    load: () => import("~/features/portal/routes/profile"),
     get: { ...studentsOnly, student: "sees", otherStudent: "own" },
     submissions: [
       {
@@ -87,7 +87,7 @@ export const PORTAL_ROUTES: PortalRoute[] = [
   },
   {
     path: "/portal/prework",
-    load: () => import("~/routes/portal/prework"),
+    load: () => import("~/features/portal/routes/prework"),
     get: { ...studentsOnly, student: "own", otherStudent: "own" },
     submissions: [{ fields: { intent: "mark_read" }, allowed: ["student", "otherStudent"] }],
   },

@@ -3,7 +3,7 @@ import type { DB } from "../../app/db/database.server";
 import { getCohort } from "../../app/cohort/cohort.server";
 import { newPerson } from "../../app/people/people.server";
 import type { Services } from "../../app/services.server";
-import { startPortalSession, type PortalUser } from "../../app/portal/session.server";
+import { startPortalSession, type PortalUser } from "../../app/features/portal/session.server";
 import { makeContext } from "./context";
 import { uploadRow } from "./rows";
 import { mailboxCopy } from "./mailbox";

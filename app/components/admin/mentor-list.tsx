@@ -1,4 +1,4 @@
-import { EndSessionsForm } from "~/components/admin/end-sessions-form";
+import { EndSessionsForm } from "~/features/portal/end-sessions-form";
 import { getFormProps } from "@conform-to/react";
 import { Form } from "react-router";
 import { FormField, FormTextarea } from "~/components/admin/console-field";

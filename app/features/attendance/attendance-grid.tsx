@@ -6,7 +6,7 @@ import { linkVariants } from "~/components/ui/link";
 import { DataTable, HeadedRow } from "~/components/ui/table";
 import { gridText as t, GROUP_MARK_LABELS, ONE_ON_ONE_LABELS } from "./attendance.words";
 import type { GridCell } from "./attendance";
-import { PROGRAMME_WEEKS } from "~/domain/onboarding";
+import { PROGRAMME_WEEKS } from "~/features/portal/onboarding";
 import type { CohortGrid } from "./grid.server";
 
 /** One mark of a cell; a missing one is highlighted and says "Missing" (not colour alone). */

@@ -10,7 +10,7 @@ import * as mentorRoute from "~/routes/portal/mentor";
 import * as ownerSessionRoute from "~/features/attendance/routes/cohort-session";
 import * as csvRoute from "~/features/attendance/routes/cohort-attendance-csv";
 import * as cohortRoute from "~/routes/admin/cohort";
-import { loader as homeLoader } from "~/routes/portal/home";
+import { loader as homeLoader } from "~/features/portal/routes/home";
 
 /**
  * Attendance, 1-on-1 outcomes and recordings through the real pages and services. The cohort

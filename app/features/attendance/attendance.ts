@@ -8,7 +8,7 @@ import { z } from "~/lib/zod";
 import type { AttendanceStatus } from "~/db/programme-schema";
 import type { OneOnOneOutcome } from "~/db/booking-schema";
 import { isHttpsUrl, MAX_LIVE_URL, sessionEnd } from "~/features/sessions/group-sessions";
-import { PROGRAMME_WEEKS } from "~/domain/onboarding";
+import { PROGRAMME_WEEKS } from "~/features/portal/onboarding";
 import { weekMonday, weekWindow } from "~/features/bookings/slots";
 
 export const ATTENDANCE_STATUSES = [

@@ -7,7 +7,7 @@ import { limitFormPost } from "~/lib/form-guard.server";
 import { OVER_LIMIT, readFormData, refuse } from "~/lib/form.server";
 import { errorToast, success } from "~/lib/toast";
 import { redirectWithToast } from "~/lib/toast.server";
-import type { PortalUser } from "~/portal/session.server";
+import type { PortalUser } from "~/features/portal/session.server";
 import { attachRecording, markAttendance, markOutcome, type Marker } from "./attendance.server";
 
 const refusals = {

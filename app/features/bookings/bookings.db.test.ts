@@ -7,7 +7,7 @@ import * as availabilityRoute from "~/features/bookings/routes/mentor-availabili
 import * as bookRoute from "~/features/bookings/routes/book";
 import * as mentorRoute from "~/routes/portal/mentor";
 import { refundEnrollment } from "~/features/enrollment/refunds.server";
-import { moveStudent } from "~/portal/assignment.server";
+import { moveStudent } from "~/features/portal/assignment.server";
 import { bookingText } from "./bookings.words";
 import { mentorZoneOf } from "./availability.server";
 import { bookingUid } from "./invite.server";

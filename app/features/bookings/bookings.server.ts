@@ -1,5 +1,5 @@
 import { eventTense } from "~/features/sessions/event-tense";
-import { studentSeat, type StudentSeat } from "~/portal/seat.server";
+import { studentSeat, type StudentSeat } from "~/features/portal/seat.server";
 import { randomUUID } from "node:crypto";
 import { ICalCalendarMethod } from "ical-generator";
 import { bookingEmails, bookingText } from "./bookings.words";

@@ -12,7 +12,7 @@ import {
 } from "./slots";
 import { dateInZone } from "~/domain/time-zone";
 import { formatDay, whenFor } from "~/domain/time-zone";
-import { studentSeat, type StudentSeat } from "~/portal/seat.server";
+import { studentSeat, type StudentSeat } from "~/features/portal/seat.server";
 import type { Services } from "~/services.server";
 import { availabilityOf } from "./availability.server";
 import {

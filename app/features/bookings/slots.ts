@@ -6,7 +6,7 @@
  */
 import { Temporal } from "temporal-polyfill";
 import { mondayOf } from "~/domain/cohort";
-import { PROGRAMME_WEEKS, programmeWeeks } from "~/domain/onboarding";
+import { PROGRAMME_WEEKS, programmeWeeks } from "~/features/portal/onboarding";
 import { dateInZone } from "~/domain/time-zone";
 
 export const SLOT_MINUTES = 30;

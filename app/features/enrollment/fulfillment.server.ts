@@ -12,7 +12,7 @@ import { stopSequences } from "~/marketing/sequences.server";
 import { changeStatus, ensurePersonByEmail } from "~/people/people.server";
 import type { Services } from "~/services.server";
 import { leaveQueue } from "~/cohort/queue.server";
-import { mentorForNewSeat, tellMentor } from "~/portal/assignment.server";
+import { mentorForNewSeat, tellMentor } from "~/features/portal/assignment.server";
 import { onboardingEmail } from "./onboarding.server";
 import { recordEvent } from "./provider-events.server";
 import { countHeldSeats, lockCohort, takesSeat } from "./seats.server";

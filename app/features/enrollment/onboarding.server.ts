@@ -1,5 +1,5 @@
 import type { DB } from "~/db/database.server";
-import { studentSeat } from "~/portal/seat.server";
+import { studentSeat } from "~/features/portal/seat.server";
 import { enrollmentEmails } from "./enroll.words";
 import { startDateDisplay } from "~/domain/cohort";
 import type { EmailContent } from "~/mail/message";

@@ -1,5 +1,5 @@
 import { releaseBookingsOf } from "~/features/bookings/bookings.server";
-import { endPortalSessionsOf } from "~/portal/session.server";
+import { endPortalSessionsOf } from "~/features/portal/session.server";
 import { leaveQueue } from "~/cohort/queue.server";
 import { recordAudit } from "~/accounts/audit.server";
 import { cohortEmails } from "~/content/cohorts";

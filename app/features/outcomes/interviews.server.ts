@@ -5,7 +5,7 @@ import { longDate } from "~/domain/cohort";
 import { MAX_INTERVIEWS, MAX_OFFERS, type InterviewInput, type OfferInput } from "./outcome-forms";
 import { dateInZone } from "~/domain/time-zone";
 import { formatWhen, whenFor } from "~/domain/time-zone";
-import { studentSeat } from "~/portal/seat.server";
+import { studentSeat } from "~/features/portal/seat.server";
 import type { Services } from "~/services.server";
 
 /**

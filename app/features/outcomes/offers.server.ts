@@ -1,6 +1,6 @@
 import { recordAudit } from "~/accounts/audit.server";
 import type { DB, Trx } from "~/db/database.server";
-import { mentorMaySee } from "~/domain/portal";
+import { mentorMaySee } from "~/features/portal/portal";
 import type { Services } from "~/services.server";
 import { askForTestimonial } from "./testimonials.server";
 

@@ -7,7 +7,7 @@ import { deepDiveText, interviewsText, offerConfirmText } from "./interviews.wor
 import { z } from "~/lib/zod";
 import { slotField } from "~/features/bookings/availability-form";
 import { normalizeSubject } from "~/domain/sequence-copy";
-import { PROFILE_TRACKS } from "~/domain/student-profile";
+import { PROFILE_TRACKS } from "~/features/portal/student-profile";
 import { optionalText, text } from "~/domain/text-fields";
 
 const e = interviewsText.errors;

@@ -6,7 +6,7 @@ import { portalCookie } from "../../../tests/support/portal";
 import { exportPerson } from "~/people/privacy.server";
 import * as interviewsRoute from "~/features/outcomes/routes/interviews";
 import * as mentorStudentRoute from "~/routes/portal/mentor-student";
-import * as profileRoute from "~/routes/portal/profile";
+import * as profileRoute from "~/features/portal/routes/profile";
 import { confirmedOffers, confirmOffer } from "./offers.server";
 
 const OFFER = {

@@ -34,7 +34,7 @@ import { FINANCE_TARGETS } from "~/features/applications/finance-fit";
 import { mondayOf } from "~/domain/cohort";
 import { csvField } from "~/domain/csv";
 import { npsOf, type NpsSummary } from "~/features/surveys/nps";
-import { PROGRAMME_WEEKS } from "~/domain/onboarding";
+import { PROGRAMME_WEEKS } from "~/features/portal/onboarding";
 import { lastFullRefundDate } from "~/features/withdrawals/refund-rule";
 
 export interface OutcomeSettings {

@@ -12,7 +12,7 @@ import { testimonials as coded, testimonialsSection } from "~/content/home";
 import * as adminRoute from "~/features/outcomes/routes/testimonials";
 import * as portalRoute from "~/features/outcomes/routes/testimonial";
 import * as homeRoute from "~/routes/site/home";
-import { portalExport } from "~/portal/privacy.server";
+import { portalExport } from "~/features/portal/privacy.server";
 import { erasePerson } from "~/people/privacy.server";
 import { askForTestimonial, listTestimonials, readHomeStories } from "./testimonials.server";
 
@@ -132,7 +132,7 @@ describe.each(testEngines())("testimonials on $name", (engine) => {
     expect(mail).toHaveLength(1);
     expect(mail[0]!.text).toContain(`${services().config.publicUrl}/portal/testimonial`);
     // The portal home prompts while it is not written.
-    const { studentHome } = await import("~/portal/student-home.server");
+    const { studentHome } = await import("~/features/portal/student-home.server");
     expect((await studentHome(services(), zora.id))?.testimonialAsked).toBe(true);
   });
 

@@ -6,7 +6,7 @@ import { calendarCard as t } from "./sessions.words";
 import type { CalendarCardData } from "./portal-calendar.server";
 import { recordingLinkText } from "~/features/attendance/attendance.words";
 import { linkVariants } from "~/components/ui/link";
-import { ZoneNote } from "~/components/portal/zone-note";
+import { ZoneNote } from "~/features/portal/zone-note";
 
 /**
  * "Your calendar": the private feed's address (the same on every visit, decision 0053) in a

@@ -6,7 +6,7 @@
 import { curriculum } from "~/content/home";
 import { sessionsConsole as t } from "./sessions.words";
 import { z } from "~/lib/zod";
-import { PROGRAMME_WEEKS, programmeWeeks } from "~/domain/onboarding";
+import { PROGRAMME_WEEKS, programmeWeeks } from "~/features/portal/onboarding";
 import { weekMonday, weekWindow } from "~/features/bookings/slots";
 import { localTimeToUtc, zonedTimeToUtc } from "~/domain/time-zone";
 

@@ -21,7 +21,7 @@ import {
   action as calendarAction,
   loader as downloadLoader,
 } from "~/features/sessions/routes/calendar";
-import { loader as homeLoader } from "~/routes/portal/home";
+import { loader as homeLoader } from "~/features/portal/routes/home";
 import { loader as mentorLoader } from "~/routes/portal/mentor";
 import { calendarCard, type CalendarCardData } from "./portal-calendar.server";
 import { setCurrentCohort } from "../../../tests/support/cohort";

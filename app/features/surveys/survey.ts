@@ -4,7 +4,7 @@
  */
 import { surveyPage } from "./survey.words";
 import { z } from "~/lib/zod";
-import { PROGRAMME_WEEKS } from "~/domain/onboarding";
+import { PROGRAMME_WEEKS } from "~/features/portal/onboarding";
 import { normalizeBody } from "~/domain/sequence-copy";
 import { optionalText as text } from "~/domain/text-fields";
 import { weekMonday, weekWindow } from "~/features/bookings/slots";

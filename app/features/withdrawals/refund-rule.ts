@@ -4,7 +4,7 @@
  * last full-refund date is also CIRR's census day: graduation counts the students still enrolled
  * at its end. Dates are YYYY-MM-DD in the site's zone; weeks run Monday to Sunday. Pure: no I/O.
  */
-import { PROGRAMME_WEEKS, programmeWeeks } from "~/domain/onboarding";
+import { PROGRAMME_WEEKS, programmeWeeks } from "~/features/portal/onboarding";
 import { weekMonday } from "~/features/bookings/slots";
 
 /** Leaving up to the end of this programme week is a full refund. */

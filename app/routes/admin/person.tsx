@@ -2,9 +2,9 @@ import { data, useNavigation } from "react-router";
 import { requireAdmin } from "~/accounts/sessions.server";
 import { AdminPage } from "~/components/admin-shell";
 import { PersonActivity } from "~/components/admin/person-activity";
-import { PortalCard } from "~/components/admin/person-portal";
-import { personPortal } from "~/portal/owner-view.server";
-import { endPortalSessionsByOwner } from "~/portal/session.server";
+import { PortalCard } from "~/features/portal/person-portal";
+import { personPortal } from "~/features/portal/owner-view.server";
+import { endPortalSessionsByOwner } from "~/features/portal/session.server";
 import { PrivacyCard, RefundCard, StatusCard } from "~/components/admin/person-actions";
 import { WithdrawalCard } from "~/features/withdrawals/person-withdrawal";
 import {

@@ -2,7 +2,7 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { data, Link } from "react-router";
 import { StudentNotes, StudentProfile, StudentResume } from "~/components/portal/mentor-students";
 import { linkVariants } from "~/components/ui/link";
-import { portalMeta } from "~/content/portal";
+import { portalMeta } from "~/features/portal/portal.words";
 import { mentorPortal as t } from "~/content/mentors";
 import { OutcomesSummary } from "~/features/outcomes/outcome-reports";
 import { SectionCard } from "~/components/ui/card";

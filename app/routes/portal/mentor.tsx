@@ -3,7 +3,7 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { MentorBookings } from "~/features/bookings/mentor-bookings";
 import { StudentCards } from "~/components/portal/mentor-students";
 import { bookingText, mentorBookingsText } from "~/features/bookings/bookings.words";
-import { portalMeta } from "~/content/portal";
+import { portalMeta } from "~/features/portal/portal.words";
 import { mentorPortal as t } from "~/content/mentors";
 import { cancelBooking, mentorBookings } from "~/features/bookings/bookings.server";
 import { mentorHomeSchema } from "~/features/bookings/availability-form";

@@ -7,7 +7,7 @@ import {
 } from "~/features/attendance/session-marking";
 import { linkVariants } from "~/components/ui/link";
 import { attendanceText as t, sessionPageText as p } from "~/features/attendance/attendance.words";
-import { portalMeta } from "~/content/portal";
+import { portalMeta } from "~/features/portal/portal.words";
 import { sessionPage } from "~/features/attendance/attendance.server";
 import { mentorZoneOf } from "~/features/bookings/availability.server";
 import { sessionMarkAction } from "~/features/attendance/session-action.server";

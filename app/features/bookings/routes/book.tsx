@@ -2,7 +2,7 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { BookedCard, SlotWeek, WeekNav } from "~/features/bookings/slot-week";
 import { SectionCard } from "~/components/ui/card";
 import { bookingText as t } from "~/features/bookings/bookings.words";
-import { portalMeta } from "~/content/portal";
+import { portalMeta } from "~/features/portal/portal.words";
 import {
   bookingPage,
   bookSlot,
@@ -16,8 +16,8 @@ import { OVER_LIMIT, readFormData, refuse } from "~/lib/form.server";
 import { pageMeta } from "~/lib/meta";
 import { success } from "~/lib/toast";
 import { redirectWithToast } from "~/lib/toast.server";
-import { requireStudent } from "~/portal/student-access.server";
-import { ZoneNote } from "~/components/portal/zone-note";
+import { requireStudent } from "~/features/portal/student-access.server";
+import { ZoneNote } from "~/features/portal/zone-note";
 import type { Route } from "./+types/book";
 
 export const meta: Route.MetaFunction = () => pageMeta(t.title, portalMeta.description);

@@ -10,7 +10,7 @@ import {
   rescheduleDeepDive,
 } from "~/features/bookings/deep-dive.server";
 import { deepDiveText as t } from "~/features/outcomes/interviews.words";
-import { portalMeta } from "~/content/portal";
+import { portalMeta } from "~/features/portal/portal.words";
 import { deepDiveSchema } from "~/features/outcomes/outcome-forms";
 import { readBrowserZone } from "~/lib/browser-zone.server";
 import { limitFormPost } from "~/lib/form-guard.server";
@@ -18,8 +18,8 @@ import { OVER_LIMIT, readFormData, refuse } from "~/lib/form.server";
 import { pageMeta } from "~/lib/meta";
 import { success } from "~/lib/toast";
 import { redirectWithToast } from "~/lib/toast.server";
-import { requireStudent } from "~/portal/student-access.server";
-import { ZoneNote } from "~/components/portal/zone-note";
+import { requireStudent } from "~/features/portal/student-access.server";
+import { ZoneNote } from "~/features/portal/zone-note";
 import type { Route } from "./+types/deep-dive";
 
 export const meta: Route.MetaFunction = () => pageMeta(t.title, portalMeta.description);

@@ -7,11 +7,11 @@ import {
 } from "~/features/bookings/availability-forms";
 import { SectionCard } from "~/components/ui/card";
 import { availabilityText as t, meetingPlaceText } from "~/features/bookings/bookings.words";
-import { portalMeta } from "~/content/portal";
+import { portalMeta } from "~/features/portal/portal.words";
 import { changeAvailability, readAvailability } from "~/features/bookings/availability.server";
 import { changeMeetingPlace } from "~/features/bookings/meeting-place.server";
 import { availabilitySchema } from "~/features/bookings/availability-form";
-import { timeZoneOptions } from "~/domain/student-profile";
+import { timeZoneOptions } from "~/features/portal/student-profile";
 import { limitFormPost } from "~/lib/form-guard.server";
 import { OVER_LIMIT, readFormData, refuse } from "~/lib/form.server";
 import { pageMeta } from "~/lib/meta";

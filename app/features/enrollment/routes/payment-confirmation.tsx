@@ -10,7 +10,7 @@ import { formErrors } from "~/content/forms";
 import { site } from "~/content/site";
 import { isCheckoutSessionId, startDateDisplay } from "~/domain/cohort";
 import { fulfillPayment, paymentOfSession } from "~/features/enrollment/fulfillment.server";
-import { signInPayer } from "~/portal/payer-sign-in.server";
+import { signInPayer } from "~/features/portal/payer-sign-in.server";
 import type { Route } from "./+types/payment-confirmation";
 
 export const meta: Route.MetaFunction = () => [

@@ -4,7 +4,7 @@ import { InterviewForm, OfferForm, OfferItem } from "~/features/outcomes/outcome
 import { SectionCard } from "~/components/ui/card";
 import { linkVariants } from "~/components/ui/link";
 import { interviewsText as t } from "~/features/outcomes/interviews.words";
-import { portalMeta } from "~/content/portal";
+import { portalMeta } from "~/features/portal/portal.words";
 import { interviewsFormSchema } from "~/features/outcomes/outcome-forms";
 import { dateInZone } from "~/domain/time-zone";
 import { limitFormPost } from "~/lib/form-guard.server";
@@ -17,7 +17,7 @@ import {
   reportInterview,
   reportOffer,
 } from "~/features/outcomes/interviews.server";
-import { requireStudent } from "~/portal/student-access.server";
+import { requireStudent } from "~/features/portal/student-access.server";
 import type { Route } from "./+types/interviews";
 
 export const meta: Route.MetaFunction = () => pageMeta(t.title, portalMeta.description);

@@ -4,7 +4,7 @@ import {
   TestimonialForm,
   WithdrawConsent,
 } from "~/features/outcomes/testimonial-form";
-import { portalMeta } from "~/content/portal";
+import { portalMeta } from "~/features/portal/portal.words";
 import { testimonialPage as t } from "~/features/outcomes/testimonials.words";
 import { checkPhoto } from "~/features/outcomes/testimonial-photo";
 import {
@@ -27,8 +27,8 @@ import {
   TESTIMONIAL_PATH,
   withdrawConsent,
 } from "~/features/outcomes/testimonials.server";
-import { requireStudent } from "~/portal/student-access.server";
-import { readStudentProfile } from "~/portal/student-profile.server";
+import { requireStudent } from "~/features/portal/student-access.server";
+import { readStudentProfile } from "~/features/portal/student-profile.server";
 import type { Route } from "./+types/testimonial";
 
 export const meta: Route.MetaFunction = () => pageMeta(t.title, portalMeta.description);

@@ -1,6 +1,6 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { SurveyForm } from "~/features/surveys/survey-form";
-import { portalMeta } from "~/content/portal";
+import { portalMeta } from "~/features/portal/portal.words";
 import { surveyPage as t } from "~/features/surveys/survey.words";
 import { surveyAnswerSchema } from "~/features/surveys/survey";
 import { limitFormPost } from "~/lib/form-guard.server";
@@ -8,7 +8,7 @@ import { OVER_LIMIT, readFormData, refuse } from "~/lib/form.server";
 import { pageMeta } from "~/lib/meta";
 import { success } from "~/lib/toast";
 import { redirectWithToast } from "~/lib/toast.server";
-import { requireStudent } from "~/portal/student-access.server";
+import { requireStudent } from "~/features/portal/student-access.server";
 import { answerSurvey, SURVEY_PATH, surveyFor } from "~/features/surveys/surveys.server";
 import type { Route } from "./+types/survey";
 

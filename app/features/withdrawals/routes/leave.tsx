@@ -1,14 +1,14 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { LeaveForm, LeaveRequest, LeaveRule } from "~/features/withdrawals/leave";
 import { leavePage as t } from "~/features/withdrawals/leave.words";
-import { portalMeta } from "~/content/portal";
+import { portalMeta } from "~/features/portal/portal.words";
 import { leaveRequestSchema } from "~/features/withdrawals/withdrawal";
 import { limitFormPost } from "~/lib/form-guard.server";
 import { OVER_LIMIT, readFormData, refuse } from "~/lib/form.server";
 import { pageMeta } from "~/lib/meta";
 import { success } from "~/lib/toast";
 import { redirectWithToast } from "~/lib/toast.server";
-import { requireStudent } from "~/portal/student-access.server";
+import { requireStudent } from "~/features/portal/student-access.server";
 import { leavePage, requestToLeave } from "~/features/withdrawals/requests.server";
 import type { Route } from "./+types/leave";
 

@@ -1,0 +1,20 @@
+import { data, type AppLoadContext } from "react-router";
+import { portalSignIn } from "./portal.words";
+import type { PortalPage } from "./portal";
+import { requirePortal, type PortalUser } from "./session.server";
+
+export type PortalStudent = Extract<PortalUser, { role: "student" }>;
+
+/**
+ * The guard of a student's page (PORTAL_ACCESS lets only students open it): `requirePortal`, with
+ * the signed-in user narrowed to a student.
+ */
+export async function requireStudent(
+  request: Request,
+  context: AppLoadContext,
+  page: PortalPage,
+): Promise<PortalStudent> {
+  const user = await requirePortal(request, context, page);
+  if (user.role !== "student") throw data(portalSignIn.forbidden, { status: 403 });
+  return user;
+}
