@@ -10,10 +10,10 @@ import {
   resetPassword,
 } from "../app/accounts/accounts.server";
 import { openDatabase, type DB } from "../app/db/database.server";
-import { mentorSchema, type MentorInput } from "../app/domain/mentor-forms";
+import { mentorSchema, type MentorInput } from "../app/features/mentors/mentor-forms";
 import { normaliseEmail } from "../app/domain/person-fields";
 import { passwordProblem } from "../app/accounts/passwords.server";
-import { addMentor, listMentors } from "../app/mentors/mentors.server";
+import { addMentor, listMentors } from "../app/features/mentors/mentors.server";
 
 const USAGE = `Usage:
   npm run admin -- create --email <email> [--role admin] [--no-admin]
@@ -102,7 +102,7 @@ function roleOption(value: string | undefined): Role {
   return role as Role;
 }
 
-/** A mentor's options read with the console's own rules (app/domain/mentor-forms.ts). */
+/** A mentor's options read with the console's own rules (app/features/mentors/mentor-forms.ts). */
 function mentorOptions(
   email: string,
   values: { name?: string; bio?: string; capacity?: string },

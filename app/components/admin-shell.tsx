@@ -6,7 +6,7 @@ import { cohortSettingsPage } from "~/content/admin";
 import { consoleText } from "~/content/console";
 import { jobsText } from "~/content/jobs";
 import { funnelText } from "~/content/funnel";
-import { mentorsConsole } from "~/content/mentors";
+import { mentorsConsole } from "~/features/mentors/mentors.words";
 import { outcomesText } from "~/features/outcomes/outcomes.words";
 import { site } from "~/content/site";
 import { testimonialsConsole } from "~/features/outcomes/testimonials.words";

@@ -13,7 +13,7 @@ import { dateInZone } from "../../app/domain/time-zone";
 import { loadConfig } from "../../app/env.server";
 import type { Clock } from "../../app/lib/clock";
 import { MAILBOX_SUBDIR } from "../../app/mail/transport.server";
-import { addMentor } from "../../app/mentors/mentors.server";
+import { addMentor } from "../../app/features/mentors/mentors.server";
 import { createServices, type Services } from "../../app/services.server";
 import { Jar } from "../lib/browser";
 import { qualifiedApplicants } from "../lib/buyers";

@@ -1,8 +1,8 @@
 import type { Browser, Page } from "@playwright/test";
 import type { AppLoadContext } from "react-router";
-import { mentorSchema } from "../../app/domain/mentor-forms";
+import { mentorSchema } from "../../app/features/mentors/mentor-forms";
 import { systemClock } from "../../app/lib/clock";
-import { addMentor } from "../../app/mentors/mentors.server";
+import { addMentor } from "../../app/features/mentors/mentors.server";
 import { portalUserByEmail, startPortalSession } from "../../app/features/portal/session.server";
 import { runAdminCli } from "./admin-support";
 import { e2eSessionSecret } from "./env";

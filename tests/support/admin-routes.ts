@@ -141,7 +141,7 @@ export const ADMIN_ROUTES: AdminRoute[] = [
   },
   {
     path: "/admin/mentors",
-    load: () => import("~/routes/admin/mentors"),
+    load: () => import("~/features/mentors/routes/mentors"),
     submissions: [
       { intent: "invite", email: "guard.new.mentor@example.com", name: "Guard", capacity: "5" },
       { intent: "edit", id: ids.mentor, name: "Guard Mentor", bio: "Edited.", capacity: "4" },

@@ -1,6 +1,6 @@
 import type { AppLoadContext } from "react-router";
-import { DEFAULT_MENTOR_CAPACITY } from "../../app/domain/mentor-forms";
-import { createMentor } from "../../app/mentors/mentors.server";
+import { DEFAULT_MENTOR_CAPACITY } from "../../app/features/mentors/mentor-forms";
+import { createMentor } from "../../app/features/mentors/mentors.server";
 import { startPortalSession } from "../../app/features/portal/session.server";
 import type { Services } from "../../app/services.server";
 import { callAction, makeContext, unwrap } from "./context";

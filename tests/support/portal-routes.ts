@@ -120,7 +120,7 @@ export const PORTAL_ROUTES: PortalRoute[] = [
   },
   {
     path: "/portal/mentor",
-    load: () => import("~/routes/portal/mentor"),
+    load: () => import("~/features/mentors/routes/mentor"),
     get: { ...mentorsOnly, mentor: "sees", otherMentor: "own" },
     submissions: [
       {
@@ -219,7 +219,7 @@ export const PORTAL_ROUTES: PortalRoute[] = [
   },
   {
     path: "/portal/mentor/students/:id",
-    load: () => import("~/routes/portal/mentor-student"),
+    load: () => import("~/features/mentors/routes/mentor-student"),
     params: theStudent,
     get: { ...mentorsOnly, mentor: "sees", otherMentor: "not_found" },
     submissions: [
@@ -229,7 +229,7 @@ export const PORTAL_ROUTES: PortalRoute[] = [
   },
   {
     path: "/portal/mentor/students/:id/resume",
-    load: () => import("~/routes/portal/mentor-resume"),
+    load: () => import("~/features/mentors/routes/mentor-resume"),
     params: theStudent,
     get: { ...mentorsOnly, mentor: "sees", otherMentor: "not_found" },
     submissions: [],

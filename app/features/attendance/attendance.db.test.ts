@@ -6,7 +6,7 @@ import { testEngines } from "../../../tests/support/databases";
 import { answer } from "../../../tests/support/mentors";
 import { insertMentor, insertStudent, portalCookie } from "../../../tests/support/portal";
 import * as mentorSessionRoute from "~/features/attendance/routes/mentor-session";
-import * as mentorRoute from "~/routes/portal/mentor";
+import * as mentorRoute from "~/features/mentors/routes/mentor";
 import * as ownerSessionRoute from "~/features/attendance/routes/cohort-session";
 import * as csvRoute from "~/features/attendance/routes/cohort-attendance-csv";
 import * as cohortRoute from "~/routes/admin/cohort";

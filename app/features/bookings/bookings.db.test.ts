@@ -5,7 +5,7 @@ import { answer, assignMentor, mentorCookie, mentorFixture } from "../../../test
 import { portalCookie } from "../../../tests/support/portal";
 import * as availabilityRoute from "~/features/bookings/routes/mentor-availability";
 import * as bookRoute from "~/features/bookings/routes/book";
-import * as mentorRoute from "~/routes/portal/mentor";
+import * as mentorRoute from "~/features/mentors/routes/mentor";
 import { refundEnrollment } from "~/features/enrollment/refunds.server";
 import { moveStudent } from "~/features/portal/assignment.server";
 import { bookingText } from "./bookings.words";

@@ -7,7 +7,7 @@ import * as availabilityRoute from "~/features/bookings/routes/mentor-availabili
 import * as bookRoute from "~/features/bookings/routes/book";
 import * as deepDiveRoute from "~/features/bookings/routes/deep-dive";
 import * as interviewsRoute from "~/features/outcomes/routes/interviews";
-import * as mentorRoute from "~/routes/portal/mentor";
+import * as mentorRoute from "~/features/mentors/routes/mentor";
 import { calendarEventsFor, calendarText } from "~/features/sessions/calendar.server";
 import { cancelBooking } from "./bookings.server";
 import { bookingUid } from "./invite.server";

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { COMPENSATION_MAX, deepDiveSchema, interviewsFormSchema } from "./outcome-forms";
-import { mentorStudentSchema } from "~/domain/mentor-forms";
+import { mentorStudentSchema } from "~/features/mentors/mentor-forms";
 
 const schema = interviewsFormSchema("2027-01-10");
 const errorsOf = (input: Record<string, unknown>) => {

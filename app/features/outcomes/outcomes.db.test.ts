@@ -5,7 +5,7 @@ import { answer, assignMentor, mentorCookie, mentorFixture } from "../../../test
 import { portalCookie } from "../../../tests/support/portal";
 import { exportPerson } from "~/people/privacy.server";
 import * as interviewsRoute from "~/features/outcomes/routes/interviews";
-import * as mentorStudentRoute from "~/routes/portal/mentor-student";
+import * as mentorStudentRoute from "~/features/mentors/routes/mentor-student";
 import * as profileRoute from "~/features/portal/routes/profile";
 import { confirmedOffers, confirmOffer } from "./offers.server";
 

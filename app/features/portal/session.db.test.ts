@@ -14,7 +14,7 @@ import { flashToastOf } from "../../../tests/support/context";
 import { mentorCookie, mentorFixture } from "../../../tests/support/mentors";
 import { portalCookie } from "../../../tests/support/portal";
 import { consoleText } from "~/content/console";
-import * as mentorsRoute from "~/routes/admin/mentors";
+import * as mentorsRoute from "~/features/mentors/routes/mentors";
 import * as personRoute from "~/routes/admin/person";
 import type { PortalUser } from "./session.server";
 

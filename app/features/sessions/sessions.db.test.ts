@@ -22,10 +22,10 @@ import {
   loader as downloadLoader,
 } from "~/features/sessions/routes/calendar";
 import { loader as homeLoader } from "~/features/portal/routes/home";
-import { loader as mentorLoader } from "~/routes/portal/mentor";
+import { loader as mentorLoader } from "~/features/mentors/routes/mentor";
 import { calendarCard, type CalendarCardData } from "./portal-calendar.server";
 import { setCurrentCohort } from "../../../tests/support/cohort";
-import { setMentorActive } from "~/mentors/mentors.server";
+import { setMentorActive } from "~/features/mentors/mentors.server";
 import { erasePerson } from "~/people/privacy.server";
 import { refundEnrollment } from "~/features/enrollment/refunds.server";
 import { approveWithdrawal } from "~/features/withdrawals/decisions.server";

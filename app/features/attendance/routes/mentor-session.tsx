@@ -13,7 +13,7 @@ import { mentorZoneOf } from "~/features/bookings/availability.server";
 import { sessionMarkAction } from "~/features/attendance/session-action.server";
 import { pageMeta } from "~/lib/meta";
 import { orNotFound } from "~/lib/or-not-found";
-import { requireMentor } from "~/mentors/mentor-students.server";
+import { requireMentor } from "~/features/mentors/mentor-students.server";
 import type { Route } from "./+types/mentor-session";
 
 export const meta: Route.MetaFunction = () => pageMeta(p.mentorTitle, portalMeta.description);

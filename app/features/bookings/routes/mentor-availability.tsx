@@ -17,7 +17,7 @@ import { OVER_LIMIT, readFormData, refuse } from "~/lib/form.server";
 import { pageMeta } from "~/lib/meta";
 import { success } from "~/lib/toast";
 import { redirectWithToast } from "~/lib/toast.server";
-import { requireMentor } from "~/mentors/mentor-students.server";
+import { requireMentor } from "~/features/mentors/mentor-students.server";
 import type { Route } from "./+types/mentor-availability";
 
 export const meta: Route.MetaFunction = () => pageMeta(t.title, portalMeta.description);

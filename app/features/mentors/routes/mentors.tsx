@@ -1,9 +1,9 @@
 import { requireAdmin } from "~/accounts/sessions.server";
 import { AdminPage } from "~/components/admin-shell";
-import { EditMentorCard, InviteMentorCard, MentorTable } from "~/components/admin/mentor-list";
-import { mentorsConsole as t, mentorValidation } from "~/content/mentors";
+import { EditMentorCard, InviteMentorCard, MentorTable } from "~/features/mentors/mentor-list";
+import { mentorsConsole as t, mentorValidation } from "~/features/mentors/mentors.words";
 import { changeMeetingPlace } from "~/features/bookings/meeting-place.server";
-import { mentorsFormSchema } from "~/domain/mentor-forms";
+import { mentorsFormSchema } from "~/features/mentors/mentor-forms";
 import { parseForm, refuse } from "~/lib/form.server";
 import { adminMeta } from "~/lib/meta";
 import { success } from "~/lib/toast";
@@ -15,7 +15,7 @@ import {
   setMentorActive,
   updateMentor,
   type MentorChange,
-} from "~/mentors/mentors.server";
+} from "~/features/mentors/mentors.server";
 import type { Route } from "./+types/mentors";
 
 export const meta: Route.MetaFunction = () => adminMeta(t.title);

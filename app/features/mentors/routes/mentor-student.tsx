@@ -1,13 +1,13 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, Link } from "react-router";
-import { StudentNotes, StudentProfile, StudentResume } from "~/components/portal/mentor-students";
+import { StudentNotes, StudentProfile, StudentResume } from "~/features/mentors/mentor-students";
 import { linkVariants } from "~/components/ui/link";
 import { portalMeta } from "~/features/portal/portal.words";
-import { mentorPortal as t } from "~/content/mentors";
+import { mentorPortal as t } from "~/features/mentors/mentors.words";
 import { OutcomesSummary } from "~/features/outcomes/outcome-reports";
 import { SectionCard } from "~/components/ui/card";
 import { offerConfirmText } from "~/features/outcomes/interviews.words";
-import { mentorStudentSchema } from "~/domain/mentor-forms";
+import { mentorStudentSchema } from "~/features/mentors/mentor-forms";
 import { outcomesView } from "~/features/outcomes/interviews.server";
 import { confirmOffer, isOfferOf } from "~/features/outcomes/offers.server";
 import { limitFormPost } from "~/lib/form-guard.server";
@@ -17,7 +17,11 @@ import { orNotFound } from "~/lib/or-not-found";
 import { success } from "~/lib/toast";
 import { redirectWithToast, samePage } from "~/lib/toast.server";
 import { mentorZoneOf } from "~/features/bookings/availability.server";
-import { addMentorNote, mentorStudent, requireMentor } from "~/mentors/mentor-students.server";
+import {
+  addMentorNote,
+  mentorStudent,
+  requireMentor,
+} from "~/features/mentors/mentor-students.server";
 import type { Route } from "./+types/mentor-student";
 
 export const meta: Route.MetaFunction = () => pageMeta(t.title, portalMeta.description);

@@ -1,16 +1,16 @@
 import { describe, expect, it } from "vitest";
-import { seatFixtures } from "../../tests/support/cohort";
-import { flashToastOf } from "../../tests/support/context";
-import { testEngines } from "../../tests/support/databases";
-import { answer, assignMentor, mentorCookie } from "../../tests/support/mentors";
-import { useOwnerConsole } from "../../tests/support/owner-console";
+import { seatFixtures } from "../../../tests/support/cohort";
+import { flashToastOf } from "../../../tests/support/context";
+import { testEngines } from "../../../tests/support/databases";
+import { answer, assignMentor, mentorCookie } from "../../../tests/support/mentors";
+import { useOwnerConsole } from "../../../tests/support/owner-console";
 import { createCohort, makeCurrent } from "~/cohort/series.server";
 import { validation } from "~/content/forms";
-import { mentorsConsole as t, mentorValidation as m } from "~/content/mentors";
+import { mentorsConsole as t, mentorValidation as m } from "./mentors.words";
 import { refundEnrollment } from "~/features/enrollment/refunds.server";
-import * as mentorsPage from "~/routes/admin/mentors";
+import * as mentorsPage from "~/features/mentors/routes/mentors";
 import * as portalHome from "~/features/portal/routes/home";
-import * as mentorHome from "~/routes/portal/mentor";
+import * as mentorHome from "~/features/mentors/routes/mentor";
 import type { MentorSummary } from "./mentors.server";
 
 interface Refusal {

@@ -7,7 +7,7 @@ import { Button } from "~/components/ui/button";
 import { SectionCard } from "~/components/ui/card";
 import { Cell, DataTable, Row, RowHeader } from "~/components/ui/table";
 import { meetingPlaceText as mp } from "~/features/bookings/bookings.words";
-import { mentorsConsole as t } from "~/content/mentors";
+import { mentorsConsole as t } from "./mentors.words";
 import {
   DEFAULT_MENTOR_CAPACITY,
   MAX_MENTOR_BIO,
@@ -16,9 +16,9 @@ import {
   MAX_MENTOR_NAME,
   MIN_MENTOR_CAPACITY,
   mentorsFormSchema,
-} from "~/domain/mentor-forms";
+} from "./mentor-forms";
 import { MAX_MEETING_PLACE } from "~/features/bookings/meeting-place";
-import type { MentorSummary } from "~/mentors/mentors.server";
+import type { MentorSummary } from "./mentors.server";
 
 /** Every mentor at a glance: their load in the current cohort first, then their state. */
 export function MentorTable({ mentors }: { mentors: MentorSummary[] }) {

@@ -1,7 +1,7 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { describe, expect, it } from "vitest";
 import { validation } from "~/content/forms";
-import { mentorValidation as m } from "~/content/mentors";
+import { mentorValidation as m } from "./mentors.words";
 import type { z } from "~/lib/zod";
 import {
   MAX_MENTOR_BIO,

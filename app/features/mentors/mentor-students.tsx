@@ -7,10 +7,10 @@ import { Button } from "~/components/ui/button";
 import { Card, SectionCard } from "~/components/ui/card";
 import { Textarea } from "~/components/ui/input";
 import { linkVariants } from "~/components/ui/link";
-import { mentorPortal as t } from "~/content/mentors";
-import { MAX_MENTOR_NOTE, mentorNoteSchema } from "~/domain/mentor-forms";
+import { mentorPortal as t } from "./mentors.words";
+import { MAX_MENTOR_NOTE, mentorNoteSchema } from "./mentor-forms";
 import { formatWhen } from "~/domain/time-zone";
-import type { MentorStudent } from "~/mentors/mentor-students.server";
+import type { MentorStudent } from "./mentor-students.server";
 
 /** The site's zone and the request's time, so an instant prints the same on every render. */
 export interface PortalClock {

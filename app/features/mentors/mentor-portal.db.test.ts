@@ -1,23 +1,23 @@
 import { randomUUID } from "node:crypto";
 import { describe, expect, it } from "vitest";
-import { seatScenario } from "../../tests/support/cohort";
-import { ownerCookie } from "../../tests/support/admin";
-import { flashToastOf } from "../../tests/support/context";
-import { testEngines } from "../../tests/support/databases";
-import { answer, assignMentor, mentorCookie, mentorFixture } from "../../tests/support/mentors";
-import { uploadRow } from "../../tests/support/rows";
+import { seatScenario } from "../../../tests/support/cohort";
+import { ownerCookie } from "../../../tests/support/admin";
+import { flashToastOf } from "../../../tests/support/context";
+import { testEngines } from "../../../tests/support/databases";
+import { answer, assignMentor, mentorCookie, mentorFixture } from "../../../tests/support/mentors";
+import { uploadRow } from "../../../tests/support/rows";
 import { validation } from "~/content/forms";
-import { mentorPortal as t, mentorValidation as m } from "~/content/mentors";
+import { mentorPortal as t, mentorValidation as m } from "./mentors.words";
 import { portalSignIn } from "~/features/portal/portal.words";
 import { createCohort, makeCurrent } from "~/cohort/series.server";
 import { refundEnrollment } from "~/features/enrollment/refunds.server";
 import { addNote } from "~/people/owner-actions.server";
 import { startPortalSession } from "~/features/portal/session.server";
 import * as personPage from "~/routes/admin/person";
-import * as mentorHome from "~/routes/portal/mentor";
-import * as resumeRoute from "~/routes/portal/mentor-resume";
-import * as studentPage from "~/routes/portal/mentor-student";
-import { makeContext } from "../../tests/support/context";
+import * as mentorHome from "~/features/mentors/routes/mentor";
+import * as resumeRoute from "~/features/mentors/routes/mentor-resume";
+import * as studentPage from "~/features/mentors/routes/mentor-student";
+import { makeContext } from "../../../tests/support/context";
 import type { MentorStudent } from "./mentor-students.server";
 
 const ANSWERS = {

@@ -1,5 +1,5 @@
 import { orNotFound } from "~/lib/or-not-found";
-import { mentorResume, requireMentor } from "~/mentors/mentor-students.server";
+import { mentorResume, requireMentor } from "~/features/mentors/mentor-students.server";
 import { attachmentResponse } from "~/uploads/attachment.server";
 import type { Route } from "./+types/mentor-resume";
 

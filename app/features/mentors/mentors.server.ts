@@ -1,13 +1,13 @@
 import { randomUUID } from "node:crypto";
 import { recordAudit } from "~/accounts/audit.server";
-import { mentorInviteEmail } from "~/content/mentors";
+import { mentorInviteEmail } from "./mentors.words";
 import type { DB, Db } from "~/db/database.server";
 import {
   MAX_MENTOR_BIO,
   MAX_MENTOR_EMAIL,
   MAX_MENTOR_NAME,
   type MentorInput,
-} from "~/domain/mentor-forms";
+} from "./mentor-forms";
 import { renderEmail } from "~/mail/message";
 import { enqueueEmail } from "~/mail/outbox.server";
 import { endMentorSessions, PORTAL_PATH } from "~/features/portal/session.server";
@@ -36,7 +36,7 @@ export type CreateMentorResult = { kind: "created"; mentor: Mentor } | { kind: "
 /**
  * Adds a mentor; an address that is already a mentor's changes nothing. The insert itself skips
  * a taken address, so two owners (or the console and the CLI) adding the same one at once make
- * one mentor. Every text is bounded by the schema (app/domain/mentor-forms.ts) and again here.
+ * one mentor. Every text is bounded by the schema (app/features/mentors/mentor-forms.ts) and again here.
  */
 export async function createMentor(
   db: Db,

@@ -1,10 +1,10 @@
-import { mentorValidation as m } from "~/content/mentors";
+import { mentorValidation as m } from "./mentors.words";
 import { z } from "~/lib/zod";
-import { MAX_NOTE } from "./console-forms";
+import { MAX_NOTE } from "~/domain/console-forms";
 import { meetingPlaceField } from "~/features/bookings/meeting-place";
 import { confirmOfferSchema } from "~/features/outcomes/outcome-forms";
-import { normalizeBody, normalizeSubject } from "./sequence-copy";
-import { optionalText, text } from "./text-fields";
+import { normalizeBody, normalizeSubject } from "~/domain/sequence-copy";
+import { optionalText, text } from "~/domain/text-fields";
 
 /**
  * The mentors' forms (issue 34): the owner's /admin/mentors (invite, edit, deactivate,
