@@ -1,6 +1,6 @@
 import { createElement } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
-import { readCohortAnnouncement } from "../app/cohort/announcement.server";
+import { readCohortAnnouncement } from "../app/features/cohort/announcement.server";
 import { CohortLine } from "../app/components/cohort-line";
 import type { Services } from "../app/services.server";
 import { liveFragments, type LiveFragments } from "./prerendered-home";

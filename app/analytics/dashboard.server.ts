@@ -1,7 +1,7 @@
 import type { DB } from "~/db/database.server";
 import { parseJsonColumn, submissionResource } from "~/db/json-columns.server";
-import { getCohort } from "~/cohort/cohort.server";
-import { cohortStatus } from "~/domain/cohort";
+import { getCohort } from "~/features/cohort/cohort.server";
+import { cohortStatus } from "~/features/cohort/cohort";
 import { dateInZone } from "~/domain/time-zone";
 import { cohortFigures, revenueSince } from "~/features/enrollment/seats.server";
 

@@ -1,5 +1,5 @@
 import { cohortLine } from "~/content/home";
-import type { CohortAnnouncement } from "~/domain/cohort";
+import type { CohortAnnouncement } from "~/features/cohort/cohort";
 
 /**
  * The home page's line about the current cohort. Its text is one text node, so the markup is

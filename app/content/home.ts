@@ -1,4 +1,4 @@
-import type { CohortAnnouncement } from "~/domain/cohort";
+import type { CohortAnnouncement } from "~/features/cohort/cohort";
 import { refundPolicy } from "./policies";
 
 export const hero = {
@@ -14,7 +14,7 @@ const seatsOf = (left: number, capacity: number) =>
   `${left} of its ${capacity} ${capacity === 1 ? "seat" : "seats"} ${left === 1 ? "is" : "are"} left`;
 
 /**
- * The hero's line about the current cohort (domain/cohort.ts `cohortAnnouncement`), as one text.
+ * The hero's line about the current cohort (features/cohort/cohort.ts `cohortAnnouncement`), as one text.
  * `null`: the seats could not be read (and the build's copy of the page), so it claims nothing.
  */
 export function cohortLine(announcement: CohortAnnouncement | null): string {

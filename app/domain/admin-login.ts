@@ -1,5 +1,5 @@
 import { z } from "~/lib/zod";
-import { adminValidation } from "~/content/admin";
+import { adminValidation } from "~/features/cohort/cohort-settings.words";
 
 export const MIN_PASSWORD_LENGTH = 12;
 /** scrypt takes any length; the cap only keeps absurd bodies from costing work. */

@@ -1,7 +1,7 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { describe, expect, it } from "vitest";
-import { adminValidation } from "~/content/admin";
-import { cohortConsole } from "~/content/cohorts";
+import { adminValidation } from "~/features/cohort/cohort-settings.words";
+import { cohortConsole } from "~/features/cohort/cohorts.words";
 import { consoleText } from "~/content/console";
 import { mentoringConsole } from "~/features/portal/portal-console.words";
 import { validation } from "~/content/forms";

@@ -1,4 +1,4 @@
-import { cohortConsole } from "~/content/cohorts";
+import { cohortConsole } from "~/features/cohort/cohorts.words";
 import { sequenceStepConsole } from "~/content/broadcasts";
 import { consoleText } from "~/content/console";
 import { mentoringConsole } from "~/features/portal/portal-console.words";
@@ -6,10 +6,10 @@ import { validation } from "~/content/forms";
 import { leadMagnets } from "~/features/leads/lead-magnets.words";
 import { z } from "~/lib/zod";
 import { PERSON_STATUSES } from "~/features/applications/application-outcome";
-import { isCalendarDate } from "./cohort";
+import { isCalendarDate } from "~/features/cohort/cohort";
 import { loginSchema } from "./admin-login";
 import { MAX_STEP_BODY, MAX_STEP_SUBJECT, normalizeBody, normalizeSubject } from "./sequence-copy";
-import { cohortSettingsSchema, newCohortSchema } from "./cohort-settings";
+import { cohortSettingsSchema, newCohortSchema } from "~/features/cohort/cohort-settings";
 import { text } from "./text-fields";
 import { withdrawalDecisionForms } from "~/features/withdrawals/withdrawal";
 import { confirmOfferSchema } from "~/features/outcomes/outcome-forms";

@@ -1,6 +1,6 @@
 import { NO_VALUE as NO_TAG } from "./attribution";
 import { csvField } from "./csv";
-import { isCalendarDate } from "./cohort";
+import { isCalendarDate } from "~/features/cohort/cohort";
 import { capTouch, NO_TOUCH, type Touch } from "./page-view";
 import { DIRECT } from "./utm";
 

@@ -6,7 +6,7 @@ import { text } from "./text-fields";
 
 /**
  * Exactly four digits and not earlier than `earliestYear`, the year in force (the cohort's
- * setting, else the current year: app/domain/graduation-year.ts).
+ * setting, else the current year: app/features/cohort/graduation-year.ts).
  */
 export function graduationYear(earliestYear: number) {
   const message = validation.graduationYear(earliestYear);

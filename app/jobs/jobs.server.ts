@@ -1,6 +1,6 @@
 import type { Services } from "~/services.server";
-import { runOfferRound } from "~/cohort/offers.server";
-import { sendCheckoutReminders } from "~/cohort/reminders.server";
+import { runOfferRound } from "~/features/cohort/offers.server";
+import { sendCheckoutReminders } from "~/features/cohort/reminders.server";
 import { sendBookingReminders } from "~/features/bookings/reminders.server";
 import { sendBookingNudges, sendMentorWeeklyLists } from "~/features/bookings/nudges.server";
 import { sendSessionReminders } from "~/features/sessions/session-reminders.server";

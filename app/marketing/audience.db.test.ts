@@ -2,9 +2,9 @@ import { describe, expect, it } from "vitest";
 import { seatFixtures } from "../../tests/support/cohort";
 import { testEngines } from "../../tests/support/databases";
 import { useOwnerConsole } from "../../tests/support/owner-console";
-import { getCohort } from "~/cohort/cohort.server";
-import { joinQueue } from "~/cohort/queue.server";
-import { createCohort } from "~/cohort/series.server";
+import { getCohort } from "~/features/cohort/cohort.server";
+import { joinQueue } from "~/features/cohort/queue.server";
+import { createCohort } from "~/features/cohort/series.server";
 import type { PaymentStatus, QueueStatus } from "~/db/schema";
 import { loader as broadcastsLoader } from "~/routes/admin/broadcasts";
 

@@ -4,7 +4,7 @@ import { setCurrentCohort } from "../../tests/support/cohort";
 import { callAction, formRequest, makeContext, unwrap } from "../../tests/support/context";
 import { testEngines } from "../../tests/support/databases";
 import { useMarketingMail } from "../../tests/support/marketing-mail";
-import { createCohort, makeCurrent } from "~/cohort/series.server";
+import { createCohort, makeCurrent } from "~/features/cohort/series.server";
 import { nurtureSequences } from "~/content/nurture";
 import { action as broadcastsAction } from "~/routes/admin/broadcasts";
 import { queueDueBroadcasts } from "./broadcasts.server";

@@ -1,8 +1,8 @@
 import { randomUUID } from "node:crypto";
 import { recordAudit } from "~/accounts/audit.server";
-import { getCohort } from "~/cohort/cohort.server";
-import { offerByHand } from "~/cohort/offers.server";
-import { joinQueue } from "~/cohort/queue.server";
+import { getCohort } from "~/features/cohort/cohort.server";
+import { offerByHand } from "~/features/cohort/offers.server";
+import { joinQueue } from "~/features/cohort/queue.server";
 import { personEmails } from "~/content/person-emails";
 import type { DB } from "~/db/database.server";
 import { parseJsonColumn, submissionFormData } from "~/db/json-columns.server";

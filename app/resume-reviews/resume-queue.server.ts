@@ -2,7 +2,7 @@ import { ICalCalendarMethod } from "ical-generator";
 import type { DB, Trx } from "~/db/database.server";
 import type { ReviewStatus } from "~/db/schema";
 import { consoleEmails } from "~/content/console";
-import { isBookableDate } from "~/domain/cohort";
+import { isBookableDate } from "~/features/cohort/cohort";
 import { dateInZone } from "~/domain/time-zone";
 import { renderEmail } from "~/mail/message";
 import { enqueueEmail } from "~/mail/outbox.server";

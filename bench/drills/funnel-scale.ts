@@ -6,7 +6,7 @@ import { runAnalyticsPass } from "../../app/analytics/rollup.server";
 import { openDatabase, type DB } from "../../app/db/database.server";
 import { addDays } from "../../app/domain/funnel";
 import { classifyView } from "../../app/domain/page-view";
-import { getCohort } from "../../app/cohort/cohort.server";
+import { getCohort } from "../../app/features/cohort/cohort.server";
 import { newPerson } from "../../app/people/people.server";
 import { createOwner, signIn } from "../lib/admin";
 import type { EngineSetup } from "../lib/engines";

@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { sql } from "kysely";
-import { joinQueue } from "../../app/cohort/queue.server";
+import { joinQueue } from "../../app/features/cohort/queue.server";
 import type { DB } from "../../app/db/database.server";
 import { newPerson } from "../../app/people/people.server";
 import { createOwner, signIn } from "../lib/admin";

@@ -7,7 +7,7 @@ import {
   logInWithForm,
   openAdmin as open,
 } from "./admin-support";
-import { cohortSettingsPage } from "../../app/content/admin";
+import { cohortSettingsPage } from "../../app/features/cohort/cohort-settings.words";
 import { expect, expectNoAxeViolations, test } from "./fixtures";
 import {
   fillApplication,

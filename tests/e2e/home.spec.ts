@@ -1,6 +1,6 @@
 import type { Page } from "@playwright/test";
 import { createHash } from "node:crypto";
-import { startDateDisplay } from "../../app/domain/cohort";
+import { startDateDisplay } from "../../app/features/cohort/cohort";
 import { expect, expectNoAxeViolations, test } from "./fixtures";
 import { releaseAllHolds, setCohort } from "./support";
 

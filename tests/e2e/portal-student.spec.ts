@@ -1,7 +1,7 @@
 import type { Page } from "@playwright/test";
 import { minimalDocx } from "../support/docx-fixtures";
 import { expect, expectNoAxeViolations, test } from "./fixtures";
-import { monthDayDisplay } from "../../app/domain/cohort";
+import { monthDayDisplay } from "../../app/features/cohort/cohort";
 import { payingStudent, signInToPortal } from "./mentor-support";
 import { payOnTestCheckout, submitApplication } from "./people";
 import { decodedMail, mailTo, releaseAllHolds, setCohort, uniqueEmail } from "./support";

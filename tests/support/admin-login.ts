@@ -1,6 +1,6 @@
 import type { AppLoadContext } from "react-router";
 import { beforeEach } from "vitest";
-import { action, loader } from "../../app/routes/admin/cohort-settings";
+import { action, loader } from "../../app/features/cohort/routes/cohort-settings";
 import { adminCookie, insertAccount, settle } from "./admin";
 import { currentCohortRow, resetCohorts } from "./cohort";
 import { callAction, flashToastOf, formRequest, makeContext, unwrap } from "./context";

@@ -55,7 +55,7 @@ export const ADMIN_ROUTES: AdminRoute[] = [
   // makes another cohort current (the queue entry moves to a new row).
   {
     path: "/admin/cohorts/:id",
-    load: () => import("~/routes/admin/cohort"),
+    load: () => import("~/features/cohort/routes/cohort"),
     params: { id: ids.cohort },
     submissions: [
       { intent: "offer", id: ids.queueEntry },
@@ -65,7 +65,7 @@ export const ADMIN_ROUTES: AdminRoute[] = [
   },
   {
     path: ADMIN_LOGIN_PATH,
-    load: () => import("~/routes/admin/cohort-settings"),
+    load: () => import("~/features/cohort/routes/cohort-settings"),
     submissions: [
       { intent: "save", startDate: "2031-03-05", capacity: "3", isActive: "off" },
       { intent: "save", capacity: "7" },
@@ -102,7 +102,7 @@ export const ADMIN_ROUTES: AdminRoute[] = [
   readOnly("/admin/emails/:id", () => import("~/routes/admin/email"), ids.email),
   readOnly(
     "/admin/cohorts/:id/roster.csv",
-    () => import("~/routes/admin/cohort-roster-csv"),
+    () => import("~/features/cohort/routes/cohort-roster-csv"),
     ids.cohort,
   ),
   readOnly(
@@ -112,7 +112,7 @@ export const ADMIN_ROUTES: AdminRoute[] = [
   ),
   {
     path: "/admin/cohorts",
-    load: () => import("~/routes/admin/cohorts"),
+    load: () => import("~/features/cohort/routes/cohorts"),
     submissions: [
       { intent: "create", startDate: "2031-09-07", capacity: "12" },
       { intent: "make_current", id: ids.nextCohort },

@@ -1,6 +1,6 @@
 import type { DB } from "../../app/db/database.server";
-import { getCohort } from "../../app/cohort/cohort.server";
-import { joinQueue } from "../../app/cohort/queue.server";
+import { getCohort } from "../../app/features/cohort/cohort.server";
+import { joinQueue } from "../../app/features/cohort/queue.server";
 import { fulfillPayment } from "../../app/features/enrollment/fulfillment.server";
 import { startCheckout } from "../../app/features/enrollment/seats.server";
 import { newPerson } from "../../app/people/people.server";

@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import type { DB } from "../../app/db/database.server";
-import { mondayOf } from "../../app/domain/cohort";
+import { mondayOf } from "../../app/features/cohort/cohort";
 
 /**
  * The programme's record of a student, written as rows (the features that write them, attendance,

@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import type { DB } from "../../app/db/database.server";
-import { getCohort } from "../../app/cohort/cohort.server";
+import { getCohort } from "../../app/features/cohort/cohort.server";
 import { newPerson } from "../../app/people/people.server";
 import type { Services } from "../../app/services.server";
 import { startPortalSession, type PortalUser } from "../../app/features/portal/session.server";

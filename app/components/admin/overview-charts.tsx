@@ -2,7 +2,7 @@ import { Link } from "react-router";
 import type { overviewCharts } from "~/analytics/overview.server";
 import { funnelText } from "~/content/funnel";
 import { glossary } from "~/content/glossary";
-import { shortDate } from "~/domain/cohort";
+import { shortDate } from "~/features/cohort/cohort";
 import { BarChart, CountTable, LineChart } from "../charts";
 import { SectionCard as Card } from "../ui/card";
 import { cn } from "../ui/cn";

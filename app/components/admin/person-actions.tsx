@@ -6,7 +6,7 @@ import { Button } from "~/components/ui/button";
 import { SectionCard as Card } from "~/components/ui/card";
 import { linkVariants } from "~/components/ui/link";
 import type { PersonDetail } from "~/people/person-detail.server";
-import { cohortConsole } from "~/content/cohorts";
+import { cohortConsole } from "~/features/cohort/cohorts.words";
 import { consoleText } from "~/content/console";
 import { statusNames } from "~/content/console-words";
 import { formatDollars } from "~/features/enrollment/pricing.words";

@@ -11,7 +11,7 @@ import {
   resourceWords,
   reviewStatusWords,
 } from "~/content/console-words";
-import { longDate } from "~/domain/cohort";
+import { longDate } from "~/features/cohort/cohort";
 import { formatDollars } from "~/features/enrollment/pricing.words";
 
 const t = consoleText.person;

@@ -1,6 +1,6 @@
 import type { EmailContent } from "~/mail/message";
 import type { Outcome, WaitlistVariant } from "./application-outcome";
-import { DEFAULT_COHORT, STUDENTS_PER_MENTOR } from "~/domain/cohort";
+import { DEFAULT_COHORT, STUDENTS_PER_MENTOR } from "~/features/cohort/cohort";
 import { resourceFormats, resourcePath, type ResourceFileKey } from "~/features/resources/formats";
 import { resourceFileTitles, resourceFormatLabels } from "~/features/leads/lead-magnets.words";
 

@@ -1,9 +1,9 @@
-import { readCohortSafely } from "~/cohort/cohort.server";
+import { readCohortSafely } from "~/features/cohort/cohort.server";
 import { applicationEmails } from "./application-emails.words";
 import { applicationFormData, type ApplicationForm } from "./application-form";
 import { decideOutcome, type Outcome } from "./application-outcome";
-import { hasSeatToHold } from "~/domain/cohort";
-import { joinQueue } from "~/cohort/queue.server";
+import { hasSeatToHold } from "~/features/cohort/cohort";
+import { joinQueue } from "~/features/cohort/queue.server";
 import { countHeldSeats } from "~/features/enrollment/seats.server";
 import { leadSourceOf } from "~/domain/utm";
 import { renderEmail } from "~/mail/message";

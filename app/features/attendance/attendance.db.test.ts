@@ -9,7 +9,7 @@ import * as mentorSessionRoute from "~/features/attendance/routes/mentor-session
 import * as mentorRoute from "~/features/mentors/routes/mentor";
 import * as ownerSessionRoute from "~/features/attendance/routes/cohort-session";
 import * as csvRoute from "~/features/attendance/routes/cohort-attendance-csv";
-import * as cohortRoute from "~/routes/admin/cohort";
+import * as cohortRoute from "~/features/cohort/routes/cohort";
 import { loader as homeLoader } from "~/features/portal/routes/home";
 
 /**

@@ -1,6 +1,6 @@
 import { createHash } from "node:crypto";
 import { recordAudit } from "~/accounts/audit.server";
-import { sendOnce } from "~/cohort/sent-once.server";
+import { sendOnce } from "~/mail/sent-once.server";
 import { recordingEmail } from "./attendance.words";
 import type { DB, Trx } from "~/db/database.server";
 import type { AttendanceStatus } from "~/db/programme-schema";

@@ -1,5 +1,5 @@
 import type { DB, Trx } from "~/db/database.server";
-import { longDate } from "~/domain/cohort";
+import { longDate } from "~/features/cohort/cohort";
 import {
   DEEP_DIVE_MINUTES,
   deepDiveUnlock,

@@ -1,5 +1,5 @@
 import { nudgeEmails } from "./nudges.words";
-import { queueEmailOnce } from "~/cohort/sent-once.server";
+import { queueEmailOnce } from "~/mail/sent-once.server";
 import type { DB } from "~/db/database.server";
 import { mentorListWeek, owedNudgeWeek } from "./nudges";
 import { renderEmail } from "~/mail/message";

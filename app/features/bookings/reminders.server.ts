@@ -1,5 +1,5 @@
 import { bookingEmails } from "./bookings.words";
-import { queueEmailOnce } from "~/cohort/sent-once.server";
+import { queueEmailOnce } from "~/mail/sent-once.server";
 import { REMINDERS } from "./slots";
 import { renderEmail } from "~/mail/message";
 import type { Services } from "~/services.server";

@@ -5,7 +5,7 @@
  * Wall-clock availability becomes instants with Temporal (decision 0042).
  */
 import { Temporal } from "temporal-polyfill";
-import { mondayOf } from "~/domain/cohort";
+import { mondayOf } from "~/features/cohort/cohort";
 import { PROGRAMME_WEEKS, programmeWeeks } from "~/features/portal/onboarding";
 import { dateInZone } from "~/domain/time-zone";
 

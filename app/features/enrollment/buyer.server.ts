@@ -1,5 +1,5 @@
 import type { AppLoadContext } from "react-router";
-import { getCohort } from "~/cohort/cohort.server";
+import { getCohort } from "~/features/cohort/cohort.server";
 import { readApplicant } from "./applicant-cookie.server";
 import { countHeldSeats, liveOffer } from "./seats.server";
 

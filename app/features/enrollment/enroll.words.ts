@@ -1,5 +1,5 @@
 import type { EmailContent } from "~/mail/message";
-import { NEXT_COHORT_TEXT } from "~/domain/cohort";
+import { NEXT_COHORT_TEXT } from "~/features/cohort/cohort";
 import { refundPolicy } from "~/content/policies";
 
 export const enrollPage = {

@@ -3,8 +3,8 @@ import { STATUS_REASONS } from "~/features/applications/application-outcome";
 import { renderEmail } from "~/mail/message";
 import { enqueueEmail } from "~/mail/outbox.server";
 import { changeStatus } from "~/people/people.server";
-import { getCohort } from "~/cohort/cohort.server";
-import { joinQueue } from "~/cohort/queue.server";
+import { getCohort } from "~/features/cohort/cohort.server";
+import { joinQueue } from "~/features/cohort/queue.server";
 import type { Services } from "~/services.server";
 
 /**

@@ -11,10 +11,10 @@ import {
   unwrap,
 } from "../../../tests/support/context";
 import { testEngines } from "../../../tests/support/databases";
-import { announceStartWeek } from "~/cohort/start-date.server";
+import { announceStartWeek } from "~/features/cohort/start-date.server";
 import { suppressedReasons } from "~/content/marketing";
 import { localMailboxDir } from "~/mail/transport.server";
-import { action as settingsAction } from "~/routes/admin/cohort-settings";
+import { action as settingsAction } from "~/features/cohort/routes/cohort-settings";
 import { ONBOARDING_DELAY_MS } from "./fulfillment.server";
 import { refundEnrollment } from "./refunds.server";
 

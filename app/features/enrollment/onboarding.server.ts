@@ -1,7 +1,7 @@
 import type { DB } from "~/db/database.server";
 import { studentSeat } from "~/features/portal/seat.server";
 import { enrollmentEmails } from "./enroll.words";
-import { startDateDisplay } from "~/domain/cohort";
+import { startDateDisplay } from "~/features/cohort/cohort";
 import type { EmailContent } from "~/mail/message";
 
 /**

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { NEXT_COHORT_TEXT } from "~/domain/cohort";
-import { cohortEmails } from "~/content/cohorts";
+import { NEXT_COHORT_TEXT } from "~/features/cohort/cohort";
+import { cohortEmails } from "~/features/cohort/cohorts.words";
 import { enrollmentEmails, onboardingPrework } from "./enroll.words";
 
 const portal = {

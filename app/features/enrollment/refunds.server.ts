@@ -1,8 +1,8 @@
 import { releaseBookingsOf } from "~/features/bookings/bookings.server";
 import { endPortalSessionsOf } from "~/features/portal/session.server";
-import { leaveQueue } from "~/cohort/queue.server";
+import { leaveQueue } from "~/features/cohort/queue.server";
 import { recordAudit } from "~/accounts/audit.server";
-import { cohortEmails } from "~/content/cohorts";
+import { cohortEmails } from "~/features/cohort/cohorts.words";
 import { errorMessage, log } from "~/lib/logger.server";
 import { renderEmail, type EmailContent } from "~/mail/message";
 import { enqueueEmail } from "~/mail/outbox.server";

@@ -1,9 +1,14 @@
 import type { DB, Trx } from "~/db/database.server";
 import { randomUUID } from "node:crypto";
 import type { ExpressionBuilder } from "kysely";
-import { hasSeatToHold, isSoldOut } from "~/domain/cohort";
+import { hasSeatToHold, isSoldOut } from "~/features/cohort/cohort";
 import { keptCents, seatFigures, seatRuleOn, type SeatFigures, type SeatRule } from "./seats";
-import { getCohort, readCohortSafely, toCohort, type Cohort } from "~/cohort/cohort.server";
+import {
+  getCohort,
+  readCohortSafely,
+  toCohort,
+  type Cohort,
+} from "~/features/cohort/cohort.server";
 import type { Database } from "~/db/schema";
 import type { Engine } from "~/db/migrations.server";
 import { log, errorMessage } from "~/lib/logger.server";

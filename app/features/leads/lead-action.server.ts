@@ -1,7 +1,7 @@
 import type { SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, type ActionFunctionArgs } from "react-router";
-import { readGraduationYearInForce } from "~/cohort/cohort.server";
+import { readGraduationYearInForce } from "~/features/cohort/cohort.server";
 import { formErrors } from "~/content/forms";
 import { resumeFileMessages } from "./lead-magnets.words";
 import { isFile, leadFormSchema, resumeReviewSchema } from "./lead-form";

@@ -9,7 +9,7 @@ import { uploadRow } from "../../../tests/support/rows";
 import { validation } from "~/content/forms";
 import { mentorPortal as t, mentorValidation as m } from "./mentors.words";
 import { portalSignIn } from "~/features/portal/portal.words";
-import { createCohort, makeCurrent } from "~/cohort/series.server";
+import { createCohort, makeCurrent } from "~/features/cohort/series.server";
 import { refundEnrollment } from "~/features/enrollment/refunds.server";
 import { addNote } from "~/people/owner-actions.server";
 import { startPortalSession } from "~/features/portal/session.server";

@@ -3,7 +3,7 @@ import { portalSignIn } from "~/features/portal/portal.words";
 import type { DB } from "~/db/database.server";
 import { resumeDownloadName } from "~/domain/resume-upload";
 import { parseJsonColumn, studentTargetRoles, submissionFormData } from "~/db/json-columns.server";
-import { startDateDisplay } from "~/domain/cohort";
+import { startDateDisplay } from "~/features/cohort/cohort";
 import { mentorMaySee, type PortalPage } from "~/features/portal/portal";
 import { z } from "~/lib/zod";
 import { addNote } from "~/people/owner-actions.server";

@@ -4,7 +4,7 @@ import { flashToastOf } from "../../../tests/support/context";
 import { testEngines } from "../../../tests/support/databases";
 import { answer, assignMentor, mentorCookie } from "../../../tests/support/mentors";
 import { useOwnerConsole } from "../../../tests/support/owner-console";
-import { createCohort, makeCurrent } from "~/cohort/series.server";
+import { createCohort, makeCurrent } from "~/features/cohort/series.server";
 import { validation } from "~/content/forms";
 import { mentorsConsole as t, mentorValidation as m } from "./mentors.words";
 import { refundEnrollment } from "~/features/enrollment/refunds.server";

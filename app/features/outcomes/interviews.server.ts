@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { deepDiveState } from "~/features/bookings/deep-dive.server";
 import type { DB, Trx } from "~/db/database.server";
-import { longDate } from "~/domain/cohort";
+import { longDate } from "~/features/cohort/cohort";
 import { MAX_INTERVIEWS, MAX_OFFERS, type InterviewInput, type OfferInput } from "./outcome-forms";
 import { dateInZone } from "~/domain/time-zone";
 import { formatWhen, whenFor } from "~/domain/time-zone";

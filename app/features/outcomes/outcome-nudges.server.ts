@@ -1,5 +1,5 @@
 import { nudgeEmails } from "~/features/bookings/nudges.words";
-import { queueEmailOnce } from "~/cohort/sent-once.server";
+import { queueEmailOnce } from "~/mail/sent-once.server";
 import type { DB } from "~/db/database.server";
 import { OUTCOME_LOOKBACK_MS, offerNudgeDue } from "~/features/bookings/nudges";
 import { renderEmail, type EmailContent } from "~/mail/message";

@@ -1,5 +1,5 @@
 import { getFormProps } from "@conform-to/react";
-import { longDate } from "~/domain/cohort";
+import { longDate } from "~/features/cohort/cohort";
 import { Form } from "react-router";
 import { FormField } from "~/components/admin/console-field";
 import { useConsoleForm } from "~/components/admin/console-form";

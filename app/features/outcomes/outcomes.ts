@@ -31,7 +31,7 @@
  * A rate is a decimal with 3 places, empty where its denominator is 0.
  */
 import { FINANCE_TARGETS } from "~/features/applications/finance-fit";
-import { mondayOf } from "~/domain/cohort";
+import { mondayOf } from "~/features/cohort/cohort";
 import { csvField } from "~/domain/csv";
 import { npsOf, type NpsSummary } from "~/features/surveys/nps";
 import { PROGRAMME_WEEKS } from "~/features/portal/onboarding";

@@ -8,7 +8,7 @@ import {
 } from "../../../tests/support/outcomes";
 import { useOwnerConsole } from "../../../tests/support/owner-console";
 import { insertMentor } from "../../../tests/support/portal";
-import { getCohort } from "~/cohort/cohort.server";
+import { getCohort } from "~/features/cohort/cohort.server";
 import { refundEnrollment } from "~/features/enrollment/refunds.server";
 import { OUTCOMES_CSV_HEADER } from "./outcomes";
 import {

@@ -2,7 +2,7 @@ import { recordAudit } from "~/accounts/audit.server";
 import { lockMentor, releaseBookingsOf } from "~/features/bookings/bookings.server";
 import { mentorAssignedEmail } from "./portal.words";
 import type { DB, Trx } from "~/db/database.server";
-import { startDateDisplay } from "~/domain/cohort";
+import { startDateDisplay } from "~/features/cohort/cohort";
 import { pickMentor, type MentorLoad } from "./portal";
 import { lockCohort } from "~/features/enrollment/seats.server";
 import { renderEmail } from "~/mail/message";

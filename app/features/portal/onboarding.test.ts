@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { monthDayDisplay } from "~/domain/cohort";
+import { monthDayDisplay } from "~/features/cohort/cohort";
 import {
   checklistOf,
   cohortPlace,

@@ -4,7 +4,7 @@
  * the owner's pages (the person page, the cohort page) show the same progress through
  * `checklistOf`.
  */
-import { mondayOf } from "~/domain/cohort";
+import { mondayOf } from "~/features/cohort/cohort";
 
 /** The checklist's items, in the order they are shown. */
 export const CHECKLIST_ITEMS = ["profile", "calendar", "prework"] as const;

@@ -4,7 +4,7 @@ import { KeyValues } from "~/components/admin/person-profile";
 import { When, type Clock } from "~/components/admin/when";
 import { linkVariants } from "~/components/ui/link";
 import { checklistWords, personPortalWords as t } from "./portal-console.words";
-import { startDateDisplay } from "~/domain/cohort";
+import { startDateDisplay } from "~/features/cohort/cohort";
 import type { PersonPortal } from "./owner-view.server";
 
 /** The person's portal: their seat's cohort and mentor, signed in yet, checklist progress. */

@@ -1,5 +1,5 @@
 import { curriculum } from "~/content/home";
-import { monthDayDisplay, startDateDisplay } from "~/domain/cohort";
+import { monthDayDisplay, startDateDisplay } from "~/features/cohort/cohort";
 import { checklistOf, cohortPlace, dueThisWeek, programmeWeeks } from "./onboarding";
 import { dateInZone } from "~/domain/time-zone";
 import { testimonialAsked } from "~/features/outcomes/testimonials.server";

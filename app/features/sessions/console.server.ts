@@ -1,6 +1,6 @@
 import { data, type AppLoadContext } from "react-router";
 import { sessionsConsole as t } from "./sessions.words";
-import { longDate } from "~/domain/cohort";
+import { longDate } from "~/features/cohort/cohort";
 import { hasStarted, SESSION_INTENTS, sessionFormSchema, sessionStartOf } from "./group-sessions";
 import { formatWhen, utcToLocalInput } from "~/domain/time-zone";
 import { parseForm, refuse } from "~/lib/form.server";

@@ -1,5 +1,5 @@
 import { nudgeEmails } from "~/features/bookings/nudges.words";
-import { queueEmailOnce } from "~/cohort/sent-once.server";
+import { queueEmailOnce } from "~/mail/sent-once.server";
 import { formatWhen } from "~/domain/time-zone";
 import { renderEmail } from "~/mail/message";
 import type { Services } from "~/services.server";

@@ -12,10 +12,10 @@ import {
 } from "../../../tests/support/context";
 import { testEngines } from "../../../tests/support/databases";
 import { insertMentor, insertStudent, portalCookie } from "../../../tests/support/portal";
-import { createCohort } from "~/cohort/series.server";
-import { action as cohortAction, loader as cohortLoader } from "~/routes/admin/cohort";
-import { action as cohortsAction } from "~/routes/admin/cohorts";
-import { action as settingsAction } from "~/routes/admin/cohort-settings";
+import { createCohort } from "~/features/cohort/series.server";
+import { action as cohortAction, loader as cohortLoader } from "~/features/cohort/routes/cohort";
+import { action as cohortsAction } from "~/features/cohort/routes/cohorts";
+import { action as settingsAction } from "~/features/cohort/routes/cohort-settings";
 import { loader as feedLoader } from "~/features/sessions/routes/feed";
 import {
   action as calendarAction,

@@ -5,7 +5,7 @@ import { answer } from "../../../tests/support/mentors";
 import { useOwnerConsole } from "../../../tests/support/owner-console";
 import { insertMentor, portalCookie } from "../../../tests/support/portal";
 import { startFakeStripe } from "../../../fakes/stripe";
-import { runOfferRound } from "~/cohort/offers.server";
+import { runOfferRound } from "~/features/cohort/offers.server";
 import { leaveConsole, leavePage as words } from "./leave.words";
 import { createStripeClient, stripeProvider } from "~/payments/stripe-provider.server";
 import { action as personAction, loader as personLoader } from "~/routes/admin/person";

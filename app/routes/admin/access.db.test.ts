@@ -15,7 +15,7 @@ import {
 } from "../../../tests/support/databases";
 import { countRows } from "../../../tests/support/suite";
 import routes from "~/routes";
-import { getCohort } from "~/cohort/cohort.server";
+import { getCohort } from "~/features/cohort/cohort.server";
 import { ADMIN_ROUTES, GUARD_FIXTURE_IDS } from "../../../tests/support/admin-routes";
 import { ADMIN_LOGIN_PATH } from "../../accounts/paths";
 
@@ -195,7 +195,7 @@ describe.each(testEngines())("admin routes refuse non-admins on $name", (engine)
 
   it("a non-admin cannot get a session by logging in", async () => {
     const before = await sessionCount();
-    const { action } = await import("~/routes/admin/cohort-settings");
+    const { action } = await import("~/features/cohort/routes/cohort-settings");
     const result = await unwrap(
       await callAction(
         action,

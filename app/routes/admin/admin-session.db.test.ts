@@ -22,7 +22,7 @@ describe.each(testEngines())("admin cohort settings on $name", (engine) => {
       type Entry = { file: string; children?: Entry[] };
       const layout = (routes as Entry[]).find((entry) => entry.file === "routes/admin/layout.tsx");
       expect(layout?.children?.map((child) => child.file)).toContain(
-        "routes/admin/cohort-settings.tsx",
+        "features/cohort/routes/cohort-settings.tsx",
       );
       const headers = new Headers(adminHeaders({} as never));
       expect(headers.get("cache-control")).toBe("no-store");

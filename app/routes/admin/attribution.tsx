@@ -10,7 +10,7 @@ import { consoleText } from "~/content/console";
 import { campaignWords, sourceWords } from "~/content/console-words";
 import { formatDollars } from "~/features/enrollment/pricing.words";
 import { DIMENSIONS, TOUCHES } from "~/domain/attribution";
-import { isCalendarDate } from "~/domain/cohort";
+import { isCalendarDate } from "~/features/cohort/cohort";
 import type { Route } from "./+types/attribution";
 
 export const meta: Route.MetaFunction = () => adminMeta(consoleText.attributionTitle);

@@ -8,7 +8,7 @@ import {
   type BroadcastPreviewData,
 } from "~/components/admin/broadcast-form";
 import { BroadcastList } from "~/components/admin/broadcast-list";
-import { cohortName } from "~/components/admin/cohort-list";
+import { cohortName } from "~/features/cohort/cohort-list";
 import { broadcastConsole as t } from "~/content/broadcasts";
 import { audienceFromSearch, broadcastFormSchema } from "~/domain/broadcast";
 import { formatWhen } from "~/domain/time-zone";

@@ -20,7 +20,7 @@ import { consoleText } from "~/content/console";
 import { resourceWords, sourceWords, statusName, tagWords } from "~/content/console-words";
 import { leadMagnets } from "~/features/leads/lead-magnets.words";
 import { PERSON_STATUSES } from "~/features/applications/application-outcome";
-import { isCalendarDate } from "~/domain/cohort";
+import { isCalendarDate } from "~/features/cohort/cohort";
 import type { Route } from "./+types/people";
 
 export const meta: Route.MetaFunction = () => adminMeta(consoleText.peopleTitle);

@@ -20,14 +20,14 @@ import {
   PersonSummary,
   ReplyCard,
 } from "~/components/admin/person-work";
-import { getCohort } from "~/cohort/cohort.server";
-import { isCohortFull } from "~/domain/cohort";
+import { getCohort } from "~/features/cohort/cohort.server";
+import { isCohortFull } from "~/features/cohort/cohort";
 import { adminMeta } from "~/lib/meta";
 import { addNote, offerSeatTo, replyToPerson, sendEnrollLink } from "~/people/owner-actions.server";
 import { personDetail } from "~/people/person-detail.server";
 import { changeStatusByOwner, clearUndeliverableByOwner } from "~/people/person-status.server";
 import { erasePerson } from "~/people/privacy.server";
-import { cohortConsole as t } from "~/content/cohorts";
+import { cohortConsole as t } from "~/features/cohort/cohorts.words";
 import { consoleText } from "~/content/console";
 import { personFormSchema } from "~/domain/console-forms";
 import { refundEnrollment } from "~/features/enrollment/refunds.server";

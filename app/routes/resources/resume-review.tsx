@@ -3,7 +3,7 @@ import { pageMeta } from "~/lib/meta";
 import { staticPage } from "~/lib/page-handle";
 import { LeadPageLayout } from "~/features/leads/lead-page";
 import { resumeReviewPage as page } from "~/features/leads/lead-magnets.words";
-import { readGraduationYearInForce } from "~/cohort/cohort.server";
+import { readGraduationYearInForce } from "~/features/cohort/cohort.server";
 import { leadAction, wasSent } from "~/features/leads/lead-action.server";
 import { livestreamTimes } from "~/resume-reviews/livestreams.server";
 import type { Route } from "./+types/resume-review";

@@ -1,4 +1,4 @@
-import { readCohortAnnouncement } from "~/cohort/announcement.server";
+import { readCohortAnnouncement } from "~/features/cohort/announcement.server";
 import { CohortLine } from "~/components/cohort-line";
 import { HeroHeading } from "~/components/hero-heading";
 import { FaqAccordion } from "~/components/faq-accordion";

@@ -3,7 +3,7 @@ import { pageMeta } from "~/lib/meta";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { data, Form, redirect } from "react-router";
 import { submitApplication } from "~/features/applications/submit-application.server";
-import { readGraduationYearInForce } from "~/cohort/cohort.server";
+import { readGraduationYearInForce } from "~/features/cohort/cohort.server";
 import { applicantCookie, readApplicant } from "~/features/enrollment/applicant-cookie.server";
 import { guardPublicForm, limitFormPost } from "~/lib/form-guard.server";
 import { errorMessage, log } from "~/lib/logger.server";

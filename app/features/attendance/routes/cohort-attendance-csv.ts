@@ -1,7 +1,7 @@
 import { requireAdmin } from "~/accounts/sessions.server";
 import { recordAudit } from "~/accounts/audit.server";
 import { cohortGrid } from "~/features/attendance/grid.server";
-import { findCohort } from "~/cohort/series.server";
+import { findCohort } from "~/features/cohort/series.server";
 import { ATTENDANCE_CSV_HEADER, attendanceCsvRow } from "~/features/attendance/attendance";
 import { toCsv } from "~/domain/csv";
 import { orNotFound } from "~/lib/or-not-found";

@@ -11,7 +11,7 @@ import {
 import { enrollPage } from "~/features/enrollment/enroll.words";
 import { applicantCookie } from "~/features/enrollment/applicant-cookie.server";
 import { cookieName } from "~/lib/cookies.server";
-import { runOfferRound } from "~/cohort/offers.server";
+import { runOfferRound } from "~/features/cohort/offers.server";
 import { action as applyAction } from "~/features/applications/routes/apply";
 import { action as leadAction } from "~/features/leads/routes/lead-page";
 import { action as enrollAction, loader as enrollLoader } from "./enroll";

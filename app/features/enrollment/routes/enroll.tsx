@@ -5,8 +5,8 @@ import { Card } from "~/components/ui/card";
 import { pageMeta } from "~/lib/meta";
 import { staticPage } from "~/lib/page-handle";
 import { findPersonById } from "~/people/people.server";
-import { getCohort } from "~/cohort/cohort.server";
-import { claimOfferLink } from "~/cohort/offer-links.server";
+import { getCohort } from "~/features/cohort/cohort.server";
+import { claimOfferLink } from "~/features/cohort/offer-links.server";
 import { claimEnrollLink } from "~/features/enrollment/enroll-link.server";
 import { enrollPage } from "~/features/enrollment/enroll.words";
 import {
@@ -16,7 +16,7 @@ import {
   TOTAL_VALUE_CENTS,
   valueItems,
 } from "~/features/enrollment/pricing.words";
-import { cohortStatus, countsAgainstHoldCap, mentorsFor } from "~/domain/cohort";
+import { cohortStatus, countsAgainstHoldCap, mentorsFor } from "~/features/cohort/cohort";
 import { readApplicant } from "~/features/enrollment/applicant-cookie.server";
 import { identifyBuyer } from "~/features/enrollment/buyer.server";
 import { waitlistForFullCohort } from "~/features/enrollment/full-cohort.server";

@@ -4,7 +4,7 @@ import { staticPage } from "~/lib/page-handle";
 import { LeadForm } from "~/features/leads/lead-capture";
 import { LeadPageLayout } from "~/features/leads/lead-page";
 import { leadForm, leadMagnets, leadPages, leadSuccess } from "~/features/leads/lead-magnets.words";
-import { readGraduationYearInForce } from "~/cohort/cohort.server";
+import { readGraduationYearInForce } from "~/features/cohort/cohort.server";
 import { leadPageTypeForPath } from "~/features/leads/lead-magnets";
 import { leadAction, wasSent } from "~/features/leads/lead-action.server";
 import type { Route } from "./+types/lead-page";

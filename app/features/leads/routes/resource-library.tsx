@@ -14,7 +14,7 @@ import {
   resourceLibraryPage as page,
 } from "~/features/leads/lead-magnets.words";
 import { site } from "~/content/site";
-import { readGraduationYearInForce } from "~/cohort/cohort.server";
+import { readGraduationYearInForce } from "~/features/cohort/cohort.server";
 import { leadAction, wasSent } from "~/features/leads/lead-action.server";
 import { resourceFormats, resourcePath } from "~/features/resources/formats";
 import type { Route } from "./+types/resource-library";

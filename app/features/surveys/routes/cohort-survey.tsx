@@ -1,8 +1,8 @@
 import { Link } from "react-router";
 import { requireAdmin } from "~/accounts/sessions.server";
-import { findCohort } from "~/cohort/series.server";
+import { findCohort } from "~/features/cohort/series.server";
 import { AdminPage } from "~/components/admin-shell";
-import { cohortName } from "~/components/admin/cohort-list";
+import { cohortName } from "~/features/cohort/cohort-list";
 import { CohortSurveyCards } from "~/features/surveys/cohort-survey";
 import { linkVariants } from "~/components/ui/link";
 import { surveyConsole as t } from "~/features/surveys/survey.words";

@@ -1,18 +1,18 @@
 import { describe, expect, it } from "vitest";
-import { seatFixtures, setCurrentCohort } from "../../../tests/support/cohort";
-import { flashToastOf } from "../../../tests/support/context";
-import { testEngines } from "../../../tests/support/databases";
-import { recipientsOf } from "../../../tests/support/outbox";
-import { useOwnerConsole } from "../../../tests/support/owner-console";
-import { countRows } from "../../../tests/support/suite";
-import { getCohort } from "~/cohort/cohort.server";
-import { runOfferRound } from "~/cohort/offers.server";
-import { cohortConsole } from "~/content/cohorts";
-import { adminValidation } from "~/content/admin";
+import { seatFixtures, setCurrentCohort } from "../../../../tests/support/cohort";
+import { flashToastOf } from "../../../../tests/support/context";
+import { testEngines } from "../../../../tests/support/databases";
+import { recipientsOf } from "../../../../tests/support/outbox";
+import { useOwnerConsole } from "../../../../tests/support/owner-console";
+import { countRows } from "../../../../tests/support/suite";
+import { getCohort } from "~/features/cohort/cohort.server";
+import { runOfferRound } from "~/features/cohort/offers.server";
+import { cohortConsole } from "~/features/cohort/cohorts.words";
+import { adminValidation } from "~/features/cohort/cohort-settings.words";
 import { action as cohortAction, loader as cohortLoader } from "./cohort";
 import { loader as rosterLoader } from "./cohort-roster-csv";
 import { action as cohortsAction, loader as cohortsLoader } from "./cohorts";
-import { action as personAction } from "./person";
+import { action as personAction } from "~/routes/admin/person";
 
 describe.each(testEngines())("the owner's cohort console on $name", (engine) => {
   const owner = useOwnerConsole(engine);

@@ -1,9 +1,9 @@
-import { getCohort, settingsOf } from "~/cohort/cohort.server";
+import { getCohort, settingsOf } from "./cohort.server";
 import { recordAudit } from "~/accounts/audit.server";
 import type { DB } from "~/db/database.server";
 import type { Engine } from "~/db/migrations.server";
-import type { CohortSettings } from "~/domain/cohort";
-import type { CohortSettingsPatch } from "~/domain/cohort-settings";
+import type { CohortSettings } from "./cohort";
+import type { CohortSettingsPatch } from "./cohort-settings";
 import { lockCohort } from "~/features/enrollment/seats.server";
 import { planCohortSessions } from "~/features/sessions/sessions.server";
 import { announceStartWeek } from "./start-date.server";

@@ -6,7 +6,7 @@ export interface CohortSettings {
   isActive: boolean;
   /**
    * The earliest graduation year the application and lead forms accept; null means the current
-   * year (app/domain/graduation-year.ts).
+   * year (app/features/cohort/graduation-year.ts).
    */
   earliestGraduationYear: number | null;
 }

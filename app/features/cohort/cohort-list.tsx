@@ -1,15 +1,15 @@
 import { getFormProps } from "@conform-to/react";
 import { Form, Link } from "react-router";
-import type { CohortSummary } from "~/cohort/series.server";
+import type { CohortSummary } from "./series.server";
 import { FormField } from "~/components/admin/console-field";
 import { useConsoleForm } from "~/components/admin/console-form";
 import { Button } from "~/components/ui/button";
 import { SectionCard } from "~/components/ui/card";
 import { linkVariants } from "~/components/ui/link";
 import { Cell, DataTable, Row, RowHeader } from "~/components/ui/table";
-import { cohortConsole as t } from "~/content/cohorts";
+import { cohortConsole as t } from "./cohorts.words";
 import { formatDollars } from "~/features/enrollment/pricing.words";
-import { longDate } from "~/domain/cohort";
+import { longDate } from "./cohort";
 import { cohortsFormSchema } from "~/domain/console-forms";
 
 export const cohortName = (startDate: string | null) =>

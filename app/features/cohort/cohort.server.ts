@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
-import { DEFAULT_COHORT, type CohortSettings } from "~/domain/cohort";
-import { currentYear, graduationYearInForce } from "~/domain/graduation-year";
+import { DEFAULT_COHORT, type CohortSettings } from "./cohort";
+import { currentYear, graduationYearInForce } from "./graduation-year";
 import type { DB } from "~/db/database.server";
 import type { Selectable } from "kysely";
 import type { CohortsTable } from "~/db/schema";

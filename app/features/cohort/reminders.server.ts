@@ -1,12 +1,12 @@
-import { cohortEmails } from "~/content/cohorts";
-import { hasSeatToHold } from "~/domain/cohort";
+import { cohortEmails } from "./cohorts.words";
+import { hasSeatToHold } from "./cohort";
 import { renderEmail } from "~/mail/message";
 import { enqueueEmail } from "~/mail/outbox.server";
 import type { Services } from "~/services.server";
 import { enrollLinkUrl } from "~/features/enrollment/enroll-link.server";
 import { countHeldSeats } from "~/features/enrollment/seats.server";
 import { getCohort } from "./cohort.server";
-import { sendOnce } from "./sent-once.server";
+import { sendOnce } from "~/mail/sent-once.server";
 
 /** Checkouts left longer ago than this are not chased any more (a reminder days late is noise). */
 const LOOK_BACK_MS = 7 * 24 * 3_600_000;

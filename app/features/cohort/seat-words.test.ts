@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
-import { mentorsFor } from "~/domain/cohort";
-import { cohortSettingsPage } from "./admin";
-import { cohortConsole, cohortEmails } from "./cohorts";
-import { cohortLine } from "./home";
+import { mentorsFor } from "./cohort";
+import { cohortSettingsPage } from "./cohort-settings.words";
+import { cohortConsole, cohortEmails } from "./cohorts.words";
+import { cohortLine } from "~/content/home";
 import { enrollPage } from "~/features/enrollment/enroll.words";
 import { applicationEmails } from "~/features/applications/application-emails.words";
 

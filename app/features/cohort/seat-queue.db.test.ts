@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
-import { seatScenario, setCurrentCohort } from "../../tests/support/cohort";
-import { testEngines } from "../../tests/support/databases";
-import { recipientsOf } from "../../tests/support/outbox";
-import { updateCohortSettings } from "~/cohort/settings.server";
+import { seatScenario, setCurrentCohort } from "../../../tests/support/cohort";
+import { testEngines } from "../../../tests/support/databases";
+import { recipientsOf } from "../../../tests/support/outbox";
+import { updateCohortSettings } from "./settings.server";
 import { refundEnrollment } from "~/features/enrollment/refunds.server";
 import { countHeldSeats, startCheckout } from "~/features/enrollment/seats.server";
 import { getCohort } from "./cohort.server";

@@ -1,8 +1,8 @@
 import { randomUUID } from "node:crypto";
 import { recordAudit } from "~/accounts/audit.server";
-import { cohortEmails } from "~/content/cohorts";
+import { cohortEmails } from "./cohorts.words";
 import type { DB } from "~/db/database.server";
-import { startDateDisplay } from "~/domain/cohort";
+import { startDateDisplay } from "./cohort";
 import type { SeatFigures, SeatRule } from "~/features/enrollment/seats";
 import { dateInZone } from "~/domain/time-zone";
 import { cohortFigures, lockCohort, PAID_SEAT } from "~/features/enrollment/seats.server";
@@ -11,7 +11,7 @@ import { enqueueMarketing, marketingSender } from "~/marketing/mail.server";
 import type { Services } from "~/services.server";
 import { getCohort, toCohort, type Cohort } from "./cohort.server";
 import { joinQueue, withdrawPlace } from "./queue.server";
-import { sendOnce } from "./sent-once.server";
+import { sendOnce } from "~/mail/sent-once.server";
 import { planCohortSessions } from "~/features/sessions/sessions.server";
 
 export interface CohortSummary extends Cohort {

@@ -1,4 +1,4 @@
-import { NEXT_COHORT_TEXT } from "~/domain/cohort";
+import { NEXT_COHORT_TEXT } from "./cohort";
 import type { QueueStatus } from "~/db/schema";
 import type { SeatFigures, SeatRule } from "~/features/enrollment/seats";
 import type { EmailContent } from "~/mail/message";

@@ -1,5 +1,5 @@
 import { z } from "~/lib/zod";
-import { adminValidation } from "~/content/admin";
+import { adminValidation } from "./cohort-settings.words";
 import { availableSpots, isCalendarDate, type CohortSettings } from "./cohort";
 import { graduationYearSettingRange, isGraduationYearSetting } from "./graduation-year";
 

@@ -1,12 +1,12 @@
 import { Form } from "react-router";
-import type { QueueEntry } from "~/cohort/queue.server";
-import type { RosterRow } from "~/cohort/series.server";
+import type { QueueEntry } from "./queue.server";
+import type { RosterRow } from "./series.server";
 import { Button } from "~/components/ui/button";
 import { SectionCard } from "~/components/ui/card";
 import { linkVariants } from "~/components/ui/link";
 import { Cell, DataTable, Row, RowHeader } from "~/components/ui/table";
 import { When, whenText, type Clock } from "~/components/admin/when";
-import { cohortConsole as t } from "~/content/cohorts";
+import { cohortConsole as t } from "./cohorts.words";
 import { formatDollars } from "~/features/enrollment/pricing.words";
 
 function QueueButton({ id, intent, label }: { id: string; intent: string; label: string }) {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { seatScenario, setCurrentCohort } from "../../tests/support/cohort";
-import { testEngines } from "../../tests/support/databases";
+import { seatScenario, setCurrentCohort } from "../../../tests/support/cohort";
+import { testEngines } from "../../../tests/support/databases";
 import { readEnrollLink } from "~/features/enrollment/enroll-link.server";
 import { startCheckout } from "~/features/enrollment/seats.server";
 import { runOfferRound } from "./offers.server";

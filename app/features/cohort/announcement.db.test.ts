@@ -1,7 +1,7 @@
 import { sql } from "kysely";
 import { describe, expect, it } from "vitest";
-import { resetCohorts, seatScenario, setCurrentCohort } from "../../tests/support/cohort";
-import { testEngines } from "../../tests/support/databases";
+import { resetCohorts, seatScenario, setCurrentCohort } from "../../../tests/support/cohort";
+import { testEngines } from "../../../tests/support/databases";
 import { startCheckout } from "~/features/enrollment/seats.server";
 import { readCohortAnnouncement } from "./announcement.server";
 import { getCohort } from "./cohort.server";

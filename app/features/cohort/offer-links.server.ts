@@ -1,5 +1,5 @@
 import type { AppLoadContext } from "react-router";
-import { offerPages } from "~/content/cohorts";
+import { offerPages } from "./cohorts.words";
 import { enterEnrollAs } from "~/features/enrollment/applicant-cookie.server";
 import { redirectWithToast } from "~/lib/toast.server";
 import { findOffer } from "./offers.server";

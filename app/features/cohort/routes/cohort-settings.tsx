@@ -1,22 +1,22 @@
 import type { SubmissionResult } from "@conform-to/react";
 import { data, useNavigation } from "react-router";
-import { updateCohortSettings } from "~/cohort/settings.server";
+import { updateCohortSettings } from "~/features/cohort/settings.server";
 import { countHeldSeats } from "~/features/enrollment/seats.server";
 import { logIn } from "~/accounts/login.server";
 import { ADMIN_LOGIN_PATH } from "~/accounts/paths";
 import { endSession, getAdmin, requireAdmin, safeNext } from "~/accounts/sessions.server";
-import { getCohort, settingsOf } from "~/cohort/cohort.server";
-import { CohortSettingsForm, CurrentStatus } from "~/components/admin/cohort-settings-form";
+import { getCohort, settingsOf } from "~/features/cohort/cohort.server";
+import { CohortSettingsForm, CurrentStatus } from "~/features/cohort/cohort-settings-form";
 import { GateSpinner, LoginForm } from "~/components/admin/login-form";
 import {
   adminPage,
   adminToasts,
   cohortSettingsPage as copy,
   savedAndEmailed,
-} from "~/content/admin";
-import { type CohortSettingsPatch } from "~/domain/cohort-settings";
+} from "~/features/cohort/cohort-settings.words";
+import { type CohortSettingsPatch } from "~/features/cohort/cohort-settings";
 import { cohortSettingsFormSchema } from "~/domain/console-forms";
-import { currentYear } from "~/domain/graduation-year";
+import { currentYear } from "~/features/cohort/graduation-year";
 import { parseForm } from "~/lib/form.server";
 import { errorMessage, log } from "~/lib/logger.server";
 import { adminMeta } from "~/lib/meta";

@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
-import { PATH, useAdminGate } from "../../../tests/support/admin-login";
-import { setCurrentCohort } from "../../../tests/support/cohort";
-import { testEngines } from "../../../tests/support/databases";
-import { getCohort } from "~/cohort/cohort.server";
+import { PATH, useAdminGate } from "../../../../tests/support/admin-login";
+import { setCurrentCohort } from "../../../../tests/support/cohort";
+import { testEngines } from "../../../../tests/support/databases";
+import { getCohort } from "~/features/cohort/cohort.server";
 import type { SeatHoldStatus } from "~/db/schema";
 
 describe.each(testEngines())("admin cohort settings on $name", (engine) => {

@@ -1,4 +1,4 @@
-import { cohortAnnouncement, type CohortAnnouncement } from "~/domain/cohort";
+import { cohortAnnouncement, type CohortAnnouncement } from "./cohort";
 import { dateInZone } from "~/domain/time-zone";
 import { countHeldSeats } from "~/features/enrollment/seats.server";
 import { errorMessage, log } from "~/lib/logger.server";
@@ -6,7 +6,7 @@ import type { Services } from "~/services.server";
 import { getCohort } from "./cohort.server";
 
 /**
- * What the home page says about enrollment right now (domain/cohort.ts `cohortAnnouncement`):
+ * What the home page says about enrollment right now (features/cohort/cohort.ts `cohortAnnouncement`):
  * the current cohort and the seats held in its open checkouts and offers, read on every request
  * with the same reads the checkout uses. Null when they cannot be read: the page then shows its
  * general line and claims nothing.

@@ -1,5 +1,5 @@
 import type { DB } from "~/db/database.server";
-import { enqueueEmail, type OutboxMessage } from "~/mail/outbox.server";
+import { enqueueEmail, type OutboxMessage } from "./outbox.server";
 
 /**
  * Claims a once-only key (for example one reminder per person and cohort). True for the first

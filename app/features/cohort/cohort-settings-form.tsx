@@ -6,10 +6,10 @@ import { Button } from "~/components/ui/button";
 import { cardClass } from "~/components/ui/card";
 import { cn } from "~/components/ui/cn";
 import { Checkbox } from "~/components/ui/input";
-import { cohortSettingsPage as copy } from "~/content/admin";
-import { availableSpots, longDate, startDateDisplay, type CohortSettings } from "~/domain/cohort";
-import { cohortSettingsSchema, cohortState } from "~/domain/cohort-settings";
-import { graduationYearInForce } from "~/domain/graduation-year";
+import { cohortSettingsPage as copy } from "./cohort-settings.words";
+import { availableSpots, longDate, startDateDisplay, type CohortSettings } from "./cohort";
+import { cohortSettingsSchema, cohortState } from "./cohort-settings";
+import { graduationYearInForce } from "./graduation-year";
 
 /**
  * The cohort's start date, capacity and active flag, as the spec's admin page edits them, and the

@@ -1,9 +1,9 @@
 import { data } from "react-router";
 import { requireAdmin } from "~/accounts/sessions.server";
-import { createCohort, listCohorts, makeCurrent } from "~/cohort/series.server";
+import { createCohort, listCohorts, makeCurrent } from "~/features/cohort/series.server";
 import { AdminPage } from "~/components/admin-shell";
-import { CohortTable, NewCohortCard } from "~/components/admin/cohort-list";
-import { cohortConsole as t } from "~/content/cohorts";
+import { CohortTable, NewCohortCard } from "~/features/cohort/cohort-list";
+import { cohortConsole as t } from "~/features/cohort/cohorts.words";
 import { cohortsFormSchema } from "~/domain/console-forms";
 import { parseForm, refuse } from "~/lib/form.server";
 import { adminMeta } from "~/lib/meta";

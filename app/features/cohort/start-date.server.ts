@@ -1,10 +1,10 @@
-import { cohortEmails } from "~/content/cohorts";
+import { cohortEmails } from "./cohorts.words";
 import type { Trx } from "~/db/database.server";
-import { startDateDisplay, startWeek } from "~/domain/cohort";
+import { startDateDisplay, startWeek } from "./cohort";
 import { renderEmail } from "~/mail/message";
 import { enqueueEmail } from "~/mail/outbox.server";
 import { ERASED_ADDRESS_PATTERN } from "~/people/privacy.server";
-import { sendOnce } from "./sent-once.server";
+import { sendOnce } from "~/mail/sent-once.server";
 
 /** The once-only keys of one student's (or mentor's) start announcements in one cohort. */
 const keyPrefix = (cohortId: string, who: string) => `cohort-start:${cohortId}:${who}:`;

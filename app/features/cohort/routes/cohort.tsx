@@ -1,10 +1,10 @@
 import { requireAdmin } from "~/accounts/sessions.server";
-import { ownerQueueAction, type QueueOutcome } from "~/cohort/queue-console.server";
-import { listQueue } from "~/cohort/queue.server";
-import { cohortRoster, findCohort, listCohorts } from "~/cohort/series.server";
+import { ownerQueueAction, type QueueOutcome } from "~/features/cohort/queue-console.server";
+import { listQueue } from "~/features/cohort/queue.server";
+import { cohortRoster, findCohort, listCohorts } from "~/features/cohort/series.server";
 import { AdminPage } from "~/components/admin-shell";
-import { cohortName } from "~/components/admin/cohort-list";
-import { QueueCard, RosterCard } from "~/components/admin/cohort-detail";
+import { cohortName } from "~/features/cohort/cohort-list";
+import { QueueCard, RosterCard } from "~/features/cohort/cohort-detail";
 import { MentorsCard } from "~/features/portal/cohort-mentors";
 import { SessionsCard } from "~/features/sessions/cohort-sessions";
 import { AttendanceGridCard } from "~/features/attendance/attendance-grid";
@@ -13,7 +13,7 @@ import { cohortSessions, isSessionPost, sessionsAction } from "~/features/sessio
 import { mentoringConsole as m } from "~/features/portal/portal-console.words";
 import { moveStudent, type MoveOutcome } from "~/features/portal/assignment.server";
 import { cohortMentoring } from "~/features/portal/owner-view.server";
-import { cohortConsole as t } from "~/content/cohorts";
+import { cohortConsole as t } from "~/features/cohort/cohorts.words";
 import { surveyConsole } from "~/features/surveys/survey.words";
 import { linkVariants } from "~/components/ui/link";
 import { Link } from "react-router";

@@ -1,5 +1,10 @@
 import { requireAdmin } from "~/accounts/sessions.server";
-import { cohortRoster, findCohort, ROSTER_CSV_HEADER, rosterCsvRow } from "~/cohort/series.server";
+import {
+  cohortRoster,
+  findCohort,
+  ROSTER_CSV_HEADER,
+  rosterCsvRow,
+} from "~/features/cohort/series.server";
 import { recordAudit } from "~/accounts/audit.server";
 
 import { toCsv } from "~/domain/csv";
