@@ -11,7 +11,7 @@ import {
 } from "../app/accounts/accounts.server";
 import { openDatabase, type DB } from "../app/db/database.server";
 import { mentorSchema, type MentorInput } from "../app/features/mentors/mentor-forms";
-import { normaliseEmail } from "../app/domain/person-fields";
+import { normaliseEmail } from "../app/lib/person-fields";
 import { passwordProblem } from "../app/accounts/passwords.server";
 import { addMentor, listMentors } from "../app/features/mentors/mentors.server";
 

@@ -1,4 +1,4 @@
-import { normaliseEmail } from "~/domain/person-fields";
+import { normaliseEmail } from "~/lib/person-fields";
 import { randomUUID } from "node:crypto";
 import type { DB } from "~/db/database.server";
 import {

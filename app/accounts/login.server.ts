@@ -1,7 +1,7 @@
 import { createHash } from "node:crypto";
 import type { AppLoadContext } from "react-router";
 import { log } from "~/lib/logger.server";
-import { normaliseEmail } from "~/domain/person-fields";
+import { normaliseEmail } from "~/lib/person-fields";
 import { checkCredentials } from "./accounts.server";
 import { startSession, type Admin } from "./sessions.server";
 

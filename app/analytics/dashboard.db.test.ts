@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { useSeededConsole } from "../../tests/support/console";
 import { testEngines } from "../../tests/support/databases";
-import { PAGE_SIZE } from "../people/people-query.server";
+import { PAGE_SIZE } from "~/features/people/people-query.server";
 import { dashboard } from "./dashboard.server";
 
 describe.each(testEngines())("owner's console queries on $name", (engine) => {

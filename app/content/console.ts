@@ -1,4 +1,4 @@
-import { MAX_NOTES_PER_PERSON } from "~/domain/notes";
+import { MAX_NOTES_PER_PERSON } from "~/features/people/notes";
 import type { EmailContent } from "~/mail/message";
 
 const greeting = (firstName: string) => (firstName ? `Hi ${firstName},` : "Hi,");

@@ -8,7 +8,7 @@ import { useTestServices } from "../../tests/support/suite";
 import { isDatabaseReachable, openDatabase } from "./database.server";
 import { migrateToLatest } from "./migrations.server";
 import type { Kysely } from "kysely";
-import { newPerson } from "~/people/people.server";
+import { newPerson } from "~/features/people/people.server";
 
 describe.each(testEngines())("database on $name", (engine) => {
   const t = useTestServices(engine);

@@ -1,6 +1,6 @@
 import type { DB } from "~/db/database.server";
 import type { OutboxStatus } from "~/db/schema";
-import { PAGE_SIZE } from "../people/people-query.server";
+import { PAGE_SIZE } from "~/features/people/people-query.server";
 
 export async function emailLog(db: DB, filter: { status?: OutboxStatus; page?: number }) {
   const page = Math.max(1, filter.page ?? 1);

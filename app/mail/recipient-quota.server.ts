@@ -1,5 +1,5 @@
 import { createHash } from "node:crypto";
-import { normaliseEmail } from "~/domain/person-fields";
+import { normaliseEmail } from "~/lib/person-fields";
 import { quotaWindows } from "~/domain/recipient-quota";
 import type { RateLimiter } from "~/lib/rate-limit.server";
 import { log } from "~/lib/logger.server";

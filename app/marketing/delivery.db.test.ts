@@ -6,7 +6,7 @@ import { useMarketingMail } from "../../tests/support/marketing-mail";
 import { startSmtpServer } from "../../fakes/smtp";
 import { emailLog } from "~/mail/email-log.server";
 import { markUndeliverable } from "~/mail/suppression.server";
-import { action as personAction } from "~/routes/admin/person";
+import { action as personAction } from "~/features/people/routes/person";
 import { runSequences } from "./sequences.server";
 
 // How marketing mail leaves: its headers on the wire, bounces, and the sending rate.

@@ -6,7 +6,7 @@ import { testEngines } from "../../tests/support/databases";
 import { useMarketingMail } from "../../tests/support/marketing-mail";
 import { nurtureSequences } from "~/content/nurture";
 import { DAY_MS } from "~/domain/marketing";
-import { erasePerson } from "~/people/privacy.server";
+import { erasePerson } from "~/features/people/privacy.server";
 import { action as applyAction } from "~/features/applications/routes/apply";
 import { sequenceStats, setSequencePaused } from "./sequence-console.server";
 import { runSequences } from "./sequences.server";

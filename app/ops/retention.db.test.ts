@@ -5,7 +5,7 @@ import { insertAda, uploadRow } from "../../tests/support/rows";
 import { useTestServices } from "../../tests/support/suite";
 import type { ReviewStatus } from "~/db/schema";
 import type { DB } from "~/db/database.server";
-import { erasePerson } from "~/people/privacy.server";
+import { erasePerson } from "~/features/people/privacy.server";
 import { runRetention } from "./retention.server";
 
 const DAY = 86_400_000;

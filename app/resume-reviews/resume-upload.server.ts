@@ -1,7 +1,7 @@
 import type { Trx } from "~/db/database.server";
 import { createHash } from "node:crypto";
 import { DOCX_CONTENT_TYPE, resumeUploadName, resumeUploadPath } from "~/domain/resume-upload";
-import { DOUBLE_SUBMIT_WINDOW_MS } from "~/people/submissions.server";
+import { DOUBLE_SUBMIT_WINDOW_MS } from "~/features/people/submissions.server";
 
 /** Storing the file failed: the visitor is told the upload failed, not that the request did. */
 export class ResumeStorageError extends Error {

@@ -6,7 +6,7 @@ import { reviewUploadRow } from "../../tests/support/rows";
 import { startSmtpServer } from "../../fakes/smtp";
 import { useTestServices } from "../../tests/support/suite";
 import { smtpTransport } from "../mail/transport.server";
-import { upsertPerson } from "../people/people.server";
+import { upsertPerson } from "~/features/people/people.server";
 import { cancelReview, resumeQueue, scheduleReview } from "./resume-queue.server";
 import { reviewInviteUid } from "./review-invite.server";
 

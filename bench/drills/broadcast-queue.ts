@@ -7,7 +7,7 @@ import type { DB } from "../../app/db/database.server";
 import { broadcastSchema } from "../../app/domain/broadcast";
 import { loadConfig } from "../../app/env.server";
 import { createBroadcast, queueDueBroadcasts } from "../../app/marketing/broadcasts.server";
-import { newPerson } from "../../app/people/people.server";
+import { newPerson } from "../../app/features/people/people.server";
 import { createServices, type Services } from "../../app/services.server";
 import type { EngineSetup } from "../lib/engines";
 import type { DrillResult } from "../lib/types";

@@ -7,7 +7,7 @@ import { openDatabase, type DB } from "../../app/db/database.server";
 import { addDays } from "../../app/domain/funnel";
 import { classifyView } from "../../app/domain/page-view";
 import { getCohort } from "../../app/features/cohort/cohort.server";
-import { newPerson } from "../../app/people/people.server";
+import { newPerson } from "../../app/features/people/people.server";
 import { createOwner, signIn } from "../lib/admin";
 import type { EngineSetup } from "../lib/engines";
 import { startServer, type RunningServer } from "../lib/server";

@@ -3,7 +3,7 @@ import path from "node:path";
 import { sql } from "kysely";
 import { joinQueue } from "../../app/features/cohort/queue.server";
 import type { DB } from "../../app/db/database.server";
-import { newPerson } from "../../app/people/people.server";
+import { newPerson } from "../../app/features/people/people.server";
 import { createOwner, signIn } from "../lib/admin";
 import { Jar } from "../lib/browser";
 import type { EngineSetup } from "../lib/engines";

@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import type { DB } from "../../app/db/database.server";
 import { writeCookie } from "../../app/lib/cookies.server";
-import { newPerson } from "../../app/people/people.server";
+import { newPerson } from "../../app/features/people/people.server";
 
 export interface Applicant {
   personId: string;

@@ -72,9 +72,13 @@ export const ADMIN_ROUTES: AdminRoute[] = [
     ],
   },
   readOnly("/admin", () => import("~/routes/admin/dashboard")),
-  readOnly("/admin/people", () => import("~/routes/admin/people")),
-  readOnly("/admin/people.csv", () => import("~/routes/admin/people-csv")),
-  readOnly("/admin/people/:id/export", () => import("~/routes/admin/person-export"), ids.person),
+  readOnly("/admin/people", () => import("~/features/people/routes/people")),
+  readOnly("/admin/people.csv", () => import("~/features/people/routes/people-csv")),
+  readOnly(
+    "/admin/people/:id/export",
+    () => import("~/features/people/routes/person-export"),
+    ids.person,
+  ),
   {
     path: "/admin/resumes",
     load: () => import("~/routes/admin/resumes"),
@@ -174,7 +178,7 @@ export const ADMIN_ROUTES: AdminRoute[] = [
   // Last: its erase submission removes the person's upload that the pages above show.
   {
     path: "/admin/people/:id",
-    load: () => import("~/routes/admin/person"),
+    load: () => import("~/features/people/routes/person"),
     params: { id: ids.person },
     submissions: [
       { intent: "reply", message: "guard test" },

@@ -2,7 +2,7 @@ import { createHash, randomBytes, randomUUID } from "node:crypto";
 import { writeCookie } from "../../app/lib/cookies.server";
 import type { DB } from "../../app/db/database.server";
 import { hashPassword } from "../../app/accounts/passwords.server";
-import { newPerson } from "../../app/people/people.server";
+import { newPerson } from "../../app/features/people/people.server";
 import { reviewUploadRow } from "./rows";
 
 /** Cheap scrypt parameters so fixtures do not spend the production cost on every login. */

@@ -3,7 +3,7 @@ import { getCohort } from "../../app/features/cohort/cohort.server";
 import { joinQueue } from "../../app/features/cohort/queue.server";
 import { fulfillPayment } from "../../app/features/enrollment/fulfillment.server";
 import { startCheckout } from "../../app/features/enrollment/seats.server";
-import { newPerson } from "../../app/people/people.server";
+import { newPerson } from "../../app/features/people/people.server";
 import type { Services } from "../../app/services.server";
 import { afterEach, beforeEach } from "vitest";
 import { startTestServices, TestClock, type TestEngine, type TestServices } from "./databases";

@@ -1,10 +1,10 @@
 import { randomUUID } from "node:crypto";
 import { beforeAll } from "vitest";
-import { PAGE_SIZE } from "../../app/people/people-query.server";
+import { PAGE_SIZE } from "../../app/features/people/people-query.server";
 import type { DB } from "../../app/db/database.server";
 import { enqueueEmail } from "../../app/mail/outbox.server";
-import { changeStatus, upsertPerson } from "../../app/people/people.server";
-import { recordSubmission } from "../../app/people/submissions.server";
+import { changeStatus, upsertPerson } from "../../app/features/people/people.server";
+import { recordSubmission } from "../../app/features/people/submissions.server";
 import { TestClock, type TestEngine } from "./databases";
 import { useTestServices } from "./suite";
 

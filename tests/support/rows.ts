@@ -1,7 +1,7 @@
 import type { Insertable } from "kysely";
 import type { DB } from "../../app/db/database.server";
 import type { UploadsTable } from "../../app/db/schema";
-import { newPerson } from "../../app/people/people.server";
+import { newPerson } from "../../app/features/people/people.server";
 
 /** Ada Lovelace of State, class of 2027: a person row as the forms write one. */
 export async function insertAda(db: DB, id: string, email: string, at: string) {

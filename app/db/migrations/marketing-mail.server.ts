@@ -10,7 +10,7 @@ import {
   personId,
 } from "./ddl.server";
 
-/** As app/people/people.server.ts makes them; a migration keeps its own copy of what it runs. */
+/** As app/features/people/people.server.ts makes them; a migration keeps its own copy of what it runs. */
 function newUnsubscribeToken(): string {
   return randomBytes(24).toString("base64url");
 }

@@ -1,6 +1,6 @@
 import { z } from "~/lib/zod";
 import { validation } from "~/content/forms";
-import { personFields } from "~/domain/person-fields";
+import { personFields } from "~/lib/person-fields";
 import { optionalText, text } from "~/domain/text-fields";
 
 export const CAREER_TARGETS = [

@@ -11,12 +11,12 @@ import { enqueueEmail } from "~/mail/outbox.server";
 import { reserveRecipientSlot, withRecipientSlot } from "~/mail/recipient-quota.server";
 import { mailTiming, type MailTiming } from "~/domain/recipient-quota";
 import { enrollLinkUrl } from "~/features/enrollment/enroll-link.server";
-import { upsertFormPerson, type FormVisitor } from "~/people/identity.server";
+import { upsertFormPerson, type FormVisitor } from "~/features/people/identity.server";
 import { effectiveConsentMode } from "~/domain/marketing";
 import { recordConsent } from "~/marketing/consent.server";
 import { stopSequences } from "~/marketing/sequences.server";
-import { changeStatus, leadSourceOfPerson } from "~/people/people.server";
-import { recordSubmission } from "~/people/submissions.server";
+import { changeStatus, leadSourceOfPerson } from "~/features/people/people.server";
+import { recordSubmission } from "~/features/people/submissions.server";
 import type { Services } from "~/services.server";
 
 export interface ApplicationResult {

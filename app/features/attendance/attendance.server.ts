@@ -10,7 +10,7 @@ import { weekMonday, weekWindow } from "~/features/bookings/slots";
 import { formatWhen } from "~/domain/time-zone";
 import { renderEmail } from "~/mail/message";
 import { enqueueEmail } from "~/mail/outbox.server";
-import { ERASED_ADDRESS_PATTERN } from "~/people/privacy.server";
+import { ERASED_ADDRESS_PATTERN } from "~/features/people/privacy.server";
 import type { Services } from "~/services.server";
 import { mentorZoneOf } from "~/features/bookings/availability.server";
 

@@ -3,7 +3,7 @@ import { queueEmailOnce } from "~/mail/sent-once.server";
 import type { DB } from "~/db/database.server";
 import { mentorListWeek, owedNudgeWeek } from "./nudges";
 import { renderEmail } from "~/mail/message";
-import { ERASED_ADDRESS_PATTERN } from "~/people/privacy.server";
+import { ERASED_ADDRESS_PATTERN } from "~/features/people/privacy.server";
 import type { Services } from "~/services.server";
 
 /** Each paid seat with an active mentor in a cohort that has a start date: who is owed 1-on-1s. */

@@ -1,5 +1,5 @@
 import { z } from "~/lib/zod";
-import { email } from "~/domain/person-fields";
+import { email } from "~/lib/person-fields";
 
 /** The test checkout's form: pay with an address, or cancel (which frees the held seat). */
 export const TestCheckoutSchema = z.discriminatedUnion("intent", [

@@ -2,7 +2,7 @@ import { applicationEmails } from "~/features/applications/application-emails.wo
 import { STATUS_REASONS } from "~/features/applications/application-outcome";
 import { renderEmail } from "~/mail/message";
 import { enqueueEmail } from "~/mail/outbox.server";
-import { changeStatus } from "~/people/people.server";
+import { changeStatus } from "~/features/people/people.server";
 import { getCohort } from "~/features/cohort/cohort.server";
 import { joinQueue } from "~/features/cohort/queue.server";
 import type { Services } from "~/services.server";

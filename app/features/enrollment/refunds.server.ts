@@ -6,7 +6,7 @@ import { cohortEmails } from "~/features/cohort/cohorts.words";
 import { errorMessage, log } from "~/lib/logger.server";
 import { renderEmail, type EmailContent } from "~/mail/message";
 import { enqueueEmail } from "~/mail/outbox.server";
-import { changeStatus } from "~/people/people.server";
+import { changeStatus } from "~/features/people/people.server";
 import { dateInZone } from "~/domain/time-zone";
 import { seatGoesBack } from "~/features/withdrawals/withdrawal";
 import { revokeStudentFeed } from "~/features/sessions/feeds.server";

@@ -1,7 +1,7 @@
 import { z } from "~/lib/zod";
 import { resumeFileMessages } from "./lead-magnets.words";
 import type { ResourceType } from "./lead-magnets";
-import { personFields } from "~/domain/person-fields";
+import { personFields } from "~/lib/person-fields";
 import { optionalText } from "~/domain/text-fields";
 import { resumeFileProblem } from "~/domain/resume-upload";
 import type { Utm } from "~/domain/utm";

@@ -6,7 +6,7 @@ import { parseJsonColumn, studentTargetRoles, submissionFormData } from "~/db/js
 import { startDateDisplay } from "~/features/cohort/cohort";
 import { mentorMaySee, type PortalPage } from "~/features/portal/portal";
 import { z } from "~/lib/zod";
-import { addNote } from "~/people/owner-actions.server";
+import { addNote } from "~/features/people/owner-actions.server";
 import { requirePortal, type PortalUser } from "~/features/portal/session.server";
 import type { Services } from "~/services.server";
 

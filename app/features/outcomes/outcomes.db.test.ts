@@ -3,7 +3,7 @@ import { seatScenario } from "../../../tests/support/cohort";
 import { testEngines } from "../../../tests/support/databases";
 import { answer, assignMentor, mentorCookie, mentorFixture } from "../../../tests/support/mentors";
 import { portalCookie } from "../../../tests/support/portal";
-import { exportPerson } from "~/people/privacy.server";
+import { exportPerson } from "~/features/people/privacy.server";
 import * as interviewsRoute from "~/features/outcomes/routes/interviews";
 import * as mentorStudentRoute from "~/features/mentors/routes/mentor-student";
 import * as profileRoute from "~/features/portal/routes/profile";

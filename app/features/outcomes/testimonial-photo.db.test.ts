@@ -9,7 +9,7 @@ import { JPEG_3x2, PNG_3x2, TEXT_FILE } from "../../../tests/support/photos";
 import { portalCookie } from "../../../tests/support/portal";
 import { homeStoriesFragments } from "../../../server/home-stories";
 import { PHOTO_MAX_BYTES } from "./testimonial-photo";
-import { erasePerson } from "~/people/privacy.server";
+import { erasePerson } from "~/features/people/privacy.server";
 import * as adminRoute from "~/features/outcomes/routes/testimonials";
 import * as portalRoute from "~/features/outcomes/routes/testimonial";
 import * as photoRoute from "~/features/outcomes/routes/testimonial-photo";

@@ -13,7 +13,7 @@ import * as adminRoute from "~/features/outcomes/routes/testimonials";
 import * as portalRoute from "~/features/outcomes/routes/testimonial";
 import * as homeRoute from "~/routes/site/home";
 import { portalExport } from "~/features/portal/privacy.server";
-import { erasePerson } from "~/people/privacy.server";
+import { erasePerson } from "~/features/people/privacy.server";
 import { askForTestimonial, listTestimonials, readHomeStories } from "./testimonials.server";
 
 describe.each(testEngines())("testimonials on $name", (engine) => {

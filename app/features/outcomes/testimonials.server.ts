@@ -3,7 +3,7 @@ import { recordAudit } from "~/accounts/audit.server";
 import { consentWords, testimonialRequestEmail } from "./testimonials.words";
 import type { Db, Trx } from "~/db/database.server";
 import type { TestimonialConsent, TestimonialStatus } from "~/db/programme-schema";
-import { ERASED_ADDRESS_PATTERN } from "~/people/privacy.server";
+import { ERASED_ADDRESS_PATTERN } from "~/features/people/privacy.server";
 import { countConfirmedOffers } from "./offer-count.server";
 import {
   PHOTO_FOLDER,

@@ -10,7 +10,7 @@ import { fulfillPayment } from "~/features/enrollment/fulfillment.server";
 import { startCheckout } from "~/features/enrollment/seats.server";
 import { refundEnrollment } from "~/features/enrollment/refunds.server";
 import * as cohortPage from "~/features/cohort/routes/cohort";
-import * as personPage from "~/routes/admin/person";
+import * as personPage from "~/features/people/routes/person";
 import type { CohortMentoring } from "./owner-view.server";
 import type { PersonPortal } from "./owner-view.server";
 

@@ -1,6 +1,6 @@
 import { EndSessionsForm } from "./end-sessions-form";
 import { SectionCard as Card } from "~/components/ui/card";
-import { KeyValues } from "~/components/admin/person-profile";
+import { KeyValues } from "~/features/people/person-profile";
 import { When, type Clock } from "~/components/admin/when";
 import { linkVariants } from "~/components/ui/link";
 import { checklistWords, personPortalWords as t } from "./portal-console.words";

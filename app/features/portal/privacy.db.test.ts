@@ -7,9 +7,9 @@ import { reviewUploadRow } from "../../../tests/support/rows";
 import { deliveredSignInToken } from "../../../tests/support/portal";
 import * as home from "~/features/portal/routes/home";
 import * as login from "~/features/portal/routes/login";
-import { action as personAction } from "~/routes/admin/person";
-import { erasePerson, ERASED, exportPerson } from "~/people/privacy.server";
-import { loader as exportLoader } from "~/routes/admin/person-export";
+import { action as personAction } from "~/features/people/routes/person";
+import { erasePerson, ERASED, exportPerson } from "~/features/people/privacy.server";
+import { loader as exportLoader } from "~/features/people/routes/person-export";
 
 // The privacy export and erasure (the owner's person page) cover what the portal holds.
 describe.each(testEngines())("portal data in the privacy export and erasure on $name", (engine) => {

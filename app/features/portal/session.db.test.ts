@@ -15,7 +15,7 @@ import { mentorCookie, mentorFixture } from "../../../tests/support/mentors";
 import { portalCookie } from "../../../tests/support/portal";
 import { consoleText } from "~/content/console";
 import * as mentorsRoute from "~/features/mentors/routes/mentors";
-import * as personRoute from "~/routes/admin/person";
+import * as personRoute from "~/features/people/routes/person";
 import type { PortalUser } from "./session.server";
 
 describe.each(testEngines())("portal sign-in on $name", (engine) => {

@@ -2,7 +2,7 @@ import type { DB, Db } from "~/db/database.server";
 import { createHash, randomBytes } from "node:crypto";
 import { data, redirect, type AppLoadContext } from "react-router";
 import { signInEmail, portalSignIn } from "./portal.words";
-import { normaliseEmail } from "~/domain/person-fields";
+import { normaliseEmail } from "~/lib/person-fields";
 import { mayOpen, portalSessionExpiry, PORTAL_LINK_TTL_MS, type PortalPage } from "./portal";
 import { shouldExtend } from "~/domain/admin-session";
 import { recordAudit } from "~/accounts/audit.server";

@@ -26,7 +26,7 @@ import { loader as mentorLoader } from "~/features/mentors/routes/mentor";
 import { calendarCard, type CalendarCardData } from "./portal-calendar.server";
 import { setCurrentCohort } from "../../../tests/support/cohort";
 import { setMentorActive } from "~/features/mentors/mentors.server";
-import { erasePerson } from "~/people/privacy.server";
+import { erasePerson } from "~/features/people/privacy.server";
 import { refundEnrollment } from "~/features/enrollment/refunds.server";
 import { approveWithdrawal } from "~/features/withdrawals/decisions.server";
 import { requestToLeave } from "~/features/withdrawals/requests.server";

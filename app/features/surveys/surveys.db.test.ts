@@ -5,7 +5,7 @@ import { answer, mentorFixture } from "../../../tests/support/mentors";
 import { useOwnerConsole } from "../../../tests/support/owner-console";
 import { insertStudent, portalCookie } from "../../../tests/support/portal";
 import { surveyPage } from "./survey.words";
-import { erasePerson, exportPerson } from "~/people/privacy.server";
+import { erasePerson, exportPerson } from "~/features/people/privacy.server";
 import { studentHome } from "~/features/portal/student-home.server";
 import { loader as cohortSurveyLoader } from "~/features/surveys/routes/cohort-survey";
 import * as surveyRoute from "~/features/surveys/routes/survey";

@@ -5,7 +5,7 @@ import { npsOf, type NpsSummary } from "./nps";
 import { reminderCutoff, surveyOpen, type SurveyAnswer } from "./survey";
 import { renderEmail } from "~/mail/message";
 import { enqueueEmail } from "~/mail/outbox.server";
-import { ERASED_ADDRESS_PATTERN } from "~/people/privacy.server";
+import { ERASED_ADDRESS_PATTERN } from "~/features/people/privacy.server";
 import type { Services } from "~/services.server";
 
 /**

@@ -1,6 +1,6 @@
 import { requireAdmin } from "~/accounts/sessions.server";
 import { AdminPage } from "~/components/admin-shell";
-import { KeyValues } from "~/components/admin/person-profile";
+import { KeyValues } from "~/features/people/person-profile";
 import { When } from "~/components/admin/when";
 import { SectionCard as Card } from "~/components/ui/card";
 import { adminMeta } from "~/lib/meta";

@@ -7,7 +7,7 @@ import { callAction, flashToastOf, makeContext } from "../../../tests/support/co
 import { testEngines } from "../../../tests/support/databases";
 import { useOwnerConsole } from "../../../tests/support/owner-console";
 import { reviewUploadRow } from "../../../tests/support/rows";
-import { upsertPerson } from "~/people/people.server";
+import { upsertPerson } from "~/features/people/people.server";
 import Resumes, { action, loader } from "./resumes";
 
 describe.each(testEngines())("the resumes page's review actions on $name", (engine) => {

@@ -6,7 +6,7 @@ import { testEngines, TestClock } from "../../../../tests/support/databases";
 import { countRows, useTestServices } from "../../../../tests/support/suite";
 import { callAction, formRequest, makeContext, unwrap } from "../../../../tests/support/context";
 import { readCookie } from "~/lib/cookies.server";
-import { listPeopleByStatus, statusHistory } from "~/people/people.server";
+import { listPeopleByStatus, statusHistory } from "~/features/people/people.server";
 import { action, loader } from "./apply";
 
 const answers = {

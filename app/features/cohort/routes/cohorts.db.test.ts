@@ -12,7 +12,7 @@ import { adminValidation } from "~/features/cohort/cohort-settings.words";
 import { action as cohortAction, loader as cohortLoader } from "./cohort";
 import { loader as rosterLoader } from "./cohort-roster-csv";
 import { action as cohortsAction, loader as cohortsLoader } from "./cohorts";
-import { action as personAction } from "~/routes/admin/person";
+import { action as personAction } from "~/features/people/routes/person";
 
 describe.each(testEngines())("the owner's cohort console on $name", (engine) => {
   const owner = useOwnerConsole(engine);

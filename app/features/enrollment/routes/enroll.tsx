@@ -4,7 +4,7 @@ import { Button } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
 import { pageMeta } from "~/lib/meta";
 import { staticPage } from "~/lib/page-handle";
-import { findPersonById } from "~/people/people.server";
+import { findPersonById } from "~/features/people/people.server";
 import { getCohort } from "~/features/cohort/cohort.server";
 import { claimOfferLink } from "~/features/cohort/offer-links.server";
 import { claimEnrollLink } from "~/features/enrollment/enroll-link.server";

@@ -1,5 +1,5 @@
 import { requireAdmin } from "~/accounts/sessions.server";
-import { exportPerson } from "~/people/privacy.server";
+import { exportPerson } from "~/features/people/privacy.server";
 import type { Route } from "./+types/person-export";
 import { orNotFound } from "~/lib/or-not-found";
 

@@ -1,21 +1,21 @@
 import { describe, expect, it } from "vitest";
-import { qualifiedAnswers } from "../../../tests/support/application";
-import { seatFixtures, setCurrentCohort } from "../../../tests/support/cohort";
+import { qualifiedAnswers } from "../../../../tests/support/application";
+import { seatFixtures, setCurrentCohort } from "../../../../tests/support/cohort";
 import {
   callAction,
   flashToastOf,
   formRequest,
   makeContext,
   unwrap,
-} from "../../../tests/support/context";
-import { testEngines } from "../../../tests/support/databases";
-import { useOwnerConsole } from "../../../tests/support/owner-console";
+} from "../../../../tests/support/context";
+import { testEngines } from "../../../../tests/support/databases";
+import { useOwnerConsole } from "../../../../tests/support/owner-console";
 import { consoleText } from "~/content/console";
 import { MAX_NOTE } from "~/domain/console-forms";
 import { readEnrollLink } from "~/features/enrollment/enroll-link.server";
-import { newPerson } from "~/people/people.server";
+import { newPerson } from "~/features/people/people.server";
 import { action as applyAction } from "~/features/applications/routes/apply";
-import { loader as dashboardLoader } from "./dashboard";
+import { loader as dashboardLoader } from "~/routes/admin/dashboard";
 import { action as personAction, loader as personLoader } from "./person";
 
 const t = consoleText.person;

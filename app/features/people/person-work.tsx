@@ -6,12 +6,12 @@ import { Button } from "~/components/ui/button";
 import { SectionCard as Card } from "~/components/ui/card";
 import { consoleText } from "~/content/console";
 import { MAX_NOTE, MAX_REPLY, personFormSchema } from "~/domain/console-forms";
-import { mayGetEnrollLink, mayGetSeatOffer } from "~/domain/person-actions";
-import { questionOf } from "~/domain/questions";
+import { mayGetEnrollLink, mayGetSeatOffer } from "./person-actions";
+import { questionOf } from "./questions";
 import { age } from "~/domain/time-zone";
 import { whenText, type Clock } from "~/components/admin/when";
 import { answerText, waitlistReasonWords } from "~/content/console-words";
-import type { PersonDetail } from "~/people/person-detail.server";
+import type { PersonDetail } from "./person-detail.server";
 
 const t = consoleText.person;
 

@@ -2,11 +2,11 @@ import { mkdtempSync, readdirSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
-import { useSeededConsole } from "../../tests/support/console";
-import { testEngines } from "../../tests/support/databases";
-import { reviewUploadRow } from "../../tests/support/rows";
-import { attributionReport } from "../analytics/attribution.server";
-import { dashboard } from "../analytics/dashboard.server";
+import { useSeededConsole } from "../../../tests/support/console";
+import { testEngines } from "../../../tests/support/databases";
+import { reviewUploadRow } from "../../../tests/support/rows";
+import { attributionReport } from "~/analytics/attribution.server";
+import { dashboard } from "~/analytics/dashboard.server";
 import { personDetail } from "./person-detail.server";
 import { erasePerson, exportPerson } from "./privacy.server";
 

@@ -15,7 +15,7 @@ import { cn } from "~/components/ui/cn";
 import { linkVariants } from "~/components/ui/link";
 import { Cell, DataTable, Row } from "~/components/ui/table";
 import { adminMeta } from "~/lib/meta";
-import { searchPeople } from "~/people/people-query.server";
+import { searchPeople } from "~/features/people/people-query.server";
 import { consoleText } from "~/content/console";
 import { resourceWords, sourceWords, statusName, tagWords } from "~/content/console-words";
 import { leadMagnets } from "~/features/leads/lead-magnets.words";

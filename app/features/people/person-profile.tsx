@@ -2,7 +2,7 @@ import type { ReactNode } from "react";
 import { Form } from "react-router";
 import { Button } from "~/components/ui/button";
 import { SectionCard as Card } from "~/components/ui/card";
-import type { PersonDetail } from "~/people/person-detail.server";
+import type { PersonDetail } from "./person-detail.server";
 import { When, whenText, type Clock } from "~/components/admin/when";
 import { consoleText } from "~/content/console";
 import {

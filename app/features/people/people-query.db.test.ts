@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { useSeededConsole } from "../../tests/support/console";
-import { testEngines } from "../../tests/support/databases";
+import { useSeededConsole } from "../../../tests/support/console";
+import { testEngines } from "../../../tests/support/databases";
 import { toCsv } from "~/domain/csv";
 import { allPeople, csvRow, CSV_HEADER, PAGE_SIZE, searchPeople } from "./people-query.server";
 

@@ -5,7 +5,7 @@ import { useConsoleForm } from "~/components/admin/console-form";
 import { Button } from "~/components/ui/button";
 import { SectionCard as Card } from "~/components/ui/card";
 import { linkVariants } from "~/components/ui/link";
-import type { PersonDetail } from "~/people/person-detail.server";
+import type { PersonDetail } from "./person-detail.server";
 import { cohortConsole } from "~/features/cohort/cohorts.words";
 import { consoleText } from "~/content/console";
 import { statusNames } from "~/content/console-words";

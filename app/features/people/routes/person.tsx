@@ -1,11 +1,11 @@
 import { data, useNavigation } from "react-router";
 import { requireAdmin } from "~/accounts/sessions.server";
 import { AdminPage } from "~/components/admin-shell";
-import { PersonActivity } from "~/components/admin/person-activity";
+import { PersonActivity } from "~/features/people/person-activity";
 import { PortalCard } from "~/features/portal/person-portal";
 import { personPortal } from "~/features/portal/owner-view.server";
 import { endPortalSessionsByOwner } from "~/features/portal/session.server";
-import { PrivacyCard, RefundCard, StatusCard } from "~/components/admin/person-actions";
+import { PrivacyCard, RefundCard, StatusCard } from "~/features/people/person-action-cards";
 import { WithdrawalCard } from "~/features/withdrawals/person-withdrawal";
 import {
   HistoryCard,
@@ -13,20 +13,23 @@ import {
   ProfileCard,
   SubmissionsCard,
   TouchesCard,
-} from "~/components/admin/person-profile";
-import {
-  EnrollmentCard,
-  NotesCard,
-  PersonSummary,
-  ReplyCard,
-} from "~/components/admin/person-work";
+} from "~/features/people/person-profile";
+import { EnrollmentCard, NotesCard, PersonSummary, ReplyCard } from "~/features/people/person-work";
 import { getCohort } from "~/features/cohort/cohort.server";
 import { isCohortFull } from "~/features/cohort/cohort";
 import { adminMeta } from "~/lib/meta";
-import { addNote, offerSeatTo, replyToPerson, sendEnrollLink } from "~/people/owner-actions.server";
-import { personDetail } from "~/people/person-detail.server";
-import { changeStatusByOwner, clearUndeliverableByOwner } from "~/people/person-status.server";
-import { erasePerson } from "~/people/privacy.server";
+import {
+  addNote,
+  offerSeatTo,
+  replyToPerson,
+  sendEnrollLink,
+} from "~/features/people/owner-actions.server";
+import { personDetail } from "~/features/people/person-detail.server";
+import {
+  changeStatusByOwner,
+  clearUndeliverableByOwner,
+} from "~/features/people/person-status.server";
+import { erasePerson } from "~/features/people/privacy.server";
 import { cohortConsole as t } from "~/features/cohort/cohorts.words";
 import { consoleText } from "~/content/console";
 import { personFormSchema } from "~/domain/console-forms";

@@ -4,11 +4,11 @@ import {
   testEngines,
   TestClock,
   type TestServices,
-} from "../../tests/support/databases";
+} from "../../../tests/support/databases";
 import { submitLead } from "~/features/leads/submit-lead.server";
-import { newPerson } from "~/people/people.server";
-import { attributionReport } from "../analytics/attribution.server";
-import { dashboard } from "../analytics/dashboard.server";
+import { newPerson } from "./people.server";
+import { attributionReport } from "~/analytics/attribution.server";
+import { dashboard } from "~/analytics/dashboard.server";
 import { allPeople, csvRow, searchPeople } from "./people-query.server";
 import { personDetail } from "./person-detail.server";
 import { erasePerson } from "./privacy.server";

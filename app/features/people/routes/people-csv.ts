@@ -1,5 +1,5 @@
 import { requireAdmin } from "~/accounts/sessions.server";
-import { allPeople, CSV_HEADER, csvRow } from "~/people/people-query.server";
+import { allPeople, CSV_HEADER, csvRow } from "~/features/people/people-query.server";
 import { recordAudit } from "~/accounts/audit.server";
 import { toCsv } from "~/domain/csv";
 import type { Route } from "./+types/people-csv";

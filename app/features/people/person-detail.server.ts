@@ -8,7 +8,7 @@ import {
   submissionFormData,
   submissionUtm,
 } from "~/db/json-columns.server";
-import { findPersonById, statusHistory } from "~/people/people.server";
+import { findPersonById, statusHistory } from "./people.server";
 import { notesOf } from "./owner-actions.server";
 
 /** Everything the console shows about one person (also the privacy export). */

@@ -4,7 +4,7 @@ import { linkVariants } from "~/components/ui/link";
 import { consoleText } from "~/content/console";
 import { whenText, type Clock } from "~/components/admin/when";
 import { age } from "~/domain/time-zone";
-import type { waitingQuestions } from "~/people/owner-actions.server";
+import type { waitingQuestions } from "./owner-actions.server";
 
 const t = consoleText.dashboard;
 

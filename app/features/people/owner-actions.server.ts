@@ -3,16 +3,16 @@ import { recordAudit } from "~/accounts/audit.server";
 import { getCohort } from "~/features/cohort/cohort.server";
 import { offerByHand } from "~/features/cohort/offers.server";
 import { joinQueue } from "~/features/cohort/queue.server";
-import { personEmails } from "~/content/person-emails";
+import { personEmails } from "./person-emails.words";
 import type { DB } from "~/db/database.server";
 import { parseJsonColumn, submissionFormData } from "~/db/json-columns.server";
 import { enrollLinkUrl } from "~/features/enrollment/enroll-link.server";
 import { renderEmail } from "~/mail/message";
 import { enqueueEmail } from "~/mail/outbox.server";
 import { MAX_NOTE } from "~/domain/console-forms";
-import { MAX_NOTES_PER_PERSON } from "~/domain/notes";
-import { mayGetEnrollLink, mayGetSeatOffer } from "~/domain/person-actions";
-import { isReplyOverdue, questionOf } from "~/domain/questions";
+import { MAX_NOTES_PER_PERSON } from "./notes";
+import { mayGetEnrollLink, mayGetSeatOffer } from "./person-actions";
+import { isReplyOverdue, questionOf } from "./questions";
 import type { Services } from "~/services.server";
 
 /** The kind of the owner's reply in the outbox: a person waits for one after asking a question. */

@@ -1,7 +1,7 @@
 import { Fragment, type ReactNode } from "react";
-import { ListCard } from "~/components/admin/person-profile";
+import { ListCard } from "./person-profile";
 import { linkVariants } from "~/components/ui/link";
-import type { PersonDetail } from "~/people/person-detail.server";
+import type { PersonDetail } from "./person-detail.server";
 import { When, type Clock } from "~/components/admin/when";
 import { consoleText } from "~/content/console";
 import {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { z } from "~/lib/zod";
+import { z } from "./zod";
 import { validation } from "~/content/forms";
 import { LINK_IN_NAME, personFields } from "./person-fields";
 
