@@ -19,7 +19,7 @@ import { SignedInFooter, SiteFooter } from "./components/site-footer";
 import { cn } from "./components/ui/cn";
 import { linkVariants } from "./components/ui/link";
 import { SiteNav } from "./components/site-nav";
-import { TestPaymentsBanner } from "./components/test-payments-banner";
+import { TestPaymentsBanner } from "./features/payments/test-payments-banner";
 import { EnhanceScript } from "./components/enhance-script";
 import { Toaster, useActionDataToast } from "./components/toaster";
 import { errorPage, nav, site } from "./content/site";

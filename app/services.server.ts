@@ -12,9 +12,9 @@ import { declareJobs } from "./jobs/jobs.server";
 import { Scheduler } from "./jobs/scheduler.server";
 import { PAGE_VIEWS_PER_ADDRESS_PER_HOUR } from "./domain/page-view";
 import type Stripe from "stripe";
-import type { PaymentProvider } from "./payments/provider.server";
-import { createStripeClient, stripeProvider } from "./payments/stripe-provider.server";
-import { testProvider } from "./payments/test-provider.server";
+import type { PaymentProvider } from "./features/payments/provider.server";
+import { createStripeClient, stripeProvider } from "./features/payments/stripe-provider.server";
+import { testProvider } from "./features/payments/test-provider.server";
 
 export interface Services {
   config: Config;

@@ -8,7 +8,7 @@ import "../app/context";
 import { isDatabaseReachable } from "../app/db/database.server";
 import type { Config } from "../app/env.server";
 import { createServices, type ServiceOverrides, type Services } from "../app/services.server";
-import { handleStripeWebhook } from "../app/payments/stripe-webhook.server";
+import { handleStripeWebhook } from "../app/features/payments/stripe-webhook.server";
 import { RATE_LIMIT_WINDOW_SECONDS } from "../app/lib/rate-limit.server";
 import { cohortLineFragment } from "./home-cohort";
 import { homeStoriesFragments } from "./home-stories";

@@ -1,7 +1,7 @@
 import { validation } from "~/content/forms";
 import { leadToasts, resumeFileMessages } from "~/features/leads/lead-magnets.words";
 import { nav, site } from "~/content/site";
-import { RESUME_MAX_BYTES } from "~/domain/resume-upload";
+import { RESUME_MAX_BYTES } from "~/features/uploads/resume-upload";
 import { enhancePage, type EnhanceWords } from "~/enhance/enhance-page";
 import { ANCHOR_SCROLL_DELAY_MS } from "~/lib/scroll";
 import { DEFAULT_TOAST_MS } from "~/lib/toast";

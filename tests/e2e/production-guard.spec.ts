@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { testPaymentsBanner } from "../../app/content/test-payments";
+import { testPaymentsBanner } from "../../app/features/payments/test-payments.words";
 import { expect, expectNoAxeViolations, test } from "./fixtures";
 
 /**

@@ -1,4 +1,4 @@
-import { checkDocx } from "../../app/uploads/docx-check.server";
+import { checkDocx } from "../../app/features/uploads/docx-check.server";
 import {
   docxFiles,
   documentXml,

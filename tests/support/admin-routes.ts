@@ -81,13 +81,13 @@ export const ADMIN_ROUTES: AdminRoute[] = [
   ),
   {
     path: "/admin/resumes",
-    load: () => import("~/routes/admin/resumes"),
+    load: () => import("~/features/resume-reviews/routes/resumes"),
     submissions: [
       { intent: "schedule", id: ids.upload, date: "2099-01-12" },
       { intent: "reviewed", id: ids.upload },
     ],
   },
-  readOnly("/admin/uploads/:id", () => import("~/routes/admin/upload"), ids.upload),
+  readOnly("/admin/uploads/:id", () => import("~/features/uploads/routes/upload"), ids.upload),
   readOnly("/admin/attribution", () => import("~/routes/admin/attribution")),
   readOnly("/admin/funnel", () => import("~/routes/admin/funnel")),
   readOnly("/admin/funnel.csv", () => import("~/routes/admin/funnel-csv")),

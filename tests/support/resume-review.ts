@@ -1,5 +1,5 @@
 import { expect } from "vitest";
-import { action, loader } from "../../app/routes/resources/resume-review";
+import { action, loader } from "../../app/features/resume-reviews/routes/resume-review";
 import { callAction, formOutcome, makeContext } from "./context";
 import { TestClock, type TestEngine } from "./databases";
 import { countRows, useTestServices, type Table } from "./suite";

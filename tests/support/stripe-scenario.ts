@@ -1,6 +1,6 @@
 import Stripe from "stripe";
 import { afterAll, afterEach, beforeAll, beforeEach } from "vitest";
-import { handleStripeWebhook } from "../../app/payments/stripe-webhook.server";
+import { handleStripeWebhook } from "../../app/features/payments/stripe-webhook.server";
 import { startCheckout } from "../../app/features/enrollment/seats.server";
 import { currentCohortRow, setCurrentCohort } from "./cohort";
 import { startTestServices, TestClock, type TestEngine, type TestServices } from "./databases";

@@ -6,7 +6,7 @@ import { hasSeatToHold, startDateDisplay } from "~/features/cohort/cohort";
 import { errorMessage, log } from "~/lib/logger.server";
 import { renderEmail } from "~/mail/message";
 import { enqueueEmail } from "~/mail/outbox.server";
-import type { PaymentProvider } from "~/payments/provider.server";
+import type { PaymentProvider } from "~/features/payments/provider.server";
 import { normaliseEmail } from "~/lib/person-fields";
 import { stopSequences } from "~/marketing/sequences.server";
 import { changeStatus, ensurePersonByEmail } from "~/features/people/people.server";

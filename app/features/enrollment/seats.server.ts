@@ -12,7 +12,7 @@ import {
 import type { Database } from "~/db/schema";
 import type { Engine } from "~/db/migrations.server";
 import { log, errorMessage } from "~/lib/logger.server";
-import type { PaymentProvider } from "~/payments/provider.server";
+import type { PaymentProvider } from "~/features/payments/provider.server";
 import type { Services } from "~/services.server";
 import { recordEvent } from "./provider-events.server";
 

@@ -6,13 +6,13 @@ import { formErrors } from "~/content/forms";
 import { resumeFileMessages } from "./lead-magnets.words";
 import { isFile, leadFormSchema, resumeReviewSchema } from "./lead-form";
 import type { ResourceType } from "./lead-magnets";
-import { problemOfRejection, resumeFileProblem } from "~/domain/resume-upload";
+import { problemOfRejection, resumeFileProblem } from "~/features/uploads/resume-upload";
 import { guardPublicForm, limitFormPost } from "~/lib/form-guard.server";
 import { errorMessage, log } from "~/lib/logger.server";
 import { redirectWithToast } from "~/lib/toast.server";
 import { rateLimitedToast, type ToastMessage } from "~/lib/toast";
-import { checkDocx } from "~/uploads/docx-check.server";
-import { ResumeStorageError } from "~/resume-reviews/resume-upload.server";
+import { checkDocx } from "~/features/uploads/docx-check.server";
+import { ResumeStorageError } from "~/features/resume-reviews/resume-upload.server";
 import { submitLead } from "./submit-lead.server";
 import { leadErrorToast, leadSuccessToast, resumeFileToast, uploadFailedToast } from "./toasts";
 

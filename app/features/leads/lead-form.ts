@@ -3,7 +3,7 @@ import { resumeFileMessages } from "./lead-magnets.words";
 import type { ResourceType } from "./lead-magnets";
 import { personFields } from "~/lib/person-fields";
 import { optionalText } from "~/domain/text-fields";
-import { resumeFileProblem } from "~/domain/resume-upload";
+import { resumeFileProblem } from "~/features/uploads/resume-upload";
 import type { Utm } from "~/domain/utm";
 
 /**

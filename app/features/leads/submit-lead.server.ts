@@ -5,7 +5,7 @@ import { leadMagnets, resourceFileTitles, resourceFormatLabels } from "./lead-ma
 import { parseJsonColumn, personLeadMagnets, personTags } from "~/db/json-columns.server";
 import { leadFormData, type LeadForm } from "./lead-form";
 import { mergeLeadLists, type ResourceType } from "./lead-magnets";
-import { resumeAdminUrl } from "~/domain/resume-upload";
+import { resumeAdminUrl } from "~/features/uploads/resume-upload";
 import { leadSourceOf } from "~/domain/utm";
 import { renderEmail, type EmailContent } from "~/mail/message";
 import { enqueueEmail } from "~/mail/outbox.server";
@@ -19,7 +19,11 @@ import { recordSubmission } from "~/features/people/submissions.server";
 import { resourceFormats, type ResourceFormat } from "~/features/resources/formats";
 import type { Services } from "~/services.server";
 import { createDownload, downloadUrl } from "./downloads.server";
-import { isRecentResume, sha256Hex, storeResume } from "~/resume-reviews/resume-upload.server";
+import {
+  isRecentResume,
+  sha256Hex,
+  storeResume,
+} from "~/features/resume-reviews/resume-upload.server";
 
 export interface LeadRequest {
   form: LeadForm;

@@ -1,7 +1,7 @@
 import { leadToasts, resumeFileMessages } from "./lead-magnets.words";
 import type { ResourceType } from "./lead-magnets";
 import type { MailTiming } from "~/domain/recipient-quota";
-import type { ResumeFileProblem } from "~/domain/resume-upload";
+import type { ResumeFileProblem } from "~/features/uploads/resume-upload";
 import type { ToastMessage } from "~/lib/toast";
 
 /** The lead forms' toasts, used by the server action and, for files, the browser. */

@@ -1,7 +1,7 @@
 import { data, type AppLoadContext } from "react-router";
 import { portalSignIn } from "~/features/portal/portal.words";
 import type { DB } from "~/db/database.server";
-import { resumeDownloadName } from "~/domain/resume-upload";
+import { resumeDownloadName } from "~/features/uploads/resume-upload";
 import { parseJsonColumn, studentTargetRoles, submissionFormData } from "~/db/json-columns.server";
 import { startDateDisplay } from "~/features/cohort/cohort";
 import { mentorMaySee, type PortalPage } from "~/features/portal/portal";

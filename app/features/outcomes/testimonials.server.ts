@@ -22,7 +22,7 @@ import {
 } from "./testimonials";
 import { renderEmail } from "~/mail/message";
 import { enqueueEmail } from "~/mail/outbox.server";
-import { sha256Hex } from "~/resume-reviews/resume-upload.server";
+import { sha256Hex } from "~/features/resume-reviews/resume-upload.server";
 import type { Services } from "~/services.server";
 
 /**

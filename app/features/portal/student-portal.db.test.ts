@@ -9,7 +9,7 @@ import * as home from "~/features/portal/routes/home";
 import * as prework from "~/features/portal/routes/prework";
 import * as profile from "~/features/portal/routes/profile";
 import { PAYER_SIGN_IN_WINDOW_MS } from "./portal";
-import { resumeQueue, scheduleReview } from "~/resume-reviews/resume-queue.server";
+import { resumeQueue, scheduleReview } from "~/features/resume-reviews/resume-queue.server";
 
 const DOCX = "application/vnd.openxmlformats-officedocument.wordprocessingml.document";
 const URL_BASE = "http://localhost:3000";

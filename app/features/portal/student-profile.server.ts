@@ -2,9 +2,9 @@ import type { Db, Trx } from "~/db/database.server";
 import { randomUUID } from "node:crypto";
 import { parseJsonColumn, studentTargetRoles, submissionFormData } from "~/db/json-columns.server";
 import { profileDoneAt, profileMissing, type ProfileRequirement } from "./onboarding";
-import { DOCX_CONTENT_TYPE, resumeUploadName } from "~/domain/resume-upload";
+import { DOCX_CONTENT_TYPE, resumeUploadName } from "~/features/uploads/resume-upload";
 import { isProfileTrack, type StudentProfileForm } from "./student-profile";
-import { sha256Hex } from "~/resume-reviews/resume-upload.server";
+import { sha256Hex } from "~/features/resume-reviews/resume-upload.server";
 import type { Services } from "~/services.server";
 
 /** Where a student's portal resume is filed among the uploads (the review's are resume-reviews/). */

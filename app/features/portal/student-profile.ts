@@ -1,14 +1,14 @@
 /**
  * The student's profile form (/portal/profile) and the pre-work's button: one Zod schema each,
  * used by Conform in the page and by the action. Every field is bounded; the resume's content is
- * checked on the server as the resume review's is (app/uploads/docx-check.server.ts).
+ * checked on the server as the resume review's is (app/features/uploads/docx-check.server.ts).
  */
 import { z } from "~/lib/zod";
 import { profilePage } from "./portal-student.words";
 import { resumeFileMessages } from "~/features/leads/lead-magnets.words";
 import { CAREER_TARGETS } from "~/features/applications/application-form";
 import { isFile } from "~/features/leads/lead-form";
-import { resumeFileProblem } from "~/domain/resume-upload";
+import { resumeFileProblem } from "~/features/uploads/resume-upload";
 
 const t = profilePage.errors;
 

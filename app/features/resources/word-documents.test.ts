@@ -13,7 +13,7 @@ import {
 import { outreachGuide, outreachScripts } from "./outreach-scripts.words";
 import { resourceBrand } from "./resources.words";
 import { resumeLabels, resumeTemplate } from "./resume-template.words";
-import { checkDocx } from "~/uploads/docx-check.server";
+import { checkDocx } from "~/features/uploads/docx-check.server";
 import { documentColors } from "./document-style.server";
 import { buildOutreachScriptsDocx } from "./outreach-scripts-word.server";
 import { buildOutreachScriptsPdf } from "./outreach-scripts.server";

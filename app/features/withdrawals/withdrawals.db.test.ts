@@ -7,7 +7,7 @@ import { insertMentor, portalCookie } from "../../../tests/support/portal";
 import { startFakeStripe } from "../../../fakes/stripe";
 import { runOfferRound } from "~/features/cohort/offers.server";
 import { leaveConsole, leavePage as words } from "./leave.words";
-import { createStripeClient, stripeProvider } from "~/payments/stripe-provider.server";
+import { createStripeClient, stripeProvider } from "~/features/payments/stripe-provider.server";
 import { action as personAction, loader as personLoader } from "~/features/people/routes/person";
 import * as leaveRoute from "~/features/withdrawals/routes/leave";
 import { leaveRequestSchema } from "./withdrawal";

@@ -14,7 +14,7 @@ import { action as cohortAction } from "~/features/cohort/routes/cohort";
 import { action as cohortsAction } from "~/features/cohort/routes/cohorts";
 import { action as emailsAction } from "./emails";
 import { action as personAction } from "~/features/people/routes/person";
-import { action as resumesAction } from "./resumes";
+import { action as resumesAction } from "~/features/resume-reviews/routes/resumes";
 import { action as sequencesAction } from "./sequences";
 
 const { capacityAtLeastOne } = adminValidation;

@@ -1,6 +1,6 @@
 import { orNotFound } from "~/lib/or-not-found";
 import { mentorResume, requireMentor } from "~/features/mentors/mentor-students.server";
-import { attachmentResponse } from "~/uploads/attachment.server";
+import { attachmentResponse } from "~/features/uploads/attachment.server";
 import type { Route } from "./+types/mentor-resume";
 
 /**

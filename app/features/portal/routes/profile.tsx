@@ -4,7 +4,7 @@ import { resumeFileMessages } from "~/features/leads/lead-magnets.words";
 import { portalMeta } from "~/features/portal/portal.words";
 import { profilePage as t } from "~/features/portal/portal-student.words";
 import { profileMissing } from "~/features/portal/onboarding";
-import { problemOfRejection } from "~/domain/resume-upload";
+import { problemOfRejection } from "~/features/uploads/resume-upload";
 import { studentProfileSchema, timeZoneOptions } from "~/features/portal/student-profile";
 import { formatWhen } from "~/domain/time-zone";
 import { limitFormPost } from "~/lib/form-guard.server";
@@ -15,7 +15,7 @@ import { success } from "~/lib/toast";
 import { redirectWithToast } from "~/lib/toast.server";
 import { requireStudent } from "~/features/portal/student-access.server";
 import { readStudentProfile, saveStudentProfile } from "~/features/portal/student-profile.server";
-import { checkDocx } from "~/uploads/docx-check.server";
+import { checkDocx } from "~/features/uploads/docx-check.server";
 import type { Route } from "./+types/profile";
 
 export const meta: Route.MetaFunction = () => pageMeta(t.title, portalMeta.description);

@@ -1,5 +1,5 @@
 import type { DB } from "~/db/database.server";
-import { nextLivestream, livestreamSlot } from "~/domain/livestream";
+import { nextLivestream, livestreamSlot } from "./livestream";
 import { dateInZone, formatTimeOfDay, formatWhen } from "~/domain/time-zone";
 import { errorMessage, log } from "~/lib/logger.server";
 import type { Services } from "~/services.server";

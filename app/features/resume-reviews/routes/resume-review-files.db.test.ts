@@ -5,8 +5,8 @@ import {
   makeContext,
   unwrap,
   type FormActionBody,
-} from "../../../tests/support/context";
-import { testEngines } from "../../../tests/support/databases";
+} from "../../../../tests/support/context";
+import { testEngines } from "../../../../tests/support/databases";
 import {
   contentTypesXml,
   docxFiles,
@@ -14,8 +14,8 @@ import {
   minimalDocx,
   relsXml,
   zipOf,
-} from "../../../tests/support/docx-fixtures";
-import { MB, useResumeReview } from "../../../tests/support/resume-review";
+} from "../../../../tests/support/docx-fixtures";
+import { MB, useResumeReview } from "../../../../tests/support/resume-review";
 import { action } from "./resume-review";
 
 describe.each(testEngines())("resume review on $name", (engine) => {

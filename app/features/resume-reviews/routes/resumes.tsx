@@ -2,7 +2,7 @@ import { requireAdmin } from "~/accounts/sessions.server";
 import { AdminPage } from "~/components/admin-shell";
 import { FilterTabs } from "~/components/admin/filter-tabs";
 import { RowAction } from "~/components/admin/row-action";
-import { ScheduleReviewForm } from "~/components/admin/schedule-review-form";
+import { ScheduleReviewForm } from "~/features/resume-reviews/schedule-review-form";
 import { When } from "~/components/admin/when";
 import { cardVariants } from "~/components/ui/card";
 import { cn } from "~/components/ui/cn";
@@ -13,10 +13,10 @@ import {
   markReviewed,
   resumeQueue,
   scheduleReview,
-} from "~/resume-reviews/resume-queue.server";
+} from "~/features/resume-reviews/resume-queue.server";
 import type { ReviewStatus } from "~/db/schema";
 import { consoleText } from "~/content/console";
-import { livestreamSlot } from "~/domain/livestream";
+import { livestreamSlot } from "~/features/resume-reviews/livestream";
 import { resumesFormSchema } from "~/domain/console-forms";
 import { parseForm, refuse } from "~/lib/form.server";
 import { success } from "~/lib/toast";

@@ -1,5 +1,5 @@
 import { useRouteLoaderData } from "react-router";
-import { testPaymentsBanner as words } from "~/content/test-payments";
+import { testPaymentsBanner as words } from "./test-payments.words";
 import type { loader as rootLoader } from "~/root";
 
 /**

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { useSeededConsole } from "../../tests/support/console";
-import { testEngines } from "../../tests/support/databases";
-import { reviewUploadRow } from "../../tests/support/rows";
+import { useSeededConsole } from "../../../tests/support/console";
+import { testEngines } from "../../../tests/support/databases";
+import { reviewUploadRow } from "../../../tests/support/rows";
 import { markReviewed, resumeQueue, scheduleReview } from "./resume-queue.server";
 
 describe.each(testEngines())("owner's console queries on $name", (engine) => {

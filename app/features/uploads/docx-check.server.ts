@@ -6,7 +6,7 @@ import {
   wordPartVisitor,
 } from "./docx-active-content.server";
 import { ContentTypes, isXmlPart } from "./docx-content-types.server";
-import type { DocxRejection } from "~/domain/resume-upload";
+import type { DocxRejection } from "./resume-upload";
 import type { XmlVisitor } from "./xml-reader.server";
 import { eachEntry, entryNames, isUnsafeName, openZip, readXml } from "./zip-reader.server";
 

@@ -2,14 +2,14 @@ import { createHash } from "node:crypto";
 import { strToU8 } from "fflate";
 import { sql } from "kysely";
 import { describe, expect, it } from "vitest";
-import { errorToast } from "../../../tests/support/context";
-import { testEngines } from "../../../tests/support/databases";
-import { minimalDocx } from "../../../tests/support/docx-fixtures";
+import { errorToast } from "../../../../tests/support/context";
+import { testEngines } from "../../../../tests/support/databases";
+import { minimalDocx } from "../../../../tests/support/docx-fixtures";
 import {
   DOCX,
   reviewAnswers as answers,
   useResumeReview,
-} from "../../../tests/support/resume-review";
+} from "../../../../tests/support/resume-review";
 
 describe.each(testEngines())("resume review on $name", (engine) => {
   const { t, clock, submit, showsSent, page, count, expectNothingStored } = useResumeReview(engine);

@@ -1,6 +1,6 @@
 import { requireAdmin } from "~/accounts/sessions.server";
-import { uploadFile } from "~/resume-reviews/resume-queue.server";
-import { attachmentResponse } from "~/uploads/attachment.server";
+import { uploadFile } from "~/features/resume-reviews/resume-queue.server";
+import { attachmentResponse } from "~/features/uploads/attachment.server";
 import type { Route } from "./+types/upload";
 import { orNotFound } from "~/lib/or-not-found";
 

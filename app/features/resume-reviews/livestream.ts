@@ -4,7 +4,7 @@
  * the zone named so nobody has to guess.
  */
 
-import { zonedTimeToUtc } from "./time-zone";
+import { zonedTimeToUtc } from "~/domain/time-zone";
 
 /** How long a livestream slot lasts in the calendar invite. */
 export const LIVESTREAM_MINUTES = 60;

@@ -7,7 +7,7 @@ import {
   minimalDocx,
   zipOf,
   type ZipFiles,
-} from "../../tests/support/docx-fixtures";
+} from "../../../tests/support/docx-fixtures";
 import { checkDocx, MAX_RESUME_BYTES } from "./docx-check.server";
 
 const MB = 1024 * 1024;

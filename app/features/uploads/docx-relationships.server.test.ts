@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { docx, documentRels, reasonFor, withBody } from "../../tests/support/active-content";
-import { relsXml, utf16, WORDML_NAMESPACE } from "../../tests/support/docx-fixtures";
-import { DRAWING, paragraph, picture, R } from "../../tests/support/wordml";
+import { docx, documentRels, reasonFor, withBody } from "../../../tests/support/active-content";
+import { relsXml, utf16, WORDML_NAMESPACE } from "../../../tests/support/docx-fixtures";
+import { DRAWING, paragraph, picture, R } from "../../../tests/support/wordml";
 
 /** A picture whose image is relationship rId9, of `type`, pointing outside the document. */
 const linkedPicture = (type: string, target: string) =>

@@ -1,11 +1,11 @@
 import ICAL from "ical.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { calendarProperties, mimeParts } from "../../tests/support/calendar";
-import { TestClock, testEngines } from "../../tests/support/databases";
-import { reviewUploadRow } from "../../tests/support/rows";
-import { startSmtpServer } from "../../fakes/smtp";
-import { useTestServices } from "../../tests/support/suite";
-import { smtpTransport } from "../mail/transport.server";
+import { calendarProperties, mimeParts } from "../../../tests/support/calendar";
+import { TestClock, testEngines } from "../../../tests/support/databases";
+import { reviewUploadRow } from "../../../tests/support/rows";
+import { startSmtpServer } from "../../../fakes/smtp";
+import { useTestServices } from "../../../tests/support/suite";
+import { smtpTransport } from "~/mail/transport.server";
 import { upsertPerson } from "~/features/people/people.server";
 import { cancelReview, resumeQueue, scheduleReview } from "./resume-queue.server";
 import { reviewInviteUid } from "./review-invite.server";

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { MAX_RESUME_BYTES } from "~/uploads/docx-check.server";
+import { MAX_RESUME_BYTES } from "./docx-check.server";
 import {
   isDocxName,
   problemOfRejection,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { docx, documentRels, MB, reasonFor, withBody } from "../../tests/support/active-content";
+import { docx, documentRels, MB, reasonFor, withBody } from "../../../tests/support/active-content";
 import {
   contentTypesXml,
   docxFiles,
@@ -8,7 +8,7 @@ import {
   utf16,
   WORDML_NAMESPACE,
   type ZipFiles,
-} from "../../tests/support/docx-fixtures";
+} from "../../../tests/support/docx-fixtures";
 import {
   DRAWING,
   fldChar,
@@ -19,7 +19,7 @@ import {
   R,
   run,
   VML,
-} from "../../tests/support/wordml";
+} from "../../../tests/support/wordml";
 
 describe("checkDocx and active content", () => {
   it("accepts a resume with web and mail hyperlinks, a picture, a header and ordinary fields", async () => {

@@ -1,6 +1,10 @@
 import type { Trx } from "~/db/database.server";
 import { createHash } from "node:crypto";
-import { DOCX_CONTENT_TYPE, resumeUploadName, resumeUploadPath } from "~/domain/resume-upload";
+import {
+  DOCX_CONTENT_TYPE,
+  resumeUploadName,
+  resumeUploadPath,
+} from "~/features/uploads/resume-upload";
 import { DOUBLE_SUBMIT_WINDOW_MS } from "~/features/people/submissions.server";
 
 /** Storing the file failed: the visitor is told the upload failed, not that the request did. */

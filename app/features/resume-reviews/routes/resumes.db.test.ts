@@ -2,11 +2,11 @@ import { createElement } from "react";
 import { renderToString } from "react-dom/server";
 import { createRoutesStub } from "react-router";
 import { describe, expect, it } from "vitest";
-import { calendarProperties } from "../../../tests/support/calendar";
-import { callAction, flashToastOf, makeContext } from "../../../tests/support/context";
-import { testEngines } from "../../../tests/support/databases";
-import { useOwnerConsole } from "../../../tests/support/owner-console";
-import { reviewUploadRow } from "../../../tests/support/rows";
+import { calendarProperties } from "../../../../tests/support/calendar";
+import { callAction, flashToastOf, makeContext } from "../../../../tests/support/context";
+import { testEngines } from "../../../../tests/support/databases";
+import { useOwnerConsole } from "../../../../tests/support/owner-console";
+import { reviewUploadRow } from "../../../../tests/support/rows";
 import { upsertPerson } from "~/features/people/people.server";
 import Resumes, { action, loader } from "./resumes";
 

@@ -1,6 +1,6 @@
 /** Rules for the resume a visitor sends to /resume-review, shared by browser and server. */
 
-/** Same limit as the content check on the server (app/uploads/docx-check.server.ts). */
+/** Same limit as the content check on the server (app/features/uploads/docx-check.server.ts). */
 export const RESUME_MAX_BYTES = 5 * 1024 * 1024;
 export const RESUME_FOLDER = "resume-reviews";
 export const DOCX_CONTENT_TYPE =
@@ -8,7 +8,7 @@ export const DOCX_CONTENT_TYPE =
 
 export type ResumeFileProblem = "missing" | "not_docx" | "unreadable" | "too_large";
 
-/** Why the server's content check (app/uploads/docx-check.server.ts) refuses a file. */
+/** Why the server's content check (app/features/uploads/docx-check.server.ts) refuses a file. */
 export type DocxRejection =
   | "too_large"
   | "not_zip"

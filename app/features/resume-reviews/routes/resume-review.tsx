@@ -5,7 +5,7 @@ import { LeadPageLayout } from "~/features/leads/lead-page";
 import { resumeReviewPage as page } from "~/features/leads/lead-magnets.words";
 import { readGraduationYearInForce } from "~/features/cohort/cohort.server";
 import { leadAction, wasSent } from "~/features/leads/lead-action.server";
-import { livestreamTimes } from "~/resume-reviews/livestreams.server";
+import { livestreamTimes } from "~/features/resume-reviews/livestreams.server";
 import type { Route } from "./+types/resume-review";
 
 /** A lead page works in plain HTML: no framework JavaScript (app/lib/page-handle.ts). */

@@ -3,7 +3,7 @@ import { consoleEmails } from "~/content/console";
 import { site } from "~/content/site";
 import type { ReviewStatus } from "~/db/schema";
 import { calendarParamText } from "~/features/sessions/calendar-param";
-import { describeLivestreamTime, livestreamSlot } from "~/domain/livestream";
+import { describeLivestreamTime, livestreamSlot } from "./livestream";
 import { EnvSchema } from "~/env-schema.server";
 import type { Config } from "~/env.server";
 

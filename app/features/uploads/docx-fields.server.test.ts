@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { reasonFor, withBody } from "../../tests/support/active-content";
-import { fldChar, field, instrText, paragraph, run } from "../../tests/support/wordml";
+import { reasonFor, withBody } from "../../../tests/support/active-content";
+import { fldChar, field, instrText, paragraph, run } from "../../../tests/support/wordml";
 
 describe("checkDocx and active content", () => {
   describe("fields", () => {
