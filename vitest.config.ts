@@ -5,7 +5,7 @@ import { defineConfig, type TestProjectInlineConfiguration } from "vitest/config
  * Database test files that replace a module with `vi.mock`: they need modules of their own, so
  * they run in a project that loads every module afresh for each file.
  */
-const MOCKS_MODULES = ["app/accounts/accounts.db.test.ts"];
+const MOCKS_MODULES = ["app/features/accounts/accounts.db.test.ts"];
 
 /**
  * The database suite is one project per engine, so SQLite and PostgreSQL files run side by side.

@@ -41,7 +41,7 @@ export default [
     route("portal/mentor/students/:id/resume", "features/mentors/routes/mentor-resume.ts"),
     route("portal/mentor/sessions/:id", "features/attendance/routes/mentor-session.tsx"),
   ]),
-  layout("routes/admin/layout.tsx", { id: "admin-layout" }, [
+  layout("features/accounts/routes/layout.tsx", { id: "admin-layout" }, [
     route("admin/cohort-settings", "features/cohort/routes/cohort-settings.tsx"),
     route("admin", "routes/admin/dashboard.tsx"),
     route("admin/people", "features/people/routes/people.tsx"),

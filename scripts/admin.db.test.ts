@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { checkCredentials } from "../app/accounts/accounts.server";
+import { checkCredentials } from "../app/features/accounts/accounts.server";
 import { openDatabase, type DatabaseHandle } from "../app/db/database.server";
 import { scratchDatabase, testEngines } from "../tests/support/databases";
 

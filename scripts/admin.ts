@@ -8,11 +8,11 @@ import {
   createAccount,
   listAccounts,
   resetPassword,
-} from "../app/accounts/accounts.server";
+} from "../app/features/accounts/accounts.server";
 import { openDatabase, type DB } from "../app/db/database.server";
 import { mentorSchema, type MentorInput } from "../app/features/mentors/mentor-forms";
 import { normaliseEmail } from "../app/lib/person-fields";
-import { passwordProblem } from "../app/accounts/passwords.server";
+import { passwordProblem } from "../app/features/accounts/passwords.server";
 import { addMentor, listMentors } from "../app/features/mentors/mentors.server";
 
 const USAGE = `Usage:

@@ -1,7 +1,7 @@
 import type { ReactNode } from "react";
 import { Form, useNavigation } from "react-router";
 import { SectionNav } from "~/components/ui/section-nav";
-import { ADMIN_LOGIN_PATH } from "~/accounts/paths";
+import { ADMIN_LOGIN_PATH } from "~/features/accounts/paths";
 import { cohortSettingsPage } from "~/features/cohort/cohort-settings.words";
 import { consoleText } from "~/content/console";
 import { jobsText } from "~/content/jobs";

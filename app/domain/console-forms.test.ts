@@ -1,6 +1,6 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { describe, expect, it } from "vitest";
-import { adminValidation } from "~/features/cohort/cohort-settings.words";
+import { cohortSettingsValidation } from "~/features/cohort/cohort-settings.words";
 import { cohortConsole } from "~/features/cohort/cohorts.words";
 import { consoleText } from "~/content/console";
 import { mentoringConsole } from "~/features/portal/portal-console.words";
@@ -87,11 +87,11 @@ describe("the cohorts page's forms", () => {
       startDate: null,
     });
     expect(errorsOf(cohortsFormSchema, { intent: "create", capacity: "0" })).toEqual({
-      capacity: [adminValidation.capacityAtLeastOne],
+      capacity: [cohortSettingsValidation.capacityAtLeastOne],
     });
     expect(
       errorsOf(cohortsFormSchema, { intent: "create", capacity: "3", startDate: "2027-02-30" }),
-    ).toEqual({ startDate: [adminValidation.startDate] });
+    ).toEqual({ startDate: [cohortSettingsValidation.startDate] });
   });
 
   it("makes a cohort current by its id", () => {

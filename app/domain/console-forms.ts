@@ -7,7 +7,7 @@ import { leadMagnets } from "~/features/leads/lead-magnets.words";
 import { z } from "~/lib/zod";
 import { PERSON_STATUSES } from "~/features/applications/application-outcome";
 import { isCalendarDate } from "~/features/cohort/cohort";
-import { loginSchema } from "./admin-login";
+import { loginSchema } from "~/features/accounts/admin-login";
 import { MAX_STEP_BODY, MAX_STEP_SUBJECT, normalizeBody, normalizeSubject } from "./sequence-copy";
 import { cohortSettingsSchema, newCohortSchema } from "~/features/cohort/cohort-settings";
 import { text } from "./text-fields";

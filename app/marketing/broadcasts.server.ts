@@ -1,7 +1,7 @@
 import { createHash, randomUUID } from "node:crypto";
 import { broadcastConsole as t } from "~/content/broadcasts";
 import { marketingFooter } from "~/content/marketing";
-import { recordAudit } from "~/accounts/audit.server";
+import { recordAudit } from "~/features/accounts/audit.server";
 import { claimRows } from "~/db/claim.server";
 import { broadcastAudience, parseJsonColumn } from "~/db/json-columns.server";
 import type { Selectable } from "kysely";

@@ -3,7 +3,7 @@
  * for it and who applied after it, and the switch that pauses a sequence.
  */
 
-import { recordAudit } from "~/accounts/audit.server";
+import { recordAudit } from "~/features/accounts/audit.server";
 import { nurtureSequences } from "~/content/nurture";
 import type { ResourceType } from "~/features/leads/lead-magnets";
 import { stepCopy } from "~/domain/sequence-copy";

@@ -4,7 +4,7 @@
  * previewed as a reader gets them.
  */
 
-import { recordAudit } from "~/accounts/audit.server";
+import { recordAudit } from "~/features/accounts/audit.server";
 import { sequenceStepConsole as t } from "~/content/broadcasts";
 import { marketingFooter } from "~/content/marketing";
 import { nurtureSequences, type NurtureStep } from "~/content/nurture";

@@ -1,5 +1,5 @@
 import type { DB } from "~/db/database.server";
-import { recordAudit } from "~/accounts/audit.server";
+import { recordAudit } from "~/features/accounts/audit.server";
 
 export interface RetentionPolicy {
   /** Days a reviewed resume is kept after its review. */

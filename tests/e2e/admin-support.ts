@@ -1,6 +1,6 @@
 import { execFileSync } from "node:child_process";
 import { expect, type Page } from "@playwright/test";
-import { createAccount as createAccountRow } from "../../app/accounts/accounts.server";
+import { createAccount as createAccountRow } from "../../app/features/accounts/accounts.server";
 import { sessionCookie } from "../support/admin";
 import { e2eDatabaseUrl, e2eSessionSecret } from "./env";
 import { addSessionCookie, withDb } from "./support";

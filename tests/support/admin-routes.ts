@@ -1,8 +1,8 @@
-import { ADMIN_LOGIN_PATH } from "../../app/accounts/paths";
+import { ADMIN_LOGIN_PATH } from "../../app/features/accounts/paths";
 import { GUARD_WITHDRAWAL } from "./admin";
 
 /**
- * Every /admin route, for the tests (app/routes/admin/access.db.test.ts) that prove no admin data or change
+ * Every /admin route, for the tests (app/features/accounts/routes/access.db.test.ts) that prove no admin data or change
  * is reachable without an admin session. A test fails while a route in app/routes.ts under /admin
  * is missing here. Give pages with an action the submissions that would change something if an
  * admin sent them (read-only pages: an empty list).

@@ -1,7 +1,7 @@
 import { createHash, randomBytes, randomUUID } from "node:crypto";
 import { writeCookie } from "../../app/lib/cookies.server";
 import type { DB } from "../../app/db/database.server";
-import { hashPassword } from "../../app/accounts/passwords.server";
+import { hashPassword } from "../../app/features/accounts/passwords.server";
 import { newPerson } from "../../app/features/people/people.server";
 import { reviewUploadRow } from "./rows";
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { useSeededConsole } from "../../../tests/support/console";
 import { testEngines } from "../../../tests/support/databases";
-import { recordAudit } from "~/accounts/audit.server";
+import { recordAudit } from "~/features/accounts/audit.server";
 import { americanSpelling } from "./american-spelling.server";
 import { sentOnceSpelling } from "./sent-once-spelling.server";
 

@@ -1,5 +1,5 @@
 import { createHash } from "node:crypto";
-import { recordAudit } from "~/accounts/audit.server";
+import { recordAudit } from "~/features/accounts/audit.server";
 import { sendOnce } from "~/mail/sent-once.server";
 import { recordingEmail } from "./attendance.words";
 import type { DB, Trx } from "~/db/database.server";

@@ -1,4 +1,4 @@
-import { recordAudit } from "~/accounts/audit.server";
+import { recordAudit } from "~/features/accounts/audit.server";
 import { parseMeetingPlace } from "./meeting-place";
 import type { Services } from "~/services.server";
 import {

@@ -1,5 +1,5 @@
 import { z } from "~/lib/zod";
-import { adminValidation } from "./cohort-settings.words";
+import { cohortSettingsValidation } from "./cohort-settings.words";
 import { availableSpots, isCalendarDate, type CohortSettings } from "./cohort";
 import { graduationYearSettingRange, isGraduationYearSetting } from "./graduation-year";
 
@@ -9,16 +9,16 @@ export const MAX_CAPACITY = 10_000;
 const startDateField = z
   .string()
   .trim()
-  .refine((value) => value === "" || isCalendarDate(value), adminValidation.startDate)
+  .refine((value) => value === "" || isCalendarDate(value), cohortSettingsValidation.startDate)
   .transform((value) => (value === "" ? null : value));
 
 /** A capacity as typed: a whole number of seats, no more than MAX_CAPACITY. */
 const capacityField = z
-  .string({ error: adminValidation.capacity })
+  .string({ error: cohortSettingsValidation.capacity })
   .trim()
-  .regex(/^\d+$/, adminValidation.capacity)
+  .regex(/^\d+$/, cohortSettingsValidation.capacity)
   .transform(Number)
-  .refine((value) => value <= MAX_CAPACITY, adminValidation.capacityMax(MAX_CAPACITY));
+  .refine((value) => value <= MAX_CAPACITY, cohortSettingsValidation.capacityMax(MAX_CAPACITY));
 
 /**
  * The earliest graduation year as typed: '' (the current year, kept as null) or a four-digit year
@@ -31,7 +31,7 @@ function earliestGraduationYearField(currentYear: number) {
     .trim()
     .refine(
       (value) => value === "" || isGraduationYearSetting(value, currentYear),
-      adminValidation.earliestGraduationYear(min, max),
+      cohortSettingsValidation.earliestGraduationYear(min, max),
     )
     .transform((value) => (value === "" ? null : Number(value)));
 }
@@ -51,7 +51,7 @@ export const cohortSettingsSchema = (currentYear: number) =>
     isActive: z
       .preprocess(
         (value) => (Array.isArray(value) ? value[value.length - 1] : value),
-        z.enum(["on", "off"], { error: adminValidation.isActive }),
+        z.enum(["on", "off"], { error: cohortSettingsValidation.isActive }),
       )
       .transform((value) => value === "on")
       .optional(),
@@ -71,5 +71,8 @@ export function cohortState(cohort: CohortSettings): CohortState {
 /** The owner's "create the next cohort" form: a capacity of at least one seat, an optional date. */
 export const newCohortSchema = z.object({
   startDate: startDateField.prefault(""),
-  capacity: capacityField.refine((value) => value >= 1, adminValidation.capacityAtLeastOne),
+  capacity: capacityField.refine(
+    (value) => value >= 1,
+    cohortSettingsValidation.capacityAtLeastOne,
+  ),
 });

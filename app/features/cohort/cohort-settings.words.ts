@@ -1,22 +1,6 @@
 import type { ToastMessage } from "~/lib/toast";
 
-/** Words of the admin pages. */
-export const adminPage = {
-  metaTitle: "Admin",
-  checkingAccess: "Checking access...",
-} as const;
-
-export const adminLogin = {
-  title: "Admin Login",
-  intro: "Sign in with your admin account to manage the cohort settings.",
-  email: "Email",
-  password: "Password",
-  submit: "Login",
-  submitting: "Checking credentials...",
-  goHome: "Go to the home page",
-  continue: "Continue",
-} as const;
-
+/** Words of the cohort settings page (the page the owner signs in on). */
 export const cohortSettingsPage = {
   title: "Cohort Settings",
   signedInAs: "Signed in as",
@@ -54,11 +38,7 @@ export const cohortSettingsPage = {
   },
 } as const;
 
-export const adminValidation = {
-  email: "Please enter your email",
-  emailFormat: "Please enter a valid email address",
-  password: "Please enter your password",
-  tooLong: "This is too long",
+export const cohortSettingsValidation = {
   startDate: "Please enter a valid date (YYYY-MM-DD) or leave it empty",
   capacity: "Please enter a whole number, 0 or more",
   capacityAtLeastOne: "Please enter a capacity of 1 or more",
@@ -68,17 +48,7 @@ export const adminValidation = {
     `Please enter a year from ${min} to ${max}, or leave it empty for the current year`,
 } as const;
 
-export const adminToasts = {
-  invalidCredentials: { title: "Invalid email or password", variant: "destructive" },
-  notAdmin: { title: "This account is not authorized as admin", variant: "destructive" },
-  loggedIn: { title: "Logged in successfully as admin", variant: "success" },
-  loggedOut: { title: "You have been logged out." },
-  rateLimited: {
-    title: "Too many login attempts",
-    description: "Please wait a minute and try again.",
-    variant: "destructive",
-    durationMs: 7000,
-  },
+export const cohortSettingsToasts = {
   saved: { title: "Cohort settings have been updated.", variant: "success" },
   saveFailed: {
     title: "Failed to update cohort settings. Please try again.",
@@ -89,6 +59,6 @@ export const adminToasts = {
 
 /** The save toast when the new start week was emailed to the cohort's paid students. */
 export const savedAndEmailed = (students: number): ToastMessage => ({
-  ...adminToasts.saved,
+  ...cohortSettingsToasts.saved,
   description: `The new start was emailed to ${students} paid ${students === 1 ? "student" : "students"}.`,
 });

@@ -1,7 +1,7 @@
 import { formatWhen } from "~/domain/time-zone";
 import type { Trx } from "~/db/database.server";
 import { createHash, randomBytes, randomUUID } from "node:crypto";
-import { recordAudit } from "~/accounts/audit.server";
+import { recordAudit } from "~/features/accounts/audit.server";
 import { cohortEmails } from "./cohorts.words";
 import { hasSeatToHold, isSoldOut, seatsLeft, startDateDisplay } from "./cohort";
 import { countHeldSeats, lockCohort } from "~/features/enrollment/seats.server";

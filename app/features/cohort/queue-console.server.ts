@@ -1,4 +1,4 @@
-import { recordAudit } from "~/accounts/audit.server";
+import { recordAudit } from "~/features/accounts/audit.server";
 import { lockCohort } from "~/features/enrollment/seats.server";
 import type { Services } from "~/services.server";
 import { offerByHand } from "./offers.server";

@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { recordAudit } from "~/accounts/audit.server";
+import { recordAudit } from "~/features/accounts/audit.server";
 import { cohortEmails } from "./cohorts.words";
 import type { DB } from "~/db/database.server";
 import { startDateDisplay } from "./cohort";

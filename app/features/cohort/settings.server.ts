@@ -1,5 +1,5 @@
 import { getCohort, settingsOf } from "./cohort.server";
-import { recordAudit } from "~/accounts/audit.server";
+import { recordAudit } from "~/features/accounts/audit.server";
 import type { DB } from "~/db/database.server";
 import type { Engine } from "~/db/migrations.server";
 import type { CohortSettings } from "./cohort";

@@ -1,7 +1,7 @@
 import { releaseBookingsOf } from "~/features/bookings/bookings.server";
 import { endPortalSessionsOf } from "~/features/portal/session.server";
 import { leaveQueue } from "~/features/cohort/queue.server";
-import { recordAudit } from "~/accounts/audit.server";
+import { recordAudit } from "~/features/accounts/audit.server";
 import { cohortEmails } from "~/features/cohort/cohorts.words";
 import { errorMessage, log } from "~/lib/logger.server";
 import { renderEmail, type EmailContent } from "~/mail/message";

@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { recordAudit } from "~/accounts/audit.server";
+import { recordAudit } from "~/features/accounts/audit.server";
 import { mentorInviteEmail } from "./mentors.words";
 import type { DB, Db } from "~/db/database.server";
 import {

@@ -1,4 +1,4 @@
-import { recordAudit } from "~/accounts/audit.server";
+import { recordAudit } from "~/features/accounts/audit.server";
 import type { DB } from "~/db/database.server";
 import {
   DEFAULT_OUTCOME_SETTINGS,

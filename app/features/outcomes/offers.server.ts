@@ -1,4 +1,4 @@
-import { recordAudit } from "~/accounts/audit.server";
+import { recordAudit } from "~/features/accounts/audit.server";
 import type { DB, Trx } from "~/db/database.server";
 import { mentorMaySee } from "~/features/portal/portal";
 import type { Services } from "~/services.server";

@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { recordAudit } from "~/accounts/audit.server";
+import { recordAudit } from "~/features/accounts/audit.server";
 import { consentWords, testimonialRequestEmail } from "./testimonials.words";
 import type { Db, Trx } from "~/db/database.server";
 import type { TestimonialConsent, TestimonialStatus } from "~/db/programme-schema";

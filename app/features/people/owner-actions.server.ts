@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { recordAudit } from "~/accounts/audit.server";
+import { recordAudit } from "~/features/accounts/audit.server";
 import { getCohort } from "~/features/cohort/cohort.server";
 import { offerByHand } from "~/features/cohort/offers.server";
 import { joinQueue } from "~/features/cohort/queue.server";

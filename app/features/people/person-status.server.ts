@@ -2,7 +2,7 @@ import type { DB } from "~/db/database.server";
 import type { PersonStatus } from "~/features/applications/application-outcome";
 import { clearUndeliverable } from "~/mail/suppression.server";
 import { changeStatus } from "./people.server";
-import { recordAudit } from "~/accounts/audit.server";
+import { recordAudit } from "~/features/accounts/audit.server";
 
 /** The owner changes a person's status with a reason, audited; false when there is no such person. */
 export async function changeStatusByOwner(

@@ -5,7 +5,7 @@ import type { DB } from "~/db/database.server";
 import { parseJsonColumn, submissionResource } from "~/db/json-columns.server";
 import { stopSequences } from "~/marketing/sequences.server";
 import { newUnsubscribeToken } from "./people.server";
-import { recordAudit } from "~/accounts/audit.server";
+import { recordAudit } from "~/features/accounts/audit.server";
 import { erasePortalData, portalExport } from "~/features/portal/privacy.server";
 import { personDetail } from "./person-detail.server";
 

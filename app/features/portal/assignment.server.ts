@@ -1,4 +1,4 @@
-import { recordAudit } from "~/accounts/audit.server";
+import { recordAudit } from "~/features/accounts/audit.server";
 import { lockMentor, releaseBookingsOf } from "~/features/bookings/bookings.server";
 import { mentorAssignedEmail } from "./portal.words";
 import type { DB, Trx } from "~/db/database.server";

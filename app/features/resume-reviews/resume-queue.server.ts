@@ -6,7 +6,7 @@ import { isBookableDate } from "~/features/cohort/cohort";
 import { dateInZone } from "~/domain/time-zone";
 import { renderEmail } from "~/mail/message";
 import { enqueueEmail } from "~/mail/outbox.server";
-import { recordAudit } from "~/accounts/audit.server";
+import { recordAudit } from "~/features/accounts/audit.server";
 import {
   DEFAULT_REVIEW_SETTINGS,
   livestreamTime,

@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { sql } from "kysely";
-import { recordAudit } from "~/accounts/audit.server";
+import { recordAudit } from "~/features/accounts/audit.server";
 import type { DB, Trx } from "~/db/database.server";
 import type { Engine } from "~/db/migrations.server";
 import {

@@ -1,4 +1,4 @@
-import { recordAudit } from "~/accounts/audit.server";
+import { recordAudit } from "~/features/accounts/audit.server";
 import { leaveEmails } from "./leave.words";
 import { formatDollars } from "~/features/enrollment/pricing.words";
 import type { DB } from "~/db/database.server";

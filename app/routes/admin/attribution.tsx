@@ -1,5 +1,5 @@
 import { z } from "~/lib/zod";
-import { requireAdmin } from "~/accounts/sessions.server";
+import { requireAdmin } from "~/features/accounts/sessions.server";
 import { AdminPage } from "~/components/admin-shell";
 import { optionsOf } from "~/components/admin/console-field";
 import { ReportFilters } from "~/components/admin/report-filters";

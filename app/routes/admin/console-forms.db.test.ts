@@ -5,7 +5,7 @@ import { useOwnerConsole } from "../../../tests/support/owner-console";
 import { uploadRow } from "../../../tests/support/rows";
 import type { Table } from "../../../tests/support/suite";
 import { getCohort } from "~/features/cohort/cohort.server";
-import { adminValidation } from "~/features/cohort/cohort-settings.words";
+import { cohortSettingsValidation } from "~/features/cohort/cohort-settings.words";
 import { cohortConsole } from "~/features/cohort/cohorts.words";
 import { broadcastErrors } from "~/content/broadcasts";
 import { consoleText as text } from "~/content/console";
@@ -17,7 +17,7 @@ import { action as personAction } from "~/features/people/routes/person";
 import { action as resumesAction } from "~/features/resume-reviews/routes/resumes";
 import { action as sequencesAction } from "./sequences";
 
-const { capacityAtLeastOne } = adminValidation;
+const { capacityAtLeastOne } = cohortSettingsValidation;
 
 /** Every table a console form writes to. */
 const WRITTEN: Table[] = [

@@ -1,13 +1,13 @@
 import { Link } from "react-router";
 import { z } from "~/lib/zod";
-import { requireAdmin } from "~/accounts/sessions.server";
+import { requireAdmin } from "~/features/accounts/sessions.server";
 import { AdminPage, Pager } from "~/components/admin-shell";
 import { FilterTabs } from "~/components/admin/filter-tabs";
 import { RowAction } from "~/components/admin/row-action";
 import { linkVariants } from "~/components/ui/link";
 import { Cell, DataTable, Row } from "~/components/ui/table";
 import { adminMeta } from "~/lib/meta";
-import { recordAudit } from "~/accounts/audit.server";
+import { recordAudit } from "~/features/accounts/audit.server";
 import { emailLog, retryEmail } from "~/mail/email-log.server";
 import { When } from "~/components/admin/when";
 import { consoleText } from "~/content/console";

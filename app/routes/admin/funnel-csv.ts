@@ -1,4 +1,4 @@
-import { requireAdmin } from "~/accounts/sessions.server";
+import { requireAdmin } from "~/features/accounts/sessions.server";
 import { funnelReport } from "~/analytics/funnel.server";
 import { funnelQueryOf } from "~/analytics/funnel-query.server";
 import { funnelCsv } from "~/domain/funnel";

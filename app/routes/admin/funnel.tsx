@@ -1,5 +1,5 @@
 import { data } from "react-router";
-import { requireAdmin } from "~/accounts/sessions.server";
+import { requireAdmin } from "~/features/accounts/sessions.server";
 import { barChart } from "~/analytics/charts.server";
 import { funnelReport } from "~/analytics/funnel.server";
 import { funnelQueryOf } from "~/analytics/funnel-query.server";

@@ -1,5 +1,5 @@
 import { Link } from "react-router";
-import { requireAdmin } from "~/accounts/sessions.server";
+import { requireAdmin } from "~/features/accounts/sessions.server";
 import { AdminPage } from "~/components/admin-shell";
 import { StepEditForm, StepPreview } from "~/components/admin/sequence-step";
 import { sequenceStepConsole as t } from "~/content/broadcasts";

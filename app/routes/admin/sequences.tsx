@@ -1,5 +1,5 @@
 import { Form, Link } from "react-router";
-import { requireAdmin } from "~/accounts/sessions.server";
+import { requireAdmin } from "~/features/accounts/sessions.server";
 import { AdminPage } from "~/components/admin-shell";
 import { Button } from "~/components/ui/button";
 import { SectionCard } from "~/components/ui/card";

@@ -1,5 +1,5 @@
-import { requireAdmin } from "~/accounts/sessions.server";
-import { recordAudit } from "~/accounts/audit.server";
+import { requireAdmin } from "~/features/accounts/sessions.server";
+import { recordAudit } from "~/features/accounts/audit.server";
 import { cohortGrid } from "~/features/attendance/grid.server";
 import { findCohort } from "~/features/cohort/series.server";
 import { ATTENDANCE_CSV_HEADER, attendanceCsvRow } from "~/features/attendance/attendance";

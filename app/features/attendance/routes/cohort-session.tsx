@@ -1,5 +1,5 @@
 import { Link } from "react-router";
-import { requireAdmin } from "~/accounts/sessions.server";
+import { requireAdmin } from "~/features/accounts/sessions.server";
 import { sessionPage } from "~/features/attendance/attendance.server";
 import { sessionMarkAction } from "~/features/attendance/session-action.server";
 import { AdminPage } from "~/components/admin-shell";

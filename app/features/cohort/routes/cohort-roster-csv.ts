@@ -1,11 +1,11 @@
-import { requireAdmin } from "~/accounts/sessions.server";
+import { requireAdmin } from "~/features/accounts/sessions.server";
 import {
   cohortRoster,
   findCohort,
   ROSTER_CSV_HEADER,
   rosterCsvRow,
 } from "~/features/cohort/series.server";
-import { recordAudit } from "~/accounts/audit.server";
+import { recordAudit } from "~/features/accounts/audit.server";
 
 import { toCsv } from "~/domain/csv";
 import type { Route } from "./+types/cohort-roster-csv";

@@ -2,16 +2,16 @@ import type { SubmissionResult } from "@conform-to/react";
 import { data, useNavigation } from "react-router";
 import { updateCohortSettings } from "~/features/cohort/settings.server";
 import { countHeldSeats } from "~/features/enrollment/seats.server";
-import { logIn } from "~/accounts/login.server";
-import { ADMIN_LOGIN_PATH } from "~/accounts/paths";
-import { endSession, getAdmin, requireAdmin, safeNext } from "~/accounts/sessions.server";
+import { logIn } from "~/features/accounts/login.server";
+import { ADMIN_LOGIN_PATH } from "~/features/accounts/paths";
+import { endSession, getAdmin, requireAdmin, safeNext } from "~/features/accounts/sessions.server";
 import { getCohort, settingsOf } from "~/features/cohort/cohort.server";
 import { CohortSettingsForm, CurrentStatus } from "~/features/cohort/cohort-settings-form";
-import { GateSpinner, LoginForm } from "~/components/admin/login-form";
+import { GateSpinner, LoginForm } from "~/features/accounts/login-form";
+import { adminPage, loginToasts } from "~/features/accounts/admin-login.words";
 import {
-  adminPage,
-  adminToasts,
   cohortSettingsPage as copy,
+  cohortSettingsToasts,
   savedAndEmailed,
 } from "~/features/cohort/cohort-settings.words";
 import { type CohortSettingsPatch } from "~/features/cohort/cohort-settings";
@@ -66,7 +66,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     case "logout": {
       const setCookie = await endSession(request, context);
       log.info("admin logout");
-      return redirectWithToast(context, ADMIN_LOGIN_PATH, adminToasts.loggedOut, {
+      return redirectWithToast(context, ADMIN_LOGIN_PATH, loginToasts.loggedOut, {
         "Set-Cookie": setCookie,
       });
     }
@@ -96,7 +96,7 @@ function refuseLogin(
 
 function refuseSave(submission: Submission, status: number) {
   return data<ActionResult>(
-    { intent: "save", result: submission.reply(), toast: adminToasts.saveFailed },
+    { intent: "save", result: submission.reply(), toast: cohortSettingsToasts.saveFailed },
     { status },
   );
 }
@@ -110,21 +110,21 @@ async function login(
   const outcome = await logIn(request, context, form);
   switch (outcome.kind) {
     case "rate_limited": {
-      const { title, description } = adminToasts.rateLimited;
-      return refuseLogin(submission, 429, adminToasts.rateLimited, `${title}. ${description}`);
+      const { title, description } = loginToasts.rateLimited;
+      return refuseLogin(submission, 429, loginToasts.rateLimited, `${title}. ${description}`);
     }
     case "invalid":
       return refuseLogin(
         submission,
         401,
-        adminToasts.invalidCredentials,
-        adminToasts.invalidCredentials.title,
+        loginToasts.invalidCredentials,
+        loginToasts.invalidCredentials.title,
       );
     case "not_admin":
-      return redirectWithToast(context, "/", adminToasts.notAdmin);
+      return redirectWithToast(context, "/", loginToasts.notAdmin);
     case "ok": {
       const next = safeNext(new URL(request.url).searchParams.get("next")) ?? ADMIN_LOGIN_PATH;
-      return redirectWithToast(context, next, adminToasts.loggedIn, {
+      return redirectWithToast(context, next, loginToasts.loggedIn, {
         "Set-Cookie": outcome.setCookie,
       });
     }
@@ -138,7 +138,7 @@ async function save(
   patch: CohortSettingsPatch,
 ) {
   const admin = await requireAdmin(request, context);
-  let toast: ToastMessage = adminToasts.saved;
+  let toast: ToastMessage = cohortSettingsToasts.saved;
   try {
     const update = await updateCohortSettings(context.services, admin.email, patch);
     if (update.changed) log.info("cohort settings updated", { adminId: admin.id });

@@ -1,4 +1,4 @@
-import { requireAdmin } from "~/accounts/sessions.server";
+import { requireAdmin } from "~/features/accounts/sessions.server";
 import { ownerQueueAction, type QueueOutcome } from "~/features/cohort/queue-console.server";
 import { listQueue } from "~/features/cohort/queue.server";
 import { cohortRoster, findCohort, listCohorts } from "~/features/cohort/series.server";

@@ -8,7 +8,7 @@ import { countRows } from "../../../../tests/support/suite";
 import { getCohort } from "~/features/cohort/cohort.server";
 import { runOfferRound } from "~/features/cohort/offers.server";
 import { cohortConsole } from "~/features/cohort/cohorts.words";
-import { adminValidation } from "~/features/cohort/cohort-settings.words";
+import { cohortSettingsValidation } from "~/features/cohort/cohort-settings.words";
 import { action as cohortAction, loader as cohortLoader } from "./cohort";
 import { loader as rosterLoader } from "./cohort-roster-csv";
 import { action as cohortsAction, loader as cohortsLoader } from "./cohorts";
@@ -28,9 +28,9 @@ describe.each(testEngines())("the owner's cohort console on $name", (engine) => 
   it("creates the next cohort, refusing a bad capacity or date and changing nothing", async () => {
     const cohorts = await count("cohorts");
     for (const [fields, message] of [
-      [{ capacity: "0", startDate: "" }, adminValidation.capacityAtLeastOne],
-      [{ capacity: "ten", startDate: "" }, adminValidation.capacity],
-      [{ capacity: "10", startDate: "2027-02-30" }, adminValidation.startDate],
+      [{ capacity: "0", startDate: "" }, cohortSettingsValidation.capacityAtLeastOne],
+      [{ capacity: "ten", startDate: "" }, cohortSettingsValidation.capacity],
+      [{ capacity: "10", startDate: "2027-02-30" }, cohortSettingsValidation.startDate],
     ] as const) {
       const refused = await post(cohortsAction, "/admin/cohorts", { intent: "create", ...fields });
       expect(refused.status).toBe(400);

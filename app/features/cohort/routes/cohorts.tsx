@@ -1,5 +1,5 @@
 import { data } from "react-router";
-import { requireAdmin } from "~/accounts/sessions.server";
+import { requireAdmin } from "~/features/accounts/sessions.server";
 import { createCohort, listCohorts, makeCurrent } from "~/features/cohort/series.server";
 import { AdminPage } from "~/components/admin-shell";
 import { CohortTable, NewCohortCard } from "~/features/cohort/cohort-list";

@@ -1,4 +1,4 @@
-import { requireAdmin } from "~/accounts/sessions.server";
+import { requireAdmin } from "~/features/accounts/sessions.server";
 import { outcomesText as t } from "~/features/outcomes/outcomes.words";
 import { outcomesCsvFor } from "~/features/outcomes/report.server";
 import type { Route } from "./+types/outcomes-csv";

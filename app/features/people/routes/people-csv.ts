@@ -1,6 +1,6 @@
-import { requireAdmin } from "~/accounts/sessions.server";
+import { requireAdmin } from "~/features/accounts/sessions.server";
 import { allPeople, CSV_HEADER, csvRow } from "~/features/people/people-query.server";
-import { recordAudit } from "~/accounts/audit.server";
+import { recordAudit } from "~/features/accounts/audit.server";
 import { toCsv } from "~/domain/csv";
 import type { Route } from "./+types/people-csv";
 import { PeopleFilterSchema } from "./people";

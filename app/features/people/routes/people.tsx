@@ -1,6 +1,6 @@
 import { Form, Link } from "react-router";
 import { z } from "~/lib/zod";
-import { requireAdmin } from "~/accounts/sessions.server";
+import { requireAdmin } from "~/features/accounts/sessions.server";
 import { AdminPage, Pager } from "~/components/admin-shell";
 import {
   ConsoleField,

@@ -1,4 +1,4 @@
-import { requireAdmin } from "~/accounts/sessions.server";
+import { requireAdmin } from "~/features/accounts/sessions.server";
 import { exportPerson } from "~/features/people/privacy.server";
 import type { Route } from "./+types/person-export";
 import { orNotFound } from "~/lib/or-not-found";

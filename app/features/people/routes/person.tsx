@@ -1,5 +1,5 @@
 import { data, useNavigation } from "react-router";
-import { requireAdmin } from "~/accounts/sessions.server";
+import { requireAdmin } from "~/features/accounts/sessions.server";
 import { AdminPage } from "~/components/admin-shell";
 import { PersonActivity } from "~/features/people/person-activity";
 import { PortalCard } from "~/features/portal/person-portal";

@@ -14,7 +14,7 @@ import {
 } from "../../../../tests/support/portal";
 import { PORTAL_ROUTES, type Outcome, type Who } from "../../../../tests/support/portal-routes";
 import { ADMIN_ROUTES } from "../../../../tests/support/admin-routes";
-import { ADMIN_LOGIN_PATH } from "~/accounts/paths";
+import { ADMIN_LOGIN_PATH } from "~/features/accounts/paths";
 import routes from "~/routes";
 
 interface RouteEntry {

@@ -1,5 +1,5 @@
 import { Link } from "react-router";
-import { requireAdmin } from "~/accounts/sessions.server";
+import { requireAdmin } from "~/features/accounts/sessions.server";
 import { findCohort } from "~/features/cohort/series.server";
 import { AdminPage } from "~/components/admin-shell";
 import { cohortName } from "~/features/cohort/cohort-list";

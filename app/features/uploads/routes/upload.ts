@@ -1,4 +1,4 @@
-import { requireAdmin } from "~/accounts/sessions.server";
+import { requireAdmin } from "~/features/accounts/sessions.server";
 import { uploadFile } from "~/features/resume-reviews/resume-queue.server";
 import { attachmentResponse } from "~/features/uploads/attachment.server";
 import type { Route } from "./+types/upload";

@@ -1,6 +1,6 @@
 import { Outlet } from "react-router";
-import { ADMIN_LOGIN_PATH } from "~/accounts/paths";
-import { getAdmin, requireAdmin } from "~/accounts/sessions.server";
+import { ADMIN_LOGIN_PATH } from "~/features/accounts/paths";
+import { getAdmin, requireAdmin } from "~/features/accounts/sessions.server";
 import { AdminShell } from "~/components/admin-shell";
 import type { Route } from "./+types/layout";
 

@@ -1,6 +1,6 @@
 import { beforeEach, describe, expect, it, vi } from "vitest";
-import { testEngines } from "../../tests/support/databases";
-import { useTestServices } from "../../tests/support/suite";
+import { testEngines } from "../../../tests/support/databases";
+import { useTestServices } from "../../../tests/support/suite";
 import {
   AccountError,
   checkCredentials,

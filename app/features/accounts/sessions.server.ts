@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from "node:crypto";
 import { redirect, type AppLoadContext } from "react-router";
-import { SESSION_TTL_MS, sessionExpiry, shouldExtend } from "~/domain/admin-session";
+import { SESSION_TTL_MS, sessionExpiry, shouldExtend } from "./admin-session";
 import { readRequestString, writeCookie } from "~/lib/cookies.server";
 import { ADMIN_LOGIN_PATH } from "./paths";
 

@@ -1,11 +1,11 @@
 import { createHash } from "node:crypto";
 import { describe, expect, it } from "vitest";
-import { adminCookie, adminSetCookie, browserCookies } from "../../../tests/support/admin";
-import { PASSWORD, PATH, useAdminGate } from "../../../tests/support/admin-login";
-import { callAction } from "../../../tests/support/context";
-import { testEngines } from "../../../tests/support/databases";
-import { SESSION_TTL_MS } from "~/accounts/sessions.server";
-import { SESSION_IDLE_MS } from "~/domain/admin-session";
+import { adminCookie, adminSetCookie, browserCookies } from "../../../../tests/support/admin";
+import { PASSWORD, PATH, useAdminGate } from "../../../../tests/support/admin-login";
+import { callAction } from "../../../../tests/support/context";
+import { testEngines } from "../../../../tests/support/databases";
+import { SESSION_TTL_MS } from "~/features/accounts/sessions.server";
+import { SESSION_IDLE_MS } from "~/features/accounts/admin-session";
 import { readCookie, writeCookie } from "~/lib/cookies.server";
 import routes from "~/routes";
 import { headers as adminHeaders, loader as layoutLoader } from "./layout";
@@ -20,7 +20,9 @@ describe.each(testEngines())("admin cohort settings on $name", (engine) => {
       expect(response.body).toEqual({ view: "login" });
       // The admin layout, which every /admin page (the gate included) sits under, sets the headers.
       type Entry = { file: string; children?: Entry[] };
-      const layout = (routes as Entry[]).find((entry) => entry.file === "routes/admin/layout.tsx");
+      const layout = (routes as Entry[]).find(
+        (entry) => entry.file === "features/accounts/routes/layout.tsx",
+      );
       expect(layout?.children?.map((child) => child.file)).toContain(
         "features/cohort/routes/cohort-settings.tsx",
       );

@@ -5,19 +5,19 @@ import {
   seedGuardFixtures,
   sessionCookie,
   settle,
-} from "../../../tests/support/admin";
-import { callAction, formRequest, makeContext, unwrap } from "../../../tests/support/context";
+} from "../../../../tests/support/admin";
+import { callAction, formRequest, makeContext, unwrap } from "../../../../tests/support/context";
 import {
   startTestServices,
   testEngines,
   suiteTables,
   type TestServices,
-} from "../../../tests/support/databases";
-import { countRows } from "../../../tests/support/suite";
+} from "../../../../tests/support/databases";
+import { countRows } from "../../../../tests/support/suite";
 import routes from "~/routes";
 import { getCohort } from "~/features/cohort/cohort.server";
-import { ADMIN_ROUTES, GUARD_FIXTURE_IDS } from "../../../tests/support/admin-routes";
-import { ADMIN_LOGIN_PATH } from "../../accounts/paths";
+import { ADMIN_ROUTES, GUARD_FIXTURE_IDS } from "../../../../tests/support/admin-routes";
+import { ADMIN_LOGIN_PATH } from "~/features/accounts/paths";
 
 const PASSWORD = "a long admin password";
 

@@ -1,5 +1,5 @@
 import { randomBytes, scrypt, timingSafeEqual, type ScryptOptions } from "node:crypto";
-import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from "~/domain/admin-login";
+import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from "./admin-login";
 
 /**
  * Password hashes are self-describing strings, so the cost can be raised later without breaking

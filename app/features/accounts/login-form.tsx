@@ -5,8 +5,8 @@ import { FieldError } from "~/components/form/fields";
 import { Button } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
 import { Input, Label } from "~/components/ui/input";
-import { adminLogin, adminPage } from "~/features/cohort/cohort-settings.words";
-import { loginSchema } from "~/domain/admin-login";
+import { adminLogin, adminPage } from "./admin-login.words";
+import { loginSchema } from "./admin-login";
 
 /** The admin gate's sign-in form: email and password, validated in the browser and on the server. */
 export function LoginForm({

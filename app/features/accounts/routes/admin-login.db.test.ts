@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from "vitest";
-import { adminSetCookie, browserCookies, insertAccount } from "../../../tests/support/admin";
-import { PASSWORD, PATH, useAdminGate } from "../../../tests/support/admin-login";
-import { testEngines } from "../../../tests/support/databases";
+import { adminSetCookie, browserCookies, insertAccount } from "../../../../tests/support/admin";
+import { PASSWORD, PATH, useAdminGate } from "../../../../tests/support/admin-login";
+import { testEngines } from "../../../../tests/support/databases";
 
 describe.each(testEngines())("admin cohort settings on $name", (engine) => {
   const { t, clock, admin, n, context, post, load, login, flash, sessions } = useAdminGate(engine);
