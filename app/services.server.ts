@@ -6,7 +6,7 @@ import { RateLimiter, type RateLimitStore } from "./lib/rate-limit.server";
 import { QUOTA_HOURS_AHEAD } from "./domain/recipient-quota";
 import { createTransport, type MailTransport } from "./mail/transport.server";
 import { MailWorker } from "./mail/worker.server";
-import { schemaFromUrl } from "./ops/backup.server";
+import { schemaFromUrl } from "./features/ops/backup.server";
 import { PageViewRecorder } from "./analytics/recorder.server";
 import { declareJobs } from "./jobs/jobs.server";
 import { Scheduler } from "./jobs/scheduler.server";

@@ -1,8 +1,8 @@
 // `npm run db:backup`: a consistent snapshot of DATABASE_URL into BACKUP_DIR while the site runs,
 // with a sha256 file beside it; only the newest BACKUP_KEEP backups are kept.
 import { ConfigError, loadBackupSettings } from "../app/env.server";
-import { BackupError } from "../app/ops/backup-files.server";
-import { backupDatabase, schemaFromUrl } from "../app/ops/backup.server";
+import { BackupError } from "../app/features/ops/backup-files.server";
+import { backupDatabase, schemaFromUrl } from "../app/features/ops/backup.server";
 
 try {
   const settings = loadBackupSettings(process.env);

@@ -2,8 +2,8 @@
 // DATABASE_URL. A database that already holds data is only replaced with --force.
 import { parseArgs } from "node:util";
 import { ConfigError, loadBackupSettings } from "../app/env.server";
-import { BackupError } from "../app/ops/backup-files.server";
-import { restoreDatabase } from "../app/ops/restore.server";
+import { BackupError } from "../app/features/ops/backup-files.server";
+import { restoreDatabase } from "../app/features/ops/restore.server";
 
 const USAGE = `Usage: npm run db:restore -- <backup file> [--force]
 

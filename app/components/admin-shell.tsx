@@ -4,7 +4,7 @@ import { SectionNav } from "~/components/ui/section-nav";
 import { ADMIN_LOGIN_PATH } from "~/features/accounts/paths";
 import { cohortSettingsPage } from "~/features/cohort/cohort-settings.words";
 import { consoleText } from "~/content/console";
-import { jobsText } from "~/content/jobs";
+import { jobsText } from "~/features/ops/jobs.words";
 import { funnelText } from "~/content/funnel";
 import { mentorsConsole } from "~/features/mentors/mentors.words";
 import { outcomesText } from "~/features/outcomes/outcomes.words";

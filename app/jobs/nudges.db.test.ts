@@ -6,7 +6,7 @@ import { portalCookie } from "../../tests/support/portal";
 import * as profileRoute from "~/features/portal/routes/profile";
 import { answer } from "../../tests/support/mentors";
 import { sendBookingReminders } from "~/features/bookings/reminders.server";
-import { jobName, jobsText } from "~/content/jobs";
+import { jobName, jobsText } from "~/features/ops/jobs.words";
 import { confirmOffer } from "~/features/outcomes/offers.server";
 import { reportInterview, reportOffer } from "~/features/outcomes/interviews.server";
 import { submitTestimonial } from "~/features/outcomes/testimonials.server";

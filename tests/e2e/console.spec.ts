@@ -1,5 +1,5 @@
 import { minimalDocx } from "../support/docx-fixtures";
-import { jobName } from "../../app/content/jobs";
+import { jobName } from "../../app/features/ops/jobs.words";
 import { createAccount, logIn } from "./admin-support";
 import { expect, expectNoAxeViolations, test } from "./fixtures";
 import { fillApplication, setCohort, uniqueEmail } from "./support";

@@ -97,13 +97,13 @@ export const ADMIN_ROUTES: AdminRoute[] = [
     submissions: [{ intent: "settings", minGroupSessions: "3", minOneOnOnes: "5" }],
   },
   readOnly("/admin/outcomes.csv", () => import("~/features/outcomes/routes/outcomes-csv")),
-  readOnly("/admin/jobs", () => import("~/routes/admin/jobs")),
+  readOnly("/admin/jobs", () => import("~/features/ops/routes/jobs")),
   {
     path: "/admin/emails",
-    load: () => import("~/routes/admin/emails"),
+    load: () => import("~/features/ops/routes/emails"),
     submissions: [{ id: ids.email }],
   },
-  readOnly("/admin/emails/:id", () => import("~/routes/admin/email"), ids.email),
+  readOnly("/admin/emails/:id", () => import("~/features/ops/routes/email"), ids.email),
   readOnly(
     "/admin/cohorts/:id/roster.csv",
     () => import("~/features/cohort/routes/cohort-roster-csv"),

@@ -1,4 +1,4 @@
-import { jobsText } from "../../app/content/jobs";
+import { jobsText } from "../../app/features/ops/jobs.words";
 import { consoleText } from "../../app/content/console";
 import { EMAIL_KINDS } from "../../app/content/console-words";
 import { ownerWaitlistWords } from "../../app/features/applications/application-emails.words";

@@ -12,7 +12,7 @@ import { consoleText as text } from "~/content/console";
 import { action as broadcastsAction } from "./broadcasts";
 import { action as cohortAction } from "~/features/cohort/routes/cohort";
 import { action as cohortsAction } from "~/features/cohort/routes/cohorts";
-import { action as emailsAction } from "./emails";
+import { action as emailsAction } from "~/features/ops/routes/emails";
 import { action as personAction } from "~/features/people/routes/person";
 import { action as resumesAction } from "~/features/resume-reviews/routes/resumes";
 import { action as sequencesAction } from "./sequences";

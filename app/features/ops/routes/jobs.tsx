@@ -2,7 +2,7 @@ import { requireAdmin } from "~/features/accounts/sessions.server";
 import { AdminPage } from "~/components/admin-shell";
 import { When } from "~/components/admin/when";
 import { Cell, DataTable, Row, RowHeader } from "~/components/ui/table";
-import { jobName, jobResultWords, jobsText as t } from "~/content/jobs";
+import { jobName, jobResultWords, jobsText as t } from "~/features/ops/jobs.words";
 import { jobStatuses } from "~/jobs/scheduler.server";
 import { adminMeta } from "~/lib/meta";
 import type { Route } from "./+types/jobs";

@@ -14,8 +14,8 @@ import {
   startTestServices,
   testEngines,
   type TestServices,
-} from "../../tests/support/databases";
-import { insertAda, uploadRow } from "../../tests/support/rows";
+} from "../../../tests/support/databases";
+import { insertAda, uploadRow } from "../../../tests/support/rows";
 import { openDatabase, type DB } from "~/db/database.server";
 import { BackupError } from "./backup-files.server";
 import { backupDatabase, type BackupSource } from "./backup.server";

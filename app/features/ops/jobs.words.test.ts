@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { jobName, jobResultWords, jobsText } from "./jobs";
+import { jobName, jobResultWords, jobsText } from "./jobs.words";
 
 describe("the jobs page's words", () => {
   it("names every job in words, with what it does", () => {

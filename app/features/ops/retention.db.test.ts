@@ -1,8 +1,8 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import { testEngines, TestClock } from "../../tests/support/databases";
-import { RETENTION, secondInstance } from "../../tests/support/scheduler";
-import { insertAda, uploadRow } from "../../tests/support/rows";
-import { useTestServices } from "../../tests/support/suite";
+import { testEngines, TestClock } from "../../../tests/support/databases";
+import { RETENTION, secondInstance } from "../../../tests/support/scheduler";
+import { insertAda, uploadRow } from "../../../tests/support/rows";
+import { useTestServices } from "../../../tests/support/suite";
 import type { ReviewStatus } from "~/db/schema";
 import type { DB } from "~/db/database.server";
 import { erasePerson } from "~/features/people/privacy.server";
