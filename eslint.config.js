@@ -34,13 +34,13 @@ export default tseslint.config(
       // One time module (decision 0056): no offset arithmetic, one daylight-saving policy.
       "no-restricted-properties": [
         "error",
-        { property: "getTimezoneOffset", message: "Use app/domain/time-zone.ts (Temporal)." },
+        { property: "getTimezoneOffset", message: "Use app/lib/time-zone.ts (Temporal)." },
       ],
       "no-restricted-syntax": [
         "error",
         {
           selector: "Property[key.name='disambiguation']",
-          message: "One DST policy: zonedTimeToUtc in app/domain/time-zone.ts.",
+          message: "One DST policy: zonedTimeToUtc in app/lib/time-zone.ts.",
         },
         {
           selector: "TSTypeReference[typeName.name=/^(Kysely|Transaction)$/]",
@@ -51,7 +51,7 @@ export default tseslint.config(
   },
   {
     // The time module, and the slot search that lists both instants of a repeated wall time.
-    files: ["app/domain/time-zone.ts", "app/features/bookings/slots.ts", "app/db/**/*.ts"],
+    files: ["app/lib/time-zone.ts", "app/features/bookings/slots.ts", "app/db/**/*.ts"],
     rules: { "no-restricted-syntax": "off" },
   },
   {

@@ -3,7 +3,7 @@ import { systemClock, type Clock } from "./lib/clock";
 import { openDatabase, type DB } from "./db/database.server";
 import type { Engine } from "./db/migrations.server";
 import { RateLimiter, type RateLimitStore } from "./lib/rate-limit.server";
-import { QUOTA_HOURS_AHEAD } from "./domain/recipient-quota";
+import { QUOTA_HOURS_AHEAD } from "./mail/recipient-quota";
 import { createTransport, type MailTransport } from "./mail/transport.server";
 import { MailWorker } from "./mail/worker.server";
 import { schemaFromUrl } from "./features/ops/backup.server";
@@ -43,7 +43,7 @@ export interface Services {
     /** Payment confirmation looks per address per minute (each asks the payment provider). */
     confirmations: RateLimiter;
     /** Form emails one recipient address may be sent per clock hour (key: hashed address and
-     * hour; domain/recipient-quota.ts). */
+     * hour; mail/recipient-quota.ts). */
     recipients: RateLimiter;
     /** New seat holds per address per hold length (HOLDS_PER_ADDRESS). */
     holds: RateLimiter;

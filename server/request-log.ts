@@ -3,7 +3,7 @@ import type { ServerResponse } from "node:http";
 import type { Request, Response } from "express";
 import { pinoHttp } from "pino-http";
 import { errorPage } from "../app/content/site";
-import { redactTokens } from "../app/domain/token-urls";
+import { redactTokens } from "../app/lib/token-urls";
 import { errorMessage, log } from "../app/lib/logger.server";
 
 /** The path as it may be logged: no query, no token. Express rewrites `url` inside /assets. */

@@ -3,7 +3,7 @@ import type { IncomingMessage, ServerResponse } from "node:http";
 import type { NextFunction, Request, RequestHandler, Response } from "express";
 import helmet, { contentSecurityPolicy, strictTransportSecurity } from "helmet";
 import { videoProvider } from "../app/content/videos";
-import { cacheControlFor } from "../app/domain/token-urls";
+import { cacheControlFor } from "../app/lib/token-urls";
 
 type ScriptSource = string | ((req: IncomingMessage, res: ServerResponse) => string);
 

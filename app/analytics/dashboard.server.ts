@@ -2,7 +2,7 @@ import type { DB } from "~/db/database.server";
 import { parseJsonColumn, submissionResource } from "~/db/json-columns.server";
 import { getCohort } from "~/features/cohort/cohort.server";
 import { cohortStatus } from "~/features/cohort/cohort";
-import { dateInZone } from "~/domain/time-zone";
+import { dateInZone } from "~/lib/time-zone";
 import { cohortFigures, revenueSince } from "~/features/enrollment/seats.server";
 
 function countBy<T extends string>(rows: { key: T | null; n: number | string | bigint }[]) {

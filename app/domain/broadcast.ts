@@ -2,7 +2,7 @@ import { leadMagnets } from "~/features/leads/lead-magnets.words";
 import { broadcastErrors } from "~/content/broadcasts";
 import { z } from "~/lib/zod";
 import { PERSON_STATUSES } from "~/features/applications/application-outcome";
-import { localTimeToUtc } from "./time-zone";
+import { localTimeToUtc } from "~/lib/time-zone";
 
 const RESOURCE_TYPES = Object.keys(leadMagnets) as [
   keyof typeof leadMagnets,

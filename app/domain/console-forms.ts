@@ -10,7 +10,7 @@ import { isCalendarDate } from "~/features/cohort/cohort";
 import { loginSchema } from "~/features/accounts/admin-login";
 import { MAX_STEP_BODY, MAX_STEP_SUBJECT, normalizeBody, normalizeSubject } from "./sequence-copy";
 import { cohortSettingsSchema, newCohortSchema } from "~/features/cohort/cohort-settings";
-import { text } from "./text-fields";
+import { text } from "~/lib/text-fields";
 import { withdrawalDecisionForms } from "~/features/withdrawals/withdrawal";
 import { confirmOfferSchema } from "~/features/outcomes/outcome-forms";
 

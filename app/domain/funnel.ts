@@ -1,5 +1,5 @@
 import { NO_VALUE as NO_TAG } from "./attribution";
-import { csvField } from "./csv";
+import { csvField } from "~/lib/csv";
 import { isCalendarDate } from "~/features/cohort/cohort";
 import { capTouch, NO_TOUCH, type Touch } from "./page-view";
 import { DIRECT } from "./utm";

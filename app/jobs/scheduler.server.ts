@@ -1,5 +1,5 @@
 import type { DB } from "~/db/database.server";
-import { JOB_TEXT_MAX, nextSlot, retryAt, storedResult } from "~/domain/schedule";
+import { JOB_TEXT_MAX, nextSlot, retryAt, storedResult } from "./schedule";
 import type { Clock } from "~/lib/clock";
 import { errorMessage, log } from "~/lib/logger.server";
 

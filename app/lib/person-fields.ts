@@ -1,6 +1,6 @@
 import { z } from "./zod";
 import { validation } from "~/content/forms";
-import { text } from "~/domain/text-fields";
+import { text } from "./text-fields";
 
 // Field rules shared by every form that collects a person (application and lead forms).
 

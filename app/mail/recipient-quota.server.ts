@@ -1,6 +1,6 @@
 import { createHash } from "node:crypto";
 import { normaliseEmail } from "~/lib/person-fields";
-import { quotaWindows } from "~/domain/recipient-quota";
+import { quotaWindows } from "./recipient-quota";
 import type { RateLimiter } from "~/lib/rate-limit.server";
 import { log } from "~/lib/logger.server";
 
@@ -13,7 +13,7 @@ export interface RecipientSlot {
 }
 
 /**
- * Charges one form email to an address's quota (domain/recipient-quota.ts). Called after the form
+ * Charges one form email to an address's quota (mail/recipient-quota.ts). Called after the form
  * is valid and BEFORE its transaction: on PostgreSQL the counter is a statement on another pool
  * connection, and a transaction that waits for one while holding its own can exhaust the pool
  * under load (every instance stopped answering in the cluster drill). The caller releases the

@@ -9,7 +9,7 @@ import { changeAvailability } from "../../app/features/bookings/availability.ser
 import type { DB } from "../../app/db/database.server";
 import { mondayOf } from "../../app/features/cohort/cohort";
 import { programmeWeekAt, REMINDERS } from "../../app/features/bookings/slots";
-import { dateInZone } from "../../app/domain/time-zone";
+import { dateInZone } from "../../app/lib/time-zone";
 import { loadConfig } from "../../app/env.server";
 import type { Clock } from "../../app/lib/clock";
 import { MAILBOX_SUBDIR } from "../../app/mail/transport.server";

@@ -1,4 +1,4 @@
-import { formatWhen } from "~/domain/time-zone";
+import { formatWhen } from "~/lib/time-zone";
 
 /** The site's zone and the request's time, from the loader, so server and browser print alike. */
 export interface Clock {

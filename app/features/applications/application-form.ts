@@ -1,7 +1,7 @@
 import { z } from "~/lib/zod";
 import { validation } from "~/content/forms";
 import { personFields } from "~/lib/person-fields";
-import { optionalText, text } from "~/domain/text-fields";
+import { optionalText, text } from "~/lib/text-fields";
 
 export const CAREER_TARGETS = [
   "Wealth Management",

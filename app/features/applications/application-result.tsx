@@ -5,7 +5,7 @@ import { cn } from "~/components/ui/cn";
 import { linkVariants } from "~/components/ui/link";
 import { applyResults } from "./apply.words";
 import type { OutcomeView } from "./application-outcome";
-import type { MailTiming } from "~/domain/recipient-quota";
+import type { MailTiming } from "~/mail/recipient-quota";
 
 /** Replaces the form after submission (spec §2). */
 export function ApplicationResultView({
@@ -13,7 +13,7 @@ export function ApplicationResultView({
   mail = "now",
 }: {
   outcome: OutcomeView;
-  /** When the email goes: the address's quota may have put it off (domain/recipient-quota.ts). */
+  /** When the email goes: the address's quota may have put it off (mail/recipient-quota.ts). */
   mail?: MailTiming;
 }) {
   let title: string;

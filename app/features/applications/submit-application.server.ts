@@ -9,7 +9,7 @@ import { leadSourceOf } from "~/domain/utm";
 import { renderEmail } from "~/mail/message";
 import { enqueueEmail } from "~/mail/outbox.server";
 import { reserveRecipientSlot, withRecipientSlot } from "~/mail/recipient-quota.server";
-import { mailTiming, type MailTiming } from "~/domain/recipient-quota";
+import { mailTiming, type MailTiming } from "~/mail/recipient-quota";
 import { enrollLinkUrl } from "~/features/enrollment/enroll-link.server";
 import { upsertFormPerson, type FormVisitor } from "~/features/people/identity.server";
 import { effectiveConsentMode } from "~/domain/marketing";

@@ -8,7 +8,7 @@ import {
   type AvailabilityForm,
 } from "./availability-form";
 import type { AvailabilityRow } from "./slots";
-import { dateInZone } from "~/domain/time-zone";
+import { dateInZone } from "~/lib/time-zone";
 
 /** A mentor's time zone, weekly hours and upcoming days off, as the availability page shows them. */
 export async function readAvailability(db: DB, mentorId: string, siteZone: string, now: Date) {

@@ -16,7 +16,7 @@ import {
   weekWindow,
   type Slot,
 } from "./slots";
-import { formatDay, formatTimeOfDay, formatWhen, whenFor } from "~/domain/time-zone";
+import { formatDay, formatTimeOfDay, formatWhen, whenFor } from "~/lib/time-zone";
 import type { Engine } from "~/db/migrations.server";
 import { renderEmail, type EmailContent } from "~/mail/message";
 import { enqueueEmail } from "~/mail/outbox.server";

@@ -10,8 +10,8 @@ import {
   windowSlots,
   type Slot,
 } from "./slots";
-import { dateInZone } from "~/domain/time-zone";
-import { formatDay, whenFor } from "~/domain/time-zone";
+import { dateInZone } from "~/lib/time-zone";
+import { formatDay, whenFor } from "~/lib/time-zone";
 import { studentSeat, type StudentSeat } from "~/features/portal/seat.server";
 import type { Services } from "~/services.server";
 import { availabilityOf } from "./availability.server";

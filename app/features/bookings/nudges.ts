@@ -6,7 +6,7 @@
  */
 import { Temporal } from "temporal-polyfill";
 import { programmeWeekAt, weekMonday } from "./slots";
-import { zonedTimeToUtc } from "~/domain/time-zone";
+import { zonedTimeToUtc } from "~/lib/time-zone";
 
 /** A student who has not booked the week's 1-on-1 is reminded from Wednesday noon, their zone. */
 export const MID_WEEK = { days: 2, time: "12:00" } as const;

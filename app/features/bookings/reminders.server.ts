@@ -3,7 +3,7 @@ import { queueEmailOnce } from "~/mail/sent-once.server";
 import { REMINDERS } from "./slots";
 import { renderEmail } from "~/mail/message";
 import type { Services } from "~/services.server";
-import { whenFor } from "~/domain/time-zone";
+import { whenFor } from "~/lib/time-zone";
 import { liveBookingsWithPeople, peopleOf } from "./bookings.server";
 
 /**

@@ -14,7 +14,7 @@ import {
   weekWindow,
   type FreeSlotsInput,
 } from "./slots";
-import { formatWhen } from "~/domain/time-zone";
+import { formatWhen } from "~/lib/time-zone";
 
 const FAR_BEFORE = new Date("2026-01-01T00:00:00Z");
 const NY = "America/New_York";

@@ -7,7 +7,7 @@
 import { Temporal } from "temporal-polyfill";
 import { mondayOf } from "~/features/cohort/cohort";
 import { PROGRAMME_WEEKS, programmeWeeks } from "~/features/portal/onboarding";
-import { dateInZone } from "~/domain/time-zone";
+import { dateInZone } from "~/lib/time-zone";
 
 export const SLOT_MINUTES = 30;
 /** The interview deep-dive (issue 35, item 4): one 60-minute session per programme. */

@@ -1,5 +1,5 @@
 import { cohortAnnouncement, type CohortAnnouncement } from "./cohort";
-import { dateInZone } from "~/domain/time-zone";
+import { dateInZone } from "~/lib/time-zone";
 import { countHeldSeats } from "~/features/enrollment/seats.server";
 import { errorMessage, log } from "~/lib/logger.server";
 import type { Services } from "~/services.server";

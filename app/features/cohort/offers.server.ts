@@ -1,4 +1,4 @@
-import { formatWhen } from "~/domain/time-zone";
+import { formatWhen } from "~/lib/time-zone";
 import type { Trx } from "~/db/database.server";
 import { createHash, randomBytes, randomUUID } from "node:crypto";
 import { recordAudit } from "~/features/accounts/audit.server";

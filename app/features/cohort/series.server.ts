@@ -4,7 +4,7 @@ import { cohortEmails } from "./cohorts.words";
 import type { DB } from "~/db/database.server";
 import { startDateDisplay } from "./cohort";
 import type { SeatFigures, SeatRule } from "~/features/enrollment/seats";
-import { dateInZone } from "~/domain/time-zone";
+import { dateInZone } from "~/lib/time-zone";
 import { cohortFigures, lockCohort, PAID_SEAT } from "~/features/enrollment/seats.server";
 import { mayReceive } from "~/domain/marketing";
 import { enqueueMarketing, marketingSender } from "~/marketing/mail.server";

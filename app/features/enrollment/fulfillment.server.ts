@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { enrollmentEmails } from "./enroll.words";
 import { formatDollars, PRICE_CENTS } from "./pricing.words";
-import { formatWhen } from "~/domain/time-zone";
+import { formatWhen } from "~/lib/time-zone";
 import { hasSeatToHold, startDateDisplay } from "~/features/cohort/cohort";
 import { errorMessage, log } from "~/lib/logger.server";
 import { renderEmail } from "~/mail/message";

@@ -7,7 +7,7 @@ import { errorMessage, log } from "~/lib/logger.server";
 import { renderEmail, type EmailContent } from "~/mail/message";
 import { enqueueEmail } from "~/mail/outbox.server";
 import { changeStatus } from "~/features/people/people.server";
-import { dateInZone } from "~/domain/time-zone";
+import { dateInZone } from "~/lib/time-zone";
 import { seatGoesBack } from "~/features/withdrawals/withdrawal";
 import { revokeStudentFeed } from "~/features/sessions/feeds.server";
 import type { Services } from "~/services.server";

@@ -2,7 +2,7 @@ import { z } from "~/lib/zod";
 import { resumeFileMessages } from "./lead-magnets.words";
 import type { ResourceType } from "./lead-magnets";
 import { personFields } from "~/lib/person-fields";
-import { optionalText } from "~/domain/text-fields";
+import { optionalText } from "~/lib/text-fields";
 import { resumeFileProblem } from "~/features/uploads/resume-upload";
 import type { Utm } from "~/domain/utm";
 

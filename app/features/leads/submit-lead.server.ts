@@ -10,7 +10,7 @@ import { leadSourceOf } from "~/domain/utm";
 import { renderEmail, type EmailContent } from "~/mail/message";
 import { enqueueEmail } from "~/mail/outbox.server";
 import { reserveRecipientSlot, withRecipientSlot } from "~/mail/recipient-quota.server";
-import { mailTiming, type MailTiming } from "~/domain/recipient-quota";
+import { mailTiming, type MailTiming } from "~/mail/recipient-quota";
 import { effectiveConsentMode } from "~/domain/marketing";
 import { recordConsent } from "~/marketing/consent.server";
 import { startSequence } from "~/marketing/sequences.server";
@@ -36,7 +36,7 @@ export interface LeadResult {
   personId: string;
   /** False when this was a repeat of the same request within a minute. */
   stored: boolean;
-  /** When the email goes: the address's quota may put it off (domain/recipient-quota.ts). */
+  /** When the email goes: the address's quota may put it off (mail/recipient-quota.ts). */
   mail: MailTiming;
 }
 

@@ -1,6 +1,6 @@
 import { leadToasts, resumeFileMessages } from "./lead-magnets.words";
 import type { ResourceType } from "./lead-magnets";
-import type { MailTiming } from "~/domain/recipient-quota";
+import type { MailTiming } from "~/mail/recipient-quota";
 import type { ResumeFileProblem } from "~/features/uploads/resume-upload";
 import type { ToastMessage } from "~/lib/toast";
 

@@ -4,7 +4,7 @@ import { MAX_NOTE } from "~/domain/console-forms";
 import { meetingPlaceField } from "~/features/bookings/meeting-place";
 import { confirmOfferSchema } from "~/features/outcomes/outcome-forms";
 import { normalizeBody, normalizeSubject } from "~/domain/sequence-copy";
-import { optionalText, text } from "~/domain/text-fields";
+import { optionalText, text } from "~/lib/text-fields";
 
 /**
  * The mentors' forms (issue 34): the owner's /admin/mentors (invite, edit, deactivate,

@@ -9,7 +9,7 @@ import { Textarea } from "~/components/ui/input";
 import { linkVariants } from "~/components/ui/link";
 import { mentorPortal as t } from "./mentors.words";
 import { MAX_MENTOR_NOTE, mentorNoteSchema } from "./mentor-forms";
-import { formatWhen } from "~/domain/time-zone";
+import { formatWhen } from "~/lib/time-zone";
 import type { MentorStudent } from "./mentor-students.server";
 
 /** The site's zone and the request's time, so an instant prints the same on every render. */

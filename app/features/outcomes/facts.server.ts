@@ -6,7 +6,7 @@ import {
   type OutcomeSettings,
   type StudentFacts,
 } from "./outcomes";
-import { dateInZone } from "~/domain/time-zone";
+import { dateInZone } from "~/lib/time-zone";
 import type { Services } from "~/services.server";
 
 /**

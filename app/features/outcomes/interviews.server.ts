@@ -3,8 +3,8 @@ import { deepDiveState } from "~/features/bookings/deep-dive.server";
 import type { DB, Trx } from "~/db/database.server";
 import { longDate } from "~/features/cohort/cohort";
 import { MAX_INTERVIEWS, MAX_OFFERS, type InterviewInput, type OfferInput } from "./outcome-forms";
-import { dateInZone } from "~/domain/time-zone";
-import { formatWhen, whenFor } from "~/domain/time-zone";
+import { dateInZone } from "~/lib/time-zone";
+import { formatWhen, whenFor } from "~/lib/time-zone";
 import { studentSeat } from "~/features/portal/seat.server";
 import type { Services } from "~/services.server";
 

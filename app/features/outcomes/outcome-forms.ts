@@ -8,7 +8,7 @@ import { z } from "~/lib/zod";
 import { slotField } from "~/features/bookings/availability-form";
 import { normalizeSubject } from "~/domain/sequence-copy";
 import { PROFILE_TRACKS } from "~/features/portal/student-profile";
-import { optionalText, text } from "~/domain/text-fields";
+import { optionalText, text } from "~/lib/text-fields";
 
 const e = interviewsText.errors;
 

@@ -32,7 +32,7 @@
  */
 import { FINANCE_TARGETS } from "~/features/applications/finance-fit";
 import { mondayOf } from "~/features/cohort/cohort";
-import { csvField } from "~/domain/csv";
+import { csvField } from "~/lib/csv";
 import { npsOf, type NpsSummary } from "~/features/surveys/nps";
 import { PROGRAMME_WEEKS } from "~/features/portal/onboarding";
 import { lastFullRefundDate } from "~/features/withdrawals/refund-rule";

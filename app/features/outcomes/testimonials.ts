@@ -8,7 +8,7 @@ import { z } from "~/lib/zod";
 import { isFile } from "~/features/leads/lead-form";
 import { normalizeBody } from "~/domain/sequence-copy";
 import { PHOTO_MAX_BYTES, photoFileProblem } from "./testimonial-photo";
-import { text } from "~/domain/text-fields";
+import { text } from "~/lib/text-fields";
 
 /**
  * The stories that sell the next cohort (issue 36, item 5): the student's and the owner's forms,

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { useSeededConsole } from "../../../tests/support/console";
 import { testEngines } from "../../../tests/support/databases";
-import { toCsv } from "~/domain/csv";
+import { toCsv } from "~/lib/csv";
 import { allPeople, csvRow, CSV_HEADER, PAGE_SIZE, searchPeople } from "./people-query.server";
 
 describe.each(testEngines())("owner's console queries on $name", (engine) => {

@@ -12,7 +12,7 @@ import { statusNames } from "~/content/console-words";
 import { formatDollars } from "~/features/enrollment/pricing.words";
 import { PERSON_STATUSES } from "~/features/applications/application-outcome";
 import { personFormSchema } from "~/domain/console-forms";
-import { dateInZone } from "~/domain/time-zone";
+import { dateInZone } from "~/lib/time-zone";
 import { seatGoesBack } from "~/features/withdrawals/withdrawal";
 import type { Clock } from "~/components/admin/when";
 

@@ -8,7 +8,7 @@ import { consoleText } from "~/content/console";
 import { MAX_NOTE, MAX_REPLY, personFormSchema } from "~/domain/console-forms";
 import { mayGetEnrollLink, mayGetSeatOffer } from "./person-actions";
 import { questionOf } from "./questions";
-import { age } from "~/domain/time-zone";
+import { age } from "~/lib/time-zone";
 import { whenText, type Clock } from "~/components/admin/when";
 import { answerText, waitlistReasonWords } from "~/content/console-words";
 import type { PersonDetail } from "./person-detail.server";

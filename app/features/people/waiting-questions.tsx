@@ -3,7 +3,7 @@ import { SectionCard as Card } from "~/components/ui/card";
 import { linkVariants } from "~/components/ui/link";
 import { consoleText } from "~/content/console";
 import { whenText, type Clock } from "~/components/admin/when";
-import { age } from "~/domain/time-zone";
+import { age } from "~/lib/time-zone";
 import type { waitingQuestions } from "./owner-actions.server";
 
 const t = consoleText.dashboard;

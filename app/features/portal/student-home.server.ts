@@ -1,7 +1,7 @@
 import { curriculum } from "~/content/home";
 import { monthDayDisplay, startDateDisplay } from "~/features/cohort/cohort";
 import { checklistOf, cohortPlace, dueThisWeek, programmeWeeks } from "./onboarding";
-import { dateInZone } from "~/domain/time-zone";
+import { dateInZone } from "~/lib/time-zone";
 import { testimonialAsked } from "~/features/outcomes/testimonials.server";
 import type { Services } from "~/services.server";
 import { calendarCard } from "~/features/sessions/portal-calendar.server";

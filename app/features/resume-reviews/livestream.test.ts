@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { describeLivestreamTime, livestreamSlot, nextLivestream } from "./livestream";
-import { dateInZone, zonedTimeToUtc } from "~/domain/time-zone";
+import { dateInZone, zonedTimeToUtc } from "~/lib/time-zone";
 
 const NY = "America/New_York";
 

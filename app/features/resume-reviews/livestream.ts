@@ -1,10 +1,10 @@
 /**
  * When a livestream happens: a calendar date and a wall-clock time in the site's time zone, turned
- * into an instant by the one time module (app/domain/time-zone.ts), and shown back to people with
+ * into an instant by the one time module (app/lib/time-zone.ts), and shown back to people with
  * the zone named so nobody has to guess.
  */
 
-import { zonedTimeToUtc } from "~/domain/time-zone";
+import { zonedTimeToUtc } from "~/lib/time-zone";
 
 /** How long a livestream slot lasts in the calendar invite. */
 export const LIVESTREAM_MINUTES = 60;

@@ -1,6 +1,6 @@
 import type { DB } from "~/db/database.server";
 import { nextLivestream, livestreamSlot } from "./livestream";
-import { dateInZone, formatTimeOfDay, formatWhen } from "~/domain/time-zone";
+import { dateInZone, formatTimeOfDay, formatWhen } from "~/lib/time-zone";
 import { errorMessage, log } from "~/lib/logger.server";
 import type { Services } from "~/services.server";
 

@@ -3,7 +3,7 @@ import type { DB, Trx } from "~/db/database.server";
 import type { ReviewStatus } from "~/db/schema";
 import { consoleEmails } from "~/content/console";
 import { isBookableDate } from "~/features/cohort/cohort";
-import { dateInZone } from "~/domain/time-zone";
+import { dateInZone } from "~/lib/time-zone";
 import { renderEmail } from "~/mail/message";
 import { enqueueEmail } from "~/mail/outbox.server";
 import { recordAudit } from "~/features/accounts/audit.server";

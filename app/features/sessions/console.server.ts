@@ -2,7 +2,7 @@ import { data, type AppLoadContext } from "react-router";
 import { sessionsConsole as t } from "./sessions.words";
 import { longDate } from "~/features/cohort/cohort";
 import { hasStarted, SESSION_INTENTS, sessionFormSchema, sessionStartOf } from "./group-sessions";
-import { formatWhen, utcToLocalInput } from "~/domain/time-zone";
+import { formatWhen, utcToLocalInput } from "~/lib/time-zone";
 import { parseForm, refuse } from "~/lib/form.server";
 import { success } from "~/lib/toast";
 import { redirectWithToast, samePage } from "~/lib/toast.server";

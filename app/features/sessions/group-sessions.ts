@@ -8,7 +8,7 @@ import { sessionsConsole as t } from "./sessions.words";
 import { z } from "~/lib/zod";
 import { PROGRAMME_WEEKS, programmeWeeks } from "~/features/portal/onboarding";
 import { weekMonday, weekWindow } from "~/features/bookings/slots";
-import { localTimeToUtc, zonedTimeToUtc } from "~/domain/time-zone";
+import { localTimeToUtc, zonedTimeToUtc } from "~/lib/time-zone";
 
 /** The weekly slot of a cohort: ISO weekday (1 Monday .. 7 Sunday), HH:MM, length in minutes. */
 export interface SessionSlot {

@@ -1,7 +1,7 @@
 import { ICalCalendarMethod } from "ical-generator";
 import { sessionEmails } from "./sessions.words";
 import type { DB, Trx } from "~/db/database.server";
-import { formatWhen } from "~/domain/time-zone";
+import { formatWhen } from "~/lib/time-zone";
 import { renderEmail } from "~/mail/message";
 import { enqueueEmail } from "~/mail/outbox.server";
 import { ERASED_ADDRESS_PATTERN } from "~/features/people/privacy.server";

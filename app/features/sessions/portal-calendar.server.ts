@@ -1,7 +1,7 @@
 import type { DB } from "~/db/database.server";
 import { eventTense } from "./event-tense";
 import type { ZoneSource } from "~/features/portal/reader-zone";
-import { formatWhen } from "~/domain/time-zone";
+import { formatWhen } from "~/lib/time-zone";
 import { calendarEventsFor, uidHost, type CalendarOwner } from "./calendar.server";
 import { feedStatus, feedUrls } from "./feeds.server";
 

@@ -1,6 +1,6 @@
 import { nudgeEmails } from "~/features/bookings/nudges.words";
 import { queueEmailOnce } from "~/mail/sent-once.server";
-import { formatWhen } from "~/domain/time-zone";
+import { formatWhen } from "~/lib/time-zone";
 import { renderEmail } from "~/mail/message";
 import type { Services } from "~/services.server";
 import { sessionRecipients } from "./notify.server";

@@ -3,7 +3,7 @@ import { leaveEmails } from "./leave.words";
 import { formatDollars } from "~/features/enrollment/pricing.words";
 import type { DB } from "~/db/database.server";
 import { refundEnrollment } from "~/features/enrollment/refunds.server";
-import { dateInZone, formatWhen } from "~/domain/time-zone";
+import { dateInZone, formatWhen } from "~/lib/time-zone";
 import { approvalAmount, asWithdrawalRule, MAX_DECISION_NOTE, seatGoesBack } from "./withdrawal";
 import { proposeRefund, weeksEndedBy, type FollowedSoFar } from "./refund-rule";
 import { renderEmail } from "~/mail/message";

@@ -4,7 +4,7 @@ import { formatDollars } from "~/features/enrollment/pricing.words";
 import type { DB, Trx } from "~/db/database.server";
 import { isUniqueViolation } from "~/db/errors.server";
 import { lastFullRefundDate, refundRuleOn } from "./refund-rule";
-import { dateInZone, formatWhen } from "~/domain/time-zone";
+import { dateInZone, formatWhen } from "~/lib/time-zone";
 import {
   asWithdrawalRule,
   calendarDayDisplay,

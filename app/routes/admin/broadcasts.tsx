@@ -11,7 +11,7 @@ import { BroadcastList } from "~/components/admin/broadcast-list";
 import { cohortName } from "~/features/cohort/cohort-list";
 import { broadcastConsole as t } from "~/content/broadcasts";
 import { audienceFromSearch, broadcastFormSchema } from "~/domain/broadcast";
-import { formatWhen } from "~/domain/time-zone";
+import { formatWhen } from "~/lib/time-zone";
 import { audienceChoices, countAudience } from "~/marketing/audience.server";
 import { listBroadcasts } from "~/marketing/broadcast-progress.server";
 import { createBroadcast, previewBroadcast, sendTest } from "~/marketing/broadcasts.server";

@@ -4,7 +4,7 @@ import { AdminPage } from "~/components/admin-shell";
 import { StepEditForm, StepPreview } from "~/components/admin/sequence-step";
 import { sequenceStepConsole as t } from "~/content/broadcasts";
 import { sequenceStepFormSchema } from "~/domain/console-forms";
-import { formatWhen } from "~/domain/time-zone";
+import { formatWhen } from "~/lib/time-zone";
 import { parseForm, refuse } from "~/lib/form.server";
 import { adminMeta } from "~/lib/meta";
 import { orNotFound } from "~/lib/or-not-found";

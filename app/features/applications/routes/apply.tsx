@@ -36,7 +36,7 @@ import {
   type OutcomeView,
 } from "~/features/applications/application-outcome";
 import { staticPage } from "~/lib/page-handle";
-import { isMailTiming, type MailTiming } from "~/domain/recipient-quota";
+import { isMailTiming, type MailTiming } from "~/mail/recipient-quota";
 import { rateLimitedToast, type ToastMessage } from "~/lib/toast";
 import type { z } from "~/lib/zod";
 import type { Route } from "./+types/apply";

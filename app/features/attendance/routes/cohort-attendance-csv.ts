@@ -3,7 +3,7 @@ import { recordAudit } from "~/features/accounts/audit.server";
 import { cohortGrid } from "~/features/attendance/grid.server";
 import { findCohort } from "~/features/cohort/series.server";
 import { ATTENDANCE_CSV_HEADER, attendanceCsvRow } from "~/features/attendance/attendance";
-import { toCsv } from "~/domain/csv";
+import { toCsv } from "~/lib/csv";
 import { orNotFound } from "~/lib/or-not-found";
 import type { Route } from "./+types/cohort-attendance-csv";
 

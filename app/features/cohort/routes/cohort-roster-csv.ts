@@ -7,7 +7,7 @@ import {
 } from "~/features/cohort/series.server";
 import { recordAudit } from "~/features/accounts/audit.server";
 
-import { toCsv } from "~/domain/csv";
+import { toCsv } from "~/lib/csv";
 import type { Route } from "./+types/cohort-roster-csv";
 import { orNotFound } from "~/lib/or-not-found";
 

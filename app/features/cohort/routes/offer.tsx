@@ -4,7 +4,7 @@ import { Button } from "~/components/ui/button";
 import { linkVariants } from "~/components/ui/link";
 import { offerPages } from "~/features/cohort/cohorts.words";
 import { site } from "~/content/site";
-import { formatWhen } from "~/domain/time-zone";
+import { formatWhen } from "~/lib/time-zone";
 import { declineOffer, findOffer } from "~/features/cohort/offers.server";
 import { rateLimitedToast } from "~/lib/toast";
 import { redirectWithToast, samePage } from "~/lib/toast.server";

@@ -6,7 +6,7 @@ import { linkVariants } from "~/components/ui/link";
 import { interviewsText as t } from "~/features/outcomes/interviews.words";
 import { portalMeta } from "~/features/portal/portal.words";
 import { interviewsFormSchema } from "~/features/outcomes/outcome-forms";
-import { dateInZone } from "~/domain/time-zone";
+import { dateInZone } from "~/lib/time-zone";
 import { limitFormPost } from "~/lib/form-guard.server";
 import { OVER_LIMIT, readFormData, refuse } from "~/lib/form.server";
 import { pageMeta } from "~/lib/meta";

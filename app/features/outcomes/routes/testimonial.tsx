@@ -12,7 +12,7 @@ import {
   testimonialSchema,
   type TestimonialForm as Form,
 } from "~/features/outcomes/testimonials";
-import { formatWhen } from "~/domain/time-zone";
+import { formatWhen } from "~/lib/time-zone";
 import { limitFormPost } from "~/lib/form-guard.server";
 import { OVER_LIMIT, readFormData, refuse } from "~/lib/form.server";
 import { log } from "~/lib/logger.server";

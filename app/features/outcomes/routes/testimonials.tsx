@@ -3,7 +3,7 @@ import { AdminPage } from "~/components/admin-shell";
 import { OfferCountCard, TestimonialItem } from "~/features/outcomes/testimonial-list";
 import { testimonialsConsole as t } from "~/features/outcomes/testimonials.words";
 import { testimonialsConsoleSchema } from "~/features/outcomes/testimonials";
-import { formatWhen } from "~/domain/time-zone";
+import { formatWhen } from "~/lib/time-zone";
 import { parseForm, refuse } from "~/lib/form.server";
 import { adminMeta } from "~/lib/meta";
 import { success } from "~/lib/toast";

@@ -1,7 +1,7 @@
 import { requireAdmin } from "~/features/accounts/sessions.server";
 import { allPeople, CSV_HEADER, csvRow } from "~/features/people/people-query.server";
 import { recordAudit } from "~/features/accounts/audit.server";
-import { toCsv } from "~/domain/csv";
+import { toCsv } from "~/lib/csv";
 import type { Route } from "./+types/people-csv";
 import { PeopleFilterSchema } from "./people";
 

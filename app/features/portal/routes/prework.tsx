@@ -7,7 +7,7 @@ import { linkVariants } from "~/components/ui/link";
 import { portalMeta } from "~/features/portal/portal.words";
 import { prework as t } from "~/features/portal/prework.words";
 import { preworkSchema } from "~/features/portal/student-profile";
-import { formatWhen } from "~/domain/time-zone";
+import { formatWhen } from "~/lib/time-zone";
 import { limitFormPost } from "~/lib/form-guard.server";
 import { OVER_LIMIT, readFormData, refuse } from "~/lib/form.server";
 import { pageMeta } from "~/lib/meta";

@@ -6,7 +6,7 @@ import { profilePage as t } from "~/features/portal/portal-student.words";
 import { profileMissing } from "~/features/portal/onboarding";
 import { problemOfRejection } from "~/features/uploads/resume-upload";
 import { studentProfileSchema, timeZoneOptions } from "~/features/portal/student-profile";
-import { formatWhen } from "~/domain/time-zone";
+import { formatWhen } from "~/lib/time-zone";
 import { limitFormPost } from "~/lib/form-guard.server";
 import { OVER_LIMIT, readFormData, refuse } from "~/lib/form.server";
 import { log } from "~/lib/logger.server";

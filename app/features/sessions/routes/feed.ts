@@ -12,7 +12,7 @@ const notFound = () =>
  * /calendar/<token>.ics: a student's or mentor's private calendar feed, as calendar apps fetch
  * it (decision 0041). React Router reads the segment ":token.ics" as the parameter `token`
  * followed by the literal ".ics". An unknown or dead token is a 404; the address is redacted in
- * logs and kept out of caches (domain/token-urls.ts).
+ * logs and kept out of caches (lib/token-urls.ts).
  */
 export async function loader({ params, context }: Route.LoaderArgs) {
   const { db, clock, config } = context.services;

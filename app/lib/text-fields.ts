@@ -1,5 +1,5 @@
 import { validation } from "~/content/forms";
-import { z } from "~/lib/zod";
+import { z } from "./zod";
 
 /**
  * The one rule for text typed into a form, shared by every schema: read as typed, normalised
