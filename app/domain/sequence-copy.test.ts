@@ -4,7 +4,7 @@ import { sequenceStepConsole } from "~/content/broadcasts";
 import { validation } from "~/content/forms";
 import { nurtureSequences } from "~/content/nurture";
 import { renderEmail } from "~/mail/message";
-import { sequenceStepFormSchema } from "./console-forms";
+import { sequenceStepFormSchema } from "./sequence-forms";
 import {
   bodyOf,
   isDefaultCopy,

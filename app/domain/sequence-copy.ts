@@ -1,3 +1,5 @@
+import { normalizeBody, normalizeSubject } from "~/lib/text-fields";
+
 /**
  * The words of a nurture email the owner can change: its subject and its body. The body is
  * written as the copy in app/content/nurture.ts is: plain paragraphs, one blank line between two
@@ -21,16 +23,6 @@ export interface StepCopy {
 export interface StepEdit {
   subject: string;
   body: string;
-}
-
-/** Line breaks as the browser's textarea holds them (a posted form sends CR LF). */
-export function normalizeBody(body: string): string {
-  return body.replace(/\r\n?/g, "\n").trim();
-}
-
-/** A subject is one line: any run of whitespace (a pasted line break) is one space. */
-export function normalizeSubject(subject: string): string {
-  return subject.replace(/\s+/g, " ").trim();
 }
 
 /** The body's paragraphs: split on blank lines, each trimmed, empty ones dropped. */

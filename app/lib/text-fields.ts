@@ -12,7 +12,7 @@ import { z } from "./zod";
 export interface TextOptions {
   /**
    * How the typed text is kept: trimmed (the default), one line (`normalizeSubject`) or a box's
-   * line breaks as LF (`normalizeBody`, ./sequence-copy.ts).
+   * line breaks as LF (`normalizeBody`).
    */
   normalize?: (value: string) => string;
   /** The message past `max` characters (default: the site's "too long"). */
@@ -38,3 +38,16 @@ export function optionalText(max: number, options: TextOptions = {}) {
     .max(max, options.tooLong ?? validation.tooLong(max))
     .optional();
 }
+
+/** Line breaks as the browser's textarea holds them (a posted form sends CR LF). */
+export function normalizeBody(body: string): string {
+  return body.replace(/\r\n?/g, "\n").trim();
+}
+
+/** A subject is one line: any run of whitespace (a pasted line break) is one space. */
+export function normalizeSubject(subject: string): string {
+  return subject.replace(/\s+/g, " ").trim();
+}
+
+/** The id of the row a button acts on, from a hidden input. */
+export const rowId = (message: string) => z.string({ error: message }).min(1, message);

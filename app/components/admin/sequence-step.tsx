@@ -6,7 +6,7 @@ import { Button } from "~/components/ui/button";
 import { SectionCard } from "~/components/ui/card";
 import { ErrorText, Hint, Label, Textarea } from "~/components/ui/input";
 import { sequenceStepConsole as t } from "~/content/broadcasts";
-import { sequenceStepFormSchema } from "~/domain/console-forms";
+import { sequenceStepFormSchema } from "~/domain/sequence-forms";
 import { MAX_STEP_BODY, MAX_STEP_SUBJECT } from "~/domain/sequence-copy";
 
 export interface StepPreviewData {

@@ -10,7 +10,7 @@ import { Cell, DataTable, Row, RowHeader } from "~/components/ui/table";
 import { cohortConsole as t } from "./cohorts.words";
 import { formatDollars } from "~/features/enrollment/pricing.words";
 import { longDate } from "./cohort";
-import { cohortsFormSchema } from "~/domain/console-forms";
+import { cohortsFormSchema } from "./cohort-forms";
 
 export const cohortName = (startDate: string | null) =>
   startDate ? longDate(startDate) : t.noDate;

@@ -1,9 +1,9 @@
 import { mentorValidation as m } from "./mentors.words";
 import { z } from "~/lib/zod";
-import { MAX_NOTE } from "~/domain/console-forms";
+import { MAX_NOTE } from "~/features/people/person-form";
 import { meetingPlaceField } from "~/features/bookings/meeting-place";
 import { confirmOfferSchema } from "~/features/outcomes/outcome-forms";
-import { normalizeBody, normalizeSubject } from "~/domain/sequence-copy";
+import { normalizeBody, normalizeSubject } from "~/lib/text-fields";
 import { optionalText, text } from "~/lib/text-fields";
 
 /**

@@ -6,7 +6,7 @@
 import { deepDiveText, interviewsText, offerConfirmText } from "./interviews.words";
 import { z } from "~/lib/zod";
 import { slotField } from "~/features/bookings/availability-form";
-import { normalizeSubject } from "~/domain/sequence-copy";
+import { normalizeSubject } from "~/lib/text-fields";
 import { PROFILE_TRACKS } from "~/features/portal/student-profile";
 import { optionalText, text } from "~/lib/text-fields";
 

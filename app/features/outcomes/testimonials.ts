@@ -6,7 +6,7 @@ import {
 import type { TestimonialConsent } from "~/db/programme-schema";
 import { z } from "~/lib/zod";
 import { isFile } from "~/features/leads/lead-form";
-import { normalizeBody } from "~/domain/sequence-copy";
+import { normalizeBody } from "~/lib/text-fields";
 import { PHOTO_MAX_BYTES, photoFileProblem } from "./testimonial-photo";
 import { text } from "~/lib/text-fields";
 

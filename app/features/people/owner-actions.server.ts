@@ -9,7 +9,7 @@ import { parseJsonColumn, submissionFormData } from "~/db/json-columns.server";
 import { enrollLinkUrl } from "~/features/enrollment/enroll-link.server";
 import { renderEmail } from "~/mail/message";
 import { enqueueEmail } from "~/mail/outbox.server";
-import { MAX_NOTE } from "~/domain/console-forms";
+import { MAX_NOTE } from "./person-form";
 import { MAX_NOTES_PER_PERSON } from "./notes";
 import { mayGetEnrollLink, mayGetSeatOffer } from "./person-actions";
 import { isReplyOverdue, questionOf } from "./questions";

@@ -11,7 +11,7 @@ import { consoleText } from "~/content/console";
 import { statusNames } from "~/content/console-words";
 import { formatDollars } from "~/features/enrollment/pricing.words";
 import { PERSON_STATUSES } from "~/features/applications/application-outcome";
-import { personFormSchema } from "~/domain/console-forms";
+import { personFormSchema } from "./person-form";
 import { dateInZone } from "~/lib/time-zone";
 import { seatGoesBack } from "~/features/withdrawals/withdrawal";
 import type { Clock } from "~/components/admin/when";

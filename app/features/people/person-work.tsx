@@ -5,7 +5,7 @@ import { useConsoleForm } from "~/components/admin/console-form";
 import { Button } from "~/components/ui/button";
 import { SectionCard as Card } from "~/components/ui/card";
 import { consoleText } from "~/content/console";
-import { MAX_NOTE, MAX_REPLY, personFormSchema } from "~/domain/console-forms";
+import { MAX_NOTE, MAX_REPLY, personFormSchema } from "./person-form";
 import { mayGetEnrollLink, mayGetSeatOffer } from "./person-actions";
 import { questionOf } from "./questions";
 import { age } from "~/lib/time-zone";

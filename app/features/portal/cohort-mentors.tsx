@@ -7,7 +7,7 @@ import { Button } from "~/components/ui/button";
 import { SectionCard } from "~/components/ui/card";
 import { linkVariants } from "~/components/ui/link";
 import { checklistWords, mentoringConsole as t } from "./portal-console.words";
-import { seatQueueFormSchema } from "~/domain/console-forms";
+import { seatQueueFormSchema } from "~/features/cohort/cohort-forms";
 import type { CohortMentoring, MentoredStudent } from "./owner-view.server";
 
 type Choices = CohortMentoring["choices"];

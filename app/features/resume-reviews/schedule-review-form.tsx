@@ -4,7 +4,7 @@ import { FormField } from "~/components/admin/console-field";
 import { useConsoleForm } from "~/components/admin/console-form";
 import { Button } from "~/components/ui/button";
 import { consoleText } from "~/content/console";
-import { resumesFormSchema } from "~/domain/console-forms";
+import { resumesFormSchema } from "./resume-forms";
 
 const t = consoleText.resumes;
 

@@ -5,7 +5,7 @@
 import { surveyPage } from "./survey.words";
 import { z } from "~/lib/zod";
 import { PROGRAMME_WEEKS } from "~/features/portal/onboarding";
-import { normalizeBody } from "~/domain/sequence-copy";
+import { normalizeBody } from "~/lib/text-fields";
 import { optionalText as text } from "~/lib/text-fields";
 import { weekMonday, weekWindow } from "~/features/bookings/slots";
 

@@ -6,7 +6,7 @@ import { Button } from "~/components/ui/button";
 import { SectionCard as Card } from "~/components/ui/card";
 import { linkVariants } from "~/components/ui/link";
 import { leaveConsole as t, ruleWords } from "./leave.words";
-import { personFormSchema } from "~/domain/console-forms";
+import { personFormSchema } from "~/features/people/person-form";
 import { formatDollars } from "~/features/enrollment/pricing.words";
 import { centsToDollars, MAX_DECISION_NOTE, ownerPicksAmount } from "./withdrawal";
 import type { OwnerWithdrawal } from "./decisions.server";

@@ -8,7 +8,7 @@ import {
   ruleOfRequest,
   seatGoesBack,
 } from "./withdrawal";
-import { personFormSchema as withdrawalDecisionSchema } from "~/domain/console-forms";
+import { personFormSchema as withdrawalDecisionSchema } from "~/features/people/person-form";
 
 // A cohort starting Tuesday 2027-01-12: week 1 is Mon 11 .. Sun 17, week 2 ends Sun 24.
 const START = "2027-01-12";

@@ -6,7 +6,7 @@
 import { leaveConsole, leavePage } from "./leave.words";
 import { z } from "~/lib/zod";
 import { refundRuleOn, type RefundRule } from "./refund-rule";
-import { normalizeBody } from "~/domain/sequence-copy";
+import { normalizeBody } from "~/lib/text-fields";
 import { optionalText, text as requiredText } from "~/lib/text-fields";
 
 export const WITHDRAWAL_KINDS = ["leave", "promise"] as const;

@@ -3,7 +3,7 @@ import { requireAdmin } from "~/features/accounts/sessions.server";
 import { AdminPage } from "~/components/admin-shell";
 import { StepEditForm, StepPreview } from "~/components/admin/sequence-step";
 import { sequenceStepConsole as t } from "~/content/broadcasts";
-import { sequenceStepFormSchema } from "~/domain/console-forms";
+import { sequenceStepFormSchema } from "~/domain/sequence-forms";
 import { formatWhen } from "~/lib/time-zone";
 import { parseForm, refuse } from "~/lib/form.server";
 import { adminMeta } from "~/lib/meta";

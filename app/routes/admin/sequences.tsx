@@ -6,7 +6,7 @@ import { SectionCard } from "~/components/ui/card";
 import { DataTable, HeadedRow } from "~/components/ui/table";
 import { sequenceConsole as t } from "~/content/broadcasts";
 import { sequenceStats, setSequencePaused } from "~/marketing/sequence-console.server";
-import { sequencesFormSchema } from "~/domain/console-forms";
+import { sequencesFormSchema } from "~/domain/sequence-forms";
 import { parseForm, refuse } from "~/lib/form.server";
 import { adminMeta } from "~/lib/meta";
 import { success } from "~/lib/toast";

@@ -15,7 +15,7 @@ import {
   savedAndEmailed,
 } from "~/features/cohort/cohort-settings.words";
 import { type CohortSettingsPatch } from "~/features/cohort/cohort-settings";
-import { cohortSettingsFormSchema } from "~/domain/console-forms";
+import { cohortSettingsFormSchema } from "~/features/cohort/cohort-forms";
 import { currentYear } from "~/features/cohort/graduation-year";
 import { parseForm } from "~/lib/form.server";
 import { errorMessage, log } from "~/lib/logger.server";

@@ -20,7 +20,7 @@ import { Link } from "react-router";
 import { adminMeta } from "~/lib/meta";
 import { success } from "~/lib/toast";
 import { parseForm, refuse } from "~/lib/form.server";
-import { seatQueueFormSchema } from "~/domain/console-forms";
+import { seatQueueFormSchema } from "~/features/cohort/cohort-forms";
 import { redirectWithToast, samePage } from "~/lib/toast.server";
 import type { Route } from "./+types/cohort";
 import { orNotFound } from "~/lib/or-not-found";

@@ -4,7 +4,7 @@ import { createCohort, listCohorts, makeCurrent } from "~/features/cohort/series
 import { AdminPage } from "~/components/admin-shell";
 import { CohortTable, NewCohortCard } from "~/features/cohort/cohort-list";
 import { cohortConsole as t } from "~/features/cohort/cohorts.words";
-import { cohortsFormSchema } from "~/domain/console-forms";
+import { cohortsFormSchema } from "~/features/cohort/cohort-forms";
 import { parseForm, refuse } from "~/lib/form.server";
 import { adminMeta } from "~/lib/meta";
 import { success } from "~/lib/toast";

@@ -12,7 +12,7 @@ import { emailLog, retryEmail } from "~/mail/email-log.server";
 import { When } from "~/components/admin/when";
 import { consoleText } from "~/content/console";
 import { emailKindWords, outboxStateWord } from "~/content/console-words";
-import { emailsFormSchema } from "~/domain/console-forms";
+import { emailsFormSchema } from "~/features/ops/email-forms";
 import { parseForm, refuse } from "~/lib/form.server";
 import { success } from "~/lib/toast";
 import { redirectWithToast, samePage } from "~/lib/toast.server";

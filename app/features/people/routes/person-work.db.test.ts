@@ -11,7 +11,7 @@ import {
 import { testEngines } from "../../../../tests/support/databases";
 import { useOwnerConsole } from "../../../../tests/support/owner-console";
 import { consoleText } from "~/content/console";
-import { MAX_NOTE } from "~/domain/console-forms";
+import { MAX_NOTE } from "~/features/people/person-form";
 import { readEnrollLink } from "~/features/enrollment/enroll-link.server";
 import { newPerson } from "~/features/people/people.server";
 import { action as applyAction } from "~/features/applications/routes/apply";

@@ -32,7 +32,7 @@ import {
 import { erasePerson } from "~/features/people/privacy.server";
 import { cohortConsole as t } from "~/features/cohort/cohorts.words";
 import { consoleText } from "~/content/console";
-import { personFormSchema } from "~/domain/console-forms";
+import { personFormSchema } from "~/features/people/person-form";
 import { refundEnrollment } from "~/features/enrollment/refunds.server";
 import { localMailboxDir } from "~/mail/transport.server";
 import { parseForm, refuse } from "~/lib/form.server";

@@ -17,7 +17,7 @@ import {
 import type { ReviewStatus } from "~/db/schema";
 import { consoleText } from "~/content/console";
 import { livestreamSlot } from "~/features/resume-reviews/livestream";
-import { resumesFormSchema } from "~/domain/console-forms";
+import { resumesFormSchema } from "~/features/resume-reviews/resume-forms";
 import { parseForm, refuse } from "~/lib/form.server";
 import { success } from "~/lib/toast";
 import { redirectWithToast, samePage } from "~/lib/toast.server";

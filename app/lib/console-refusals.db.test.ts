@@ -1,21 +1,26 @@
 import { describe, expect, it } from "vitest";
-import { seatFixtures, setCurrentCohort } from "../../../tests/support/cohort";
-import { testEngines } from "../../../tests/support/databases";
-import { useOwnerConsole } from "../../../tests/support/owner-console";
-import { uploadRow } from "../../../tests/support/rows";
-import type { Table } from "../../../tests/support/suite";
+import { seatFixtures, setCurrentCohort } from "../../tests/support/cohort";
+import { testEngines } from "../../tests/support/databases";
+import { useOwnerConsole } from "../../tests/support/owner-console";
+import { uploadRow } from "../../tests/support/rows";
+import type { Table } from "../../tests/support/suite";
 import { getCohort } from "~/features/cohort/cohort.server";
 import { cohortSettingsValidation } from "~/features/cohort/cohort-settings.words";
 import { cohortConsole } from "~/features/cohort/cohorts.words";
 import { broadcastErrors } from "~/content/broadcasts";
 import { consoleText as text } from "~/content/console";
-import { action as broadcastsAction } from "./broadcasts";
+import { action as broadcastsAction } from "~/routes/admin/broadcasts";
 import { action as cohortAction } from "~/features/cohort/routes/cohort";
 import { action as cohortsAction } from "~/features/cohort/routes/cohorts";
 import { action as emailsAction } from "~/features/ops/routes/emails";
 import { action as personAction } from "~/features/people/routes/person";
 import { action as resumesAction } from "~/features/resume-reviews/routes/resumes";
-import { action as sequencesAction } from "./sequences";
+import { action as sequencesAction } from "~/routes/admin/sequences";
+
+/**
+ * The console's pages of every feature refuse a bad form one way (parseForm and refuse,
+ * app/lib/form.server.ts): 400, the message under its field and as the toast, nothing written.
+ */
 
 const { capacityAtLeastOne } = cohortSettingsValidation;
 
