@@ -43,6 +43,16 @@ export default tseslint.config(
           message: "One DST policy: zonedTimeToUtc in app/lib/time-zone.ts.",
         },
         {
+          selector:
+            "CallExpression[callee.name=/^(data|Response)$/] Property[key.name='status'][value.value=404]",
+          message: "Answer 404 with notFound() or plainNotFound() from ~/lib/or-not-found.",
+        },
+        {
+          selector:
+            "NewExpression[callee.name='Response'] Property[key.name='status'][value.value=404]",
+          message: "Answer 404 with plainNotFound() from ~/lib/or-not-found.",
+        },
+        {
           selector: "TSTypeReference[typeName.name=/^(Kysely|Transaction)$/]",
           message: "Take DB, Trx or Db from ~/db/database.server (one data-access type).",
         },
@@ -51,7 +61,12 @@ export default tseslint.config(
   },
   {
     // The time module, and the slot search that lists both instants of a repeated wall time.
-    files: ["app/lib/time-zone.ts", "app/features/bookings/slots.ts", "app/db/**/*.ts"],
+    files: [
+      "app/lib/time-zone.ts",
+      "app/features/bookings/slots.ts",
+      "app/db/**/*.ts",
+      "app/lib/or-not-found.ts",
+    ],
     rules: { "no-restricted-syntax": "off" },
   },
   {

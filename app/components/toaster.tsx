@@ -1,5 +1,5 @@
-import { useCallback, useContext, useEffect, useState, useSyncExternalStore } from "react";
-import { UNSAFE_DataRouterStateContext } from "react-router";
+import { useCallback, useEffect, useState, useSyncExternalStore } from "react";
+import { unstable_useRoute as useRoute, useMatches } from "react-router";
 import { site } from "~/content/site";
 import {
   DEFAULT_TOAST_MS,
@@ -22,21 +22,23 @@ const itemClass = (variant: keyof typeof tone) =>
 const actionToastIds = new WeakMap<object, string>();
 let actionCounter = 0;
 
+type RouteId = NonNullable<Parameters<typeof useRoute>[0]>;
+
 /**
- * The toast of the latest action result on this page (a failed form answers 400 with one). It
- * is read from the router's state, so the server renders it too: a form posted without
+ * The toast of the latest action result on this page (a failed form answers 400 with one). Forms
+ * post to the page's own route (the layouts have no actions), so it is the deepest match's action
+ * data, read with React Router's `useRoute`; the server renders it too, so a form posted without
  * JavaScript, or on a static page, shows its toast like a hydrated one.
  */
 export function useActionDataToast(): ShownToast | null {
-  const actionData = useContext(UNSAFE_DataRouterStateContext)?.actionData;
-  for (const result of Object.values(actionData ?? {})) {
-    const toast = (result as { toast?: ToastMessage } | null)?.toast;
-    if (!toast || typeof result !== "object") continue;
-    let id = actionToastIds.get(result as object);
-    if (!id) actionToastIds.set(result as object, (id = `a${++actionCounter}`));
-    return { ...toast, id };
-  }
-  return null;
+  const page = useMatches().at(-1)?.id ?? "root";
+  const result: unknown = useRoute(page as RouteId)?.actionData;
+  if (!result || typeof result !== "object") return null;
+  const toast = (result as { toast?: ToastMessage }).toast;
+  if (!toast) return null;
+  let id = actionToastIds.get(result);
+  if (!id) actionToastIds.set(result, (id = `a${++actionCounter}`));
+  return { ...toast, id };
 }
 
 /**

@@ -27,7 +27,8 @@ export async function parseForm<Schema extends z.ZodType>(request: Request, sche
  * as the destructive toast. `message` overrides the first field error; `field` puts it under that
  * field (a date the server alone can judge); `form` shows it above the form instead (a refusal of
  * the whole post: the slot was taken, the request is no longer open), usually with status 409;
- * `toast` replaces the 'Error' toast.
+ * `toast` replaces the 'Error' toast (null: none, for a page that says it all under its fields).
+ * Every refused post answers through here (issue 46: one way to refuse).
  */
 export function refuse(
   submission: Submission<unknown>,
@@ -36,7 +37,7 @@ export function refuse(
     field?: string;
     form?: boolean;
     status?: number;
-    toast?: ToastMessage;
+    toast?: ToastMessage | null;
   } = {},
 ) {
   const errors = submission.status === "error" ? submission.error : undefined;
@@ -48,10 +49,13 @@ export function refuse(
         ? { fieldErrors: { [options.field]: [message] } }
         : undefined,
   );
-  return data(
-    { result, toast: options.toast ?? errorToast(message) },
-    { status: options.status ?? 400 },
-  );
+  const toast = options.toast === undefined ? errorToast(message) : (options.toast ?? undefined);
+  return data({ result, toast }, { status: options.status ?? 400 });
+}
+
+/** A refusal before the form could be read (over the limit, a body that is not a form): the toast. */
+export function refuseUnread(toast: ToastMessage, status: number) {
+  return data({ result: null, toast }, { status });
 }
 
 /**

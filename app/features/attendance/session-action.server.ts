@@ -1,11 +1,11 @@
 import type { Submission } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { data, type AppLoadContext } from "react-router";
+import type { AppLoadContext } from "react-router";
 import { attendanceText as t } from "./attendance.words";
 import { sessionMarkSchema, type SessionMarkForm } from "./attendance";
 import { limitFormPost } from "~/lib/form-guard.server";
 import { OVER_LIMIT, readFormData, refuse } from "~/lib/form.server";
-import { errorToast, success } from "~/lib/toast";
+import { success } from "~/lib/toast";
 import { redirectWithToast } from "~/lib/toast.server";
 import type { PortalUser } from "~/features/portal/session.server";
 import { attachRecording, markAttendance, markOutcome, type Marker } from "./attendance.server";
@@ -35,10 +35,11 @@ export async function outcomeAction(
   if (outcome.kind === "saved")
     return redirectWithToast(context, target.back, success(t.outcomeSaved));
   const message = outcome.kind === "not_found" ? t.outcomeNotFound : t.outcomeTooEarly;
-  return data(
-    { result: submission.reply({ formErrors: [message] }), toast: errorToast(message) },
-    { status: outcome.kind === "not_found" ? 404 : 409 },
-  );
+  return refuse(submission, {
+    message,
+    form: true,
+    status: outcome.kind === "not_found" ? 404 : 409,
+  });
 }
 
 /**
@@ -86,11 +87,5 @@ export async function sessionMarkAction(
   if (outcome.kind === "saved")
     return redirectWithToast(context, back, success(t.saved(outcome.count)));
   const refusal = refusals[outcome.kind];
-  return data(
-    {
-      result: submission.reply({ formErrors: [refusal.message] }),
-      toast: errorToast(refusal.message),
-    },
-    { status: refusal.status },
-  );
+  return refuse(submission, { message: refusal.message, form: true, status: refusal.status });
 }

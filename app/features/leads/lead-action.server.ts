@@ -1,6 +1,7 @@
 import type { SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { data, type ActionFunctionArgs } from "react-router";
+import type { ActionFunctionArgs } from "react-router";
+import { refuse, refuseUnread } from "~/lib/form.server";
 import { readGraduationYearInForce } from "~/features/cohort/cohort.server";
 import { formErrors } from "~/content/forms";
 import { resumeFileMessages } from "./lead-magnets.words";
@@ -42,12 +43,12 @@ export async function leadAction(
   resourceType: ResourceType,
 ) {
   const withResume = resourceType === "resume_review";
-  if (!(await limitFormPost(context, "lead"))) return reply(429, { toast: rateLimitedToast });
+  if (!(await limitFormPost(context, "lead"))) return refuseUnread(rateLimitedToast, 429);
   let formData: FormData;
   try {
     formData = await request.formData();
   } catch {
-    return reply(400, { toast: leadErrorToast() });
+    return refuseUnread(leadErrorToast(), 400);
   }
   const year = await readGraduationYearInForce(context.services);
   const submission = parseWithZod(formData, {
@@ -60,16 +61,14 @@ export async function leadAction(
     return redirectWithToast(context, sentPage(request), leadSuccessToast(resourceType));
   if (guard === "no_visitor") {
     log.error("lead refused", { resourceType, error: formErrors.noVisitor });
-    return reply(400, { result: submission.reply(), toast: leadErrorToast(formErrors.noVisitor) });
+    return refuse(submission, { toast: leadErrorToast(formErrors.noVisitor) });
   }
 
   if (submission.status !== "success") {
     const file = formData.get("resume");
     const problem = withResume ? resumeFileProblem(isFile(file) ? file : null) : null;
-    return reply(400, {
-      result: submission.reply(),
-      toast: problem ? resumeFileToast(problem) : undefined,
-    });
+    // The form says what is wrong under each field; a bad resume also gets its toast.
+    return refuse(submission, { toast: problem ? resumeFileToast(problem) : null });
   }
 
   let resume: Uint8Array | undefined;
@@ -80,10 +79,9 @@ export async function leadAction(
     if (!check.ok) {
       log.warn("resume refused", { reason: check.reason });
       const problem = problemOfRejection(check.reason);
-      return reply(400, {
-        result: submission.reply({
-          fieldErrors: { resume: [resumeFileMessages[problem].description] },
-        }),
+      return refuse(submission, {
+        field: "resume",
+        message: resumeFileMessages[problem].description,
         toast: resumeFileToast(problem),
       });
     }
@@ -102,15 +100,10 @@ export async function leadAction(
       resourceType,
       error: errorMessage(upload ? error.cause : error),
     });
-    return reply(500, {
-      result: submission.reply(),
+    return refuse(submission, {
+      status: 500,
       toast: upload ? uploadFailedToast : leadErrorToast(),
     });
   }
   return redirectWithToast(context, sentPage(request), leadSuccessToast(resourceType, lead.mail));
-}
-
-function reply(status: number, body: Partial<LeadActionData>) {
-  const payload: LeadActionData = { result: body.result ?? null, toast: body.toast };
-  return data(payload, { status });
 }

@@ -6,6 +6,8 @@ import { linkVariants } from "~/components/ui/link";
 import { notFound } from "~/content/site";
 import type { Route } from "./+types/not-found";
 
+// The not-found page itself: it draws the page that notFound() leads to, with its status.
+/* eslint-disable no-restricted-syntax */
 export function loader() {
   return data(null, { status: 404 });
 }
@@ -13,6 +15,7 @@ export function loader() {
 export function action() {
   return data(null, { status: 404 });
 }
+/* eslint-enable no-restricted-syntax */
 
 export const meta: Route.MetaFunction = () => pageMeta(notFound.title);
 

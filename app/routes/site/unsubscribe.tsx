@@ -26,6 +26,8 @@ type Done = "all" | "news";
  */
 export async function loader({ params, request, context }: Route.LoaderArgs) {
   const person = await findByUnsubscribeToken(context.services.db, params.token);
+  // The page answers an unknown link itself ("this link is not valid"), with the 404 status.
+  // eslint-disable-next-line no-restricted-syntax
   if (!person) return data({ state: "unknown" as const }, { status: 404 });
   const done = new URL(request.url).searchParams.get("done");
   const state: "ask" | Done = done === "all" || done === "news" ? done : "ask";
@@ -37,6 +39,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const form = await readFormData(request);
   const choice = form.get("intent") === "news_only" ? "news_only" : "all";
   const found = await unsubscribe(services.db, params.token, choice, services.clock.now());
+  // eslint-disable-next-line no-restricted-syntax
   if (!found) return data({ state: "unknown" as const }, { status: 404 });
   const done: Done = choice === "all" ? "all" : "news";
   const toast = choice === "all" ? unsubscribeToasts.done : unsubscribeToasts.newsOnly;

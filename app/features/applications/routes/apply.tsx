@@ -1,7 +1,7 @@
 import { useForm } from "@conform-to/react";
 import { pageMeta } from "~/lib/meta";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
-import { data, Form, redirect } from "react-router";
+import { Form, redirect } from "react-router";
 import { submitApplication } from "~/features/applications/submit-application.server";
 import { readGraduationYearInForce } from "~/features/cohort/cohort.server";
 import { applicantCookie, readApplicant } from "~/features/enrollment/applicant-cookie.server";
@@ -38,6 +38,7 @@ import {
 import { staticPage } from "~/lib/page-handle";
 import { isMailTiming, type MailTiming } from "~/mail/recipient-quota";
 import { rateLimitedToast, type ToastMessage } from "~/lib/toast";
+import { readFormData, refuse } from "~/lib/form.server";
 import type { z } from "~/lib/zod";
 import type { Route } from "./+types/apply";
 
@@ -73,23 +74,21 @@ const showResult = (outcome: OutcomeView, mail: MailTiming = "now") =>
   });
 
 export async function action({ request, context }: Route.ActionArgs) {
-  if (!(await limitFormPost(context, "application"))) {
-    return data({ result: undefined, toast: rateLimitedToast }, { status: 429 });
-  }
-  const formData = await request.formData();
+  const formData = await readFormData(request);
   const submission = parseWithZod(formData, {
     schema: applicationSchema(await readGraduationYearInForce(context.services)),
   });
+  if (!(await limitFormPost(context, "application")))
+    return refuse(submission, { status: 429, toast: rateLimitedToast });
   const guard = await guardPublicForm(context, formData, "application");
   // Bots are answered like a person who is not ready yet; nothing is stored.
   if (guard === "honeypot") return showResult({ kind: "waitlist", variant: "not_ready" });
   if (guard === "no_visitor") {
     log.error("application refused", { error: formErrors.noVisitor });
-    return data({ result: submission.reply(), toast: errorToast }, { status: 400 });
+    return refuse(submission, { toast: errorToast });
   }
-  if (submission.status !== "success") {
-    return data({ result: submission.reply(), toast: undefined }, { status: 400 });
-  }
+  // The form says what is wrong under each field; no toast on top.
+  if (submission.status !== "success") return refuse(submission, { toast: null });
   try {
     const { outcome, personId, proven, mail } = await submitApplication(
       context.services,
@@ -115,7 +114,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     );
   } catch (error) {
     log.error("application failed", { error: errorMessage(error) });
-    return data({ result: submission.reply(), toast: errorToast }, { status: 500 });
+    return refuse(submission, { status: 500, toast: errorToast });
   }
 }
 

@@ -1,4 +1,4 @@
-import { data } from "react-router";
+import { notFound } from "~/lib/or-not-found";
 import { requireAdmin } from "~/features/accounts/sessions.server";
 import { createCohort, listCohorts, makeCurrent } from "~/features/cohort/series.server";
 import { AdminPage } from "~/components/admin-shell";
@@ -31,7 +31,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const form = submission.value;
   if (form.intent === "make_current") {
     const outcome = await makeCurrent(context.services, admin.email, form.id);
-    if (outcome === "not_found") throw data(null, { status: 404 });
+    if (outcome === "not_found") notFound();
     const message = outcome === "made_current" ? t.madeCurrent : t.alreadyCurrent;
     return redirectWithToast(context, samePage(request), success(message));
   }

@@ -1,3 +1,4 @@
+import { notFound } from "~/lib/or-not-found";
 import { data, Form, redirect, useNavigation } from "react-router";
 import { Button } from "~/components/ui/button";
 import { cardClass } from "~/components/ui/card";
@@ -18,9 +19,9 @@ export const meta: Route.MetaFunction = () => [
 ];
 
 async function openHold(context: Route.LoaderArgs["context"], sessionId: string) {
-  if (context.services.payments.name !== "test") throw data(null, { status: 404 });
+  if (context.services.payments.name !== "test") notFound();
   const hold = await holdOfSession(context.services, sessionId);
-  if (!hold) throw data(null, { status: 404 });
+  if (!hold) notFound();
   return hold;
 }
 

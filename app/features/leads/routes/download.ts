@@ -1,3 +1,4 @@
+import { plainNotFound } from "~/lib/or-not-found";
 import { downloadErrors } from "~/features/leads/lead-magnets.words";
 import { redeemDownload } from "~/features/leads/downloads.server";
 import { getResourceFile } from "~/features/resources/catalogue.server";
@@ -7,12 +8,7 @@ import type { Route } from "./+types/download";
 export async function loader({ params, context }: Route.LoaderArgs) {
   const { db, clock } = context.services;
   const found = await redeemDownload(db, params.token, clock.now(), params.format);
-  if (!found) {
-    return new Response(downloadErrors.notFound, {
-      status: 404,
-      headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store" },
-    });
-  }
+  if (!found) return plainNotFound(downloadErrors.notFound);
   const { file, bytes } = await getResourceFile(found.key, found.format);
   return new Response(new Uint8Array(bytes), {
     headers: {

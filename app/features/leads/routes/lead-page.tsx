@@ -1,4 +1,4 @@
-import { data } from "react-router";
+import { notFound } from "~/lib/or-not-found";
 import { pageMeta } from "~/lib/meta";
 import { staticPage } from "~/lib/page-handle";
 import { LeadForm } from "~/features/leads/lead-capture";
@@ -12,7 +12,7 @@ import type { Route } from "./+types/lead-page";
 /** One module serves /resume-template, /cold-outreach and /application-tracker (app/routes.ts). */
 function pageTypeOf(request: Request) {
   const type = leadPageTypeForPath(new URL(request.url).pathname);
-  if (!type) throw data(null, { status: 404 });
+  if (!type) notFound();
   return type;
 }
 

@@ -1,5 +1,5 @@
 import { parseWithZod } from "@conform-to/zod/v4";
-import { data, Link } from "react-router";
+import { Link } from "react-router";
 import { StudentNotes, StudentProfile, StudentResume } from "~/features/mentors/mentor-students";
 import { linkVariants } from "~/components/ui/link";
 import { portalMeta } from "~/features/portal/portal.words";
@@ -13,7 +13,7 @@ import { confirmOffer, isOfferOf } from "~/features/outcomes/offers.server";
 import { limitFormPost } from "~/lib/form-guard.server";
 import { OVER_LIMIT, readFormData, refuse } from "~/lib/form.server";
 import { pageMeta } from "~/lib/meta";
-import { orNotFound } from "~/lib/or-not-found";
+import { notFound, orNotFound } from "~/lib/or-not-found";
 import { success } from "~/lib/toast";
 import { redirectWithToast, samePage } from "~/lib/toast.server";
 import { mentorZoneOf } from "~/features/bookings/availability.server";
@@ -65,7 +65,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     const offer = student
       ? await confirmOfferOf(context, mentor.mentorId, params.id, form.offerId)
       : null;
-    if (!offer) throw data(null, { status: 404 });
+    if (!offer) notFound();
     const c = offerConfirmText;
     return redirectWithToast(
       context,
@@ -74,7 +74,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     );
   }
   const added = await addMentorNote(context.services, mentor, params.id, form.body);
-  if (added === "not_found") throw data(null, { status: 404 });
+  if (added === "not_found") notFound();
   if (added === "full") return refuse(submission, { field: "body", message: t.notesFull });
   return redirectWithToast(context, samePage(request), success(t.noteSaved));
 }

@@ -39,7 +39,7 @@ import { parseForm, refuse } from "~/lib/form.server";
 import { success } from "~/lib/toast";
 import { redirectWithToast, samePage } from "~/lib/toast.server";
 import type { Route } from "./+types/person";
-import { orNotFound } from "~/lib/or-not-found";
+import { notFound, orNotFound } from "~/lib/or-not-found";
 import { answerWithdrawalDecision } from "~/features/withdrawals/decision-action.server";
 import { withdrawalForOwner } from "~/features/withdrawals/decisions.server";
 import { OutcomesSummary } from "~/features/outcomes/outcome-reports";
@@ -90,25 +90,25 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   switch (form.intent) {
     case "reply": {
       if (!(await replyToPerson(context.services, admin.email, params.id, form.message)))
-        throw data(null, { status: 404 });
+        notFound();
       return done(p.replied);
     }
     case "note": {
       const added = await addNote(context.services, admin.email, params.id, form.body);
-      if (added === "not_found") throw data(null, { status: 404 });
+      if (added === "not_found") notFound();
       if (added === "full") return refuse(submission, { field: "body", message: p.notesFull });
       return done(p.noteAdded);
     }
     case "send_link": {
       const sent = await sendEnrollLink(context.services, admin.email, params.id);
-      if (sent === "not_found") throw data(null, { status: 404 });
+      if (sent === "not_found") notFound();
       if (sent === "not_qualified")
         return refuse(submission, { message: p.notQualified, status: 409 });
       return done(p.linkSent);
     }
     case "offer_seat": {
       const offered = await offerSeatTo(context.services, admin.email, params.id);
-      if (offered === "not_found") throw data(null, { status: 404 });
+      if (offered === "not_found") notFound();
       if (offered !== "offered")
         return refuse(submission, { message: offerAnswers[offered], status: 409 });
       return done(p.seatOffered);
@@ -129,8 +129,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
       return done(t.refunded);
     }
     case "end_sessions":
-      if (!(await endPortalSessionsByOwner(db, admin.email, params.id, now)))
-        throw data(null, { status: 404 });
+      if (!(await endPortalSessionsByOwner(db, admin.email, params.id, now))) notFound();
       return done(p.sessionsEnded);
     case "clear_undeliverable": {
       if (!(await clearUndeliverableByOwner(db, admin.email, params.id, now)))
@@ -139,23 +138,21 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     }
     case "erase": {
       const mailbox = localMailboxDir(context.services.config) ?? undefined;
-      if (!(await erasePerson(db, params.id, admin.email, now, mailbox)))
-        throw data(null, { status: 404 });
+      if (!(await erasePerson(db, params.id, admin.email, now, mailbox))) notFound();
       return done(consoleText.erased);
     }
     case "withdrawal_approve":
     case "withdrawal_decline":
       return answerWithdrawalDecision(context, request, submission, form, admin, params.id);
     case "confirm_offer": {
-      if (!(await isOfferOf(db, form.offerId, params.id))) throw data(null, { status: 404 });
+      if (!(await isOfferOf(db, form.offerId, params.id))) notFound();
       const by = { role: "owner" as const, adminId: admin.id, email: admin.email };
       const confirmed = await confirmOffer(context.services, form.offerId, by);
       const c = offerConfirmText;
       return done(confirmed.kind === "confirmed" ? c.confirmedToast : c.alreadyToast);
     }
     case "status": {
-      if (!(await changeStatusByOwner(db, admin.email, params.id, form, now)))
-        throw data(null, { status: 404 });
+      if (!(await changeStatusByOwner(db, admin.email, params.id, form, now))) notFound();
       return done(consoleText.statusChanged);
     }
   }

@@ -1,13 +1,13 @@
-import { data, redirect } from "react-router";
+import { redirect } from "react-router";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { SignInForm } from "~/features/portal/sign-in-form";
 import { StudentHome } from "~/features/portal/student-home";
 import { portalMeta, portalSignIn } from "~/features/portal/portal.words";
 import { portalSignInSchema } from "~/features/portal/portal-forms";
 import { limitFormPost } from "~/lib/form-guard.server";
-import { readFormData } from "~/lib/form.server";
+import { readFormData, refuse } from "~/lib/form.server";
 import { pageMeta } from "~/lib/meta";
-import { errorToast, rateLimitedToast, success } from "~/lib/toast";
+import { rateLimitedToast, success } from "~/lib/toast";
 import { redirectWithToast } from "~/lib/toast.server";
 import {
   endPortalSession,
@@ -37,12 +37,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 export async function action({ request, context }: Route.ActionArgs) {
   const submission = parseWithZod(await readFormData(request), { schema: portalSignInSchema });
-  if (submission.status !== "success") {
-    return data(
-      { result: submission.reply(), toast: errorToast(portalSignIn.invalidEmail) },
-      { status: 400 },
-    );
-  }
+  if (submission.status !== "success")
+    return refuse(submission, { message: portalSignIn.invalidEmail });
   const { intent } = submission.value;
   if (intent === "sign_out" || intent === "sign_out_everywhere") {
     const everywhere = intent === "sign_out_everywhere";
@@ -55,12 +51,12 @@ export async function action({ request, context }: Route.ActionArgs) {
     });
   }
   const limited = {
-    result: undefined,
+    status: 429,
     toast: { ...rateLimitedToast, description: portalSignIn.rateLimited },
   };
-  if (!(await limitFormPost(context, "portal-sign-in"))) return data(limited, { status: 429 });
+  if (!(await limitFormPost(context, "portal-sign-in"))) return refuse(submission, limited);
   if (!(await sendSignInLink(context.services, submission.value.email)))
-    return data(limited, { status: 429 });
+    return refuse(submission, limited);
   const toast = portalSignIn.sentToast;
   return redirectWithToast(context, PORTAL_PATH, success(toast.title, toast.description));
 }

@@ -1,4 +1,4 @@
-import { data } from "react-router";
+import { notFound } from "~/lib/or-not-found";
 import { findResourceFile, getResourceFile } from "~/features/resources/catalogue.server";
 import { isResourceFileKey } from "~/features/resources/formats";
 import type { Route } from "./+types/resource-file";
@@ -9,7 +9,7 @@ import type { Route } from "./+types/resource-file";
  */
 export async function loader({ params }: Route.LoaderArgs) {
   const found = isResourceFileKey(params.key) && findResourceFile(params.key, params.format);
-  if (!found) throw data(null, { status: 404 });
+  if (!found) notFound();
   const { file, bytes } = await getResourceFile(found.key, found.format);
   const disposition = file.contentType === "application/pdf" ? "inline" : "attachment";
   return new Response(new Uint8Array(bytes), {

@@ -1,12 +1,7 @@
+import { plainNotFound } from "~/lib/or-not-found";
 import { calendarEventsFor, calendarText, uidHost } from "~/features/sessions/calendar.server";
 import { fetchFeed } from "~/features/sessions/feeds.server";
 import type { Route } from "./+types/feed";
-
-const notFound = () =>
-  new Response("Not found", {
-    status: 404,
-    headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store" },
-  });
 
 /**
  * /calendar/<token>.ics: a student's or mentor's private calendar feed, as calendar apps fetch
@@ -18,7 +13,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   const { db, clock, config } = context.services;
   const now = clock.now();
   const owner = await fetchFeed(db, params.token, now);
-  if (!owner) return notFound();
+  if (!owner) return plainNotFound();
   const events = await calendarEventsFor(db, owner, uidHost(config.publicUrl));
   return new Response(calendarText(events, { now }), {
     headers: {
