@@ -1,4 +1,4 @@
-import type { Attribution } from "./domain/utm";
+import type { Attribution } from "./features/analytics/utm";
 import type { Services } from "./services.server";
 
 /** What the Express server hands every loader and action. */

@@ -1,6 +1,6 @@
 import type { NextFunction, Request, Response } from "express";
-import type { PageViewRecorder } from "../app/analytics/recorder.server";
-import { classifyView } from "../app/domain/page-view";
+import type { PageViewRecorder } from "../app/features/analytics/recorder.server";
+import { classifyView } from "../app/features/analytics/page-view";
 import type { Clock } from "../app/lib/clock";
 import { cookieName } from "../app/lib/cookies.server";
 import type { Visitor } from "./visitor";

@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import type { NextFunction, Request, Response } from "express";
-import { parseAttribution, readUtm, touch, type Attribution } from "../app/domain/utm";
+import { parseAttribution, readUtm, touch, type Attribution } from "../app/features/analytics/utm";
 import { readCookie, writeCookie } from "../app/lib/cookies.server";
 
 export interface Visitor {

@@ -5,7 +5,7 @@ import { ADMIN_LOGIN_PATH } from "~/features/accounts/paths";
 import { cohortSettingsPage } from "~/features/cohort/cohort-settings.words";
 import { consoleText } from "~/content/console";
 import { jobsText } from "~/features/ops/jobs.words";
-import { funnelText } from "~/content/funnel";
+import { funnelText } from "~/features/analytics/funnel.words";
 import { mentorsConsole } from "~/features/mentors/mentors.words";
 import { outcomesText } from "~/features/outcomes/outcomes.words";
 import { site } from "~/content/site";

@@ -11,7 +11,7 @@ import {
 } from "~/features/applications/application-outcome";
 import type { ConsentMode } from "~/domain/marketing";
 import type { OutboxStatus, PaymentStatus, ReviewStatus, SubmissionType } from "~/db/schema";
-import type { Utm } from "~/domain/utm";
+import type { Utm } from "~/features/analytics/utm";
 import { consoleText } from "./console";
 import { ownerWaitlistWords } from "~/features/applications/application-emails.words";
 import { leadMagnets, resourceFileTitles } from "~/features/leads/lead-magnets.words";

@@ -1,4 +1,4 @@
-import type { Touch } from "~/domain/page-view";
+import type { Touch } from "~/features/analytics/page-view";
 
 /** The tags of the link a visit came by; '' where the link had no such tag. */
 export type TouchColumns = Touch;

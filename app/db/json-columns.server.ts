@@ -1,5 +1,5 @@
 import { audienceSchema } from "~/domain/broadcast";
-import type { Utm } from "~/domain/utm";
+import type { Utm } from "~/features/analytics/utm";
 import { log } from "~/lib/logger.server";
 import { z } from "~/lib/zod";
 import type { Database } from "./schema";

@@ -8,7 +8,7 @@ import {
   generateFromQuery,
   qrFileName,
 } from "./links";
-import { readUtm } from "./utm";
+import { readUtm } from "~/features/analytics/utm";
 
 const SITE = "https://fromscratchtosuccess.com";
 const VIDEO = "dQw4w9WgXcQ";

@@ -14,7 +14,7 @@ import {
   type LinkErrors,
   type LinkFormValues,
 } from "./link-request";
-import { UTM_PARAMS, VIDEO_ID_PARAM, type UtmKey } from "./utm";
+import { UTM_PARAMS, VIDEO_ID_PARAM, type UtmKey } from "~/features/analytics/utm";
 
 /** Link UTM rules: the source is the platform; the medium depends on it. */
 export const PLATFORM_UTM = {

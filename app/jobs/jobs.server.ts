@@ -7,7 +7,7 @@ import { sendSessionReminders } from "~/features/sessions/session-reminders.serv
 import { sendOutcomeNudges } from "~/features/outcomes/outcome-nudges.server";
 import { queueDueBroadcasts } from "~/marketing/broadcasts.server";
 import { runSequences } from "~/marketing/sequences.server";
-import { runAnalyticsPass } from "~/analytics/rollup.server";
+import { runAnalyticsPass } from "~/features/analytics/rollup.server";
 import { backupDatabase } from "~/features/ops/backup.server";
 import { runRetention } from "~/features/ops/retention.server";
 import { planMissingSessions } from "~/features/sessions/sessions.server";

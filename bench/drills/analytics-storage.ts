@@ -1,7 +1,7 @@
 import { statSync } from "node:fs";
 import { Agent, request } from "node:http";
 import { sql } from "kysely";
-import { runAnalyticsPass } from "../../app/analytics/rollup.server";
+import { runAnalyticsPass } from "../../app/features/analytics/rollup.server";
 import type { DB } from "../../app/db/database.server";
 import type { EngineSetup } from "../lib/engines";
 import { startServer } from "../lib/server";

@@ -1,11 +1,11 @@
 import { randomBytes } from "node:crypto";
 import { performance } from "node:perf_hooks";
 import { sql } from "kysely";
-import { linkVisitors, PageViewRecorder } from "../../app/analytics/recorder.server";
-import { runAnalyticsPass } from "../../app/analytics/rollup.server";
+import { linkVisitors, PageViewRecorder } from "../../app/features/analytics/recorder.server";
+import { runAnalyticsPass } from "../../app/features/analytics/rollup.server";
 import { openDatabase, type DB } from "../../app/db/database.server";
-import { addDays } from "../../app/domain/funnel";
-import { classifyView } from "../../app/domain/page-view";
+import { addDays } from "../../app/features/analytics/funnel";
+import { classifyView } from "../../app/features/analytics/page-view";
 import { getCohort } from "../../app/features/cohort/cohort.server";
 import { newPerson } from "../../app/features/people/people.server";
 import { createOwner, signIn } from "../lib/admin";

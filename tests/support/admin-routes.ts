@@ -71,7 +71,7 @@ export const ADMIN_ROUTES: AdminRoute[] = [
       { intent: "save", capacity: "7" },
     ],
   },
-  readOnly("/admin", () => import("~/routes/admin/dashboard")),
+  readOnly("/admin", () => import("~/features/analytics/routes/dashboard")),
   readOnly("/admin/people", () => import("~/features/people/routes/people")),
   readOnly("/admin/people.csv", () => import("~/features/people/routes/people-csv")),
   readOnly(
@@ -88,9 +88,9 @@ export const ADMIN_ROUTES: AdminRoute[] = [
     ],
   },
   readOnly("/admin/uploads/:id", () => import("~/features/uploads/routes/upload"), ids.upload),
-  readOnly("/admin/attribution", () => import("~/routes/admin/attribution")),
-  readOnly("/admin/funnel", () => import("~/routes/admin/funnel")),
-  readOnly("/admin/funnel.csv", () => import("~/routes/admin/funnel-csv")),
+  readOnly("/admin/attribution", () => import("~/features/analytics/routes/attribution")),
+  readOnly("/admin/funnel", () => import("~/features/analytics/routes/funnel")),
+  readOnly("/admin/funnel.csv", () => import("~/features/analytics/routes/funnel-csv")),
   {
     path: "/admin/outcomes",
     load: () => import("~/features/outcomes/routes/outcomes"),

@@ -4,7 +4,7 @@ import { EMAIL_KINDS } from "../../app/content/console-words";
 import { ownerWaitlistWords } from "../../app/features/applications/application-emails.words";
 import { leadMagnets } from "../../app/features/leads/lead-magnets.words";
 import { PERSON_STATUSES } from "../../app/features/applications/application-outcome";
-import { TOUCHES } from "../../app/domain/attribution";
+import { TOUCHES } from "../../app/features/analytics/attribution";
 
 /**
  * The codes the site stores that read as codes (snake_case, kebab-case, `kind:part`), which no

@@ -1,5 +1,5 @@
 import type { AppLoadContext } from "react-router";
-import type { Attribution } from "../../app/domain/utm";
+import type { Attribution } from "../../app/features/analytics/utm";
 import { cookieName, siteCookies } from "../../app/lib/cookies.server";
 import type { ToastMessage } from "../../app/lib/toast";
 import type { Services } from "../../app/services.server";

@@ -1,8 +1,8 @@
 import { expect } from "vitest";
-import { classifyView, type ViewRequest } from "../../app/domain/page-view";
-import { FUNNEL_STEPS, type FunnelRow } from "../../app/domain/funnel";
-import { readUtm } from "../../app/domain/utm";
-import { funnelReport } from "../../app/analytics/funnel.server";
+import { classifyView, type ViewRequest } from "../../app/features/analytics/page-view";
+import { FUNNEL_STEPS, type FunnelRow } from "../../app/features/analytics/funnel";
+import { readUtm } from "../../app/features/analytics/utm";
+import { funnelReport } from "../../app/features/analytics/funnel.server";
 import { action as applyAction } from "../../app/features/applications/routes/apply";
 import { action as leadPageAction } from "../../app/features/leads/routes/lead-page";
 import { qualifiedAnswers } from "./application";

@@ -1,4 +1,4 @@
-import type { Attribution } from "../../app/domain/utm";
+import type { Attribution } from "../../app/features/analytics/utm";
 import { loader as downloadLoader } from "../../app/features/leads/routes/download";
 import {
   action as leadPageAction,

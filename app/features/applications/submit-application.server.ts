@@ -5,7 +5,7 @@ import { decideOutcome, type Outcome } from "./application-outcome";
 import { hasSeatToHold } from "~/features/cohort/cohort";
 import { joinQueue } from "~/features/cohort/queue.server";
 import { countHeldSeats } from "~/features/enrollment/seats.server";
-import { leadSourceOf } from "~/domain/utm";
+import { leadSourceOf } from "~/features/analytics/utm";
 import { renderEmail } from "~/mail/message";
 import { enqueueEmail } from "~/mail/outbox.server";
 import { reserveRecipientSlot, withRecipientSlot } from "~/mail/recipient-quota.server";

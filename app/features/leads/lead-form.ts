@@ -4,7 +4,7 @@ import type { ResourceType } from "./lead-magnets";
 import { personFields } from "~/lib/person-fields";
 import { optionalText } from "~/lib/text-fields";
 import { resumeFileProblem } from "~/features/uploads/resume-upload";
-import type { Utm } from "~/domain/utm";
+import type { Utm } from "~/features/analytics/utm";
 
 /**
  * The lead form: the person's fields, career goals optional; `earliestYear` is the earliest

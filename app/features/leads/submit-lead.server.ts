@@ -6,7 +6,7 @@ import { parseJsonColumn, personLeadMagnets, personTags } from "~/db/json-column
 import { leadFormData, type LeadForm } from "./lead-form";
 import { mergeLeadLists, type ResourceType } from "./lead-magnets";
 import { resumeAdminUrl } from "~/features/uploads/resume-upload";
-import { leadSourceOf } from "~/domain/utm";
+import { leadSourceOf } from "~/features/analytics/utm";
 import { renderEmail, type EmailContent } from "~/mail/message";
 import { enqueueEmail } from "~/mail/outbox.server";
 import { reserveRecipientSlot, withRecipientSlot } from "~/mail/recipient-quota.server";

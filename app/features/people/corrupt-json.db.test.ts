@@ -7,8 +7,8 @@ import {
 } from "../../../tests/support/databases";
 import { submitLead } from "~/features/leads/submit-lead.server";
 import { newPerson } from "./people.server";
-import { attributionReport } from "~/analytics/attribution.server";
-import { dashboard } from "~/analytics/dashboard.server";
+import { attributionReport } from "~/features/analytics/attribution.server";
+import { dashboard } from "~/features/analytics/dashboard.server";
 import { allPeople, csvRow, searchPeople } from "./people-query.server";
 import { personDetail } from "./person-detail.server";
 import { erasePerson } from "./privacy.server";

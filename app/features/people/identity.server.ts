@@ -1,5 +1,5 @@
 import type { Trx } from "~/db/database.server";
-import type { Attribution } from "~/domain/utm";
+import type { Attribution } from "~/features/analytics/utm";
 import { findPersonByEmail, upsertPerson, type PersonInput } from "./people.server";
 
 export interface FormVisitor {

@@ -3,7 +3,7 @@ import { randomBytes, randomUUID } from "node:crypto";
 import { sql, type Insertable } from "kysely";
 import type { PeopleTable } from "~/db/schema";
 import type { PersonStatus } from "~/features/applications/application-outcome";
-import { DIRECT, leadSourceOf, type Attribution } from "~/domain/utm";
+import { DIRECT, leadSourceOf, type Attribution } from "~/features/analytics/utm";
 
 export interface PersonInput {
   email: string;

@@ -5,8 +5,8 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { useSeededConsole } from "../../../tests/support/console";
 import { testEngines } from "../../../tests/support/databases";
 import { reviewUploadRow } from "../../../tests/support/rows";
-import { attributionReport } from "~/analytics/attribution.server";
-import { dashboard } from "~/analytics/dashboard.server";
+import { attributionReport } from "~/features/analytics/attribution.server";
+import { dashboard } from "~/features/analytics/dashboard.server";
 import { personDetail } from "./person-detail.server";
 import { erasePerson, exportPerson } from "./privacy.server";
 

@@ -1,6 +1,6 @@
 import type { Trx } from "~/db/database.server";
 import { createHash, randomUUID } from "node:crypto";
-import type { Utm } from "~/domain/utm";
+import type { Utm } from "~/features/analytics/utm";
 
 export const DOUBLE_SUBMIT_WINDOW_MS = 60_000;
 

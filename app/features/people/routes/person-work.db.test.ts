@@ -15,7 +15,7 @@ import { MAX_NOTE } from "~/features/people/person-form";
 import { readEnrollLink } from "~/features/enrollment/enroll-link.server";
 import { newPerson } from "~/features/people/people.server";
 import { action as applyAction } from "~/features/applications/routes/apply";
-import { loader as dashboardLoader } from "~/routes/admin/dashboard";
+import { loader as dashboardLoader } from "~/features/analytics/routes/dashboard";
 import { action as personAction, loader as personLoader } from "./person";
 
 const t = consoleText.person;

@@ -3,10 +3,10 @@ import express from "express";
 import type { Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { describe, expect, it } from "vitest";
-import { testEngines } from "../../tests/support/databases";
-import { BROWSER, LINKEDIN, useFunnel, YOUTUBE } from "../../tests/support/funnel";
-import { pageViews } from "../../server/analytics";
-import { visitorMiddleware } from "../../server/visitor";
+import { testEngines } from "../../../tests/support/databases";
+import { BROWSER, LINKEDIN, useFunnel, YOUTUBE } from "../../../tests/support/funnel";
+import { pageViews } from "../../../server/analytics";
+import { visitorMiddleware } from "../../../server/visitor";
 import { insertSkipping, runAnalyticsPass } from "./rollup.server";
 
 const bytes = (value: string | null) => Buffer.byteLength(value ?? "", "utf8");

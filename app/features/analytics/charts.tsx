@@ -1,8 +1,8 @@
 import { Fragment, type ReactNode } from "react";
-import type { BarChartModel, LineChartModel, Segment } from "~/analytics/charts.server";
-import { funnelText } from "~/content/funnel";
-import { cn } from "./ui/cn";
-import { DataTable, HeadedRow } from "./ui/table";
+import type { BarChartModel, LineChartModel, Segment } from "./charts.server";
+import { funnelText } from "./funnel.words";
+import { cn } from "~/components/ui/cn";
+import { DataTable, HeadedRow } from "~/components/ui/table";
 
 /**
  * Server-rendered SVG charts: the geometry comes from the loader (d3 on the server), so these

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { useSeededConsole } from "../../tests/support/console";
-import { testEngines } from "../../tests/support/databases";
+import { useSeededConsole } from "../../../tests/support/console";
+import { testEngines } from "../../../tests/support/databases";
 import { attributionReport } from "./attribution.server";
 
 describe.each(testEngines())("owner's console queries on $name", (engine) => {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { seatFixtures, setCurrentCohort } from "../../tests/support/cohort";
-import { testEngines, TestClock } from "../../tests/support/databases";
-import { useTestServices } from "../../tests/support/suite";
+import { seatFixtures, setCurrentCohort } from "../../../tests/support/cohort";
+import { testEngines, TestClock } from "../../../tests/support/databases";
+import { useTestServices } from "../../../tests/support/suite";
 import { refundEnrollment } from "~/features/enrollment/refunds.server";
 import { dashboard } from "./dashboard.server";
 import { overviewCharts } from "./overview.server";

@@ -1,11 +1,11 @@
 import { describe, expect, it } from "vitest";
-import { qualifiedAnswers } from "../../tests/support/application";
-import { seatFixtures, setCurrentCohort } from "../../tests/support/cohort";
-import { callAction, formRequest, makeContext, unwrap } from "../../tests/support/context";
-import { testEngines, TestClock } from "../../tests/support/databases";
-import { leadAnswers } from "../../tests/support/lead-pages";
-import { useTestServices } from "../../tests/support/suite";
-import type { Attribution } from "~/domain/utm";
+import { qualifiedAnswers } from "../../../tests/support/application";
+import { seatFixtures, setCurrentCohort } from "../../../tests/support/cohort";
+import { callAction, formRequest, makeContext, unwrap } from "../../../tests/support/context";
+import { testEngines, TestClock } from "../../../tests/support/databases";
+import { leadAnswers } from "../../../tests/support/lead-pages";
+import { useTestServices } from "../../../tests/support/suite";
+import type { Attribution } from "./utm";
 import { action as applyAction } from "~/features/applications/routes/apply";
 import { action as leadAction } from "~/features/leads/routes/lead-page";
 import { attributionReport } from "./attribution.server";

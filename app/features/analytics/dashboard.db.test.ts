@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { useSeededConsole } from "../../tests/support/console";
-import { testEngines } from "../../tests/support/databases";
+import { useSeededConsole } from "../../../tests/support/console";
+import { testEngines } from "../../../tests/support/databases";
 import { PAGE_SIZE } from "~/features/people/people-query.server";
 import { dashboard } from "./dashboard.server";
 

@@ -1,7 +1,7 @@
 import { requireAdmin } from "~/features/accounts/sessions.server";
-import { funnelReport } from "~/analytics/funnel.server";
-import { funnelQueryOf } from "~/analytics/funnel-query.server";
-import { funnelCsv } from "~/domain/funnel";
+import { funnelReport } from "~/features/analytics/funnel.server";
+import { funnelQueryOf } from "~/features/analytics/funnel-query.server";
+import { funnelCsv } from "~/features/analytics/funnel";
 import type { Route } from "./+types/funnel-csv";
 
 /** The funnel page's numbers as CSV; a malformed query gets a 400 that says what is wrong. */

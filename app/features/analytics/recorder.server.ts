@@ -1,7 +1,7 @@
 import { sql } from "kysely";
 import type { DB } from "~/db/database.server";
-import { TOUCH_KEYS } from "~/domain/funnel";
-import { capTouch, type PageView, type Touch } from "~/domain/page-view";
+import { TOUCH_KEYS } from "./funnel";
+import { capTouch, type PageView, type Touch } from "./page-view";
 import { errorMessage, log } from "~/lib/logger.server";
 import type { RateLimiter } from "~/lib/rate-limit.server";
 

@@ -1,13 +1,13 @@
 import { Link } from "react-router";
-import type { overviewCharts } from "~/analytics/overview.server";
-import { funnelText } from "~/content/funnel";
-import { glossary } from "~/content/glossary";
+import type { overviewCharts } from "./overview.server";
+import { funnelText } from "./funnel.words";
+import { glossary } from "./glossary.words";
 import { shortDate } from "~/features/cohort/cohort";
-import { BarChart, CountTable, LineChart } from "../charts";
-import { SectionCard as Card } from "../ui/card";
-import { cn } from "../ui/cn";
-import { linkVariants } from "../ui/link";
-import { DataTable, HeadedRow } from "../ui/table";
+import { BarChart, CountTable, LineChart } from "./charts";
+import { SectionCard as Card } from "~/components/ui/card";
+import { cn } from "~/components/ui/cn";
+import { linkVariants } from "~/components/ui/link";
+import { DataTable, HeadedRow } from "~/components/ui/table";
 
 const c = funnelText.charts;
 

@@ -7,13 +7,13 @@ import {
   personLastTouch,
   submissionUtm,
 } from "~/db/json-columns.server";
-import type { Utm } from "~/domain/utm";
+import type { Utm } from "./utm";
 import {
   aggregateAttribution,
   type AttributionEvent,
   type Dimension,
   type Touch,
-} from "~/domain/attribution";
+} from "./attribution";
 
 /** Both queries join the person for the touches that brought them. */
 const TOUCH_COLUMNS = ["people.first_touch", "people.last_touch"] as const;

@@ -1,7 +1,7 @@
-import { funnelText as t } from "~/content/funnel";
+import { funnelText as t } from "./funnel.words";
 import { formatDollars } from "~/features/enrollment/pricing.words";
-import { conversion, FUNNEL_STEPS, type FunnelRow } from "~/domain/funnel";
-import { Cell, DataTable, Row, RowHeader } from "../ui/table";
+import { conversion, FUNNEL_STEPS, type FunnelRow } from "./funnel";
+import { Cell, DataTable, Row, RowHeader } from "~/components/ui/table";
 
 /** The revenue, then each step's count and, under it, its share of the step before. */
 function Steps({ row }: { row: FunnelRow }) {

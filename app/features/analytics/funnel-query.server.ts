@@ -1,6 +1,6 @@
 import type { AppLoadContext } from "react-router";
-import { funnelText } from "~/content/funnel";
-import { readFunnelQuery, type FunnelQueryResult } from "~/domain/funnel";
+import { funnelText } from "./funnel.words";
+import { readFunnelQuery, type FunnelQueryResult } from "./funnel";
 
 /** The funnel page's and the CSV's period and grouping, read from the request's query. */
 export function funnelQueryOf(request: Request, context: AppLoadContext): FunnelQueryResult {

@@ -2,14 +2,14 @@ import { z } from "~/lib/zod";
 import { requireAdmin } from "~/features/accounts/sessions.server";
 import { AdminPage } from "~/components/admin-shell";
 import { optionsOf } from "~/components/admin/console-field";
-import { ReportFilters } from "~/components/admin/report-filters";
+import { ReportFilters } from "~/features/analytics/report-filters";
 import { DataTable, HeadedRow } from "~/components/ui/table";
 import { adminMeta } from "~/lib/meta";
-import { attributionReport } from "~/analytics/attribution.server";
+import { attributionReport } from "~/features/analytics/attribution.server";
 import { consoleText } from "~/content/console";
 import { campaignWords, sourceWords } from "~/content/console-words";
 import { formatDollars } from "~/features/enrollment/pricing.words";
-import { DIMENSIONS, TOUCHES } from "~/domain/attribution";
+import { DIMENSIONS, TOUCHES } from "~/features/analytics/attribution";
 import { isCalendarDate } from "~/features/cohort/cohort";
 import type { Route } from "./+types/attribution";
 

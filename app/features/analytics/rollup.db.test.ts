@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { testEngines } from "../../tests/support/databases";
-import { LINKEDIN, rowOf, useFunnel, YOUTUBE } from "../../tests/support/funnel";
+import { testEngines } from "../../../tests/support/databases";
+import { LINKEDIN, rowOf, useFunnel, YOUTUBE } from "../../../tests/support/funnel";
 import { runAnalyticsPass } from "./rollup.server";
 
 // The hourly analytics pass: it rolls closed days up, drops old raw rows and links late browsers.

@@ -2,13 +2,19 @@ import express from "express";
 import type { Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { describe, expect, it } from "vitest";
-import { testEngines } from "../../tests/support/databases";
-import { BROWSER, browserRequest, LINKEDIN, useFunnel, YOUTUBE } from "../../tests/support/funnel";
-import { useOwnerConsole } from "../../tests/support/owner-console";
-import { pageViews } from "../../server/analytics";
-import { visitorMiddleware } from "../../server/visitor";
-import { classifyView } from "~/domain/page-view";
-import { loader as funnelLoader } from "~/routes/admin/funnel";
+import { testEngines } from "../../../tests/support/databases";
+import {
+  BROWSER,
+  browserRequest,
+  LINKEDIN,
+  useFunnel,
+  YOUTUBE,
+} from "../../../tests/support/funnel";
+import { useOwnerConsole } from "../../../tests/support/owner-console";
+import { pageViews } from "../../../server/analytics";
+import { visitorMiddleware } from "../../../server/visitor";
+import { classifyView } from "./page-view";
+import { loader as funnelLoader } from "~/features/analytics/routes/funnel";
 import { PageViewRecorder } from "./recorder.server";
 
 // Which requests are recorded as page views, and how the browsers behind them are remembered.

@@ -1,4 +1,4 @@
-import type { FunnelGroup, FunnelStep } from "~/domain/funnel";
+import type { FunnelGroup, FunnelStep } from "./funnel";
 
 const count = (n: number, noun: string) => `${n} ${noun}${n === 1 ? "" : "s"}`;
 

@@ -1,11 +1,11 @@
 import { describe, expect, it } from "vitest";
-import { testEngines } from "../../tests/support/databases";
-import { planSessions, writeProgrammeRecord } from "../../tests/support/outcomes";
-import { insertMentor } from "../../tests/support/portal";
-import { expectMonotone, rowOf, useFunnel, YOUTUBE_LINK } from "../../tests/support/funnel";
-import { FUNNEL_CSV_HEADER, type FunnelRow } from "~/domain/funnel";
-import { loader as funnelCsvLoader } from "~/routes/admin/funnel-csv";
-import { loader as funnelLoader } from "~/routes/admin/funnel";
+import { testEngines } from "../../../tests/support/databases";
+import { planSessions, writeProgrammeRecord } from "../../../tests/support/outcomes";
+import { insertMentor } from "../../../tests/support/portal";
+import { expectMonotone, rowOf, useFunnel, YOUTUBE_LINK } from "../../../tests/support/funnel";
+import { FUNNEL_CSV_HEADER, type FunnelRow } from "./funnel";
+import { loader as funnelCsvLoader } from "~/features/analytics/routes/funnel-csv";
+import { loader as funnelLoader } from "~/features/analytics/routes/funnel";
 
 // What the funnel counts for a period, and how the owner reads it: the page and its CSV.
 describe.each(testEngines())("funnel counts on $name", (engine) => {

@@ -1,17 +1,17 @@
 import { data } from "react-router";
 import { requireAdmin } from "~/features/accounts/sessions.server";
-import { barChart } from "~/analytics/charts.server";
-import { funnelReport } from "~/analytics/funnel.server";
-import { funnelQueryOf } from "~/analytics/funnel-query.server";
+import { barChart } from "~/features/analytics/charts.server";
+import { funnelReport } from "~/features/analytics/funnel.server";
+import { funnelQueryOf } from "~/features/analytics/funnel-query.server";
 import { AdminPage } from "~/components/admin-shell";
 import { optionsOf } from "~/components/admin/console-field";
-import { ReportFilters } from "~/components/admin/report-filters";
-import { FunnelTable } from "~/components/admin/funnel-table";
-import { BarChart } from "~/components/charts";
+import { ReportFilters } from "~/features/analytics/report-filters";
+import { FunnelTable } from "~/features/analytics/funnel-table";
+import { BarChart } from "~/features/analytics/charts";
 import { linkVariants } from "~/components/ui/link";
 import { campaignWords, sourceWords } from "~/content/console-words";
-import { funnelText as t } from "~/content/funnel";
-import { FUNNEL_GROUPS, FUNNEL_STEPS, funnelTotal } from "~/domain/funnel";
+import { funnelText as t } from "~/features/analytics/funnel.words";
+import { FUNNEL_GROUPS, FUNNEL_STEPS, funnelTotal } from "~/features/analytics/funnel";
 import { adminMeta } from "~/lib/meta";
 import type { Route } from "./+types/funnel";
 

@@ -10,9 +10,9 @@ import {
   type Leads,
   type FunnelQuery,
   type FunnelRow,
-} from "~/domain/funnel";
+} from "./funnel";
 import { studentOutcome } from "~/features/outcomes/outcomes";
-import type { Touch } from "~/domain/page-view";
+import type { Touch } from "./page-view";
 import { outcomeFacts, outcomeSettings } from "~/features/outcomes/facts.server";
 import { arrivalsOn, dayVisitors, lastRolledDay } from "./rollup.server";
 
