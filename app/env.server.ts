@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { existsSync, mkdirSync, readFileSync, writeFileSync, linkSync, unlinkSync } from "node:fs";
 import path from "node:path";
-import { marketingFooter } from "~/content/marketing";
+import { marketingFooter } from "~/features/marketing/marketing.words";
 import type { z } from "~/lib/zod";
 import { EnvSchema, type Env } from "./env-schema.server";
 

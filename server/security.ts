@@ -73,7 +73,7 @@ export function securityHeaders(formActions: string[]): RequestHandler[] {
 }
 
 /**
- * The one-click unsubscribe URL (app/routes/site/one-click-unsubscribe.ts), and nothing under it:
+ * The one-click unsubscribe URL (app/features/marketing/routes/one-click-unsubscribe.ts), and nothing under it:
  * not the page that asks (/unsubscribe/<token>/choose), whose posts come from browsers.
  */
 export const UNSUBSCRIBE_PATH = /^\/unsubscribe\/[A-Za-z0-9_-]+$/;

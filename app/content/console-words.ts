@@ -9,14 +9,14 @@ import {
   type PersonStatus,
   type WaitlistVariant,
 } from "~/features/applications/application-outcome";
-import type { ConsentMode } from "~/domain/marketing";
+import type { ConsentMode } from "~/features/marketing/marketing";
 import type { OutboxStatus, PaymentStatus, ReviewStatus, SubmissionType } from "~/db/schema";
 import type { Utm } from "~/features/analytics/utm";
 import { consoleText } from "./console";
 import { ownerWaitlistWords } from "~/features/applications/application-emails.words";
 import { leadMagnets, resourceFileTitles } from "~/features/leads/lead-magnets.words";
-import { linkDestinations } from "./link-destinations";
-import { nurtureSequences } from "./nurture";
+import { linkDestinations } from "~/features/marketing/link-destinations.words";
+import { nurtureSequences } from "~/features/marketing/nurture.words";
 
 /** "resume_review_lead" → "Resume review lead": a code read as words, for codes no list knows. */
 export function humanize(code: string): string {

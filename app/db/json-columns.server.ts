@@ -1,4 +1,4 @@
-import { audienceSchema } from "~/domain/broadcast";
+import { audienceSchema } from "~/features/marketing/broadcast";
 import type { Utm } from "~/features/analytics/utm";
 import { log } from "~/lib/logger.server";
 import { z } from "~/lib/zod";

@@ -33,12 +33,12 @@ export interface SequenceSettingsTable {
 
 /**
  * The owner's subject and body for one nurture email (`step` 1-based), sent over the copy in
- * app/content/nurture.ts; deleting the row resets the email to that copy.
+ * app/features/marketing/nurture.words.ts; deleting the row resets the email to that copy.
  */
 export interface SequenceStepCopyTable {
   sequence: string;
   step: number;
-  /** At most MAX_STEP_SUBJECT characters (app/domain/sequence-copy.ts). */
+  /** At most MAX_STEP_SUBJECT characters (app/features/marketing/sequence-copy.ts). */
   subject: string;
   /** Plain paragraphs, a blank line between two; at most MAX_STEP_BODY characters. */
   body: string;

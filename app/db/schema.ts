@@ -1,5 +1,5 @@
 import type { PersonStatus } from "~/features/applications/application-outcome";
-import type { MailCategory, MarketingStatus } from "~/domain/marketing";
+import type { MailCategory, MarketingStatus } from "~/features/marketing/marketing";
 import type {
   AnalyticsArrivalsTable,
   AnalyticsDaysTable,
@@ -77,7 +77,7 @@ export interface PeopleTable {
   last_touch: string | null;
   last_lead_magnet_type: string | null;
   last_lead_magnet_at: string | null;
-  /** Who may get marketing mail (app/domain/marketing.ts), and since when. */
+  /** Who may get marketing mail (app/features/marketing/marketing.ts), and since when. */
   marketing: Generated<MarketingStatus>;
   marketing_changed_at: string | null;
   /** Random, per person: the key of their unsubscribe link. */

@@ -7,15 +7,15 @@ import type { Table } from "../../tests/support/suite";
 import { getCohort } from "~/features/cohort/cohort.server";
 import { cohortSettingsValidation } from "~/features/cohort/cohort-settings.words";
 import { cohortConsole } from "~/features/cohort/cohorts.words";
-import { broadcastErrors } from "~/content/broadcasts";
+import { broadcastErrors } from "~/features/marketing/broadcasts.words";
 import { consoleText as text } from "~/content/console";
-import { action as broadcastsAction } from "~/routes/admin/broadcasts";
+import { action as broadcastsAction } from "~/features/marketing/routes/broadcasts";
 import { action as cohortAction } from "~/features/cohort/routes/cohort";
 import { action as cohortsAction } from "~/features/cohort/routes/cohorts";
 import { action as emailsAction } from "~/features/ops/routes/emails";
 import { action as personAction } from "~/features/people/routes/person";
 import { action as resumesAction } from "~/features/resume-reviews/routes/resumes";
-import { action as sequencesAction } from "~/routes/admin/sequences";
+import { action as sequencesAction } from "~/features/marketing/routes/sequences";
 
 /**
  * The console's pages of every feature refuse a bad form one way (parseForm and refuse,

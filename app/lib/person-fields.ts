@@ -44,7 +44,7 @@ export function personFields(earliestYear: number) {
     email,
     university: text(validation.university, 200),
     graduationYear: graduationYear(earliestYear),
-    /** The unticked "career tips" box: only "yes" or nothing (app/domain/marketing.ts). */
+    /** The unticked "career tips" box: only "yes" or nothing (app/features/marketing/marketing.ts). */
     marketingConsent: z.enum(["yes"], { error: validation.marketingConsent }).optional(),
     /** Which consent the form showed (the box, or the notice): only what was shown counts. */
     consentShown: z.enum(["opt-in", "notice"], { error: validation.marketingConsent }).optional(),

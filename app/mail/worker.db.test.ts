@@ -8,7 +8,7 @@ import {
 import { slowMailTransport } from "../../tests/support/slow-mail";
 import { startSmtpServer } from "../../fakes/smtp";
 import { useTestServices } from "../../tests/support/suite";
-import { suppressedReasons } from "~/content/marketing";
+import { suppressedReasons } from "~/features/marketing/marketing.words";
 import { enqueueEmail } from "./outbox.server";
 import { MailWorker, retryDelayMs } from "./worker.server";
 import { smtpTransport } from "./transport.server";

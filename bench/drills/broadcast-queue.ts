@@ -4,9 +4,12 @@ import { setFlagsFromString } from "node:v8";
 import { runInNewContext } from "node:vm";
 import { sql, type KyselyPlugin } from "kysely";
 import type { DB } from "../../app/db/database.server";
-import { broadcastSchema } from "../../app/domain/broadcast";
+import { broadcastSchema } from "../../app/features/marketing/broadcast";
 import { loadConfig } from "../../app/env.server";
-import { createBroadcast, queueDueBroadcasts } from "../../app/marketing/broadcasts.server";
+import {
+  createBroadcast,
+  queueDueBroadcasts,
+} from "../../app/features/marketing/broadcasts.server";
 import { newPerson } from "../../app/features/people/people.server";
 import { createServices, type Services } from "../../app/services.server";
 import type { EngineSetup } from "../lib/engines";

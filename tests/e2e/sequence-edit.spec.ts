@@ -1,5 +1,8 @@
-import { sequenceConsole, sequenceStepConsole as t } from "../../app/content/broadcasts";
-import { nurtureSequences } from "../../app/content/nurture";
+import {
+  sequenceConsole,
+  sequenceStepConsole as t,
+} from "../../app/features/marketing/broadcasts.words";
+import { nurtureSequences } from "../../app/features/marketing/nurture.words";
 import { createAccount, logIn } from "./admin-support";
 import { expect, expectNoAxeViolations, test } from "./fixtures";
 import { uniqueEmail } from "./support";

@@ -124,7 +124,7 @@ export const ADMIN_ROUTES: AdminRoute[] = [
   },
   {
     path: "/admin/broadcasts",
-    load: () => import("~/routes/admin/broadcasts"),
+    load: () => import("~/features/marketing/routes/broadcasts"),
     submissions: [
       {
         intent: "send",
@@ -162,12 +162,12 @@ export const ADMIN_ROUTES: AdminRoute[] = [
   },
   {
     path: "/admin/sequences",
-    load: () => import("~/routes/admin/sequences"),
+    load: () => import("~/features/marketing/routes/sequences"),
     submissions: [{ intent: "pause", sequence: "resume" }],
   },
   {
     path: "/admin/sequences/:sequence/:step",
-    load: () => import("~/routes/admin/sequence-step"),
+    load: () => import("~/features/marketing/routes/sequence-step"),
     params: { sequence: "resume", step: "1" },
     // In this order: the reset removes the words the edit stored.
     submissions: [

@@ -1,5 +1,5 @@
 import { afterEach, expect } from "vitest";
-import { DAY_MS } from "../../app/domain/marketing";
+import { DAY_MS } from "../../app/features/marketing/marketing";
 import { action as leadPageAction } from "../../app/features/leads/routes/lead-page";
 import { callAction, formRequest, makeContext, unwrap } from "./context";
 import { startTestServices, TestClock, type TestEngine, type TestServices } from "./databases";

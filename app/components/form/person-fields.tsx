@@ -1,8 +1,8 @@
 import { useRouteLoaderData } from "react-router";
 import { Checkbox, Hint, Label } from "~/components/ui/input";
 import { fieldLabels } from "~/content/forms";
-import { consentWording } from "~/content/marketing";
-import type { ConsentMode } from "~/domain/marketing";
+import { consentWording } from "~/features/marketing/marketing.words";
+import type { ConsentMode } from "~/features/marketing/marketing";
 import { FieldError, TextField, type Field } from "./fields";
 
 const personFields = [

@@ -2,7 +2,7 @@ import type { Kysely, Migration } from "kysely";
 import { createTable } from "./ddl.server";
 
 /**
- * The owner's words for a nurture email, laid over the copy in app/content/nurture.ts: one row per
+ * The owner's words for a nurture email, laid over the copy in app/features/marketing/nurture.words.ts: one row per
  * sequence and step (1-based, as the console and the outbox kinds count them). No row: the
  * content's own words.
  */

@@ -12,9 +12,9 @@ import { reserveRecipientSlot, withRecipientSlot } from "~/mail/recipient-quota.
 import { mailTiming, type MailTiming } from "~/mail/recipient-quota";
 import { enrollLinkUrl } from "~/features/enrollment/enroll-link.server";
 import { upsertFormPerson, type FormVisitor } from "~/features/people/identity.server";
-import { effectiveConsentMode } from "~/domain/marketing";
-import { recordConsent } from "~/marketing/consent.server";
-import { stopSequences } from "~/marketing/sequences.server";
+import { effectiveConsentMode } from "~/features/marketing/marketing";
+import { recordConsent } from "~/features/marketing/consent.server";
+import { stopSequences } from "~/features/marketing/sequences.server";
 import { changeStatus, leadSourceOfPerson } from "~/features/people/people.server";
 import { recordSubmission } from "~/features/people/submissions.server";
 import type { Services } from "~/services.server";

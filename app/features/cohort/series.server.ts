@@ -6,8 +6,8 @@ import { startDateDisplay } from "./cohort";
 import type { SeatFigures, SeatRule } from "~/features/enrollment/seats";
 import { dateInZone } from "~/lib/time-zone";
 import { cohortFigures, lockCohort, PAID_SEAT } from "~/features/enrollment/seats.server";
-import { mayReceive } from "~/domain/marketing";
-import { enqueueMarketing, marketingSender } from "~/marketing/mail.server";
+import { mayReceive } from "~/features/marketing/marketing";
+import { enqueueMarketing, marketingSender } from "~/features/marketing/mail.server";
 import type { Services } from "~/services.server";
 import { getCohort, toCohort, type Cohort } from "./cohort.server";
 import { joinQueue, withdrawPlace } from "./queue.server";
@@ -195,7 +195,7 @@ export async function makeCurrent(
       await joinQueue(trx, cohortId, entry.person_id, nowIso);
     }
 
-    // "Enrollment is open" is cohort news: only for people who may get it (domain/marketing.ts).
+    // "Enrollment is open" is cohort news: only for people who may get it (features/marketing/marketing.ts).
     const waitlisted = await trx
       .selectFrom("people")
       .select(["id", "email", "first_name", "marketing", "undeliverable_at", "unsubscribe_token"])

@@ -8,7 +8,7 @@ import { renderEmail } from "~/mail/message";
 import { enqueueEmail } from "~/mail/outbox.server";
 import type { PaymentProvider } from "~/features/payments/provider.server";
 import { normaliseEmail } from "~/lib/person-fields";
-import { stopSequences } from "~/marketing/sequences.server";
+import { stopSequences } from "~/features/marketing/sequences.server";
 import { changeStatus, ensurePersonByEmail } from "~/features/people/people.server";
 import type { Services } from "~/services.server";
 import { leaveQueue } from "~/features/cohort/queue.server";

@@ -12,7 +12,7 @@ import {
 } from "../../../tests/support/context";
 import { testEngines } from "../../../tests/support/databases";
 import { announceStartWeek } from "~/features/cohort/start-date.server";
-import { suppressedReasons } from "~/content/marketing";
+import { suppressedReasons } from "~/features/marketing/marketing.words";
 import { localMailboxDir } from "~/mail/transport.server";
 import { action as settingsAction } from "~/features/cohort/routes/cohort-settings";
 import { ONBOARDING_DELAY_MS } from "./fulfillment.server";

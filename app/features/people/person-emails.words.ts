@@ -1,4 +1,4 @@
-import { paragraphsOf } from "~/domain/sequence-copy";
+import { paragraphsOf } from "~/features/marketing/sequence-copy";
 import type { EmailContent } from "~/mail/message";
 
 const signOff = "Talk soon,\nThe From Scratch to Success team";

@@ -3,7 +3,7 @@ import { readdir, readFile, rm } from "node:fs/promises";
 import path from "node:path";
 import type { DB } from "~/db/database.server";
 import { parseJsonColumn, submissionResource } from "~/db/json-columns.server";
-import { stopSequences } from "~/marketing/sequences.server";
+import { stopSequences } from "~/features/marketing/sequences.server";
 import { newUnsubscribeToken } from "./people.server";
 import { recordAudit } from "~/features/accounts/audit.server";
 import { erasePortalData, portalExport } from "~/features/portal/privacy.server";
