@@ -1,9 +1,9 @@
 import { type RouteConfig, index, layout, route } from "@react-router/dev/routes";
 
 export default [
-  index("routes/site/home.tsx"),
-  route("privacy", "routes/site/privacy.tsx"),
-  route("terms", "routes/site/terms.tsx"),
+  index("features/site/routes/home.tsx"),
+  route("privacy", "features/site/routes/privacy.tsx"),
+  route("terms", "features/site/routes/terms.tsx"),
   route("apply", "features/applications/routes/apply.tsx"),
   route("enroll", "features/enrollment/routes/enroll.tsx"),
   route("payment-confirmation", "features/enrollment/routes/payment-confirmation.tsx"),
@@ -73,5 +73,5 @@ export default [
     route("admin/mentors", "features/mentors/routes/mentors.tsx"),
     route("admin/testimonials", "features/outcomes/routes/testimonials.tsx"),
   ]),
-  route("*", "routes/site/not-found.tsx"),
+  route("*", "features/site/routes/not-found.tsx"),
 ] satisfies RouteConfig;

@@ -1,7 +1,7 @@
 import { createElement } from "react";
 import { renderToString } from "react-dom/server";
 import { describe, expect, it } from "vitest";
-import Home from "../app/routes/site/home";
+import Home from "../app/features/site/routes/home";
 import { seatScenario, setCurrentCohort } from "../tests/support/cohort";
 import { testEngines } from "../tests/support/databases";
 import { cohortLineFragment } from "./home-cohort";

@@ -1,7 +1,7 @@
 import { createElement } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
 import { readCohortAnnouncement } from "../app/features/cohort/announcement.server";
-import { CohortLine } from "../app/components/cohort-line";
+import { CohortLine } from "../app/features/site/cohort-line";
 import type { Services } from "../app/services.server";
 import { liveFragments, type LiveFragments } from "./prerendered-home";
 

@@ -1,6 +1,6 @@
 import { createElement } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
-import { HomeStats, HomeTestimonials } from "../app/components/home-stories";
+import { HomeStats, HomeTestimonials } from "../app/features/site/home-stories";
 import { readHomeStories, type HomeStories } from "../app/features/outcomes/testimonials.server";
 import type { Services } from "../app/services.server";
 import { LINE_READ_LIMIT_MS } from "./home-cohort";

@@ -2,7 +2,7 @@ import { randomBytes } from "node:crypto";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import type { NextFunction, Request, RequestHandler, Response } from "express";
 import helmet, { contentSecurityPolicy, strictTransportSecurity } from "helmet";
-import { videoProvider } from "../app/content/videos";
+import { videoProvider } from "../app/features/site/videos.words";
 import { cacheControlFor } from "../app/lib/token-urls";
 
 type ScriptSource = string | ((req: IncomingMessage, res: ServerResponse) => string);

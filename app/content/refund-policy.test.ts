@@ -2,7 +2,7 @@ import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { renderEmail } from "~/mail/message";
 import { enrollmentEmails, enrollPage } from "~/features/enrollment/enroll.words";
-import { faqs } from "./home";
+import { faqs } from "~/features/site/home.words";
 import {
   leaveEmails,
   leavePage,
@@ -47,7 +47,7 @@ describe("the one refund policy", () => {
   });
 
   it("is what /terms lists, rule by rule", () => {
-    const terms = source("routes/site/terms.tsx");
+    const terms = source("features/site/routes/terms.tsx");
     expect(terms).toContain("refundPolicy.rules.map");
     expect(terms).toContain("{rule.text}");
   });

@@ -12,14 +12,7 @@ import type { z } from "~/lib/zod";
 
 /** The rules of every feature and the shared ones: not tests, words, server code or routes. */
 const modules = import.meta.glob<Record<string, unknown>>(
-  [
-    "../domain/*.ts",
-    "../features/*/*.ts",
-    "./*.ts",
-    "!**/*.test.ts",
-    "!**/*.server.ts",
-    "!**/*.words.ts",
-  ],
+  ["../features/*/*.ts", "./*.ts", "!**/*.test.ts", "!**/*.server.ts", "!**/*.words.ts"],
   { eager: true },
 );
 

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { mentorsFor } from "./cohort";
 import { cohortSettingsPage } from "./cohort-settings.words";
 import { cohortConsole, cohortEmails } from "./cohorts.words";
-import { cohortLine } from "~/content/home";
+import { cohortLine } from "~/features/site/home.words";
 import { enrollPage } from "~/features/enrollment/enroll.words";
 import { applicationEmails } from "~/features/applications/application-emails.words";
 

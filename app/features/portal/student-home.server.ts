@@ -1,4 +1,4 @@
-import { curriculum } from "~/content/home";
+import { curriculum } from "~/features/site/home.words";
 import { monthDayDisplay, startDateDisplay } from "~/features/cohort/cohort";
 import { checklistOf, cohortPlace, dueThisWeek, programmeWeeks } from "./onboarding";
 import { dateInZone } from "~/lib/time-zone";

@@ -2,7 +2,7 @@ import { Link } from "react-router";
 import { Card } from "~/components/ui/card";
 import { cn } from "~/components/ui/cn";
 import { linkVariants } from "~/components/ui/link";
-import { curriculum } from "~/content/home";
+import { curriculum } from "~/features/site/home.words";
 import { leavePage } from "~/features/withdrawals/leave.words";
 import { interviewsHomeCard } from "~/features/outcomes/interviews.words";
 import { studentHomeText as home } from "./portal.words";

@@ -11,7 +11,7 @@ import {
   type PlannedSession,
   type StoredSession,
 } from "./group-sessions";
-import { curriculum } from "~/content/home";
+import { curriculum } from "~/features/site/home.words";
 
 const NY = "America/New_York";
 const HOUR = 3_600_000;

@@ -3,7 +3,7 @@
  * the owner's forms. Pure: no I/O. Wall-clock times are of the site's zone (SITE_TIME_ZONE) and
  * become UTC instants through zonedTimeToUtc, which follows the zone's daylight-saving changes.
  */
-import { curriculum } from "~/content/home";
+import { curriculum } from "~/features/site/home.words";
 import { sessionsConsole as t } from "./sessions.words";
 import { z } from "~/lib/zod";
 import { PROGRAMME_WEEKS, programmeWeeks } from "~/features/portal/onboarding";

@@ -1,12 +1,12 @@
 import { readCohortAnnouncement } from "~/features/cohort/announcement.server";
-import { CohortLine } from "~/components/cohort-line";
+import { CohortLine } from "~/features/site/cohort-line";
 import { HeroHeading } from "~/components/hero-heading";
-import { FaqAccordion } from "~/components/faq-accordion";
+import { FaqAccordion } from "~/features/site/faq-accordion";
 import { buttonVariants } from "~/components/ui/button";
 import { cardVariants } from "~/components/ui/card";
 import { cn } from "~/components/ui/cn";
-import { HomeStats, HomeTestimonials } from "~/components/home-stories";
-import { VideoEmbed } from "~/components/video-embed";
+import { HomeStats, HomeTestimonials } from "~/features/site/home-stories";
+import { VideoEmbed } from "~/features/site/video-embed";
 import {
   callToAction,
   curriculum,
@@ -16,9 +16,9 @@ import {
   included,
   program,
   testimonialsSection,
-} from "~/content/home";
+} from "~/features/site/home.words";
 import { site } from "~/content/site";
-import { videos } from "~/content/videos";
+import { videos } from "~/features/site/videos.words";
 import { staticPage } from "~/lib/page-handle";
 import { readHomeStories } from "~/features/outcomes/testimonials.server";
 import type { Route } from "./+types/home";

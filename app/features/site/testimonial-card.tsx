@@ -1,6 +1,6 @@
 import { cardVariants } from "~/components/ui/card";
 import { cn } from "~/components/ui/cn";
-import { testimonialsSection } from "~/content/home";
+import { testimonialsSection } from "./home.words";
 import { PHOTO_DISPLAY_SIZE } from "~/features/outcomes/testimonial-photo";
 
 interface Testimonial {

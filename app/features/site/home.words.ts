@@ -1,5 +1,5 @@
 import type { CohortAnnouncement } from "~/features/cohort/cohort";
-import { refundPolicy } from "./policies";
+import { refundPolicy } from "~/content/policies";
 
 export const hero = {
   eyebrow: "Six-week finance career cohort",

@@ -1,7 +1,7 @@
 import { cardVariants } from "~/components/ui/card";
 import { cn } from "~/components/ui/cn";
-import { TestimonialCard } from "~/components/testimonial-card";
-import { stats, testimonials } from "~/content/home";
+import { TestimonialCard } from "./testimonial-card";
+import { stats, testimonials } from "./home.words";
 import { homeStories, offerCountStat, type Story } from "~/features/outcomes/testimonials";
 
 /**

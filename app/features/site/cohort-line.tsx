@@ -1,4 +1,4 @@
-import { cohortLine } from "~/content/home";
+import { cohortLine } from "./home.words";
 import type { CohortAnnouncement } from "~/features/cohort/cohort";
 
 /**

@@ -1,5 +1,5 @@
 import { site } from "~/content/site";
-import { videoCopy, videoProvider } from "~/content/videos";
+import { videoCopy, videoProvider } from "./videos.words";
 
 /**
  * Embeds a hosted video through the provider's scripts (spec §2), which the page's enhancement

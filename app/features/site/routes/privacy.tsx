@@ -1,4 +1,4 @@
-import { privacyPage as page, type PrivacyItem } from "~/content/privacy";
+import { privacyPage as page, type PrivacyItem } from "~/features/site/privacy.words";
 import { pageMeta } from "~/lib/meta";
 import type { Route } from "./+types/privacy";
 
