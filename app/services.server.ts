@@ -1,61 +1,30 @@
+import type { Services } from "./context";
 import type { Config } from "./env.server";
 import { systemClock, type Clock } from "./lib/clock";
-import { openDatabase, type DB } from "./db/database.server";
-import type { Engine } from "./db/migrations.server";
+import { openDatabase } from "./db/database.server";
 import { RateLimiter, type RateLimitStore } from "./lib/rate-limit.server";
 import { QUOTA_HOURS_AHEAD } from "./mail/recipient-quota";
 import { createTransport, type MailTransport } from "./mail/transport.server";
+import type { RenderersAtSend } from "./mail/render-at-send.server";
 import { MailWorker } from "./mail/worker.server";
+import { onboardingEmail } from "./features/enrollment/onboarding.server";
+import { signInEmailAtSend } from "./features/portal/session.server";
 import { schemaFromUrl } from "./features/ops/backup.server";
 import { PageViewRecorder } from "./features/analytics/recorder.server";
 import { declareJobs } from "./jobs/jobs.server";
 import { Scheduler } from "./jobs/scheduler.server";
 import { PAGE_VIEWS_PER_ADDRESS_PER_HOUR } from "./features/analytics/page-view";
-import type Stripe from "stripe";
-import type { PaymentProvider } from "./features/payments/provider.server";
 import { createStripeClient, stripeProvider } from "./features/payments/stripe-provider.server";
 import { testProvider } from "./features/payments/test-provider.server";
 
-export interface Services {
-  config: Config;
-  db: DB;
-  engine: Engine;
-  clock: Clock;
-  mailWorker: MailWorker;
-  /** Every periodic job (jobs/jobs.server.ts), the mail worker's runs among them. */
-  scheduler: Scheduler;
-  /** Page views, buffered and written once a second (ANALYTICS=off: records nothing). */
-  analytics: PageViewRecorder;
-  payments: PaymentProvider;
-  /** The Stripe client when PAYMENT_PROVIDER is stripe (webhook verification uses it). */
-  stripe: Stripe | null;
-  limits: {
-    /** Public form posts per form and client address per minute. */
-    forms: RateLimiter;
-    /**
-     * A signed-in student's or mentor's posts per portal form per minute, counted per person (an
-     * office network shares one address): high enough that nobody typing reaches it.
-     */
-    portalForms: RateLimiter;
-    loginIp: RateLimiter;
-    /** Login attempts per account and client address together. */
-    loginAccountAddress: RateLimiter;
-    /** Payment confirmation looks per address per minute (each asks the payment provider). */
-    confirmations: RateLimiter;
-    /** Form emails one recipient address may be sent per clock hour (key: hashed address and
-     * hour; mail/recipient-quota.ts). */
-    recipients: RateLimiter;
-    /** New seat holds per address per hold length (HOLDS_PER_ADDRESS). */
-    holds: RateLimiter;
-    /** Portal sign-in links one address may ask for per 15 minutes (key: hashed address). */
-    portalLinks: RateLimiter;
-  };
-  /** Starts the background work (the scheduler, page views); tests drive it by hand instead. */
-  startBackground(): void;
-  /** Lets the work in hand finish and takes no more (the first step of a graceful stop). */
-  stopBackground(): Promise<void>;
-  close(): Promise<void>;
-}
+/** The emails the mail worker renders as they go (decision 0040), from the features that own them. */
+export const renderAtSend: RenderersAtSend = {
+  enrollment_onboarding: async (db, row, config) => {
+    const content = row.personId ? await onboardingEmail(db, row.personId, config) : null;
+    return content ? { content } : null;
+  },
+  portal_sign_in: signInEmailAtSend,
+};
 
 export interface ServiceOverrides {
   clock?: Clock;
@@ -63,7 +32,10 @@ export interface ServiceOverrides {
   mailTransport?: MailTransport;
 }
 
-/** Builds every service once at start; loaders and actions reach them through the load context. */
+/**
+ * The composition root: builds every service once at start; loaders and actions reach them through
+ * the load context, jobs through `declareJobs`. Features know only the `Services` type (./context).
+ */
 export async function createServices(
   config: Config,
   overrides: ServiceOverrides = {},
@@ -84,6 +56,7 @@ export async function createServices(
       from: config.mailFrom,
       marketingFrom: config.mailFromMarketing,
       publicUrl: config.publicUrl,
+      renderAtSend,
       sendLimiter: config.mailRatePerMinute
         ? new RateLimiter(limitStore, { name: "mail-sends", limit: config.mailRatePerMinute })
         : undefined,

@@ -2,7 +2,7 @@ import { createElement } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
 import { readCohortAnnouncement } from "../app/features/cohort/announcement.server";
 import { CohortLine } from "../app/features/site/cohort-line";
-import type { Services } from "../app/services.server";
+import type { Services } from "../app/context";
 import { liveFragments, type LiveFragments } from "./prerendered-home";
 
 /** How long GET / waits for its live parts before it sends the build's instead. */

@@ -2,7 +2,7 @@ import { createElement } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
 import { HomeStats, HomeTestimonials } from "../app/features/site/home-stories";
 import { readHomeStories, type HomeStories } from "../app/features/outcomes/testimonials.server";
-import type { Services } from "../app/services.server";
+import type { Services } from "../app/context";
 import { LINE_READ_LIMIT_MS } from "./home-cohort";
 import { liveFragments, type LiveFragments } from "./prerendered-home";
 

@@ -2,7 +2,7 @@ import type { Server, ServerResponse } from "node:http";
 import { Server as NetServer } from "node:net";
 import type { NextFunction, Request, Response } from "express";
 import { log } from "../app/lib/logger.server";
-import type { Services } from "../app/services.server";
+import type { Services } from "../app/context";
 
 /** Whether this instance is on its way out: /readyz answers 503 and connections are not kept. */
 export interface Lifecycle {

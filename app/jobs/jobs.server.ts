@@ -1,4 +1,4 @@
-import type { Services } from "~/services.server";
+import type { Services } from "~/context";
 import { runOfferRound } from "~/features/cohort/offers.server";
 import { sendCheckoutReminders } from "~/features/cohort/reminders.server";
 import { sendBookingReminders } from "~/features/bookings/reminders.server";

@@ -1,6 +1,4 @@
 import type { DB } from "~/db/database.server";
-import { onboardingEmail } from "~/features/enrollment/onboarding.server";
-import { signInEmailAtSend } from "~/features/portal/session.server";
 import type { EmailContent } from "./message";
 
 /** What a renderer may read besides the database. */
@@ -41,17 +39,12 @@ export type RenderAtSend = (
  * assigned), or they carry a secret the database must never hold (the portal's one-time sign-in
  * link: made as the email goes, kept only as a hash). The outbox row keeps its kind and person;
  * the mail worker calls the kind's renderer right before it sends the row and stores what it
- * sent (or the `kept` words). Every other kind goes as queued.
+ * sent (or the `kept` words). Every other kind goes as queued. The features own the renderers;
+ * the composition root (app/services.server.ts) hands them to the worker.
  */
-export const renderAtSend: Readonly<Partial<Record<string, RenderAtSend>>> = {
-  enrollment_onboarding: async (db, row, config) => {
-    const content = row.personId ? await onboardingEmail(db, row.personId, config) : null;
-    return content ? { content } : null;
-  },
-  portal_sign_in: signInEmailAtSend,
-};
+export type RenderersAtSend = Readonly<Partial<Record<string, RenderAtSend>>>;
 
 /** The renderer of a kind, if it is rendered at send (own keys only: no "toString" surprises). */
-export function rendererOf(kind: string): RenderAtSend | undefined {
-  return Object.hasOwn(renderAtSend, kind) ? renderAtSend[kind] : undefined;
+export function rendererOf(renderers: RenderersAtSend, kind: string): RenderAtSend | undefined {
+  return Object.hasOwn(renderers, kind) ? renderers[kind] : undefined;
 }

@@ -10,6 +10,7 @@ import { startSmtpServer } from "../../fakes/smtp";
 import { useTestServices } from "../../tests/support/suite";
 import { suppressedReasons } from "~/features/marketing/marketing.words";
 import { enqueueEmail } from "./outbox.server";
+import { renderAtSend } from "~/services.server";
 import { MailWorker, retryDelayMs } from "./worker.server";
 import { smtpTransport } from "./transport.server";
 
@@ -24,6 +25,7 @@ describe.each(testEngines())("mail delivery on $name", (engine) => {
     t = await startTestServices(engine, { clock });
     worker = new MailWorker(t.services.db, smtpTransport(smtp.url), clock, {
       from: "test@example.com",
+      renderAtSend,
     });
   });
   afterAll(async () => {

@@ -8,7 +8,7 @@ import { suppressedReasons } from "~/features/marketing/marketing.words";
 import { mayReceive, unsubscribeHeaders, unsubscribeUrl } from "~/features/marketing/marketing";
 import type { RateLimiter } from "~/lib/rate-limit.server";
 import { renderEmail, type RenderedEmail } from "./message";
-import { rendererOf } from "./render-at-send.server";
+import { rendererOf, type RenderersAtSend } from "./render-at-send.server";
 import { markUndeliverable } from "./suppression.server";
 import type { MailTransport } from "./transport.server";
 
@@ -24,6 +24,8 @@ export interface MailWorkerOptions {
   batchSize?: number;
   /** How long a claimed row stays reserved for the worker that claimed it. */
   lockMs?: number;
+  /** The kinds rendered as they are sent (decision 0040); none: every kind goes as queued. */
+  renderAtSend?: RenderersAtSend;
 }
 
 export interface RunResult {
@@ -123,7 +125,7 @@ export class MailWorker {
       }
       let failure: unknown = null;
       let content: { send: RenderedEmail; keep: RenderedEmail } | null = null;
-      const rendered = rendererOf(claimed.kind) !== undefined;
+      const rendered = rendererOf(this.options.renderAtSend ?? {}, claimed.kind) !== undefined;
       try {
         content = await this.contentAtSend(claimed);
         if (content)
@@ -232,7 +234,7 @@ export class MailWorker {
   private async contentAtSend(
     row: Selectable<OutboxTable>,
   ): Promise<{ send: RenderedEmail; keep: RenderedEmail } | null> {
-    const render = rendererOf(row.kind);
+    const render = rendererOf(this.options.renderAtSend ?? {}, row.kind);
     if (!render) return { send: pick(row), keep: pick(row) };
     const rendered = await render(
       this.db,

@@ -11,7 +11,8 @@ import {
   queueDueBroadcasts,
 } from "../../app/features/marketing/broadcasts.server";
 import { newPerson } from "../../app/features/people/people.server";
-import { createServices, type Services } from "../../app/services.server";
+import type { Services } from "../../app/context";
+import { createServices } from "../../app/services.server";
 import type { EngineSetup } from "../lib/engines";
 import type { DrillResult } from "../lib/types";
 

@@ -4,7 +4,7 @@ import { joinQueue } from "../../app/features/cohort/queue.server";
 import { fulfillPayment } from "../../app/features/enrollment/fulfillment.server";
 import { startCheckout } from "../../app/features/enrollment/seats.server";
 import { newPerson } from "../../app/features/people/people.server";
-import type { Services } from "../../app/services.server";
+import type { Services } from "../../app/context";
 import { afterEach, beforeEach } from "vitest";
 import { startTestServices, TestClock, type TestEngine, type TestServices } from "./databases";
 

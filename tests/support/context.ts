@@ -2,7 +2,7 @@ import type { AppLoadContext } from "react-router";
 import type { Attribution } from "../../app/features/analytics/utm";
 import { cookieName, siteCookies } from "../../app/lib/cookies.server";
 import type { ToastMessage } from "../../app/lib/toast";
-import type { Services } from "../../app/services.server";
+import type { Services } from "../../app/context";
 
 export function makeContext(
   services: Services,

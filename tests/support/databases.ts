@@ -7,7 +7,8 @@ import pg from "pg";
 import type { Config } from "../../app/env.server";
 import { loadConfig } from "../../app/env.server";
 import type { Clock } from "../../app/lib/clock";
-import { createServices, type Services } from "../../app/services.server";
+import type { Services } from "../../app/context";
+import { createServices } from "../../app/services.server";
 
 export interface TestEngine {
   name: "sqlite" | "postgres";

@@ -2,7 +2,7 @@ import type { AppLoadContext } from "react-router";
 import { DEFAULT_MENTOR_CAPACITY } from "../../app/features/mentors/mentor-forms";
 import { createMentor } from "../../app/features/mentors/mentors.server";
 import { startPortalSession } from "../../app/features/portal/session.server";
-import type { Services } from "../../app/services.server";
+import type { Services } from "../../app/context";
 import { callAction, makeContext, unwrap } from "./context";
 
 /** A mentor row as the console makes one; returns its id. */

@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import type { DB } from "../../app/db/database.server";
 import { getCohort } from "../../app/features/cohort/cohort.server";
 import { newPerson } from "../../app/features/people/people.server";
-import type { Services } from "../../app/services.server";
+import type { Services } from "../../app/context";
 import { startPortalSession, type PortalUser } from "../../app/features/portal/session.server";
 import { makeContext } from "./context";
 import { uploadRow } from "./rows";

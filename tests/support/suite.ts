@@ -1,7 +1,7 @@
 import { afterAll, afterEach, beforeAll, beforeEach } from "vitest";
 import type { DB } from "../../app/db/database.server";
 import type { Database } from "../../app/db/schema";
-import type { Services } from "../../app/services.server";
+import type { Services } from "../../app/context";
 import { startTestServices, type TestClock, type TestEngine, type TestServices } from "./databases";
 
 export type Table = keyof Database;

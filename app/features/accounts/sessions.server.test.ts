@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { makeContext } from "../../../tests/support/context";
-import type { Services } from "~/services.server";
+import type { Services } from "~/context";
 import { requireAdmin, safeNext } from "./sessions.server";
 
 describe("safeNext", () => {

@@ -17,7 +17,7 @@ import { recordConsent } from "~/features/marketing/consent.server";
 import { stopSequences } from "~/features/marketing/sequences.server";
 import { changeStatus, leadSourceOfPerson } from "~/features/people/people.server";
 import { recordSubmission } from "~/features/people/submissions.server";
-import type { Services } from "~/services.server";
+import type { Services } from "~/context";
 
 export interface ApplicationResult {
   outcome: Outcome;

@@ -10,8 +10,8 @@ import { weekMonday, weekWindow } from "~/features/bookings/slots";
 import { formatWhen } from "~/lib/time-zone";
 import { renderEmail } from "~/mail/message";
 import { enqueueEmail } from "~/mail/outbox.server";
-import { ERASED_ADDRESS_PATTERN } from "~/features/people/privacy.server";
-import type { Services } from "~/services.server";
+import { ERASED_ADDRESS_PATTERN } from "~/features/people/erasure";
+import type { Services } from "~/context";
 import { mentorZoneOf } from "~/features/bookings/availability.server";
 
 /**

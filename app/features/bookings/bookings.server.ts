@@ -20,7 +20,7 @@ import { formatDay, formatTimeOfDay, formatWhen, whenFor } from "~/lib/time-zone
 import type { Engine } from "~/db/migrations.server";
 import { renderEmail, type EmailContent } from "~/mail/message";
 import { enqueueEmail } from "~/mail/outbox.server";
-import type { Services } from "~/services.server";
+import type { Services } from "~/context";
 import { availabilityOf, mentorZoneOf } from "./availability.server";
 import { bookingInvite } from "./invite.server";
 

@@ -13,7 +13,7 @@ import {
 import { dateInZone } from "~/lib/time-zone";
 import { formatDay, whenFor } from "~/lib/time-zone";
 import { studentSeat, type StudentSeat } from "~/features/portal/seat.server";
-import type { Services } from "~/services.server";
+import type { Services } from "~/context";
 import { availabilityOf } from "./availability.server";
 import {
   insertBooking,

@@ -1,6 +1,6 @@
 import { recordAudit } from "~/features/accounts/audit.server";
 import { parseMeetingPlace } from "./meeting-place";
-import type { Services } from "~/services.server";
+import type { Services } from "~/context";
 import {
   liveBookingsWithPeople,
   lockMentor,

@@ -3,8 +3,8 @@ import { queueEmailOnce } from "~/mail/sent-once.server";
 import type { DB } from "~/db/database.server";
 import { mentorListWeek, owedNudgeWeek } from "./nudges";
 import { renderEmail } from "~/mail/message";
-import { ERASED_ADDRESS_PATTERN } from "~/features/people/privacy.server";
-import type { Services } from "~/services.server";
+import { ERASED_ADDRESS_PATTERN } from "~/features/people/erasure";
+import type { Services } from "~/context";
 
 /** Each paid seat with an active mentor in a cohort that has a start date: who is owed 1-on-1s. */
 function seatsWithMentors(db: DB) {

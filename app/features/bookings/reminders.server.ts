@@ -2,7 +2,7 @@ import { bookingEmails } from "./bookings.words";
 import { queueEmailOnce } from "~/mail/sent-once.server";
 import { REMINDERS } from "./slots";
 import { renderEmail } from "~/mail/message";
-import type { Services } from "~/services.server";
+import type { Services } from "~/context";
 import { whenFor } from "~/lib/time-zone";
 import { liveBookingsWithPeople, peopleOf } from "./bookings.server";
 

@@ -2,7 +2,7 @@ import { cohortAnnouncement, type CohortAnnouncement } from "./cohort";
 import { dateInZone } from "~/lib/time-zone";
 import { countHeldSeats } from "~/features/enrollment/seats.server";
 import { errorMessage, log } from "~/lib/logger.server";
-import type { Services } from "~/services.server";
+import type { Services } from "~/context";
 import { getCohort } from "./cohort.server";
 
 /**

@@ -7,7 +7,7 @@ import { hasSeatToHold, isSoldOut, seatsLeft, startDateDisplay } from "./cohort"
 import { countHeldSeats, lockCohort } from "~/features/enrollment/seats.server";
 import { renderEmail } from "~/mail/message";
 import { enqueueEmail } from "~/mail/outbox.server";
-import type { Services } from "~/services.server";
+import type { Services } from "~/context";
 import type { Cohort } from "./cohort.server";
 
 export const hashOfferToken = (token: string) =>

@@ -1,6 +1,6 @@
 import { recordAudit } from "~/features/accounts/audit.server";
 import { lockCohort } from "~/features/enrollment/seats.server";
-import type { Services } from "~/services.server";
+import type { Services } from "~/context";
 import { offerByHand } from "./offers.server";
 import { moveUp, withdrawPlace } from "./queue.server";
 

@@ -2,7 +2,7 @@ import { cohortEmails } from "./cohorts.words";
 import { hasSeatToHold } from "./cohort";
 import { renderEmail } from "~/mail/message";
 import { enqueueEmail } from "~/mail/outbox.server";
-import type { Services } from "~/services.server";
+import type { Services } from "~/context";
 import { enrollLinkUrl } from "~/features/enrollment/enroll-link.server";
 import { countHeldSeats } from "~/features/enrollment/seats.server";
 import { getCohort } from "./cohort.server";

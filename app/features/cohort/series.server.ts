@@ -8,7 +8,7 @@ import { dateInZone } from "~/lib/time-zone";
 import { cohortFigures, lockCohort, PAID_SEAT } from "~/features/enrollment/seats.server";
 import { mayReceive } from "~/features/marketing/marketing";
 import { enqueueMarketing, marketingSender } from "~/features/marketing/mail.server";
-import type { Services } from "~/services.server";
+import type { Services } from "~/context";
 import { getCohort, toCohort, type Cohort } from "./cohort.server";
 import { joinQueue, withdrawPlace } from "./queue.server";
 import { sendOnce } from "~/mail/sent-once.server";

@@ -3,7 +3,7 @@ import type { Trx } from "~/db/database.server";
 import { startDateDisplay, startWeek } from "./cohort";
 import { renderEmail } from "~/mail/message";
 import { enqueueEmail } from "~/mail/outbox.server";
-import { ERASED_ADDRESS_PATTERN } from "~/features/people/privacy.server";
+import { ERASED_ADDRESS_PATTERN } from "~/features/people/erasure";
 import { sendOnce } from "~/mail/sent-once.server";
 
 /** The once-only keys of one student's (or mentor's) start announcements in one cohort. */

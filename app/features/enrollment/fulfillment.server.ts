@@ -10,7 +10,7 @@ import type { PaymentProvider } from "~/features/payments/provider.server";
 import { normaliseEmail } from "~/lib/person-fields";
 import { stopSequences } from "~/features/marketing/sequences.server";
 import { changeStatus, ensurePersonByEmail } from "~/features/people/people.server";
-import type { Services } from "~/services.server";
+import type { Services } from "~/context";
 import { leaveQueue } from "~/features/cohort/queue.server";
 import { mentorForNewSeat, tellMentor } from "~/features/portal/assignment.server";
 import { onboardingEmail } from "./onboarding.server";

@@ -5,7 +5,7 @@ import { enqueueEmail } from "~/mail/outbox.server";
 import { changeStatus } from "~/features/people/people.server";
 import { getCohort } from "~/features/cohort/cohort.server";
 import { joinQueue } from "~/features/cohort/queue.server";
-import type { Services } from "~/services.server";
+import type { Services } from "~/context";
 
 /**
  * A qualified applicant who finds every seat paid for joins the waitlist with the cohort-full

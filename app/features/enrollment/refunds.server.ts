@@ -10,7 +10,7 @@ import { changeStatus } from "~/features/people/people.server";
 import { dateInZone } from "~/lib/time-zone";
 import { seatGoesBack } from "~/features/withdrawals/withdrawal";
 import { revokeStudentFeed } from "~/features/sessions/feeds.server";
-import type { Services } from "~/services.server";
+import type { Services } from "~/context";
 import { lockCohort } from "./seats.server";
 
 export const REFUNDED_REASON = "refunded";

@@ -13,7 +13,7 @@ import type { Database } from "~/db/schema";
 import type { Engine } from "~/db/migrations.server";
 import { log, errorMessage } from "~/lib/logger.server";
 import type { PaymentProvider } from "~/features/payments/provider.server";
-import type { Services } from "~/services.server";
+import type { Services } from "~/context";
 import { recordEvent } from "./provider-events.server";
 
 /** The checkout page closes this long before its seat hold ends (a grace for late redirects). */

@@ -17,7 +17,7 @@ import { startSequence } from "~/features/marketing/sequences.server";
 import { upsertFormPerson, type FormVisitor } from "~/features/people/identity.server";
 import { recordSubmission } from "~/features/people/submissions.server";
 import { resourceFormats, type ResourceFormat } from "~/features/resources/formats";
-import type { Services } from "~/services.server";
+import type { Services } from "~/context";
 import { createDownload, downloadUrl } from "./downloads.server";
 import {
   isRecentResume,

@@ -1,5 +1,5 @@
 import { sql } from "kysely";
-import type { Services } from "~/services.server";
+import type { Services } from "~/context";
 
 /** Every broadcast, newest first, with its progress counted from the outbox. */
 export async function listBroadcasts(services: Services) {

@@ -9,7 +9,7 @@ import type { BroadcastsTable } from "~/db/marketing-schema";
 import type { Audience, BroadcastForm } from "./broadcast";
 import type { EmailContent } from "~/mail/message";
 import { enqueueEmail } from "~/mail/outbox.server";
-import type { Services } from "~/services.server";
+import type { Services } from "~/context";
 import { audienceQuery, currentCohortId } from "./audience.server";
 import { renderMarkdown } from "./markdown.server";
 import { marketingMessage, marketingSender, type MarketingSender } from "./mail.server";

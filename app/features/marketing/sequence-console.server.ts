@@ -7,7 +7,7 @@ import { recordAudit } from "~/features/accounts/audit.server";
 import { nurtureSequences } from "./nurture.words";
 import type { ResourceType } from "~/features/leads/lead-magnets";
 import { stepCopy } from "./sequence-copy";
-import type { Services } from "~/services.server";
+import type { Services } from "~/context";
 import { stepKind } from "./sequences.server";
 
 interface SequenceStepStats {

@@ -17,7 +17,7 @@ import {
   stepCopy,
   type StepEdit,
 } from "./sequence-copy";
-import type { Services } from "~/services.server";
+import type { Services } from "~/context";
 import { marketingMessage, marketingSender } from "./mail.server";
 import { isSequence, sequenceApplyUrl, stepEdit, stepKind } from "./sequences.server";
 

@@ -4,7 +4,7 @@ import type { SequenceRunsTable, SequenceStepCopyTable } from "~/db/marketing-sc
 import type { ResourceType } from "~/features/leads/lead-magnets";
 import { DAY_MS, firstStepAt, nextAllowedSend, nextStepAt, sequenceVerdict } from "./marketing";
 import { stepCopy } from "./sequence-copy";
-import type { Services } from "~/services.server";
+import type { Services } from "~/context";
 import { enqueueMarketing, marketingSender, type MarketingSender } from "./mail.server";
 
 export function isSequence(key: string): key is ResourceType {

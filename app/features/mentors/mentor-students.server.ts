@@ -8,7 +8,7 @@ import { mentorMaySee, type PortalPage } from "~/features/portal/portal";
 import { z } from "~/lib/zod";
 import { addNote } from "~/features/people/owner-actions.server";
 import { requirePortal, type PortalUser } from "~/features/portal/session.server";
-import type { Services } from "~/services.server";
+import type { Services } from "~/context";
 
 /**
  * What a mentor sees in the portal (issue 34, item 3): their students in the current cohort, and

@@ -11,7 +11,7 @@ import {
 import { renderEmail } from "~/mail/message";
 import { enqueueEmail } from "~/mail/outbox.server";
 import { endMentorSessions, PORTAL_PATH } from "~/features/portal/session.server";
-import type { Services } from "~/services.server";
+import type { Services } from "~/context";
 import { PAID_SEAT } from "~/features/enrollment/seats.server";
 
 /**

@@ -7,7 +7,7 @@ import {
   type StudentFacts,
 } from "./outcomes";
 import { dateInZone } from "~/lib/time-zone";
-import type { Services } from "~/services.server";
+import type { Services } from "~/context";
 
 /**
  * What the outcomes report and the funnel read about students (issue 36): their seats, and what

@@ -6,7 +6,7 @@ import { MAX_INTERVIEWS, MAX_OFFERS, type InterviewInput, type OfferInput } from
 import { dateInZone } from "~/lib/time-zone";
 import { formatWhen, whenFor } from "~/lib/time-zone";
 import { studentSeat } from "~/features/portal/seat.server";
-import type { Services } from "~/services.server";
+import type { Services } from "~/context";
 
 /**
  * Interviews and offers a student reports in the portal (issue 35 item 4, issue 36 item 2), on

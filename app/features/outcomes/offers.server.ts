@@ -1,7 +1,7 @@
 import { recordAudit } from "~/features/accounts/audit.server";
 import type { DB, Trx } from "~/db/database.server";
 import { mentorMaySee } from "~/features/portal/portal";
-import type { Services } from "~/services.server";
+import type { Services } from "~/context";
 import { askForTestimonial } from "./testimonials.server";
 
 /**

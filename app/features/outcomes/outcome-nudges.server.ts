@@ -3,7 +3,7 @@ import { queueEmailOnce } from "~/mail/sent-once.server";
 import type { DB } from "~/db/database.server";
 import { OUTCOME_LOOKBACK_MS, offerNudgeDue } from "~/features/bookings/nudges";
 import { renderEmail, type EmailContent } from "~/mail/message";
-import type { Services } from "~/services.server";
+import type { Services } from "~/context";
 
 interface Nudge {
   key: string;

@@ -3,7 +3,7 @@ import { recordAudit } from "~/features/accounts/audit.server";
 import { consentWords, testimonialRequestEmail } from "./testimonials.words";
 import type { Db, Trx } from "~/db/database.server";
 import type { TestimonialConsent, TestimonialStatus } from "~/db/programme-schema";
-import { ERASED_ADDRESS_PATTERN } from "~/features/people/privacy.server";
+import { ERASED_ADDRESS_PATTERN } from "~/features/people/erasure";
 import { countConfirmedOffers } from "./offer-count.server";
 import {
   PHOTO_FOLDER,
@@ -23,7 +23,7 @@ import {
 import { renderEmail } from "~/mail/message";
 import { enqueueEmail } from "~/mail/outbox.server";
 import { sha256Hex } from "~/features/resume-reviews/resume-upload.server";
-import type { Services } from "~/services.server";
+import type { Services } from "~/context";
 
 /**
  * The stories that sell the next cohort (issue 36, item 5). A student is asked once, ever, when

@@ -2,7 +2,7 @@ import type Stripe from "stripe";
 import { fulfillPayment } from "~/features/enrollment/fulfillment.server";
 import { releaseHold } from "~/features/enrollment/seats.server";
 import { errorMessage, log } from "~/lib/logger.server";
-import type { Services } from "~/services.server";
+import type { Services } from "~/context";
 import { toSessionInfo } from "./stripe-provider.server";
 
 export interface WebhookReply {

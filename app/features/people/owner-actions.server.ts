@@ -13,7 +13,7 @@ import { MAX_NOTE } from "./person-form";
 import { MAX_NOTES_PER_PERSON } from "./notes";
 import { mayGetEnrollLink, mayGetSeatOffer } from "./person-actions";
 import { isReplyOverdue, questionOf } from "./questions";
-import type { Services } from "~/services.server";
+import type { Services } from "~/context";
 
 /** The kind of the owner's reply in the outbox: a person waits for one after asking a question. */
 export const OWNER_REPLY = "owner_reply";

@@ -7,14 +7,10 @@ import { stopSequences } from "~/features/marketing/sequences.server";
 import { newUnsubscribeToken } from "./people.server";
 import { recordAudit } from "~/features/accounts/audit.server";
 import { erasePortalData, portalExport } from "~/features/portal/privacy.server";
+import { erasedAddress } from "./erasure";
 import { personDetail } from "./person-detail.server";
 
 export const ERASED = "[erased]";
-
-/** The address an erased person keeps: the reserved `.invalid` domain, which no mail reaches. */
-export const erasedAddress = (personId: string) => `erased-${personId}@invalid`;
-/** Matches every erased person's address (a LIKE pattern). */
-export const ERASED_ADDRESS_PATTERN = "erased-%@invalid";
 
 /** A JSON copy of everything held about one person, recorded in the audit log. */
 export async function exportPerson(db: DB, personId: string, actor: string, now: Date) {

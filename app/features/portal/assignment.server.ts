@@ -7,7 +7,7 @@ import { pickMentor, type MentorLoad } from "./portal";
 import { lockCohort } from "~/features/enrollment/seats.server";
 import { renderEmail } from "~/mail/message";
 import { enqueueEmail } from "~/mail/outbox.server";
-import type { Services } from "~/services.server";
+import type { Services } from "~/context";
 
 /**
  * Who mentors whom (issue 34, decision 0039): a paid seat is assigned to a mentor when the payment

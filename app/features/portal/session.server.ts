@@ -9,7 +9,7 @@ import { recordAudit } from "~/features/accounts/audit.server";
 import { readRequestString, writeCookie } from "~/lib/cookies.server";
 import { renderEmail } from "~/mail/message";
 import { enqueueEmail } from "~/mail/outbox.server";
-import type { Services } from "~/services.server";
+import type { Services } from "~/context";
 
 /**
  * The portal's sign-in (decision 0038): a one-time link by email, then a database session on its

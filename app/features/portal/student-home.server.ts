@@ -3,7 +3,7 @@ import { monthDayDisplay, startDateDisplay } from "~/features/cohort/cohort";
 import { checklistOf, cohortPlace, dueThisWeek, programmeWeeks } from "./onboarding";
 import { dateInZone } from "~/lib/time-zone";
 import { testimonialAsked } from "~/features/outcomes/testimonials.server";
-import type { Services } from "~/services.server";
+import type { Services } from "~/context";
 import { calendarCard } from "~/features/sessions/portal-calendar.server";
 import { surveyFor } from "~/features/surveys/surveys.server";
 import { studentSeat } from "./seat.server";

@@ -5,7 +5,7 @@ import { profileDoneAt, profileMissing, type ProfileRequirement } from "./onboar
 import { DOCX_CONTENT_TYPE, resumeUploadName } from "~/features/uploads/resume-upload";
 import { isProfileTrack, type StudentProfileForm } from "./student-profile";
 import { sha256Hex } from "~/features/resume-reviews/resume-upload.server";
-import type { Services } from "~/services.server";
+import type { Services } from "~/context";
 
 /** Where a student's portal resume is filed among the uploads (the review's are resume-reviews/). */
 export const PROFILE_RESUME_FOLDER = "portal-resumes";

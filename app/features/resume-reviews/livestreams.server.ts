@@ -2,7 +2,7 @@ import type { DB } from "~/db/database.server";
 import { nextLivestream, livestreamSlot } from "./livestream";
 import { dateInZone, formatTimeOfDay, formatWhen } from "~/lib/time-zone";
 import { errorMessage, log } from "~/lib/logger.server";
-import type { Services } from "~/services.server";
+import type { Services } from "~/context";
 
 /** The booked livestream dates from `fromDate` (YYYY-MM-DD) on, soonest first, each once. */
 export async function bookedLivestreamDates(db: DB, fromDate: string, limit = 3) {

@@ -4,7 +4,7 @@ import type { DB, Trx } from "~/db/database.server";
 import { formatWhen } from "~/lib/time-zone";
 import { renderEmail } from "~/mail/message";
 import { enqueueEmail } from "~/mail/outbox.server";
-import { ERASED_ADDRESS_PATTERN } from "~/features/people/privacy.server";
+import { ERASED_ADDRESS_PATTERN } from "~/features/people/erasure";
 import { calendarText, groupSessionEvent, uidHost } from "./calendar.server";
 
 /** Someone a group session's change is sent to, with their own time zone (null: the site's). */

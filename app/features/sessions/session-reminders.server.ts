@@ -2,7 +2,7 @@ import { nudgeEmails } from "~/features/bookings/nudges.words";
 import { queueEmailOnce } from "~/mail/sent-once.server";
 import { formatWhen } from "~/lib/time-zone";
 import { renderEmail } from "~/mail/message";
-import type { Services } from "~/services.server";
+import type { Services } from "~/context";
 import { sessionRecipients } from "./notify.server";
 
 /** The group session reminder goes this long before the start. */

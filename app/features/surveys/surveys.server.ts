@@ -5,8 +5,8 @@ import { npsOf, type NpsSummary } from "./nps";
 import { reminderCutoff, surveyOpen, type SurveyAnswer } from "./survey";
 import { renderEmail } from "~/mail/message";
 import { enqueueEmail } from "~/mail/outbox.server";
-import { ERASED_ADDRESS_PATTERN } from "~/features/people/privacy.server";
-import type { Services } from "~/services.server";
+import { ERASED_ADDRESS_PATTERN } from "~/features/people/erasure";
+import type { Services } from "~/context";
 
 /**
  * The end-of-programme survey (issue 36, item 3). When a cohort's week 6 has ended (within the

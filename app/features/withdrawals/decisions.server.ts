@@ -8,7 +8,7 @@ import { approvalAmount, asWithdrawalRule, MAX_DECISION_NOTE, seatGoesBack } fro
 import { proposeRefund, weeksEndedBy, type FollowedSoFar } from "./refund-rule";
 import { renderEmail } from "~/mail/message";
 import { enqueueEmail } from "~/mail/outbox.server";
-import type { Services } from "~/services.server";
+import type { Services } from "~/context";
 import { explainRule } from "./requests.server";
 
 /**

@@ -15,7 +15,7 @@ import {
 } from "./withdrawal";
 import { renderEmail } from "~/mail/message";
 import { enqueueEmail } from "~/mail/outbox.server";
-import type { Services } from "~/services.server";
+import type { Services } from "~/context";
 
 /**
  * Leaving the programme, the student's side (issue 36, item 1): what /portal/leave shows and the
