@@ -64,7 +64,7 @@ export interface WithdrawalsTable {
   payment_id: string;
   kind: WithdrawalKind;
   reason: string;
-  /** The refund rule that applied when the request was made (app/domain). */
+  /** The refund rule that applied when the request was made (app/features/withdrawals/refund-rule.ts). */
   rule: string;
   status: Generated<WithdrawalStatus>;
   requested_at: string;
