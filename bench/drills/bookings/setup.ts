@@ -8,7 +8,6 @@ import { addMentor } from "../../../app/mentors/mentors.server";
 import type { Services } from "../../../app/services.server";
 import { Jar } from "../../lib/browser";
 import { qualifiedApplicants } from "../../lib/buyers";
-import { FORM_HEADERS } from "../../lib/forms";
 import type { RunningServer } from "../../lib/server";
 
 export const STUDENTS = 10;
@@ -98,21 +97,7 @@ export async function enrolStudents(db: DB, servers: RunningServer[], sessionSec
       const server = servers[index % servers.length]!;
       const jar = new Jar();
       jar.set(applicant.cookie);
-      const send = async (url: string, body?: string) => {
-        const res = await fetch(url.startsWith("http") ? url : `${server.url}${url}`, {
-          method: body === undefined ? "GET" : "POST",
-          headers: {
-            cookie: jar.header(),
-            ...(body === undefined ? {} : { ...FORM_HEADERS, origin: server.url }),
-          },
-          body,
-          redirect: "manual",
-          signal: AbortSignal.timeout(20_000),
-        });
-        await res.arrayBuffer();
-        jar.take(res);
-        return { status: res.status, location: res.headers.get("location") ?? "" };
-      };
+      const send = (url: string, body?: string) => jar.send(server.url, url, body);
       await send("/enroll");
       const checkout = await send("/enroll", "");
       if (!/\/checkout\/test\//.test(checkout.location))

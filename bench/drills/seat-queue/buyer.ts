@@ -1,7 +1,6 @@
 import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { Jar } from "../../lib/browser";
-import { FORM_HEADERS } from "../../lib/forms";
 import type { RunningServer } from "../../lib/server";
 
 type Choice = "pay" | "decline" | "cancel" | "ignore";
@@ -9,21 +8,7 @@ type Choice = "pay" | "decline" | "cancel" | "ignore";
 /** One offered person acting on their email: pays, declines, starts and cancels, or ignores it. */
 export async function act(server: RunningServer, token: string, email: string, choice: Choice) {
   const jar = new Jar();
-  const send = async (url: string, body?: string) => {
-    const res = await fetch(`${server.url}${url}`, {
-      method: body === undefined ? "GET" : "POST",
-      headers: {
-        cookie: jar.header(),
-        ...(body === undefined ? {} : { ...FORM_HEADERS, origin: server.url }),
-      },
-      body,
-      redirect: "manual",
-      signal: AbortSignal.timeout(20_000),
-    });
-    await res.arrayBuffer();
-    jar.take(res);
-    return { status: res.status, location: res.headers.get("location") ?? "" };
-  };
+  const send = (url: string, body?: string) => jar.send(server.url, url, body);
   if (choice === "ignore") return "ignored";
   if (choice === "decline") {
     const res = await send(`/offers/${token}`, "");
