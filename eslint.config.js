@@ -74,9 +74,17 @@ export default tseslint.config(
     rules: { "no-restricted-imports": "off" },
   },
   {
+    // The server logs through the one pino logger (app/lib/logger.server.ts), with the request id.
+    files: ["app/**/*.{ts,tsx}", "server/**/*.ts"],
+    ignores: ["**/*.test.{ts,tsx}"],
+    rules: { "no-console": "error" },
+  },
+  {
     // The bench drives the app through its CLIs, HTTP and app/ modules, not the tests' helpers.
+    // A drill that outgrows a file becomes a folder of modules by concern (bench/drills/bookings/).
     files: ["bench/**/*.ts"],
     rules: {
+      "max-lines": ["error", { max: 300 }],
       "no-restricted-imports": [
         "error",
         {

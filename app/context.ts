@@ -65,6 +65,8 @@ export interface RequestContext {
   attribution: Attribution | null;
   ip: string;
   secure: boolean;
+  /** The request's id (its X-Request-Id and every log line about it: server/request-log.ts). */
+  requestId: string;
   /**
    * Set by an action that answers on its own page instead of redirecting (a refused Enroll post):
    * React Router then runs the page's loader in the same request, with this same context.

@@ -2,7 +2,14 @@ import { createReadableStreamFromReadable } from "@react-router/node";
 import { isbot } from "isbot";
 import { PassThrough } from "node:stream";
 import { renderToPipeableStream } from "react-dom/server";
-import { ServerRouter, type AppLoadContext, type EntryContext } from "react-router";
+import {
+  isRouteErrorResponse,
+  ServerRouter,
+  type AppLoadContext,
+  type EntryContext,
+  type HandleErrorFunction,
+} from "react-router";
+import { errorMessage, log } from "./lib/logger.server";
 import { NonceContext, PRERENDER_NONCE } from "./lib/nonce";
 
 export const streamTimeout = 5_000;
@@ -41,10 +48,29 @@ export default function handleRequest(
         },
         onError(error: unknown) {
           responseStatusCode = 500;
-          if (shellRendered) console.error(error);
+          // Before the shell, the error rejects the promise and reaches handleError instead.
+          if (shellRendered) logError(error, loadContext?.requestId);
         },
       },
     );
     setTimeout(abort, streamTimeout + 1000);
   });
+}
+
+/**
+ * What React Router catches on the server (a loader, an action, a render) goes to the log as the
+ * errors Express sees do (server/request-log.ts: answerError): one line under the request's id,
+ * with the error's message only, never the request, its query or its form. Nothing for a request
+ * the browser gave up on.
+ */
+export const handleError: HandleErrorFunction = (error, { request, context }) => {
+  if (request.signal.aborted) return;
+  logError(error, context?.requestId);
+};
+
+function logError(error: unknown, requestId: string | undefined) {
+  // A route error response made from an error (a loader's throw) carries that error.
+  const wrapped = isRouteErrorResponse(error) ? (error as { error?: unknown }).error : undefined;
+  const cause = wrapped ?? error;
+  log.error("request failed", { requestId, error: errorMessage(cause) });
 }

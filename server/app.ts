@@ -136,7 +136,8 @@ export async function createServer(config: Config, options: ServerOptions = {}) 
   return { app, services, lifecycle };
 }
 
-function buildContext(services: Services, req: Request, res: Response): AppLoadContext {
+/** What every loader and action is handed: the services and what the middleware found out. */
+export function buildContext(services: Services, req: Request, res: Response): AppLoadContext {
   const visitor = res.locals.visitor as Visitor;
   return {
     services,
@@ -145,6 +146,7 @@ function buildContext(services: Services, req: Request, res: Response): AppLoadC
     attribution: visitor.attribution,
     ip: req.ip ?? "unknown",
     secure: res.locals.secure as boolean,
+    requestId: String(req.id),
   };
 }
 

@@ -5,6 +5,8 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vites
 import type { RouteConfigEntry } from "@react-router/dev/routes";
 import routes from "../app/routes";
 import { createLogger, log } from "../app/lib/logger.server";
+import type { Services } from "../app/context";
+import { buildContext } from "./app";
 import { answerError, requestLog } from "./request-log";
 
 /** Every line the request log wrote, as the logger's destination received it. */
@@ -22,6 +24,13 @@ beforeAll(async () => {
   app.get("/calendar/:file", (_req, res) => res.end("feed"));
   app.get("/boom", () => {
     throw new Error("broken");
+  });
+  // What React Router's loaders (and handleError) are handed, after the middleware that set it up.
+  app.get("/context", (req, res) => {
+    res.locals.visitor = { visitorId: null, attribution: null };
+    res.locals.nonce = "nonce";
+    res.locals.secure = false;
+    res.json({ requestId: buildContext({} as Services, req, res).requestId });
   });
   app.all("/{*splat}", (_req, res) => res.end("ok"));
   app.use((error: unknown, req: Request, res: Response, _next: NextFunction) =>
@@ -75,6 +84,13 @@ describe("the request log", () => {
       error: "broken",
     });
     logError.mockRestore();
+  });
+
+  it("hands the same id to the loaders' context, so handleError logs under it", async () => {
+    const response = await fetch(`${base}/context`);
+    const { requestId } = (await response.json()) as { requestId: string };
+    expect(requestId).toMatch(/^[0-9a-f-]{36}$/);
+    expect(requestId).toBe(response.headers.get("x-request-id"));
   });
 
   it("does not log the hashed assets", async () => {

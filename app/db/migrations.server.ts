@@ -26,6 +26,7 @@ import { reviewInvites } from "./migrations/review-invites.server";
 import { testimonialRating } from "./migrations/testimonial-rating.server";
 import { sentOnceSpelling } from "./migrations/sent-once-spelling.server";
 import { sequenceStepCopy } from "./migrations/sequence-step-copy.server";
+import { anonymousViewsIndex } from "./migrations/anonymous-views-index.server";
 
 export type Engine = "sqlite" | "postgres";
 
@@ -64,6 +65,7 @@ export function migrations(engine: Engine): Record<string, Migration> {
     "2026-12-07-002-programme-reminders": programmeReminders,
     "2026-12-07-004-calendar-feed-salt": calendarFeedSalt,
     "2026-12-07-005-testimonial-rating": testimonialRating,
+    "2026-12-08-001-anonymous-views-index": anonymousViewsIndex,
   };
 }
 

@@ -15,6 +15,7 @@ export function makeContext(
     attribution: overrides.attribution ?? null,
     ip: overrides.ip ?? "127.0.0.1",
     secure: false,
+    requestId: "test-request",
   };
 }
 

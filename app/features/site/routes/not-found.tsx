@@ -1,6 +1,5 @@
-import { useEffect } from "react";
 import { pageMeta } from "~/lib/meta";
-import { Link, data, useLocation } from "react-router";
+import { Link, data } from "react-router";
 import { cn } from "~/components/ui/cn";
 import { linkVariants } from "~/components/ui/link";
 import { notFound } from "~/content/site";
@@ -19,11 +18,8 @@ export function action() {
 
 export const meta: Route.MetaFunction = () => pageMeta(notFound.title);
 
+// No log of its own: the request log has the 404 with its path (tokens masked).
 export default function NotFound() {
-  const location = useLocation();
-  useEffect(() => {
-    console.error("404 Error: User attempted to access non-existent route:", location.pathname);
-  }, [location.pathname]);
   return (
     <section className="mx-auto flex min-h-[60vh] max-w-xl flex-col items-center justify-center px-4 py-24 text-center">
       <h1 className="text-6xl font-bold text-brand-900">{notFound.code}</h1>

@@ -1,159 +1,30 @@
 import { randomBytes } from "node:crypto";
 import { performance } from "node:perf_hooks";
-import { setFlagsFromString } from "node:v8";
-import { runInNewContext } from "node:vm";
-import { sql, type KyselyPlugin } from "kysely";
-import type { DB } from "../../app/db/database.server";
-import { broadcastSchema } from "../../app/features/marketing/broadcast";
-import { loadConfig } from "../../app/env.server";
+import { broadcastSchema } from "../../../app/features/marketing/broadcast";
+import { loadConfig } from "../../../app/env.server";
 import {
   createBroadcast,
   queueDueBroadcasts,
-} from "../../app/features/marketing/broadcasts.server";
-import { newPerson } from "../../app/features/people/people.server";
-import type { Services } from "../../app/context";
-import { createServices } from "../../app/services.server";
-import type { EngineSetup } from "../lib/engines";
-import type { DrillResult } from "../lib/types";
+} from "../../../app/features/marketing/broadcasts.server";
+import { createServices } from "../../../app/services.server";
+import type { Services } from "../../../app/context";
+import type { EngineSetup } from "../../lib/engines";
+import { collectGarbage, memorySampler } from "../../lib/memory";
+import type { DrillResult } from "../../lib/types";
+import {
+  broadcastRow,
+  outboxFigures,
+  seedPeople,
+  SUBSCRIBED,
+  UNDELIVERABLE,
+  UNSUBSCRIBED,
+} from "./data";
 
 const NAME = "g. broadcast queueing: 10,000 subscribers";
-const SUBSCRIBED = 10_000;
-/** People the broadcast must skip: unsubscribed, and subscribed but with a bounced address. */
-const UNSUBSCRIBED = 500;
-const UNDELIVERABLE = 200;
-const INSERT_CHUNK = 500;
-const SAMPLE_MS = 20;
 /** One call should do it (a 60 s lease); a few more only if a call returned early. */
 const MAX_CALLS = 5;
 const TIME_LIMIT_MS = 10_000;
 const HEAP_LIMIT_MB = 256;
-const MB = 1024 * 1024;
-
-/** A full garbage collection before the baseline, so garbage left by the seeding does not hide growth. */
-function collectGarbage() {
-  const global = globalThis as { gc?: () => void };
-  if (!global.gc) {
-    try {
-      setFlagsFromString("--expose-gc");
-      global.gc = runInNewContext("gc") as () => void;
-    } catch {
-      return false;
-    }
-  }
-  global.gc?.();
-  return true;
-}
-
-/**
- * process.memoryUsage() every SAMPLE_MS, and before and after every query the queueing makes: the
- * highest heapUsed and RSS seen. The timer alone is not enough on SQLite, where better-sqlite3 is
- * synchronous and the walk never yields to the event loop (the timer fires a couple of times in
- * all); the per-query samples catch each batch with its rendered rows in memory on either engine.
- */
-function memorySampler() {
-  const base = process.memoryUsage();
-  let peakHeap = base.heapUsed;
-  let peakRss = base.rss;
-  let samples = 0;
-  const sample = () => {
-    const now = process.memoryUsage();
-    peakHeap = Math.max(peakHeap, now.heapUsed);
-    peakRss = Math.max(peakRss, now.rss);
-    samples += 1;
-  };
-  const timer = setInterval(sample, SAMPLE_MS);
-  const plugin: KyselyPlugin = {
-    transformQuery(args) {
-      sample();
-      return args.node;
-    },
-    async transformResult(args) {
-      sample();
-      return args.result;
-    },
-  };
-  return {
-    sample,
-    plugin,
-    stop() {
-      clearInterval(timer);
-      sample();
-      return {
-        samples,
-        heapBaseMb: base.heapUsed / MB,
-        heapPeakMb: peakHeap / MB,
-        heapGrowthMb: (peakHeap - base.heapUsed) / MB,
-        rssBaseMb: base.rss / MB,
-        rssPeakMb: peakRss / MB,
-        rssGrowthMb: (peakRss - base.rss) / MB,
-      };
-    },
-  };
-}
-
-async function seedPeople(db: DB) {
-  const now = new Date().toISOString();
-  const tag = randomBytes(4).toString("hex");
-  const people = [
-    ...Array.from({ length: SUBSCRIBED }, (_, i) =>
-      newPerson(`broadcast-${tag}-${i}@example.com`, now, {
-        marketing: "subscribed",
-        marketing_changed_at: now,
-        first_name: `Reader${i}`,
-      }),
-    ),
-    ...Array.from({ length: UNSUBSCRIBED }, (_, i) =>
-      newPerson(`broadcast-${tag}-unsubscribed-${i}@example.com`, now, {
-        marketing: "unsubscribed",
-        marketing_changed_at: now,
-        first_name: `Gone${i}`,
-      }),
-    ),
-    ...Array.from({ length: UNDELIVERABLE }, (_, i) =>
-      newPerson(`broadcast-${tag}-bounced-${i}@example.com`, now, {
-        marketing: "subscribed",
-        marketing_changed_at: now,
-        first_name: `Bounced${i}`,
-        undeliverable_at: now,
-        undeliverable_reason: "550 mailbox unavailable (bench)",
-      }),
-    ),
-  ];
-  for (let i = 0; i < people.length; i += INSERT_CHUNK) {
-    await db
-      .insertInto("people")
-      .values(people.slice(i, i + INSERT_CHUNK))
-      .execute();
-  }
-}
-
-/** The broadcast's outbox rows: all, distinct people, distinct dedupe keys, and skipped people. */
-async function outboxFigures(db: DB, broadcastId: string) {
-  const { rows } = await sql<Record<"rows" | "people" | "keys" | "pending" | "skipped", string>>`
-    select count(*) as "rows", count(distinct o.person_id) as "people",
-      count(distinct o.dedupe_key) as "keys",
-      sum(case when o.status = 'pending' then 1 else 0 end) as "pending",
-      sum(case when p.marketing not in ('subscribed', 'cohort_news')
-        or p.undeliverable_at is not null then 1 else 0 end) as "skipped"
-    from outbox o join people p on p.id = o.person_id
-    where o.broadcast_id = ${broadcastId}`.execute(db);
-  const row = rows[0];
-  return {
-    rows: Number(row?.rows ?? 0),
-    people: Number(row?.people ?? 0),
-    keys: Number(row?.keys ?? 0),
-    pending: Number(row?.pending ?? 0),
-    skipped: Number(row?.skipped ?? 0),
-  };
-}
-
-async function broadcastRow(db: DB, id: string) {
-  return db
-    .selectFrom("broadcasts")
-    .select(["status", "queued_count", "locked_until"])
-    .where("id", "=", id)
-    .executeTakeFirstOrThrow();
-}
 
 /**
  * The app's own broadcast queueing (createBroadcast, then queueDueBroadcasts as the mail worker's

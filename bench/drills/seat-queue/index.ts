@@ -1,15 +1,13 @@
-import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
-import { sql } from "kysely";
-import { joinQueue } from "../../app/features/cohort/queue.server";
-import type { DB } from "../../app/db/database.server";
-import { newPerson } from "../../app/features/people/people.server";
-import { createOwner, signIn } from "../lib/admin";
-import { Jar } from "../lib/browser";
-import type { EngineSetup } from "../lib/engines";
-import { FORM_HEADERS } from "../lib/forms";
-import { sleep, startServer, type RunningServer } from "../lib/server";
-import type { DrillResult } from "../lib/types";
+import { joinQueue } from "../../../app/features/cohort/queue.server";
+import { newPerson } from "../../../app/features/people/people.server";
+import { createOwner, signIn } from "../../lib/admin";
+import type { EngineSetup } from "../../lib/engines";
+import { FORM_HEADERS } from "../../lib/forms";
+import { sleep, startServer } from "../../lib/server";
+import type { DrillResult } from "../../lib/types";
+import { act, newOffers, pick } from "./buyer";
+import { snapshot } from "./seats";
 
 const BUYERS = 200;
 const SEATS = 10;
@@ -24,111 +22,6 @@ const SAMPLE_MS = 100;
  * WORKER_MS here) and the rest; the next round offers it. The sampler sees that up to SAMPLE_MS late.
  */
 const GAP_LIMIT_MS = 2 * WORKER_MS + SAMPLE_MS;
-
-type Choice = "pay" | "decline" | "cancel" | "ignore";
-
-interface Snapshot {
-  capacity: number;
-  paid: number;
-  enrolled: number;
-  held: number;
-  waiting: number;
-  /** The most open offers any one person holds (more than one would be a duplicate offer). */
-  offersPerPerson: number;
-}
-
-/** The cohort's seats in one statement, so the numbers are one consistent view. */
-async function snapshot(db: DB): Promise<Snapshot> {
-  const now = new Date().toISOString();
-  const { rows } = await sql<Record<keyof Snapshot, number | string>>`
-    select c.capacity as capacity, c.enrolled_count as enrolled,
-      (select count(*) from payments p where p.cohort_id = c.id and p.status = 'paid') as paid,
-      (select count(*) from seat_holds h
-        where h.cohort_id = c.id and h.status = 'held' and h.expires_at > ${now}) as held,
-      (select count(*) from waitlist_entries w
-        where w.cohort_id = c.id and w.status = 'waiting') as waiting,
-      (select coalesce(max(n), 0) from (select count(*) as n from seat_holds o
-        where o.kind = 'offer' and o.status = 'held' and o.expires_at > ${now}
-        group by o.person_id) as live) as "offersPerPerson"
-    from cohorts c where c.is_current = 1`.execute(db);
-  const row = rows[0]!;
-  return {
-    capacity: Number(row.capacity),
-    paid: Number(row.paid),
-    enrolled: Number(row.enrolled),
-    held: Number(row.held),
-    waiting: Number(row.waiting),
-    offersPerPerson: Number(row.offersPerPerson),
-  };
-}
-
-/** One offered person acting on their email: pays, declines, starts and cancels, or ignores it. */
-async function act(server: RunningServer, token: string, email: string, choice: Choice) {
-  const jar = new Jar();
-  const send = async (url: string, body?: string) => {
-    const res = await fetch(`${server.url}${url}`, {
-      method: body === undefined ? "GET" : "POST",
-      headers: {
-        cookie: jar.header(),
-        ...(body === undefined ? {} : { ...FORM_HEADERS, origin: server.url }),
-      },
-      body,
-      redirect: "manual",
-      signal: AbortSignal.timeout(20_000),
-    });
-    await res.arrayBuffer();
-    jar.take(res);
-    return { status: res.status, location: res.headers.get("location") ?? "" };
-  };
-  if (choice === "ignore") return "ignored";
-  if (choice === "decline") {
-    const res = await send(`/offers/${token}`, "");
-    return res.status === 303 ? "declined" : `decline ${res.status}`;
-  }
-  const claim = await send(`/enroll?offer=${token}`);
-  if (!claim.location.startsWith("/enroll")) return "ended";
-  await send("/enroll");
-  const checkout = await send("/enroll", "");
-  const session = /\/checkout\/test\/([^/?]+)/.exec(checkout.location)?.[1];
-  if (!session) return `enroll ${checkout.status} ${checkout.location}`;
-  const intent = choice === "pay" ? "pay" : "cancel";
-  const done = await send(
-    `/checkout/test/${session}`,
-    new URLSearchParams({ intent, email }).toString(),
-  );
-  return done.status >= 300 && done.status < 400
-    ? choice === "pay"
-      ? "paid"
-      : "cancelled"
-    : `${intent} ${done.status}`;
-}
-
-/** Seat offer emails in the mailbox that have not been read yet: the recipient and the token. */
-function newOffers(mailDir: string, seen: Set<string>) {
-  let files: string[];
-  try {
-    files = readdirSync(mailDir);
-  } catch {
-    return [];
-  }
-  const found: { to: string; token: string }[] = [];
-  for (const file of files) {
-    if (seen.has(file)) continue;
-    seen.add(file);
-    const raw = readFileSync(path.join(mailDir, file), "utf8")
-      .replace(/=\r?\n/g, "")
-      .replace(/=3D/g, "=");
-    const token = /\/enroll\?offer=([A-Za-z0-9_-]{43})/.exec(raw)?.[1];
-    const to = /^To: (.+)$/m.exec(raw)?.[1]?.trim();
-    if (token && to) found.push({ to, token });
-  }
-  return found;
-}
-
-function pick(): Choice {
-  const r = Math.random();
-  return r < 0.45 ? "pay" : r < 0.65 ? "decline" : r < 0.8 ? "cancel" : "ignore";
-}
 
 /**
  * 200 people wait in the seat queue of a 10-seat cohort while offers flow for 30 seconds: each
