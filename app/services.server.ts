@@ -2,6 +2,7 @@ import type { Config } from "./env.server";
 import { systemClock, type Clock } from "./lib/clock";
 import { openDatabase, type DB } from "./db/database.server";
 import type { Engine } from "./db/migrations.server";
+import { Memo } from "./lib/memo.server";
 import { RateLimiter, type RateLimitStore } from "./lib/rate-limit.server";
 import { QUOTA_HOURS_AHEAD } from "./domain/recipient-quota";
 import { createTransport, type MailTransport } from "./mail/transport.server";
@@ -29,6 +30,8 @@ export interface Services {
   payments: PaymentProvider;
   /** The Stripe client when PAYMENT_PROVIDER is stripe (webhook verification uses it). */
   stripe: Stripe | null;
+  /** Values kept a few seconds (the home page's live parts); a write on this instance clears them. */
+  memo: Memo;
   limits: {
     /** Public form posts per form and client address per minute. */
     forms: RateLimiter;
@@ -119,6 +122,7 @@ export async function createServices(
     analytics,
     payments: stripe ? stripeProvider(stripe) : testProvider(database.db, config.publicUrl),
     stripe,
+    memo: new Memo(),
     limits: {
       forms: new RateLimiter(limitStore, {
         name: "forms",
