@@ -1,4 +1,5 @@
 import type Stripe from "stripe";
+import type { Memo } from "./lib/memo.server";
 import type { Config } from "./env.server";
 import type { DB } from "./db/database.server";
 import type { Engine } from "./db/migrations.server";
@@ -28,6 +29,8 @@ export interface Services {
   payments: PaymentProvider;
   /** The Stripe client when PAYMENT_PROVIDER is stripe (webhook verification uses it). */
   stripe: Stripe | null;
+  /** Values kept a few seconds (the home page's live parts); a write on this instance clears them. */
+  memo: Memo;
   limits: {
     /** Public form posts per form and client address per minute. */
     forms: RateLimiter;

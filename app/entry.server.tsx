@@ -10,7 +10,7 @@ import {
   type HandleErrorFunction,
 } from "react-router";
 import { errorMessage, log } from "./lib/logger.server";
-import { NonceContext, PRERENDER_NONCE } from "./lib/nonce";
+import { NonceContext } from "./lib/nonce";
 
 export const streamTimeout = 5_000;
 
@@ -22,8 +22,7 @@ export default function handleRequest(
   routerContext: EntryContext,
   loadContext: AppLoadContext,
 ) {
-  // At build time (prerender) there is no Express context: render a placeholder the build drops.
-  const nonce = loadContext?.nonce ?? PRERENDER_NONCE;
+  const { nonce } = loadContext;
   return new Promise<Response>((resolve, reject) => {
     let shellRendered = false;
     const userAgent = request.headers.get("user-agent");

@@ -29,14 +29,14 @@ import { takeToast } from "./lib/toast.server";
 
 /**
  * The flash toast of a redirect after a state change, shown once on the page it lands on, and
- * whether the test-payments banner shows (prerendering / at build time has no server context).
+ * whether the test-payments banner shows.
  */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { toast, setCookie } = await takeToast(request, context);
-  const config = (context as Partial<typeof context>).services?.config;
-  const testPayments = Boolean(config?.testPaymentsBanner);
-  // Which consent the forms ask for (MARKETING_CONSENT); the prerendered home has no form.
-  const consentMode = config?.marketingConsent ?? "opt-in";
+  const { config } = context.services;
+  const testPayments = config.testPaymentsBanner;
+  // Which consent the forms ask for (MARKETING_CONSENT).
+  const consentMode = config.marketingConsent;
   return data(
     { toast, testPayments, consentMode },
     setCookie ? { headers: { "Set-Cookie": setCookie } } : undefined,

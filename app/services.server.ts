@@ -2,6 +2,7 @@ import type { Services } from "./context";
 import type { Config } from "./env.server";
 import { systemClock, type Clock } from "./lib/clock";
 import { openDatabase } from "./db/database.server";
+import { Memo } from "./lib/memo.server";
 import { RateLimiter, type RateLimitStore } from "./lib/rate-limit.server";
 import { QUOTA_HOURS_AHEAD } from "./mail/recipient-quota";
 import { createTransport, type MailTransport } from "./mail/transport.server";
@@ -92,6 +93,7 @@ export async function createServices(
     analytics,
     payments: stripe ? stripeProvider(stripe) : testProvider(database.db, config.publicUrl),
     stripe,
+    memo: new Memo(),
     limits: {
       forms: new RateLimiter(limitStore, {
         name: "forms",

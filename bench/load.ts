@@ -32,7 +32,7 @@ export interface Scenario {
 }
 
 const SCENARIOS: Scenario[] = [
-  { name: "prerendered home", method: "GET", path: "/" },
+  { name: "home (kept live parts)", method: "GET", path: "/" },
   { name: "SSR + cohort read", method: "GET", path: "/enroll" },
   {
     name: "lead submission",

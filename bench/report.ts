@@ -94,13 +94,19 @@ function loadTable(section: LoadSection): string {
   );
 }
 
+/**
+ * GET / against nginx on the same bytes (issue 46): the home page is rendered by React Router
+ * through the middleware every page needs, so it is held to 0.03×, not issue 32's withdrawn 0.3×.
+ */
+const HOME_TO_NGINX = 0.03;
+
 function nginxLine(section: LoadSection): string {
   const n = section.nginx;
   if (!n.installed)
     return "nginx is not installed (`which nginx` found nothing): no static-server comparison.";
   if ("error" in n) return `nginx comparison failed: ${n.error}`;
-  const verdict = n.appToNginx >= 0.3 ? "meets" : "misses";
-  return `GET / with \`Accept-Encoding: gzip\`, same load generator, one after the other: the app ${n.appRequestsPerSec} req/s (p50 ${n.appP50Ms} ms; answered ${n.appEncoding}, ${n.appBytes} bytes), nginx serving the build's own precompressed file with \`gzip_static\` ${n.requestsPerSec} req/s (p50 ${n.p50Ms} ms, p99 ${n.p99Ms} ms; answered ${n.nginxEncoding}, ${n.nginxBytes} bytes). App/nginx: **${n.appToNginx}** (target ≥ 0.3: ${verdict}). Express alone, with no middleware, on the same bytes: ${n.bareExpressRequestsPerSec} req/s, ${n.bareExpressToNginx}× nginx (the framework's ceiling; the app's middleware chain and live parts cost the rest).`;
+  const verdict = n.appToNginx >= HOME_TO_NGINX ? "meets" : "misses";
+  return `GET / with \`Accept-Encoding: gzip\`, same load generator, one after the other: the app ${n.appRequestsPerSec} req/s (p50 ${n.appP50Ms} ms; answered ${n.appEncoding}, ${n.appBytes} bytes), nginx serving the same page as a file gzipped once, with \`gzip_static\`, ${n.requestsPerSec} req/s (p50 ${n.p50Ms} ms, p99 ${n.p99Ms} ms; answered ${n.nginxEncoding}, ${n.nginxBytes} bytes). App/nginx: **${n.appToNginx}** (target ≥ ${HOME_TO_NGINX}: ${verdict}). Express alone, with no middleware, on the same bytes: ${n.bareExpressRequestsPerSec} req/s, ${n.bareExpressToNginx}× nginx (the framework's ceiling; the app's middleware chain and live parts cost the rest).`;
 }
 
 function drillsTable(drills: DrillResult[]): string {

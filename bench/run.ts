@@ -54,11 +54,7 @@ function settings() {
 }
 
 function ensureBuild() {
-  if (
-    existsSync(path.join(ROOT, "build/server/index.js")) &&
-    existsSync(path.join(ROOT, "build/client/index.html"))
-  )
-    return;
+  if (existsSync(path.join(ROOT, "build/server/index.js"))) return;
   console.log("No production build: running `npx react-router build` first...");
   const result = spawnSync("npx", ["react-router", "build"], { cwd: ROOT, stdio: "inherit" });
   if (result.status !== 0) throw new Error("the build failed");

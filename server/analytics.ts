@@ -6,8 +6,7 @@ import { cookieName } from "../app/lib/cookies.server";
 import type { Visitor } from "./visitor";
 
 /**
- * Counts page views on the server, as Express middleware for every page (the prerendered home
- * included). Nothing happens before the response: once it has gone out, the GET is classified
+ * Counts page views on the server, as Express middleware for every page. Nothing happens before the response: once it has gone out, the GET is classified
  * (bot, owner, error, not a public page: not counted) and handed to the recorder's buffer, which
  * writes once a second. `Sec-GPC: 1` or `DNT: 1` views are counted without the visitor id. The
  * recorder counts views per client address (`req.ip`, which honours TRUST_PROXY) and records none

@@ -10,14 +10,11 @@ import type { Config } from "../app/env.server";
 import type { Services } from "../app/context";
 import { createServices, type ServiceOverrides } from "../app/services.server";
 import { handleStripeWebhook } from "../app/features/payments/stripe-webhook.server";
+import type { Memo } from "../app/lib/memo.server";
 import { RATE_LIMIT_WINDOW_SECONDS } from "../app/lib/rate-limit.server";
-import { cohortLineFragment } from "./home-cohort";
-import { homeStoriesFragments } from "./home-stories";
-import { prerenderedHome } from "./prerendered-home";
 import { answerError, requestLog } from "./request-log";
 import {
   bodyLimit,
-  hashedPolicy,
   originCheck,
   privateResponses,
   retryAfterOnTooManyRequests,
@@ -62,6 +59,7 @@ export async function createServer(config: Config, options: ServerOptions = {}) 
 
   app.use(requestLog());
   app.use(closeConnectionsWhileDraining(lifecycle));
+  app.use(clearMemoAfterWrites(services.memo));
   app.use(retryAfterOnTooManyRequests(RATE_LIMIT_WINDOW_SECONDS));
   app.use(privateResponses());
   const formActions = services.payments.checkoutOrigins;
@@ -92,17 +90,6 @@ export async function createServer(config: Config, options: ServerOptions = {}) 
   if (options.viteDevServer) app.use(options.viteDevServer.middlewares);
   app.use(visitorMiddleware(config.sessionSecrets));
   app.use(pageViews(services.analytics, services.clock, config.publicUrl));
-  // The prerendered home has no test-payments banner: with one, / is rendered per request. Its
-  // cohort line, testimonials and headline stat are read per request and put into the build's
-  // copy (server/home-cohort.ts, server/home-stories.ts).
-  const home =
-    options.clientDir &&
-    !config.testPaymentsBanner &&
-    prerenderedHome(options.clientDir, (hashes) => hashedPolicy(formActions, hashes), [
-      cohortLineFragment(services),
-      homeStoriesFragments(services),
-    ]);
-  if (home) app.get("/", home);
   app.use(
     bodyLimit(100 * 1024, {
       "/resume-review": UPLOAD_LIMIT,
@@ -160,14 +147,27 @@ function serveHashedAssets(app: express.Express, clientDir: string) {
 }
 
 function serveStaticFiles(app: express.Express, clientDir: string) {
-  // index.html is the prerendered home page, which is served only as / (prerenderedHome).
-  app.get("/index.html", (_req, res) => res.redirect(301, "/"));
-  const files = express.static(clientDir, { index: false, maxAge: "1h" });
-  // `/` is a page (prerenderedHome), never a file; the prerendered `/_root.data` is left to React
-  // Router, which answers it per request, with the visitor's flash toast.
-  app.use((req, res, next) =>
-    req.path === "/" || req.path.endsWith(".data") ? next() : files(req, res, next),
-  );
+  // The build's public files (favicon, robots.txt...); every page, `/` included, is React Router's.
+  app.use(express.static(clientDir, { index: false, maxAge: "1h" }));
+}
+
+const READS = new Set(["GET", "HEAD", "OPTIONS"]);
+
+/**
+ * Any request but a read, once answered, clears what pages keep in memory (services.memo: the
+ * home page's live parts), so this instance's own writes (a seat sold, a testimonial approved,
+ * the owner's settings) show on its next page; other instances' show when the values expire.
+ */
+export function clearMemoAfterWrites(memo: Pick<Memo, "clear">): express.RequestHandler {
+  return (req, res, next) => {
+    if (!READS.has(req.method)) {
+      const clear = () => memo.clear();
+      // Both: "finish" before the client can ask again, "close" for an answer cut short.
+      res.once("finish", clear);
+      res.once("close", clear);
+    }
+    next();
+  };
 }
 
 /** The last word on any error (answerError): a plain message and the request id. */

@@ -1,26 +1,25 @@
 import { randomBytes } from "node:crypto";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import type { NextFunction, Request, RequestHandler, Response } from "express";
-import helmet, { contentSecurityPolicy, strictTransportSecurity } from "helmet";
+import helmet, { strictTransportSecurity } from "helmet";
 import { videoProvider } from "../app/features/site/videos.words";
 import { cacheControlFor } from "../app/lib/token-urls";
-
-type ScriptSource = string | ((req: IncomingMessage, res: ServerResponse) => string);
 
 /**
  * The enforced Content-Security-Policy, as helmet takes it: only these directives, none of
  * helmet's defaults (its `upgrade-insecure-requests` would break a site on http://localhost).
- * Scripts run only when the page's own server allowed them (a nonce, or the hash of a
- * prerendered inline script) or when such a script added them; forms post to us and to the
- * payment provider's checkout (`formActions`).
+ * Scripts run only when the response's own nonce allows them or when such a script added them;
+ * forms post to us and to the payment provider's checkout (`formActions`).
  */
-function policyOptions(formActions: string[], scriptSources: ScriptSource[]) {
+function policyOptions(formActions: string[]) {
   const video = videoProvider?.origins ?? [];
+  const nonce = (_req: IncomingMessage, res: ServerResponse) =>
+    `'nonce-${(res as Response).locals.nonce as string}'`;
   return {
     useDefaults: false,
     directives: {
       defaultSrc: ["'self'"],
-      scriptSrc: [...scriptSources, "'strict-dynamic'"],
+      scriptSrc: [nonce, "'strict-dynamic'"],
       styleSrc: ["'self'", "'unsafe-inline'"],
       imgSrc: ["'self'", "data:", "blob:", ...video],
       fontSrc: ["'self'"],
@@ -37,13 +36,8 @@ function policyOptions(formActions: string[], scriptSources: ScriptSource[]) {
   };
 }
 
-/** The policy of a page whose inline scripts are allowed by hash (the prerendered home). */
-export function hashedPolicy(formActions: string[], hashes: string[]): RequestHandler {
-  return contentSecurityPolicy(policyOptions(formActions, hashes.length ? hashes : ["'none'"]));
-}
-
 /**
- * The security headers of every page rendered per request (helmet's, as configured here): the
+ * The security headers of every page (helmet's, as configured here): the
  * policy allows scripts by a fresh nonce each time, which React Router's entry reads from the
  * load context. HSTS only where the site or the request is on https.
  */
@@ -57,9 +51,7 @@ export function securityHeaders(formActions: string[]): RequestHandler[] {
       next();
     },
     helmet({
-      contentSecurityPolicy: policyOptions(formActions, [
-        (_req, res) => `'nonce-${(res as Response).locals.nonce as string}'`,
-      ]),
+      contentSecurityPolicy: policyOptions(formActions),
       // Off, as helmet has it: require-corp would block the video provider's embeds.
       crossOriginEmbedderPolicy: false,
       // Off: same-origin would refuse our images and files to pages and mail clients elsewhere.
@@ -151,9 +143,9 @@ export function retryAfterOnTooManyRequests(seconds: number) {
 }
 
 /**
- * The one place (with the prebuilt home page, which asks the same `cacheControlFor`) that keeps
- * token pages and responses that set a cookie out of every cache: decided as the headers go out,
- * when every cookie the response sets is known, whichever route or middleware set it.
+ * The one place that keeps token pages and responses that set a cookie out of every cache:
+ * decided as the headers go out, when every cookie the response sets is known, whichever route
+ * or middleware set it.
  */
 export function privateResponses() {
   return (req: Request, res: Response, next: NextFunction) => {

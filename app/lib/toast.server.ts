@@ -34,7 +34,7 @@ export async function takeToast(
   context: AppLoadContext,
 ): Promise<{ toast: ShownToast | null; setCookie: string | null }> {
   const header = request.headers.get("cookie");
-  // No flash cookie (always so when the home page is prerendered at build time): nothing to read.
+  // No flash cookie: nothing to read.
   if (!header?.includes(`${cookieName("toast", context.secure)}=`))
     return { toast: null, setCookie: null };
   const { toasts } = siteCookies(context.services.config.sessionSecrets, context.secure);

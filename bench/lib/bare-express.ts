@@ -1,5 +1,5 @@
 // The framework's own ceiling for GET / (bench/lib/nginx.ts): Express with no middleware at all,
-// sending the build's precompressed home page from memory with the headers the app sends.
+// sending the home page's gzipped bytes (as nginx serves them) from memory, with no work per request.
 // Run as its own process: `node --import tsx bench/lib/bare-express.ts <port> <index.html.gz>`.
 import express from "express";
 import { readFileSync } from "node:fs";

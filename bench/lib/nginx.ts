@@ -1,7 +1,8 @@
 import { spawn, spawnSync } from "node:child_process";
-import { copyFileSync, existsSync, mkdirSync, writeFileSync } from "node:fs";
+import { mkdirSync, writeFileSync } from "node:fs";
 import { request } from "node:http";
 import path from "node:path";
+import { gzipSync } from "node:zlib";
 import type { Result } from "autocannon";
 import { round } from "./format";
 import { freePort, removeDir, ROOT, sleep, tempDir, track } from "./server";
@@ -39,9 +40,9 @@ function encodedBody(url: string): Promise<{ encoding: string; bytes: number }> 
 }
 
 /**
- * The ceiling for GET /: nginx (one process, like the app) serving the very bytes the build
- * precompressed (build/client/index.html.gz, with `gzip_static`), against the app's GET / in the
- * same run, both asked with `Accept-Encoding: gzip` by the same load generator.
+ * The ceiling for GET /: nginx (one process, like the app) serving the page the app rendered for
+ * `/` just before, as a file gzipped once (`gzip_static`), against the app's GET / in the same run,
+ * both asked with `Accept-Encoding: gzip` by the same load generator.
  */
 export async function benchNginx(
   appUrl: string,
@@ -53,12 +54,11 @@ export async function benchNginx(
   try {
     const www = path.join(dir, "www");
     mkdirSync(www);
-    for (const file of ["index.html", "index.html.gz"]) {
-      const from = path.join(ROOT, "build/client", file);
-      if (!existsSync(from))
-        throw new Error(`${from} is missing: rebuild (npx react-router build)`);
-      copyFileSync(from, path.join(www, file));
-    }
+    const page = await fetch(appUrl + "/");
+    if (!page.ok) throw new Error(`the app answered GET / with ${page.status}`);
+    const html = Buffer.from(await page.arrayBuffer());
+    writeFileSync(path.join(www, "index.html"), html);
+    writeFileSync(path.join(www, "index.html.gz"), gzipSync(html, { level: 9 }));
     const port = await freePort();
     const conf = path.join(dir, "nginx.conf");
     writeFileSync(

@@ -7,11 +7,9 @@ test.describe("server baseline", () => {
     for (const path of ["/", "/apply", "/nope"]) {
       const response = await request.get(path);
       const headers = response.headers();
-      // The prebuilt home page allows its one script by hash; every other page by a nonce.
+      // Every page, the home page included, allows its scripts by the response's own nonce.
       expect(headers["content-security-policy"]).toMatch(
-        path === "/"
-          ? /script-src 'sha256-[^']+' 'strict-dynamic'/
-          : /script-src 'nonce-[^']+' 'strict-dynamic'/,
+        /script-src 'nonce-[^']+' 'strict-dynamic'/,
       );
       expect(headers["content-security-policy"]).toContain("base-uri 'none'");
       expect(headers["x-content-type-options"]).toBe("nosniff");
@@ -42,26 +40,14 @@ test.describe("server baseline", () => {
     expect(response.headers()["content-security-policy"]).toBeUndefined();
   });
 
-  test("the home page is sent precompressed in the encoding asked for, and revalidates by ETag", async ({
-    request,
-  }) => {
-    const sizes: Record<string, number> = {};
+  test("pages are compressed in the encoding asked for", async ({ request }) => {
     for (const encoding of ["br", "gzip", "identity"]) {
-      // Playwright decodes the body: compare the bytes on the wire through Content-Length.
       const response = await request.get("/", { headers: { "accept-encoding": encoding } });
       const headers = response.headers();
       expect(headers["content-encoding"]).toBe(encoding === "identity" ? undefined : encoding);
       expect(headers["vary"]).toContain("Accept-Encoding");
-      expect(headers["etag"]).toMatch(/^"[\w-]{43}"$/);
       expect(await response.text()).toContain("From Scratch to Success");
-      sizes[encoding] = Number(headers["content-length"]);
-      const again = await request.get("/", {
-        headers: { "accept-encoding": encoding, "if-none-match": headers["etag"]! },
-      });
-      expect(again.status()).toBe(304);
     }
-    expect(sizes.br).toBeLessThan(sizes.gzip!);
-    expect(sizes.gzip).toBeLessThan(sizes.identity! / 3);
   });
 
   test("a cross-origin POST gets 403 and writes nothing", async ({ request }) => {

@@ -7,9 +7,9 @@ import { decodedMail, mailTo, releaseAllHolds, setCohort, uniqueEmail, withDb } 
 /**
  * Stories that sell (issue 36, items 2 and 5): a student reports an offer, her mentor confirms it,
  * which asks her for a testimonial; she writes it with consent, the owner approves it and it is
- * on the home page with her photo (the prerendered page with this moment's testimonials in place);
- * she withdraws consent and it is gone at once, photo too. Plain posts in the portal (no framework
- * JavaScript).
+ * on the home page with her photo; she withdraws consent and it is gone at once, photo too (a
+ * post clears the parts the home page keeps on the instance that answered it). Plain posts in the
+ * portal (no framework JavaScript).
  */
 test.describe("testimonials", () => {
   test.describe.configure({ timeout: 180_000 });

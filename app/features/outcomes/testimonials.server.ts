@@ -29,8 +29,8 @@ import type { Services } from "~/context";
  * The stories that sell the next cohort (issue 36, item 5). A student is asked once, ever, when
  * an offer of theirs is confirmed; they write a testimonial and choose how it may be published
  * (the consent's words and time are stored); the owner approves, fixes typos, orders and hides
- * them; withdrawing consent unpublishes at once. The home page reads the published ones on every
- * request (server/home-stories.ts, decision 0047).
+ * them; withdrawing consent unpublishes at once. The home page reads the published ones and
+ * keeps them a few seconds (decision 0058).
  */
 
 export const TESTIMONIAL_PATH = "/portal/testimonial";

@@ -2,9 +2,8 @@ import { cohortLine } from "./home.words";
 import type { CohortAnnouncement } from "~/features/cohort/cohort";
 
 /**
- * The home page's line about the current cohort. Its text is one text node, so the markup is
- * the same from React's stream (the page) and from renderToStaticMarkup (server/home-cohort.ts,
- * which puts this moment's line into the build's copy of the page).
+ * The home page's line about the current cohort (`null`: it could not be read, so the general
+ * line, which claims nothing).
  */
 export function CohortLine({ announcement }: { announcement: CohortAnnouncement | null }) {
   return (

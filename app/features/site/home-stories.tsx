@@ -6,9 +6,8 @@ import { homeStories, offerCountStat, type Story } from "~/features/outcomes/tes
 
 /**
  * The two parts of the home page that the owner's testimonials change: the headline stats and
- * the testimonials' grid. Each renders the same markup in the page (React's stream) and alone
- * (renderToStaticMarkup, server/home-stories.ts): their texts are single text nodes. Without the
- * database's answer (the build's copy) they show the written testimonials and "4+".
+ * the testimonials' grid. With no published testimonial and the count hidden they show the
+ * written testimonials and "4+".
  */
 
 const tile = cardVariants({ padding: "md", flat: true });

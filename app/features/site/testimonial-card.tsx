@@ -16,9 +16,7 @@ interface Testimonial {
 }
 
 /**
- * One testimonial. Every text is one text node (no `<!-- -->` between parts in React's stream),
- * so the card's markup is the same from the page's render and from renderToStaticMarkup
- * (server/home-stories.ts puts this moment's cards into the build's copy of the home page).
+ * One testimonial: a written one or a student's, published with the words of its consent.
  */
 export function TestimonialCard({ testimonial }: { testimonial: Testimonial }) {
   const { rating } = testimonial;

@@ -50,21 +50,22 @@ function WeekTile({ week }: { week: (typeof curriculum)[number] }) {
 /** Marketing copy in plain HTML: no framework JavaScript (app/lib/page-handle.ts). */
 export const handle = staticPage;
 
+/** How long this instance keeps the page's live parts before reading them again. */
+export const LIVE_PARTS_MS = 5_000;
+
 /**
- * The current cohort's start and seats left, the published testimonials and the headline's
- * setting. Prerendering at build time has no server context: the build's copy gets the general
- * line, the written testimonials and "4+", which the server replaces with this moment's on every
- * request (server/home-cohort.ts, server/home-stories.ts); a visit rendered by React Router
- * reads them here.
+ * The page's live parts: the current cohort's start and seats left, the published testimonials
+ * and the headline's setting. Read once and kept LIVE_PARTS_MS for every visitor (decision 0058);
+ * a write on this instance clears them at once, another instance's shows when they expire.
  */
-export async function loader({ context }: Route.LoaderArgs) {
-  const services = (context as Partial<typeof context>).services;
-  if (!services) return { cohort: null, stories: null };
-  const [cohort, stories] = await Promise.all([
-    readCohortAnnouncement(services),
-    readHomeStories(services.db),
-  ]);
-  return { cohort, stories };
+export async function loader({ context: { services } }: Route.LoaderArgs) {
+  return services.memo.get("home", LIVE_PARTS_MS, async () => {
+    const [cohort, stories] = await Promise.all([
+      readCohortAnnouncement(services),
+      readHomeStories(services.db),
+    ]);
+    return { cohort, stories };
+  });
 }
 
 export default function Home({ loaderData }: Route.ComponentProps) {

@@ -1,5 +1,6 @@
 import { pageMeta } from "~/lib/meta";
-import { Link, data } from "react-router";
+import { useEffect } from "react";
+import { Link, data, useLocation } from "react-router";
 import { cn } from "~/components/ui/cn";
 import { linkVariants } from "~/components/ui/link";
 import { notFound } from "~/content/site";
@@ -18,8 +19,14 @@ export function action() {
 
 export const meta: Route.MetaFunction = () => pageMeta(notFound.title);
 
-// No log of its own: the request log has the 404 with its path (tokens masked).
 export default function NotFound() {
+  const location = useLocation();
+  useEffect(() => {
+    // The spec's own words: "The unknown path is logged to the console" (the browser's console;
+    // the server's request log has the 404 too, tokens masked).
+    // eslint-disable-next-line no-console
+    console.error("404 Error: User attempted to access non-existent route:", location.pathname);
+  }, [location.pathname]);
   return (
     <section className="mx-auto flex min-h-[60vh] max-w-xl flex-col items-center justify-center px-4 py-24 text-center">
       <h1 className="text-6xl font-bold text-brand-900">{notFound.code}</h1>
