@@ -63,7 +63,7 @@ export async function createServer(config: Config, options: ServerOptions = {}) 
   app.use(retryAfterOnTooManyRequests(RATE_LIMIT_WINDOW_SECONDS));
   app.use(privateResponses());
   const formActions = services.payments.checkoutOrigins;
-  app.use(compression());
+  app.use(compressWhole());
   // Hashed assets need no page policy: serving them first keeps their responses small.
   if (options.clientDir) serveHashedAssets(app, options.clientDir);
   app.use(securityHeaders(formActions));
@@ -105,22 +105,36 @@ export async function createServer(config: Config, options: ServerOptions = {}) 
   // is not exempt, so another site's form posting to it is still refused.
   app.use(originCheck(config.publicUrl, [STRIPE_WEBHOOK_PATH, UNSUBSCRIBE_PATH]));
 
-  app.all(
-    "/{*splat}",
-    createRequestHandler({
-      build: options.viteDevServer
-        ? () =>
-            options.viteDevServer!.ssrLoadModule(
-              "virtual:react-router/server-build",
-            ) as unknown as Promise<ServerBuild>
-        : () => import("virtual:react-router/server-build"),
-      mode: config.nodeEnv === "development" ? "development" : "production",
-      getLoadContext: (req, res) => buildContext(services, req, res),
-    }),
-  );
+  app.all("/{*splat}", pages(config, services, options.viteDevServer));
   app.use(lastErrorHandler);
 
   return { app, services, lifecycle };
+}
+
+/**
+ * React Router's handler. Given a function, it loads the build and derives its routes on every
+ * request, which development needs (Vite recompiles); in production it gets the build itself,
+ * loaded at the first request, so the routes are derived once.
+ */
+function pages(
+  config: Config,
+  services: Services,
+  viteDevServer: ServerOptions["viteDevServer"],
+): express.RequestHandler {
+  const handler = (build: ServerBuild | (() => Promise<ServerBuild>)) =>
+    createRequestHandler({
+      build,
+      mode: config.nodeEnv === "development" ? "development" : "production",
+      getLoadContext: (req, res) => buildContext(services, req, res),
+    });
+  const buildId = "virtual:react-router/server-build";
+  if (viteDevServer)
+    return handler(() => viteDevServer.ssrLoadModule(buildId) as unknown as Promise<ServerBuild>);
+  let production: Promise<express.RequestHandler> | undefined;
+  return (req, res, next) => {
+    production ??= import("virtual:react-router/server-build").then(handler);
+    production.then((serve) => serve(req, res, next), next);
+  };
 }
 
 /** What every loader and action is handed: the services and what the middleware found out. */
@@ -147,8 +161,25 @@ function serveHashedAssets(app: express.Express, clientDir: string) {
 }
 
 function serveStaticFiles(app: express.Express, clientDir: string) {
-  // The build's public files (favicon, robots.txt...); every page, `/` included, is React Router's.
-  app.use(express.static(clientDir, { index: false, maxAge: "1h" }));
+  // The build's public files (favicon.svg...): a name with an extension. A page's address has
+  // none, so it goes on to React Router without a look at the disk.
+  const files = express.static(clientDir, { index: false, maxAge: "1h" });
+  app.use((req, res, next) => (path.extname(req.path) ? files(req, res, next) : next()));
+}
+
+/**
+ * compression(), without the flush React Router's writer asks for after every chunk React writes
+ * (about 2 KB): each flush ends a deflate block, which made `/` 11.3 KB of gzip instead of 8.3
+ * and cost 0.4 ms more per page. No page streams content that arrives later (no Suspense, no
+ * Await), so the compressor sends when its buffer fills and at the end.
+ */
+function compressWhole(): express.RequestHandler {
+  const compress = compression();
+  return (req, res, next) =>
+    compress(req, res, (error?: unknown) => {
+      delete (res as { flush?: unknown }).flush;
+      next(error);
+    });
 }
 
 const READS = new Set(["GET", "HEAD", "OPTIONS"]);
