@@ -1,3 +1,4 @@
+import { isTimeZone } from "~/lib/zone-names";
 import { z } from "~/lib/zod";
 
 const urlString = z.string().url();
@@ -87,14 +88,5 @@ export const EnvSchema = z.object({
   /** Days raw page views (and browsers that never became a person) are kept; roll-ups stay. */
   ANALYTICS_RAW_DAYS: z.coerce.number().int().min(1).max(3660).default(90),
 });
-
-function isTimeZone(zone: string): boolean {
-  try {
-    new Intl.DateTimeFormat("en-US", { timeZone: zone });
-    return true;
-  } catch {
-    return false;
-  }
-}
 
 export type Env = z.infer<typeof EnvSchema>;

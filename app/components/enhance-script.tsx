@@ -5,6 +5,7 @@ import { RESUME_MAX_BYTES } from "~/features/uploads/resume-upload";
 import { enhancePage, type EnhanceWords } from "~/enhance/enhance-page";
 import { ANCHOR_SCROLL_DELAY_MS } from "~/lib/scroll";
 import { DEFAULT_TOAST_MS } from "~/lib/toast";
+import { BROWSER_ZONE_COOKIE } from "~/lib/browser-zone";
 
 const words = (staticPage: boolean): EnhanceWords => ({
   staticPage,
@@ -20,6 +21,7 @@ const words = (staticPage: boolean): EnhanceWords => ({
     too_large: resumeFileMessages.too_large,
   },
   toastMs: DEFAULT_TOAST_MS,
+  zoneCookie: BROWSER_ZONE_COOKIE,
   errorToastMs: leadToasts.errorDurationMs,
   closeToast: site.closeToast,
 });

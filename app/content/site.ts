@@ -42,6 +42,8 @@ export const notFound = {
   code: "404",
   title: "Oops! Page not found",
   home: returnHome,
+  /** A file route's answer (a calendar feed, a download): plain text. */
+  plain: "Not found",
 } as const;
 
 export const errorPage = {

@@ -17,7 +17,7 @@
  *   it shows the site's zone, and either way the student confirms by saving;
  * - a Copy button (`data-copy` naming a read-only field, hidden in the HTML) appears and copies;
  * - for a student with no saved zone (`data-follow-browser` on the zone note), the browser's zone
- *   is written to the `fsts_tz` cookie and a page the server drew in another zone is reloaded once
+ *   is written to the `words.zoneCookie` cookie and a page the server drew in another zone is reloaded once
  *   (the server then draws every time in that zone and names it).
  *
  * It is serialised with Function.prototype.toString, so it must not use anything from outside its
@@ -38,6 +38,8 @@ export interface EnhanceWords {
     too_large: { title: string; description: string };
   };
   toastMs: number;
+  /** The cookie for the browser's time zone (BROWSER_ZONE_COOKIE). */
+  zoneCookie: string;
   errorToastMs: number;
   closeToast: string;
 }
@@ -114,7 +116,7 @@ export function enhancePage(words: EnhanceWords): void {
   // times grouped by day on the booking pages) reads in the browser's zone, named as such.
   if (note && zone && zone !== note.dataset.zone) {
     const secure = location.protocol === "https:";
-    const name = secure ? "__Host-fsts_tz" : "fsts_tz";
+    const name = secure ? `__Host-${words.zoneCookie}` : words.zoneCookie;
     doc.cookie = `${name}=${encodeURIComponent(zone)}; Path=/; Max-Age=31536000; SameSite=Lax${
       secure ? "; Secure" : ""
     }`;

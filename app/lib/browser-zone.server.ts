@@ -1,4 +1,5 @@
-import { isTimeZone } from "~/features/portal/student-profile";
+import { isTimeZone } from "~/lib/zone-names";
+import { BROWSER_ZONE_COOKIE } from "./browser-zone";
 import { cookieValueOf } from "./cookies.server";
 
 /**
@@ -8,7 +9,7 @@ import { cookieValueOf } from "./cookies.server";
  * On https it carries the `__Host-` prefix like every other cookie of the site.
  */
 export function browserZoneCookieName(secure = false): string {
-  return secure ? "__Host-fsts_tz" : "fsts_tz";
+  return secure ? `__Host-${BROWSER_ZONE_COOKIE}` : BROWSER_ZONE_COOKIE;
 }
 
 /** The browser's zone from a request's cookies, or null when absent or not a real zone. */

@@ -1,4 +1,5 @@
 import { data } from "react-router";
+import { notFound as notFoundWords } from "~/content/site";
 
 /**
  * The one way to answer 404 (issue 46). A page throws `notFound()`: the root's error boundary
@@ -16,7 +17,7 @@ export function orNotFound<T>(record: T | null | undefined): T {
 }
 
 /** A file route's 404: plain text, kept out of caches. */
-export function plainNotFound(message = "Not found"): Response {
+export function plainNotFound(message: string = notFoundWords.plain): Response {
   return new Response(message, {
     status: 404,
     headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store" },

@@ -7,7 +7,7 @@ import { availabilityText, bookingText } from "./bookings.words";
 import { z } from "~/lib/zod";
 import { outcomeFormSchema } from "~/features/attendance/attendance";
 import { meetingPlaceField } from "./meeting-place";
-import { isTimeZone } from "~/features/portal/student-profile";
+import { isTimeZone } from "~/lib/zone-names";
 
 /** Availability is set in steps of 15 minutes. */
 export const STEP_MINUTES = 15;

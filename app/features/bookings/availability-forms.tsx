@@ -6,7 +6,7 @@ import { Hint, Select } from "~/components/ui/input";
 import { availabilityText as t, meetingPlaceText as mp, WEEKDAYS } from "./bookings.words";
 import { clockOf, END_TIMES, START_TIMES } from "./availability-form";
 import { MAX_MEETING_PLACE } from "./meeting-place";
-import { timeZoneLabel } from "~/features/portal/student-profile";
+import { timeZoneLabel } from "~/lib/zone-names";
 
 type Result = SubmissionResult<string[]> | null | undefined;
 

@@ -1,8 +1,9 @@
 import { describe, expect, it } from "vitest";
 import { seatScenario } from "../../../tests/support/cohort";
+import { londonMentorScene } from "../../../tests/support/bookings";
 import { testEngines } from "../../../tests/support/databases";
-import { answer, assignMentor, mentorCookie, mentorFixture } from "../../../tests/support/mentors";
-import { portalCookie } from "../../../tests/support/portal";
+import { answer, mentorFixture } from "../../../tests/support/mentors";
+
 import * as availabilityRoute from "~/features/bookings/routes/mentor-availability";
 import * as bookRoute from "~/features/bookings/routes/book";
 import * as mentorRoute from "~/features/mentors/routes/mentor";
@@ -15,8 +16,6 @@ import { sendBookingReminders } from "./reminders.server";
 import { calendarEventsFor, calendarText } from "~/features/sessions/calendar.server";
 
 const NY = "America/New_York";
-/** Week 1 is Monday 2027-01-11 to Sunday 2027-01-17 (in New York, the site's zone). */
-const START = "2027-01-13";
 /** Tuesday 2027-01-12 15:00 in London (GMT) is 10:00 in New York (EST). */
 const SLOT = "2027-01-12T15:00:00.000Z";
 const SLOT_2 = "2027-01-12T15:30:00.000Z";
@@ -30,46 +29,7 @@ describe.each(testEngines())("1-on-1 bookings on $name", (engine) => {
   const db = () => s.db();
 
   /** A mentor in London with Tuesday 15:00-17:00 (set through the page), and `n` students in New York. */
-  async function scene(n = 1) {
-    s.clock.set(new Date("2027-01-08T12:00:00Z"));
-    const cohortId = await s.cohortId();
-    await db()
-      .updateTable("cohorts")
-      .set({ start_date: START })
-      .where("id", "=", cohortId)
-      .execute();
-    const ann = { email: "ann@example.com", name: "Ann Mentor" };
-    const annId = await mentorFixture(services(), ann.email, ann.name);
-    const mentor = await mentorCookie(services(), { id: annId, ...ann });
-    const post = (fields: Record<string, string>) =>
-      answer(services(), availabilityRoute.action, "/portal/mentor/availability", mentor, {
-        fields,
-      });
-    expect((await post({ intent: "place", place: PLACE })).status).toBe(303);
-    expect((await post({ intent: "zone", timeZone: "Europe/London" })).status).toBe(303);
-    expect(
-      (await post({ intent: "add_hours", weekday: "2", from: "15:00", to: "17:00" })).status,
-    ).toBe(303);
-    const students: { id: string; cookie: string; email: string }[] = [];
-    for (let i = 0; i < n; i++) {
-      const email = `student${i}@example.com`;
-      const id = await s.person(email);
-      await s.pay(id, email);
-      await assignMentor(services(), id, annId);
-      await db()
-        .insertInto("student_profiles")
-        .values({ person_id: id, time_zone: NY, updated_at: s.clock.now().toISOString() })
-        .execute();
-      const cookie = await portalCookie(services(), {
-        role: "student",
-        personId: id,
-        email,
-        firstName: `S${i}`,
-      });
-      students.push({ id, cookie, email });
-    }
-    return { annId, mentor, students, cohortId };
-  }
+  const scene = (n = 1) => londonMentorScene(s, { place: PLACE, students: n });
 
   const page = (cookie: string, week?: number) =>
     answer(services(), bookRoute.loader, `/portal/book${week ? `?week=${week}` : ""}`, cookie);

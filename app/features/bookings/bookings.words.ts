@@ -95,7 +95,6 @@ export const bookingText = {
   nav: "Book a 1-on-1",
   intro: (mentor: string) =>
     `Each program week you have one 30-minute 1-on-1 with ${mentor}. Pick a free time below, at least 12 hours ahead.`,
-  zone: (zone: string) => `Times are shown in your time zone, ${zone}. Change it on your profile.`,
   noMentor: "Your mentor is being assigned. You can book 1-on-1s as soon as they are.",
   noWeeks: "There is no program week left to book in.",
   unscheduled: "Booking opens once the cohort's start date is set.",

@@ -1,9 +1,9 @@
 import { describe, expect, it } from "vitest";
 import { seatScenario } from "../../../tests/support/cohort";
+import { londonMentorScene } from "../../../tests/support/bookings";
 import { testEngines } from "../../../tests/support/databases";
-import { answer, assignMentor, mentorCookie, mentorFixture } from "../../../tests/support/mentors";
+import { answer } from "../../../tests/support/mentors";
 import { portalCookie } from "../../../tests/support/portal";
-import * as availabilityRoute from "~/features/bookings/routes/mentor-availability";
 import * as bookRoute from "~/features/bookings/routes/book";
 import * as deepDiveRoute from "~/features/bookings/routes/deep-dive";
 import * as interviewsRoute from "~/features/outcomes/routes/interviews";
@@ -13,9 +13,6 @@ import { cancelBooking } from "./bookings.server";
 import { bookingUid } from "./invite.server";
 import { sendBookingReminders } from "./reminders.server";
 
-const NY = "America/New_York";
-/** Week 1 is Monday 2027-01-11 to Sunday 2027-01-17 (New York, the site's zone). */
-const START = "2027-01-13";
 /** Tuesday 2027-01-12 15:00 in London (GMT) is 10:00 in New York (EST); hours run to 17:00. */
 const TUE_1500 = "2027-01-12T15:00:00.000Z";
 const TUE_1530 = "2027-01-12T15:30:00.000Z";
@@ -28,46 +25,7 @@ describe.each(testEngines())("the interview deep-dive on $name", (engine) => {
   const db = () => s.db();
 
   /** A mentor in London with Tuesdays 15:00-17:00, and `n` students of hers in New York. */
-  async function scene(n = 1) {
-    s.clock.set(new Date("2027-01-08T12:00:00Z"));
-    const cohortId = await s.cohortId();
-    await db()
-      .updateTable("cohorts")
-      .set({ start_date: START })
-      .where("id", "=", cohortId)
-      .execute();
-    const ann = { email: "ann@example.com", name: "Ann Mentor" };
-    const annId = await mentorFixture(services(), ann.email, ann.name);
-    const mentor = await mentorCookie(services(), { id: annId, ...ann });
-    const set = (fields: Record<string, string>) =>
-      answer(services(), availabilityRoute.action, "/portal/mentor/availability", mentor, {
-        fields,
-      });
-    expect((await set({ intent: "place", place: "+44 20 7946 0000" })).status).toBe(303);
-    expect((await set({ intent: "zone", timeZone: "Europe/London" })).status).toBe(303);
-    expect(
-      (await set({ intent: "add_hours", weekday: "2", from: "15:00", to: "17:00" })).status,
-    ).toBe(303);
-    const students: { id: string; cookie: string; email: string }[] = [];
-    for (let i = 0; i < n; i++) {
-      const email = `student${i}@example.com`;
-      const id = await s.person(email);
-      await s.pay(id, email);
-      await assignMentor(services(), id, annId);
-      await db()
-        .insertInto("student_profiles")
-        .values({ person_id: id, time_zone: NY, updated_at: s.clock.now().toISOString() })
-        .execute();
-      const cookie = await portalCookie(services(), {
-        role: "student",
-        personId: id,
-        email,
-        firstName: `S${i}`,
-      });
-      students.push({ id, cookie, email });
-    }
-    return { annId, mentor, students, cohortId };
-  }
+  const scene = (n = 1) => londonMentorScene(s, { place: "+44 20 7946 0000", students: n });
 
   type View = {
     kind: string;

@@ -2,9 +2,10 @@ import { describe, expect, it } from "vitest";
 import { insertAccount, sessionCookie } from "../../../tests/support/admin";
 import { calendarLines } from "../../../tests/support/calendar";
 import { seatScenario } from "../../../tests/support/cohort";
+import { londonMentorScene } from "../../../tests/support/bookings";
 import { testEngines } from "../../../tests/support/databases";
-import { answer, assignMentor, mentorCookie, mentorFixture } from "../../../tests/support/mentors";
-import { portalCookie } from "../../../tests/support/portal";
+import { answer } from "../../../tests/support/mentors";
+
 import { availabilityText, meetingPlaceText } from "./bookings.words";
 import * as mentorsPage from "~/features/mentors/routes/mentors";
 import * as availabilityRoute from "~/features/bookings/routes/mentor-availability";
@@ -14,8 +15,6 @@ import { calendarEventsFor, calendarText } from "~/features/sessions/calendar.se
 import { bookingUid } from "./invite.server";
 import { sendBookingReminders } from "./reminders.server";
 
-const NY = "America/New_York";
-const START = "2027-01-13";
 /** Tuesdays 15:00 London of weeks 1 and 2. */
 const WEEK_1 = "2027-01-12T15:00:00.000Z";
 const WEEK_2 = "2027-01-19T15:00:00.000Z";
@@ -27,38 +26,14 @@ describe.each(testEngines())("a mentor's place to meet on $name", (engine) => {
   const services = () => s.services();
   const db = () => s.db();
 
-  /** Ann in London (no place yet), and Ada, her student in New York. */
+  /** Ann in London (no place yet, so no hours), and Ada, her student in New York. */
   async function scene() {
-    s.clock.set(new Date("2027-01-08T12:00:00Z"));
-    const cohortId = await s.cohortId();
-    await db()
-      .updateTable("cohorts")
-      .set({ start_date: START })
-      .where("id", "=", cohortId)
-      .execute();
-    const ann = { email: "ann@example.com", name: "Ann Mentor" };
-    const annId = await mentorFixture(services(), ann.email, ann.name);
-    const mentor = await mentorCookie(services(), { id: annId, ...ann });
-    const set = (fields: Record<string, string>) =>
-      answer(services(), availabilityRoute.action, "/portal/mentor/availability", mentor, {
-        fields,
-      });
-    expect((await set({ intent: "zone", timeZone: "Europe/London" })).status).toBe(303);
-    const email = "ada@example.com";
-    const adaId = await s.person(email);
-    await s.pay(adaId, email);
-    await assignMentor(services(), adaId, annId);
-    await db()
-      .insertInto("student_profiles")
-      .values({ person_id: adaId, time_zone: NY, updated_at: s.clock.now().toISOString() })
-      .execute();
-    const ada = await portalCookie(services(), {
-      role: "student",
-      personId: adaId,
-      email,
-      firstName: "Ada",
+    const { annId, mentor, set, students } = await londonMentorScene(s, {
+      place: null,
+      hours: false,
     });
-    return { annId, mentor, set, adaId, ada };
+    const [ada] = students;
+    return { annId, mentor, set, adaId: ada!.id, ada: ada!.cookie };
   }
 
   const hours = { intent: "add_hours", weekday: "2", from: "15:00", to: "17:00" };
@@ -138,7 +113,7 @@ describe.each(testEngines())("a mentor's place to meet on $name", (engine) => {
 
     const where = meetingPlaceText.where(PHONE);
     const booked = await emails("one_on_one_booked");
-    expect(booked.map((e) => e.to_address)).toEqual(["ada@example.com", "ann@example.com"]);
+    expect(booked.map((e) => e.to_address)).toEqual(["ann@example.com", "student0@example.com"]);
     for (const e of booked) {
       expect(e.text).toContain(where);
       expect(e.html).toContain("Where: +44 20 7946 0000");
@@ -193,7 +168,7 @@ describe.each(testEngines())("a mentor's place to meet on $name", (engine) => {
     expect(Number(ahead!.sequence)).toBe(1);
 
     const placed = await emails("one_on_one_place");
-    expect(placed.map((e) => e.to_address)).toEqual(["ada@example.com", "ann@example.com"]);
+    expect(placed.map((e) => e.to_address)).toEqual(["ann@example.com", "student0@example.com"]);
     for (const e of placed) {
       expect(e.subject).toContain("new meeting place");
       expect(e.text).toContain(meetingPlaceText.where(LINK));

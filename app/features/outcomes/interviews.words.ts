@@ -76,7 +76,6 @@ export const deepDiveText = {
   title: "Interview deep-dive",
   intro: (mentor: string) =>
     `Once per program, before an interview, you can book a 60-minute deep-dive with ${mentor} to prepare for it. Pick a free time below, at least 12 hours ahead.`,
-  zone: (zone: string) => `Times are shown in your time zone, ${zone}. Change it on your profile.`,
   noMentor: "Your mentor is being assigned. You can book the deep-dive as soon as they are.",
   locked:
     "Report an interview that is still ahead of you to unlock your deep-dive. You can book it until the day of the interview.",

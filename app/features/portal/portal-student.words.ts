@@ -36,11 +36,12 @@ export const checklistText = {
  * `{zone}` is filled in by the browser.
  */
 export const zoneNote = {
-  saved: (zone: string) => `Times are in your time zone, ${zone}.`,
+  saved: (zone: string) => `Times are shown in your time zone, ${zone}.`,
   site: (zone: string) => `Times are in the site's time zone, ${zone}, until you save your own.`,
   browser: (zone: string) =>
     `Times are in your browser's time zone, ${zone}, until you save your own.`,
   save: "Save your time zone",
+  change: "Change it",
 } as const;
 
 /** The six weeks and what is due now, on the student's home. */

@@ -13,12 +13,8 @@ import { Button } from "~/components/ui/button";
 import { Checkbox, FileInput, Hint, Select, Textarea } from "~/components/ui/input";
 import { jobSeekingText, remindersText } from "~/features/outcomes/interviews.words";
 import { profilePage as t } from "./portal-student.words";
-import {
-  LINKEDIN_URL_MAX,
-  PROFILE_TRACKS,
-  TARGET_FIRMS_MAX,
-  timeZoneLabel,
-} from "./student-profile";
+import { LINKEDIN_URL_MAX, PROFILE_TRACKS, TARGET_FIRMS_MAX } from "./student-profile";
+import { timeZoneLabel } from "~/lib/zone-names";
 
 export interface ProfileFormValues {
   timeZone: string;

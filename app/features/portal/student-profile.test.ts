@@ -1,13 +1,10 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { describe, expect, it } from "vitest";
 import {
-  isTimeZone,
   linkedInUrl,
   PROFILE_TRACKS,
   preworkSchema,
   studentProfileSchema,
-  timeZoneLabel,
-  timeZoneOptions,
 } from "./student-profile";
 
 const YEAR = 2026;
@@ -135,23 +132,7 @@ describe("linkedInUrl", () => {
   });
 });
 
-describe("time zones", () => {
-  it("knows IANA zones, under either spelling", () => {
-    expect(isTimeZone("America/New_York")).toBe(true);
-    expect(isTimeZone("Asia/Kolkata")).toBe(true);
-    expect(isTimeZone("UTC")).toBe(true);
-    expect(isTimeZone("Etc/GMT+5")).toBe(true);
-    expect(isTimeZone("America/New York")).toBe(false);
-  });
-  it("offers every zone, the stored one included", () => {
-    const options = timeZoneOptions(["Asia/Kolkata", null]);
-    expect(options).toContain("America/New_York");
-    expect(options).toContain("Asia/Kolkata");
-    expect(options.length).toBeGreaterThan(300);
-    expect(timeZoneLabel("America/Argentina/Buenos_Aires")).toBe(
-      "America / Argentina / Buenos Aires",
-    );
-  });
+describe("profile tracks", () => {
   it("offers the application's finance tracks", () => {
     expect(PROFILE_TRACKS).toEqual([
       "Wealth Management",

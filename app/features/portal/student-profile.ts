@@ -4,6 +4,7 @@
  * checked on the server as the resume review's is (app/features/uploads/docx-check.server.ts).
  */
 import { z } from "~/lib/zod";
+import { isTimeZone } from "~/lib/zone-names";
 import { profilePage } from "./portal-student.words";
 import { resumeFileMessages } from "~/features/leads/lead-magnets.words";
 import { CAREER_TARGETS } from "~/features/applications/application-form";
@@ -27,42 +28,6 @@ export const LINKEDIN_URL_MAX = 200;
 /** How far a graduation year may be from this year (recent graduates, and freshmen). */
 export const GRADUATION_YEARS_BACK = 6;
 export const GRADUATION_YEARS_AHEAD = 6;
-
-const ZONE_NAME = /^[A-Za-z][A-Za-z_-]*(\/[A-Za-z0-9][A-Za-z0-9_+-]*){1,2}$/;
-
-let knownZones: ReadonlySet<string> | undefined;
-function supportedZones(): ReadonlySet<string> {
-  knownZones ??= new Set(Intl.supportedValuesOf("timeZone"));
-  return knownZones;
-}
-
-/**
- * A real IANA time zone: one this runtime lists, or a name of the IANA database it knows under
- * another spelling (Asia/Kolkata where the list says Asia/Calcutta). UTC offsets ("+01:00"),
- * abbreviations ("EST") and made-up names are refused.
- */
-export function isTimeZone(value: string): boolean {
-  if (value === "UTC" || supportedZones().has(value)) return true;
-  if (!ZONE_NAME.test(value)) return false;
-  try {
-    new Intl.DateTimeFormat("en-US", { timeZone: value });
-    return true;
-  } catch {
-    return false;
-  }
-}
-
-/** The zones the form offers: every zone this runtime lists, plus any of `extra` it lacks. */
-export function timeZoneOptions(extra: readonly (string | null)[] = []): string[] {
-  const zones = new Set(supportedZones());
-  for (const zone of extra) if (zone && isTimeZone(zone)) zones.add(zone);
-  return [...zones].sort();
-}
-
-/** "America/Argentina/Buenos_Aires" as people read it: "America / Argentina / Buenos Aires". */
-export function timeZoneLabel(zone: string): string {
-  return zone.replaceAll("_", " ").replaceAll("/", " / ");
-}
 
 /**
  * The address of a LinkedIn profile, as stored: https://(www. or a country's subdomain)

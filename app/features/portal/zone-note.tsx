@@ -27,15 +27,10 @@ export function ZoneNote({
       data-zone={zone}
       data-follow-browser={from !== "saved" && followBrowser ? "" : undefined}
     >
-      <span data-zone-text="">{t[from](zone)}</span>
-      {from !== "saved" && (
-        <>
-          {" "}
-          <Link to={saveHref} className={linkVariants({ size: "sm" })}>
-            {t.save}
-          </Link>
-        </>
-      )}
+      <span data-zone-text="">{t[from](zone)}</span>{" "}
+      <Link to={saveHref} className={linkVariants({ size: "sm" })}>
+        {from === "saved" ? t.change : t.save}
+      </Link>
     </p>
   );
 }

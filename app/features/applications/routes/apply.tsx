@@ -1,35 +1,19 @@
 import { useForm } from "@conform-to/react";
 import { pageMeta } from "~/lib/meta";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
-import { Form, redirect } from "react-router";
+import { redirect } from "react-router";
 import { submitApplication } from "~/features/applications/submit-application.server";
 import { readGraduationYearInForce } from "~/features/cohort/cohort.server";
 import { applicantCookie, readApplicant } from "~/features/enrollment/applicant-cookie.server";
 import { guardPublicForm, limitFormPost } from "~/lib/form-guard.server";
 import { errorMessage, log } from "~/lib/logger.server";
 import { ApplicationResultView } from "~/features/applications/application-result";
+import { ApplyForm } from "~/features/applications/apply-form";
 import { BackPage } from "~/components/back-page";
-import {
-  ChoiceGroup,
-  Conditional,
-  Honeypot,
-  staticFormProps,
-  SubmitButton,
-  TextArea,
-  TextField,
-} from "~/components/form/fields";
-import { MarketingConsent, PersonFields } from "~/components/form/person-fields";
-import { cardClass } from "~/components/ui/card";
-import { cn } from "~/components/ui/cn";
-import {
-  applyFields,
-  applyOptions,
-  applyPage,
-  applyResults,
-  applyToasts,
-} from "~/features/applications/apply.words";
+
+import { applyPage, applyResults, applyToasts } from "~/features/applications/apply.words";
 import { formErrors } from "~/content/forms";
-import { applicationSchema, CAREER_TARGETS } from "~/features/applications/application-form";
+import { applicationSchema } from "~/features/applications/application-form";
 import {
   outcomeOfResultKey,
   resultKey,
@@ -38,7 +22,7 @@ import {
 import { staticPage } from "~/lib/page-handle";
 import { isMailTiming, type MailTiming } from "~/mail/recipient-quota";
 import { rateLimitedToast, type ToastMessage } from "~/lib/toast";
-import { readFormData, refuse } from "~/lib/form.server";
+import { readFormData, refuse, refuseUnread } from "~/lib/form.server";
 import type { z } from "~/lib/zod";
 import type { Route } from "./+types/apply";
 
@@ -74,12 +58,11 @@ const showResult = (outcome: OutcomeView, mail: MailTiming = "now") =>
   });
 
 export async function action({ request, context }: Route.ActionArgs) {
+  // Over the limit: refused before the body is read or the database asked.
+  if (!(await limitFormPost(context, "application"))) return refuseUnread(rateLimitedToast, 429);
   const formData = await readFormData(request);
-  const submission = parseWithZod(formData, {
-    schema: applicationSchema(await readGraduationYearInForce(context.services)),
-  });
-  if (!(await limitFormPost(context, "application")))
-    return refuse(submission, { status: 429, toast: rateLimitedToast });
+  const year = await readGraduationYearInForce(context.services);
+  const submission = parseWithZod(formData, { schema: applicationSchema(year) });
   const guard = await guardPublicForm(context, formData, "application");
   // Bots are answered like a person who is not ready yet; nothing is stored.
   if (guard === "honeypot") return showResult({ kind: "waitlist", variant: "not_ready" });
@@ -142,61 +125,7 @@ export default function Apply({ loaderData, actionData }: Route.ComponentProps) 
           )}
           <p className="mt-3 text-slate-700">{applyPage.intro}</p>
           <p className="mt-1 text-sm text-slate-600">{applyPage.requiredNote}</p>
-          <Form
-            method="post"
-            {...staticFormProps(form)}
-            className={cn(cardClass, "relative mt-8 space-y-6")}
-          >
-            <PersonFields fields={fields} earliestYear={loaderData.earliestYear} />
-            <ChoiceGroup
-              field={fields.careerTargets}
-              legend={applyFields.careerTargets}
-              hint={applyFields.careerTargetsHint}
-              type="checkbox"
-              options={CAREER_TARGETS.map((value) => ({ value, label: value }))}
-              required
-            >
-              <Conditional when="group-has-[input[value=Other]:checked]:block">
-                <TextField field={fields.careerOther} label={applyFields.careerOther} />
-              </Conditional>
-            </ChoiceGroup>
-            {(["hoursPerWeek", "readyToEnroll"] as const).map((name) => (
-              <ChoiceGroup
-                key={name}
-                field={fields[name]}
-                legend={applyFields[name]}
-                type="radio"
-                options={applyOptions[name]}
-                required
-              />
-            ))}
-            <ChoiceGroup
-              field={fields.heardFrom}
-              legend={applyFields.heardFrom}
-              type="radio"
-              options={applyOptions.heardFrom}
-              required
-            >
-              <Conditional when="group-has-[input[value=referral]:checked]:block">
-                <TextField field={fields.referralName} label={applyFields.referralName} />
-              </Conditional>
-              <Conditional when="group-has-[input[value=other]:checked]:block">
-                <TextField field={fields.otherSource} label={applyFields.otherSource} />
-              </Conditional>
-            </ChoiceGroup>
-            <TextArea field={fields.challenge} label={applyFields.challenge} required />
-            <TextArea field={fields.motivation} label={applyFields.motivation} required />
-            <TextArea field={fields.hasQuestions} label={applyFields.hasQuestions} />
-            <ChoiceGroup
-              field={fields.readyToStart}
-              legend={applyFields.readyToStart}
-              type="radio"
-              options={applyOptions.readyToStart}
-            />
-            <MarketingConsent field={fields.marketingConsent} />
-            <Honeypot />
-            <SubmitButton busy={false} label={applyPage.submit} busyLabel={applyPage.submitting} />
-          </Form>
+          <ApplyForm fields={fields} form={form} earliestYear={loaderData.earliestYear} />
         </>
       )}
     </BackPage>

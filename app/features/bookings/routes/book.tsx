@@ -82,13 +82,7 @@ export default function Book({ loaderData, actionData }: Route.ComponentProps) {
       <div>
         <h1 className="text-3xl font-bold text-brand-900">{t.title}</h1>
         <p className="mt-2 text-slate-700">{t.intro(loaderData.mentor)}</p>
-        {loaderData.zoneFrom === "saved" ? (
-          <p className="mt-2 font-medium text-slate-900" data-zone={zone}>
-            {t.zone(zone)}
-          </p>
-        ) : (
-          <ZoneNote zone={zone} from={loaderData.zoneFrom} followBrowser />
-        )}
+        <ZoneNote zone={zone} from={loaderData.zoneFrom} followBrowser />
         {error && (
           <p className="mt-2 font-medium text-red-700" role="alert">
             {error}

@@ -89,13 +89,7 @@ export default function DeepDive({ loaderData, actionData }: Route.ComponentProp
       <div>
         {heading}
         <p className="mt-2 text-slate-700">{t.intro(loaderData.mentor)}</p>
-        {loaderData.zoneFrom === "saved" ? (
-          <p className="mt-2 font-medium text-slate-900" data-zone={zone}>
-            {t.zone(zone)}
-          </p>
-        ) : (
-          <ZoneNote zone={zone} from={loaderData.zoneFrom} followBrowser />
-        )}
+        <ZoneNote zone={zone} from={loaderData.zoneFrom} followBrowser />
         {error && (
           <p className="mt-2 font-medium text-red-700" role="alert">
             {error}

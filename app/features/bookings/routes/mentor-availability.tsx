@@ -11,7 +11,7 @@ import { portalMeta } from "~/features/portal/portal.words";
 import { changeAvailability, readAvailability } from "~/features/bookings/availability.server";
 import { changeMeetingPlace } from "~/features/bookings/meeting-place.server";
 import { availabilitySchema } from "~/features/bookings/availability-form";
-import { timeZoneOptions } from "~/features/portal/student-profile";
+import { timeZoneOptions } from "~/lib/zone-names";
 import { limitFormPost } from "~/lib/form-guard.server";
 import { OVER_LIMIT, readFormData, refuse } from "~/lib/form.server";
 import { pageMeta } from "~/lib/meta";
