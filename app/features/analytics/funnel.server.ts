@@ -1,6 +1,7 @@
 import { sql } from "kysely";
 import type { DB } from "~/db/database.server";
-import { keptByPayment, PAID_SEAT, REVENUE_STATUSES } from "~/features/enrollment/seats.server";
+import { keptByPayment, REVENUE_STATUSES } from "~/features/enrollment/seats.server";
+import { PAID_SEAT } from "~/features/enrollment/seat-queries.server";
 import {
   addDays,
   funnelRows,

@@ -1,3 +1,4 @@
+import { PAID_SEAT } from "./seat-queries.server";
 import type { DB, Trx } from "~/db/database.server";
 import { randomUUID } from "node:crypto";
 import type { ExpressionBuilder } from "kysely";
@@ -255,9 +256,6 @@ export async function holdOfSession(services: Services, sessionId: string) {
   const open = hold.status === "held" && hold.expires_at > services.clock.now().toISOString();
   return { email: hold.email ?? "", open };
 }
-
-/** The one filter for a paid seat: a payment still paid (not refunded, not waiting for a refund). */
-export const PAID_SEAT = "paid" as const;
 
 /** A cohort's figures: its seats as they add up, and the money it kept (net of refunds). */
 export interface CohortFigures {

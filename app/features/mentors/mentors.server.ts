@@ -12,7 +12,7 @@ import { renderEmail } from "~/mail/message";
 import { enqueueEmail } from "~/mail/outbox.server";
 import { endMentorSessions, PORTAL_PATH } from "~/features/portal/session.server";
 import type { Services } from "~/context";
-import { PAID_SEAT } from "~/features/enrollment/seats.server";
+import { PAID_SEAT } from "~/features/enrollment/seat-queries.server";
 
 /**
  * The owner's side of the mentors (issue 34, item 3): create one (the console's invitation, and

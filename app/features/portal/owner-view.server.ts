@@ -1,7 +1,7 @@
 import type { DB } from "~/db/database.server";
 import { checklistOf, type Checklist } from "./onboarding";
 import { mentorLoads } from "./assignment.server";
-import { PAID_SEAT } from "~/features/enrollment/seats.server";
+import { PAID_SEAT } from "~/features/enrollment/seat-queries.server";
 
 /** What the owner reads of the portal (issue 34): who mentors whom in a cohort, one person's state. */
 

@@ -16,6 +16,7 @@ import {
 import { renderEmail } from "~/mail/message";
 import { enqueueEmail } from "~/mail/outbox.server";
 import type { Services } from "~/context";
+import { liveSeat } from "~/features/enrollment/seat-queries.server";
 
 /**
  * Leaving the programme, the student's side (issue 36, item 1): what /portal/leave shows and the
@@ -25,10 +26,7 @@ import type { Services } from "~/context";
 
 /** The student's live seat: their latest paid payment, its cohort's start and their zone. */
 export async function paidSeat(db: DB | Trx, personId: string) {
-  const row = await db
-    .selectFrom("payments")
-    .innerJoin("cohorts", "cohorts.id", "payments.cohort_id")
-    .innerJoin("people", "people.id", "payments.person_id")
+  const row = await liveSeat(db, personId)
     .leftJoin("student_profiles", "student_profiles.person_id", "payments.person_id")
     .select([
       "payments.id",
@@ -40,10 +38,6 @@ export async function paidSeat(db: DB | Trx, personId: string) {
       "people.last_name",
       "student_profiles.time_zone",
     ])
-    .where("payments.person_id", "=", personId)
-    .where("payments.status", "=", "paid")
-    .orderBy("payments.created_at", "desc")
-    .orderBy("payments.id")
     .executeTakeFirst();
   if (!row) return null;
   return {
