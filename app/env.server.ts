@@ -57,20 +57,13 @@ export interface Config {
 }
 
 /** How long seats stay held, offered, and when an abandoned checkout gets its reminder. */
-export interface SeatSettings {
+interface SeatSettings {
   offerHours: number;
   checkoutReminderMinutes: number;
   holdMinutes: number;
   /** New checkouts one address may open per holdMinutes. */
   holdsPerAddress: number;
 }
-
-export const DEFAULT_SEAT_SETTINGS: SeatSettings = {
-  offerHours: 48,
-  checkoutReminderMinutes: 60,
-  holdMinutes: 36,
-  holdsPerAddress: 5,
-};
 
 export class ConfigError extends Error {}
 

@@ -175,7 +175,7 @@ function busyNote(report: BenchReport): string {
   return `1-minute load average ${loadAverageStart} at start, ${loadAverageEnd} at end (the bench's own load included).${busy ? ` **The machine was busy with other work (load average above half its ${cpus} CPUs before the bench began): timings and mobile performance scores are pessimistic; rerun on a quiet machine before comparing.**` : ""}`;
 }
 
-export function renderMarkdown(report: BenchReport): string {
+function renderMarkdown(report: BenchReport): string {
   const parts: string[] = [];
   const missed = misses(report);
   parts.push(

@@ -13,7 +13,7 @@ export interface PortalNavUser {
 }
 
 /** A student's pages, or a mentor's; the calendar is the card on their first page. */
-export const portalLinksFor = (role: PortalNavUser["role"]): SectionLink[] =>
+const portalLinksFor = (role: PortalNavUser["role"]): SectionLink[] =>
   role === "student"
     ? [
         { to: "/portal", label: portalNav.home, end: true },

@@ -131,7 +131,7 @@ export const EMAIL_KINDS: readonly string[] = [
 ];
 
 /** Where an email stands in the outbox. */
-export const outboxStateWords: Record<OutboxStatus, string> = {
+const outboxStateWords: Record<OutboxStatus, string> = {
   pending: "Waiting to send",
   sent: "Sent",
   failed: "Failed",
@@ -184,7 +184,7 @@ function tagValueWords(key: string, value: string): string {
 }
 
 /** The tags of a tracked link, as the first and last touch keep them. */
-export const touchFieldWords: Record<keyof Utm, string> = {
+const touchFieldWords: Record<keyof Utm, string> = {
   utm_source: "Source",
   utm_medium: "Medium",
   utm_campaign: "Campaign",
@@ -240,10 +240,10 @@ const submissionFields: Record<string, string> = {
   resumeUrl: "Resume file",
 };
 
-export const submissionFieldWords = (key: string) => lookup(submissionFields, key);
+const submissionFieldWords = (key: string) => lookup(submissionFields, key);
 
 /** Coded answers of the application form, as the owner reads them. */
-export const answerWords: Record<string, string> = {
+const answerWords: Record<string, string> = {
   yes: "Yes",
   no: "No",
   questions: "Has questions first",

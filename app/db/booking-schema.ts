@@ -22,7 +22,7 @@ export interface AvailabilityOverridesTable {
 export type BookingKind = "one_on_one" | "deep_dive";
 /** Marked by the mentor (or owner) after it: held, or a no-show by either side. */
 export type OneOnOneOutcome = "held" | "student_no_show" | "mentor_no_show";
-export type BookingStatus = "booked" | "cancelled";
+type BookingStatus = "booked" | "cancelled";
 
 /** A 1-on-1 booked by a student with their mentor, in one programme week (1-6). */
 export interface BookingsTable {

@@ -1,6 +1,6 @@
 import type { Generated } from "kysely";
 
-export type GroupSessionStatus = "scheduled" | "cancelled";
+type GroupSessionStatus = "scheduled" | "cancelled";
 
 /** One of a cohort's six weekly group sessions (one per cohort and programme week). */
 export interface GroupSessionsTable {

@@ -1,4 +1,4 @@
-export type SequenceRunStatus = "active" | "done" | "stopped";
+type SequenceRunStatus = "active" | "done" | "stopped";
 export type BroadcastStatus = "scheduled" | "queueing" | "queued";
 
 /** Each consent to marketing mail as given: when, on which form, and the words shown. */

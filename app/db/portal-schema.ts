@@ -26,7 +26,7 @@ export interface PortalLinksTable {
   created_at: string;
 }
 
-export type PortalRole = "student" | "mentor";
+type PortalRole = "student" | "mentor";
 
 /** A signed-in student or mentor; the id is the SHA-256 of the cookie's token. */
 export interface PortalSessionsTable {

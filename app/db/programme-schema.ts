@@ -31,7 +31,7 @@ export interface InterviewsTable {
   updated_at: string;
 }
 
-export type OfferKind = "internship" | "full_time";
+type OfferKind = "internship" | "full_time";
 
 /** An offer a student reports; it counts only once their mentor (or the owner) confirms it. */
 export interface OffersTable {
@@ -53,8 +53,8 @@ export interface OffersTable {
   confirmed_by_id: string | null;
 }
 
-export type WithdrawalKind = "leave" | "promise";
-export type WithdrawalStatus = "requested" | "approved" | "declined";
+type WithdrawalKind = "leave" | "promise";
+type WithdrawalStatus = "requested" | "approved" | "declined";
 
 /** A student's request to leave the programme (or to claim the 30-day promise). */
 export interface WithdrawalsTable {

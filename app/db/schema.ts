@@ -38,12 +38,12 @@ import type {
   SequenceStepCopyTable,
 } from "./marketing-schema";
 
-export type { MailCategory, MarketingStatus };
+export type { MailCategory };
 
 /** The states a row moves through; the database stores them as text. */
 export type SeatHoldStatus = "held" | "paid" | "expired" | "released" | "refunded";
 /** A checkout the buyer opened, or a seat offered to the next person in a cohort's queue. */
-export type SeatHoldKind = "checkout" | "offer";
+type SeatHoldKind = "checkout" | "offer";
 export type PaymentStatus = "paid" | "refund_needed" | "refunded";
 /** A place in a cohort's seat queue: waiting, offered a seat, or out of the queue (and why). */
 export type QueueStatus = "waiting" | "offered" | "enrolled" | "expired" | "declined" | "removed";
@@ -90,7 +90,7 @@ export interface PeopleTable {
 }
 
 /** A private note on a person by the owner (or a mentor): text, bounded, never shown to them. */
-export interface PersonNotesTable {
+interface PersonNotesTable {
   id: string;
   person_id: string;
   /** The account's email. */
@@ -101,7 +101,7 @@ export interface PersonNotesTable {
   created_at: string;
 }
 
-export interface StatusHistoryTable {
+interface StatusHistoryTable {
   id: Generated<number>;
   person_id: string;
   status: PersonStatus;
@@ -109,7 +109,7 @@ export interface StatusHistoryTable {
   at: string;
 }
 
-export interface SubmissionsTable {
+interface SubmissionsTable {
   id: string;
   person_id: string;
   type: SubmissionType;
@@ -143,7 +143,7 @@ export interface CohortsTable {
   updated_at: string;
 }
 
-export interface SeatHoldsTable {
+interface SeatHoldsTable {
   id: string;
   cohort_id: string;
   kind: SeatHoldKind;
@@ -160,7 +160,7 @@ export interface SeatHoldsTable {
   updated_at: string;
 }
 
-export interface PaymentsTable {
+interface PaymentsTable {
   id: string;
   cohort_id: string;
   hold_id: string;
@@ -180,7 +180,7 @@ export interface PaymentsTable {
 }
 
 /** The seat queue of a cohort: qualified applicants who found it full, in the order they came. */
-export interface WaitlistEntriesTable {
+interface WaitlistEntriesTable {
   id: string;
   cohort_id: string;
   person_id: string;
@@ -193,12 +193,12 @@ export interface WaitlistEntriesTable {
 }
 
 /** Emails that go out at most once per key (a reminder per person and cohort, for example). */
-export interface SentOnceTable {
+interface SentOnceTable {
   key: string;
   at: string;
 }
 
-export interface WebhookEventsTable {
+interface WebhookEventsTable {
   id: string;
   type: string;
   received_at: string;
@@ -244,7 +244,7 @@ export interface UploadsTable {
   updated_at: string;
 }
 
-export interface DownloadsTable {
+interface DownloadsTable {
   token: string;
   person_id: string;
   resource: string;
@@ -253,7 +253,7 @@ export interface DownloadsTable {
 }
 
 /** A periodic job (app/jobs): its lease, when it is next due and its last run. */
-export interface JobsTable {
+interface JobsTable {
   name: string;
   due_at: string;
   /** Set while an instance runs it; a lapsed lease (a crash) lets another take it. */

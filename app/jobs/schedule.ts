@@ -8,7 +8,7 @@ export function nextSlot(after: Date, everyMs: number): Date {
 }
 
 /** After a failed run the job is tried again soon, never later than its next slot. */
-export const RETRY_AFTER_MS = 60_000;
+const RETRY_AFTER_MS = 60_000;
 
 export function retryAt(failedAt: Date, everyMs: number): Date {
   return new Date(failedAt.getTime() + Math.min(everyMs, RETRY_AFTER_MS));

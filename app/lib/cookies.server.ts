@@ -61,7 +61,7 @@ const TOAST_COOKIE = new RegExp(
   `(?:^|;\\s*)(?:${cookieName("toast", true)}|${cookieName("toast")})=`,
 );
 
-export function purposeKey(secret: string, purpose: CookiePurpose): string {
+function purposeKey(secret: string, purpose: CookiePurpose): string {
   return Buffer.from(hkdfSync("sha256", secret, "", `fsts-cookie:${purpose}`, 32)).toString(
     "base64url",
   );

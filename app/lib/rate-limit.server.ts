@@ -14,7 +14,7 @@ import {
 export type RateLimitStore =
   { kind: "memory" } | { kind: "postgres"; pool: pg.Pool; schema?: string };
 
-export const RATE_LIMIT_TABLE = "rate_limits";
+const RATE_LIMIT_TABLE = "rate_limits";
 
 /** Every limit counts per minute; a client told to wait this long is never told too early. */
 export const RATE_LIMIT_WINDOW_SECONDS = 60;

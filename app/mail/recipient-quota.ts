@@ -5,7 +5,7 @@
  * waits for the first later hour that has room, and only past QUOTA_HOURS_AHEAD is it not sent.
  */
 
-export const QUOTA_WINDOW_MS = 3_600_000;
+const QUOTA_WINDOW_MS = 3_600_000;
 /** How far ahead an email may be put off; 24 hours of the quota is a flood, not a person. */
 export const QUOTA_HOURS_AHEAD = 24;
 

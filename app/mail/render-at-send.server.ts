@@ -2,14 +2,14 @@ import type { DB } from "~/db/database.server";
 import type { EmailContent } from "./message";
 
 /** What a renderer may read besides the database. */
-export interface SendTimeConfig {
+interface SendTimeConfig {
   /** PUBLIC_URL, for the links in the email. */
   publicUrl: string;
   now: Date;
 }
 
 /** The row being sent: whom it is for. */
-export interface SendTimeRow {
+interface SendTimeRow {
   personId: string | null;
   to: string;
 }
@@ -18,7 +18,7 @@ export interface SendTimeRow {
  * The email to send, and (when it must not be kept as sent: a one-time sign-in link) the words
  * the outbox keeps instead.
  */
-export interface AtSend {
+interface AtSend {
   content: EmailContent;
   kept?: EmailContent;
 }

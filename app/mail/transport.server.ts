@@ -2,7 +2,7 @@ import { mkdir, writeFile } from "node:fs/promises";
 import path from "node:path";
 import nodemailer, { type Transporter } from "nodemailer";
 
-export interface MailEnvelope {
+interface MailEnvelope {
   id: string;
   from: string;
   to: string;
@@ -37,7 +37,7 @@ function toNodemailer(message: MailEnvelope) {
 }
 
 /** The METHOD line of an invite (REQUEST, CANCEL…), which mail clients read from the part too. */
-export function calendarMethod(calendar: string): string {
+function calendarMethod(calendar: string): string {
   return /^METHOD:([A-Z-]+)\r?$/m.exec(calendar)?.[1] ?? "PUBLISH";
 }
 
@@ -63,7 +63,7 @@ export function localMailboxDir(config: {
 }
 
 /** The local mailbox: each message as an .eml file, readable by any mail client. */
-export function mailboxTransport(dataDir: string): MailTransport {
+function mailboxTransport(dataDir: string): MailTransport {
   const dir = path.join(dataDir, MAILBOX_SUBDIR);
   const transporter = nodemailer.createTransport({
     streamTransport: true,

@@ -60,7 +60,7 @@ export function isBounce(error: unknown): boolean {
 }
 
 /** With hourly retries after the first hour, 30 attempts ride out a day-long SMTP outage. */
-export const MAX_ATTEMPTS = 30;
+const MAX_ATTEMPTS = 30;
 
 /** 30 s, 1 min, 2 min … capped at one hour. */
 export function retryDelayMs(attempts: number): number {

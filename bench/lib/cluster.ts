@@ -105,7 +105,7 @@ const senderOf = (index: number) => ({
 });
 
 /** Several instances of the built server on one database, started at the same moment. */
-export async function startInstances(
+async function startInstances(
   count: number,
   options: ServerOptions & { databaseUrl: string; sessionSecret: string },
   perInstanceEnv: (index: number) => Record<string, string> = () => ({}),

@@ -4,7 +4,7 @@ import { readdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { onKillStarted, ROOT, sleep, track } from "./server";
 
-export const DEPLOY_NGINX_CONF = path.join(ROOT, "deploy/nginx/fsts.conf");
+const DEPLOY_NGINX_CONF = path.join(ROOT, "deploy/nginx/fsts.conf");
 
 export function nginxBinary(): string | null {
   const found = spawnSync("sh", ["-c", "command -v nginx || ls /usr/sbin/nginx"], {
@@ -19,7 +19,7 @@ export function nginxBinary(): string | null {
  * instances' ports, the listen address and the build path. Each swap must find its line, so the
  * drill always runs the file the README tells operators to install.
  */
-export function renderSiteConfig(ports: number[], listenPort: number): string {
+function renderSiteConfig(ports: number[], listenPort: number): string {
   let conf = readFileSync(DEPLOY_NGINX_CONF, "utf8");
   const swap = (pattern: RegExp, replace: (match: string, ...groups: string[]) => string) => {
     const before = conf;

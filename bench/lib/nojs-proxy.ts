@@ -17,7 +17,7 @@ const HOP_HEADERS = new Set([
 ]);
 
 /** The same HTML without any script and without module preloads: the limit for that page. */
-export function stripScripts(html: string): string {
+function stripScripts(html: string): string {
   return html
     .replace(/<script\b[^>]*>[\s\S]*?<\/script>/gi, "")
     .replace(/<link\b[^>]*\brel="modulepreload"[^>]*>/gi, "");

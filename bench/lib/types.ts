@@ -3,7 +3,7 @@
 import type { CpuShare } from "./cpu";
 
 /** "reported": a figure the issue asks to see, with no target to meet. */
-export type Verdict = "meets" | "misses" | "reported";
+type Verdict = "meets" | "misses" | "reported";
 
 export interface Check {
   label: string;

@@ -6,7 +6,7 @@ import { e2eDatabaseUrl, e2eSessionSecret } from "./env";
 import { addSessionCookie, withDb } from "./support";
 
 export const ADMIN_PATH = "/admin/cohort-settings";
-export const ADMIN_PASSWORD = "e2e admin password";
+const ADMIN_PASSWORD = "e2e admin password";
 
 /**
  * An account made by the admin CLI itself, as the README has the owner do it: `tsx

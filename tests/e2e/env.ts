@@ -3,7 +3,7 @@
  * (its port, data directory and SQLite database), so workers never see each other's cohort.
  * Playwright tells each worker its slot in TEST_PARALLEL_INDEX (0 … workers − 1).
  */
-export const e2eBasePort = Number(process.env.E2E_PORT ?? 3210);
+const e2eBasePort = Number(process.env.E2E_PORT ?? 3210);
 
 /** Workers, and so servers: one per CPU core the machine's two can spare (E2E_WORKERS). */
 export const e2eWorkers = Number(process.env.E2E_WORKERS ?? 2);

@@ -34,7 +34,7 @@ const stored: string[] = [
   "pending",
 ];
 
-export const consoleCodes: string[] = [
+const consoleCodes: string[] = [
   ...new Set(
     stored.filter((code) => /[_:-]/.test(code) || code === "suppressed" || code === "pending"),
   ),

@@ -60,7 +60,7 @@ export async function onServer(url: string, statement: string): Promise<void> {
  * on their way out, so a drop that finds one waits a moment and tries again (forcing them out
  * instead would raise an error in the pool that is closing them).
  */
-export async function dropDatabase(url: string, name: string): Promise<void> {
+async function dropDatabase(url: string, name: string): Promise<void> {
   for (let attempt = 1; ; attempt++) {
     try {
       return await onServer(url, `drop database if exists ${name}`);

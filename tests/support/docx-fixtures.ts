@@ -2,7 +2,7 @@ import { strToU8, zipSync, type ZipOptions } from "fflate";
 
 /** Crafted .docx / .zip files for upload tests, built in memory so no binaries live in the repo. */
 
-export const WORD_MAIN_CONTENT_TYPE =
+const WORD_MAIN_CONTENT_TYPE =
   "application/vnd.openxmlformats-officedocument.wordprocessingml.document.main+xml";
 
 export const WORDML_NAMESPACE = "http://schemas.openxmlformats.org/wordprocessingml/2006/main";

@@ -6,7 +6,7 @@ import { currentCohortRow, setCurrentCohort } from "./cohort";
 import { startTestServices, TestClock, type TestEngine, type TestServices } from "./databases";
 import { startFakeStripe } from "../../fakes/stripe";
 
-export const WEBHOOK_SECRET = "whsec_test_secret";
+const WEBHOOK_SECRET = "whsec_test_secret";
 
 /**
  * Enrollment with the stripe provider against the local fake Stripe API, per test on one engine:

@@ -3,7 +3,7 @@ import type { ComponentProps } from "react";
 import { cn } from "./cn";
 
 /** The look of every text control: inputs, text areas and selects share it. */
-export const controlVariants = cva(
+const controlVariants = cva(
   "mt-1 block w-full rounded-md border border-slate-300 bg-white text-slate-900 shadow-sm focus:border-brand-600 focus:outline-none focus:ring-2 focus:ring-brand-600/30 aria-[invalid=true]:border-red-600 aria-[invalid=true]:ring-red-600/20",
   {
     variants: {
@@ -17,13 +17,11 @@ export const controlVariants = cva(
   },
 );
 
-export type ControlVariants = VariantProps<typeof controlVariants>;
+type ControlVariants = VariantProps<typeof controlVariants>;
 
 /** The props of a text control: its element's own and the shared look's variants. */
 type ControlProps<Element extends "input" | "textarea" | "select"> = ComponentProps<Element> &
   ControlVariants;
-
-export const controlClass = controlVariants();
 
 export function Input({ className, density, ...props }: ControlProps<"input">) {
   return <input className={cn(controlVariants({ density }), className)} {...props} />;

@@ -1,4 +1,4 @@
-import { cva, type VariantProps } from "class-variance-authority";
+import { cva } from "class-variance-authority";
 
 /** The look of a text link (a link styled as a button takes `buttonVariants` instead). */
 export const linkVariants = cva("underline-offset-4", {
@@ -20,5 +20,3 @@ export const linkVariants = cva("underline-offset-4", {
   },
   defaultVariants: { tone: "brand", weight: "semibold", size: "inherit" },
 });
-
-export type LinkVariants = VariantProps<typeof linkVariants>;

@@ -13,8 +13,8 @@ import { COMPENSATION_MAX, FIRM_MAX, OFFER_KINDS, OFFER_TRACKS, ROLE_MAX } from 
 
 type Result = SubmissionResult<string[]> | null | undefined;
 
-export const trackLabel = (track: string) => (track === "other" ? OTHER_TRACK_LABEL : track);
-export const kindLabel = (kind: string) =>
+const trackLabel = (track: string) => (track === "other" ? OTHER_TRACK_LABEL : track);
+const kindLabel = (kind: string) =>
   OFFER_KIND_LABELS[kind as keyof typeof OFFER_KIND_LABELS] ?? kind;
 
 /** Report an interview: firm, role, day (a plain post). */

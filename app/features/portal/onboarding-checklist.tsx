@@ -17,7 +17,7 @@ const stateWord: Record<ChecklistState, string> = {
 };
 
 /** "1 of 2 done" with a bar, as the student's home (and the owner's pages) show a checklist. */
-export function ChecklistProgress({ checklist, id }: { checklist: Checklist; id: string }) {
+function ChecklistProgress({ checklist, id }: { checklist: Checklist; id: string }) {
   return (
     <div className="flex items-center gap-3">
       <progress
