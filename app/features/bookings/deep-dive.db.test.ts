@@ -9,7 +9,7 @@ import * as deepDiveRoute from "~/features/bookings/routes/deep-dive";
 import * as interviewsRoute from "~/features/outcomes/routes/interviews";
 import * as mentorRoute from "~/features/mentors/routes/mentor";
 import { calendarEventsFor, calendarText } from "~/features/sessions/calendar.server";
-import { cancelBooking } from "./bookings.server";
+import { cancelBooking } from "./book.server";
 import { bookingUid } from "./invite.server";
 import { sendBookingReminders } from "./reminders.server";
 

@@ -3,12 +3,8 @@ import { BookedCard, SlotWeek, WeekNav } from "~/features/bookings/slot-week";
 import { SectionCard } from "~/components/ui/card";
 import { bookingText as t } from "~/features/bookings/bookings.words";
 import { portalMeta } from "~/features/portal/portal.words";
-import {
-  bookingPage,
-  bookSlot,
-  cancelBooking,
-  rescheduleBooking,
-} from "~/features/bookings/bookings.server";
+import { bookingPage } from "~/features/bookings/booking-page.server";
+import { bookSlot, cancelBooking, rescheduleBooking } from "~/features/bookings/book.server";
 import { bookingSchema } from "~/features/bookings/availability-form";
 import { readBrowserZone } from "~/lib/browser-zone.server";
 import { limitFormPost } from "~/lib/form-guard.server";

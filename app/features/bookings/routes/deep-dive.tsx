@@ -3,7 +3,7 @@ import { Link } from "react-router";
 import { BookedCard, SlotWeek, WeekNav } from "~/features/bookings/slot-week";
 import { SectionCard } from "~/components/ui/card";
 import { linkVariants } from "~/components/ui/link";
-import { cancelBooking } from "~/features/bookings/bookings.server";
+import { cancelBooking } from "~/features/bookings/book.server";
 import {
   bookDeepDive,
   deepDivePage,
