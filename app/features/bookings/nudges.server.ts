@@ -17,7 +17,7 @@ function seatsWithMentors(db: DB) {
     .innerJoin("mentors", "mentors.id", "payments.mentor_id")
     .leftJoin("student_profiles", "student_profiles.person_id", "people.id")
     .select([
-      "payments.person_id",
+      "people.id as person_id",
       "payments.cohort_id",
       "cohorts.start_date",
       "people.first_name",
