@@ -30,7 +30,7 @@ import { erasePerson } from "~/features/people/privacy.server";
 import { refundEnrollment } from "~/features/enrollment/refunds.server";
 import { approveWithdrawal } from "~/features/withdrawals/decisions.server";
 import { requestToLeave } from "~/features/withdrawals/requests.server";
-import { planMissingSessions } from "./sessions.server";
+import { planMissingSessions } from "./session-plan.server";
 
 describe.each(testEngines())("group sessions and calendar feeds on $name", (engine) => {
   const s = seatScenario(engine);
