@@ -2,7 +2,7 @@ import { Link } from "react-router";
 import { OutcomeForm } from "./session-marking";
 import { linkVariants } from "~/components/ui/link";
 import { mentorAttendanceText as t } from "./attendance.words";
-import type { mentorSessions, mentorToMark } from "./attendance.server";
+import type { mentorSessions, mentorToMark } from "./mentor-marking.server";
 
 type ToMark = Awaited<ReturnType<typeof mentorToMark>>;
 type Sessions = Awaited<ReturnType<typeof mentorSessions>>;

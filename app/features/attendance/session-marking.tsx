@@ -12,7 +12,7 @@ import {
 } from "./attendance.words";
 import { ATTENDANCE_STATUSES, OUTCOMES } from "./attendance";
 import { MAX_LIVE_URL } from "~/features/sessions/group-sessions";
-import type { SessionPageData } from "./attendance.server";
+import type { SessionPageData } from "./session-page.server";
 
 type Errors = Record<string, string[] | null> | null | undefined;
 const first = (errors: Errors, key: string) => errors?.[key]?.[0];

@@ -1,6 +1,6 @@
 import { Link } from "react-router";
 import { requireAdmin } from "~/features/accounts/sessions.server";
-import { sessionPage } from "~/features/attendance/attendance.server";
+import { sessionPage } from "~/features/attendance/session-page.server";
 import { sessionMarkAction } from "~/features/attendance/session-action.server";
 import { AdminPage } from "~/components/admin-shell";
 import {

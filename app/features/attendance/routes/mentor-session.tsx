@@ -8,7 +8,7 @@ import {
 import { linkVariants } from "~/components/ui/link";
 import { attendanceText as t, sessionPageText as p } from "~/features/attendance/attendance.words";
 import { portalMeta } from "~/features/portal/portal.words";
-import { sessionPage } from "~/features/attendance/attendance.server";
+import { sessionPage } from "~/features/attendance/session-page.server";
 import { mentorZoneOf } from "~/features/bookings/availability.server";
 import { sessionMarkAction } from "~/features/attendance/session-action.server";
 import { pageMeta } from "~/lib/meta";

@@ -16,7 +16,7 @@ import { redirectWithToast } from "~/lib/toast.server";
 import { mentorStudents, requireMentor } from "~/features/mentors/mentor-students.server";
 import { mentorCalendarCard } from "~/features/sessions/portal-calendar.server";
 import { MentorSessionLinks, ToMarkList } from "~/features/attendance/mentor-marking";
-import { mentorSessions, mentorToMark } from "~/features/attendance/attendance.server";
+import { mentorSessions, mentorToMark } from "~/features/attendance/mentor-marking.server";
 import { outcomeAction } from "~/features/attendance/session-action.server";
 import type { Route } from "./+types/mentor";
 
