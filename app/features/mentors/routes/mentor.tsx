@@ -63,10 +63,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   return redirectWithToast(context, "/portal/mentor", success(toast.title, toast.description));
 }
 
-export default function MentorHome({ loaderData, actionData }: Route.ComponentProps) {
+export default function MentorHome({ loaderData }: Route.ComponentProps) {
   const { name, cohortStart, students, bookings, calendar, sessions, toMark } = loaderData;
-  const errors = actionData?.result?.error;
-  const error = errors ? Object.values(errors).flat()[0] : undefined;
   return (
     <div className="space-y-6">
       <div>
@@ -75,7 +73,7 @@ export default function MentorHome({ loaderData, actionData }: Route.ComponentPr
         <p className="mt-2 text-slate-700">{t.cohort(cohortStart)}</p>
       </div>
       <ToMarkList items={toMark} />
-      <MentorBookings bookings={bookings} error={error ?? undefined} />
+      <MentorBookings bookings={bookings} />
       <MentorSessionLinks sessions={sessions} />
       <StudentCards students={students} />
       <CalendarCard calendar={calendar} />
