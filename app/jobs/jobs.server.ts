@@ -10,7 +10,7 @@ import { runSequences } from "~/features/marketing/sequences.server";
 import { runAnalyticsPass } from "~/features/analytics/rollup.server";
 import { backupDatabase } from "~/features/ops/backup.server";
 import { runRetention } from "~/features/ops/retention.server";
-import { planMissingSessions } from "~/features/sessions/sessions.server";
+import { planMissingSessions } from "~/features/sessions/session-plan.server";
 import { sendSurveys } from "~/features/surveys/surveys.server";
 import type { Job } from "./scheduler.server";
 

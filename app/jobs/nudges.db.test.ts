@@ -10,7 +10,7 @@ import { jobName, jobsText } from "~/features/ops/jobs.words";
 import { confirmOffer } from "~/features/outcomes/offers.server";
 import { reportInterview, reportOffer } from "~/features/outcomes/interviews.server";
 import { submitTestimonial } from "~/features/outcomes/testimonials.server";
-import { planMissingSessions } from "~/features/sessions/sessions.server";
+import { planMissingSessions } from "~/features/sessions/session-plan.server";
 import { jobStatuses } from "./scheduler.server";
 
 /**

@@ -11,7 +11,7 @@ import type { z } from "~/lib/zod";
 export function useConsoleForm<Schema extends z.ZodType<unknown, Record<string, unknown>>>(
   schema: Schema,
   match: Record<string, string>,
-  defaultValue?: Record<string, string>,
+  defaultValue?: Record<string, unknown>,
 ) {
   const answer = useActionData<{ result?: SubmissionResult<string[]> } | undefined>();
   const result = answer?.result;

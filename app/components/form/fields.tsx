@@ -53,6 +53,15 @@ function RequiredMark() {
   );
 }
 
+/** A refusal of a whole form (too early, not found, over the limit), read out when it appears. */
+export function FormAlert({ errors }: { errors: string[] | undefined }) {
+  return errors?.[0] ? (
+    <p role="alert" className="font-medium text-red-700">
+      {errors[0]}
+    </p>
+  ) : null;
+}
+
 export function FieldError({ field }: { field: Field }) {
   return (
     <ErrorText id={field.errorId} aria-live="polite">

@@ -87,7 +87,6 @@ export function AttendanceGridCard({ cohortId, grid }: { cohortId: string; grid:
               {session.started && !session.cancelled && (
                 <div className="mt-2">
                   <RecordingForm
-                    sessionId={session.id}
                     current={session.recordingUrl}
                     action={`/admin/cohorts/${cohortId}/sessions/${session.id}?back=cohort`}
                     label={`${t.recordingShort}, ${t.week(session.week)}`}

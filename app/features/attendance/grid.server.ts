@@ -10,7 +10,7 @@ export interface GridSessionLink {
   started: boolean;
   recordingUrl: string | null;
 }
-import { rosterOf } from "./attendance.server";
+import { rosterOf } from "./marker.server";
 
 /**
  * A cohort's attendance grid (app/features/attendance/attendance.ts) read from its rows: the paid students,

@@ -8,7 +8,9 @@ import { OVER_LIMIT, readFormData, refuse } from "~/lib/form.server";
 import { success } from "~/lib/toast";
 import { redirectWithToast } from "~/lib/toast.server";
 import type { PortalUser } from "~/features/portal/session.server";
-import { attachRecording, markAttendance, markOutcome, type Marker } from "./attendance.server";
+import { markAttendance, markOutcome } from "./marks.server";
+import { attachRecording } from "./recording.server";
+import type { Marker } from "./marker.server";
 
 const refusals = {
   not_found: { message: t.sessionNotFound, status: 404 },

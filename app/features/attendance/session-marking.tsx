@@ -1,4 +1,7 @@
+import { getFormProps, getInputProps } from "@conform-to/react";
 import { Form } from "react-router";
+import { useConsoleForm } from "~/components/admin/console-form";
+import { FormAlert } from "~/components/form/fields";
 import { Button } from "~/components/ui/button";
 import { SectionCard } from "~/components/ui/card";
 import { ChoiceGroup, ChoiceOption } from "~/components/ui/choice-group";
@@ -10,26 +13,31 @@ import {
   mentorAttendanceText as m,
   OUTCOME_CHOICES,
 } from "./attendance.words";
-import { ATTENDANCE_STATUSES, OUTCOMES } from "./attendance";
+import {
+  ATTENDANCE_STATUSES,
+  attendanceFormSchema,
+  OUTCOMES,
+  outcomeFormSchema,
+  recordingFormSchema,
+} from "./attendance";
 import { MAX_LIVE_URL } from "~/features/sessions/group-sessions";
-import type { SessionPageData } from "./attendance.server";
+import type { SessionPageData } from "./session-page.server";
 
-type Errors = Record<string, string[] | null> | null | undefined;
-const first = (errors: Errors, key: string) => errors?.[key]?.[0];
-
-/** The session page's errors: the form's own, or the first of its fields. */
-export function FormError({ errors }: { errors: Errors }) {
-  const message = first(errors, "") ?? Object.values(errors ?? {}).flat()[0];
-  return message ? (
-    <p role="alert" className="font-medium text-red-700">
-      {message}
-    </p>
-  ) : null;
-}
+/**
+ * The session page's forms on Conform: each checks itself with its own schema in the browser, as
+ * the server will (session-action.server.ts), and a refused post (with or without JavaScript)
+ * shows its errors in the form it came from: the whole post's above its fields, a field's under it.
+ */
 
 /** One form per session: a radio group (attended, absent, excused) per student; upserts. */
-export function AttendanceForm({ data, errors }: { data: SessionPageData; errors: Errors }) {
+export function AttendanceForm({ data }: { data: SessionPageData }) {
   const { session, students } = data;
+  const [form, fields] = useConsoleForm(
+    attendanceFormSchema,
+    { intent: "attendance" },
+    { marks: students.map((s) => ({ student: s.personId, status: s.status ?? undefined })) },
+  );
+  const marks = fields.marks.getFieldList();
   return (
     <SectionCard title={t.attendanceHeading}>
       {session.cancelled ? (
@@ -39,30 +47,40 @@ export function AttendanceForm({ data, errors }: { data: SessionPageData; errors
       ) : students.length === 0 ? (
         <p className="text-slate-700">{t.noStudents}</p>
       ) : (
-        <Form method="post" className="space-y-4" data-testid="attendance-form">
+        <Form
+          method="post"
+          className="space-y-4"
+          data-testid="attendance-form"
+          {...getFormProps(form)}
+        >
+          <FormAlert errors={form.errors ?? fields.marks.errors} />
           <p className="text-sm text-slate-700">{t.attendanceIntro}</p>
           <input type="hidden" name="intent" value="attendance" />
           {students.map((student, i) => {
-            const error = first(errors, `marks[${i}].status`);
+            const mark = marks[i]?.getFieldset();
+            const status = mark?.status;
+            const chosen = status?.initialValue ?? student.status;
             return (
               <ChoiceGroup
                 key={student.personId}
                 legend={student.name}
                 hint={student.status ? t.current(GROUP_MARK_LABELS[student.status]) : undefined}
                 data-student={student.name}
-                options={ATTENDANCE_STATUSES.map((status) => (
+                aria-invalid={status?.errors ? true : undefined}
+                aria-describedby={status?.errors ? status.errorId : undefined}
+                options={ATTENDANCE_STATUSES.map((value) => (
                   <ChoiceOption
-                    key={status}
+                    key={value}
                     type="radio"
                     name={`marks[${i}].status`}
-                    value={status}
-                    label={GROUP_MARK_LABELS[status]}
-                    defaultChecked={student.status === status}
+                    value={value}
+                    label={GROUP_MARK_LABELS[value]}
+                    defaultChecked={chosen === value}
                   />
                 ))}
               >
                 <input type="hidden" name={`marks[${i}].student`} value={student.personId} />
-                {error && <ErrorText>{error}</ErrorText>}
+                {status?.errors && <ErrorText id={status.errorId}>{status.errors[0]}</ErrorText>}
               </ChoiceGroup>
             );
           })}
@@ -113,24 +131,41 @@ export function OutcomeForm({
   current: string | null;
   action?: string;
 }) {
+  const [form, fields] = useConsoleForm(
+    outcomeFormSchema,
+    { intent: "outcome", bookingId },
+    { outcome: current ?? undefined },
+  );
+  const { outcome } = fields;
   return (
-    <Form method="post" action={action} className="space-y-2" data-outcome-form={bookingId}>
+    <Form
+      method="post"
+      action={action}
+      className="space-y-2"
+      data-outcome-form={bookingId}
+      {...getFormProps(form)}
+    >
+      <FormAlert errors={form.errors ?? fields.bookingId.errors} />
       <input type="hidden" name="intent" value="outcome" />
       <input type="hidden" name="bookingId" value={bookingId} />
       <ChoiceGroup
         legend={legend}
-        options={OUTCOMES.map((outcome) => (
+        aria-invalid={outcome.errors ? true : undefined}
+        aria-describedby={outcome.errors ? outcome.errorId : undefined}
+        options={OUTCOMES.map((value) => (
           <ChoiceOption
-            key={outcome}
+            key={value}
             type="radio"
-            name="outcome"
-            value={outcome}
-            label={OUTCOME_CHOICES[outcome]}
-            defaultChecked={current === outcome}
+            name={outcome.name}
+            value={value}
+            label={OUTCOME_CHOICES[value]}
+            defaultChecked={outcome.initialValue === value}
             required
           />
         ))}
-      />
+      >
+        {outcome.errors && <ErrorText id={outcome.errorId}>{outcome.errors[0]}</ErrorText>}
+      </ChoiceGroup>
       <Button type="submit" variant="secondary" size="touch">
         {t.saveOutcome}
       </Button>
@@ -140,38 +175,38 @@ export function OutcomeForm({
 
 /** The recording link of a group session: https only; the students are emailed once per link. */
 export function RecordingForm({
-  sessionId,
   current,
-  error,
   action,
   label = t.recordingLabel,
   compact,
 }: {
-  sessionId: string;
   current: string | null;
-  error?: string;
   action?: string;
   label?: string;
   compact?: boolean;
 }) {
-  const id = `recording-${sessionId}`;
+  const [form, fields] = useConsoleForm(
+    recordingFormSchema,
+    { intent: "recording" },
+    { url: current ?? "" },
+  );
+  const { url } = fields;
+  const { key, ...input } = getInputProps(url, { type: "url" });
   return (
-    <Form method="post" action={action} className="flex flex-wrap items-end gap-2">
+    <Form
+      method="post"
+      action={action}
+      className="flex flex-wrap items-end gap-2"
+      {...getFormProps(form)}
+    >
       <input type="hidden" name="intent" value="recording" />
+      <div className="basis-full empty:hidden">
+        <FormAlert errors={form.errors} />
+      </div>
       <div className="min-w-0 basis-full sm:basis-80">
-        <Label htmlFor={id}>{label}</Label>
-        <Input
-          id={id}
-          name="url"
-          type="url"
-          inputMode="url"
-          maxLength={MAX_LIVE_URL}
-          defaultValue={current ?? ""}
-          required
-          aria-invalid={error ? true : undefined}
-          aria-describedby={error ? `${id}-error` : undefined}
-        />
-        {error && <ErrorText id={`${id}-error`}>{error}</ErrorText>}
+        <Label htmlFor={url.id}>{label}</Label>
+        <Input key={key} {...input} inputMode="url" maxLength={MAX_LIVE_URL} required />
+        {url.errors && <ErrorText id={url.errorId}>{url.errors[0]}</ErrorText>}
       </div>
       <Button type="submit" variant="secondary" size={compact ? "sm" : "touch"}>
         {t.saveRecording}
@@ -181,7 +216,7 @@ export function RecordingForm({
 }
 
 /** The recording card of a session page: the link as it stands, and the form. */
-export function RecordingCard({ data, errors }: { data: SessionPageData; errors: Errors }) {
+export function RecordingCard({ data }: { data: SessionPageData }) {
   const { session } = data;
   return (
     <SectionCard title={t.recordingHeading}>
@@ -197,11 +232,7 @@ export function RecordingCard({ data, errors }: { data: SessionPageData; errors:
       {session.cancelled ? (
         <p className="text-slate-700">{t.cancelledSession}</p>
       ) : session.started ? (
-        <RecordingForm
-          sessionId={session.id}
-          current={session.recordingUrl}
-          error={first(errors, "url")}
-        />
+        <RecordingForm current={session.recordingUrl} />
       ) : (
         <p className="text-slate-700">{t.recordingNotStarted}</p>
       )}

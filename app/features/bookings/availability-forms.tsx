@@ -81,6 +81,27 @@ export function ZoneForm({
   );
 }
 
+/** The remove button of one row of hours or one day off: a post of its own. */
+function RemoveForm({
+  intent,
+  id,
+  label,
+}: {
+  intent: "remove_hours" | "remove_off";
+  id: string;
+  label: string;
+}) {
+  return (
+    <Form method="post" className="shrink-0">
+      <input type="hidden" name="intent" value={intent} />
+      <input type="hidden" name="id" value={id} />
+      <Button type="submit" variant="secondary" size="touch" aria-label={label}>
+        {t.remove}
+      </Button>
+    </Form>
+  );
+}
+
 export interface HoursRow {
   id: string;
   weekday: number;
@@ -135,18 +156,11 @@ export function HoursForms({
                 <span className="min-w-0">
                   {day} {from}–{to}
                 </span>
-                <Form method="post" className="shrink-0">
-                  <input type="hidden" name="intent" value="remove_hours" />
-                  <input type="hidden" name="id" value={row.id} />
-                  <Button
-                    type="submit"
-                    variant="secondary"
-                    size="touch"
-                    aria-label={t.removeLabel(day, from, to)}
-                  >
-                    {t.remove}
-                  </Button>
-                </Form>
+                <RemoveForm
+                  intent="remove_hours"
+                  id={row.id}
+                  label={t.removeLabel(day, from, to)}
+                />
               </li>
             );
           })}
@@ -212,18 +226,7 @@ export function DaysOffForms({
               data-day-off=""
             >
               <span className="min-w-0">{day.label}</span>
-              <Form method="post" className="shrink-0">
-                <input type="hidden" name="intent" value="remove_off" />
-                <input type="hidden" name="id" value={day.id} />
-                <Button
-                  type="submit"
-                  variant="secondary"
-                  size="touch"
-                  aria-label={`${t.remove} ${day.label}`}
-                >
-                  {t.remove}
-                </Button>
-              </Form>
+              <RemoveForm intent="remove_off" id={day.id} label={`${t.remove} ${day.label}`} />
             </li>
           ))}
         </ul>

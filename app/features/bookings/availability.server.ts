@@ -56,24 +56,29 @@ export async function mentorZoneOf(
   return mentor?.time_zone || siteZone;
 }
 
-/** What the weekly slots are expanded from: the mentor's zone, hours and every day off. */
-export async function availabilityOf(db: DB | Trx, mentorId: string, siteZone: string) {
-  const mentorZone = await mentorZoneOf(db, mentorId, siteZone);
+/** The mentor's weekly rows of hours, as numbers. */
+async function weeklyHours(db: DB | Trx, mentorId: string): Promise<AvailabilityRow[]> {
   const rows = await db
     .selectFrom("mentor_availability")
     .select(["weekday", "start_minute", "end_minute"])
     .where("mentor_id", "=", mentorId)
     .execute();
+  return rows.map((row) => ({
+    weekday: Number(row.weekday),
+    startMinute: Number(row.start_minute),
+    endMinute: Number(row.end_minute),
+  }));
+}
+
+/** What the weekly slots are expanded from: the mentor's zone, hours and every day off. */
+export async function availabilityOf(db: DB | Trx, mentorId: string, siteZone: string) {
+  const mentorZone = await mentorZoneOf(db, mentorId, siteZone);
+  const availability = await weeklyHours(db, mentorId);
   const off = await db
     .selectFrom("availability_overrides")
     .select("date")
     .where("mentor_id", "=", mentorId)
     .execute();
-  const availability: AvailabilityRow[] = rows.map((row) => ({
-    weekday: Number(row.weekday),
-    startMinute: Number(row.start_minute),
-    endMinute: Number(row.end_minute),
-  }));
   return {
     mentorZone,
     availability,
@@ -124,17 +129,7 @@ export async function changeAvailability(
           startMinute: minuteOf(form.from)!,
           endMinute: minuteOf(form.to)!,
         };
-        const existing = (
-          await trx
-            .selectFrom("mentor_availability")
-            .select(["weekday", "start_minute", "end_minute"])
-            .where("mentor_id", "=", mentorId)
-            .execute()
-        ).map((r) => ({
-          weekday: Number(r.weekday),
-          startMinute: Number(r.start_minute),
-          endMinute: Number(r.end_minute),
-        }));
+        const existing = await weeklyHours(trx, mentorId);
         if (existing.length >= MAX_AVAILABILITY_ROWS)
           return { kind: "refused", field: "weekday", reason: "tooMany" };
         if (overlapsRow(row, existing))
@@ -151,16 +146,8 @@ export async function changeAvailability(
           .execute();
         return { kind: "ok" };
       }
-      case "remove_hours": {
-        const result = await trx
-          .deleteFrom("mentor_availability")
-          .where("id", "=", form.id)
-          .where("mentor_id", "=", mentorId)
-          .executeTakeFirst();
-        return Number(result.numDeletedRows) > 0
-          ? { kind: "ok" }
-          : { kind: "refused", field: "id", reason: "notFound" };
-      }
+      case "remove_hours":
+        return removeOwnRow(trx, "mentor_availability", mentorId, form.id);
       case "add_off": {
         const today = dateInZone(now, await mentorZoneOf(trx, mentorId, siteZone));
         if (form.date < today) return { kind: "refused", field: "date", reason: "past" };
@@ -181,16 +168,25 @@ export async function changeAvailability(
           .execute();
         return { kind: "ok" };
       }
-      case "remove_off": {
-        const result = await trx
-          .deleteFrom("availability_overrides")
-          .where("id", "=", form.id)
-          .where("mentor_id", "=", mentorId)
-          .executeTakeFirst();
-        return Number(result.numDeletedRows) > 0
-          ? { kind: "ok" }
-          : { kind: "refused", field: "id", reason: "notFound" };
-      }
+      case "remove_off":
+        return removeOwnRow(trx, "availability_overrides", mentorId, form.id);
     }
   });
+}
+
+/** Removes a row of hours or a day off, only the mentor's own; another's id is not found. */
+async function removeOwnRow(
+  trx: Trx,
+  table: "mentor_availability" | "availability_overrides",
+  mentorId: string,
+  id: string,
+): Promise<AvailabilityChange> {
+  const result = await trx
+    .deleteFrom(table)
+    .where("id", "=", id)
+    .where("mentor_id", "=", mentorId)
+    .executeTakeFirst();
+  return Number(result.numDeletedRows) > 0
+    ? { kind: "ok" }
+    : { kind: "refused", field: "id", reason: "notFound" };
 }

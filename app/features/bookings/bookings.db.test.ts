@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import { seatScenario } from "../../../tests/support/cohort";
 import { londonMentorScene } from "../../../tests/support/bookings";
 import { testEngines } from "../../../tests/support/databases";
+import { outboxWithInvites } from "../../../tests/support/outbox";
 import { answer, mentorFixture } from "../../../tests/support/mentors";
 
 import * as availabilityRoute from "~/features/bookings/routes/mentor-availability";
@@ -39,16 +40,7 @@ describe.each(testEngines())("1-on-1 bookings on $name", (engine) => {
     post(cookie, { intent: "book", week: String(week), slot });
   const live = () =>
     db().selectFrom("bookings").selectAll().where("status", "=", "booked").execute();
-  const emails = async (kind: string) =>
-    (
-      await db()
-        .selectFrom("outbox")
-        .selectAll()
-        .where("kind", "=", kind)
-        .orderBy("to_address")
-        .orderBy("created_at")
-        .execute()
-    ).map((row) => ({ ...row, calendar: row.calendar?.replace(/\r\n[ \t]/g, "") ?? null }));
+  const emails = (kind: string) => outboxWithInvites(db(), kind);
 
   it("names the site's zone in the week's heading only for a reader in another zone", async () => {
     const { students } = await scene();

@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import { seatScenario } from "../../../tests/support/cohort";
 import { londonMentorScene } from "../../../tests/support/bookings";
 import { testEngines } from "../../../tests/support/databases";
+import { outboxWithInvites } from "../../../tests/support/outbox";
 import { answer } from "../../../tests/support/mentors";
 import { portalCookie } from "../../../tests/support/portal";
 import * as bookRoute from "~/features/bookings/routes/book";
@@ -9,7 +10,7 @@ import * as deepDiveRoute from "~/features/bookings/routes/deep-dive";
 import * as interviewsRoute from "~/features/outcomes/routes/interviews";
 import * as mentorRoute from "~/features/mentors/routes/mentor";
 import { calendarEventsFor, calendarText } from "~/features/sessions/calendar.server";
-import { cancelBooking } from "./bookings.server";
+import { cancelBooking } from "./book.server";
 import { bookingUid } from "./invite.server";
 import { sendBookingReminders } from "./reminders.server";
 
@@ -68,16 +69,7 @@ describe.each(testEngines())("the interview deep-dive on $name", (engine) => {
       .where("kind", "=", "deep_dive")
       .where("status", "=", "booked")
       .execute();
-  const emails = async (kind: string) =>
-    (
-      await db()
-        .selectFrom("outbox")
-        .selectAll()
-        .where("kind", "=", kind)
-        .orderBy("to_address")
-        .orderBy("created_at")
-        .execute()
-    ).map((row) => ({ ...row, calendar: row.calendar?.replace(/\r\n[ \t]/g, "") ?? null }));
+  const emails = (kind: string) => outboxWithInvites(db(), kind);
 
   it("is unlocked only by an interview still ahead, and booked once per programme", async () => {
     const { students } = await scene();

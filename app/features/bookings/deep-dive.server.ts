@@ -10,21 +10,14 @@ import {
   windowSlots,
   type Slot,
 } from "./slots";
-import { dateInZone } from "~/lib/time-zone";
-import { formatDay, whenFor } from "~/lib/time-zone";
+import { dateInZone, formatDay, whenFor } from "~/lib/time-zone";
 import { studentSeat, type StudentSeat } from "~/features/portal/seat.server";
 import type { Services } from "~/context";
 import { availabilityOf } from "./availability.server";
-import {
-  insertBooking,
-  liveBookingOf,
-  liveBooking,
-  liveBookingsOf,
-  moveBooking,
-  withMentorLock,
-  type BookingOutcome,
-  weekDays,
-} from "./bookings.server";
+import { liveBookingOf, liveBookingsOf } from "./booking-queries.server";
+import { insertBooking, moveStudentBooking, type BookingOutcome } from "./book.server";
+import { weekDays } from "./booking-page.server";
+import { withMentorLock } from "./mentor-lock.server";
 
 /**
  * The interview deep-dive (issue 35, item 4): a student with a reported interview whose day is
@@ -109,19 +102,22 @@ export async function bookDeepDive(
     const interview = ahead.find((row) => row.id === interviewId);
     if (!interview) return { kind: "locked" };
     if (booked) return { kind: "already" };
-    const chosen = await freeHourAt(
-      trx,
-      seat.mentor.id,
-      interview.interview_date,
-      slot,
-      siteZone,
-      now,
-    );
+    const day = interview.interview_date;
+    const chosen = await freeHourAt(trx, seat.mentor.id, day, slot, siteZone, now);
     if (!chosen) return { kind: "taken" };
     const what = { kind: "deep_dive" as const, week: 0, slot: chosen, interviewId };
     await insertBooking(trx, services, seat, what, now);
     return { kind: "booked" };
   });
+}
+
+/** The interview a deep-dive prepares for; undefined when it is gone. */
+function interviewOf(db: DB | Trx, booking: { interview_id: string | null }) {
+  return db
+    .selectFrom("interviews")
+    .select(["interview_date", "firm"])
+    .where("id", "=", booking.interview_id ?? "")
+    .executeTakeFirst();
 }
 
 /** The student moves their deep-dive to another free hour before the same interview day. */
@@ -132,29 +128,18 @@ export async function rescheduleDeepDive(
   slot: string,
 ): Promise<DeepDiveOutcome> {
   const siteZone = services.config.siteTimeZone;
-  return withMentorLock(services, personId, async (trx, seat, now): Promise<DeepDiveOutcome> => {
-    const booking = await liveBooking(trx, bookingId, { personId, kind: "deep_dive" });
-    if (!booking || booking.mentor_id !== seat.mentor.id) return { kind: "notFound" };
-    if (!studentMayChange(booking.starts_at, now)) return { kind: "tooLate" };
-    const interview = await trx
-      .selectFrom("interviews")
-      .select("interview_date")
-      .where("id", "=", booking.interview_id ?? "")
-      .executeTakeFirst();
-    if (!interview) return { kind: "notFound" };
-    const chosen = await freeHourAt(
-      trx,
-      seat.mentor.id,
-      interview.interview_date,
-      slot,
-      siteZone,
-      now,
-      booking.id,
-    );
-    if (!chosen) return { kind: "taken" };
-    await moveBooking(trx, services, seat, booking, chosen, now);
-    return { kind: "moved" };
-  });
+  return moveStudentBooking(
+    services,
+    personId,
+    bookingId,
+    "deep_dive",
+    async (trx, seat, booking, now) => {
+      const interview = await interviewOf(trx, booking);
+      if (!interview) return "notFound";
+      const day = interview.interview_date;
+      return freeHourAt(trx, seat.mentor.id, day, slot, siteZone, now, booking.id);
+    },
+  );
 }
 
 /**
@@ -184,14 +169,7 @@ export async function deepDivePage(
         past: Date.parse(booked.starts_at) <= now.getTime(),
         mayChange: studentMayChange(booked.starts_at, now),
         place: booked.place,
-        firm:
-          (
-            await db
-              .selectFrom("interviews")
-              .select("firm")
-              .where("id", "=", booked.interview_id ?? "")
-              .executeTakeFirst()
-          )?.firm ?? "",
+        firm: (await interviewOf(db, booked))?.firm ?? "",
       }
     : null;
   // Booked: the hours before its own interview (to move it); else the interview chosen.

@@ -4,6 +4,7 @@ import { calendarLines } from "../../../tests/support/calendar";
 import { seatScenario } from "../../../tests/support/cohort";
 import { londonMentorScene } from "../../../tests/support/bookings";
 import { testEngines } from "../../../tests/support/databases";
+import { outboxRows } from "../../../tests/support/outbox";
 import { answer } from "../../../tests/support/mentors";
 
 import { availabilityText, meetingPlaceText } from "./bookings.words";
@@ -42,15 +43,7 @@ describe.each(testEngines())("a mentor's place to meet on $name", (engine) => {
       fields: { intent: "book", week: String(week), slot },
     });
   const emails = async (kind: string) =>
-    (
-      await db()
-        .selectFrom("outbox")
-        .selectAll()
-        .where("kind", "=", kind)
-        .orderBy("to_address")
-        .orderBy("created_at")
-        .execute()
-    ).map((row) => ({
+    (await outboxRows(db(), kind)).map((row) => ({
       ...row,
       event: (name: string) =>
         calendarLines(row.calendar ?? "").find((line) => line.name === name)?.value,

@@ -3,12 +3,12 @@ import { parseMeetingPlace } from "./meeting-place";
 import type { Services } from "~/context";
 import {
   liveBookingsWithPeople,
-  lockMentor,
-  notify,
   peopleOf,
   toBooking,
   type Booking,
-} from "./bookings.server";
+} from "./booking-queries.server";
+import { notifyBooking } from "./booking-emails.server";
+import { lockMentor } from "./mentor-lock.server";
 
 export type PlaceChange =
   | { kind: "saved"; name: string; updated: number }
@@ -70,7 +70,7 @@ export async function changeMeetingPlace(
         .where("id", "=", booking.id)
         .execute();
       const seat = { personId: row.person_id, ...peopleOf(row, config.siteTimeZone) };
-      await notify(trx, services, seat, placed, "placeChanged", {}, now);
+      await notifyBooking(trx, services, seat, placed, "placeChanged", {}, now);
     }
     if (mentor.meeting_place === place && rows.length === 0)
       return { kind: "unchanged", name: mentor.name };

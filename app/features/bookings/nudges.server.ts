@@ -5,6 +5,8 @@ import { mentorListWeek, owedNudgeWeek } from "./nudges";
 import { renderEmail } from "~/mail/message";
 import { ERASED_ADDRESS_PATTERN } from "~/features/people/erasure";
 import type { Services } from "~/context";
+import { paidSeat } from "~/features/enrollment/seat-queries.server";
+import { liveBookingOf } from "./booking-queries.server";
 
 /** Each paid seat with an active mentor in a cohort that has a start date: who is owed 1-on-1s. */
 function seatsWithMentors(db: DB) {
@@ -15,7 +17,7 @@ function seatsWithMentors(db: DB) {
     .innerJoin("mentors", "mentors.id", "payments.mentor_id")
     .leftJoin("student_profiles", "student_profiles.person_id", "people.id")
     .select([
-      "payments.person_id",
+      "people.id as person_id",
       "payments.cohort_id",
       "cohorts.start_date",
       "people.first_name",
@@ -28,7 +30,7 @@ function seatsWithMentors(db: DB) {
       "mentors.email as mentor_email",
       "mentors.time_zone as mentor_zone",
     ])
-    .where("payments.status", "=", "paid")
+    .where(paidSeat)
     .where("cohorts.start_date", "is not", null)
     .where("mentors.is_active", "=", 1)
     .where("people.email", "not like", ERASED_ADDRESS_PATTERN)
@@ -41,16 +43,8 @@ type Seat = Awaited<ReturnType<typeof seatsWithMentors>>[number];
 
 /** Whether the student has a live 1-on-1 in programme week `week` of the seat's cohort. */
 async function hasBooked(db: DB, seat: Seat, week: number) {
-  const row = await db
-    .selectFrom("bookings")
-    .select("id")
-    .where("person_id", "=", seat.person_id)
-    .where("cohort_id", "=", seat.cohort_id)
-    .where("kind", "=", "one_on_one")
-    .where("week", "=", week)
-    .where("status", "=", "booked")
-    .executeTakeFirst();
-  return row !== undefined;
+  const of = { personId: seat.person_id, cohortId: seat.cohort_id };
+  return (await liveBookingOf(db, of, "one_on_one", week)) !== undefined;
 }
 
 /**

@@ -4,7 +4,7 @@ import { REMINDERS } from "./slots";
 import { renderEmail } from "~/mail/message";
 import type { Services } from "~/context";
 import { whenFor } from "~/lib/time-zone";
-import { liveBookingsWithPeople, peopleOf } from "./bookings.server";
+import { liveBookingsWithPeople, peopleOf } from "./booking-queries.server";
 
 /**
  * Reminders of live 1-on-1s and interview deep-dives, 24 hours and 1 hour before, to the student and the mentor, each in

@@ -13,7 +13,7 @@ import type { Services } from "~/context";
 import { getCohort, toCohort, type Cohort } from "./cohort.server";
 import { joinQueue, withdrawPlace } from "./queue.server";
 import { sendOnce } from "~/mail/sent-once.server";
-import { planCohortSessions } from "~/features/sessions/sessions.server";
+import { planCohortSessions } from "~/features/sessions/session-plan.server";
 
 export interface CohortSummary extends Cohort {
   paid: number;

@@ -5,7 +5,7 @@ import type { Engine } from "~/db/migrations.server";
 import type { CohortSettings } from "./cohort";
 import type { CohortSettingsPatch } from "./cohort-settings";
 import { lockCohort } from "~/features/enrollment/seats.server";
-import { planCohortSessions } from "~/features/sessions/sessions.server";
+import { planCohortSessions } from "~/features/sessions/session-plan.server";
 import { announceStartWeek } from "./start-date.server";
 
 export interface CohortUpdate {

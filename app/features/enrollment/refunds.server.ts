@@ -1,4 +1,4 @@
-import { releaseBookingsOf } from "~/features/bookings/bookings.server";
+import { releaseBookingsOf } from "~/features/bookings/book.server";
 import { endPortalSessionsOf } from "~/features/portal/session.server";
 import { leaveQueue } from "~/features/cohort/queue.server";
 import { recordAudit } from "~/features/accounts/audit.server";

@@ -1,5 +1,6 @@
 import { recordAudit } from "~/features/accounts/audit.server";
-import { lockMentor, releaseBookingsOf } from "~/features/bookings/bookings.server";
+import { releaseBookingsOf } from "~/features/bookings/book.server";
+import { lockMentor } from "~/features/bookings/mentor-lock.server";
 import { mentorAssignedEmail } from "./portal.words";
 import type { DB, Trx } from "~/db/database.server";
 import { startDateDisplay } from "~/features/cohort/cohort";

@@ -8,6 +8,9 @@ import { sessionEnd } from "./group-sessions";
 import { bookingEmails } from "~/features/bookings/bookings.words";
 import { bookingUid } from "~/features/bookings/invite.server";
 import { meetingLink } from "~/features/bookings/meeting-place";
+import { paidSeat } from "~/features/enrollment/seat-queries.server";
+import { fullName } from "~/features/bookings/booking-queries.server";
+import { groupSessionsWithCohort } from "./session-queries.server";
 
 /**
  * The events of a person's calendar (decision 0041): one record per event, whatever it is. The
@@ -79,21 +82,7 @@ export function groupSessionEvent(row: GroupSessionRow, host: string): CalendarE
 /** The group sessions of some cohorts, with their cohort's live link. */
 export function groupSessionRows(db: DB, cohortIds: string[]): Promise<GroupSessionRow[]> {
   if (cohortIds.length === 0) return Promise.resolve([]);
-  return db
-    .selectFrom("group_sessions")
-    .innerJoin("cohorts", "cohorts.id", "group_sessions.cohort_id")
-    .select([
-      "group_sessions.id",
-      "group_sessions.week",
-      "group_sessions.topic",
-      "group_sessions.starts_at",
-      "group_sessions.minutes",
-      "group_sessions.status",
-      "group_sessions.sequence",
-      "group_sessions.updated_at",
-      "group_sessions.recording_url",
-      "cohorts.live_url",
-    ])
+  return groupSessionsWithCohort(db)
     .where("group_sessions.cohort_id", "in", cohortIds)
     .orderBy("group_sessions.starts_at")
     .execute();
@@ -101,11 +90,11 @@ export function groupSessionRows(db: DB, cohortIds: string[]): Promise<GroupSess
 
 /** The cohorts whose group sessions are on the owner's calendar. */
 export async function cohortsOf(db: DB, owner: CalendarOwner): Promise<string[]> {
-  let query = db.selectFrom("payments").select("cohort_id").distinct().where("status", "=", "paid");
+  let query = db.selectFrom("payments").select("cohort_id").distinct().where(paidSeat);
   query =
     owner.kind === "student"
-      ? query.where("person_id", "=", owner.personId)
-      : query.where("mentor_id", "=", owner.mentorId);
+      ? query.where("payments.person_id", "=", owner.personId)
+      : query.where("payments.mentor_id", "=", owner.mentorId);
   return (await query.execute()).map((row) => row.cohort_id);
 }
 
@@ -142,11 +131,7 @@ async function oneOnOneEvents(db: DB, owner: CalendarOwner): Promise<CalendarEve
     sequence: Number(row.sequence),
     start: new Date(row.starts_at),
     end: new Date(row.ends_at),
-    summary: bookingEmails.summary(
-      `${row.first_name} ${row.last_name}`.trim(),
-      row.mentorName,
-      row.kind,
-    ),
+    summary: bookingEmails.summary(fullName(row), row.mentorName, row.kind),
     description: bookingEmails.description(Number(row.week), row.kind),
     location: row.place,
     status: row.status === "cancelled" ? "cancelled" : "confirmed",

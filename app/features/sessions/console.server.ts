@@ -7,12 +7,8 @@ import { parseForm, refuse } from "~/lib/form.server";
 import { success } from "~/lib/toast";
 import { redirectWithToast, samePage } from "~/lib/toast.server";
 import type { DB } from "~/db/database.server";
-import {
-  changeSession,
-  listSessions,
-  saveSessionSettings,
-  sessionSettingsOf,
-} from "./sessions.server";
+import { changeSession, listSessions, saveSessionSettings } from "./session-changes.server";
+import { sessionSettingsOf } from "./session-plan.server";
 import { sessionRecipients } from "./notify.server";
 
 /** Whether a post to the cohort page is one of the session forms (read from a copy of it). */

@@ -1,6 +1,7 @@
 import type { DB } from "~/db/database.server";
 import type { CalendarOwner } from "./calendar.server";
 import { feedToken, feedTokenHash as hash, newFeedSalt, shownFeedToken } from "./feed-token.server";
+import { paidSeat } from "~/features/enrollment/seat-queries.server";
 
 /**
  * Private calendar feeds (decisions 0041 and 0053): /calendar/<token>.ics. One live feed per
@@ -84,8 +85,8 @@ export async function fetchFeed(db: DB, token: string, now: Date): Promise<Calen
     const paid = await db
       .selectFrom("payments")
       .select("id")
-      .where("person_id", "=", feed.person_id)
-      .where("status", "=", "paid")
+      .where("payments.person_id", "=", feed.person_id)
+      .where(paidSeat)
       .executeTakeFirst();
     if (paid) owner = { kind: "student", personId: feed.person_id };
   } else if (feed.mentor_id) {

@@ -1,11 +1,13 @@
 import { ICalCalendarMethod } from "ical-generator";
 import { sessionEmails } from "./sessions.words";
 import type { DB, Trx } from "~/db/database.server";
-import { formatWhen } from "~/lib/time-zone";
+import { whenFor } from "~/lib/time-zone";
 import { renderEmail } from "~/mail/message";
 import { enqueueEmail } from "~/mail/outbox.server";
 import { ERASED_ADDRESS_PATTERN } from "~/features/people/erasure";
 import { calendarText, groupSessionEvent, uidHost } from "./calendar.server";
+import { paidSeat } from "~/features/enrollment/seat-queries.server";
+import { groupSessionsWithCohort } from "./session-queries.server";
 
 /** Someone a group session's change is sent to, with their own time zone (null: the site's). */
 export interface SessionRecipient {
@@ -13,6 +15,8 @@ export interface SessionRecipient {
   personId: string | null;
   email: string;
   name: string;
+  /** How their email greets them: a student's first name, a mentor's first word. */
+  firstName: string;
   timeZone: string | null;
 }
 
@@ -33,7 +37,7 @@ export async function sessionRecipients(trx: DB, cohortId: string): Promise<Sess
     ])
     .distinct()
     .where("payments.cohort_id", "=", cohortId)
-    .where("payments.status", "=", "paid")
+    .where(paidSeat)
     .where("people.email", "not like", ERASED_ADDRESS_PATTERN)
     .orderBy("people.id")
     .execute();
@@ -43,7 +47,7 @@ export async function sessionRecipients(trx: DB, cohortId: string): Promise<Sess
     .select(["mentors.id", "mentors.email", "mentors.name", "mentors.time_zone as timeZone"])
     .distinct()
     .where("payments.cohort_id", "=", cohortId)
-    .where("payments.status", "=", "paid")
+    .where(paidSeat)
     .where("mentors.is_active", "=", 1)
     .orderBy("mentors.id")
     .execute();
@@ -53,6 +57,7 @@ export async function sessionRecipients(trx: DB, cohortId: string): Promise<Sess
       personId: s.id,
       email: s.email,
       name: s.name,
+      firstName: s.name,
       timeZone: s.timeZone,
     })),
     ...mentors.map((m) => ({
@@ -60,6 +65,7 @@ export async function sessionRecipients(trx: DB, cohortId: string): Promise<Sess
       personId: null,
       email: m.email,
       name: m.name,
+      firstName: m.name.split(" ")[0] ?? m.name,
       timeZone: m.timeZone,
     })),
   ];
@@ -77,21 +83,7 @@ export async function notifySessionChange(
   sessionId: string,
   now: Date,
 ): Promise<number> {
-  const row = await trx
-    .selectFrom("group_sessions")
-    .innerJoin("cohorts", "cohorts.id", "group_sessions.cohort_id")
-    .select([
-      "group_sessions.id",
-      "group_sessions.cohort_id",
-      "group_sessions.week",
-      "group_sessions.topic",
-      "group_sessions.starts_at",
-      "group_sessions.minutes",
-      "group_sessions.status",
-      "group_sessions.sequence",
-      "group_sessions.updated_at",
-      "cohorts.live_url",
-    ])
+  const row = await groupSessionsWithCohort(trx)
     .where("group_sessions.id", "=", sessionId)
     .executeTakeFirstOrThrow();
   const event = groupSessionEvent(row, uidHost(config.publicUrl));
@@ -101,7 +93,6 @@ export async function notifySessionChange(
   let queued = 0;
   for (const person of await sessionRecipients(trx, row.cohort_id)) {
     const zone = person.timeZone || config.siteTimeZone;
-    const firstName = person.personId ? person.name : (person.name.split(" ")[0] ?? "");
     await enqueueEmail(
       trx,
       {
@@ -111,10 +102,10 @@ export async function notifySessionChange(
         dedupeKey: `group-session:${row.id}:${event.sequence}:${person.key}`,
         ...renderEmail(
           content({
-            firstName,
+            firstName: person.firstName,
             week: Number(row.week),
             topic: row.topic,
-            when: `${formatWhen(event.start, zone, now)} (${zone})`,
+            when: whenFor(row.starts_at, zone, now),
             url,
           }),
         ),

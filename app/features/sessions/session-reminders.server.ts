@@ -1,9 +1,10 @@
 import { nudgeEmails } from "~/features/bookings/nudges.words";
 import { queueEmailOnce } from "~/mail/sent-once.server";
-import { formatWhen } from "~/lib/time-zone";
+import { whenFor } from "~/lib/time-zone";
 import { renderEmail } from "~/mail/message";
 import type { Services } from "~/context";
 import { sessionRecipients } from "./notify.server";
+import { groupSessionsWithCohort } from "./session-queries.server";
 
 /** The group session reminder goes this long before the start. */
 export const SESSION_REMINDER_MS = 24 * 3_600_000;
@@ -19,17 +20,7 @@ export async function sendSessionReminders(services: Services): Promise<number> 
   const { db, config } = services;
   const now = services.clock.now();
   const nowIso = now.toISOString();
-  const due = await db
-    .selectFrom("group_sessions")
-    .innerJoin("cohorts", "cohorts.id", "group_sessions.cohort_id")
-    .select([
-      "group_sessions.id",
-      "group_sessions.cohort_id",
-      "group_sessions.week",
-      "group_sessions.topic",
-      "group_sessions.starts_at",
-      "cohorts.live_url",
-    ])
+  const due = await groupSessionsWithCohort(db)
     .where("group_sessions.status", "=", "scheduled")
     .where("group_sessions.starts_at", ">", nowIso)
     .where(
@@ -61,10 +52,10 @@ export async function sendSessionReminders(services: Services): Promise<number> 
       const key = `session-reminder:${session.id}:${session.starts_at}:${person.key}`;
       const zone = person.timeZone || config.siteTimeZone;
       const content = nudgeEmails.sessionTomorrow({
-        firstName: person.personId ? person.name : (person.name.split(" ")[0] ?? person.name),
+        firstName: person.firstName,
         week: Number(session.week),
         topic: session.topic,
-        when: `${formatWhen(new Date(session.starts_at), zone, now)} (${zone})`,
+        when: whenFor(session.starts_at, zone, now),
         url: session.live_url ?? `${config.publicUrl}/portal`,
       });
       const message = {

@@ -11,6 +11,7 @@ import {
   unwrap,
 } from "../../../tests/support/context";
 import { testEngines } from "../../../tests/support/databases";
+import { outboxRows } from "../../../tests/support/outbox";
 import { insertMentor, insertStudent, portalCookie } from "../../../tests/support/portal";
 import { createCohort } from "~/features/cohort/series.server";
 import { action as cohortAction, loader as cohortLoader } from "~/features/cohort/routes/cohort";
@@ -30,7 +31,7 @@ import { erasePerson } from "~/features/people/privacy.server";
 import { refundEnrollment } from "~/features/enrollment/refunds.server";
 import { approveWithdrawal } from "~/features/withdrawals/decisions.server";
 import { requestToLeave } from "~/features/withdrawals/requests.server";
-import { planMissingSessions } from "./sessions.server";
+import { planMissingSessions } from "./session-plan.server";
 
 describe.each(testEngines())("group sessions and calendar feeds on $name", (engine) => {
   const s = seatScenario(engine);
@@ -60,6 +61,14 @@ describe.each(testEngines())("group sessions and calendar feeds on $name", (engi
     });
     return unwrap(await settle(callAction(run as never, request, ctx(), params)));
   }
+  /** The owner signed in (`signedIn`, else now), and the cohort's start set to Monday 2027-03-01. */
+  async function startingMarch1(signedIn?: string) {
+    const cookie = signedIn ?? (await owner());
+    const cohortId = await s.cohortId();
+    const start = { intent: "save", startDate: "2027-03-01" };
+    await post(settingsAction, "/admin/cohort-settings", start, cookie);
+    return { cookie, cohortId };
+  }
   const sessions = (cohortId: string) =>
     s
       .db()
@@ -68,14 +77,7 @@ describe.each(testEngines())("group sessions and calendar feeds on $name", (engi
       .where("cohort_id", "=", cohortId)
       .orderBy("week")
       .execute();
-  const outbox = (kind: string) =>
-    s
-      .db()
-      .selectFrom("outbox")
-      .selectAll()
-      .where("kind", "=", kind)
-      .orderBy("to_address")
-      .execute();
+  const outbox = (kind: string) => outboxRows(s.db(), kind);
 
   /** The calendar card of `cookie`'s person, as their portal page shows it. */
   async function card(cookie: string, page: "/portal" | "/portal/mentor") {
@@ -171,14 +173,7 @@ describe.each(testEngines())("group sessions and calendar feeds on $name", (engi
   });
 
   it("moves and cancels one session: each person emailed once, in their own zone, with the invite", async () => {
-    const cookie = await owner();
-    const cohortId = await s.cohortId();
-    await post(
-      settingsAction,
-      "/admin/cohort-settings",
-      { intent: "save", startDate: "2027-03-01" },
-      cookie,
-    );
+    const { cookie, cohortId } = await startingMarch1();
     const mentorId = await insertMentor(s.db(), "mentor@example.com", "Mia Mentor");
     await s
       .db()
@@ -305,14 +300,7 @@ describe.each(testEngines())("group sessions and calendar feeds on $name", (engi
   });
 
   it("a private feed: hashed token, fetched by a calendar app, reset kills the old one, 404 unknown", async () => {
-    const cookie = await owner();
-    const cohortId = await s.cohortId();
-    await post(
-      settingsAction,
-      "/admin/cohort-settings",
-      { intent: "save", startDate: "2027-03-01" },
-      cookie,
-    );
+    const { cohortId } = await startingMarch1();
     const { ada, student, mentor } = await mentorAndStudent(cohortId);
 
     const home = async () =>
@@ -489,13 +477,7 @@ describe.each(testEngines())("group sessions and calendar feeds on $name", (engi
       await insertAccount(s.db(), { email: "boss@example.com", password: "x" }),
       "2099-01-01T00:00:00.000Z",
     );
-    const cohortId = await s.cohortId();
-    await post(
-      settingsAction,
-      "/admin/cohort-settings",
-      { intent: "save", startDate: "2027-03-01" },
-      cookie,
-    );
+    const { cohortId } = await startingMarch1(cookie);
     const { mentorId, ada } = await mentorAndStudent(cohortId);
     await insertStudent(s.db(), { email: "bob@example.com", firstName: "Bob", cohortId, mentorId });
     const page = `/admin/cohorts/${cohortId}`;

@@ -1,14 +1,9 @@
 import { Link } from "react-router";
 import { requireAdmin } from "~/features/accounts/sessions.server";
-import { sessionPage } from "~/features/attendance/attendance.server";
+import { sessionPage } from "~/features/attendance/session-page.server";
 import { sessionMarkAction } from "~/features/attendance/session-action.server";
 import { AdminPage } from "~/components/admin-shell";
-import {
-  AttendanceForm,
-  FormError,
-  OutcomeList,
-  RecordingCard,
-} from "~/features/attendance/session-marking";
+import { AttendanceForm, OutcomeList, RecordingCard } from "~/features/attendance/session-marking";
 import { linkVariants } from "~/components/ui/link";
 import { attendanceText as t, sessionPageText as p } from "~/features/attendance/attendance.words";
 import { adminMeta } from "~/lib/meta";
@@ -41,9 +36,8 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   });
 }
 
-export default function CohortSessionPage({ loaderData, actionData }: Route.ComponentProps) {
+export default function CohortSessionPage({ loaderData }: Route.ComponentProps) {
   const { session } = loaderData;
-  const errors = actionData?.result?.error;
   return (
     <AdminPage title={t.sessionTitle(session.week, session.topic)}>
       <p>
@@ -53,10 +47,9 @@ export default function CohortSessionPage({ loaderData, actionData }: Route.Comp
       </p>
       <p className="mt-2 text-slate-700">{t.sessionWhen(session.when)}</p>
       <div className="mt-6 space-y-6">
-        <FormError errors={errors} />
-        <AttendanceForm data={loaderData} errors={errors} />
+        <AttendanceForm data={loaderData} />
         <OutcomeList items={loaderData.oneOnOnes} />
-        <RecordingCard data={loaderData} errors={errors} />
+        <RecordingCard data={loaderData} />
       </div>
     </AdminPage>
   );

@@ -1,14 +1,9 @@
 import { Link } from "react-router";
-import {
-  AttendanceForm,
-  FormError,
-  OutcomeList,
-  RecordingCard,
-} from "~/features/attendance/session-marking";
+import { AttendanceForm, OutcomeList, RecordingCard } from "~/features/attendance/session-marking";
 import { linkVariants } from "~/components/ui/link";
 import { attendanceText as t, sessionPageText as p } from "~/features/attendance/attendance.words";
 import { portalMeta } from "~/features/portal/portal.words";
-import { sessionPage } from "~/features/attendance/attendance.server";
+import { sessionPage } from "~/features/attendance/session-page.server";
 import { mentorZoneOf } from "~/features/bookings/availability.server";
 import { sessionMarkAction } from "~/features/attendance/session-action.server";
 import { pageMeta } from "~/lib/meta";
@@ -41,7 +36,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   });
 }
 
-export default function MentorSessionPage({ loaderData, actionData }: Route.ComponentProps) {
+export default function MentorSessionPage({ loaderData }: Route.ComponentProps) {
   const { session } = loaderData;
   return (
     <div className="space-y-6">
@@ -54,10 +49,9 @@ export default function MentorSessionPage({ loaderData, actionData }: Route.Comp
         </h1>
         <p className="mt-2 text-slate-700">{t.sessionWhen(session.when)}</p>
       </div>
-      <FormError errors={actionData?.result?.error} />
-      <AttendanceForm data={loaderData} errors={actionData?.result?.error} />
+      <AttendanceForm data={loaderData} />
       <OutcomeList items={loaderData.oneOnOnes} />
-      <RecordingCard data={loaderData} errors={actionData?.result?.error} />
+      <RecordingCard data={loaderData} />
     </div>
   );
 }

@@ -1,21 +1,13 @@
-import { parseWithZod } from "@conform-to/zod/v4";
 import { BookedCard, SlotWeek, WeekNav } from "~/features/bookings/slot-week";
 import { SectionCard } from "~/components/ui/card";
 import { bookingText as t } from "~/features/bookings/bookings.words";
 import { portalMeta } from "~/features/portal/portal.words";
-import {
-  bookingPage,
-  bookSlot,
-  cancelBooking,
-  rescheduleBooking,
-} from "~/features/bookings/bookings.server";
+import { bookingPage } from "~/features/bookings/booking-page.server";
+import { bookSlot, cancelBooking, rescheduleBooking } from "~/features/bookings/book.server";
 import { bookingSchema } from "~/features/bookings/availability-form";
+import { studentBookingPost } from "~/features/bookings/booking-post.server";
 import { readBrowserZone } from "~/lib/browser-zone.server";
-import { limitFormPost } from "~/lib/form-guard.server";
-import { OVER_LIMIT, readFormData, refuse } from "~/lib/form.server";
 import { pageMeta } from "~/lib/meta";
-import { success } from "~/lib/toast";
-import { redirectWithToast } from "~/lib/toast.server";
 import { requireStudent } from "~/features/portal/student-access.server";
 import { ZoneNote } from "~/features/portal/zone-note";
 import type { Route } from "./+types/book";
@@ -34,31 +26,23 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   );
 }
 
-const toasts = { booked: t.bookedToast, moved: t.movedToast, cancelled: t.cancelledToast };
-
 export async function action({ request, context }: Route.ActionArgs) {
   const student = await requireStudent(request, context, "book");
-  const submission = parseWithZod(await readFormData(request), { schema: bookingSchema });
-  if (!(await limitFormPost(context, "portal-book", student)))
-    return refuse(submission, OVER_LIMIT);
-  if (submission.status !== "success") return refuse(submission);
-  const form = submission.value;
-  const outcome =
-    form.intent === "book"
-      ? await bookSlot(context.services, student.personId, form.week, form.slot)
-      : form.intent === "reschedule"
-        ? await rescheduleBooking(context.services, student.personId, form.bookingId, form.slot)
-        : await cancelBooking(
-            context.services,
-            { personId: student.personId, kind: "one_on_one" },
-            form.bookingId,
-          );
-  const back = `/portal/book${form.intent === "book" ? `?week=${form.week}` : ""}`;
-  if (outcome.kind === "booked" || outcome.kind === "moved" || outcome.kind === "cancelled") {
-    const toast = toasts[outcome.kind];
-    return redirectWithToast(context, back, success(toast.title, toast.description));
-  }
-  return refuse(submission, { message: t.errors[outcome.kind], form: true, status: 409 });
+  const { services } = context;
+  const page = { limit: "portal-book", schema: bookingSchema, words: t };
+  return studentBookingPost(context, request, student, page, async (form) => ({
+    outcome:
+      form.intent === "book"
+        ? await bookSlot(services, student.personId, form.week, form.slot)
+        : form.intent === "reschedule"
+          ? await rescheduleBooking(services, student.personId, form.bookingId, form.slot)
+          : await cancelBooking(
+              services,
+              { personId: student.personId, kind: "one_on_one" },
+              form.bookingId,
+            ),
+    back: `/portal/book${form.intent === "book" ? `?week=${form.week}` : ""}`,
+  }));
 }
 
 export default function Book({ loaderData, actionData }: Route.ComponentProps) {

@@ -1,9 +1,8 @@
-import { parseWithZod } from "@conform-to/zod/v4";
 import { Link } from "react-router";
 import { BookedCard, SlotWeek, WeekNav } from "~/features/bookings/slot-week";
 import { SectionCard } from "~/components/ui/card";
 import { linkVariants } from "~/components/ui/link";
-import { cancelBooking } from "~/features/bookings/bookings.server";
+import { cancelBooking } from "~/features/bookings/book.server";
 import {
   bookDeepDive,
   deepDivePage,
@@ -12,12 +11,9 @@ import {
 import { deepDiveText as t } from "~/features/outcomes/interviews.words";
 import { portalMeta } from "~/features/portal/portal.words";
 import { deepDiveSchema } from "~/features/outcomes/outcome-forms";
+import { studentBookingPost } from "~/features/bookings/booking-post.server";
 import { readBrowserZone } from "~/lib/browser-zone.server";
-import { limitFormPost } from "~/lib/form-guard.server";
-import { OVER_LIMIT, readFormData, refuse } from "~/lib/form.server";
 import { pageMeta } from "~/lib/meta";
-import { success } from "~/lib/toast";
-import { redirectWithToast } from "~/lib/toast.server";
 import { requireStudent } from "~/features/portal/student-access.server";
 import { ZoneNote } from "~/features/portal/zone-note";
 import type { Route } from "./+types/deep-dive";
@@ -38,31 +34,23 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   );
 }
 
-const toasts = { booked: t.bookedToast, moved: t.movedToast, cancelled: t.cancelledToast };
-
 export async function action({ request, context }: Route.ActionArgs) {
   const student = await requireStudent(request, context, "deepDive");
-  const submission = parseWithZod(await readFormData(request), { schema: deepDiveSchema });
-  if (!(await limitFormPost(context, "portal-deep-dive", student)))
-    return refuse(submission, OVER_LIMIT);
-  if (submission.status !== "success") return refuse(submission);
-  const form = submission.value;
   const { services } = context;
-  const outcome =
-    form.intent === "book"
-      ? await bookDeepDive(services, student.personId, form.interviewId, form.slot)
-      : form.intent === "reschedule"
-        ? await rescheduleDeepDive(services, student.personId, form.bookingId, form.slot)
-        : await cancelBooking(
-            services,
-            { personId: student.personId, kind: "deep_dive" },
-            form.bookingId,
-          );
-  if (outcome.kind === "booked" || outcome.kind === "moved" || outcome.kind === "cancelled") {
-    const toast = toasts[outcome.kind];
-    return redirectWithToast(context, PATH, success(toast.title, toast.description));
-  }
-  return refuse(submission, { message: t.errors[outcome.kind], form: true, status: 409 });
+  const page = { limit: "portal-deep-dive", schema: deepDiveSchema, words: t };
+  return studentBookingPost(context, request, student, page, async (form) => ({
+    outcome:
+      form.intent === "book"
+        ? await bookDeepDive(services, student.personId, form.interviewId, form.slot)
+        : form.intent === "reschedule"
+          ? await rescheduleDeepDive(services, student.personId, form.bookingId, form.slot)
+          : await cancelBooking(
+              services,
+              { personId: student.personId, kind: "deep_dive" },
+              form.bookingId,
+            ),
+    back: PATH,
+  }));
 }
 
 export default function DeepDive({ loaderData, actionData }: Route.ComponentProps) {

@@ -5,7 +5,8 @@ import { StudentCards } from "~/features/mentors/mentor-students";
 import { bookingText, mentorBookingsText } from "~/features/bookings/bookings.words";
 import { portalMeta } from "~/features/portal/portal.words";
 import { mentorPortal as t } from "~/features/mentors/mentors.words";
-import { cancelBooking, mentorBookings } from "~/features/bookings/bookings.server";
+import { cancelBooking } from "~/features/bookings/book.server";
+import { mentorBookings } from "~/features/bookings/booking-page.server";
 import { mentorHomeSchema } from "~/features/bookings/availability-form";
 import { limitFormPost } from "~/lib/form-guard.server";
 import { OVER_LIMIT, readFormData, refuse } from "~/lib/form.server";
@@ -15,7 +16,7 @@ import { redirectWithToast } from "~/lib/toast.server";
 import { mentorStudents, requireMentor } from "~/features/mentors/mentor-students.server";
 import { mentorCalendarCard } from "~/features/sessions/portal-calendar.server";
 import { MentorSessionLinks, ToMarkList } from "~/features/attendance/mentor-marking";
-import { mentorSessions, mentorToMark } from "~/features/attendance/attendance.server";
+import { mentorSessions, mentorToMark } from "~/features/attendance/mentor-marking.server";
 import { outcomeAction } from "~/features/attendance/session-action.server";
 import type { Route } from "./+types/mentor";
 
@@ -62,10 +63,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   return redirectWithToast(context, "/portal/mentor", success(toast.title, toast.description));
 }
 
-export default function MentorHome({ loaderData, actionData }: Route.ComponentProps) {
+export default function MentorHome({ loaderData }: Route.ComponentProps) {
   const { name, cohortStart, students, bookings, calendar, sessions, toMark } = loaderData;
-  const errors = actionData?.result?.error;
-  const error = errors ? Object.values(errors).flat()[0] : undefined;
   return (
     <div className="space-y-6">
       <div>
@@ -74,7 +73,7 @@ export default function MentorHome({ loaderData, actionData }: Route.ComponentPr
         <p className="mt-2 text-slate-700">{t.cohort(cohortStart)}</p>
       </div>
       <ToMarkList items={toMark} />
-      <MentorBookings bookings={bookings} error={error ?? undefined} />
+      <MentorBookings bookings={bookings} />
       <MentorSessionLinks sessions={sessions} />
       <StudentCards students={students} />
       <CalendarCard calendar={calendar} />
