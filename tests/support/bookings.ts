@@ -5,8 +5,8 @@ import { answer, assignMentor, mentorCookie, mentorFixture } from "./mentors";
 import { portalCookie } from "./portal";
 
 /** The cohort of the bookings tests: week 1 is Monday 2027-01-11 to Sunday 2027-01-17 (New York). */
-export const BOOKING_START = "2027-01-13";
-export const NEW_YORK = "America/New_York";
+const BOOKING_START = "2027-01-13";
+const NEW_YORK = "America/New_York";
 
 /**
  * The bookings tests' scene, set up through the mentor's own page: Ann, a mentor in London (her
