@@ -1,6 +1,6 @@
 import { sql } from "kysely";
 import type { DB } from "~/db/database.server";
-import { keptByPayment, REVENUE_STATUSES } from "~/features/enrollment/seats.server";
+import { keptByPayment, REVENUE_STATUSES } from "~/features/enrollment/figures.server";
 import { PAID_SEAT, paidSeat } from "~/features/enrollment/seat-queries.server";
 import {
   addDays,
