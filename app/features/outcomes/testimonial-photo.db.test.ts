@@ -15,7 +15,8 @@ import { erasePerson } from "~/features/people/privacy.server";
 import * as adminRoute from "~/features/outcomes/routes/testimonials";
 import * as portalRoute from "~/features/outcomes/routes/testimonial";
 import * as photoRoute from "~/features/outcomes/routes/testimonial-photo";
-import { askForTestimonial, listTestimonials, readHomeStories } from "./testimonials.server";
+import { askForTestimonial } from "./testimonials.server";
+import { listTestimonials, readHomeStories } from "./testimonial-publishing.server";
 
 /**
  * A testimonial's photo (issue 36, item 5: "published with their name, firm and photo"): sent

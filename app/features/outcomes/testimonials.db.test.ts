@@ -15,7 +15,8 @@ import * as portalRoute from "~/features/outcomes/routes/testimonial";
 import * as homeRoute from "~/features/site/routes/home";
 import { portalExport } from "~/features/portal/privacy.server";
 import { erasePerson } from "~/features/people/privacy.server";
-import { askForTestimonial, listTestimonials, readHomeStories } from "./testimonials.server";
+import { askForTestimonial } from "./testimonials.server";
+import { listTestimonials, readHomeStories } from "./testimonial-publishing.server";
 
 describe.each(testEngines())("testimonials on $name", (engine) => {
   const s = seatScenario(engine);
