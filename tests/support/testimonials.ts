@@ -1,4 +1,5 @@
 import type { Insertable } from "kysely";
+import type { DB } from "../../app/db/database.server";
 import type { OffersTable } from "../../app/db/programme-schema";
 import type { seatScenario } from "./cohort";
 import { portalCookie } from "./portal";
@@ -33,3 +34,11 @@ export async function studentWithOffer(
   } as never);
   return { id, email, offerId: row.id, cookie };
 }
+
+/** The person's testimonial row as stored. */
+export const testimonialRow = (db: DB, personId: string) =>
+  db
+    .selectFrom("testimonials")
+    .selectAll()
+    .where("person_id", "=", personId)
+    .executeTakeFirstOrThrow();

@@ -7,7 +7,7 @@ import { seatScenario } from "../../../tests/support/cohort";
 import { callAction, makeContext, unwrap } from "../../../tests/support/context";
 import { testEngines } from "../../../tests/support/databases";
 import { answer } from "../../../tests/support/mentors";
-import { studentWithOffer } from "../../../tests/support/testimonials";
+import { studentWithOffer, testimonialRow } from "../../../tests/support/testimonials";
 import { JPEG_3x2, PNG_3x2, TEXT_FILE } from "../../../tests/support/photos";
 import { HomeTestimonials } from "~/features/site/home-stories";
 import { PHOTO_MAX_BYTES } from "./testimonial-photo";
@@ -86,12 +86,7 @@ describe.each(testEngines())("testimonial photos on $name", (engine) => {
       return { status, headers: new Headers(), bytes: Buffer.alloc(0) };
     }
   }
-  const row = (personId: string) =>
-    db()
-      .selectFrom("testimonials")
-      .selectAll()
-      .where("person_id", "=", personId)
-      .executeTakeFirstOrThrow();
+  const row = (personId: string) => testimonialRow(db(), personId);
   const uploadsOf = (personId: string) =>
     db()
       .selectFrom("uploads")

@@ -6,7 +6,7 @@ import { seatScenario } from "../../../tests/support/cohort";
 import { testEngines } from "../../../tests/support/databases";
 import { callAction, makeContext } from "../../../tests/support/context";
 import { answer } from "../../../tests/support/mentors";
-import { studentWithOffer } from "../../../tests/support/testimonials";
+import { studentWithOffer, testimonialRow } from "../../../tests/support/testimonials";
 import { offerRow, UNCONFIRMED } from "../../../tests/support/rows";
 import { consentWords } from "./testimonials.words";
 import { testimonials as coded, testimonialsSection } from "~/features/site/home.words";
@@ -46,12 +46,7 @@ describe.each(testEngines())("testimonials on $name", (engine) => {
     }
     return answer(services(), adminRoute.action, "/admin/testimonials", cookie, { fields });
   };
-  const row = (personId: string) =>
-    db()
-      .selectFrom("testimonials")
-      .selectAll()
-      .where("person_id", "=", personId)
-      .executeTakeFirstOrThrow();
+  const row = (personId: string) => testimonialRow(db(), personId);
   const requests = (email: string) =>
     db()
       .selectFrom("outbox")

@@ -116,6 +116,9 @@ async function deletePhoto(trx: Trx, personId: string, uploadId: string | null) 
     .execute();
 }
 
+/** What the student's own changes use. */
+type StudentServices = Pick<Services, "db" | "clock" | "engine">;
+
 /** The student's testimonial row, locked on PostgreSQL so two posts at once take turns. */
 async function lockedOwn(trx: Trx, services: Pick<Services, "engine">, personId: string) {
   let read = trx
@@ -134,7 +137,7 @@ async function lockedOwn(trx: Trx, services: Pick<Services, "engine">, personId:
  * only deletes the photo (it is never shown with a first name).
  */
 export async function submitTestimonial(
-  services: Pick<Services, "db" | "clock" | "engine">,
+  services: StudentServices,
   personId: string,
   form: Extract<TestimonialForm, { intent: "submit" }>,
   photo?: CheckedPhoto,
@@ -196,7 +199,7 @@ export async function submitTestimonial(
  * no longer shows it. "nothing" when there is no row or `applies` says the change has nothing to do.
  */
 async function changeOwnDroppingPhoto(
-  services: Pick<Services, "db" | "clock" | "engine">,
+  services: StudentServices,
   personId: string,
   applies: (own: NonNullable<Awaited<ReturnType<typeof lockedOwn>>>) => boolean,
   set: (at: string) => Updateable<TestimonialsTable>,
@@ -216,30 +219,22 @@ async function changeOwnDroppingPhoto(
 }
 
 /** The student removes their photo: deleted, so it is shown nowhere from the next request. */
-export function removeTestimonialPhoto(
-  services: Pick<Services, "db" | "clock" | "engine">,
-  personId: string,
-): Promise<TestimonialChange> {
-  return changeOwnDroppingPhoto(
+export const removeTestimonialPhoto = (services: StudentServices, personId: string) =>
+  changeOwnDroppingPhoto(
     services,
     personId,
     (own) => Boolean(own.photo_upload_id),
     () => ({}),
   );
-}
 
 /**
  * The student withdraws consent: the testimonial is hidden and its photo deleted. Nothing to
  * withdraw (no consent given, or withdrawn before): "nothing".
  */
-export function withdrawConsent(
-  services: Pick<Services, "db" | "clock" | "engine">,
-  personId: string,
-): Promise<TestimonialChange> {
-  return changeOwnDroppingPhoto(
+export const withdrawConsent = (services: StudentServices, personId: string) =>
+  changeOwnDroppingPhoto(
     services,
     personId,
     (own) => own.consent !== null && own.consent_withdrawn_at === null,
     (at) => ({ status: "hidden", consent_withdrawn_at: at, approved_at: null }),
   );
-}
