@@ -1,4 +1,9 @@
+import express, { type RequestHandler } from "express";
+import type { Server } from "node:http";
+import type { AddressInfo } from "node:net";
 import { expect } from "vitest";
+import { pageViews } from "../../server/analytics";
+import { visitorMiddleware } from "../../server/visitor";
 import { classifyView, type ViewRequest } from "../../app/features/analytics/page-view";
 import { FUNNEL_STEPS, type FunnelRow } from "../../app/features/analytics/funnel";
 import { readUtm } from "../../app/features/analytics/utm";
@@ -98,6 +103,32 @@ export function useFunnel(engine: TestEngine) {
     funnelReport(db(), { from, to, group });
 
   /**
+   * A server that records page views as the real one does (the visitor cookie, then the page-view
+   * middleware) in front of `page`: `visit` gets its address, and the server closes after it.
+   */
+  const withPageViewServer = async (
+    page: RequestHandler,
+    visit: (base: string) => Promise<void>,
+  ): Promise<void> => {
+    const server = express();
+    server.use((_req, res, next) => {
+      res.locals.secure = false;
+      next();
+    });
+    server.use(visitorMiddleware(owner.t.config.sessionSecrets));
+    server.use(pageViews(services().analytics, services().clock, "http://localhost:3000"));
+    server.get("/{*splat}", page);
+    const listening: Server = await new Promise((resolve) => {
+      const s = server.listen(0, "127.0.0.1", () => resolve(s));
+    });
+    try {
+      await visit(`http://127.0.0.1:${(listening.address() as AddressInfo).port}`);
+    } finally {
+      await new Promise((resolve) => listening.close(resolve));
+    }
+  };
+
+  /**
    * Three browsers by one YouTube link, one of which pays after a resource and an application;
    * its person also opens a rep's LinkedIn link later on a second browser and takes a resource
    * there. A direct visitor applies without a resource. A browser with Sec-GPC lands by the
@@ -131,7 +162,17 @@ export function useFunnel(engine: TestEngine) {
     );
   };
 
-  return { owner, services, db, classify, view, takeResource, report, buildScenario };
+  return {
+    owner,
+    services,
+    db,
+    classify,
+    view,
+    takeResource,
+    report,
+    buildScenario,
+    withPageViewServer,
+  };
 }
 
 /** Every step of each row counts no more than the step before it. */

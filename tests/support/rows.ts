@@ -1,6 +1,8 @@
 import type { Insertable } from "kysely";
 import type { DB } from "../../app/db/database.server";
 import type { UploadsTable } from "../../app/db/schema";
+import type { OffersTable } from "../../app/db/programme-schema";
+import { randomUUID } from "node:crypto";
 import { newPerson } from "../../app/features/people/people.server";
 
 /** Ada Lovelace of State, class of 2027: a person row as the forms write one. */
@@ -52,3 +54,31 @@ export function reviewUploadRow(id: string, personId: string, name: string, at: 
     content_type: "application/vnd.openxmlformats-officedocument.wordprocessingml.document",
   });
 }
+
+/** An analyst internship at Acme Capital reported and confirmed by the owner at `at`. */
+export function offerRow(
+  personId: string,
+  cohortId: string,
+  at: string,
+  values: Partial<Insertable<OffersTable>> = {},
+): Insertable<OffersTable> & { id: string } {
+  return {
+    id: randomUUID(),
+    person_id: personId,
+    cohort_id: cohortId,
+    firm: "Acme Capital",
+    role: "Analyst",
+    track: "Banking",
+    kind: "internship",
+    start_date: null,
+    compensation: null,
+    reported_at: at,
+    confirmed_at: at,
+    confirmed_by: "owner",
+    confirmed_by_id: null,
+    ...values,
+  };
+}
+
+/** What `offerRow` takes to leave an offer reported but not confirmed. */
+export const UNCONFIRMED = { confirmed_at: null, confirmed_by: null, confirmed_by_id: null };

@@ -1,5 +1,5 @@
 import type { DB } from "~/db/database.server";
-import { keptByPayment, REVENUE_STATUSES } from "~/features/enrollment/seats.server";
+import { keptByPayment, REVENUE_STATUSES } from "~/features/enrollment/figures.server";
 import { PAID_SEAT } from "~/features/enrollment/seat-queries.server";
 import {
   parseJsonColumn,

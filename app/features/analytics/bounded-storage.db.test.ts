@@ -1,12 +1,7 @@
 import { randomBytes } from "node:crypto";
-import express from "express";
-import type { Server } from "node:http";
-import type { AddressInfo } from "node:net";
 import { describe, expect, it } from "vitest";
 import { testEngines } from "../../../tests/support/databases";
 import { BROWSER, LINKEDIN, useFunnel, YOUTUBE } from "../../../tests/support/funnel";
-import { pageViews } from "../../../server/analytics";
-import { visitorMiddleware } from "../../../server/visitor";
 import { insertSkipping, runAnalyticsPass } from "./rollup.server";
 
 const bytes = (value: string | null) => Buffer.byteLength(value ?? "", "utf8");
@@ -116,7 +111,7 @@ describe.each(testEngines().filter((e) => e.name === "postgres"))(
 
 // Issue 31, finding 2: every stored field, the roll-ups and the views per address are bounded.
 describe.each(testEngines())("finding 2: analytics storage bounded on $name", (engine) => {
-  const { owner, services, db, view } = useFunnel(engine);
+  const { owner, services, db, view, withPageViewServer } = useFunnel(engine);
 
   it("stores no field whole that an outsider made long: referrer host, path, tags", async () => {
     const host = `${"h".repeat(14_000)}.example`;
@@ -159,32 +154,21 @@ describe.each(testEngines())("finding 2: analytics storage bounded on $name", (e
   });
 
   it("records at most 500 page views per address an hour, and still serves every page", async () => {
-    const server = express();
-    server.use((_req, res, next) => {
-      res.locals.secure = false;
-      next();
-    });
-    server.use(visitorMiddleware(owner.t.config.sessionSecrets));
-    server.use(pageViews(services().analytics, services().clock, "http://localhost:3000"));
-    server.get("/{*splat}", (_req, res) => {
-      res.type("html").send("<p>page</p>");
-    });
-    const listening: Server = await new Promise((resolve) => {
-      const s = server.listen(0, "127.0.0.1", () => resolve(s));
-    });
-    const base = `http://127.0.0.1:${(listening.address() as AddressInfo).port}`;
     const statuses: number[] = [];
-    try {
-      for (let i = 0; i < 520; i++) {
-        const res = await fetch(`${base}/?utm_source=s${i}`, {
-          headers: { "user-agent": BROWSER },
-        });
-        await res.text();
-        statuses.push(res.status);
-      }
-    } finally {
-      await new Promise((resolve) => listening.close(resolve));
-    }
+    await withPageViewServer(
+      (_req, res) => {
+        res.type("html").send("<p>page</p>");
+      },
+      async (base) => {
+        for (let i = 0; i < 520; i++) {
+          const res = await fetch(`${base}/?utm_source=s${i}`, {
+            headers: { "user-agent": BROWSER },
+          });
+          await res.text();
+          statuses.push(res.status);
+        }
+      },
+    );
     expect(statuses.every((s) => s === 200)).toBe(true);
     await services().analytics.flush();
     const views = await db().selectFrom("page_views").select("path").execute();

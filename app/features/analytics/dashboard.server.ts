@@ -3,7 +3,7 @@ import { parseJsonColumn, submissionResource } from "~/db/json-columns.server";
 import { getCohort } from "~/features/cohort/cohort.server";
 import { cohortStatus } from "~/features/cohort/cohort";
 import { dateInZone } from "~/lib/time-zone";
-import { cohortFigures, revenueSince } from "~/features/enrollment/seats.server";
+import { cohortFigures, revenueSince } from "~/features/enrollment/figures.server";
 
 function countBy<T extends string>(rows: { key: T | null; n: number | string | bigint }[]) {
   return Object.fromEntries(rows.map((r) => [r.key ?? "", Number(r.n)])) as Record<string, number>;

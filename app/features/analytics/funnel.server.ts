@@ -1,7 +1,7 @@
 import { sql } from "kysely";
 import type { DB } from "~/db/database.server";
-import { keptByPayment, REVENUE_STATUSES } from "~/features/enrollment/seats.server";
-import { PAID_SEAT } from "~/features/enrollment/seat-queries.server";
+import { keptByPayment, REVENUE_STATUSES } from "~/features/enrollment/figures.server";
+import { PAID_SEAT, paidSeat } from "~/features/enrollment/seat-queries.server";
 import {
   addDays,
   funnelRows,
@@ -231,7 +231,7 @@ export async function dailyCounts(db: DB, from: string, to: string): Promise<Day
   const payments = await db
     .selectFrom("payments")
     .select([dayOf.as("day"), (eb) => eb.fn.countAll<number>().as("n")])
-    .where("status", "=", PAID_SEAT)
+    .where(paidSeat)
     .where("created_at", ">=", start)
     .where("created_at", "<", end)
     .groupBy(dayOf)

@@ -1,6 +1,4 @@
-import express from "express";
-import type { Server } from "node:http";
-import type { AddressInfo } from "node:net";
+import type { RequestHandler } from "express";
 import { describe, expect, it } from "vitest";
 import { testEngines } from "../../../tests/support/databases";
 import {
@@ -11,37 +9,24 @@ import {
   YOUTUBE,
 } from "../../../tests/support/funnel";
 import { useOwnerConsole } from "../../../tests/support/owner-console";
-import { pageViews } from "../../../server/analytics";
-import { visitorMiddleware } from "../../../server/visitor";
 import { classifyView } from "./page-view";
 import { loader as funnelLoader } from "~/features/analytics/routes/funnel";
 import { PageViewRecorder } from "./recorder.server";
 
 // Which requests are recorded as page views, and how the browsers behind them are remembered.
 describe.each(testEngines())("page views on $name", (engine) => {
-  const { owner, services, db, classify, view } = useFunnel(engine);
+  const { owner, services, db, classify, view, withPageViewServer } = useFunnel(engine);
 
   it("counts a Sec-GPC or DNT visit without the visitor id, and never a bot's or the owner's", async () => {
-    const server = express();
-    server.use((_req, res, next) => {
-      res.locals.secure = false;
-      next();
-    });
-    server.use(visitorMiddleware(owner.t.config.sessionSecrets));
-    server.use(pageViews(services().analytics, services().clock, "http://localhost:3000"));
-    server.get("/{*splat}", (req, res) => {
+    const page: RequestHandler = (req, res) => {
       if (req.path === "/missing") res.status(404).send("no");
       else res.type("html").send("<p>page</p>");
-    });
-    const listening: Server = await new Promise((resolve) => {
-      const s = server.listen(0, "127.0.0.1", () => resolve(s));
-    });
-    const base = `http://127.0.0.1:${(listening.address() as AddressInfo).port}`;
-    const get = (path: string, headers: Record<string, string> = {}) =>
-      fetch(`${base}${path}`, { headers: { "user-agent": BROWSER, ...headers } }).then((r) =>
-        r.text(),
-      );
-    try {
+    };
+    await withPageViewServer(page, async (base) => {
+      const get = (path: string, headers: Record<string, string> = {}) =>
+        fetch(`${base}${path}`, { headers: { "user-agent": BROWSER, ...headers } }).then((r) =>
+          r.text(),
+        );
       await get(`/?${YOUTUBE}`, { referer: "https://www.youtube.com/watch?v=abc123" });
       await get("/apply", { "sec-gpc": "1" });
       await get("/resume-template", { dnt: "1" });
@@ -54,9 +39,7 @@ describe.each(testEngines())("page views on $name", (engine) => {
       // A data request of a page from another page is a view; of the same page, it is not.
       await get("/apply.data", { referer: `http://127.0.0.1/` });
       await get("/offers/secret-token-123");
-    } finally {
-      await new Promise((resolve) => listening.close(resolve));
-    }
+    });
     await services().analytics.flush();
     const views = await db()
       .selectFrom("page_views")

@@ -1,40 +1,18 @@
 import { sql } from "kysely";
 import type { DB } from "~/db/database.server";
-import { TOUCH_KEYS } from "./funnel";
-import { capTouch, type PageView, type Touch } from "./page-view";
+import type { PageView, Touch } from "./page-view";
 import { errorMessage, log } from "~/lib/logger.server";
 import type { RateLimiter } from "~/lib/rate-limit.server";
+import { chunk, earliestWins, linkVisitors, ROWS_PER_INSERT } from "./visitor-links.server";
 
 /** Views held in memory at most; beyond this (the database is down) new ones are dropped. */
 const MAX_BUFFERED = 20_000;
-/** Rows per insert statement: 12 columns each, well inside both engines' parameter limits. */
-const CHUNK = 500;
 
 /** What one flush learnt about a browser: the span it was seen in and its touch at first sight. */
 interface Sighting {
   first: string;
   last: string;
   touch: Touch;
-}
-
-/** A later flush (or another instance) may carry an earlier first sight: the earliest wins. */
-const earlier = (table: "visitors" | "person_arrivals", column: string) =>
-  sql.raw<string>(
-    `case when excluded.first_seen_at < ${table}.first_seen_at then excluded.${column} else ${table}.${column} end`,
-  );
-
-/** Every column of an upsert's row, each taken from whichever sight came first. */
-function earliestWins(table: "visitors" | "person_arrivals") {
-  return {
-    source: earlier(table, "source"),
-    medium: earlier(table, "medium"),
-    campaign: earlier(table, "campaign"),
-    content: earlier(table, "content"),
-    term: earlier(table, "term"),
-    vid: earlier(table, "vid"),
-    first_day: earlier(table, "first_day"),
-    first_seen_at: earlier(table, "first_seen_at"),
-  };
 }
 
 /**
@@ -202,16 +180,12 @@ export class PageViewRecorder {
       ...s.touch,
     }));
     await this.db.transaction().execute(async (trx) => {
-      for (let i = 0; i < rows.length; i += CHUNK) {
-        await trx
-          .insertInto("page_views")
-          .values(rows.slice(i, i + CHUNK))
-          .execute();
-      }
-      for (let i = 0; i < visitors.length; i += CHUNK) {
+      for (const part of chunk(rows, ROWS_PER_INSERT))
+        await trx.insertInto("page_views").values(part).execute();
+      for (const part of chunk(visitors, ROWS_PER_INSERT)) {
         await trx
           .insertInto("visitors")
-          .values(visitors.slice(i, i + CHUNK))
+          .values(part)
           .onConflict((oc) =>
             oc.column("id").doUpdateSet({
               last_seen_at: sql<string>`case when excluded.last_seen_at > visitors.last_seen_at then excluded.last_seen_at else visitors.last_seen_at end`,
@@ -223,100 +197,4 @@ export class PageViewRecorder {
       await linkVisitors(trx, { ids: visitors.map((v) => v.id) });
     });
   }
-}
-
-/**
- * Links browsers to the person they became: the person of the first form each sent. A browser
- * is linked once (its first person stays), so every person in the funnel has a browser of their
- * own, and each person's arrival (`person_arrivals`) is the first sight of their earliest linked
- * browser. The work is limited to the browsers of one flush (`ids`), or to those seen since a
- * time (`seenSince`: the hourly pass, for forms not followed by a page view). Callers run it in a
- * transaction, so a browser is never linked without its person's arrival.
- */
-export async function linkVisitors(
-  db: DB,
-  scope: { ids: readonly string[] } | { seenSince: string },
-): Promise<number> {
-  // First the browsers in scope that sent a form (usually none), found through the submissions'
-  // visitor index; then only those are updated, by primary key, if not linked yet.
-  const candidates: string[] = [];
-  if ("ids" in scope) {
-    for (const part of chunk(scope.ids, CHUNK)) {
-      const rows = await db
-        .selectFrom("submissions")
-        .select("visitor_id")
-        .distinct()
-        .where("visitor_id", "in", part)
-        .execute();
-      candidates.push(...rows.map((row) => row.visitor_id));
-    }
-  } else {
-    const rows = await db
-      .selectFrom("visitors")
-      .innerJoin("submissions", "submissions.visitor_id", "visitors.id")
-      .select("visitors.id")
-      .distinct()
-      .where("visitors.last_seen_at", ">=", scope.seenSince)
-      .execute();
-    candidates.push(...rows.map((row) => row.id));
-  }
-  const linked: string[] = [];
-  for (const part of chunk(candidates, CHUNK)) {
-    const rows = await db
-      .updateTable("visitors")
-      .set((eb) => ({
-        person_id: eb
-          .selectFrom("submissions")
-          .select("submissions.person_id")
-          .whereRef("submissions.visitor_id", "=", "visitors.id")
-          .orderBy("submissions.created_at")
-          .limit(1),
-      }))
-      .where("id", "in", part)
-      // Not `person_id is null`, which SQLite would answer from the person index, row by row.
-      .where((eb) => eb(eb.fn.coalesce("person_id", sql.lit("")), "=", ""))
-      .returning("id")
-      .execute();
-    linked.push(...rows.map((row) => row.id));
-  }
-  for (const part of chunk(linked, CHUNK)) {
-    const browsers = await db
-      .selectFrom("visitors")
-      .select(["id", "person_id", "first_seen_at", "first_day", ...TOUCH_KEYS])
-      .where("id", "in", part)
-      .execute();
-    const first = new Map<string, (typeof browsers)[number]>();
-    for (const browser of browsers) {
-      const known = first.get(browser.person_id!);
-      if (!known || browser.first_seen_at < known.first_seen_at)
-        first.set(browser.person_id!, browser);
-    }
-    if (first.size === 0) continue;
-    await db
-      .insertInto("person_arrivals")
-      .values(
-        [...first.values()].map(({ id, person_id, first_seen_at, first_day, ...touch }) => ({
-          person_id: person_id!,
-          visitor_id: id,
-          first_seen_at,
-          first_day,
-          // A browser stored before tags were cut to bytes must not stop its person's arrival.
-          ...capTouch(touch),
-        })),
-      )
-      .onConflict((oc) =>
-        oc.column("person_id").doUpdateSet({
-          visitor_id: earlier("person_arrivals", "visitor_id"),
-          ...earliestWins("person_arrivals"),
-        }),
-      )
-      .execute();
-  }
-  return linked.length;
-}
-
-function chunk<T>(items: readonly T[], size: number): T[][] {
-  const parts: T[][] = [];
-  for (let i = 0; i < items.length; i += size) parts.push(items.slice(i, i + size));
-  return parts;
 }

@@ -4,7 +4,7 @@ import type { TouchColumns } from "~/db/analytics-schema";
 import type { Database } from "~/db/schema";
 import { addDays, closedThrough, foldArrivals, TOUCH_KEYS, touchKey } from "./funnel";
 import { errorMessage, log } from "~/lib/logger.server";
-import { linkVisitors } from "./recorder.server";
+import { linkVisitors } from "./visitor-links.server";
 
 /** Rows per roll-up insert: 8 columns each, far inside both engines' parameter limits. */
 const CHUNK = 500;

@@ -5,8 +5,9 @@ import type { DB } from "~/db/database.server";
 import { startDateDisplay } from "./cohort";
 import type { SeatFigures, SeatRule } from "~/features/enrollment/seats";
 import { dateInZone } from "~/lib/time-zone";
-import { cohortFigures, lockCohort } from "~/features/enrollment/seats.server";
-import { PAID_SEAT } from "~/features/enrollment/seat-queries.server";
+import { cohortFigures } from "~/features/enrollment/figures.server";
+import { lockCohort } from "~/features/enrollment/seats.server";
+import { paidSeat } from "~/features/enrollment/seat-queries.server";
 import { mayReceive } from "~/features/marketing/marketing";
 import { enqueueMarketing, marketingSender } from "~/features/marketing/mail.server";
 import type { Services } from "~/context";
@@ -67,21 +68,21 @@ export interface RosterRow {
 /** The paid students of a cohort, in the order they paid. */
 export async function cohortRoster(db: DB, cohortId: string): Promise<RosterRow[]> {
   const rows = await db
-    .selectFrom("payments as pay")
-    .innerJoin("people as p", "p.id", "pay.person_id")
+    .selectFrom("payments")
+    .innerJoin("people", "people.id", "payments.person_id")
     .select([
-      "p.id",
-      "p.first_name",
-      "p.last_name",
-      "p.email",
-      "p.university",
-      "p.graduation_year",
-      "pay.created_at",
-      "pay.amount_cents",
+      "people.id",
+      "people.first_name",
+      "people.last_name",
+      "people.email",
+      "people.university",
+      "people.graduation_year",
+      "payments.created_at",
+      "payments.amount_cents",
     ])
-    .where("pay.cohort_id", "=", cohortId)
-    .where("pay.status", "=", PAID_SEAT)
-    .orderBy("pay.created_at")
+    .where("payments.cohort_id", "=", cohortId)
+    .where(paidSeat)
+    .orderBy("payments.created_at")
     .execute();
   return rows.map((row) => ({
     personId: row.id,

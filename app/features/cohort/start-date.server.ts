@@ -5,6 +5,7 @@ import { renderEmail } from "~/mail/message";
 import { enqueueEmail } from "~/mail/outbox.server";
 import { ERASED_ADDRESS_PATTERN } from "~/features/people/erasure";
 import { sendOnce } from "~/mail/sent-once.server";
+import { paidSeat } from "~/features/enrollment/seat-queries.server";
 
 /** The once-only keys of one student's (or mentor's) start announcements in one cohort. */
 const keyPrefix = (cohortId: string, who: string) => `cohort-start:${cohortId}:${who}:`;
@@ -35,7 +36,7 @@ export async function announceStartWeek(
     .select(["people.id", "people.email", "people.first_name as firstName"])
     .distinct()
     .where("payments.cohort_id", "=", cohortId)
-    .where("payments.status", "=", "paid")
+    .where(paidSeat)
     .where("people.email", "not like", ERASED_ADDRESS_PATTERN)
     .orderBy("people.id")
     .execute();
@@ -83,7 +84,7 @@ export async function announceStartWeek(
           .select("payments.id")
           .whereRef("payments.mentor_id", "=", "mentors.id")
           .where("payments.cohort_id", "=", cohortId)
-          .where("payments.status", "=", "paid"),
+          .where(paidSeat),
       ),
     )
     .orderBy("mentors.id")

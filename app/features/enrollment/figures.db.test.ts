@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { seatFixtures, setCurrentCohort } from "../../../tests/support/cohort";
 import { testEngines } from "../../../tests/support/databases";
+import { offerRow, UNCONFIRMED } from "../../../tests/support/rows";
 import { useOwnerConsole } from "../../../tests/support/owner-console";
 import { getCohort } from "~/features/cohort/cohort.server";
 import { cohortConsole } from "~/features/cohort/cohorts.words";
@@ -145,21 +146,13 @@ describe.each(testEngines())("seats and revenue add up on every page, on $name",
     ] as const)
       await db()
         .insertInto("offers")
-        .values({
-          id,
-          person_id: student,
-          cohort_id: cohortId,
-          firm: "JPMorgan",
-          role: "Analyst",
-          track: "Banking",
-          kind: "internship",
-          start_date: null,
-          compensation: null,
-          reported_at: at,
-          confirmed_at: confirmed ? at : null,
-          confirmed_by: confirmed ? "owner" : null,
-          confirmed_by_id: null,
-        })
+        .values(
+          offerRow(student, cohortId, at, {
+            id,
+            firm: "JPMorgan",
+            ...(confirmed ? {} : UNCONFIRMED),
+          }),
+        )
         .execute();
     const { dash } = await pages();
     const testimonials = (await owner.get(testimonialsLoader, "/admin/testimonials")).body as {

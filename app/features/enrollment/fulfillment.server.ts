@@ -16,6 +16,7 @@ import { mentorForNewSeat, tellMentor } from "~/features/portal/assignment.serve
 import { onboardingEmail } from "./onboarding.server";
 import { recordEvent } from "./provider-events.server";
 import { countHeldSeats, lockCohort, takesSeat } from "./seats.server";
+import { PAID_SEAT } from "./seat-queries.server";
 
 /** The onboarding email goes out a few hours after payment, well within the promised 24 hours. */
 export const ONBOARDING_DELAY_MS = 3 * 3_600_000;
@@ -118,7 +119,7 @@ export async function fulfillPayment(
           session_id: paid.sessionId,
           email,
           amount_cents: paid.amountCents || PRICE_CENTS,
-          status: seatFree ? "paid" : "refund_needed",
+          status: seatFree ? PAID_SEAT : "refund_needed",
           refund_reason: seatFree ? null : "cohort filled before the payment completed",
           refunded_at: null,
           created_at: nowIso,

@@ -12,6 +12,7 @@ import { seatGoesBack } from "~/features/withdrawals/withdrawal";
 import { revokeStudentFeed } from "~/features/sessions/feeds.server";
 import type { Services } from "~/context";
 import { lockCohort } from "./seats.server";
+import { liveSeat, paidSeat } from "./seat-queries.server";
 
 export const REFUNDED_REASON = "refunded";
 
@@ -55,13 +56,14 @@ export async function refundEnrollment(
   options: RefundOptions = {},
 ): Promise<RefundResult> {
   const { amountCents, paymentId, email, audit, closedBy } = options;
-  let query = services.db
-    .selectFrom("payments")
-    .select(["id", "session_id", "cohort_id", "amount_cents"])
-    .where("person_id", "=", personId)
-    .where("status", "=", "paid");
-  if (paymentId) query = query.where("id", "=", paymentId);
-  const payment = await query.orderBy("created_at", "desc").executeTakeFirst();
+  let query = liveSeat(services.db, personId).select([
+    "payments.id",
+    "payments.session_id",
+    "payments.cohort_id",
+    "payments.amount_cents",
+  ]);
+  if (paymentId) query = query.where("payments.id", "=", paymentId);
+  const payment = await query.executeTakeFirst();
   if (!payment) return "not_enrolled";
   const refunded = amountCents ?? Number(payment.amount_cents);
   try {
@@ -84,7 +86,7 @@ export async function refundEnrollment(
       .updateTable("payments")
       .set({ status: "refunded", refund_reason: reason, refunded_at: nowIso })
       .where("id", "=", payment.id)
-      .where("status", "=", "paid")
+      .where(paidSeat)
       .executeTakeFirst();
     if (Number(marked.numUpdatedRows) === 0) return "not_enrolled";
     await trx

@@ -1,6 +1,6 @@
 /**
  * A cohort's seats and money as one set of figures that add up (issue 45, item 3). Pure: the
- * numbers come from `cohortFigures` (app/features/enrollment/seats.server.ts), the one place that counts
+ * numbers come from `cohortFigures` (app/features/enrollment/figures.server.ts), the one place that counts
  * paid seats and revenue; every page shows these.
  *
  * A refund before the cohort's start gives the seat back (it is offered to the seat queue); from

@@ -3,6 +3,7 @@ import type { ExpressionBuilder } from "kysely";
 import type { Database, PaymentStatus, QueueStatus } from "~/db/schema";
 import type { Audience } from "./broadcast";
 import { statusesReceiving } from "./marketing";
+import { PAID_SEAT } from "~/features/enrollment/seat-queries.server";
 
 /**
  * The people a broadcast goes to: those who may get its kind of marketing (never unsubscribed
@@ -19,7 +20,7 @@ export function audienceQuery(db: DB, audience: Audience, currentCohortId?: stri
   // lead_magnets is a JSON array of resource keys; a key is quoted in it exactly once.
   if (audience.resource)
     query = query.where("people.lead_magnets", "like", `%"${audience.resource}"%`);
-  if (audience.cohort) query = query.where(hasCohortRow("payments", audience.cohort, ["paid"]));
+  if (audience.cohort) query = query.where(hasCohortRow("payments", audience.cohort, [PAID_SEAT]));
   if (audience.waitlist) {
     const cohort = currentCohortId ?? "";
     query = query.where(hasCohortRow("waitlist_entries", cohort, ["waiting", "offered"]));

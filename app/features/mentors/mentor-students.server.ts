@@ -9,6 +9,7 @@ import { z } from "~/lib/zod";
 import { addNote } from "~/features/people/owner-actions.server";
 import { requirePortal, type PortalUser } from "~/features/portal/session.server";
 import type { Services } from "~/context";
+import { paidSeat } from "~/features/enrollment/seat-queries.server";
 
 /**
  * What a mentor sees in the portal (issue 34, item 3): their students in the current cohort, and
@@ -66,7 +67,7 @@ export async function mentorStudents(db: DB, mentorId: string) {
       "student_profiles.time_zone",
       "student_profiles.profile_done_at",
     ])
-    .where("payments.status", "=", "paid")
+    .where(paidSeat)
     .where("payments.mentor_id", "=", mentorId)
     .where("cohorts.is_current", "=", 1)
     .orderBy("people.first_name")
@@ -94,7 +95,7 @@ async function isMentorsStudent(db: DB, mentorId: string, personId: string): Pro
     .innerJoin("cohorts", "cohorts.id", "payments.cohort_id")
     .select("payments.mentor_id")
     .where("payments.person_id", "=", personId)
-    .where("payments.status", "=", "paid")
+    .where(paidSeat)
     .where("cohorts.is_current", "=", 1)
     .execute();
   return seats.some((seat) => mentorMaySee(mentorId, { mentorId: seat.mentor_id }));

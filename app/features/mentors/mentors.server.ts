@@ -12,7 +12,7 @@ import { renderEmail } from "~/mail/message";
 import { enqueueEmail } from "~/mail/outbox.server";
 import { endMentorSessions, PORTAL_PATH } from "~/features/portal/session.server";
 import type { Services } from "~/context";
-import { PAID_SEAT } from "~/features/enrollment/seat-queries.server";
+import { paidSeat } from "~/features/enrollment/seat-queries.server";
 
 /**
  * The owner's side of the mentors (issue 34, item 3): create one (the console's invitation, and
@@ -233,7 +233,7 @@ export async function listMentors(db: DB): Promise<MentorSummary[]> {
         .innerJoin("cohorts", "cohorts.id", "payments.cohort_id")
         .select(eb.fn.countAll().as("n"))
         .whereRef("payments.mentor_id", "=", "mentors.id")
-        .where("payments.status", "=", PAID_SEAT)
+        .where(paidSeat)
         .where("cohorts.is_current", "=", 1)
         .as("students"),
     ])

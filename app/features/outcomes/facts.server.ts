@@ -8,6 +8,7 @@ import {
 } from "./outcomes";
 import { dateInZone } from "~/lib/time-zone";
 import type { Services } from "~/context";
+import { PAID_SEAT } from "~/features/enrollment/seat-queries.server";
 
 /**
  * What the outcomes report and the funnel read about students (issue 36): their seats, and what
@@ -96,7 +97,7 @@ export async function outcomeFacts(
         "pay.created_at",
         "c.start_date",
       ])
-      .where("pay.status", "in", ["paid", "refunded"])
+      .where("pay.status", "in", [PAID_SEAT, "refunded"])
       .where("pay.person_id", "is not", null);
     if (chunk) query = query.where(byPerson ? "pay.person_id" : "pay.cohort_id", "in", chunk);
     return query.orderBy("pay.created_at").execute();

@@ -3,6 +3,7 @@ import type { DB, Trx } from "~/db/database.server";
 import { mentorMaySee } from "~/features/portal/portal";
 import type { Services } from "~/context";
 import { askForTestimonial } from "./testimonials.server";
+import { paidSeat } from "~/features/enrollment/seat-queries.server";
 
 /**
  * Confirming an offer (issue 36, item 2): the student's own mentor (their seat in the offer's
@@ -25,7 +26,7 @@ async function isTheirMentor(trx: Trx, mentorId: string, personId: string, cohor
     .select("mentor_id")
     .where("person_id", "=", personId)
     .where("cohort_id", "=", cohortId)
-    .where("status", "=", "paid")
+    .where(paidSeat)
     .execute();
   return seats.some((seat) => mentorMaySee(mentorId, { mentorId: seat.mentor_id }));
 }

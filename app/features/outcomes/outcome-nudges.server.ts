@@ -4,6 +4,7 @@ import type { DB } from "~/db/database.server";
 import { OUTCOME_LOOKBACK_MS, offerNudgeDue } from "~/features/bookings/nudges";
 import { renderEmail, type EmailContent } from "~/mail/message";
 import type { Services } from "~/context";
+import { paidSeat } from "~/features/enrollment/seat-queries.server";
 
 interface Nudge {
   key: string;
@@ -32,7 +33,7 @@ function withMentor(db: DB, table: "interviews" | "offers") {
       join
         .onRef("payments.person_id", "=", `${table}.person_id`)
         .onRef("payments.cohort_id", "=", `${table}.cohort_id`)
-        .on("payments.status", "=", "paid"),
+        .on(paidSeat),
     )
     .innerJoin("mentors", "mentors.id", "payments.mentor_id")
     .where("mentors.is_active", "=", 1)

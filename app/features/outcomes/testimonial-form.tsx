@@ -133,34 +133,42 @@ export function TestimonialForm({
   );
 }
 
-/** One button: the stored photo is deleted. */
-export function RemovePhoto() {
+/** A card with one button that posts `intent` (the student's photo removal and withdrawal). */
+function OneButtonCard(props: { title: string; intro: string; intent: string; label: string }) {
   return (
     <Card>
-      <h2 className="text-xl font-semibold text-brand-900">{t.photoTitle}</h2>
-      <p className="mt-2 text-slate-700">{t.photoIntro}</p>
+      <h2 className="text-xl font-semibold text-brand-900">{props.title}</h2>
+      <p className="mt-2 text-slate-700">{props.intro}</p>
       <Form method="post" className="mt-4">
-        <input type="hidden" name="intent" value="remove_photo" />
+        <input type="hidden" name="intent" value={props.intent} />
         <Button type="submit" variant="secondary" size="touch">
-          {t.removePhoto}
+          {props.label}
         </Button>
       </Form>
     </Card>
   );
 }
 
+/** One button: the stored photo is deleted. */
+export function RemovePhoto() {
+  return (
+    <OneButtonCard
+      title={t.photoTitle}
+      intro={t.photoIntro}
+      intent="remove_photo"
+      label={t.removePhoto}
+    />
+  );
+}
+
 /** One button: the testimonial comes off the website at once. */
 export function WithdrawConsent() {
   return (
-    <Card>
-      <h2 className="text-xl font-semibold text-brand-900">{t.withdrawTitle}</h2>
-      <p className="mt-2 text-slate-700">{t.withdrawIntro}</p>
-      <Form method="post" className="mt-4">
-        <input type="hidden" name="intent" value="withdraw" />
-        <Button type="submit" variant="secondary" size="touch">
-          {t.withdraw}
-        </Button>
-      </Form>
-    </Card>
+    <OneButtonCard
+      title={t.withdrawTitle}
+      intro={t.withdrawIntro}
+      intent="withdraw"
+      label={t.withdraw}
+    />
   );
 }

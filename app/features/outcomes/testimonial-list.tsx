@@ -9,7 +9,7 @@ import { Checkbox } from "~/components/ui/input";
 import { testimonialsConsole as t } from "./testimonials.words";
 import { PHOTO_DISPLAY_SIZE } from "./testimonial-photo";
 import { QUOTE_MAX, testimonialsConsoleSchema } from "./testimonials";
-import type { OfferCountSetting, TestimonialRow } from "./testimonials.server";
+import type { OfferCountSetting, TestimonialRow } from "./testimonial-publishing.server";
 
 /** The home page's headline: "4+" or the count of confirmed offers, as the owner chooses. */
 export function OfferCountCard({ setting }: { setting: OfferCountSetting }) {

@@ -7,15 +7,16 @@ import { seatScenario } from "../../../tests/support/cohort";
 import { callAction, makeContext, unwrap } from "../../../tests/support/context";
 import { testEngines } from "../../../tests/support/databases";
 import { answer } from "../../../tests/support/mentors";
+import { studentWithOffer, testimonialRow } from "../../../tests/support/testimonials";
 import { JPEG_3x2, PNG_3x2, TEXT_FILE } from "../../../tests/support/photos";
-import { portalCookie } from "../../../tests/support/portal";
 import { HomeTestimonials } from "~/features/site/home-stories";
 import { PHOTO_MAX_BYTES } from "./testimonial-photo";
 import { erasePerson } from "~/features/people/privacy.server";
 import * as adminRoute from "~/features/outcomes/routes/testimonials";
 import * as portalRoute from "~/features/outcomes/routes/testimonial";
 import * as photoRoute from "~/features/outcomes/routes/testimonial-photo";
-import { askForTestimonial, listTestimonials, readHomeStories } from "./testimonials.server";
+import { askForTestimonial } from "./testimonials.server";
+import { listTestimonials, readHomeStories } from "./testimonial-publishing.server";
 
 /**
  * A testimonial's photo (issue 36, item 5: "published with their name, firm and photo"): sent
@@ -30,44 +31,11 @@ describe.each(testEngines())("testimonial photos on $name", (engine) => {
 
   /** A paid student whose confirmed offer asked for a testimonial, and their portal cookie. */
   async function student(first: string, last: string) {
-    const email = `${first.toLowerCase()}@example.com`;
-    const id = await s.person(email);
-    await s.pay(id, email);
-    await db()
-      .updateTable("people")
-      .set({ first_name: first, last_name: last })
-      .where("id", "=", id)
-      .execute();
-    const offerId = randomUUID();
-    const at = s.clock.now().toISOString();
-    await db()
-      .insertInto("offers")
-      .values({
-        id: offerId,
-        person_id: id,
-        cohort_id: await s.cohortId(),
-        firm: `${first} Bank`,
-        role: "Analyst",
-        track: "Banking",
-        kind: "internship",
-        start_date: null,
-        compensation: null,
-        reported_at: at,
-        confirmed_at: at,
-        confirmed_by: "owner",
-        confirmed_by_id: "x",
-      })
-      .execute();
+    const { offerId, ...who } = await studentWithOffer(s, first, last, { firm: `${first} Bank` });
     await db()
       .transaction()
       .execute((trx) => askForTestimonial(trx, services(), offerId, s.clock.now()));
-    const cookie = await portalCookie(services(), {
-      role: "student",
-      personId: id,
-      email,
-      firstName: first,
-    } as never);
-    return { id, email, cookie };
+    return who;
   }
 
   /** The student's multipart post, with a file under "photo" when given. */
@@ -118,12 +86,7 @@ describe.each(testEngines())("testimonial photos on $name", (engine) => {
       return { status, headers: new Headers(), bytes: Buffer.alloc(0) };
     }
   }
-  const row = (personId: string) =>
-    db()
-      .selectFrom("testimonials")
-      .selectAll()
-      .where("person_id", "=", personId)
-      .executeTakeFirstOrThrow();
+  const row = (personId: string) => testimonialRow(db(), personId);
   const uploadsOf = (personId: string) =>
     db()
       .selectFrom("uploads")

@@ -1,4 +1,3 @@
-import { randomUUID } from "node:crypto";
 import { createElement } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
 import { describe, expect, it } from "vitest";
@@ -7,7 +6,8 @@ import { seatScenario } from "../../../tests/support/cohort";
 import { testEngines } from "../../../tests/support/databases";
 import { callAction, makeContext } from "../../../tests/support/context";
 import { answer } from "../../../tests/support/mentors";
-import { portalCookie } from "../../../tests/support/portal";
+import { studentWithOffer, testimonialRow } from "../../../tests/support/testimonials";
+import { offerRow, UNCONFIRMED } from "../../../tests/support/rows";
 import { consentWords } from "./testimonials.words";
 import { testimonials as coded, testimonialsSection } from "~/features/site/home.words";
 import * as adminRoute from "~/features/outcomes/routes/testimonials";
@@ -15,7 +15,8 @@ import * as portalRoute from "~/features/outcomes/routes/testimonial";
 import * as homeRoute from "~/features/site/routes/home";
 import { portalExport } from "~/features/portal/privacy.server";
 import { erasePerson } from "~/features/people/privacy.server";
-import { askForTestimonial, listTestimonials, readHomeStories } from "./testimonials.server";
+import { askForTestimonial } from "./testimonials.server";
+import { listTestimonials, readHomeStories } from "./testimonial-publishing.server";
 
 describe.each(testEngines())("testimonials on $name", (engine) => {
   const s = seatScenario(engine);
@@ -23,43 +24,12 @@ describe.each(testEngines())("testimonials on $name", (engine) => {
   const db = () => s.db();
 
   /** A paid student with an offer (confirmed unless told otherwise), and their portal cookie. */
-  async function student(first: string, last: string, firm: string, confirmed = true) {
-    const email = `${first.toLowerCase()}@example.com`;
-    const id = await s.person(email);
-    await s.pay(id, email);
-    await db()
-      .updateTable("people")
-      .set({ first_name: first, last_name: last })
-      .where("id", "=", id)
-      .execute();
-    const offerId = randomUUID();
-    const at = s.clock.now().toISOString();
-    await db()
-      .insertInto("offers")
-      .values({
-        id: offerId,
-        person_id: id,
-        cohort_id: await s.cohortId(),
-        firm,
-        role: "Analyst",
-        track: "Banking",
-        kind: "internship",
-        start_date: null,
-        compensation: "secret pay",
-        reported_at: at,
-        confirmed_at: confirmed ? at : null,
-        confirmed_by: confirmed ? "owner" : null,
-        confirmed_by_id: confirmed ? "x" : null,
-      })
-      .execute();
-    const cookie = await portalCookie(services(), {
-      role: "student",
-      personId: id,
-      email,
-      firstName: first,
-    } as never);
-    return { id, email, offerId, cookie };
-  }
+  const student = (first: string, last: string, firm: string, confirmed = true) =>
+    studentWithOffer(s, first, last, {
+      firm,
+      compensation: "secret pay",
+      ...(confirmed ? {} : UNCONFIRMED),
+    });
 
   const ask = (offerId: string) =>
     db()
@@ -76,12 +46,7 @@ describe.each(testEngines())("testimonials on $name", (engine) => {
     }
     return answer(services(), adminRoute.action, "/admin/testimonials", cookie, { fields });
   };
-  const row = (personId: string) =>
-    db()
-      .selectFrom("testimonials")
-      .selectAll()
-      .where("person_id", "=", personId)
-      .executeTakeFirstOrThrow();
+  const row = (personId: string) => testimonialRow(db(), personId);
   const requests = (email: string) =>
     db()
       .selectFrom("outbox")
@@ -115,26 +80,12 @@ describe.each(testEngines())("testimonials on $name", (engine) => {
     expect(await ask(zora.offerId)).toBe(true);
     expect(await ask(zora.offerId)).toBe(false);
     // A second confirmed offer asks nothing more.
-    const second = randomUUID();
-    await db()
-      .insertInto("offers")
-      .values({
-        id: second,
-        person_id: zora.id,
-        cohort_id: await s.cohortId(),
-        firm: "Other Bank",
-        role: "Analyst",
-        track: "Banking",
-        kind: "full_time",
-        start_date: null,
-        compensation: null,
-        reported_at: s.clock.now().toISOString(),
-        confirmed_at: s.clock.now().toISOString(),
-        confirmed_by: "owner",
-        confirmed_by_id: "x",
-      })
-      .execute();
-    expect(await ask(second)).toBe(false);
+    const second = offerRow(zora.id, await s.cohortId(), s.clock.now().toISOString(), {
+      firm: "Other Bank",
+      kind: "full_time",
+    });
+    await db().insertInto("offers").values(second).execute();
+    expect(await ask(second.id)).toBe(false);
     expect(await ask("no-such-offer")).toBe(false);
     expect((await row(zora.id)).status).toBe("requested");
     const mail = await requests(zora.email);

@@ -1,7 +1,7 @@
 import type { DB } from "~/db/database.server";
 import { checklistOf, type Checklist } from "./onboarding";
 import { mentorLoads } from "./assignment.server";
-import { PAID_SEAT } from "~/features/enrollment/seat-queries.server";
+import { liveSeat, paidSeat } from "~/features/enrollment/seat-queries.server";
 
 /** What the owner reads of the portal (issue 34): who mentors whom in a cohort, one person's state. */
 
@@ -37,26 +37,26 @@ export async function cohortMentoring(db: DB, cohortId: string): Promise<CohortM
   const [loads, seats] = await Promise.all([
     mentorLoads(db, cohortId),
     db
-      .selectFrom("payments as pay")
-      .innerJoin("people as p", "p.id", "pay.person_id")
-      .leftJoin("student_profiles as sp", "sp.person_id", "pay.person_id")
-      .leftJoin("calendar_feeds as cf", "cf.person_id", "pay.person_id")
+      .selectFrom("payments")
+      .innerJoin("people", "people.id", "payments.person_id")
+      .leftJoin("student_profiles", "student_profiles.person_id", "payments.person_id")
+      .leftJoin("calendar_feeds", "calendar_feeds.person_id", "payments.person_id")
       .select([
-        "cf.first_fetched_at as calendar_fetched_at",
-        "p.id",
-        "p.first_name",
-        "p.last_name",
-        "p.email",
-        "pay.mentor_id",
-        "sp.profile_done_at",
-        "sp.prework_read_at",
-        "sp.first_signed_in_at",
-        "sp.last_signed_in_at",
+        "calendar_feeds.first_fetched_at as calendar_fetched_at",
+        "people.id",
+        "people.first_name",
+        "people.last_name",
+        "people.email",
+        "payments.mentor_id",
+        "student_profiles.profile_done_at",
+        "student_profiles.prework_read_at",
+        "student_profiles.first_signed_in_at",
+        "student_profiles.last_signed_in_at",
       ])
-      .where("pay.cohort_id", "=", cohortId)
-      .where("pay.status", "=", PAID_SEAT)
-      .orderBy("pay.created_at")
-      .orderBy("pay.id")
+      .where("payments.cohort_id", "=", cohortId)
+      .where(paidSeat)
+      .orderBy("payments.created_at")
+      .orderBy("payments.id")
       .execute(),
   ]);
   const students: MentoredStudent[] = seats.map((row) => ({
@@ -102,14 +102,13 @@ export interface PersonPortal {
 /** A person's portal state for their page in the console. */
 export async function personPortal(db: DB, personId: string): Promise<PersonPortal> {
   const [seat, profile, feed] = await Promise.all([
-    db
-      .selectFrom("payments as pay")
-      .innerJoin("cohorts as c", "c.id", "pay.cohort_id")
-      .leftJoin("mentors as m", "m.id", "pay.mentor_id")
-      .select(["c.id as cohortId", "c.start_date as startDate", "m.name as mentorName"])
-      .where("pay.person_id", "=", personId)
-      .where("pay.status", "=", PAID_SEAT)
-      .orderBy("pay.created_at", "desc")
+    liveSeat(db, personId)
+      .leftJoin("mentors", "mentors.id", "payments.mentor_id")
+      .select([
+        "cohorts.id as cohortId",
+        "cohorts.start_date as startDate",
+        "mentors.name as mentorName",
+      ])
       .executeTakeFirst(),
     db
       .selectFrom("student_profiles")

@@ -1,6 +1,7 @@
 import type { AppLoadContext } from "react-router";
 import { PAYER_SIGN_IN_WINDOW_MS } from "./portal";
 import { getPortalUser, startPortalSession } from "./session.server";
+import { paidSeat } from "~/features/enrollment/seat-queries.server";
 
 /** What /payment-confirmation offers: the portal (signed in) or the way to sign in to it. */
 export interface PayerPortal {
@@ -36,7 +37,7 @@ export async function signInPayer(
       "payments.created_at",
     ])
     .where("payments.session_id", "=", sessionId)
-    .where("payments.status", "=", "paid")
+    .where(paidSeat)
     .executeTakeFirst();
   const current = await getPortalUser(request, context);
   if (!payer) return { signedIn: false, setCookie: null };

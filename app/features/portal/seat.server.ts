@@ -1,5 +1,6 @@
-import type { DB, Trx } from "~/db/database.server";
+import type { Db } from "~/db/database.server";
 import { readerZone, type ZoneSource } from "./reader-zone";
+import { liveSeat } from "~/features/enrollment/seat-queries.server";
 
 /**
  * A student's seat as every part of the portal reads it (issue 34): their latest paid seat, its
@@ -33,16 +34,13 @@ export interface StudentSeat {
 }
 
 export async function studentSeat(
-  db: DB | Trx,
+  db: Db,
   personId: string,
   siteZone: string,
   /** A page's reader: their browser's zone, used while they have saved none. */
   browserZone: string | null = null,
 ): Promise<StudentSeat | null> {
-  const row = await db
-    .selectFrom("payments")
-    .innerJoin("cohorts", "cohorts.id", "payments.cohort_id")
-    .innerJoin("people", "people.id", "payments.person_id")
+  const row = await liveSeat(db, personId)
     .leftJoin("student_profiles", "student_profiles.person_id", "people.id")
     .leftJoin("mentors", (join) =>
       join.onRef("mentors.id", "=", "payments.mentor_id").on("mentors.is_active", "=", 1),
@@ -61,10 +59,6 @@ export async function studentSeat(
       "mentors.time_zone as mentor_zone",
       "mentors.meeting_place as mentor_place",
     ])
-    .where("payments.person_id", "=", personId)
-    .where("payments.status", "=", "paid")
-    .orderBy("payments.created_at", "desc")
-    .orderBy("payments.id")
     .executeTakeFirst();
   if (!row) return null;
   const reader = readerZone(row.student_zone ?? null, browserZone, siteZone);

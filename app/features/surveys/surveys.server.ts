@@ -7,6 +7,7 @@ import { renderEmail } from "~/mail/message";
 import { enqueueEmail } from "~/mail/outbox.server";
 import { ERASED_ADDRESS_PATTERN } from "~/features/people/erasure";
 import type { Services } from "~/context";
+import { paidSeat } from "~/features/enrollment/seat-queries.server";
 
 /**
  * The end-of-programme survey (issue 36, item 3). When a cohort's week 6 has ended (within the
@@ -56,7 +57,7 @@ async function liveSeats(db: DB, cohortId: string): Promise<LiveSeat[]> {
     .innerJoin("people", "people.id", "payments.person_id")
     .select(["people.id", "payments.mentor_id", "people.email", "people.first_name"])
     .where("payments.cohort_id", "=", cohortId)
-    .where("payments.status", "=", "paid")
+    .where(paidSeat)
     .where("people.email", "not like", ERASED_ADDRESS_PATTERN)
     .orderBy("payments.created_at", "desc")
     .orderBy("payments.id")
@@ -134,7 +135,7 @@ async function sendReminders(services: SurveyServices, now: Date): Promise<numbe
           .select("payments.id")
           .whereRef("payments.person_id", "=", "surveys.person_id")
           .whereRef("payments.cohort_id", "=", "surveys.cohort_id")
-          .where("payments.status", "=", "paid"),
+          .where(paidSeat),
       ),
     )
     .orderBy("surveys.sent_at")

@@ -10,6 +10,7 @@ import { renderEmail } from "~/mail/message";
 import { enqueueEmail } from "~/mail/outbox.server";
 import type { Services } from "~/context";
 import { explainRule } from "./requests.server";
+import { PAID_SEAT } from "~/features/enrollment/seat-queries.server";
 
 /**
  * Leaving the programme, the owner's side (issue 36, item 1): the request on the person page with
@@ -111,7 +112,7 @@ export async function withdrawalForOwner(services: Services, personId: string) {
     note: row.decision_note,
     refunded: row.refund_cents === null ? null : formatDollars(Number(row.refund_cents)),
     paid: formatDollars(paidCents),
-    paymentPaid: row.payment_status === "paid",
+    paymentPaid: row.payment_status === PAID_SEAT,
     cohortId: row.cohort_id,
     freesSeat: seatGoesBack(startDate, today),
     attendance,

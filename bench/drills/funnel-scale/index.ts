@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { performance } from "node:perf_hooks";
 import { sql } from "kysely";
-import { linkVisitors } from "../../../app/features/analytics/recorder.server";
+import { linkVisitors } from "../../../app/features/analytics/visitor-links.server";
 import { runAnalyticsPass } from "../../../app/features/analytics/rollup.server";
 import { getCohort } from "../../../app/features/cohort/cohort.server";
 import { openDatabase } from "../../../app/db/database.server";

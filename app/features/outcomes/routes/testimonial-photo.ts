@@ -1,6 +1,6 @@
 import { etagMatches, photoEtag } from "~/features/outcomes/testimonial-photo";
 import { orNotFound } from "~/lib/or-not-found";
-import { publishedPhoto } from "~/features/outcomes/testimonials.server";
+import { publishedPhoto } from "~/features/outcomes/testimonial-publishing.server";
 import type { Route } from "./+types/testimonial-photo";
 
 /** A cache keeps the photo but asks again every time: a withdrawal answers 404 at once. */

@@ -17,7 +17,7 @@ import {
   offerCountSetting,
   setShowOfferCount,
   type OwnerChange,
-} from "~/features/outcomes/testimonials.server";
+} from "~/features/outcomes/testimonial-publishing.server";
 import type { Route } from "./+types/testimonials";
 
 export const meta: Route.MetaFunction = () => adminMeta(t.title);

@@ -20,7 +20,7 @@ import {
 import { site } from "~/content/site";
 import { videos } from "~/features/site/videos.words";
 import { staticPage } from "~/lib/page-handle";
-import { readHomeStories } from "~/features/outcomes/testimonials.server";
+import { readHomeStories } from "~/features/outcomes/testimonial-publishing.server";
 import type { Route } from "./+types/home";
 
 const tile = cardVariants({ padding: "md", flat: true });
