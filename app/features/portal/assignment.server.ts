@@ -1,3 +1,4 @@
+import { liveSeat, paidSeat } from "~/features/enrollment/seat-queries.server";
 import { recordAudit } from "~/features/accounts/audit.server";
 import { releaseBookingsOf } from "~/features/bookings/book.server";
 import { lockMentor } from "~/features/bookings/mentor-lock.server";
@@ -26,14 +27,14 @@ export interface CohortMentor extends MentorLoad {
 export async function mentorLoads(db: DB | Trx, cohortId: string): Promise<CohortMentor[]> {
   const rows = await db
     .selectFrom("mentors as m")
-    .leftJoin("payments as pay", (join) =>
+    .leftJoin("payments", (join) =>
       join
-        .onRef("pay.mentor_id", "=", "m.id")
-        .on("pay.cohort_id", "=", cohortId)
-        .on("pay.status", "=", "paid"),
+        .onRef("payments.mentor_id", "=", "m.id")
+        .on("payments.cohort_id", "=", cohortId)
+        .on(paidSeat),
     )
     .select(["m.id", "m.name", "m.email", "m.capacity", "m.is_active"])
-    .select((eb) => eb.fn.count<number | string | bigint>("pay.id").as("students"))
+    .select((eb) => eb.fn.count<number | string | bigint>("payments.id").as("students"))
     .groupBy(["m.id", "m.name", "m.email", "m.capacity", "m.is_active"])
     .orderBy("m.name")
     .orderBy("m.id")
@@ -111,14 +112,9 @@ export async function moveStudent(
   if (!cohortExists) return { kind: "not_student" };
   return services.db.transaction().execute(async (trx): Promise<MoveOutcome> => {
     const cohort = await lockCohort(trx, services.engine, move.cohortId);
-    const seat = await trx
-      .selectFrom("payments as pay")
-      .innerJoin("people as p", "p.id", "pay.person_id")
-      .select(["pay.id", "pay.mentor_id", "p.first_name"])
-      .where("pay.cohort_id", "=", cohort.id)
-      .where("pay.person_id", "=", move.personId)
-      .where("pay.status", "=", "paid")
-      .orderBy("pay.created_at", "desc")
+    const seat = await liveSeat(trx, move.personId)
+      .select(["payments.id", "payments.mentor_id", "people.first_name"])
+      .where("payments.cohort_id", "=", cohort.id)
       .executeTakeFirst();
     if (!seat) return { kind: "not_student" };
     const mentor = (await mentorLoads(trx, cohort.id)).find(

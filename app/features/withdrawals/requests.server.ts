@@ -25,7 +25,7 @@ import { liveSeat } from "~/features/enrollment/seat-queries.server";
  */
 
 /** The student's live seat: their latest paid payment, its cohort's start and their zone. */
-export async function paidSeat(db: DB | Trx, personId: string) {
+export async function leavingSeat(db: DB | Trx, personId: string) {
   const row = await liveSeat(db, personId)
     .leftJoin("student_profiles", "student_profiles.person_id", "payments.person_id")
     .select([
@@ -64,7 +64,7 @@ export function explainRule(rule: WithdrawalRule, paidCents: number, startDate: 
 /** What /portal/leave shows: the rule that applies today and the student's latest request. */
 export async function leavePage(services: Services, personId: string) {
   const { db, clock, config } = services;
-  const seat = await paidSeat(db, personId);
+  const seat = await leavingSeat(db, personId);
   if (!seat) return null;
   const now = clock.now();
   const zone = seat.zone ?? config.siteTimeZone;
@@ -112,7 +112,7 @@ export async function requestToLeave(
   const reason = input.reason.slice(0, MAX_LEAVE_REASON);
   try {
     return await db.transaction().execute(async (trx) => {
-      const seat = await paidSeat(trx, personId);
+      const seat = await leavingSeat(trx, personId);
       if (!seat) return "not_enrolled";
       const open = await trx
         .selectFrom("withdrawals")
