@@ -1,5 +1,5 @@
 import type { Browser, Page } from "@playwright/test";
-import type { AppLoadContext } from "react-router";
+import type { AppContext } from "../../app/context";
 import { mentorSchema } from "../../app/features/mentors/mentor-forms";
 import { systemClock } from "../../app/lib/clock";
 import { addMentor } from "../../app/features/mentors/mentors.server";
@@ -104,7 +104,7 @@ export async function signInToPortal(page: Page, email: string) {
     const context = {
       services: { db, clock: systemClock, config: { sessionSecrets: [e2eSessionSecret] } },
       secure: false,
-    } as unknown as AppLoadContext;
+    } as unknown as AppContext;
     return startPortalSession(new Request("http://localhost/portal"), context, user);
   });
   await addSessionCookie(page, cookie.split(";")[0]!);

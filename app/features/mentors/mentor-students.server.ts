@@ -1,4 +1,4 @@
-import { data, type AppLoadContext } from "react-router";
+import { data } from "react-router";
 import { portalSignIn } from "~/features/portal/portal.words";
 import type { DB } from "~/db/database.server";
 import { resumeDownloadName } from "~/features/uploads/resume-upload";
@@ -8,7 +8,7 @@ import { mentorMaySee, type PortalPage } from "~/features/portal/portal";
 import { z } from "~/lib/zod";
 import { addNote } from "~/features/people/owner-actions.server";
 import { requirePortal, type PortalUser } from "~/features/portal/session.server";
-import type { Services } from "~/context";
+import type { AppContext, Services } from "~/context";
 
 /**
  * What a mentor sees in the portal (issue 34, item 3): their students in the current cohort, and
@@ -23,7 +23,7 @@ export type MentorUser = Extract<PortalUser, { role: "mentor" }>;
 /** The guard of every mentor page: PORTAL_ACCESS decides, and the user is a mentor from here on. */
 export async function requireMentor(
   request: Request,
-  context: AppLoadContext,
+  context: AppContext,
   page: Extract<PortalPage, "mentor" | "mentorStudent" | "mentorAvailability" | "mentorSession">,
 ): Promise<MentorUser> {
   const user = await requirePortal(request, context, page);

@@ -1,15 +1,16 @@
 import type { DB, Db } from "~/db/database.server";
 import { createHash, randomBytes } from "node:crypto";
-import { data, redirect, type AppLoadContext } from "react-router";
+import { data, redirect } from "react-router";
 import { signInEmail, portalSignIn } from "./portal.words";
 import { normaliseEmail } from "~/lib/person-fields";
 import { mayOpen, portalSessionExpiry, PORTAL_LINK_TTL_MS, type PortalPage } from "./portal";
 import { shouldExtend } from "~/features/accounts/admin-session";
 import { recordAudit } from "~/features/accounts/audit.server";
 import { readRequestString, writeCookie } from "~/lib/cookies.server";
+import { requestMemo } from "~/lib/request-memo.server";
 import { renderEmail } from "~/mail/message";
 import { enqueueEmail } from "~/mail/outbox.server";
-import type { Services } from "~/context";
+import type { AppContext, Services } from "~/context";
 
 /**
  * The portal's sign-in (decision 0038): a one-time link by email, then a database session on its
@@ -138,7 +139,7 @@ export async function signInLinkIsLive(services: Services, token: string): Promi
  */
 export async function signInWithLink(
   request: Request,
-  context: AppLoadContext,
+  context: AppContext,
   token: string,
 ): Promise<{ user: PortalUser; setCookie: string } | null> {
   const { db, clock } = context.services;
@@ -165,7 +166,7 @@ export async function signInWithLink(
  */
 export async function startPortalSession(
   request: Request,
-  context: AppLoadContext,
+  context: AppContext,
   user: PortalUser,
 ): Promise<string> {
   const { db, clock, config } = context.services;
@@ -216,22 +217,15 @@ export async function startPortalSession(
  * The answer for each cookie header within one request, so the portal layout and the page's own
  * loader check the session with one query (as the admin's getAdmin does).
  */
-const checked = new WeakMap<AppLoadContext, Map<string, Promise<PortalUser | null>>>();
+const checked = requestMemo<Promise<PortalUser | null>>();
 
 /** The student or mentor behind the request's portal cookie, or null. */
-export function getPortalUser(
-  request: Request,
-  context: AppLoadContext,
-): Promise<PortalUser | null> {
+export function getPortalUser(request: Request, context: AppContext): Promise<PortalUser | null> {
   const header = request.headers.get("cookie") ?? "";
-  let answers = checked.get(context);
-  if (!answers) checked.set(context, (answers = new Map()));
-  let answer = answers.get(header);
-  if (!answer) answers.set(header, (answer = lookUp(request, context)));
-  return answer;
+  return checked(context, header, () => lookUp(request, context));
 }
 
-async function lookUp(request: Request, context: AppLoadContext): Promise<PortalUser | null> {
+async function lookUp(request: Request, context: AppContext): Promise<PortalUser | null> {
   const token = await readRequestString(request, context, "portal");
   if (!token) return null;
   const { db, clock } = context.services;
@@ -303,7 +297,7 @@ async function currentUser(
  */
 export async function requirePortal(
   request: Request,
-  context: AppLoadContext,
+  context: AppContext,
   page: PortalPage,
 ): Promise<PortalUser> {
   const user = await getPortalUser(request, context);
@@ -315,7 +309,7 @@ export async function requirePortal(
 export const PORTAL_PATH = "/portal";
 
 /** Ends the request's portal session (if any) and returns the header that clears the cookie. */
-export async function endPortalSession(request: Request, context: AppLoadContext) {
+export async function endPortalSession(request: Request, context: AppContext) {
   const token = await readRequestString(request, context, "portal");
   if (token) {
     await context.services.db.deleteFrom("portal_sessions").where("id", "=", hash(token)).execute();
@@ -327,7 +321,7 @@ export async function endPortalSession(request: Request, context: AppLoadContext
  * "Sign out of all devices": ends every portal session of the request's student or mentor (this
  * one included) and returns the header that clears the cookie.
  */
-export async function endPortalSessionsEverywhere(request: Request, context: AppLoadContext) {
+export async function endPortalSessionsEverywhere(request: Request, context: AppContext) {
   const user = await getPortalUser(request, context);
   const { db } = context.services;
   if (user?.role === "student") await endPortalSessionsOf(db, user.personId);

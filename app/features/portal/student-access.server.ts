@@ -1,4 +1,5 @@
-import { data, type AppLoadContext } from "react-router";
+import { data } from "react-router";
+import type { AppContext } from "~/context";
 import { portalSignIn } from "./portal.words";
 import type { PortalPage } from "./portal";
 import { requirePortal, type PortalUser } from "./session.server";
@@ -11,7 +12,7 @@ export type PortalStudent = Extract<PortalUser, { role: "student" }>;
  */
 export async function requireStudent(
   request: Request,
-  context: AppLoadContext,
+  context: AppContext,
   page: PortalPage,
 ): Promise<PortalStudent> {
   const user = await requirePortal(request, context, page);
