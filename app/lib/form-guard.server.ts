@@ -1,5 +1,5 @@
 import type { AppContext } from "~/context";
-import type { PortalUser } from "~/features/portal/session.server";
+import type { PortalUser } from "~/features/portal/portal-users.server";
 import { HONEYPOT_FIELD } from "./honeypot";
 import { log } from "./logger.server";
 

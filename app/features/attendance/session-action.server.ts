@@ -7,7 +7,7 @@ import { limitFormPost } from "~/lib/form-guard.server";
 import { OVER_LIMIT, readFormData, refuse } from "~/lib/form.server";
 import { success } from "~/lib/toast";
 import { redirectWithToast } from "~/lib/toast.server";
-import type { PortalUser } from "~/features/portal/session.server";
+import type { PortalUser } from "~/features/portal/portal-users.server";
 import { markAttendance, markOutcome } from "./marks.server";
 import { attachRecording } from "./recording.server";
 import type { Marker } from "./marker.server";

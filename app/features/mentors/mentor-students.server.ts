@@ -7,7 +7,8 @@ import { startDateDisplay } from "~/features/cohort/cohort";
 import { mentorMaySee, type PortalPage } from "~/features/portal/portal";
 import { z } from "~/lib/zod";
 import { addNote } from "~/features/people/owner-actions.server";
-import { requirePortal, type PortalUser } from "~/features/portal/session.server";
+import type { PortalUser } from "~/features/portal/portal-users.server";
+import { requirePortal } from "~/features/portal/session.server";
 import type { AppContext, Services } from "~/context";
 
 /**

@@ -2,7 +2,8 @@ import { data } from "react-router";
 import type { AppContext } from "~/context";
 import { portalSignIn } from "./portal.words";
 import type { PortalPage } from "./portal";
-import { requirePortal, type PortalUser } from "./session.server";
+import type { PortalUser } from "./portal-users.server";
+import { requirePortal } from "./session.server";
 
 export type PortalStudent = Extract<PortalUser, { role: "student" }>;
 
