@@ -56,6 +56,13 @@ export default tseslint.config(
           selector: "TSTypeReference[typeName.name=/^(Kysely|Transaction)$/]",
           message: "Take DB, Trx or Db from ~/db/database.server (one data-access type).",
         },
+        {
+          // Per-request values live in the request's context, not in a module's map of contexts (0060).
+          selector:
+            ":matches(NewExpression[callee.name='WeakMap'], TSTypeReference[typeName.name='WeakMap']) TSTypeReference[typeName.name=/^(AppContext|AppLoadContext|RouterContextProvider)$/]",
+          message:
+            "Keep a per-request value in the request's context: requestMemo() or createContext().",
+        },
       ],
     },
   },

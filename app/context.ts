@@ -1,3 +1,4 @@
+import { RouterContextProvider } from "react-router";
 import type Stripe from "stripe";
 import type { Memo } from "./lib/memo.server";
 import type { Config } from "./env.server";
@@ -70,14 +71,26 @@ export interface RequestContext {
   secure: boolean;
   /** The request's id (its X-Request-Id and every log line about it: server/request-log.ts). */
   requestId: string;
-  /**
-   * Set by an action that answers on its own page instead of redirecting (a refused Enroll post):
-   * React Router then runs the page's loader in the same request, with this same context.
-   */
-  answeredByAction?: boolean;
 }
 
 declare module "react-router" {
+  // The fields every loader and action reads as `context.services`, `context.ip`... (React
+  // Router's documented way from AppLoadContext to middleware's context; decision 0060).
   // eslint-disable-next-line @typescript-eslint/no-empty-object-type
-  interface AppLoadContext extends RequestContext {}
+  interface RouterContextProvider extends RequestContext {}
+}
+
+/**
+ * What every loader and action is handed as `context` (React Router's own type): the fields of
+ * RequestContext, and `get`/`set` for per-request values.
+ */
+export type AppContext = Readonly<RouterContextProvider>;
+
+/**
+ * The context of one request as React Router hands it to loaders and actions: the server's
+ * fields, and room for per-request values (`createContext`, `requestMemo`). The server and the
+ * tests build it here, alike.
+ */
+export function requestContext(fields: RequestContext): RouterContextProvider {
+  return Object.assign(new RouterContextProvider(), fields);
 }

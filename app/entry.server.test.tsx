@@ -1,4 +1,4 @@
-import type { AppLoadContext } from "react-router";
+import type { RouterContextProvider } from "react-router";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { handleError } from "./entry.server";
 import { log } from "./lib/logger.server";
@@ -8,7 +8,7 @@ type Args = Parameters<typeof handleError>[1];
 /** A failed request to a page, with a form value in its query that must not reach the log. */
 function args(signal?: AbortSignal): Args {
   const request = new Request("http://localhost/apply?email=someone%40example.com", { signal });
-  const context = { requestId: "request-7" } as AppLoadContext;
+  const context = { requestId: "request-7" } as RouterContextProvider;
   return { request, params: {}, context } as unknown as Args;
 }
 

@@ -5,7 +5,7 @@ import { renderToPipeableStream } from "react-dom/server";
 import {
   isRouteErrorResponse,
   ServerRouter,
-  type AppLoadContext,
+  type RouterContextProvider,
   type EntryContext,
   type HandleErrorFunction,
 } from "react-router";
@@ -20,7 +20,7 @@ export default function handleRequest(
   responseStatusCode: number,
   responseHeaders: Headers,
   routerContext: EntryContext,
-  loadContext: AppLoadContext,
+  loadContext: RouterContextProvider,
 ) {
   const { nonce } = loadContext;
   return new Promise<Response>((resolve, reject) => {

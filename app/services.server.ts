@@ -9,7 +9,7 @@ import { createTransport, type MailTransport } from "./mail/transport.server";
 import type { RenderersAtSend } from "./mail/render-at-send.server";
 import { MailWorker } from "./mail/worker.server";
 import { onboardingEmail } from "./features/enrollment/onboarding.server";
-import { signInEmailAtSend } from "./features/portal/session.server";
+import { signInEmailAtSend } from "./features/portal/sign-in-links.server";
 import { schemaFromUrl } from "./features/ops/backup.server";
 import { PageViewRecorder } from "./features/analytics/recorder.server";
 import { declareJobs } from "./jobs/jobs.server";

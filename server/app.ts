@@ -3,11 +3,10 @@ import { createRequestHandler } from "@react-router/express";
 import compression from "compression";
 import express, { type Request, type Response } from "express";
 import path from "node:path";
-import type { AppLoadContext, ServerBuild } from "react-router";
-import "../app/context";
+import type { RouterContextProvider, ServerBuild } from "react-router";
+import { requestContext, type Services } from "../app/context";
 import { isDatabaseReachable } from "../app/db/database.server";
 import type { Config } from "../app/env.server";
-import type { Services } from "../app/context";
 import { createServices, type ServiceOverrides } from "../app/services.server";
 import { handleStripeWebhook } from "../app/features/payments/stripe-webhook.server";
 import type { Memo } from "../app/lib/memo.server";
@@ -138,9 +137,13 @@ function pages(
 }
 
 /** What every loader and action is handed: the services and what the middleware found out. */
-export function buildContext(services: Services, req: Request, res: Response): AppLoadContext {
+export function buildContext(
+  services: Services,
+  req: Request,
+  res: Response,
+): RouterContextProvider {
   const visitor = res.locals.visitor as Visitor;
-  return {
+  return requestContext({
     services,
     nonce: res.locals.nonce as string,
     visitorId: visitor.visitorId,
@@ -148,7 +151,7 @@ export function buildContext(services: Services, req: Request, res: Response): A
     ip: req.ip ?? "unknown",
     secure: res.locals.secure as boolean,
     requestId: String(req.id),
-  };
+  });
 }
 
 function serveHashedAssets(app: express.Express, clientDir: string) {

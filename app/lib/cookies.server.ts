@@ -1,10 +1,6 @@
 import { createHash, hkdfSync } from "node:crypto";
-import {
-  createCookie,
-  createCookieSessionStorage,
-  type AppLoadContext,
-  type Cookie,
-} from "react-router";
+import { createCookie, createCookieSessionStorage, type Cookie } from "react-router";
+import type { AppContext } from "~/context";
 import type { ToastMessage } from "./toast";
 
 /**
@@ -181,7 +177,7 @@ export function writeCookie(
 /** A signed cookie that holds a string (a session token, a person id) for this request, or null. */
 export async function readRequestString(
   request: Request,
-  context: AppLoadContext,
+  context: AppContext,
   purpose: CookiePurpose,
 ): Promise<string | null> {
   const value = await readCookie(

@@ -1,5 +1,5 @@
-import type { AppLoadContext } from "react-router";
-import type { PortalUser } from "~/features/portal/session.server";
+import type { AppContext } from "~/context";
+import type { PortalUser } from "~/features/portal/portal-users.server";
 import { HONEYPOT_FIELD } from "./honeypot";
 import { log } from "./logger.server";
 
@@ -14,7 +14,7 @@ export type GuardResult = "ok" | "honeypot" | "no_visitor";
  * Cross-origin posts never get here (the server refuses them).
  */
 export async function limitFormPost(
-  context: AppLoadContext,
+  context: AppContext,
   form: string,
   user?: PortalUser,
 ): Promise<boolean> {
@@ -35,7 +35,7 @@ const portalUserId = (user: PortalUser) => (user.role === "mentor" ? user.mentor
  * queued (mail/recipient-quota.server.ts): an invalid post must not spend someone else's quota.
  */
 export async function guardPublicForm(
-  context: AppLoadContext,
+  context: AppContext,
   formData: FormData,
   form: string,
 ): Promise<GuardResult> {

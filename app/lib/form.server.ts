@@ -28,6 +28,8 @@ export async function parseForm<Schema extends z.ZodType>(request: Request, sche
  * field (a date the server alone can judge); `form` shows it above the form instead (a refusal of
  * the whole post: the slot was taken, the request is no longer open), usually with status 409;
  * `toast` replaces the 'Error' toast (null: none, for a page that says it all under its fields).
+ * A page with two forms names the one refused (`intent`); `hideFields` are not sent back (a
+ * password); `headers` go with the answer (Retry-After).
  * Every refused post answers through here (issue 46: one way to refuse).
  */
 export function refuse(
@@ -38,19 +40,27 @@ export function refuse(
     form?: boolean;
     status?: number;
     toast?: ToastMessage | null;
+    intent?: string;
+    hideFields?: string[];
+    headers?: Record<string, string>;
   } = {},
 ) {
   const errors = submission.status === "error" ? submission.error : undefined;
   const message = options.message ?? firstError(errors) ?? "";
-  const result = submission.reply(
-    options.form
+  const result = submission.reply({
+    ...(options.form
       ? { formErrors: [message] }
       : options.field
         ? { fieldErrors: { [options.field]: [message] } }
-        : undefined,
-  );
+        : {}),
+    hideFields: options.hideFields,
+  });
   const toast = options.toast === undefined ? errorToast(message) : (options.toast ?? undefined);
-  return data({ result, toast }, { status: options.status ?? 400 });
+  const intent = options.intent ? { intent: options.intent } : {};
+  return data(
+    { result, toast, ...intent },
+    { status: options.status ?? 400, headers: options.headers },
+  );
 }
 
 /** A refusal before the form could be read (over the limit, a body that is not a form): the toast. */

@@ -1,5 +1,6 @@
 import { randomUUID } from "node:crypto";
-import { redirect, type AppLoadContext } from "react-router";
+import { redirect } from "react-router";
+import type { AppContext } from "~/context";
 import { cookieName, siteCookies } from "./cookies.server";
 import type { ShownToast, ToastMessage } from "./toast";
 
@@ -9,7 +10,7 @@ import type { ShownToast, ToastMessage } from "./toast";
  * that the root loader reads and clears. A refresh after a success never posts again.
  */
 export async function redirectWithToast(
-  context: AppLoadContext,
+  context: AppContext,
   url: string,
   toast: ToastMessage,
   headers?: HeadersInit,
@@ -31,7 +32,7 @@ export function samePage(request: Request): string {
 /** The flash toast of this request (shown once) and the header that clears it. */
 export async function takeToast(
   request: Request,
-  context: AppLoadContext,
+  context: AppContext,
 ): Promise<{ toast: ShownToast | null; setCookie: string | null }> {
   const header = request.headers.get("cookie");
   // No flash cookie: nothing to read.

@@ -1,9 +1,10 @@
 import type { Browser, Page } from "@playwright/test";
-import type { AppLoadContext } from "react-router";
+import type { AppContext } from "../../app/context";
 import { mentorSchema } from "../../app/features/mentors/mentor-forms";
 import { systemClock } from "../../app/lib/clock";
 import { addMentor } from "../../app/features/mentors/mentors.server";
-import { portalUserByEmail, startPortalSession } from "../../app/features/portal/session.server";
+import { portalUserByEmail } from "../../app/features/portal/portal-users.server";
+import { startPortalSession } from "../../app/features/portal/session.server";
 import { runAdminCli } from "./admin-support";
 import { e2eSessionSecret } from "./env";
 import { expect } from "./fixtures";
@@ -104,7 +105,7 @@ export async function signInToPortal(page: Page, email: string) {
     const context = {
       services: { db, clock: systemClock, config: { sessionSecrets: [e2eSessionSecret] } },
       secure: false,
-    } as unknown as AppLoadContext;
+    } as unknown as AppContext;
     return startPortalSession(new Request("http://localhost/portal"), context, user);
   });
   await addSessionCookie(page, cookie.split(";")[0]!);

@@ -1,4 +1,4 @@
-import type { AppLoadContext } from "react-router";
+import type { AppContext } from "../../app/context";
 import { beforeEach } from "vitest";
 import { action, loader } from "../../app/features/cohort/routes/cohort-settings";
 import { adminCookie, insertAccount, settle } from "./admin";
@@ -27,13 +27,11 @@ export function useAdminGate(engine: TestEngine) {
     admin.id = await insertAccount(t.services.db, { email: admin.email, password: PASSWORD });
   });
 
-  const context = (overrides: Partial<AppLoadContext> = {}) => ({
-    ...makeContext(t.services, { ip: `10.1.${n}.1` }),
-    ...overrides,
-  });
+  const context = (overrides: { ip?: string; secure?: boolean } = {}) =>
+    makeContext(t.services, { ip: `10.1.${n}.1`, ...overrides });
   const post = async (
     fields: Record<string, string | string[]>,
-    options: { cookie?: string; context?: AppLoadContext; query?: string } = {},
+    options: { cookie?: string; context?: AppContext; query?: string } = {},
   ) =>
     unwrap(
       await settle(
@@ -48,7 +46,7 @@ export function useAdminGate(engine: TestEngine) {
         ),
       ),
     );
-  const load = async (cookie?: string, ctx: AppLoadContext = context()) =>
+  const load = async (cookie?: string, ctx: AppContext = context()) =>
     unwrap(
       await settle(
         callAction(

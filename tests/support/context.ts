@@ -1,22 +1,26 @@
-import type { AppLoadContext } from "react-router";
-import type { Attribution } from "../../app/features/analytics/utm";
+import {
+  requestContext,
+  type AppContext,
+  type RequestContext,
+  type Services,
+} from "../../app/context";
 import { cookieName, siteCookies } from "../../app/lib/cookies.server";
 import type { ToastMessage } from "../../app/lib/toast";
-import type { Services } from "../../app/context";
 
+/** A request's context as the server builds it (`requestContext`), with a test's own fields. */
 export function makeContext(
   services: Services,
-  overrides: { visitorId?: string | null; attribution?: Attribution | null; ip?: string } = {},
-): AppLoadContext {
-  return {
+  overrides: Partial<Omit<RequestContext, "services">> = {},
+): AppContext {
+  return requestContext({
     services,
     nonce: "test-nonce",
     visitorId: overrides.visitorId === undefined ? "visitor-1" : overrides.visitorId,
     attribution: overrides.attribution ?? null,
     ip: overrides.ip ?? "127.0.0.1",
-    secure: false,
+    secure: overrides.secure ?? false,
     requestId: "test-request",
-  };
+  });
 }
 
 /** A form POST as the browser sends it. */
@@ -37,7 +41,7 @@ export async function callAction<T>(
   // eslint-disable-next-line @typescript-eslint/no-explicit-any
   action: (args: any) => Promise<T>,
   request: Request,
-  context: AppLoadContext,
+  context: AppContext,
   params: Record<string, string> = {},
 ): Promise<T> {
   const url = new URL(request.url);
@@ -111,10 +115,4 @@ export async function formOutcome(result: unknown, services: Services) {
     /** The action data (failures): field errors and the toast. */
     body: response.body as FormActionBody,
   };
-}
-
-/** A redirect thrown or returned by an action: its status and Location. */
-export function redirectOf(result: unknown): { status: number; location: string | null } {
-  if (!(result instanceof Response)) throw new Error("expected a redirect Response");
-  return { status: result.status, location: result.headers.get("location") };
 }

@@ -1,4 +1,3 @@
-import type { AppLoadContext } from "react-router";
 import { DEFAULT_MENTOR_CAPACITY } from "../../app/features/mentors/mentor-forms";
 import { createMentor } from "../../app/features/mentors/mentors.server";
 import { startPortalSession } from "../../app/features/portal/session.server";
@@ -28,7 +27,7 @@ export async function mentorCookie(
 ): Promise<string> {
   const setCookie = await startPortalSession(
     new Request("http://localhost:3000/portal/login/x"),
-    makeContext(services) as AppLoadContext,
+    makeContext(services),
     { role: "mentor", mentorId: mentor.id, email: mentor.email, name: mentor.name },
   );
   return setCookie.split(";")[0]!;

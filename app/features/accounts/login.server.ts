@@ -1,5 +1,5 @@
 import { createHash } from "node:crypto";
-import type { AppLoadContext } from "react-router";
+import type { AppContext } from "~/context";
 import { log } from "~/lib/logger.server";
 import { normaliseEmail } from "~/lib/person-fields";
 import { checkCredentials } from "./accounts.server";
@@ -27,7 +27,7 @@ export function accountTag(email: string): string {
  */
 export async function logIn(
   request: Request,
-  context: AppLoadContext,
+  context: AppContext,
   credentials: { email: string; password: string },
 ): Promise<LoginOutcome> {
   const { db, limits } = context.services;

@@ -1,7 +1,9 @@
 import { createHash, randomBytes } from "node:crypto";
-import { redirect, type AppLoadContext } from "react-router";
+import { redirect } from "react-router";
+import type { AppContext } from "~/context";
 import { SESSION_TTL_MS, sessionExpiry, shouldExtend } from "./admin-session";
 import { readRequestString, writeCookie } from "~/lib/cookies.server";
+import { requestMemo } from "~/lib/request-memo.server";
 import { ADMIN_LOGIN_PATH } from "./paths";
 
 export { ADMIN_LOGIN_PATH };
@@ -31,7 +33,7 @@ function hashToken(token: string): string {
   return createHash("sha256").update(token).digest("hex");
 }
 
-const readToken = (request: Request, context: AppLoadContext) =>
+const readToken = (request: Request, context: AppContext) =>
   readRequestString(request, context, "admin");
 
 /**
@@ -39,19 +41,15 @@ const readToken = (request: Request, context: AppLoadContext) =>
  * loader check the session with one query. A login or logout always ends its request with a
  * redirect, so no answer outlives a change of session.
  */
-const checked = new WeakMap<AppLoadContext, Map<string, Promise<Admin | null>>>();
+const checked = requestMemo<Promise<Admin | null>>();
 
 /** The admin behind the request's session cookie, or null (no cookie, bad signature, expired, ended, not admin). */
-export function getAdmin(request: Request, context: AppLoadContext): Promise<Admin | null> {
+export function getAdmin(request: Request, context: AppContext): Promise<Admin | null> {
   const header = request.headers.get("cookie") ?? "";
-  let answers = checked.get(context);
-  if (!answers) checked.set(context, (answers = new Map()));
-  let answer = answers.get(header);
-  if (!answer) answers.set(header, (answer = lookUpAdmin(request, context)));
-  return answer;
+  return checked(context, header, () => lookUpAdmin(request, context));
 }
 
-async function lookUpAdmin(request: Request, context: AppLoadContext): Promise<Admin | null> {
+async function lookUpAdmin(request: Request, context: AppContext): Promise<Admin | null> {
   const token = await readToken(request, context);
   if (!token) return null;
   const { db, clock } = context.services;
@@ -85,7 +83,7 @@ async function lookUpAdmin(request: Request, context: AppLoadContext): Promise<A
  * The guard for every admin loader and action: returns the admin, or throws a redirect to the
  * login page. The redirect keeps the page in `next` (only /admin/ paths are ever followed).
  */
-export async function requireAdmin(request: Request, context: AppLoadContext): Promise<Admin> {
+export async function requireAdmin(request: Request, context: AppContext): Promise<Admin> {
   const admin = await getAdmin(request, context);
   if (admin) return admin;
   const url = new URL(request.url);
@@ -110,7 +108,7 @@ export function safeNext(value: string | null | undefined): string | null {
  */
 export async function startSession(
   request: Request,
-  context: AppLoadContext,
+  context: AppContext,
   admin: Admin,
 ): Promise<string> {
   const { db, clock, config } = context.services;
@@ -134,7 +132,7 @@ export async function startSession(
 }
 
 /** Deletes the request's session (if any) and returns the Set-Cookie header that clears the cookie. */
-export async function endSession(request: Request, context: AppLoadContext): Promise<string> {
+export async function endSession(request: Request, context: AppContext): Promise<string> {
   const token = await readToken(request, context);
   if (token) {
     await context.services.db.deleteFrom("sessions").where("id", "=", hashToken(token)).execute();

@@ -1,13 +1,13 @@
 import type { Submission } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import type { AppLoadContext } from "react-router";
+import type { AppContext } from "~/context";
 import { attendanceText as t } from "./attendance.words";
 import { sessionMarkSchema, type SessionMarkForm } from "./attendance";
 import { limitFormPost } from "~/lib/form-guard.server";
 import { OVER_LIMIT, readFormData, refuse } from "~/lib/form.server";
 import { success } from "~/lib/toast";
 import { redirectWithToast } from "~/lib/toast.server";
-import type { PortalUser } from "~/features/portal/session.server";
+import type { PortalUser } from "~/features/portal/portal-users.server";
 import { markAttendance, markOutcome } from "./marks.server";
 import { attachRecording } from "./recording.server";
 import type { Marker } from "./marker.server";
@@ -24,7 +24,7 @@ const refusals = {
  * back to `back` with a toast, or answers the refusal above the form and changes nothing.
  */
 export async function outcomeAction(
-  context: AppLoadContext,
+  context: AppContext,
   submission: Submission<unknown>,
   marker: Marker,
   form: Extract<SessionMarkForm, { intent: "outcome" }>,
@@ -51,7 +51,7 @@ export async function outcomeAction(
  * the signed-in mentor's per-person limit of the form (limitFormPost), the values kept when over.
  */
 export async function sessionMarkAction(
-  context: AppLoadContext,
+  context: AppContext,
   request: Request,
   marker: Marker,
   target: {

@@ -1,6 +1,6 @@
 import { parseWithZod } from "@conform-to/zod/v4";
-import type { AppLoadContext } from "react-router";
-import type { PortalUser } from "~/features/portal/session.server";
+import type { AppContext } from "~/context";
+import type { PortalUser } from "~/features/portal/portal-users.server";
 import { limitFormPost } from "~/lib/form-guard.server";
 import { OVER_LIMIT, readFormData, refuse } from "~/lib/form.server";
 import { success } from "~/lib/toast";
@@ -27,7 +27,7 @@ interface BookingPageWords<Refusal extends string> {
  * go back to. A change redirects there with its toast; a refusal answers above the form (409).
  */
 export async function studentBookingPost<Schema extends z.ZodType, Refusal extends string>(
-  context: AppLoadContext,
+  context: AppContext,
   request: Request,
   student: PortalUser,
   page: { limit: string; schema: Schema; words: BookingPageWords<Refusal> },

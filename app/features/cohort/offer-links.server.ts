@@ -1,4 +1,4 @@
-import type { AppLoadContext } from "react-router";
+import type { AppContext } from "~/context";
 import { offerPages } from "./cohorts.words";
 import { enterEnrollAs } from "~/features/enrollment/applicant-cookie.server";
 import { redirectWithToast } from "~/lib/toast.server";
@@ -9,7 +9,7 @@ import { findOffer } from "./offers.server";
  * them in as the applicant the offer is for and sends them to /enroll (the token leaves the
  * address bar). A link that is unknown, used, declined or expired says so on /apply.
  */
-export async function claimOfferLink(context: AppLoadContext, token: string): Promise<Response> {
+export async function claimOfferLink(context: AppContext, token: string): Promise<Response> {
   const offer = await findOffer(context.services, token);
   if (!offer) return redirectWithToast(context, "/apply", offerPages.endedToast);
   return enterEnrollAs(context, offer.personId, offerPages.claimedToast);

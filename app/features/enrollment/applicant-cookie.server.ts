@@ -1,15 +1,15 @@
-import type { AppLoadContext } from "react-router";
+import type { AppContext } from "~/context";
 import { readRequestString, writeCookie } from "~/lib/cookies.server";
 import type { ToastMessage } from "~/lib/toast";
 import { redirectWithToast } from "~/lib/toast.server";
 
 /** Remembers which person just qualified, so /enroll can prefill their checkout. */
-export function applicantCookie(context: AppLoadContext, personId: string): Promise<string> {
+export function applicantCookie(context: AppContext, personId: string): Promise<string> {
   return writeCookie(context.services.config.sessionSecrets, "applicant", personId, context.secure);
 }
 
 /** The person this browser proved to be (signed applicant cookie), or null. */
-export function readApplicant(request: Request, context: AppLoadContext): Promise<string | null> {
+export function readApplicant(request: Request, context: AppContext): Promise<string | null> {
   return readRequestString(request, context, "applicant");
 }
 
@@ -18,7 +18,7 @@ export function readApplicant(request: Request, context: AppLoadContext): Promis
  * browser in as them and send it to /enroll with a toast (the token leaves the address bar).
  */
 export async function enterEnrollAs(
-  context: AppLoadContext,
+  context: AppContext,
   personId: string,
   toast: ToastMessage,
 ): Promise<Response> {

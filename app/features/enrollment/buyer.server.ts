@@ -1,4 +1,4 @@
-import type { AppLoadContext } from "react-router";
+import type { AppContext } from "~/context";
 import { getCohort } from "~/features/cohort/cohort.server";
 import { readApplicant } from "./applicant-cookie.server";
 import { countHeldSeats, liveOffer } from "./seats.server";
@@ -20,7 +20,7 @@ export type Buyer =
  * qualified or hold an open seat offer. Anyone else (no cookie, a lead, a waitlisted applicant)
  * is unknown and holds nothing, so a script cannot empty the cohort with anonymous posts.
  */
-export async function identifyBuyer(request: Request, context: AppLoadContext): Promise<Buyer> {
+export async function identifyBuyer(request: Request, context: AppContext): Promise<Buyer> {
   const { db, clock } = context.services;
   const personId = await readApplicant(request, context);
   if (!personId) return { kind: "unknown" };

@@ -1,5 +1,5 @@
 import { createHmac, hkdfSync, timingSafeEqual } from "node:crypto";
-import type { AppLoadContext } from "react-router";
+import type { AppContext } from "~/context";
 import { enrollPage } from "./enroll.words";
 import { redirectWithToast } from "~/lib/toast.server";
 import { enterEnrollAs } from "./applicant-cookie.server";
@@ -56,7 +56,7 @@ export function enrollLinkUrl(
 }
 
 /** Opening the /enroll link of an email: signs the visitor in as that person, or says it ended. */
-export async function claimEnrollLink(context: AppLoadContext, token: string): Promise<Response> {
+export async function claimEnrollLink(context: AppContext, token: string): Promise<Response> {
   const { config, clock } = context.services;
   const personId = readEnrollLink(config.sessionSecrets, token, clock.now());
   if (!personId) return redirectWithToast(context, "/apply", enrollPage.linkEndedToast);

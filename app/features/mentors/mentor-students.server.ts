@@ -1,4 +1,4 @@
-import { data, type AppLoadContext } from "react-router";
+import { data } from "react-router";
 import { portalSignIn } from "~/features/portal/portal.words";
 import type { DB } from "~/db/database.server";
 import { resumeDownloadName } from "~/features/uploads/resume-upload";
@@ -7,8 +7,9 @@ import { startDateDisplay } from "~/features/cohort/cohort";
 import { mentorMaySee, type PortalPage } from "~/features/portal/portal";
 import { z } from "~/lib/zod";
 import { addNote } from "~/features/people/owner-actions.server";
-import { requirePortal, type PortalUser } from "~/features/portal/session.server";
-import type { Services } from "~/context";
+import type { PortalUser } from "~/features/portal/portal-users.server";
+import { requirePortal } from "~/features/portal/session.server";
+import type { AppContext, Services } from "~/context";
 import { paidSeat } from "~/features/enrollment/seat-queries.server";
 
 /**
@@ -24,7 +25,7 @@ export type MentorUser = Extract<PortalUser, { role: "mentor" }>;
 /** The guard of every mentor page: PORTAL_ACCESS decides, and the user is a mentor from here on. */
 export async function requireMentor(
   request: Request,
-  context: AppLoadContext,
+  context: AppContext,
   page: Extract<PortalPage, "mentor" | "mentorStudent" | "mentorAvailability" | "mentorSession">,
 ): Promise<MentorUser> {
   const user = await requirePortal(request, context, page);

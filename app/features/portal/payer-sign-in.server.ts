@@ -1,4 +1,4 @@
-import type { AppLoadContext } from "react-router";
+import type { AppContext } from "~/context";
 import { PAYER_SIGN_IN_WINDOW_MS } from "./portal";
 import { getPortalUser, startPortalSession } from "./session.server";
 import { paidSeat } from "~/features/enrollment/seat-queries.server";
@@ -19,7 +19,7 @@ export interface PayerPortal {
  */
 export async function signInPayer(
   request: Request,
-  context: AppLoadContext,
+  context: AppContext,
   sessionId: string,
 ): Promise<PayerPortal> {
   const { db, clock } = context.services;

@@ -16,7 +16,7 @@ import { portalCookie } from "../../../tests/support/portal";
 import { consoleText } from "~/content/console";
 import * as mentorsRoute from "~/features/mentors/routes/mentors";
 import * as personRoute from "~/features/people/routes/person";
-import type { PortalUser } from "./session.server";
+import type { PortalUser } from "./portal-users.server";
 
 describe.each(testEngines())("portal sign-in on $name", (engine) => {
   const s = seatScenario(engine);

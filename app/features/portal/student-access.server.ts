@@ -1,7 +1,9 @@
-import { data, type AppLoadContext } from "react-router";
+import { data } from "react-router";
+import type { AppContext } from "~/context";
 import { portalSignIn } from "./portal.words";
 import type { PortalPage } from "./portal";
-import { requirePortal, type PortalUser } from "./session.server";
+import type { PortalUser } from "./portal-users.server";
+import { requirePortal } from "./session.server";
 
 export type PortalStudent = Extract<PortalUser, { role: "student" }>;
 
@@ -11,7 +13,7 @@ export type PortalStudent = Extract<PortalUser, { role: "student" }>;
  */
 export async function requireStudent(
   request: Request,
-  context: AppLoadContext,
+  context: AppContext,
   page: PortalPage,
 ): Promise<PortalStudent> {
   const user = await requirePortal(request, context, page);

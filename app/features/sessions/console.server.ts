@@ -1,4 +1,5 @@
-import { data, type AppLoadContext } from "react-router";
+import { data } from "react-router";
+import type { AppContext } from "~/context";
 import { sessionsConsole as t } from "./sessions.words";
 import { longDate } from "~/features/cohort/cohort";
 import { hasStarted, SESSION_INTENTS, sessionFormSchema, sessionStartOf } from "./group-sessions";
@@ -49,7 +50,7 @@ export type CohortSessions = Awaited<ReturnType<typeof cohortSessions>>;
 
 /** The session forms' action: save the slot (and re-plan), move or cancel one session. */
 export async function sessionsAction(
-  context: AppLoadContext,
+  context: AppContext,
   request: Request,
   actor: string,
   cohortId: string,

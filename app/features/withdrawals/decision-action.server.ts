@@ -1,5 +1,6 @@
 import type { Submission } from "@conform-to/react";
-import { data, type AppLoadContext } from "react-router";
+import { data } from "react-router";
+import type { AppContext } from "~/context";
 import { leaveConsole as t } from "./leave.words";
 import { formatDollars } from "~/features/enrollment/pricing.words";
 import type { WithdrawalDecision } from "./withdrawal";
@@ -14,7 +15,7 @@ import { approveWithdrawal, declineWithdrawal, type OwnerActor } from "./decisio
  * under the field it is about and nothing changed.
  */
 export async function answerWithdrawalDecision(
-  context: AppLoadContext,
+  context: AppContext,
   request: Request,
   submission: Submission<unknown>,
   form: WithdrawalDecision,

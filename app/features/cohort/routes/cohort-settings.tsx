@@ -1,5 +1,4 @@
-import type { SubmissionResult } from "@conform-to/react";
-import { data, useNavigation } from "react-router";
+import { useNavigation } from "react-router";
 import { updateCohortSettings } from "~/features/cohort/settings.server";
 import { countHeldSeats } from "~/features/enrollment/seats.server";
 import { logIn } from "~/features/accounts/login.server";
@@ -17,7 +16,7 @@ import {
 import { type CohortSettingsPatch } from "~/features/cohort/cohort-settings";
 import { cohortSettingsFormSchema } from "~/features/cohort/cohort-forms";
 import { currentYear } from "~/features/cohort/graduation-year";
-import { parseForm } from "~/lib/form.server";
+import { parseForm, refuse } from "~/lib/form.server";
 import { errorMessage, log } from "~/lib/logger.server";
 import { adminMeta } from "~/lib/meta";
 import { type ToastMessage } from "~/lib/toast";
@@ -41,12 +40,6 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   };
 }
 
-interface ActionResult {
-  intent: "login" | "save";
-  result?: SubmissionResult<string[]>;
-  toast?: ToastMessage;
-}
-
 type Submission = Awaited<
   ReturnType<typeof parseForm<ReturnType<typeof cohortSettingsFormSchema>>>
 >;
@@ -57,7 +50,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (submission.status !== "success") {
     const intent = submission.payload.intent === "login" ? "login" : "save";
     if (intent === "save") await requireAdmin(request, context);
-    return intent === "login" ? refuseLogin(submission, 400) : refuseSave(submission, 400);
+    return refuse(submission, intent === "login" ? { ...LOGIN, toast: null } : SAVE);
   }
   const form = submission.value;
   switch (form.intent) {
@@ -75,31 +68,10 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
 }
 
-function refuseLogin(
-  submission: Submission,
-  status: number,
-  toast?: ToastMessage,
-  formError?: string,
-) {
-  return data<ActionResult>(
-    {
-      intent: "login",
-      result: submission.reply({
-        formErrors: formError ? [formError] : undefined,
-        hideFields: ["password"],
-      }),
-      toast,
-    },
-    { status, headers: status === 429 ? { "Retry-After": "60" } : undefined },
-  );
-}
-
-function refuseSave(submission: Submission, status: number) {
-  return data<ActionResult>(
-    { intent: "save", result: submission.reply(), toast: cohortSettingsToasts.saveFailed },
-    { status },
-  );
-}
+/** `refuse`'s options for the login form: the password is never sent back. */
+const LOGIN = { intent: "login", hideFields: ["password"] };
+/** `refuse`'s options for the settings form. */
+const SAVE = { intent: "save", toast: cohortSettingsToasts.saveFailed };
 
 async function login(
   request: Request,
@@ -111,15 +83,19 @@ async function login(
   switch (outcome.kind) {
     case "rate_limited": {
       const { title, description } = loginToasts.rateLimited;
-      return refuseLogin(submission, 429, loginToasts.rateLimited, `${title}. ${description}`);
+      return refuse(submission, {
+        ...LOGIN,
+        message: `${title}. ${description}`,
+        form: true,
+        status: 429,
+        toast: loginToasts.rateLimited,
+        headers: { "Retry-After": "60" },
+      });
     }
-    case "invalid":
-      return refuseLogin(
-        submission,
-        401,
-        loginToasts.invalidCredentials,
-        loginToasts.invalidCredentials.title,
-      );
+    case "invalid": {
+      const toast = loginToasts.invalidCredentials;
+      return refuse(submission, { ...LOGIN, message: toast.title, form: true, status: 401, toast });
+    }
     case "not_admin":
       return redirectWithToast(context, "/", loginToasts.notAdmin);
     case "ok": {
@@ -145,7 +121,7 @@ async function save(
     if (update.studentsEmailed > 0) toast = savedAndEmailed(update.studentsEmailed);
   } catch (error) {
     log.error("cohort settings update failed", { adminId: admin.id, error: errorMessage(error) });
-    return refuseSave(submission, 500);
+    return refuse(submission, { ...SAVE, status: 500 });
   }
   return redirectWithToast(context, ADMIN_LOGIN_PATH, toast);
 }

@@ -1,4 +1,5 @@
-import { data, redirect, type AppLoadContext } from "react-router";
+import { createContext, data, redirect } from "react-router";
+import type { AppContext } from "~/context";
 import { BackPage } from "~/components/back-page";
 import { Button } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
@@ -31,6 +32,12 @@ export const meta: Route.MetaFunction = () =>
 // Its one control is a form post: the inline enhancement says "Processing..." while it goes.
 export const handle = staticPage;
 
+/**
+ * Set by an Enroll post that answers on this page instead of redirecting: React Router then runs
+ * the loader in the same request, with the same context.
+ */
+const answeredByAction = createContext(false);
+
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { services } = context;
   const params = new URL(request.url).searchParams;
@@ -44,7 +51,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   // even with no seat left: the loader runs after the action in the same request.
   const cohort =
     (await cohortWithSeatFor(services, { personId, visitorId: context.visitorId })) ??
-    (context.answeredByAction ? await getCohort(services.db, services.clock.now()) : null);
+    (context.get(answeredByAction) ? await getCohort(services.db, services.clock.now()) : null);
   if (!cohort) throw redirect("/apply");
   const status = cohortStatus(cohort);
   // The applicant cookie is proof of identity (a qualifying post from this browser or a link
@@ -58,8 +65,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 /** An Enroll post refused with a message shown on this page. */
-function refuse(context: AppLoadContext, toast: ToastMessage, status: number) {
-  context.answeredByAction = true;
+function refuse(context: AppContext, toast: ToastMessage, status: number) {
+  context.set(answeredByAction, true);
   return data({ toast }, { status });
 }
 

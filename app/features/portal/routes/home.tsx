@@ -14,8 +14,8 @@ import {
   endPortalSessionsEverywhere,
   getPortalUser,
   PORTAL_PATH,
-  sendSignInLink,
 } from "~/features/portal/session.server";
+import { sendSignInLink } from "~/features/portal/sign-in-links.server";
 import { studentHome } from "~/features/portal/student-home.server";
 import { readBrowserZone } from "~/lib/browser-zone.server";
 import type { Route } from "./+types/home";

@@ -7,7 +7,7 @@ import { portalMeta, portalSignIn as t } from "~/features/portal/portal.words";
 import { pageMeta } from "~/lib/meta";
 import { success } from "~/lib/toast";
 import { redirectWithToast } from "~/lib/toast.server";
-import { signInLinkIsLive, signInWithLink } from "~/features/portal/session.server";
+import { signInLinkIsLive, signInWithLink } from "~/features/portal/sign-in-links.server";
 import type { Route } from "./+types/login";
 
 export const meta: Route.MetaFunction = () => pageMeta(portalMeta.title, portalMeta.description);

@@ -5,7 +5,8 @@ import { limitFormPost } from "~/lib/form-guard.server";
 import { OVER_LIMIT, readFormData, refuse } from "~/lib/form.server";
 import { success } from "~/lib/toast";
 import { redirectWithToast } from "~/lib/toast.server";
-import { requirePortal, type PortalUser } from "~/features/portal/session.server";
+import type { PortalUser } from "~/features/portal/portal-users.server";
+import { requirePortal } from "~/features/portal/session.server";
 import {
   calendarEventsFor,
   calendarText,
