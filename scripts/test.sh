@@ -20,7 +20,7 @@ stage() {
   TIMES+=($(($(date +%s) - began)))
 }
 
-# Lint, format and types at once: three single-threaded tools on the machine's cores. Each keeps a
+# Lint, format, types and unused code at once: four single-threaded tools on the machine's cores. Each keeps a
 # cache under node_modules/.cache, so a second run checks only what changed. Their output is
 # printed one after the other, and the stage fails if any of them does.
 static_checks() {
@@ -34,8 +34,11 @@ static_checks() {
   (npx react-router typegen && npx tsc --noEmit --incremental \
     --tsBuildInfoFile node_modules/.cache/tsbuildinfo) >"$dir/typecheck" 2>&1 &
   local typecheck=$!
+  # Exports, files and dependencies nothing uses (knip.json says what it cannot see by itself).
+  npx knip --no-progress >"$dir/unused" 2>&1 &
+  local unused=$!
   local failed=0
-  for check in lint:$lint format:$format typecheck:$typecheck; do
+  for check in lint:$lint format:$format typecheck:$typecheck unused:$unused; do
     local name=${check%%:*} pid=${check##*:}
     if wait "$pid"; then
       echo "-- $name: ok"
