@@ -26,7 +26,9 @@ export const SOURCE_LABELS: Record<ApplicationSource, string> = {
 
 /** A stage as people read it: "Interview (round 2)". */
 export const stageName = (stage: Stage, round: number | null) =>
-  stage === "interview" && round ? `${STAGE_LABELS.interview} (round ${round})` : STAGE_LABELS[stage];
+  stage === "interview" && round
+    ? `${STAGE_LABELS.interview} (round ${round})`
+    : STAGE_LABELS[stage];
 
 export const jobSearchText = {
   nav: "Applications",
@@ -39,12 +41,14 @@ export const jobSearchText = {
   stageCount: (n: number) => `${n} ${n === 1 ? "application" : "applications"}`,
   stageEmpty: "None yet.",
   deadline: (date: string) => `Deadline ${date}`,
-  open: (firm: string) => `Open ${firm}`,
   importLink: "Bring in your tracker spreadsheet",
   exportLink: "Download as a spreadsheet (.xlsx)",
   addHeading: "Add an application",
   add: "Add application",
-  added: { title: "Application added", description: "It is on your board under Wishlist or Applied." },
+  added: {
+    title: "Application added",
+    description: "It is on your board under Wishlist or Applied.",
+  },
   fields: {
     firm: "Firm",
     role: "Role",
@@ -87,6 +91,7 @@ export const applicationText = {
   moveHeading: "Move it",
   moveTo: "Move to",
   round: "Interview round",
+  roundHint: "Only for a move to Interview.",
   note: "Note (optional)",
   noteHint: "A few words for your history, for example who you spoke to.",
   move: "Move",
@@ -112,11 +117,11 @@ export const importText = {
   fileHint: (mb: number, rows: number) => `At most ${mb} MB and ${rows} rows.`,
   upload: "Show the preview",
   previewHeading: "Preview",
-  previewCount: (n: number) => `${n} ${n === 1 ? "application" : "applications"} ready to bring in.`,
+  previewCount: (n: number) =>
+    `${n} ${n === 1 ? "application" : "applications"} ready to bring in.`,
   skipped: (n: number) => `${n} example ${n === 1 ? "row was" : "rows were"} skipped.`,
   problemsHeading: "Rows we cannot read",
-  problemsIntro:
-    "Nothing has been saved. Fix these rows in your spreadsheet and upload it again.",
+  problemsIntro: "Nothing has been saved. Fix these rows in your spreadsheet and upload it again.",
   columns: { row: "Row", firm: "Firm", role: "Role", stage: "Stage", deadline: "Deadline" },
   confirm: "Bring them in",
   imported: (n: number) => ({
@@ -140,3 +145,6 @@ export const importText = {
   unknownStatus: (statuses: string) => `Please use one of these statuses: ${statuses}`,
   notADate: "Please write a date, for example 2026-10-15",
 } as const;
+
+/** The note on the history entry an imported application starts with. */
+export const IMPORTED_NOTE = "Brought in from your spreadsheet";

@@ -13,7 +13,13 @@ describe("nextStages", () => {
       "withdrawn",
       "ghosted",
     ]);
-    expect(nextStages("applied")).toEqual(["interview", "offer", "rejected", "withdrawn", "ghosted"]);
+    expect(nextStages("applied")).toEqual([
+      "interview",
+      "offer",
+      "rejected",
+      "withdrawn",
+      "ghosted",
+    ]);
     expect(nextStages("interview")).toEqual([
       "interview",
       "offer",

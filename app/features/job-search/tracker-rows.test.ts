@@ -100,7 +100,9 @@ describe("readTrackerRows", () => {
       ],
       500,
     );
-    expect(reading).toMatchObject({ problems: ["Row 2, Link: Please enter a link that starts with https://"] });
+    expect(reading).toMatchObject({
+      problems: ["Row 2, Link: Please enter a link that starts with https://"],
+    });
   });
 
   it("skips the tracker's example rows and empty rows", () => {

@@ -9,7 +9,11 @@
  * at the end of an export and read when present.
  */
 import { PROFILE_TRACKS } from "~/features/portal/student-profile";
-import { trackerColumns, trackerStatuses, type TrackerColumn } from "~/features/resources/application-tracker.words";
+import {
+  trackerColumns,
+  trackerStatuses,
+  type TrackerColumn,
+} from "~/features/resources/application-tracker.words";
 import { importRowSchema, type RawImportRow } from "./job-search-forms";
 import { importText, SOURCE_LABELS, STAGE_LABELS } from "./job-search.words";
 import { SOURCES, STAGES, type ApplicationSource, type Stage } from "./stages";
@@ -121,9 +125,7 @@ export function trackOfDivision(division: string): string {
 
 function sourceOf(sourceCell: string, referral: string, status: string): ApplicationSource {
   const named = sourceCell.toLowerCase();
-  const source = SOURCES.find(
-    (key) => key === named || SOURCE_LABELS[key].toLowerCase() === named,
-  );
+  const source = SOURCES.find((key) => key === named || SOURCE_LABELS[key].toLowerCase() === named);
   if (source) return source;
   if (referral.toLowerCase() === "yes") return "referral";
   if (status.trim().toLowerCase() === "networking") return "networking";
@@ -162,7 +164,10 @@ export type SheetReading =
  * each it cannot, and how many example rows ("Example: …" in Firm) it skipped. Empty rows are
  * left out. A sheet without Firm and Role columns, or with more than `maxRows`, is refused whole.
  */
-export function readTrackerRows(sheet: readonly (readonly Cell[])[], maxRows: number): SheetReading {
+export function readTrackerRows(
+  sheet: readonly (readonly Cell[])[],
+  maxRows: number,
+): SheetReading {
   const header = (sheet[0] ?? []).map((cell) => text(cell).toLowerCase());
   const index = new Map<string, number>();
   header.forEach((name, i) => {
@@ -204,11 +209,7 @@ function readRow(
     problems.push(importText.rowProblem(row, column, message));
   const status = text(cell("Status"));
   const stage = stageOfStatus(status);
-  if (!stage)
-    say(
-      "Status",
-      importText.unknownStatus(STATUS_WORDS),
-    );
+  if (!stage) say("Status", importText.unknownStatus(STATUS_WORDS));
   const deadline = dateOfCell(cell("Deadline"));
   if (deadline === null) say("Deadline", importText.notADate);
   const appliedOn = dateOfCell(cell("Date Applied"));
@@ -227,7 +228,8 @@ function readRow(
     contact: text(cell("Contact")),
     nextStep: text(cell("Next Step")),
     // A division that is not one of the tracks is kept, in the notes.
-    notes: division && division !== track ? [`Division: ${division}`, notes].join("\n").trim() : notes,
+    notes:
+      division && division !== track ? [`Division: ${division}`, notes].join("\n").trim() : notes,
     stage: stage?.stage ?? "wishlist",
     round: stage?.round ? String(stage.round) : "",
     appliedOn: appliedOn ?? "",
