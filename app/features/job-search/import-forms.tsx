@@ -70,7 +70,7 @@ export function ImportPreview({ preview }: { preview: Preview }) {
       )}
       {skipped > 0 && <p className="text-sm text-slate-700">{t.skipped(skipped)}</p>}
       {rows.length > 0 && (
-        <div className="overflow-x-auto" role="region" aria-label={t.previewHeading} tabIndex={0}>
+        <div className="overflow-x-auto" role="region" aria-label={t.previewTable} tabIndex={0}>
           <table className="w-full text-left text-sm">
             <thead>
               <tr className="border-b border-slate-200">

@@ -144,7 +144,12 @@ export async function readApplication(
   const current = { stage: application.stage, round: application.round };
   return {
     application,
-    history: moves.map((move) => ({ ...move, when: formatWhen(new Date(move.at), zone, now) })),
+    // Newest first: the entry after each one is the move it came from (with its round).
+    history: moves.map((move, i) => ({
+      ...move,
+      fromRound: moves[i + 1]?.round ?? null,
+      when: formatWhen(new Date(move.at), zone, now),
+    })),
     nextStages: nextStages(application.stage),
     suggestedRound: suggestedRound(current),
   };

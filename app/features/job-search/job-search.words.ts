@@ -113,10 +113,12 @@ export const importText = {
   title: "Bring in your tracker spreadsheet",
   intro:
     "Upload the application tracker you downloaded from us (an .xlsx file with its own columns). You will see every row before anything is saved; nothing is saved until you confirm, and then all rows are saved or none.",
+  uploadHeading: "Upload your tracker",
   file: "Your tracker (.xlsx)",
   fileHint: (mb: number, rows: number) => `At most ${mb} MB and ${rows} rows.`,
   upload: "Show the preview",
   previewHeading: "Preview",
+  previewTable: "The rows we read",
   previewCount: (n: number) =>
     `${n} ${n === 1 ? "application" : "applications"} ready to bring in.`,
   skipped: (n: number) => `${n} example ${n === 1 ? "row was" : "rows were"} skipped.`,

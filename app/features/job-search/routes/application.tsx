@@ -145,7 +145,7 @@ export default function Application({ loaderData, actionData }: Route.ComponentP
             <li key={move.id} className="border-l-2 border-brand-100 pl-3">
               <p className="font-medium text-slate-900">
                 {a.historyItem(
-                  move.from_stage ? stageName(move.from_stage, null) : null,
+                  move.from_stage ? stageName(move.from_stage, move.fromRound) : null,
                   stageName(move.to_stage, move.round),
                 )}
               </p>

@@ -97,7 +97,7 @@ export default function Import({ loaderData, actionData }: Route.ComponentProps)
           <ImportPreview preview={preview} />
         </SectionCard>
       )}
-      <SectionCard title={t.file}>
+      <SectionCard title={t.uploadHeading}>
         <UploadForm lastResult={intent === "preview" ? result : null} hint={loaderData.hint} />
       </SectionCard>
     </div>
