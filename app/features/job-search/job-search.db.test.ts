@@ -7,6 +7,7 @@ import { filledTracker, uploadRequest } from "../../../tests/support/job-search"
 import { answer } from "../../../tests/support/mentors";
 import { portalCookie } from "../../../tests/support/portal";
 import { erasePerson, exportPerson } from "~/features/people/privacy.server";
+import { trackerColumns } from "~/features/resources/application-tracker.words";
 import * as applicationRoute from "./routes/application";
 import * as applicationsRoute from "./routes/applications";
 import * as exportRoute from "./routes/export";
@@ -293,19 +294,7 @@ describe.each(testEngines())("a student's job search on $name", (engine) => {
     const workbook = new ExcelJS.Workbook();
     await workbook.xlsx.load(bytes as unknown as ArrayBuffer);
     const header = workbook.getWorksheet("Applications")!.getRow(1).values as unknown[];
-    expect(header.slice(1, 12)).toEqual([
-      "Firm",
-      "Division",
-      "Role",
-      "Location",
-      "Deadline",
-      "Date Applied",
-      "Status",
-      "Contact",
-      "Referral",
-      "Next Step",
-      "Notes",
-    ]);
+    expect(header.slice(1, 12)).toEqual([...trackerColumns]);
 
     const bo = await student("bo@example.com");
     const back = (await upload(bo.cookie, bytes)).body as { preview: { rows: { raw: unknown }[] } };

@@ -61,6 +61,20 @@ export const countOf = async (db: Db, personId: string) =>
     ).n,
   );
 
+/** What an application says, as its row's columns. */
+const columnsOf = (fields: ApplicationFields) => ({
+  firm: fields.firm,
+  role: fields.role,
+  track: fields.track,
+  url: fields.url,
+  location: fields.location,
+  deadline: fields.deadline,
+  source: fields.source,
+  contact: fields.contact,
+  next_step: fields.nextStep,
+  notes: fields.notes,
+});
+
 export async function insertApplication(
   db: Db,
   personId: string,
@@ -74,16 +88,7 @@ export async function insertApplication(
     .values({
       id,
       person_id: personId,
-      firm: fields.firm,
-      role: fields.role,
-      track: fields.track,
-      url: fields.url,
-      location: fields.location,
-      deadline: fields.deadline,
-      source: fields.source,
-      contact: fields.contact,
-      next_step: fields.nextStep,
-      notes: fields.notes,
+      ...columnsOf(fields),
       created_at: nowIso,
       updated_at: nowIso,
     })
@@ -165,16 +170,7 @@ export async function editApplication(
   const result = await services.db
     .updateTable("job_applications")
     .set({
-      firm: fields.firm,
-      role: fields.role,
-      track: fields.track,
-      url: fields.url,
-      location: fields.location,
-      deadline: fields.deadline,
-      source: fields.source,
-      contact: fields.contact,
-      next_step: fields.nextStep,
-      notes: fields.notes,
+      ...columnsOf(fields),
       updated_at: services.clock.now().toISOString(),
     })
     .where("id", "=", id)
