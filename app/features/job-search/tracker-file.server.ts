@@ -76,22 +76,31 @@ async function inspect(zip: ZipFile): Promise<XlsxProblem | null> {
 
 /**
  * The Applications sheet (or the first) of a checked workbook as plain cells, row 1 first; null
- * when it has no sheet. Reading stops past `lastRow`: a longer sheet is over the cap anyway.
+ * when it has no sheet. Rows past `lastRow` are not kept: `beyond` says a sheet had some, and
+ * is refused as over the cap rather than read in part.
  */
-export async function readSheet(bytes: Uint8Array, lastRow: number): Promise<Cell[][] | null> {
+export async function readSheet(
+  bytes: Uint8Array,
+  lastRow: number,
+): Promise<{ rows: Cell[][]; beyond: boolean } | null> {
   const workbook = new ExcelJS.Workbook();
   await workbook.xlsx.load(Buffer.from(bytes) as unknown as ArrayBuffer);
   const sheet =
     workbook.getWorksheet(trackerSheetNames.applications) ?? workbook.worksheets[0] ?? null;
   if (!sheet) return null;
   const rows: Cell[][] = [];
+  let beyond = false;
   sheet.eachRow({ includeEmpty: false }, (row, number) => {
-    if (number > lastRow) return;
+    const values = Array.isArray(row.values) ? row.values.slice(1).map(plainCell) : [];
+    if (!values.some((value) => value !== null && value !== "")) return;
+    if (number > lastRow) {
+      beyond = true;
+      return;
+    }
     while (rows.length < number - 1) rows.push([]);
-    const values = Array.isArray(row.values) ? row.values.slice(1) : [];
-    rows.push(Array.from(values, plainCell));
+    rows.push(values);
   });
-  return rows;
+  return { rows, beyond };
 }
 
 const DATE_COLUMNS: readonly ExportColumn[] = ["Deadline", "Date Applied"];

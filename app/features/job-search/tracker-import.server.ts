@@ -143,7 +143,13 @@ export async function previewImport(
     return { kind: "problem", problem: "not_xlsx" };
   }
   if (!sheet) return { kind: "problem", problem: "no_sheet" };
-  const reading = readTrackerRows(sheet, MAX_APPLICATIONS);
+  if (sheet.beyond)
+    return {
+      kind: "problem",
+      problem: "rows",
+      message: importText.problems.tooManyRows(MAX_APPLICATIONS),
+    };
+  const reading = readTrackerRows(sheet.rows, MAX_APPLICATIONS);
   if (reading.kind === "problem")
     return { kind: "problem", problem: "rows", message: reading.message };
   const room = MAX_APPLICATIONS - (await countOf(services.db, personId));
