@@ -18,7 +18,7 @@ import type { Route } from "./+types/applications";
 
 export const meta: Route.MetaFunction = () => pageMeta(t.title, portalMeta.description);
 
-export const APPLICATIONS_PATH = "/portal/applications";
+const APPLICATIONS_PATH = "/portal/applications";
 
 /** /portal/applications: the student's applications by stage, and a form to add one. */
 export async function loader({ request, context }: Route.LoaderArgs) {
