@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { testEngines } from "../../../tests/support/databases";
-import { ADD, jobSearchScene } from "../../../tests/support/job-search";
+import { ADD, jobSearchScene } from "../../../tests/support/job-search-scene";
 import { erasePerson, exportPerson } from "~/features/people/privacy.server";
 
 describe.each(testEngines())("a student's job search on $name", (engine) => {

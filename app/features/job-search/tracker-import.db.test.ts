@@ -2,7 +2,8 @@ import ExcelJS from "exceljs";
 import { describe, expect, it } from "vitest";
 import { callAction, makeContext } from "../../../tests/support/context";
 import { testEngines } from "../../../tests/support/databases";
-import { ADD, filledTracker, jobSearchScene, XLSX_TYPE } from "../../../tests/support/job-search";
+import { filledTracker } from "../../../tests/support/job-search";
+import { ADD, jobSearchScene, XLSX_TYPE } from "../../../tests/support/job-search-scene";
 import { trackerColumns } from "~/features/resources/application-tracker.words";
 import * as exportRoute from "./routes/export";
 
