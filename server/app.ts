@@ -93,6 +93,8 @@ export async function createServer(config: Config, options: ServerOptions = {}) 
     bodyLimit(100 * 1024, {
       "/resume-review": UPLOAD_LIMIT,
       "/portal/profile": UPLOAD_LIMIT,
+      // The tracker (2 MiB at most), or its preview's rows coming back to be confirmed.
+      "/portal/applications/import": UPLOAD_LIMIT,
       "/portal/testimonial": PHOTO_POST_LIMIT,
     }),
   );

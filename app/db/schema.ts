@@ -21,6 +21,7 @@ import type {
   StudentProfilesTable,
 } from "./portal-schema";
 import type { CalendarFeedsTable, GroupSessionsTable } from "./calendar-schema";
+import type { JobApplicationMovesTable, JobApplicationsTable } from "./job-search-schema";
 import type {
   AttendanceTable,
   InterviewsTable,
@@ -292,6 +293,8 @@ export interface Database {
   attendance: AttendanceTable;
   interviews: InterviewsTable;
   offers: OffersTable;
+  job_applications: JobApplicationsTable;
+  job_application_moves: JobApplicationMovesTable;
   withdrawals: WithdrawalsTable;
   surveys: SurveysTable;
   testimonials: TestimonialsTable;

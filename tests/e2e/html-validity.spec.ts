@@ -13,6 +13,7 @@ import { PNG_3x2, TEXT_FILE } from "../support/photos";
 import { confirmedOfferFor } from "./testimonial-support";
 import { fillApplication, releaseAllHolds, setCohort, uniqueEmail, withDb } from "./support";
 import { surveyedStudent } from "./survey-support";
+import { filledTracker } from "../support/job-search";
 
 /**
  * Every public page, every console page and every page of the student's portal is valid HTML by
@@ -506,6 +507,64 @@ test.describe("W3C Nu validator", () => {
     );
     await page.goto("/portal/leave");
     await expectNoAxeViolations(page);
+    // The job search: the empty board, a refused and an added application, its page, the import
+    // with a refused file and a preview.
+    const studentOrigin = { origin: new URL(page.url()).origin };
+    const jobs = (form: Record<string, string>) =>
+      page.request.post("/portal/applications", { headers: studentOrigin, form });
+    const jobPage = async (url: string, state: string) => {
+      const response = await page.request.get(url);
+      expect(response.status(), url).toBe(200);
+      pages.set(`${url} (${state})`, await response.text());
+      await page.goto(url);
+      await expectNoAxeViolations(page);
+    };
+    await jobPage("/portal/applications", "none");
+    await jobPage("/portal/applications/import", "empty");
+    const job = {
+      intent: "add",
+      firm: "Lazard",
+      role: "Analyst",
+      source: "posting",
+      stage: "applied",
+    };
+    const refusedJob = await jobs({ ...job, firm: "", url: "http://x.example" });
+    expect(refusedJob.status()).toBe(400);
+    pages.set("/portal/applications (refused)", await refusedJob.text());
+    expect((await jobs({ ...job, url: "https://lazard.example/jobs/1" })).status()).toBe(200);
+    await jobPage("/portal/applications", "one");
+    const jobId = await withDb(
+      async (db) =>
+        (
+          await db
+            .selectFrom("job_applications")
+            .innerJoin("people", "people.id", "job_applications.person_id")
+            .select("job_applications.id")
+            .where("people.email", "=", studentEmail)
+            .executeTakeFirstOrThrow()
+        ).id,
+    );
+    await jobPage(`/portal/applications/${jobId}`, "applied");
+    const upload = (name: string, buffer: Buffer) =>
+      page.request.post("/portal/applications/import", {
+        headers: studentOrigin,
+        multipart: {
+          intent: "preview",
+          file: { name, mimeType: "application/octet-stream", buffer },
+        },
+      });
+    const refusedFile = await upload("tracker.xlsx", Buffer.from(TEXT_FILE));
+    expect(refusedFile.status()).toBe(400);
+    pages.set("/portal/applications/import (refused)", await refusedFile.text());
+    const previewed = await upload(
+      "tracker.xlsx",
+      await filledTracker([
+        { Firm: "Evercore", Role: "Analyst", Status: "First Round" },
+        { Firm: "Broken", Role: "Analyst", Deadline: "soon" },
+      ]),
+    );
+    expect(previewed.status()).toBe(200);
+    pages.set("/portal/applications/import (preview with a bad row)", await previewed.text());
     // The owner's side: the person page with the request to decide.
     const leaver = await withDb((db) =>
       db

@@ -1,4 +1,5 @@
 import {
+  PORTAL_FIXTURE_APPLICATION,
   PORTAL_FIXTURE_BOOKINGS,
   PORTAL_FIXTURE_OFFER,
   PORTAL_FIXTURE_SESSION,
@@ -32,6 +33,23 @@ export interface PortalRoute {
   /** Posts that change something when the entitled role makes them; refused for the others. */
   submissions: { fields: Record<string, string>; allowed: Who[] }[];
 }
+
+/** A row of a tracker as its preview carries it to the confirmation. */
+const IMPORTED_ROW = {
+  firm: "Imported Co",
+  role: "Analyst",
+  track: "",
+  url: "",
+  location: "",
+  deadline: "",
+  source: "posting",
+  contact: "",
+  nextStep: "",
+  notes: "",
+  stage: "applied",
+  round: "",
+  appliedOn: "",
+};
 
 const signedOut = { visitor: "sign_in", owner: "sign_in" } as const;
 const studentsOnly = {
@@ -213,6 +231,55 @@ export const PORTAL_ROUTES: PortalRoute[] = [
     submissions: [
       {
         fields: { intent: "cancel", bookingId: PORTAL_FIXTURE_BOOKINGS.deepDive },
+        allowed: ["student"],
+      },
+    ],
+  },
+  {
+    path: "/portal/applications",
+    load: () => import("~/features/job-search/routes/applications"),
+    get: { ...studentsOnly, student: "sees", otherStudent: "own" },
+    submissions: [
+      {
+        fields: {
+          intent: "add",
+          firm: "Acme",
+          role: "Analyst",
+          source: "posting",
+          stage: "wishlist",
+        },
+        allowed: ["student", "otherStudent"],
+      },
+    ],
+  },
+  {
+    // The download is a zip, so its words cannot be read here: what it holds is tested in
+    // app/features/job-search/job-search.db.test.ts.
+    path: "/portal/applications.xlsx",
+    load: () => import("~/features/job-search/routes/export"),
+    get: { ...studentsOnly, student: "own", otherStudent: "own" },
+    submissions: [],
+  },
+  {
+    path: "/portal/applications/import",
+    load: () => import("~/features/job-search/routes/import"),
+    get: { ...studentsOnly, student: "own", otherStudent: "own" },
+    submissions: [
+      {
+        fields: { intent: "confirm", rows: JSON.stringify([IMPORTED_ROW]) },
+        allowed: ["student", "otherStudent"],
+      },
+    ],
+  },
+  {
+    // Another student's application is not there for them (404), as for a stale link.
+    path: "/portal/applications/:id",
+    load: () => import("~/features/job-search/routes/application"),
+    params: () => ({ id: PORTAL_FIXTURE_APPLICATION.id }),
+    get: { ...studentsOnly, student: "sees", otherStudent: "not_found" },
+    submissions: [
+      {
+        fields: { intent: "move", moveId: PORTAL_FIXTURE_APPLICATION.move, to: "applied" },
         allowed: ["student"],
       },
     ],

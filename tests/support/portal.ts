@@ -31,6 +31,12 @@ export const PORTAL_FIXTURE_BOOKINGS = {
 /** The fixture student's reported offer, waiting for their mentor (the access walk confirms it). */
 export const PORTAL_FIXTURE_OFFER = "portal-fixture-offer";
 
+/** The fixture student's job application (naming the secret firm) and its current stage. */
+export const PORTAL_FIXTURE_APPLICATION = {
+  id: "portal-fixture-application",
+  move: "portal-fixture-move",
+};
+
 /** A group session of the fixture cohort that has already happened (the mentor's session page). */
 export const PORTAL_FIXTURE_SESSION = "portal-fixture-session";
 
@@ -323,6 +329,40 @@ export async function seedPortalFixtures(services: Services) {
       offer_id: "portal-fixture-offer-confirmed",
       asked_at: now,
       updated_at: now,
+    })
+    .execute();
+  await db
+    .insertInto("job_applications")
+    .values({
+      id: PORTAL_FIXTURE_APPLICATION.id,
+      person_id: studentId,
+      firm: STUDENT_SECRET.firm,
+      role: "Analyst",
+      track: "Banking",
+      url: null,
+      location: null,
+      deadline: null,
+      source: "referral",
+      contact: null,
+      next_step: null,
+      notes: null,
+      created_at: now,
+      updated_at: now,
+    })
+    .execute();
+  await db
+    .insertInto("job_application_moves")
+    .values({
+      id: PORTAL_FIXTURE_APPLICATION.move,
+      application_id: PORTAL_FIXTURE_APPLICATION.id,
+      at: now,
+      from_stage: null,
+      to_stage: "wishlist",
+      round: null,
+      note: null,
+      by_role: "student",
+      by_id: studentId,
+      is_current: 1,
     })
     .execute();
   const cookies = {

@@ -45,6 +45,7 @@ export const PORTAL_ACCESS = {
   testimonial: ["student"],
   interviews: ["student"],
   deepDive: ["student"],
+  applications: ["student"],
 } as const satisfies Record<string, readonly Role[]>;
 
 export type PortalPage = keyof typeof PORTAL_ACCESS;

@@ -4,11 +4,12 @@ import { revokeStudentFeed } from "~/features/sessions/feeds.server";
 import { eraseSurveyWords, surveyExport } from "~/features/surveys/surveys.server";
 import { withdrawalsOf } from "~/features/withdrawals/requests.server";
 import { outcomesExport } from "~/features/outcomes/interviews.server";
+import { eraseJobSearch, jobSearchExport } from "~/features/job-search/tracker-import.server";
 
 /**
  * What the portal holds about a person, for the privacy export: their profile, the mentor of each
  * paid seat, their 1-on-1s and deep-dive (with outcomes), the interviews and offers they
- * reported, their group-session attendance, their end-of-programme
+ * reported, their job applications with each one's history, their group-session attendance, their end-of-programme
  * survey answers, their requests to leave the programme with the owner's decisions, their
  * testimonial, and when they signed in (sessions and sign-in links by their times and role only:
  * the stored hashes are credentials, not data about the person, and are never exported).
@@ -106,6 +107,7 @@ export async function portalExport(db: Db, personId: string, email: string) {
     groupAttendance: attendance,
     interviews: outcomes.interviews,
     offers: outcomes.offers,
+    jobApplications: await jobSearchExport(db, personId),
   };
 }
 
@@ -113,8 +115,8 @@ export async function portalExport(db: Db, personId: string, email: string) {
  * Erases what the portal holds about a person, in the erasure's transaction: the profile (and the
  * resume it points to), every portal session (so nobody stays signed in as them), the sign-in
  * links sent to their address, the reasons written on their cancelled 1-on-1s, the words of
- * their survey answers (the score stays in the counts) and their testimonial with its photo (off
- * the home page with it).
+ * their survey answers (the score stays in the counts), their testimonial with its photo (off
+ * the home page with it) and their job applications with their history.
  */
 export async function erasePortalData(trx: Db, personId: string, email: string) {
   const profile = await trx
@@ -144,4 +146,5 @@ export async function erasePortalData(trx: Db, personId: string, email: string) 
     .where("person_id", "=", personId)
     .execute();
   await eraseSurveyWords(trx, personId);
+  await eraseJobSearch(trx, personId);
 }

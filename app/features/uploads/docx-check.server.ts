@@ -105,7 +105,7 @@ async function inspect(zip: ZipFile): Promise<Verdict> {
   const contentTypes = new ContentTypes(parts);
   const typesVerdict = await readPart(zip, contentTypesEntry, contentTypes.visitor);
   if (typesVerdict) return typesVerdict;
-  if (!contentTypes.hasWordMainPart) return "not_word_document";
+  if (!contentTypes.hasMainPart) return "not_word_document";
 
   const relationships: [string, Entry][] = [];
   const others: [string, Entry][] = [];

@@ -8,13 +8,19 @@ const WORD_MAIN_TYPES = [
 // Covers document.macroEnabled, template.macroEnabledTemplate, vbaProject and vbaData.
 const MACRO_CONTENT_TYPE = /macroenabled|vbaproject|vbadata/;
 
-/** [Content_Types].xml: what each part is, and whether a Word main part exists. */
+/**
+ * [Content_Types].xml: what each part is, and whether a main part of `mainTypes` (Word's by
+ * default; a spreadsheet's for the job search's import) is declared and exists.
+ */
 export class ContentTypes {
-  hasWordMainPart = false;
+  hasMainPart = false;
   private readonly defaults = new Map<string, string>();
   private readonly overrides = new Map<string, string>();
 
-  constructor(private readonly parts: ReadonlyMap<string, Entry>) {}
+  constructor(
+    private readonly parts: ReadonlyMap<string, Entry>,
+    private readonly mainTypes: readonly string[] = WORD_MAIN_TYPES,
+  ) {}
 
   /** The part's content type, lower-cased (RFC 2045 types are case-insensitive), no parameters. */
   of(part: string): string | undefined {
@@ -40,7 +46,7 @@ export class ContentTypes {
           const part = partName.toLowerCase().replace(/^\//, "");
           this.declare(this.overrides, part, type);
           // The main document part must be declared by an <Override> and actually exist.
-          if (WORD_MAIN_TYPES.includes(type) && this.parts.has(part)) this.hasWordMainPart = true;
+          if (this.mainTypes.includes(type) && this.parts.has(part)) this.hasMainPart = true;
         }
       }
     },

@@ -1,0 +1,48 @@
+import type { ApplicationSource, Stage } from "~/features/job-search/stages";
+
+/**
+ * A student's job search (issue 47, decision 0060): the applications they send and the dated
+ * history of each one's stages. Instants are UTC ISO strings; a deadline is a calendar date.
+ */
+
+/** One application of a student: what they applied for and where. */
+export interface JobApplicationsTable {
+  id: string;
+  person_id: string;
+  firm: string;
+  role: string;
+  /** One of the programme's finance tracks (PROFILE_TRACKS), or null when not said. */
+  track: string | null;
+  /** The posting, https only. */
+  url: string | null;
+  location: string | null;
+  /** YYYY-MM-DD. */
+  deadline: string | null;
+  source: ApplicationSource;
+  contact: string | null;
+  next_step: string | null;
+  notes: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+/**
+ * One move of an application: from a stage (null for its first entry) to a stage, when, by whom,
+ * with a short note. Exactly one entry per application is current (`is_current` = 1): a partial
+ * unique index refuses a second, so the current stage can never be two.
+ */
+export interface JobApplicationMovesTable {
+  id: string;
+  application_id: string;
+  at: string;
+  from_stage: Stage | null;
+  to_stage: Stage;
+  /** The interview round, for a move to Interview; null otherwise. */
+  round: number | null;
+  note: string | null;
+  /** "student" (or, later, "mentor") and their id. */
+  by_role: string;
+  by_id: string;
+  /** 1 for the application's current stage, 0 for its history. */
+  is_current: number;
+}

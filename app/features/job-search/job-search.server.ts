@@ -1,0 +1,254 @@
+import { randomUUID } from "node:crypto";
+import type { Db, DB } from "~/db/database.server";
+import type { Services } from "~/context";
+import { readerZone } from "~/features/portal/reader-zone";
+import { formatWhen } from "~/lib/time-zone";
+import type { ApplicationFields, MoveInput } from "./job-search-forms";
+import { MAX_APPLICATIONS } from "./job-search-forms";
+import { moveRefusal, nextStages, suggestedRound, type MoveRefusal, type Stage } from "./stages";
+
+/**
+ * A student's applications and their stages in the database (issue 47, decision 0060). Every
+ * query names the student: an application of someone else is, to them, not there. Each stage is
+ * a row of job_application_moves; the current one has is_current = 1, and the database allows
+ * one such row per application.
+ */
+
+export interface Move {
+  at: string;
+  from: Stage | null;
+  to: Stage;
+  round: number | null;
+  note: string | null;
+}
+
+/** The zone the student reads times in (their saved one, else their browser's, else the site's). */
+export async function studentZone(services: Services, personId: string, browser: string | null) {
+  const profile = await services.db
+    .selectFrom("student_profiles")
+    .select("time_zone")
+    .where("person_id", "=", personId)
+    .executeTakeFirst();
+  return readerZone(profile?.time_zone ?? null, browser, services.config.siteTimeZone);
+}
+
+/** The student's applications with their current stage, newest first. */
+function applicationsOf(db: Db, personId: string) {
+  return db
+    .selectFrom("job_applications as a")
+    .innerJoin("job_application_moves as m", (join) =>
+      join.onRef("m.application_id", "=", "a.id").on("m.is_current", "=", 1),
+    )
+    .selectAll("a")
+    .select(["m.id as move_id", "m.to_stage as stage", "m.round", "m.at as moved_at"])
+    .where("a.person_id", "=", personId)
+    .orderBy("a.created_at", "desc")
+    .orderBy("a.id");
+}
+
+export async function listApplications(db: Db, personId: string) {
+  return applicationsOf(db, personId).execute();
+}
+
+export const countOf = async (db: Db, personId: string) =>
+  Number(
+    (
+      await db
+        .selectFrom("job_applications")
+        .select((eb) => eb.fn.countAll().as("n"))
+        .where("person_id", "=", personId)
+        .executeTakeFirstOrThrow()
+    ).n,
+  );
+
+/** What an application says, as its row's columns. */
+const columnsOf = (fields: ApplicationFields) => ({
+  firm: fields.firm,
+  role: fields.role,
+  track: fields.track,
+  url: fields.url,
+  location: fields.location,
+  deadline: fields.deadline,
+  source: fields.source,
+  contact: fields.contact,
+  next_step: fields.nextStep,
+  notes: fields.notes,
+});
+
+export async function insertApplication(
+  db: Db,
+  personId: string,
+  fields: ApplicationFields,
+  moves: readonly Move[],
+  nowIso: string,
+) {
+  const id = randomUUID();
+  await db
+    .insertInto("job_applications")
+    .values({
+      id,
+      person_id: personId,
+      ...columnsOf(fields),
+      created_at: nowIso,
+      updated_at: nowIso,
+    })
+    .execute();
+  await db
+    .insertInto("job_application_moves")
+    .values(
+      moves.map((move, i) => ({
+        id: randomUUID(),
+        application_id: id,
+        at: move.at,
+        from_stage: move.from,
+        to_stage: move.to,
+        round: move.round,
+        note: move.note,
+        by_role: "student",
+        by_id: personId,
+        is_current: i === moves.length - 1 ? 1 : 0,
+      })),
+    )
+    .execute();
+  return id;
+}
+
+/** Adds an application as Wishlist or Applied; refused past MAX_APPLICATIONS. */
+export async function addApplication(
+  services: Services,
+  personId: string,
+  input: ApplicationFields & { stage: "wishlist" | "applied" },
+): Promise<"saved" | "too_many"> {
+  const now = services.clock.now().toISOString();
+  return services.db.transaction().execute(async (trx) => {
+    if ((await countOf(trx, personId)) >= MAX_APPLICATIONS) return "too_many";
+    const move = { at: now, from: null, to: input.stage, round: null, note: null };
+    await insertApplication(trx, personId, input, [move], now);
+    return "saved";
+  });
+}
+
+/** One application of the student with its history, times in `zone`; null when not theirs. */
+export async function readApplication(
+  services: Services,
+  personId: string,
+  id: string,
+  zone: string,
+) {
+  const { db, clock } = services;
+  const application = await applicationsOf(db, personId).where("a.id", "=", id).executeTakeFirst();
+  if (!application) return null;
+  const moves = await db
+    .selectFrom("job_application_moves")
+    .select(["id", "at", "from_stage", "to_stage", "round", "note", "by_role"])
+    .where("application_id", "=", id)
+    .orderBy("at", "desc")
+    .orderBy("is_current", "desc")
+    .execute();
+  const now = clock.now();
+  const current = { stage: application.stage, round: application.round };
+  return {
+    application,
+    // Newest first: the entry after each one is the move it came from (with its round).
+    history: moves.map((move, i) => ({
+      ...move,
+      fromRound: moves[i + 1]?.round ?? null,
+      when: formatWhen(new Date(move.at), zone, now),
+    })),
+    nextStages: nextStages(application.stage),
+    suggestedRound: suggestedRound(current),
+  };
+}
+
+/** Saves new details of the student's application; false when it is not theirs. */
+export async function editApplication(
+  services: Services,
+  personId: string,
+  id: string,
+  fields: ApplicationFields,
+): Promise<boolean> {
+  const result = await services.db
+    .updateTable("job_applications")
+    .set({
+      ...columnsOf(fields),
+      updated_at: services.clock.now().toISOString(),
+    })
+    .where("id", "=", id)
+    .where("person_id", "=", personId)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
+}
+
+export type MoveOutcome =
+  | { kind: "moved"; stage: Stage; round: number | null }
+  | { kind: "not_found" | "moved_meanwhile" | MoveRefusal };
+
+/**
+ * Moves the student's application to a stage, as a new current entry of its history. The entry
+ * the form was drawn from (`move.moveId`) must still be current: it is taken off in the same
+ * statement that checks it, so of two moves at once one wins and the other is refused.
+ */
+export async function moveApplication(
+  services: Services,
+  personId: string,
+  id: string,
+  move: MoveInput,
+): Promise<MoveOutcome> {
+  const now = services.clock.now().toISOString();
+  return services.db.transaction().execute(async (trx): Promise<MoveOutcome> => {
+    const application = await applicationsOf(trx, personId)
+      .where("a.id", "=", id)
+      .executeTakeFirst();
+    if (!application) return { kind: "not_found" };
+    if (application.move_id !== move.moveId) return { kind: "moved_meanwhile" };
+    const from = { stage: application.stage, round: application.round };
+    // The form's round field is there for Interview; any other stage has none.
+    const round = move.to === "interview" ? move.round : null;
+    const refusal = moveRefusal(from, { stage: move.to, round });
+    if (refusal) return { kind: refusal };
+    const cleared = await trx
+      .updateTable("job_application_moves")
+      .set({ is_current: 0 })
+      .where("id", "=", move.moveId)
+      .where("is_current", "=", 1)
+      .executeTakeFirst();
+    if (Number(cleared.numUpdatedRows) !== 1) return { kind: "moved_meanwhile" };
+    await trx
+      .insertInto("job_application_moves")
+      .values({
+        id: randomUUID(),
+        application_id: id,
+        at: now,
+        from_stage: from.stage,
+        to_stage: move.to,
+        round,
+        note: move.note,
+        by_role: "student",
+        by_id: personId,
+        is_current: 1,
+      })
+      .execute();
+    await trx
+      .updateTable("job_applications")
+      .set({ updated_at: now })
+      .where("id", "=", id)
+      .execute();
+    return { kind: "moved", stage: move.to, round };
+  });
+}
+
+/** Deletes the student's application and its history; false when it is not theirs. */
+export async function deleteApplication(db: DB, personId: string, id: string): Promise<boolean> {
+  return db.transaction().execute(async (trx) => {
+    const own = await trx
+      .selectFrom("job_applications")
+      .select("id")
+      .where("id", "=", id)
+      .where("person_id", "=", personId)
+      .executeTakeFirst();
+    if (!own) return false;
+    await trx.deleteFrom("job_application_moves").where("application_id", "=", id).execute();
+    await trx.deleteFrom("job_applications").where("id", "=", id).execute();
+    return true;
+  });
+}

@@ -1,0 +1,91 @@
+import type { Page } from "@playwright/test";
+import { filledTracker } from "../support/job-search";
+import { expect, expectNoAxeViolations, test } from "./fixtures";
+import { payingStudent, signInToPortal } from "./mentor-support";
+import { releaseAllHolds, setCohort, uniqueEmail } from "./support";
+
+/**
+ * A student's job search (issue 47) on a 390 px phone: they bring in the tracker spreadsheet the
+ * site gives away, see its preview, confirm, then move one application to Interview and then to
+ * Offer; every page has no axe violations and nothing is wider than the phone.
+ */
+
+const PHONE = { width: 390, height: 844 };
+
+async function expectNoSidewaysScroll(page: Page) {
+  const width = await page.evaluate(() => document.documentElement.scrollWidth);
+  expect(width).toBeLessThanOrEqual(PHONE.width);
+}
+
+test.describe("the student's applications", () => {
+  test.beforeEach(async () => {
+    await releaseAllHolds();
+    await setCohort({ capacity: 10, enrolled_count: 0, is_active: 1, start_date: "2027-01-13" });
+  });
+
+  test("a paid student imports the tracker, confirms, and moves an application to Interview then Offer", async ({
+    browser,
+  }) => {
+    test.setTimeout(90_000);
+    const email = uniqueEmail("job-search");
+    await payingStudent(browser, email);
+    const context = await browser.newContext({ viewport: PHONE });
+    const page = await context.newPage();
+    await signInToPortal(page, email);
+
+    await page.getByRole("link", { name: "Applications" }).click();
+    await expect(page.getByRole("heading", { name: "Your applications" })).toBeVisible();
+    await page.getByRole("link", { name: "Bring in your tracker spreadsheet" }).click();
+    await expect(page).toHaveURL(/\/portal\/applications\/import$/);
+    await expectNoAxeViolations(page);
+
+    const tracker = await filledTracker([
+      { Firm: "Lazard", Division: "Banking", Role: "Summer Analyst", Status: "Applied" },
+      { Firm: "Evercore", Role: "Analyst", Status: "Researching", Deadline: "2027-02-01" },
+    ]);
+    await page.getByLabel("Your tracker (.xlsx)").setInputFiles({
+      name: "tracker.xlsx",
+      mimeType: "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
+      buffer: tracker,
+    });
+    await page.getByRole("button", { name: "Show the preview" }).click();
+    const preview = page.locator("[data-import-preview]");
+    await expect(preview).toContainText("2 applications ready to bring in.");
+    await expect(preview).toContainText("2 example rows were skipped.");
+    await expect(preview.getByRole("cell", { name: "Lazard" })).toBeVisible();
+    await expectNoSidewaysScroll(page);
+    await expectNoAxeViolations(page);
+
+    await page.getByRole("button", { name: "Bring them in" }).click();
+    await expect(page).toHaveURL(/\/portal\/applications$/);
+    await expect(page.getByText("2 applications were added to your board.")).toBeVisible();
+    await expect(page.locator('[data-stage="applied"] [data-application="Lazard"]')).toBeVisible();
+    await expect(
+      page.locator('[data-stage="wishlist"] [data-application="Evercore"]'),
+    ).toBeVisible();
+    await expectNoSidewaysScroll(page);
+    await expectNoAxeViolations(page);
+
+    await page.getByRole("link", { name: "Lazard" }).click();
+    await expect(page.locator("[data-current-stage]")).toHaveText("Now: Applied");
+    await page.getByLabel("Move to").selectOption("interview");
+    await expect(page.getByLabel("Interview round")).toHaveValue("1");
+    await page.getByLabel("Note (optional)").fill("First round with the M&A team");
+    await page.getByRole("button", { name: "Move", exact: true }).click();
+    await expect(page.locator("[data-current-stage]")).toHaveText("Now: Interview (round 1)");
+    await page.getByLabel("Move to").selectOption("offer");
+    await page.getByRole("button", { name: "Move", exact: true }).click();
+    await expect(page.locator("[data-current-stage]")).toHaveText("Now: Offer");
+    const history = page.locator("[data-history] li");
+    // Brought in as Applied, then the two moves.
+    await expect(history).toHaveCount(3);
+    await expect(history.first()).toContainText("Interview (round 1) → Offer");
+    await expect(page.locator("[data-history]")).toContainText("First round with the M&A team");
+    await expectNoSidewaysScroll(page);
+    await expectNoAxeViolations(page);
+
+    await page.getByRole("link", { name: "Back to your applications" }).click();
+    await expect(page.locator('[data-stage="offer"] [data-application="Lazard"]')).toBeVisible();
+    await context.close();
+  });
+});
