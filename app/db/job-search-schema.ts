@@ -1,7 +1,7 @@
 import type { ApplicationSource, Stage } from "~/features/job-search/stages";
 
 /**
- * A student's job search (issue 47, decision 0060): the applications they send and the dated
+ * A student's job search (issue 47, decision 0061): the applications they send and the dated
  * history of each one's stages. Instants are UTC ISO strings; a deadline is a calendar date.
  */
 

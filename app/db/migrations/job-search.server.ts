@@ -2,7 +2,7 @@ import { sql, type Kysely, type Migration } from "kysely";
 import { column, createTables, notNullDefault, personId } from "./ddl.server";
 
 /**
- * A student's job search (issue 47, decision 0060): applications and the dated history of their
+ * A student's job search (issue 47, decision 0061): applications and the dated history of their
  * stages. One current stage per application is the database's rule: the partial unique index
  * `job_application_moves_one_current` allows one row with is_current = 1 per application, on
  * SQLite and PostgreSQL alike. Erasing the person deletes their applications and history.

@@ -8,7 +8,7 @@ import { MAX_APPLICATIONS } from "./job-search-forms";
 import { moveRefusal, nextStages, suggestedRound, type MoveRefusal, type Stage } from "./stages";
 
 /**
- * A student's applications and their stages in the database (issue 47, decision 0060). Every
+ * A student's applications and their stages in the database (issue 47, decision 0061). Every
  * query names the student: an application of someone else is, to them, not there. Each stage is
  * a row of job_application_moves; the current one has is_current = 1, and the database allows
  * one such row per application.
