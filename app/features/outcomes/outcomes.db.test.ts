@@ -1,8 +1,12 @@
 import { describe, expect, it } from "vitest";
 import { seatScenario } from "../../../tests/support/cohort";
 import { testEngines } from "../../../tests/support/databases";
-import { answer, assignMentor, mentorCookie, mentorFixture } from "../../../tests/support/mentors";
-import { portalCookie } from "../../../tests/support/portal";
+import {
+  answer,
+  mentorCookie,
+  mentoredStudent,
+  mentorFixture,
+} from "../../../tests/support/mentors";
 import { exportPerson } from "~/features/people/privacy.server";
 import * as interviewsRoute from "~/features/outcomes/routes/interviews";
 import * as mentorStudentRoute from "~/features/mentors/routes/mentor-student";
@@ -39,23 +43,9 @@ describe.each(testEngines())("interviews and offers on $name", (engine) => {
       email: "ben@example.com",
       name: "Ben Mentor",
     });
-    const students = [];
-    for (const [email, mentorId] of [
-      ["ada@example.com", annId],
-      ["bo@example.com", benId],
-    ] as const) {
-      const id = await s.person(email);
-      await s.pay(id, email);
-      await assignMentor(services(), id, mentorId);
-      const cookie = await portalCookie(services(), {
-        role: "student",
-        personId: id,
-        email,
-        firstName: email.split("@")[0]!,
-      });
-      students.push({ id, email, cookie });
-    }
-    return { annId, benId, ann, ben, ada: students[0]!, bo: students[1]! };
+    const ada = await mentoredStudent(s, "ada@example.com", annId);
+    const bo = await mentoredStudent(s, "bo@example.com", benId);
+    return { annId, benId, ann, ben, ada, bo };
   }
 
   const post = (cookie: string, fields: Record<string, string>) =>

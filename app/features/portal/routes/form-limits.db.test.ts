@@ -3,11 +3,10 @@ import { seatScenario } from "../../../../tests/support/cohort";
 import { testEngines } from "../../../../tests/support/databases";
 import {
   answer,
-  assignMentor,
+  mentoredStudent,
   mentorCookie,
   mentorFixture,
 } from "../../../../tests/support/mentors";
-import { portalCookie } from "../../../../tests/support/portal";
 import { formErrors } from "~/content/forms";
 import { mentorPortal } from "~/features/mentors/mentors.words";
 import { MAX_NOTES_PER_PERSON } from "~/features/people/notes";
@@ -63,18 +62,7 @@ describe.each(testEngines())("signed-in portal form limits on $name", (engine) =
     return { id, cookie: await mentorCookie(services(), { id, email, name }) };
   }
 
-  async function student(email: string, mentorId: string) {
-    const id = await s.person(email);
-    await s.pay(id, email);
-    await assignMentor(services(), id, mentorId);
-    const cookie = await portalCookie(services(), {
-      role: "student",
-      personId: id,
-      email,
-      firstName: email.split("@")[0]!,
-    });
-    return { id, cookie };
-  }
+  const student = (email: string, mentorId: string) => mentoredStudent(s, email, mentorId);
 
   const hours = (mentorId: string) =>
     db()
