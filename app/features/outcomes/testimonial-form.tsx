@@ -1,16 +1,15 @@
 import {
   getFormProps,
-  getInputProps,
   getSelectProps,
   getTextareaProps,
   useForm,
   type SubmissionResult,
 } from "@conform-to/react";
 import { Form } from "react-router";
-import { FieldError, FieldLabel } from "~/components/form/fields";
+import { FieldError, FieldLabel, FileField } from "~/components/form/fields";
 import { Button } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
-import { checkClass, FileInput, Hint, Select, Textarea } from "~/components/ui/input";
+import { checkClass, Hint, Select, Textarea } from "~/components/ui/input";
 import { consentWords, testimonialPage as t } from "./testimonials.words";
 import type { TestimonialConsent } from "~/db/programme-schema";
 import { CONSENTS, PHOTO_MAX_MB, QUOTE_MAX, RATING_MAX } from "./testimonials";
@@ -41,8 +40,6 @@ export function TestimonialForm({
     lastResult,
     defaultValue: values,
   });
-  const { key: photoKey, ...photoProps } = getInputProps(fields.photo, { type: "file" });
-  const photoHint = `${fields.photo.id}-hint`;
   const { key: quoteKey, ...quoteProps } = getTextareaProps(fields.quote);
   const quoteHint = `${fields.quote.id}-hint`;
   const chosen = fields.consent.initialValue ?? values.consent;
@@ -115,17 +112,12 @@ export function TestimonialForm({
         </Select>
         <FieldError field={fields.rating} />
       </div>
-      <div>
-        <FieldLabel htmlFor={fields.photo.id}>{t.photo}</FieldLabel>
-        <Hint id={photoHint}>{photoAt ? t.photoStored(photoAt) : t.photoHint(PHOTO_MAX_MB)}</Hint>
-        <FileInput
-          key={photoKey}
-          {...photoProps}
-          accept="image/jpeg,image/png"
-          aria-describedby={`${photoHint} ${fields.photo.errorId}`}
-        />
-        <FieldError field={fields.photo} />
-      </div>
+      <FileField
+        field={fields.photo}
+        label={t.photo}
+        hint={photoAt ? t.photoStored(photoAt) : t.photoHint(PHOTO_MAX_MB)}
+        accept="image/jpeg,image/png"
+      />
       <Button type="submit" size="touch">
         {t.send}
       </Button>
