@@ -125,42 +125,26 @@ export function TestimonialForm({
   );
 }
 
-/** A card with one button that posts `intent` (the student's photo removal and withdrawal). */
-function OneButtonCard(props: { title: string; intro: string; intent: string; label: string }) {
+const ONE_BUTTON = {
+  /** The stored photo is deleted. */
+  remove_photo: { title: t.photoTitle, intro: t.photoIntro, button: t.removePhoto },
+  /** The testimonial comes off the website at once. */
+  withdraw: { title: t.withdrawTitle, intro: t.withdrawIntro, button: t.withdraw },
+};
+
+/** A card with one button acting on the student's testimonial. */
+export function TestimonialAction({ intent }: { intent: keyof typeof ONE_BUTTON }) {
+  const words = ONE_BUTTON[intent];
   return (
     <Card>
-      <h2 className="text-xl font-semibold text-brand-900">{props.title}</h2>
-      <p className="mt-2 text-slate-700">{props.intro}</p>
+      <h2 className="text-xl font-semibold text-brand-900">{words.title}</h2>
+      <p className="mt-2 text-slate-700">{words.intro}</p>
       <Form method="post" className="mt-4">
-        <input type="hidden" name="intent" value={props.intent} />
+        <input type="hidden" name="intent" value={intent} />
         <Button type="submit" variant="secondary" size="touch">
-          {props.label}
+          {words.button}
         </Button>
       </Form>
     </Card>
-  );
-}
-
-/** One button: the stored photo is deleted. */
-export function RemovePhoto() {
-  return (
-    <OneButtonCard
-      title={t.photoTitle}
-      intro={t.photoIntro}
-      intent="remove_photo"
-      label={t.removePhoto}
-    />
-  );
-}
-
-/** One button: the testimonial comes off the website at once. */
-export function WithdrawConsent() {
-  return (
-    <OneButtonCard
-      title={t.withdrawTitle}
-      intro={t.withdrawIntro}
-      intent="withdraw"
-      label={t.withdraw}
-    />
   );
 }

@@ -1,9 +1,5 @@
 import { parseWithZod } from "@conform-to/zod/v4";
-import {
-  RemovePhoto,
-  TestimonialForm,
-  WithdrawConsent,
-} from "~/features/outcomes/testimonial-form";
+import { TestimonialAction, TestimonialForm } from "~/features/outcomes/testimonial-form";
 import { portalMeta } from "~/features/portal/portal.words";
 import { testimonialPage as t } from "~/features/outcomes/testimonials.words";
 import { checkPhoto } from "~/features/outcomes/testimonial-photo";
@@ -149,8 +145,8 @@ export default function Testimonial({ loaderData, actionData }: Route.ComponentP
             photoAt={own.photoAt}
             lastResult={actionData?.result}
           />
-          {own.photoAt && <RemovePhoto />}
-          {own.consentWords && <WithdrawConsent />}
+          {own.photoAt && <TestimonialAction intent="remove_photo" />}
+          {own.consentWords && <TestimonialAction intent="withdraw" />}
         </>
       ) : (
         <p className="text-slate-700">{t.notAsked}</p>
