@@ -35,6 +35,12 @@ export async function mentorCookie(
   return setCookie.split(";")[0]!;
 }
 
+/** A mentor row and the Cookie header of their portal session. */
+export async function signedInMentor(services: Services, email: string, name: string) {
+  const id = await mentorFixture(services, email, name);
+  return { id, cookie: await mentorCookie(services, { id, email, name }) };
+}
+
 /** Assigns a paid seat's mentor by hand (what the assignment at payment does). */
 export async function assignMentor(services: Services, personId: string, mentorId: string | null) {
   await services.db
