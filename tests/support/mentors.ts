@@ -2,9 +2,8 @@ import { DEFAULT_MENTOR_CAPACITY } from "../../app/features/mentors/mentor-forms
 import { createMentor } from "../../app/features/mentors/mentors.server";
 import { startPortalSession } from "../../app/features/portal/session.server";
 import type { Services } from "../../app/context";
-import type { seatFixtures } from "./cohort";
 import { callAction, makeContext, unwrap } from "./context";
-import { portalCookie } from "./portal";
+import { paidStudent } from "./portal";
 
 /** A mentor row as the console makes one; returns its id. */
 export async function mentorFixture(
@@ -50,25 +49,15 @@ export async function assignMentor(services: Services, personId: string, mentorI
     .execute();
 }
 
-/**
- * A paid student of a seat scenario (`s`), assigned to a mentor, and their portal cookie (first
- * name: the email's local part).
- */
+/** A paid student of a seat scenario (`s`), assigned to a mentor, and their portal cookie. */
 export async function mentoredStudent(
-  s: ReturnType<typeof seatFixtures> & { services: () => Services },
+  s: Parameters<typeof paidStudent>[0],
   email: string,
   mentorId: string,
 ) {
-  const id = await s.person(email);
-  await s.pay(id, email);
-  await assignMentor(s.services(), id, mentorId);
-  const cookie = await portalCookie(s.services(), {
-    role: "student",
-    personId: id,
-    email,
-    firstName: email.split("@")[0]!,
-  });
-  return { id, email, cookie };
+  const student = await paidStudent(s, email);
+  await assignMentor(s.services(), student.id, mentorId);
+  return student;
 }
 
 type RouteFunction = Parameters<typeof callAction>[0];
