@@ -74,3 +74,29 @@ export function PortalHeader({ user }: { user: PortalNavUser }) {
 export function PortalShell({ children }: { children: ReactNode }) {
   return <div className="mx-auto max-w-4xl px-4 py-8 wrap-break-word">{children}</div>;
 }
+
+/**
+ * A portal page's title, the lines under it (children) and, when the whole form was refused, why
+ * (read out when it appears).
+ */
+export function PortalPageHeading({
+  title,
+  error,
+  children,
+}: {
+  title: string;
+  error?: string;
+  children?: ReactNode;
+}) {
+  return (
+    <div>
+      <h1 className="text-3xl font-bold text-brand-900">{title}</h1>
+      {children}
+      {error && (
+        <p className="mt-2 font-medium text-red-700" role="alert">
+          {error}
+        </p>
+      )}
+    </div>
+  );
+}

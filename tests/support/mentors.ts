@@ -3,6 +3,7 @@ import { createMentor } from "../../app/features/mentors/mentors.server";
 import { startPortalSession } from "../../app/features/portal/session.server";
 import type { Services } from "../../app/context";
 import { callAction, makeContext, unwrap } from "./context";
+import { paidStudent } from "./portal";
 
 /** A mentor row as the console makes one; returns its id. */
 export async function mentorFixture(
@@ -33,6 +34,12 @@ export async function mentorCookie(
   return setCookie.split(";")[0]!;
 }
 
+/** A mentor row and the Cookie header of their portal session. */
+export async function signedInMentor(services: Services, email: string, name: string) {
+  const id = await mentorFixture(services, email, name);
+  return { id, cookie: await mentorCookie(services, { id, email, name }) };
+}
+
 /** Assigns a paid seat's mentor by hand (what the assignment at payment does). */
 export async function assignMentor(services: Services, personId: string, mentorId: string | null) {
   await services.db
@@ -40,6 +47,17 @@ export async function assignMentor(services: Services, personId: string, mentorI
     .set({ mentor_id: mentorId })
     .where("person_id", "=", personId)
     .execute();
+}
+
+/** A paid student of a seat scenario (`s`), assigned to a mentor, and their portal cookie. */
+export async function mentoredStudent(
+  s: Parameters<typeof paidStudent>[0],
+  email: string,
+  mentorId: string,
+) {
+  const student = await paidStudent(s, email);
+  await assignMentor(s.services(), student.id, mentorId);
+  return student;
 }
 
 type RouteFunction = Parameters<typeof callAction>[0];

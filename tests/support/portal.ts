@@ -5,6 +5,7 @@ import { newPerson } from "../../app/features/people/people.server";
 import type { Services } from "../../app/context";
 import type { PortalUser } from "../../app/features/portal/portal-users.server";
 import { startPortalSession } from "../../app/features/portal/session.server";
+import type { seatFixtures } from "./cohort";
 import { makeContext } from "./context";
 import { uploadRow } from "./rows";
 import { mailboxCopy } from "./mailbox";
@@ -124,6 +125,26 @@ export async function insertStudent(
 export async function portalCookie(services: Services, user: PortalUser): Promise<string> {
   const request = new Request("http://localhost:3000/portal");
   return (await startPortalSession(request, makeContext(services), user)).split(";")[0]!;
+}
+
+/**
+ * A paid student of a seat scenario (`s`) and their portal cookie (first name: the email's local
+ * part unless given).
+ */
+export async function paidStudent(
+  s: ReturnType<typeof seatFixtures> & { services: () => Services },
+  email: string,
+  firstName = email.split("@")[0]!,
+) {
+  const id = await s.person(email);
+  await s.pay(id, email);
+  const cookie = await portalCookie(s.services(), {
+    role: "student",
+    personId: id,
+    email,
+    firstName,
+  });
+  return { id, email, cookie };
 }
 
 /**

@@ -9,7 +9,7 @@ import {
 import type { ComponentProps, ReactNode } from "react";
 import { Button } from "~/components/ui/button";
 import { ChoiceGroup as UiChoiceGroup, ChoiceOption } from "~/components/ui/choice-group";
-import { ErrorText, Hint, Input, Label, Textarea } from "~/components/ui/input";
+import { ErrorText, FileInput, Hint, Input, Label, Textarea } from "~/components/ui/input";
 import { fieldLabels } from "~/content/forms";
 import { HONEYPOT_FIELD } from "~/lib/honeypot";
 
@@ -138,6 +138,35 @@ export function TextArea({
         rows={4}
         maxLength={maxLength}
         aria-describedby={describedBy || undefined}
+      />
+      <FieldError field={field} />
+    </div>
+  );
+}
+
+/** A labelled file input with its hint (what is stored, what is taken) and its error under it. */
+export function FileField({
+  field,
+  label,
+  hint,
+  accept,
+}: {
+  field: Field;
+  label: string;
+  hint: string;
+  accept: string;
+}) {
+  const { key, ...props } = getInputProps(field, { type: "file" });
+  const hintId = `${field.id}-hint`;
+  return (
+    <div>
+      <FieldLabel htmlFor={field.id}>{label}</FieldLabel>
+      <Hint id={hintId}>{hint}</Hint>
+      <FileInput
+        key={key}
+        {...props}
+        accept={accept}
+        aria-describedby={`${hintId} ${field.errorId}`}
       />
       <FieldError field={field} />
     </div>

@@ -10,21 +10,25 @@ const startsLine = (startDisplay: string) =>
     ? "It's a seat in our next cohort; we'll confirm the start date when you enroll."
     : `The cohort starts the week of ${startDisplay}.`;
 
+/** A cohort's start week set, moved or cleared, as the start-date emails tell it. */
+interface StartNews {
+  startDisplay: string;
+  previousDisplay: string;
+  portalUrl: string;
+}
+const startChange = (news: StartNews) => ({
+  cleared: news.startDisplay === NEXT_COHORT_TEXT,
+  firstDate: news.previousDisplay === NEXT_COHORT_TEXT,
+});
+
 export const cohortEmails = {
   /**
    * To each student with a paid seat when the week their cohort starts is set, moved or cleared
    * (decision 0040). `startDisplay` is the new week, or NEXT_COHORT_TEXT when the date was
    * cleared; `previousDisplay` the week it replaces (NEXT_COHORT_TEXT when there was none).
    */
-  startDate: (input: {
-    firstName: string;
-    startDisplay: string;
-    previousDisplay: string;
-    email: string;
-    portalUrl: string;
-  }): EmailContent => {
-    const cleared = input.startDisplay === NEXT_COHORT_TEXT;
-    const firstDate = input.previousDisplay === NEXT_COHORT_TEXT;
+  startDate: (input: StartNews & { firstName: string; email: string }): EmailContent => {
+    const { cleared, firstDate } = startChange(input);
     return {
       subject: cleared
         ? "Your cohort's start date is to be confirmed"
@@ -44,14 +48,8 @@ export const cohortEmails = {
     };
   },
   /** The same news for a mentor with students in the cohort. */
-  mentorStartDate: (input: {
-    name: string;
-    startDisplay: string;
-    previousDisplay: string;
-    portalUrl: string;
-  }): EmailContent => {
-    const cleared = input.startDisplay === NEXT_COHORT_TEXT;
-    const firstDate = input.previousDisplay === NEXT_COHORT_TEXT;
+  mentorStartDate: (input: StartNews & { name: string }): EmailContent => {
+    const { cleared, firstDate } = startChange(input);
     return {
       subject: cleared
         ? "Your students' cohort: start date to be confirmed"

@@ -50,6 +50,15 @@ describe.each(testEngines())(
         ),
         t.services,
       );
+    /** The status of the person the attacker names. */
+    const victimStatus = async () =>
+      (
+        await t.services.db
+          .selectFrom("people")
+          .select("status")
+          .where("email", "=", VICTIM)
+          .executeTakeFirstOrThrow()
+      ).status;
     const outbox = () =>
       t.services.db
         .selectFrom("outbox")
@@ -66,12 +75,7 @@ describe.each(testEngines())(
       }
       const own = await apply("victim-browser");
       expect(own.status).toBe(303);
-      const person = await t.services.db
-        .selectFrom("people")
-        .select("status")
-        .where("email", "=", VICTIM)
-        .executeTakeFirstOrThrow();
-      expect(person.status).toBe("qualified");
+      expect(await victimStatus()).toBe("qualified");
       expect(await outbox()).toEqual([
         { kind: "application_qualified", send_after: clock.now().toISOString() },
       ]);
@@ -104,12 +108,7 @@ describe.each(testEngines())(
       } as Parameters<typeof applyLoader>[0]);
       expect(page.mail).toBe("later");
       expect(applyResults.mailLater).toContain("will follow later");
-      const status = await t.services.db
-        .selectFrom("people")
-        .select("status")
-        .where("email", "=", VICTIM)
-        .executeTakeFirstOrThrow();
-      expect(status.status).toBe("qualified");
+      expect(await victimStatus()).toBe("qualified");
 
       const queued = await outbox();
       expect(queued.map((m) => [m.kind, m.send_after])).toEqual([

@@ -2,6 +2,7 @@ import { useForm, type SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import type { ReactNode } from "react";
 import { Form, Link } from "react-router";
+import { NoteList } from "~/components/note-list";
 import { FieldError, FieldLabel, staticFormProps } from "~/components/form/fields";
 import { Button } from "~/components/ui/button";
 import { Card, SectionCard } from "~/components/ui/card";
@@ -171,16 +172,11 @@ export function StudentNotes({
     <SectionCard title={t.notesTitle}>
       <p className="text-sm text-slate-600">{t.notesHint}</p>
       {student.notes.length > 0 ? (
-        <ul className="mt-3 space-y-3" data-testid="mentor-notes">
-          {student.notes.map((note) => (
-            <li key={note.id} className="rounded bg-slate-50 p-3 text-sm">
-              <p className="whitespace-pre-line text-slate-900">{note.body}</p>
-              <p className="mt-1 text-slate-600">
-                {t.noteBy(note.author, when(note.created_at, clock))}
-              </p>
-            </li>
-          ))}
-        </ul>
+        <NoteList
+          notes={student.notes}
+          byline={(note) => t.noteBy(note.author, when(note.created_at, clock))}
+          testId="mentor-notes"
+        />
       ) : (
         <p className="mt-3 text-sm text-slate-700">{t.noNotes}</p>
       )}

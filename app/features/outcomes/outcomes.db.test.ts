@@ -1,8 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { seatScenario } from "../../../tests/support/cohort";
 import { testEngines } from "../../../tests/support/databases";
-import { answer, assignMentor, mentorCookie, mentorFixture } from "../../../tests/support/mentors";
-import { portalCookie } from "../../../tests/support/portal";
+import { answer, mentoredStudent, signedInMentor } from "../../../tests/support/mentors";
 import { exportPerson } from "~/features/people/privacy.server";
 import * as interviewsRoute from "~/features/outcomes/routes/interviews";
 import * as mentorStudentRoute from "~/features/mentors/routes/mentor-student";
@@ -27,35 +26,11 @@ describe.each(testEngines())("interviews and offers on $name", (engine) => {
   /** Two mentors; Ada is Ann's student, Bo is Ben's. */
   async function scene() {
     s.clock.set(new Date("2027-01-08T12:00:00Z"));
-    const annId = await mentorFixture(services(), "ann@example.com", "Ann Mentor");
-    const benId = await mentorFixture(services(), "ben@example.com", "Ben Mentor");
-    const ann = await mentorCookie(services(), {
-      id: annId,
-      email: "ann@example.com",
-      name: "Ann Mentor",
-    });
-    const ben = await mentorCookie(services(), {
-      id: benId,
-      email: "ben@example.com",
-      name: "Ben Mentor",
-    });
-    const students = [];
-    for (const [email, mentorId] of [
-      ["ada@example.com", annId],
-      ["bo@example.com", benId],
-    ] as const) {
-      const id = await s.person(email);
-      await s.pay(id, email);
-      await assignMentor(services(), id, mentorId);
-      const cookie = await portalCookie(services(), {
-        role: "student",
-        personId: id,
-        email,
-        firstName: email.split("@")[0]!,
-      });
-      students.push({ id, email, cookie });
-    }
-    return { annId, benId, ann, ben, ada: students[0]!, bo: students[1]! };
+    const ann = await signedInMentor(services(), "ann@example.com", "Ann Mentor");
+    const ben = await signedInMentor(services(), "ben@example.com", "Ben Mentor");
+    const ada = await mentoredStudent(s, "ada@example.com", ann.id);
+    const bo = await mentoredStudent(s, "bo@example.com", ben.id);
+    return { annId: ann.id, benId: ben.id, ann: ann.cookie, ben: ben.cookie, ada, bo };
   }
 
   const post = (cookie: string, fields: Record<string, string>) =>

@@ -1,16 +1,15 @@
 import {
   getFormProps,
-  getInputProps,
   getSelectProps,
   getTextareaProps,
   useForm,
   type SubmissionResult,
 } from "@conform-to/react";
 import { Form } from "react-router";
-import { FieldError, FieldLabel } from "~/components/form/fields";
+import { FieldError, FieldLabel, FileField } from "~/components/form/fields";
 import { Button } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
-import { checkClass, FileInput, Hint, Select, Textarea } from "~/components/ui/input";
+import { checkClass, Hint, Select, Textarea } from "~/components/ui/input";
 import { consentWords, testimonialPage as t } from "./testimonials.words";
 import type { TestimonialConsent } from "~/db/programme-schema";
 import { CONSENTS, PHOTO_MAX_MB, QUOTE_MAX, RATING_MAX } from "./testimonials";
@@ -41,8 +40,6 @@ export function TestimonialForm({
     lastResult,
     defaultValue: values,
   });
-  const { key: photoKey, ...photoProps } = getInputProps(fields.photo, { type: "file" });
-  const photoHint = `${fields.photo.id}-hint`;
   const { key: quoteKey, ...quoteProps } = getTextareaProps(fields.quote);
   const quoteHint = `${fields.quote.id}-hint`;
   const chosen = fields.consent.initialValue ?? values.consent;
@@ -115,17 +112,12 @@ export function TestimonialForm({
         </Select>
         <FieldError field={fields.rating} />
       </div>
-      <div>
-        <FieldLabel htmlFor={fields.photo.id}>{t.photo}</FieldLabel>
-        <Hint id={photoHint}>{photoAt ? t.photoStored(photoAt) : t.photoHint(PHOTO_MAX_MB)}</Hint>
-        <FileInput
-          key={photoKey}
-          {...photoProps}
-          accept="image/jpeg,image/png"
-          aria-describedby={`${photoHint} ${fields.photo.errorId}`}
-        />
-        <FieldError field={fields.photo} />
-      </div>
+      <FileField
+        field={fields.photo}
+        label={t.photo}
+        hint={photoAt ? t.photoStored(photoAt) : t.photoHint(PHOTO_MAX_MB)}
+        accept="image/jpeg,image/png"
+      />
       <Button type="submit" size="touch">
         {t.send}
       </Button>
@@ -133,42 +125,26 @@ export function TestimonialForm({
   );
 }
 
-/** A card with one button that posts `intent` (the student's photo removal and withdrawal). */
-function OneButtonCard(props: { title: string; intro: string; intent: string; label: string }) {
+const ONE_BUTTON = {
+  /** The stored photo is deleted. */
+  remove_photo: { title: t.photoTitle, intro: t.photoIntro, button: t.removePhoto },
+  /** The testimonial comes off the website at once. */
+  withdraw: { title: t.withdrawTitle, intro: t.withdrawIntro, button: t.withdraw },
+};
+
+/** A card with one button acting on the student's testimonial. */
+export function TestimonialAction({ intent }: { intent: keyof typeof ONE_BUTTON }) {
+  const words = ONE_BUTTON[intent];
   return (
     <Card>
-      <h2 className="text-xl font-semibold text-brand-900">{props.title}</h2>
-      <p className="mt-2 text-slate-700">{props.intro}</p>
+      <h2 className="text-xl font-semibold text-brand-900">{words.title}</h2>
+      <p className="mt-2 text-slate-700">{words.intro}</p>
       <Form method="post" className="mt-4">
-        <input type="hidden" name="intent" value={props.intent} />
+        <input type="hidden" name="intent" value={intent} />
         <Button type="submit" variant="secondary" size="touch">
-          {props.label}
+          {words.button}
         </Button>
       </Form>
     </Card>
-  );
-}
-
-/** One button: the stored photo is deleted. */
-export function RemovePhoto() {
-  return (
-    <OneButtonCard
-      title={t.photoTitle}
-      intro={t.photoIntro}
-      intent="remove_photo"
-      label={t.removePhoto}
-    />
-  );
-}
-
-/** One button: the testimonial comes off the website at once. */
-export function WithdrawConsent() {
-  return (
-    <OneButtonCard
-      title={t.withdrawTitle}
-      intro={t.withdrawIntro}
-      intent="withdraw"
-      label={t.withdraw}
-    />
   );
 }

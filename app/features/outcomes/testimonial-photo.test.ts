@@ -10,27 +10,22 @@ import {
 } from "./testimonial-photo";
 
 describe("checkPhoto", () => {
-  it("accepts a real PNG with its size read from the header", () => {
-    expect(checkPhoto(PNG_3x2)).toEqual({
-      ok: true,
-      contentType: "image/png",
-      extension: "png",
-      width: 3,
-      height: 2,
-      bytes: expect.any(Uint8Array),
-    });
-  });
-
-  it("accepts a real JPEG with its size read from the frame header", () => {
-    expect(checkPhoto(JPEG_3x2)).toEqual({
-      ok: true,
-      contentType: "image/jpeg",
-      extension: "jpg",
-      width: 3,
-      height: 2,
-      bytes: expect.any(Uint8Array),
-    });
-  });
+  it.each([
+    ["PNG", "header", PNG_3x2, "image/png", "png"],
+    ["JPEG", "frame header", JPEG_3x2, "image/jpeg", "jpg"],
+  ] as const)(
+    "accepts a real %s with its size read from the %s",
+    (_kind, _part, photo, contentType, extension) => {
+      expect(checkPhoto(photo)).toEqual({
+        ok: true,
+        contentType,
+        extension,
+        width: 3,
+        height: 2,
+        bytes: expect.any(Uint8Array),
+      });
+    },
+  );
 
   it("refuses a text file whatever it is called (only the bytes are read)", () => {
     expect(checkPhoto(TEXT_FILE)).toEqual({ ok: false, reason: "not_photo" });

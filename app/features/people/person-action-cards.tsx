@@ -1,5 +1,6 @@
 import { getFormProps } from "@conform-to/react";
 import { Form } from "react-router";
+import { ConfirmStep } from "~/components/admin/confirm-step";
 import { FormField, FormSelect, optionsOf } from "~/components/admin/console-field";
 import { useConsoleForm } from "~/components/admin/console-form";
 import { Button } from "~/components/ui/button";
@@ -94,20 +95,13 @@ export function RefundCard({
     const r = cohortConsole;
     return (
       <Card title={r.refundConfirmTitle}>
-        <p role="alert" className="text-sm text-slate-800">
-          {r.refundConfirm(name, amount, confirming, freesSeat)}
-        </p>
-        <Form method="post" className="mt-3 flex flex-wrap items-center gap-3">
-          <input type="hidden" name="intent" value="refund" />
-          <input type="hidden" name="reason" value={confirming} />
-          <input type="hidden" name="confirm" value="yes" />
-          <Button type="submit" variant="danger" size="md" disabled={busy}>
-            {r.refundConfirmButton(amount)}
-          </Button>
-          <a href="?" className={linkVariants({ weight: "medium", size: "sm" })}>
-            {r.refundCancel}
-          </a>
-        </Form>
+        <ConfirmStep
+          message={r.refundConfirm(name, amount, confirming, freesSeat)}
+          values={{ intent: "refund", reason: confirming }}
+          button={r.refundConfirmButton(amount)}
+          cancel={r.refundCancel}
+          busy={busy}
+        />
       </Card>
     );
   }

@@ -1,5 +1,6 @@
 import { getFormProps } from "@conform-to/react";
 import { Form } from "react-router";
+import { NoteList } from "~/components/note-list";
 import { FormTextarea } from "~/components/admin/console-field";
 import { useConsoleForm } from "~/components/admin/console-form";
 import { Button } from "~/components/ui/button";
@@ -99,16 +100,10 @@ export function NotesCard({
     <Card title={t.notes}>
       <p className="text-sm text-slate-600">{t.notesHint}</p>
       {notes.length > 0 ? (
-        <ul className="mt-3 space-y-3">
-          {notes.map((note) => (
-            <li key={note.id} className="rounded bg-slate-50 p-3 text-sm">
-              <p className="whitespace-pre-line text-slate-900">{note.body}</p>
-              <p className="mt-1 text-slate-600">
-                {t.noteBy(note.author, whenText(note.created_at, clock))}
-              </p>
-            </li>
-          ))}
-        </ul>
+        <NoteList
+          notes={notes}
+          byline={(note) => t.noteBy(note.author, whenText(note.created_at, clock))}
+        />
       ) : null}
       {/* Keyed on the newest note so the box empties after one is added. */}
       <Form key={notes[0]?.id} method="post" className="mt-3 space-y-3" {...getFormProps(form)}>

@@ -72,6 +72,21 @@ function StudentItem({
   );
 }
 
+function StudentList(props: { students: MentoredStudent[]; choices: Choices; clock: Clock }) {
+  return (
+    <ul className="mt-1">
+      {props.students.map((student) => (
+        <StudentItem
+          key={student.personId}
+          student={student}
+          choices={props.choices}
+          clock={props.clock}
+        />
+      ))}
+    </ul>
+  );
+}
+
 /**
  * Who mentors whom in the cohort: each mentor with their students and free places, the students
  * waiting for one, and a move form on each student.
@@ -103,16 +118,7 @@ export function MentorsCard({ mentoring, clock }: { mentoring: CohortMentoring; 
           {mentor.students.length === 0 ? (
             <p className="mt-1 text-sm text-slate-600">{t.noStudents}</p>
           ) : (
-            <ul className="mt-1">
-              {mentor.students.map((student) => (
-                <StudentItem
-                  key={student.personId}
-                  student={student}
-                  choices={choices}
-                  clock={clock}
-                />
-              ))}
-            </ul>
+            <StudentList students={mentor.students} choices={choices} clock={clock} />
           )}
         </section>
       ))}
@@ -123,16 +129,7 @@ export function MentorsCard({ mentoring, clock }: { mentoring: CohortMentoring; 
         ) : (
           <>
             <p className="text-sm text-slate-700">{t.waitingIntro}</p>
-            <ul className="mt-1">
-              {waiting.map((student) => (
-                <StudentItem
-                  key={student.personId}
-                  student={student}
-                  choices={choices}
-                  clock={clock}
-                />
-              ))}
-            </ul>
+            <StudentList students={waiting} choices={choices} clock={clock} />
           </>
         )}
       </section>

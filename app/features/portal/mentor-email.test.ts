@@ -4,29 +4,27 @@ import { mentorAssignedEmail } from "./portal.words";
 
 describe("the mentor's new-student email", () => {
   const url = "https://example.com/portal/mentor";
-  it("names the student, the start and the portal", () => {
-    const mail = mentorAssignedEmail({
-      mentorName: "Grace Hopper",
-      studentFirstName: "Ada",
-      startDisplay: "January 11",
-      url,
-    });
-    expect(mail.subject).toBe("A new student for you: Ada");
-    expect(mail.greeting).toBe("Hi Grace,");
-    expect(mail.paragraphs).toContain("The cohort starts the week of January 11.");
+  it.each([
+    {
+      name: "names the student, the start and the portal",
+      input: { mentorName: "Grace Hopper", studentFirstName: "Ada", startDisplay: "January 11" },
+      subject: "A new student for you: Ada",
+      greeting: "Hi Grace,",
+      says: "The cohort starts the week of January 11.",
+    },
+    {
+      name: "reads well without a first name or a start date",
+      input: { mentorName: "", studentFirstName: "", startDisplay: "our next cohort" },
+      subject: "A new student for you",
+      greeting: "Hi,",
+      says: "start date isn't set yet",
+    },
+  ])("$name", ({ input, subject, greeting, says }) => {
+    const mail = mentorAssignedEmail({ ...input, url });
+    expect(mail.subject).toBe(subject);
+    expect(mail.greeting).toBe(greeting);
+    expect(mail.paragraphs.join(" ")).toContain(says);
     expect(mail.action).toEqual({ label: "See your students", url });
-  });
-
-  it("reads well without a first name or a start date", () => {
-    const mail = mentorAssignedEmail({
-      mentorName: "",
-      studentFirstName: "",
-      startDisplay: "our next cohort",
-      url,
-    });
-    expect(mail.subject).toBe("A new student for you");
-    expect(mail.greeting).toBe("Hi,");
-    expect(mail.paragraphs.join(" ")).toContain("start date isn't set yet");
   });
 });
 

@@ -1,6 +1,5 @@
 import {
   getFormProps,
-  getInputProps,
   getSelectProps,
   getTextareaProps,
   useForm,
@@ -8,9 +7,15 @@ import {
   type SubmissionResult,
 } from "@conform-to/react";
 import { Form } from "react-router";
-import { ChoiceGroup, FieldError, FieldLabel, TextField } from "~/components/form/fields";
+import {
+  ChoiceGroup,
+  FieldError,
+  FieldLabel,
+  FileField,
+  TextField,
+} from "~/components/form/fields";
 import { Button } from "~/components/ui/button";
-import { Checkbox, FileInput, Hint, Select, Textarea } from "~/components/ui/input";
+import { Checkbox, Hint, Select, Textarea } from "~/components/ui/input";
 import { jobSeekingText, remindersText } from "~/features/outcomes/interviews.words";
 import { profilePage as t } from "./portal-student.words";
 import { LINKEDIN_URL_MAX, PROFILE_TRACKS, TARGET_FIRMS_MAX } from "./student-profile";
@@ -71,10 +76,8 @@ export function ProfileForm({
   });
   const { key: zoneKey, ...zoneProps } = getSelectProps(fields.timeZone);
   const { key: firmsKey, ...firmsProps } = getTextareaProps(fields.targetFirms);
-  const { key: resumeKey, ...resumeProps } = getInputProps(fields.resume, { type: "file" });
   const zoneHint = `${fields.timeZone.id}-hint`;
   const firmsHint = `${fields.targetFirms.id}-hint`;
-  const resumeHint = `${fields.resume.id}-hint`;
   return (
     <Form
       method="post"
@@ -133,17 +136,12 @@ export function ProfileForm({
         autoComplete="url"
         maxLength={LINKEDIN_URL_MAX}
       />
-      <div>
-        <FieldLabel htmlFor={fields.resume.id}>{t.resume}</FieldLabel>
-        <Hint id={resumeHint}>{resumeStored ? t.resumeStored(resumeStored) : t.resumeHint}</Hint>
-        <FileInput
-          key={resumeKey}
-          {...resumeProps}
-          accept=".docx"
-          aria-describedby={`${resumeHint} ${fields.resume.errorId}`}
-        />
-        <FieldError field={fields.resume} />
-      </div>
+      <FileField
+        field={fields.resume}
+        label={t.resume}
+        hint={resumeStored ? t.resumeStored(resumeStored) : t.resumeHint}
+        accept=".docx"
+      />
       <TextField
         field={fields.graduationYear}
         label={t.graduationYear}

@@ -11,8 +11,8 @@ import { localMailboxDir } from "~/mail/transport.server";
 import { mailboxCopy } from "../../../tests/support/mailbox";
 import { ownerCookie } from "../../../tests/support/admin";
 import { flashToastOf } from "../../../tests/support/context";
-import { mentorCookie, mentorFixture } from "../../../tests/support/mentors";
-import { portalCookie } from "../../../tests/support/portal";
+import { mentorCookie, mentorFixture, signedInMentor } from "../../../tests/support/mentors";
+import { paidStudent, portalCookie } from "../../../tests/support/portal";
 import { consoleText } from "~/content/console";
 import * as mentorsRoute from "~/features/mentors/routes/mentors";
 import * as personRoute from "~/features/people/routes/person";
@@ -162,19 +162,12 @@ describe.each(testEngines())("portal sign-in on $name", (engine) => {
   it("'Sign out of all devices' ends every session of the student or mentor, and nobody else's", async () => {
     const ada = await s.person("ada@example.com");
     await s.pay(ada, "ada@example.com");
-    const bo = await s.person("bo@example.com");
-    await s.pay(bo, "bo@example.com");
+    const { id: bo, cookie: other } = await paidStudent(s, "bo@example.com", "Bo");
     const student = { role: "student", personId: ada, email: "ada@example.com", firstName: "Ada" };
     const [phone, laptop] = [
       await portalCookie(s.services(), student as PortalUser),
       await portalCookie(s.services(), student as PortalUser),
     ];
-    const other = await portalCookie(s.services(), {
-      role: "student",
-      personId: bo,
-      email: "bo@example.com",
-      firstName: "Bo",
-    });
     const mentorId = await mentorFixture(s.services(), "mia@example.com", "Mia Mentor");
     const mentor = { id: mentorId, email: "mia@example.com", name: "Mia Mentor" };
     const [desk, tablet] = [
@@ -206,20 +199,8 @@ describe.each(testEngines())("portal sign-in on $name", (engine) => {
   });
 
   it("the owner signs a student or a mentor out everywhere, and the audit log says so", async () => {
-    const ada = await s.person("ada@example.com");
-    await s.pay(ada, "ada@example.com");
-    const studentCookie = await portalCookie(s.services(), {
-      role: "student",
-      personId: ada,
-      email: "ada@example.com",
-      firstName: "Ada",
-    });
-    const mentorId = await mentorFixture(s.services(), "mia@example.com", "Mia Mentor");
-    const mentorSession = await mentorCookie(s.services(), {
-      id: mentorId,
-      email: "mia@example.com",
-      name: "Mia Mentor",
-    });
+    const { id: ada, cookie: studentCookie } = await paidStudent(s, "ada@example.com", "Ada");
+    const mia = await signedInMentor(s.services(), "mia@example.com", "Mia Mentor");
     const owner = await ownerCookie({ services: s.services(), config: s.services().config });
     const post = async (run: unknown, path: string, fields: Record<string, string>, params = {}) =>
       unwrap(
@@ -247,11 +228,11 @@ describe.each(testEngines())("portal sign-in on $name", (engine) => {
 
     const mentor = await post(mentorsRoute.action, "/admin/mentors", {
       intent: "end_sessions",
-      id: mentorId,
+      id: mia.id,
     });
     expect(mentor.status).toBe(303);
     expect(await s.db().selectFrom("portal_sessions").selectAll().execute()).toEqual([]);
-    expect((await homeFor(mentorSession)).body).toMatchObject({ view: "sign_in" });
+    expect((await homeFor(mia.cookie)).body).toMatchObject({ view: "sign_in" });
     // A mentor who is not there is refused, and nothing else changes.
     const unknown = await post(mentorsRoute.action, "/admin/mentors", {
       intent: "end_sessions",

@@ -1,5 +1,7 @@
 import { getFormProps } from "@conform-to/react";
 import { Form, Link } from "react-router";
+import { ConfirmStep } from "~/components/admin/confirm-step";
+import type { Field } from "~/components/form/fields";
 import { FormField, FormTextarea } from "~/components/admin/console-field";
 import { useConsoleForm } from "~/components/admin/console-form";
 import { Button } from "~/components/ui/button";
@@ -108,22 +110,18 @@ function ConfirmApproval({
   const amount = formatDollars(approval.cents);
   return (
     <div className="space-y-3" data-confirm-approval="">
-      <p role="alert" className="text-sm text-slate-800">
-        {t.approveConfirm(name, amount, freesSeat)}
-      </p>
-      <Form method="post" className="flex flex-wrap items-center gap-3">
-        <input type="hidden" name="intent" value="withdrawal_approve" />
-        <input type="hidden" name="withdrawalId" value={approval.withdrawalId} />
-        <input type="hidden" name="amount" value={centsToDollars(approval.cents)} />
-        <input type="hidden" name="note" value={approval.note} />
-        <input type="hidden" name="confirm" value="yes" />
-        <Button type="submit" variant="danger" size="md" disabled={busy}>
-          {t.approveConfirmButton(amount)}
-        </Button>
-        <a href="?" className={linkVariants({ weight: "medium", size: "sm" })}>
-          {t.approveCancel}
-        </a>
-      </Form>
+      <ConfirmStep
+        message={t.approveConfirm(name, amount, freesSeat)}
+        values={{
+          intent: "withdrawal_approve",
+          withdrawalId: approval.withdrawalId,
+          amount: centsToDollars(approval.cents),
+          note: approval.note,
+        }}
+        button={t.approveConfirmButton(amount)}
+        cancel={t.approveCancel}
+        busy={busy}
+      />
     </div>
   );
 }
@@ -147,12 +145,7 @@ function ApproveForm({ withdrawal: w, busy }: { withdrawal: OwnerWithdrawal; bus
       ) : (
         <p className="text-sm text-slate-700">{t.fixedAmount(w.paid)}</p>
       )}
-      <FormTextarea
-        label={t.approveNote}
-        field={fields.note}
-        rows={2}
-        maxLength={MAX_DECISION_NOTE}
-      />
+      <DecisionNote label={t.approveNote} field={fields.note} />
       <Button type="submit" variant="danger" size="md" disabled={busy}>
         {t.approve}
       </Button>
@@ -167,15 +160,15 @@ function DeclineForm({ id, busy }: { id: string; busy: boolean }) {
     <Form method="post" className="space-y-3" {...getFormProps(form)}>
       <input type="hidden" name="intent" value="withdrawal_decline" />
       <input type="hidden" name="withdrawalId" value={id} />
-      <FormTextarea
-        label={t.declineNote}
-        field={fields.note}
-        rows={2}
-        maxLength={MAX_DECISION_NOTE}
-      />
+      <DecisionNote label={t.declineNote} field={fields.note} />
       <Button type="submit" variant="secondary" size="md" disabled={busy}>
         {t.decline}
       </Button>
     </Form>
   );
+}
+
+/** The owner's note with a decision, sent to the student. */
+function DecisionNote({ label, field }: { label: string; field: Field }) {
+  return <FormTextarea label={label} field={field} rows={2} maxLength={MAX_DECISION_NOTE} />;
 }

@@ -124,6 +124,13 @@ describe.each(testEngines())("leaving the programme, on $name", (engine) => {
   }
 
   const withdrawals = () => db().selectFrom("withdrawals").selectAll().execute();
+  /** Sam, paid and in week 3, has asked to leave: their open request. */
+  const leaving = async () => {
+    const sam = await student(WEEK_3);
+    await askToLeave(sam.cookie, { kind: "leave", reason: "Leaving" });
+    const [request] = await withdrawals();
+    return { sam, request: request! };
+  };
   const payment = (personId: string) =>
     db()
       .selectFrom("payments")
@@ -351,14 +358,12 @@ describe.each(testEngines())("leaving the programme, on $name", (engine) => {
   });
 
   it("approving twice at once refunds once: the second is told it was decided", async () => {
-    const sam = await student(WEEK_3);
-    await askToLeave(sam.cookie, { kind: "leave", reason: "Leaving" });
-    const [request] = await withdrawals();
+    const { sam, request } = await leaving();
     // The provider is slow: both approvals are under way before either refund is recorded.
     const refund = vi
       .spyOn(services().payments, "refund")
       .mockImplementation(() => new Promise((resolve) => setTimeout(resolve, 100)));
-    const fields = { intent: "withdrawal_approve", withdrawalId: request!.id, amount: "300" };
+    const fields = { intent: "withdrawal_approve", withdrawalId: request.id, amount: "300" };
     const answers = await Promise.all([decide(sam.id, fields), decide(sam.id, fields)]);
     expect(answers.map((answer) => answer.status).sort()).toEqual([303, 409]);
     const refused = answers.find((answer) => answer.status === 409)!;
@@ -377,13 +382,11 @@ describe.each(testEngines())("leaving the programme, on $name", (engine) => {
   });
 
   it("a refund the provider refuses leaves the request open and changes nothing", async () => {
-    const sam = await student(WEEK_3);
-    await askToLeave(sam.cookie, { kind: "leave", reason: "Leaving" });
-    const [request] = await withdrawals();
+    const { sam, request } = await leaving();
     const refund = vi
       .spyOn(services().payments, "refund")
       .mockRejectedValueOnce(new Error("card network down"));
-    const fields = { intent: "withdrawal_approve", withdrawalId: request!.id, amount: "300" };
+    const fields = { intent: "withdrawal_approve", withdrawalId: request.id, amount: "300" };
     const failed = await decide(sam.id, fields);
     expect(failed.status).toBe(400);
     expect((failed.body as { toast: { description: string } }).toast.description).toBe(
@@ -423,9 +426,7 @@ describe.each(testEngines())("leaving the programme, on $name", (engine) => {
   });
 
   it("a plain refund from the person page closes the seat's open request to leave", async () => {
-    const sam = await student(WEEK_3);
-    await askToLeave(sam.cookie, { kind: "leave", reason: "Leaving" });
-    const [request] = await withdrawals();
+    const { sam, request } = await leaving();
     expect((await refundFromPage(sam.id)).status).toBe(303);
     const owner = await db().selectFrom("admin_users").select("id").executeTakeFirstOrThrow();
     expect((await withdrawals())[0]).toMatchObject({
@@ -437,7 +438,7 @@ describe.each(testEngines())("leaving the programme, on $name", (engine) => {
     const refund = vi.spyOn(services().payments, "refund");
     const again = await decide(sam.id, {
       intent: "withdrawal_approve",
-      withdrawalId: request!.id,
+      withdrawalId: request.id,
       amount: "300",
     });
     expect(again.status).toBe(409);

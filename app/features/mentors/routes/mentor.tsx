@@ -19,6 +19,7 @@ import { MentorSessionLinks, ToMarkList } from "~/features/attendance/mentor-mar
 import { mentorSessions, mentorToMark } from "~/features/attendance/mentor-marking.server";
 import { outcomeAction } from "~/features/attendance/session-action.server";
 import type { Route } from "./+types/mentor";
+import { PortalPageHeading } from "~/components/portal-shell";
 
 export const meta: Route.MetaFunction = () => pageMeta(t.title, portalMeta.description);
 
@@ -67,11 +68,10 @@ export default function MentorHome({ loaderData }: Route.ComponentProps) {
   const { name, cohortStart, students, bookings, calendar, sessions, toMark } = loaderData;
   return (
     <div className="space-y-6">
-      <div>
-        <h1 className="text-3xl font-bold text-brand-900">{t.title}</h1>
+      <PortalPageHeading title={t.title}>
         <p className="mt-3 text-slate-700">{t.intro(name)}</p>
         <p className="mt-2 text-slate-700">{t.cohort(cohortStart)}</p>
-      </div>
+      </PortalPageHeading>
       <ToMarkList items={toMark} />
       <MentorBookings bookings={bookings} />
       <MentorSessionLinks sessions={sessions} />

@@ -19,6 +19,7 @@ import {
 } from "~/features/outcomes/interviews.server";
 import { requireStudent } from "~/features/portal/student-access.server";
 import type { Route } from "./+types/interviews";
+import { PortalPageHeading } from "~/components/portal-shell";
 
 export const meta: Route.MetaFunction = () => pageMeta(t.title, portalMeta.description);
 
@@ -61,15 +62,9 @@ export default function Interviews({ loaderData, actionData }: Route.ComponentPr
   const { interviews, offers, deepDive, unlocked } = loaderData;
   return (
     <div className="space-y-6">
-      <div>
-        <h1 className="text-3xl font-bold text-brand-900">{t.title}</h1>
+      <PortalPageHeading title={t.title} error={formError}>
         <p className="mt-2 text-slate-700">{t.intro}</p>
-        {formError && (
-          <p className="mt-2 font-medium text-red-700" role="alert">
-            {formError}
-          </p>
-        )}
-      </div>
+      </PortalPageHeading>
       <SectionCard title={t.interviewsHeading}>
         {interviews.length === 0 ? (
           <p className="text-slate-700">{t.interviewsEmpty}</p>

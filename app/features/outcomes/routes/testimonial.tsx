@@ -1,9 +1,5 @@
 import { parseWithZod } from "@conform-to/zod/v4";
-import {
-  RemovePhoto,
-  TestimonialForm,
-  WithdrawConsent,
-} from "~/features/outcomes/testimonial-form";
+import { TestimonialAction, TestimonialForm } from "~/features/outcomes/testimonial-form";
 import { portalMeta } from "~/features/portal/portal.words";
 import { testimonialPage as t } from "~/features/outcomes/testimonials.words";
 import { checkPhoto } from "~/features/outcomes/testimonial-photo";
@@ -30,6 +26,7 @@ import {
 import { requireStudent } from "~/features/portal/student-access.server";
 import { readStudentProfile } from "~/features/portal/student-profile.server";
 import type { Route } from "./+types/testimonial";
+import { PortalPageHeading } from "~/components/portal-shell";
 
 export const meta: Route.MetaFunction = () => pageMeta(t.title, portalMeta.description);
 
@@ -118,14 +115,7 @@ export default function Testimonial({ loaderData, actionData }: Route.ComponentP
   const error = actionData?.result?.error?.[""]?.[0];
   return (
     <div className="space-y-6">
-      <div>
-        <h1 className="text-3xl font-bold text-brand-900">{t.title}</h1>
-        {error && (
-          <p className="mt-2 font-medium text-red-700" role="alert">
-            {error}
-          </p>
-        )}
-      </div>
+      <PortalPageHeading title={t.title} error={error} />
       {own ? (
         <>
           <p className="text-slate-700">{t.intro}</p>
@@ -149,8 +139,8 @@ export default function Testimonial({ loaderData, actionData }: Route.ComponentP
             photoAt={own.photoAt}
             lastResult={actionData?.result}
           />
-          {own.photoAt && <RemovePhoto />}
-          {own.consentWords && <WithdrawConsent />}
+          {own.photoAt && <TestimonialAction intent="remove_photo" />}
+          {own.consentWords && <TestimonialAction intent="withdraw" />}
         </>
       ) : (
         <p className="text-slate-700">{t.notAsked}</p>

@@ -44,6 +44,20 @@ describe.each(testEngines())("acting on a person from their page, on $name", (en
       }
     ).questions;
 
+  /** Ada's application with a question, from the bookmarked browser at address `ip`. */
+  const applyWithQuestion = async (question: string, ip: string) =>
+    unwrap(
+      await callAction(
+        applyAction,
+        formRequest("/apply", {
+          ...qualifiedAnswers,
+          readyToEnroll: "questions",
+          hasQuestions: question,
+        }),
+        makeContext(services(), { visitorId: "v-bookmark", ip }),
+      ),
+    );
+
   /** A LinkedIn lead who later applies with a question from a browser with no tagged visit. */
   async function linkedInApplicantWithQuestion() {
     const lead = newPerson("ada@example.com", clock.now().toISOString(), {
@@ -53,18 +67,7 @@ describe.each(testEngines())("acting on a person from their page, on $name", (en
     });
     await db().insertInto("people").values(lead).execute();
     clock.advance(60_000);
-    const applied = await unwrap(
-      await callAction(
-        applyAction,
-        formRequest("/apply", {
-          ...qualifiedAnswers,
-          readyToEnroll: "questions",
-          hasQuestions: QUESTION,
-        }),
-        makeContext(services(), { visitorId: "v-bookmark", ip: "10.9.9.9" }),
-      ),
-    );
-    expect(applied.status).toBe(303);
+    expect((await applyWithQuestion(QUESTION, "10.9.9.9")).status).toBe(303);
     return lead.id;
   }
 
@@ -83,18 +86,7 @@ describe.each(testEngines())("acting on a person from their page, on $name", (en
     ]);
     // Applying again with a question leaves them one person waiting, with their latest question.
     clock.advance(60_000);
-    const again = await unwrap(
-      await callAction(
-        applyAction,
-        formRequest("/apply", {
-          ...qualifiedAnswers,
-          readyToEnroll: "questions",
-          hasQuestions: `${QUESTION} (again)`,
-        }),
-        makeContext(services(), { visitorId: "v-bookmark", ip: "10.9.9.10" }),
-      ),
-    );
-    expect(again.status).toBe(303);
+    expect((await applyWithQuestion(`${QUESTION} (again)`, "10.9.9.10")).status).toBe(303);
     expect(await waiting()).toEqual([
       expect.objectContaining({ personId: id, question: `${QUESTION} (again)` }),
     ]);

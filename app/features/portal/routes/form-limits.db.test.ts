@@ -1,13 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { seatScenario } from "../../../../tests/support/cohort";
 import { testEngines } from "../../../../tests/support/databases";
-import {
-  answer,
-  assignMentor,
-  mentorCookie,
-  mentorFixture,
-} from "../../../../tests/support/mentors";
-import { portalCookie } from "../../../../tests/support/portal";
+import { answer, mentoredStudent, signedInMentor } from "../../../../tests/support/mentors";
 import { formErrors } from "~/content/forms";
 import { mentorPortal } from "~/features/mentors/mentors.words";
 import { MAX_NOTES_PER_PERSON } from "~/features/people/notes";
@@ -53,28 +47,17 @@ describe.each(testEngines())("signed-in portal form limits on $name", (engine) =
   const db = () => s.db();
 
   async function mentor(email: string, name: string) {
-    const id = await mentorFixture(services(), email, name);
+    const signedIn = await signedInMentor(services(), email, name);
     // Set without a post (the posts are what this counts): no hours before a meeting place.
     await db()
       .updateTable("mentors")
       .set({ meeting_place: "Room 4" })
-      .where("id", "=", id)
+      .where("id", "=", signedIn.id)
       .execute();
-    return { id, cookie: await mentorCookie(services(), { id, email, name }) };
+    return signedIn;
   }
 
-  async function student(email: string, mentorId: string) {
-    const id = await s.person(email);
-    await s.pay(id, email);
-    await assignMentor(services(), id, mentorId);
-    const cookie = await portalCookie(services(), {
-      role: "student",
-      personId: id,
-      email,
-      firstName: email.split("@")[0]!,
-    });
-    return { id, cookie };
-  }
+  const student = (email: string, mentorId: string) => mentoredStudent(s, email, mentorId);
 
   const hours = (mentorId: string) =>
     db()

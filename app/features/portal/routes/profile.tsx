@@ -18,6 +18,7 @@ import { requireStudent } from "~/features/portal/student-access.server";
 import { readStudentProfile, saveStudentProfile } from "~/features/portal/student-profile.server";
 import { checkDocx } from "~/features/uploads/docx-check.server";
 import type { Route } from "./+types/profile";
+import { PortalPageHeading } from "~/components/portal-shell";
 
 export const meta: Route.MetaFunction = () => pageMeta(t.title, portalMeta.description);
 
@@ -86,15 +87,14 @@ export default function Profile({ loaderData, actionData }: Route.ComponentProps
   const { missing } = loaderData;
   return (
     <div className="space-y-6">
-      <div>
-        <h1 className="text-3xl font-bold text-brand-900">{t.title}</h1>
+      <PortalPageHeading title={t.title}>
         <p className="mt-2 text-slate-700">{t.intro}</p>
         <p className="mt-3 font-medium text-slate-900" data-profile-status="">
           {missing.length
             ? t.missing(missing.map((item) => t.missingNames[item]).join(", "))
             : t.complete}
         </p>
-      </div>
+      </PortalPageHeading>
       <ProfileForm
         values={loaderData.values}
         zones={loaderData.zones}

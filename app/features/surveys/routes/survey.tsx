@@ -11,6 +11,7 @@ import { redirectWithToast } from "~/lib/toast.server";
 import { requireStudent } from "~/features/portal/student-access.server";
 import { answerSurvey, SURVEY_PATH, surveyFor } from "~/features/surveys/surveys.server";
 import type { Route } from "./+types/survey";
+import { PortalPageHeading } from "~/components/portal-shell";
 
 export const meta: Route.MetaFunction = () => pageMeta(t.title, portalMeta.description);
 
@@ -41,10 +42,9 @@ export default function Survey({ loaderData, actionData }: Route.ComponentProps)
   const { state } = loaderData;
   return (
     <div className="space-y-6">
-      <div>
-        <h1 className="text-3xl font-bold text-brand-900">{t.title}</h1>
+      <PortalPageHeading title={t.title}>
         {state === "open" && <p className="mt-2 text-slate-700">{t.intro}</p>}
-      </div>
+      </PortalPageHeading>
       {state === "open" ? (
         <SurveyForm lastResult={actionData?.result} />
       ) : (

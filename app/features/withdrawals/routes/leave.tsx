@@ -11,6 +11,7 @@ import { redirectWithToast } from "~/lib/toast.server";
 import { requireStudent } from "~/features/portal/student-access.server";
 import { leavePage, requestToLeave } from "~/features/withdrawals/requests.server";
 import type { Route } from "./+types/leave";
+import { PortalPageHeading } from "~/components/portal-shell";
 
 export const meta: Route.MetaFunction = () => pageMeta(t.title, portalMeta.description);
 
@@ -47,15 +48,9 @@ export default function Leave({ loaderData, actionData }: Route.ComponentProps) 
   const refused = actionData?.result?.error?.[""]?.[0];
   return (
     <div className="space-y-6">
-      <div>
-        <h1 className="text-3xl font-bold text-brand-900">{t.title}</h1>
+      <PortalPageHeading title={t.title} error={refused}>
         <p className="mt-2 text-slate-700">{t.intro}</p>
-        {refused && (
-          <p className="mt-2 font-medium text-red-700" role="alert">
-            {refused}
-          </p>
-        )}
-      </div>
+      </PortalPageHeading>
       {page ? (
         <>
           <LeaveRule page={page} />
