@@ -73,3 +73,14 @@ export const errorPage = {
   refused: (requestId: string) => `The request could not be handled (request ${requestId}).`,
   failed: (requestId: string) => `Something went wrong (request ${requestId}).`,
 } as const;
+
+/** The days of the week, Monday first (ISO weekday 1 to 7), as forms and lists name them. */
+export const WEEKDAYS = [
+  "Monday",
+  "Tuesday",
+  "Wednesday",
+  "Thursday",
+  "Friday",
+  "Saturday",
+  "Sunday",
+] as const;

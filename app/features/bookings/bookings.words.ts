@@ -4,16 +4,6 @@ import { deepDiveWords } from "~/features/outcomes/interviews.words";
 
 const signOff = "See you soon,\nThe From Scratch to Success team";
 
-export const WEEKDAYS = [
-  "Monday",
-  "Tuesday",
-  "Wednesday",
-  "Thursday",
-  "Friday",
-  "Saturday",
-  "Sunday",
-] as const;
-
 /** A mentor's place to meet (issue 45): their availability page, /admin/mentors, the bookings. */
 export const meetingPlaceText = {
   heading: "Where you meet",

@@ -6,7 +6,8 @@ import { Button } from "~/components/ui/button";
 import { SectionCard } from "~/components/ui/card";
 import { cn } from "~/components/ui/cn";
 import { linkVariants } from "~/components/ui/link";
-import { sessionsConsole as t, WEEKDAYS } from "./sessions.words";
+import { sessionsConsole as t } from "./sessions.words";
+import { WEEKDAYS } from "~/content/site";
 import { sessionFormSchema } from "./group-sessions";
 import type { CohortSessions } from "./console.server";
 

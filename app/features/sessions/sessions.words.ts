@@ -2,16 +2,6 @@ import type { EmailContent } from "~/mail/message";
 
 /** Words of the group sessions and calendar feeds (issue 35, decision 0041). */
 
-export const WEEKDAYS = [
-  "Monday",
-  "Tuesday",
-  "Wednesday",
-  "Thursday",
-  "Friday",
-  "Saturday",
-  "Sunday",
-] as const;
-
 const people = (n: number) => `${n} ${n === 1 ? "person" : "people"}`;
 
 /** The owner's cohort page: the weekly slot, the live link and the six sessions. */
