@@ -1,0 +1,254 @@
+/**
+ * The owner's view of a cohort's job search (issue 47, item 6), pure: from the cohort's paid
+ * students, their applications (with the current stage) and every move of those applications,
+ * the counts by current stage and by track, the applications each student sent in each programme
+ * week, and how long students took from their first application to their first interview and to
+ * their first offer. The CSV (/admin/cohorts/:id/applications.csv) reads the same dates.
+ *
+ * An application is "sent" at its first move to Applied; one that skipped Applied (a referral
+ * straight to an interview) is sent at its first move to Interview or Offer.
+ */
+import { dateInZone } from "~/lib/time-zone";
+import { PROGRAMME_WEEKS, programmeWeeks } from "~/features/portal/onboarding";
+import { STAGES, type Stage } from "./stages";
+
+export interface ReportStudent {
+  personId: string;
+  name: string;
+  email: string;
+}
+
+export interface ReportApplication {
+  id: string;
+  personId: string;
+  firm: string;
+  role: string;
+  track: string | null;
+  source: string;
+  stage: Stage;
+  round: number | null;
+  createdAt: string;
+}
+
+export interface ReportMove {
+  applicationId: string;
+  at: string;
+  to: Stage;
+}
+
+/** The dates of one application's history (UTC instants), null when it never happened. */
+export interface ApplicationDates {
+  sent: string | null;
+  firstInterview: string | null;
+  offer: string | null;
+  lastMove: string | null;
+}
+
+const earliest = (a: string | null, b: string) => (a === null || b < a ? b : a);
+const latest = (a: string | null, b: string) => (a === null || b > a ? b : a);
+
+/** Each application's dates, read from its moves. */
+export function applicationDates(moves: readonly ReportMove[]): Map<string, ApplicationDates> {
+  const found = new Map<string, ApplicationDates & { applied: string | null }>();
+  for (const move of moves) {
+    const d = found.get(move.applicationId) ?? {
+      applied: null,
+      sent: null,
+      firstInterview: null,
+      offer: null,
+      lastMove: null,
+    };
+    d.lastMove = latest(d.lastMove, move.at);
+    if (move.to === "applied") d.applied = earliest(d.applied, move.at);
+    if (move.to === "interview") d.firstInterview = earliest(d.firstInterview, move.at);
+    if (move.to === "offer") d.offer = earliest(d.offer, move.at);
+    found.set(move.applicationId, d);
+  }
+  const dates = new Map<string, ApplicationDates>();
+  for (const [id, { applied, firstInterview, offer, lastMove }] of found) {
+    // Applied skipped: sent when it first reached Interview or Offer.
+    const reached = offer === null ? firstInterview : earliest(firstInterview, offer);
+    dates.set(id, { sent: applied ?? reached, firstInterview, offer, lastMove });
+  }
+  return dates;
+}
+
+/** The median of `values` (the mean of the middle two for an even count); null when empty. */
+export function median(values: readonly number[]): number | null {
+  if (values.length === 0) return null;
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
+}
+
+const DAY_MS = 86_400_000;
+
+/** A median in days (one decimal) and how many students it covers. */
+export interface MedianDays {
+  days: number | null;
+  students: number;
+}
+
+function medianDays(spans: readonly number[]): MedianDays {
+  const m = median(spans);
+  return { days: m === null ? null : Math.round((m / DAY_MS) * 10) / 10, students: spans.length };
+}
+
+/** The week bucket an instant falls in: before week 1, week 1..6, after the last, or undated. */
+type WeekBucket = { kind: "before" | "after" | "unscheduled" } | { kind: "during"; week: number };
+
+function weekOf(startDate: string | null, instant: string, siteZone: string): WeekBucket {
+  const { phase } = programmeWeeks(startDate, dateInZone(new Date(instant), siteZone));
+  return phase;
+}
+
+export interface StudentWeeks {
+  personId: string;
+  name: string;
+  /** Sent before week 1. */
+  before: number;
+  /** Sent in weeks 1..PROGRAMME_WEEKS. */
+  weeks: number[];
+  /** Sent after the last week (or, for a cohort without a start date, at any time). */
+  after: number;
+  sent: number;
+  total: number;
+}
+
+export interface CohortJobSearch {
+  students: number;
+  applications: number;
+  byStage: { stage: Stage; count: number }[];
+  byTrack: { track: string | null; count: number }[];
+  perStudent: StudentWeeks[];
+  toInterview: MedianDays;
+  toOffer: MedianDays;
+}
+
+/**
+ * The cohort's job search. Weeks are the programme's (Monday of the start date's week, the site's
+ * calendar); `students` are listed in the order given, each with their applications sent per week.
+ */
+export function cohortJobSearch(input: {
+  students: readonly ReportStudent[];
+  applications: readonly ReportApplication[];
+  moves: readonly ReportMove[];
+  startDate: string | null;
+  siteZone: string;
+}): CohortJobSearch {
+  const { students, applications, startDate, siteZone } = input;
+  const dates = applicationDates(input.moves);
+  const byStage = STAGES.map((stage) => ({
+    stage,
+    count: applications.filter((a) => a.stage === stage).length,
+  }));
+  const tracks = new Map<string | null, number>();
+  for (const a of applications) tracks.set(a.track, (tracks.get(a.track) ?? 0) + 1);
+  const byTrack = [...tracks]
+    .map(([track, count]) => ({ track, count }))
+    // Most first; ties by name, "not said" last.
+    .sort(
+      (a, b) =>
+        b.count - a.count ||
+        Number(a.track === null) - Number(b.track === null) ||
+        (a.track ?? "").localeCompare(b.track ?? ""),
+    );
+
+  const toInterview: number[] = [];
+  const toOffer: number[] = [];
+  const perStudent = students.map((student): StudentWeeks => {
+    const own = applications.filter((a) => a.personId === student.personId);
+    const row: StudentWeeks = {
+      personId: student.personId,
+      name: student.name,
+      before: 0,
+      weeks: Array.from({ length: PROGRAMME_WEEKS }, () => 0),
+      after: 0,
+      sent: 0,
+      total: own.length,
+    };
+    let firstSent: string | null = null;
+    let firstInterview: string | null = null;
+    let firstOffer: string | null = null;
+    for (const application of own) {
+      const d = dates.get(application.id);
+      if (!d?.sent) continue;
+      row.sent += 1;
+      firstSent = earliest(firstSent, d.sent);
+      if (d.firstInterview) firstInterview = earliest(firstInterview, d.firstInterview);
+      if (d.offer) firstOffer = earliest(firstOffer, d.offer);
+      const bucket = weekOf(startDate, d.sent, siteZone);
+      if (bucket.kind === "during") row.weeks[bucket.week - 1]! += 1;
+      else if (bucket.kind === "before") row.before += 1;
+      else row.after += 1;
+    }
+    const span = (until: string | null) =>
+      firstSent && until ? Math.max(0, Date.parse(until) - Date.parse(firstSent)) : null;
+    const interview = span(firstInterview);
+    const offer = span(firstOffer);
+    if (interview !== null) toInterview.push(interview);
+    if (offer !== null) toOffer.push(offer);
+    return row;
+  });
+
+  return {
+    students: students.length,
+    applications: applications.length,
+    byStage,
+    byTrack,
+    perStudent,
+    toInterview: medianDays(toInterview),
+    toOffer: medianDays(toOffer),
+  };
+}
+
+/** The CSV's columns, in order. */
+export const APPLICATIONS_CSV_HEADER = [
+  "student",
+  "email",
+  "firm",
+  "role",
+  "track",
+  "source",
+  "stage",
+  "round",
+  "created",
+  "applied",
+  "first_interview",
+  "offer",
+  "last_move",
+] as const;
+
+const isoDate = (instant: string | null) =>
+  instant ? new Date(instant).toISOString().slice(0, 10) : "";
+
+/** One row per application, students in the order given; dates are UTC calendar dates. */
+export function applicationsCsvRows(
+  students: readonly ReportStudent[],
+  applications: readonly ReportApplication[],
+  moves: readonly ReportMove[],
+): string[][] {
+  const dates = applicationDates(moves);
+  return students.flatMap((student) =>
+    applications
+      .filter((a) => a.personId === student.personId)
+      .map((a) => {
+        const d = dates.get(a.id);
+        return [
+          student.name,
+          student.email,
+          a.firm,
+          a.role,
+          a.track ?? "",
+          a.source,
+          a.stage,
+          a.round === null ? "" : String(a.round),
+          isoDate(a.createdAt),
+          isoDate(d?.sent ?? null),
+          isoDate(d?.firstInterview ?? null),
+          isoDate(d?.offer ?? null),
+          isoDate(d?.lastMove ?? null),
+        ];
+      }),
+  );
+}
