@@ -66,6 +66,10 @@ export default [
     route("admin/cohorts/:id/roster.csv", "features/cohort/routes/cohort-roster-csv.ts"),
     route("admin/cohorts/:id/survey", "features/surveys/routes/cohort-survey.tsx"),
     route(
+      "admin/cohorts/:id/applications.csv",
+      "features/job-search/routes/cohort-applications-csv.ts",
+    ),
+    route(
       "admin/cohorts/:id/attendance.csv",
       "features/attendance/routes/cohort-attendance-csv.ts",
     ),

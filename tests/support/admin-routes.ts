@@ -110,6 +110,11 @@ export const ADMIN_ROUTES: AdminRoute[] = [
     ids.cohort,
   ),
   readOnly(
+    "/admin/cohorts/:id/applications.csv",
+    () => import("~/features/job-search/routes/cohort-applications-csv"),
+    ids.cohort,
+  ),
+  readOnly(
     "/admin/cohorts/:id/survey",
     () => import("~/features/surveys/routes/cohort-survey"),
     ids.cohort,

@@ -150,3 +150,34 @@ export const importText = {
 
 /** The note on the history entry an imported application starts with. */
 export const IMPORTED_NOTE = "Brought in from your spreadsheet";
+
+/** The "Job search" section of the owner's cohort page (/admin/cohorts/:id). */
+export const cohortJobSearchText = {
+  title: "Job search",
+  intro:
+    "The applications of this cohort's paid students, as they track them. An application counts as sent when it first moves to Applied (or straight to Interview or Offer).",
+  csv: "Download the applications (CSV)",
+  empty: "No applications yet.",
+  total: (applications: number, students: number) =>
+    `${applications} ${applications === 1 ? "application" : "applications"} from ${students} ${students === 1 ? "student" : "students"}.`,
+  stageHeading: "By current stage",
+  trackHeading: "By track",
+  noTrack: "Not said",
+  count: "Applications",
+  stage: "Stage",
+  track: "Track",
+  weeksHeading: "Applications sent per week",
+  student: "Student",
+  before: "Before",
+  week: (n: number) => `Week ${n}`,
+  after: "After",
+  sent: "Sent",
+  tracked: "Tracked",
+  timesHeading: "From first application",
+  toInterview: "To a first interview",
+  toOffer: "To a first offer",
+  median: (days: number | null, students: number) =>
+    days === null
+      ? "No student yet"
+      : `Median ${days} ${days === 1 ? "day" : "days"}, over ${students} ${students === 1 ? "student" : "students"}`,
+} as const;

@@ -24,6 +24,8 @@ import { seatQueueFormSchema } from "~/features/cohort/cohort-forms";
 import { redirectWithToast, samePage } from "~/lib/toast.server";
 import type { Route } from "./+types/cohort";
 import { orNotFound } from "~/lib/or-not-found";
+import { cohortJobSearchReport } from "~/features/job-search/cohort-report.server";
+import { CohortJobSearchCard } from "~/features/job-search/cohort-job-search";
 
 export const meta: Route.MetaFunction = () => adminMeta(t.title);
 
@@ -36,15 +38,16 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     ),
   );
   const zone = context.services.config.siteTimeZone;
-  const [roster, queue, mentoring, sessions, grid] = await Promise.all([
+  const [roster, queue, mentoring, sessions, grid, jobSearch] = await Promise.all([
     cohortRoster(db, cohort.id),
     listQueue(db, cohort.id),
     cohortMentoring(db, cohort.id),
     cohortSessions(db, cohort.id, zone, clock.now()),
     cohortGrid(context.services, cohort.id),
+    cohortJobSearchReport(db, cohort, zone),
   ]);
   const clockNow = { zone, now: clock.now().toISOString() };
-  return { cohort, roster, queue, mentoring, sessions, grid, clock: clockNow };
+  return { cohort, roster, queue, mentoring, sessions, grid, jobSearch, clock: clockNow };
 }
 
 const answers: Record<QueueOutcome, { ok: boolean; message: string }> = {
@@ -103,7 +106,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
 }
 
 export default function CohortPage({ loaderData, actionData }: Route.ComponentProps) {
-  const { cohort, roster, queue, mentoring, sessions, grid, clock } = loaderData;
+  const { cohort, roster, queue, mentoring, sessions, grid, jobSearch, clock } = loaderData;
   return (
     <AdminPage title={t.cohortTitle(cohortName(cohort.startDate))}>
       <p className="text-slate-700" data-testid="cohort-seats">
@@ -126,6 +129,7 @@ export default function CohortPage({ loaderData, actionData }: Route.ComponentPr
           asking={actionData && "confirmCancel" in actionData ? actionData.confirmCancel : null}
         />
         <AttendanceGridCard cohortId={cohort.id} grid={grid} />
+        <CohortJobSearchCard cohortId={cohort.id} report={jobSearch} />
         <MentorsCard mentoring={mentoring} clock={clock} />
         <RosterCard cohortId={cohort.id} roster={roster} clock={clock} />
       </div>
