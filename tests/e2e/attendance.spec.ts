@@ -7,7 +7,9 @@ import { releaseAllHolds, setCohort, uniqueEmail, withDb } from "./support";
 /**
  * Issue 35 item 5: a mentor marks a past group session's attendance and a past 1-on-1 held; the
  * owner's cohort page grid shows both, highlights what is missing (with the word), and the CSV
- * has the same values. Time "passes" by writing the cohort's start and the rows in the past.
+ * has the same values; the page's job search section (issue 47, item 6) counts a student's
+ * application in the week it was sent and its CSV lists it. Time "passes" by writing the
+ * cohort's start and the rows in the past.
  */
 
 const DAY = 86_400_000;
@@ -99,6 +101,47 @@ async function pastCohort(students: { id: string; name: string }[], mentorEmail:
   });
 }
 
+/** An application of the student, sent now: its row and its first move, to Applied. */
+const sentApplication = (personId: string, firm: string) =>
+  withDb(async (db) => {
+    const id = randomUUID();
+    const now = new Date().toISOString();
+    await db
+      .insertInto("job_applications")
+      .values({
+        id,
+        person_id: personId,
+        firm,
+        role: "Analyst",
+        track: null,
+        url: null,
+        location: null,
+        deadline: null,
+        source: "posting",
+        contact: null,
+        next_step: null,
+        notes: null,
+        created_at: now,
+        updated_at: now,
+      })
+      .execute();
+    await db
+      .insertInto("job_application_moves")
+      .values({
+        id: randomUUID(),
+        application_id: id,
+        at: now,
+        from_stage: null,
+        to_stage: "applied",
+        round: null,
+        note: null,
+        by_role: "student",
+        by_id: personId,
+        is_current: 1,
+      })
+      .execute();
+  });
+
 test("a mentor marks attendance and a 1-on-1; the owner's grid and CSV show it", async ({
   page,
   browser,
@@ -148,6 +191,10 @@ test("a mentor marks attendance and a 1-on-1; the owner's grid and CSV show it",
   await expectNoAxeViolations(m);
   await m.context().close();
 
+  // Ada's job search (issue 47, item 6): one application, sent today.
+  const firm = `Attend Capital ${tag}`;
+  await sentApplication(adaId, firm);
+
   // The owner's cohort page: the grid shows both marks, and Ben's missing cells say so.
   const owner = uniqueEmail("attend-owner");
   await createAccount(owner, true);
@@ -164,7 +211,35 @@ test("a mentor marks attendance and a 1-on-1; the owner's grid and CSV show it",
   await expect(benWeek1.locator("[data-missing]")).toHaveCount(2);
   await expect(benWeek1).toContainText("Group: Not marked · Missing");
   await expect(adaRow).toContainText("1 attended, 1 held");
+  const jobSearch = page.getByRole("region", { name: "Job search" });
+  // The cohort is in its week 4: the cells are before, weeks 1-6, after, sent, tracked.
+  const adaJobs = jobSearch.getByTestId("job-search-student").filter({ hasText: ada.name });
+  await expect(adaJobs.locator("td")).toHaveText([
+    "0",
+    "0",
+    "0",
+    "0",
+    "1",
+    "0",
+    "0",
+    "0",
+    "1",
+    "1",
+  ]);
   await expectNoAxeViolations(page);
+  const applicationsCsv = jobSearch.getByRole("link", { name: "Download the applications (CSV)" });
+  await expect(applicationsCsv).toHaveAttribute(
+    "href",
+    `/admin/cohorts/${cohortId}/applications.csv`,
+  );
+  const download = await page.request.get(`/admin/cohorts/${cohortId}/applications.csv`);
+  expect(download.status()).toBe(200);
+  expect(download.headers()["cache-control"]).toBe("no-store");
+  const rows = (await download.text()).trim().split("\r\n");
+  expect(rows[0]).toContain('"student","email","firm","role"');
+  const adaRows = rows.filter((row) => row.includes(ada.email));
+  expect(adaRows).toHaveLength(1);
+  expect(adaRows[0]).toContain(`"${ada.email}","${firm}","Analyst","","posting","applied"`);
 
   // The CSV: the same values.
   const csv = await page.request.get(`/admin/cohorts/${cohortId}/attendance.csv`);
