@@ -1,4 +1,6 @@
 import { randomUUID } from "node:crypto";
+import { insertApplication } from "../../app/features/job-search/job-search.server";
+import { applicationFields } from "../support/job-search";
 import { createAccount, logIn } from "./admin-support";
 import { expect, expectNoAxeViolations, test } from "./fixtures";
 import { assignMentor, createMentor, payingStudent, signInToPortal } from "./mentor-support";
@@ -103,43 +105,10 @@ async function pastCohort(students: { id: string; name: string }[], mentorEmail:
 
 /** An application of the student, sent now: its row and its first move, to Applied. */
 const sentApplication = (personId: string, firm: string) =>
-  withDb(async (db) => {
-    const id = randomUUID();
+  withDb((db) => {
     const now = new Date().toISOString();
-    await db
-      .insertInto("job_applications")
-      .values({
-        id,
-        person_id: personId,
-        firm,
-        role: "Analyst",
-        track: null,
-        url: null,
-        location: null,
-        deadline: null,
-        source: "posting",
-        contact: null,
-        next_step: null,
-        notes: null,
-        created_at: now,
-        updated_at: now,
-      })
-      .execute();
-    await db
-      .insertInto("job_application_moves")
-      .values({
-        id: randomUUID(),
-        application_id: id,
-        at: now,
-        from_stage: null,
-        to_stage: "applied",
-        round: null,
-        note: null,
-        by_role: "student",
-        by_id: personId,
-        is_current: 1,
-      })
-      .execute();
+    const applied = { at: now, from: null, to: "applied" as const, round: null, note: null };
+    return insertApplication(db, personId, applicationFields(firm), [applied], now);
   });
 
 test("a mentor marks attendance and a 1-on-1; the owner's grid and CSV show it", async ({

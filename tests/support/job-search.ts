@@ -1,4 +1,5 @@
 import ExcelJS from "exceljs";
+import type { ApplicationFields } from "../../app/features/job-search/job-search-forms";
 import { buildApplicationTrackerXlsx } from "../../app/features/resources/application-tracker.server";
 import {
   trackerColumns,
@@ -36,3 +37,17 @@ export function uploadRequest(
     headers: { cookie },
   });
 }
+
+/** An application's fields as the add form gives them: `firm`, an analyst role, nothing else said. */
+export const applicationFields = (firm: string): ApplicationFields => ({
+  firm,
+  role: "Analyst",
+  track: null,
+  url: null,
+  location: null,
+  deadline: null,
+  source: "posting",
+  contact: null,
+  nextStep: null,
+  notes: null,
+});

@@ -3,6 +3,7 @@ import { describe, expect, it } from "vitest";
 import { insertAccount, sessionCookie } from "../../../tests/support/admin";
 import { testEngines } from "../../../tests/support/databases";
 import { ADD, jobSearchScene } from "../../../tests/support/job-search-scene";
+import { applicationFields } from "../../../tests/support/job-search";
 import { answer } from "../../../tests/support/mentors";
 import { insertStudent } from "../../../tests/support/portal";
 import * as cohortRoute from "~/features/cohort/routes/cohort";
@@ -74,19 +75,7 @@ describe.each(testEngines())("the owner's cohort job search on $name", (engine) 
       cohortId: otherCohort,
       mentorId: null,
     });
-    await addApplication(services(), cy, {
-      firm: "Elsewhere",
-      role: "Analyst",
-      track: null,
-      url: null,
-      location: null,
-      deadline: null,
-      source: "posting",
-      contact: null,
-      nextStep: null,
-      notes: null,
-      stage: "applied",
-    });
+    await addApplication(services(), cy, { ...applicationFields("Elsewhere"), stage: "applied" });
     at("2026-11-22");
     const owner = await sessionCookie(
       db(),
