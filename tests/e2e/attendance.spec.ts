@@ -99,16 +99,15 @@ async function pastCohort(students: { id: string; name: string }[], mentorEmail:
         updated_at: now,
       })
       .execute();
-    return { cohortId: cohort.id, sessions };
+    return { cohortId: cohort.id, sessions, start };
   });
 }
 
-/** An application of the student, sent now: its row and its first move, to Applied. */
-const sentApplication = (personId: string, firm: string) =>
+/** An application of the student added at `at`, as Applied: its row and its first move. */
+const sentApplication = (personId: string, firm: string, at: string) =>
   withDb((db) => {
-    const now = new Date().toISOString();
-    const applied = { at: now, from: null, to: "applied" as const, round: null, note: null };
-    return insertApplication(db, personId, applicationFields(firm), [applied], now);
+    const applied = { at, from: null, to: "applied" as const, round: null, note: null };
+    return insertApplication(db, personId, applicationFields(firm), [applied], at);
   });
 
 test("a mentor marks attendance and a 1-on-1; the owner's grid and CSV show it", async ({
@@ -127,7 +126,7 @@ test("a mentor marks attendance and a 1-on-1; the owner's grid and CSV show it",
   const benId = await payingStudent(browser, ben.email);
   await assignMentor(ada.email, mentor);
   await assignMentor(ben.email, mentor);
-  const { cohortId, sessions } = await pastCohort(
+  const { cohortId, sessions, start } = await pastCohort(
     [
       { id: adaId, name: ada.name },
       { id: benId, name: ben.name },
@@ -160,9 +159,13 @@ test("a mentor marks attendance and a 1-on-1; the owner's grid and CSV show it",
   await expectNoAxeViolations(m);
   await m.context().close();
 
-  // Ada's job search (issue 47, item 6): one application, sent today.
+  // Ada's job search (issue 47, item 6): one application, sent on the Tuesday of week 2.
   const firm = `Attend Capital ${tag}`;
-  await sentApplication(adaId, firm);
+  await sentApplication(
+    adaId,
+    firm,
+    new Date(Date.parse(`${start}T12:00:00Z`) + 8 * DAY).toISOString(),
+  );
 
   // The owner's cohort page: the grid shows both marks, and Ben's missing cells say so.
   const owner = uniqueEmail("attend-owner");
@@ -181,14 +184,14 @@ test("a mentor marks attendance and a 1-on-1; the owner's grid and CSV show it",
   await expect(benWeek1).toContainText("Group: Not marked · Missing");
   await expect(adaRow).toContainText("1 attended, 1 held");
   const jobSearch = page.getByRole("region", { name: "Job search" });
-  // The cohort is in its week 4: the cells are before, weeks 1-6, after, sent, tracked.
+  // The cells: before, weeks 1-6, after, sent, tracked.
   const adaJobs = jobSearch.getByTestId("job-search-student").filter({ hasText: ada.name });
   await expect(adaJobs.locator("td")).toHaveText([
     "0",
     "0",
-    "0",
-    "0",
     "1",
+    "0",
+    "0",
     "0",
     "0",
     "0",
