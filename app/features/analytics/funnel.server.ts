@@ -1,9 +1,9 @@
+import { addDays } from "~/lib/calendar-date";
 import { sql } from "kysely";
 import type { DB } from "~/db/database.server";
 import { keptByPayment, REVENUE_STATUSES } from "~/features/enrollment/figures.server";
 import { PAID_SEAT, paidSeat } from "~/features/enrollment/seat-queries.server";
 import {
-  addDays,
   funnelRows,
   TOUCH_KEYS,
   type Advanced,

@@ -1,8 +1,8 @@
 import { NO_VALUE as NO_TAG } from "./attribution";
 import { csvField } from "~/lib/csv";
-import { isCalendarDate } from "~/features/cohort/cohort";
 import { capTouch, NO_TOUCH, type Touch } from "./page-view";
 import { DIRECT } from "./utm";
+import { addDays, isCalendarDate } from "~/lib/calendar-date";
 
 export const TOUCH_KEYS = ["source", "medium", "campaign", "content", "term", "vid"] as const;
 
@@ -197,12 +197,6 @@ export function funnelCsv(rows: readonly FunnelRow[]): string {
     ].join(","),
   );
   return [FUNNEL_CSV_HEADER, ...lines].join("\r\n") + "\r\n";
-}
-
-export function addDays(day: string, days: number): string {
-  return new Date(Date.parse(`${day}T00:00:00.000Z`) + days * 86_400_000)
-    .toISOString()
-    .slice(0, 10);
 }
 
 /** Views of a day may still be on their way from another instance's buffer just after midnight. */

@@ -1,7 +1,8 @@
 import type { DB } from "~/db/database.server";
 import { sourceWords } from "~/content/console-words";
 import { funnelText } from "./funnel.words";
-import { addDays, FUNNEL_STEPS, funnelTotal, type FunnelRow } from "./funnel";
+import { addDays } from "~/lib/calendar-date";
+import { FUNNEL_STEPS, funnelTotal, type FunnelRow } from "./funnel";
 import { barChart, lineChart, stackedBar } from "./charts.server";
 import { dailyCounts, funnelReport } from "./funnel.server";
 import type { SeatFigures } from "~/features/enrollment/seats";

@@ -2,7 +2,8 @@ import type { DB } from "~/db/database.server";
 import type { ControlledTransaction, ExpressionBuilder } from "kysely";
 import type { TouchColumns } from "~/db/analytics-schema";
 import type { Database } from "~/db/schema";
-import { addDays, closedThrough, foldArrivals, TOUCH_KEYS, touchKey } from "./funnel";
+import { addDays } from "~/lib/calendar-date";
+import { closedThrough, foldArrivals, TOUCH_KEYS, touchKey } from "./funnel";
 import { errorMessage, log } from "~/lib/logger.server";
 import { linkVisitors } from "./visitor-links.server";
 

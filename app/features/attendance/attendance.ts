@@ -7,7 +7,8 @@ import { attendanceText as t, gridText as g } from "./attendance.words";
 import { z } from "~/lib/zod";
 import type { AttendanceStatus } from "~/db/programme-schema";
 import type { OneOnOneOutcome } from "~/db/booking-schema";
-import { isHttpsUrl, MAX_LIVE_URL, sessionEnd } from "~/features/sessions/group-sessions";
+import { MAX_LIVE_URL, sessionEnd } from "~/features/sessions/group-sessions";
+import { isHttpsUrl } from "~/lib/https-url";
 import { PROGRAMME_WEEKS } from "~/features/portal/onboarding";
 import { weekMonday, weekWindow } from "~/features/bookings/slots";
 

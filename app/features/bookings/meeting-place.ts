@@ -1,6 +1,6 @@
 import { meetingPlaceText } from "./bookings.words";
 import { z } from "~/lib/zod";
-import { isHttpsUrl } from "~/features/sessions/group-sessions";
+import { isHttpsUrl } from "~/lib/https-url";
 
 /**
  * A mentor's place to meet (issue 45, item 1): an https video link, or text such as a phone

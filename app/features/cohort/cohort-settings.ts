@@ -1,6 +1,7 @@
 import { z } from "~/lib/zod";
 import { cohortSettingsValidation } from "./cohort-settings.words";
-import { availableSpots, isCalendarDate, type CohortSettings } from "./cohort";
+import { availableSpots, type CohortSettings } from "./cohort";
+import { isCalendarDate } from "~/lib/calendar-date";
 import { graduationYearSettingRange, isGraduationYearSetting } from "./graduation-year";
 
 export const MAX_CAPACITY = 10_000;

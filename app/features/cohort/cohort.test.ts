@@ -3,7 +3,6 @@ import {
   cohortAnnouncement,
   cohortStatus,
   countsAgainstHoldCap,
-  isCalendarDate,
   isCheckoutSessionId,
   isCohortFull,
   hasSeatToHold,
@@ -85,12 +84,6 @@ describe("isCohortFull", () => {
       startDateDisplay: "January 11",
       isFull: false,
     });
-  });
-
-  it("validates calendar dates", () => {
-    expect(isCalendarDate("2027-02-28")).toBe(true);
-    expect(isCalendarDate("2027-02-29")).toBe(false);
-    expect(isCalendarDate("27-02-01")).toBe(false);
   });
 });
 

@@ -1,3 +1,5 @@
+import { isCalendarDate } from "~/lib/calendar-date";
+
 /** Cohort rules: seats, fullness and start dates. Start dates are calendar dates (YYYY-MM-DD), never instants. */
 export interface CohortSettings {
   startDate: string | null;
@@ -55,16 +57,6 @@ export function hasSeatToHold(cohort: CohortSettings, activeHolds: number): bool
 /** The latest livestream date that can still be booked is today; earlier ones are refused. */
 export function isBookableDate(date: string, today: string): boolean {
   return isCalendarDate(date) && date >= today;
-}
-
-const DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
-
-export function isCalendarDate(value: string): boolean {
-  const match = DATE.exec(value);
-  if (!match) return false;
-  const [y, m, d] = [Number(match[1]), Number(match[2]), Number(match[3])];
-  const date = new Date(Date.UTC(y, m - 1, d));
-  return date.getUTCFullYear() === y && date.getUTCMonth() === m - 1 && date.getUTCDate() === d;
 }
 
 /**

@@ -8,6 +8,8 @@ import { normalizeBody, normalizeSubject, optionalText, rowId, text } from "~/li
 import { isProfileTrack, type ProfileTrack } from "~/features/portal/student-profile";
 import { jobSearchText } from "./job-search.words";
 import { MAX_ROUND, SOURCES, STAGES } from "./stages";
+import { isCalendarDate } from "~/lib/calendar-date";
+import { isHttpsUrl } from "~/lib/https-url";
 
 const e = jobSearchText.errors;
 
@@ -33,12 +35,8 @@ const optionalLine = (max: number) =>
     (value) => value || null,
   );
 
-/** A real calendar date, YYYY-MM-DD, between 2000 and 2099. */
-export function isCalendarDate(value: string): boolean {
-  if (!/^20\d{2}-\d{2}-\d{2}$/.test(value)) return false;
-  const parsed = new Date(`${value}T00:00:00Z`);
-  return !Number.isNaN(parsed.getTime()) && parsed.toISOString().startsWith(value);
-}
+/** A deadline, a stage's date: this century, so a slip of the year ("0202") is caught. */
+export const inJobSearchYears = (date: string) => date >= "2000-01-01" && date <= "2099-12-31";
 
 /** An optional date: '' or nothing is null. */
 const optionalDate = (message: string) =>
@@ -46,18 +44,9 @@ const optionalDate = (message: string) =>
     .string()
     .trim()
     .refine((value) => value === "" || isCalendarDate(value), message)
+    .refine((value) => value === "" || inJobSearchYears(value), message)
     .optional()
     .transform((value) => value || null);
-
-/** A link to a posting: https only (never javascript:, data: or plain http). */
-export function isHttpsUrl(value: string): boolean {
-  try {
-    const url = new URL(value);
-    return url.protocol === "https:" && url.hostname !== "";
-  } catch {
-    return false;
-  }
-}
 
 /** One of the programme's finance tracks, or null when not said. */
 const trackField = z

@@ -14,7 +14,7 @@ import {
   trackerStatuses,
   type TrackerColumn,
 } from "~/features/resources/application-tracker.words";
-import { importRowSchema, type RawImportRow } from "./job-search-forms";
+import { importRowSchema, type ApplicationFields, type RawImportRow } from "./job-search-forms";
 import { importText, SOURCE_LABELS, STAGE_LABELS } from "./job-search.words";
 import { SOURCES, STAGES, type ApplicationSource, type Stage } from "./stages";
 
@@ -243,22 +243,14 @@ function readRow(
   return problems.length > 0 ? { problems } : { raw };
 }
 
-/** An application as the tracker's row: its columns in order, then Link and Source. */
-export interface ExportApplication {
-  firm: string;
-  role: string;
+/** An application as the tracker's row: what it says (the form's fields), its stage and when it was sent. */
+export type ExportApplication = Omit<ApplicationFields, "track"> & {
+  /** As stored: a track of an older list still exports. */
   track: string | null;
-  url: string | null;
-  location: string | null;
-  deadline: string | null;
-  source: ApplicationSource;
-  contact: string | null;
-  nextStep: string | null;
-  notes: string | null;
   stage: Stage;
   round: number | null;
   appliedOn: string | null;
-}
+};
 
 export function trackerRowOf(app: ExportApplication): Record<ExportColumn, string | null> {
   const row: Record<TrackerColumn, string | null> = {

@@ -9,6 +9,7 @@ import { slotField } from "~/features/bookings/availability-form";
 import { normalizeSubject } from "~/lib/text-fields";
 import { PROFILE_TRACKS } from "~/features/portal/student-profile";
 import { optionalText, text } from "~/lib/text-fields";
+import { addDays, isCalendarDate } from "~/lib/calendar-date";
 
 const e = interviewsText.errors;
 
@@ -26,19 +27,6 @@ export const START_DAYS_AROUND = 3 * 366;
 export const OFFER_TRACKS = [...PROFILE_TRACKS, "other"] as const;
 export type OfferTrack = (typeof OFFER_TRACKS)[number];
 export const OFFER_KINDS = ["internship", "full_time"] as const;
-
-/** `date` (YYYY-MM-DD) moved by `days`. */
-export function addDays(date: string, days: number): string {
-  const d = new Date(`${date}T00:00:00Z`);
-  d.setUTCDate(d.getUTCDate() + days);
-  return d.toISOString().slice(0, 10);
-}
-
-function isCalendarDate(value: string): boolean {
-  if (!/^\d{4}-\d{2}-\d{2}$/.test(value)) return false;
-  const parsed = new Date(`${value}T00:00:00Z`);
-  return !Number.isNaN(parsed.getTime()) && parsed.toISOString().startsWith(value);
-}
 
 /** One line of text: runs of whitespace are one space; required and at most `max` characters. */
 const line = (required: string, max: number) =>

@@ -36,6 +36,7 @@ import { csvField } from "~/lib/csv";
 import { npsOf, type NpsSummary } from "~/features/surveys/nps";
 import { PROGRAMME_WEEKS } from "~/features/portal/onboarding";
 import { lastFullRefundDate } from "~/features/withdrawals/refund-rule";
+import { addDays, daysBetween } from "~/lib/calendar-date";
 
 export interface OutcomeSettings {
   minGroupSessions: number;
@@ -92,15 +93,6 @@ export interface StudentOutcome {
    * on that day); null without one. An offer from before the programme is not counted.
    */
   daysToFirstOffer: number | null;
-}
-
-function addDays(date: string, days: number): string {
-  const [y, m, d] = date.split("-").map(Number) as [number, number, number];
-  return new Date(Date.UTC(y, m - 1, d + days)).toISOString().slice(0, 10);
-}
-
-function daysBetween(from: string, to: string): number {
-  return Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000);
 }
 
 /** The programme's first day: the Monday of week 1. */

@@ -5,6 +5,7 @@
  * `checklistOf`.
  */
 import { mondayOf } from "~/features/cohort/cohort";
+import { addDays, daysBetween } from "~/lib/calendar-date";
 
 /** The checklist's items, in the order they are shown. */
 export const CHECKLIST_ITEMS = ["profile", "calendar", "prework"] as const;
@@ -108,15 +109,6 @@ export type ProgrammePhase =
   | { kind: "before" }
   | { kind: "during"; week: number }
   | { kind: "after" };
-
-function addDays(date: string, days: number): string {
-  const [y, m, d] = date.split("-").map(Number) as [number, number, number];
-  return new Date(Date.UTC(y, m - 1, d + days)).toISOString().slice(0, 10);
-}
-
-function daysBetween(from: string, to: string): number {
-  return Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000);
-}
 
 /**
  * The six weeks of a cohort starting on `startDate` (any day of its first week; null while not

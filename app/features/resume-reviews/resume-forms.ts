@@ -1,5 +1,5 @@
 import { consoleText } from "~/content/console";
-import { isCalendarDate } from "~/features/cohort/cohort";
+import { isCalendarDate } from "~/lib/calendar-date";
 import { rowId } from "~/lib/text-fields";
 import { z } from "~/lib/zod";
 

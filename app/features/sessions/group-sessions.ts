@@ -9,6 +9,8 @@ import { z } from "~/lib/zod";
 import { PROGRAMME_WEEKS, programmeWeeks } from "~/features/portal/onboarding";
 import { weekMonday, weekWindow } from "~/features/bookings/slots";
 import { localTimeToUtc, zonedTimeToUtc } from "~/lib/time-zone";
+import { addDays } from "~/lib/calendar-date";
+import { isHttpsUrl } from "~/lib/https-url";
 
 /** The weekly slot of a cohort: ISO weekday (1 Monday .. 7 Sunday), HH:MM, length in minutes. */
 export interface SessionSlot {
@@ -27,11 +29,6 @@ export interface PlannedSession {
   topic: string;
   startsAt: Date;
   minutes: number;
-}
-
-function addDays(date: string, days: number): string {
-  const [y, m, d] = date.split("-").map(Number) as [number, number, number];
-  return new Date(Date.UTC(y, m - 1, d + days)).toISOString().slice(0, 10);
 }
 
 /**
@@ -173,15 +170,6 @@ export const sessionSettingsSchema = z.object({
     .transform((value) => value || null)
     .refine((value) => value === null || isHttpsUrl(value), t.invalidUrl),
 });
-
-export function isHttpsUrl(value: string): boolean {
-  try {
-    const url = new URL(value);
-    return url.protocol === "https:" && url.hostname.includes(".") && !url.username;
-  } catch {
-    return false;
-  }
-}
 
 const sessionId = z.string({ error: t.notFound }).min(1, t.notFound).max(100, t.notFound);
 

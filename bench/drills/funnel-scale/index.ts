@@ -5,7 +5,7 @@ import { linkVisitors } from "../../../app/features/analytics/visitor-links.serv
 import { runAnalyticsPass } from "../../../app/features/analytics/rollup.server";
 import { getCohort } from "../../../app/features/cohort/cohort.server";
 import { openDatabase } from "../../../app/db/database.server";
-import { addDays } from "../../../app/features/analytics/funnel";
+import { addDays } from "../../../app/lib/calendar-date";
 import { createOwner, signIn } from "../../lib/admin";
 import type { EngineSetup } from "../../lib/engines";
 import { startServer, type RunningServer } from "../../lib/server";

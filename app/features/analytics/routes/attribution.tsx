@@ -1,4 +1,5 @@
 import { z } from "~/lib/zod";
+import { isCalendarDate } from "~/lib/calendar-date";
 import { requireAdmin } from "~/features/accounts/sessions.server";
 import { AdminPage } from "~/components/admin-shell";
 import { optionsOf } from "~/components/admin/console-field";
@@ -10,7 +11,6 @@ import { consoleText } from "~/content/console";
 import { campaignWords, sourceWords } from "~/content/console-words";
 import { formatDollars } from "~/features/enrollment/pricing.words";
 import { DIMENSIONS, TOUCHES } from "~/features/analytics/attribution";
-import { isCalendarDate } from "~/features/cohort/cohort";
 import type { Route } from "./+types/attribution";
 
 export const meta: Route.MetaFunction = () => adminMeta(consoleText.attributionTitle);

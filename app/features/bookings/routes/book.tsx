@@ -10,6 +10,7 @@ import { readBrowserZone } from "~/lib/browser-zone.server";
 import { pageMeta } from "~/lib/meta";
 import { requireStudent } from "~/features/portal/student-access.server";
 import { ZoneNote } from "~/features/portal/zone-note";
+import { PortalPageHeading } from "~/components/portal-shell";
 import type { Route } from "./+types/book";
 
 export const meta: Route.MetaFunction = () => pageMeta(t.title, portalMeta.description);
@@ -63,16 +64,10 @@ export default function Book({ loaderData, actionData }: Route.ComponentProps) {
       : t.locked;
   return (
     <div className="space-y-6">
-      <div>
-        <h1 className="text-3xl font-bold text-brand-900">{t.title}</h1>
+      <PortalPageHeading title={t.title} error={error}>
         <p className="mt-2 text-slate-700">{t.intro(loaderData.mentor)}</p>
         <ZoneNote zone={zone} from={loaderData.zoneFrom} followBrowser />
-        {error && (
-          <p className="mt-2 font-medium text-red-700" role="alert">
-            {error}
-          </p>
-        )}
-      </div>
+      </PortalPageHeading>
       <WeekNav
         label={t.weekNav}
         links={weeks.map((w) => ({

@@ -16,6 +16,7 @@ import { readBrowserZone } from "~/lib/browser-zone.server";
 import { pageMeta } from "~/lib/meta";
 import { requireStudent } from "~/features/portal/student-access.server";
 import { ZoneNote } from "~/features/portal/zone-note";
+import { PortalPageHeading } from "~/components/portal-shell";
 import type { Route } from "./+types/deep-dive";
 
 export const meta: Route.MetaFunction = () => pageMeta(t.title, portalMeta.description);
@@ -74,16 +75,10 @@ export default function DeepDive({ loaderData, actionData }: Route.ComponentProp
     `${PATH}?${new URLSearchParams(Object.entries(params).filter((e): e is [string, string] => e[1] !== null))}`;
   return (
     <div className="space-y-6">
-      <div>
-        {heading}
+      <PortalPageHeading title={t.title} error={error}>
         <p className="mt-2 text-slate-700">{t.intro(loaderData.mentor)}</p>
         <ZoneNote zone={zone} from={loaderData.zoneFrom} followBrowser />
-        {error && (
-          <p className="mt-2 font-medium text-red-700" role="alert">
-            {error}
-          </p>
-        )}
-      </div>
+      </PortalPageHeading>
       {booking && (
         <BookedCard title={t.booked(booking.when)} booking={booking} cancelLabel={t.cancel}>
           {t.bookedFor(loaderData.mentor, booking.firm)}{" "}

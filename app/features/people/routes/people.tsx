@@ -1,4 +1,5 @@
 import { Form, Link } from "react-router";
+import { isCalendarDate } from "~/lib/calendar-date";
 import { z } from "~/lib/zod";
 import { requireAdmin } from "~/features/accounts/sessions.server";
 import { AdminPage, Pager } from "~/components/admin-shell";
@@ -20,7 +21,6 @@ import { consoleText } from "~/content/console";
 import { resourceWords, sourceWords, statusName, tagWords } from "~/content/console-words";
 import { leadMagnets } from "~/features/leads/lead-magnets.words";
 import { PERSON_STATUSES } from "~/features/applications/application-outcome";
-import { isCalendarDate } from "~/features/cohort/cohort";
 import type { Route } from "./+types/people";
 
 export const meta: Route.MetaFunction = () => adminMeta(consoleText.peopleTitle);
