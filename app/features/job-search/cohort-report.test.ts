@@ -4,10 +4,13 @@ import {
   applicationsCsvRows,
   cohortJobSearch,
   median,
+  weekBucketer,
   type ReportApplication,
   type ReportMove,
 } from "./cohort-report";
 import type { Stage } from "./stages";
+import { programmeWeeks } from "~/features/portal/onboarding";
+import { dateInZone } from "~/lib/time-zone";
 
 const ann = { personId: "ann", name: "Ann Lee", email: "ann@example.com" };
 const bob = { personId: "bob", name: "Bob Roe", email: "bob@example.com" };
@@ -223,5 +226,33 @@ describe("applicationsCsvRows", () => {
         "2026-11-13",
       ],
     ]);
+  });
+});
+
+describe("weekBucketer", () => {
+  it("puts every instant in the week its date in the site's zone falls in, across daylight-saving changes", () => {
+    // A cohort from Monday 2027-02-22: New York springs forward on Sunday 2027-03-14, in week 3.
+    for (const zone of ["America/New_York", "Europe/London", "Asia/Tokyo"]) {
+      const bucket = weekBucketer("2027-02-24", zone);
+      for (let t = Date.parse("2027-02-20T00:00:00Z"); t < Date.parse("2027-04-10T00:00:00Z");) {
+        const instant = new Date(t).toISOString();
+        const { phase } = programmeWeeks("2027-02-24", dateInZone(new Date(t), zone));
+        expect(bucket(instant), `${zone} ${instant}`).toEqual(phase);
+        t += 37 * 60_000; // every 37 minutes: every hour's edge is crossed at some point
+      }
+    }
+  });
+
+  it("knows the edges: Monday's midnight in the zone opens a week, the instant before it does not", () => {
+    const bucket = weekBucketer("2027-03-08", "America/New_York");
+    expect(bucket("2027-03-08T04:59:59.999Z")).toEqual({ kind: "before" });
+    expect(bucket("2027-03-08T05:00:00.000Z")).toEqual({ kind: "during", week: 1 });
+    // Week 2 starts after the spring-forward Sunday: midnight is 04:00Z, not 05:00Z.
+    expect(bucket("2027-03-15T03:59:59.999Z")).toEqual({ kind: "during", week: 1 });
+    expect(bucket("2027-03-15T04:00:00.000Z")).toEqual({ kind: "during", week: 2 });
+    expect(bucket("2027-04-19T04:00:00.000Z")).toEqual({ kind: "after" });
+    expect(weekBucketer(null, "America/New_York")("2027-03-15T04:00:00.000Z")).toEqual({
+      kind: "unscheduled",
+    });
   });
 });

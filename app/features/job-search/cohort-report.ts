@@ -8,7 +8,8 @@
  * An application is "sent" at its first move to Applied; one that skipped Applied (a referral
  * straight to an interview) is sent at its first move to Interview or Offer.
  */
-import { dateInZone } from "~/lib/time-zone";
+import { addDays } from "~/lib/calendar-date";
+import { zonedTimeToUtc } from "~/lib/time-zone";
 import { PROGRAMME_WEEKS, programmeWeeks } from "~/features/portal/onboarding";
 import { STAGES, type Stage } from "./stages";
 
@@ -97,9 +98,27 @@ function medianDays(spans: readonly number[]): MedianDays {
 /** The week bucket an instant falls in: before week 1, week 1..6, after the last, or undated. */
 type WeekBucket = { kind: "before" | "after" | "unscheduled" } | { kind: "during"; week: number };
 
-function weekOf(startDate: string | null, instant: string, siteZone: string): WeekBucket {
-  const { phase } = programmeWeeks(startDate, dateInZone(new Date(instant), siteZone));
-  return phase;
+/**
+ * Which programme week an instant falls in, as `programmeWeeks` says for its date in the site's
+ * zone: the weeks' boundaries (each Monday's midnight there) are worked out once, so bucketing
+ * thousands of applications costs a comparison each, not a time-zone conversion.
+ */
+export function weekBucketer(
+  startDate: string | null,
+  siteZone: string,
+): (instant: string) => WeekBucket {
+  const { weeks } = programmeWeeks(startDate, "2000-01-01");
+  if (!weeks[0]!.startsOn) return () => ({ kind: "unscheduled" });
+  const mondays = weeks.map((week) => week.startsOn!);
+  const bounds = [...mondays, addDays(mondays.at(-1)!, 7)].map((date) =>
+    zonedTimeToUtc(date, "00:00", siteZone).getTime(),
+  );
+  return (instant) => {
+    const t = Date.parse(instant);
+    if (t < bounds[0]!) return { kind: "before" };
+    const week = bounds.findIndex((bound) => t < bound);
+    return week === -1 ? { kind: "after" } : { kind: "during", week };
+  };
 }
 
 export interface StudentWeeks {
@@ -138,6 +157,7 @@ export function cohortJobSearch(input: {
 }): CohortJobSearch {
   const { students, applications, startDate, siteZone } = input;
   const dates = applicationDates(input.moves);
+  const weekOf = weekBucketer(startDate, siteZone);
   const byStage = STAGES.map((stage) => ({
     stage,
     count: applications.filter((a) => a.stage === stage).length,
@@ -177,7 +197,7 @@ export function cohortJobSearch(input: {
       firstSent = earliest(firstSent, d.sent);
       if (d.firstInterview) firstInterview = earliest(firstInterview, d.firstInterview);
       if (d.offer) firstOffer = earliest(firstOffer, d.offer);
-      const bucket = weekOf(startDate, d.sent, siteZone);
+      const bucket = weekOf(d.sent);
       if (bucket.kind === "during") row.weeks[bucket.week - 1]! += 1;
       else if (bucket.kind === "before") row.before += 1;
       else row.after += 1;
