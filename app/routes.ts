@@ -41,6 +41,7 @@ export default [
     route("portal/applications.xlsx", "features/job-search/routes/export.ts"),
     route("portal/applications/import", "features/job-search/routes/import.tsx"),
     route("portal/applications/:id", "features/job-search/routes/application.tsx"),
+    route("portal/networking", "features/job-search/routes/networking.tsx"),
     route("portal/mentor/students/:id", "features/mentors/routes/mentor-student.tsx"),
     route("portal/mentor/students/:id/resume", "features/mentors/routes/mentor-resume.ts"),
     route("portal/mentor/sessions/:id", "features/attendance/routes/mentor-session.tsx"),

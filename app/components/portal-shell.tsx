@@ -4,6 +4,7 @@ import { SectionNav, type SectionLink } from "~/components/ui/section-nav";
 import { availabilityText, bookingText } from "~/features/bookings/bookings.words";
 import { interviewsText } from "~/features/outcomes/interviews.words";
 import { jobSearchText } from "~/features/job-search/job-search.words";
+import { networkingText } from "~/features/job-search/networking.words";
 import { portalSignIn, portalNav } from "~/features/portal/portal.words";
 import { site } from "~/content/site";
 import { Button } from "~/components/ui/button";
@@ -23,6 +24,7 @@ const portalLinksFor = (role: PortalNavUser["role"]): SectionLink[] =>
         { to: "/portal/profile", label: portalNav.profile, end: true },
         { to: "/portal/prework", label: portalNav.prework, end: true },
         { to: "/portal/applications", label: jobSearchText.nav, end: false },
+        { to: "/portal/networking", label: networkingText.nav, end: true },
         { to: "/portal/interviews", label: interviewsText.nav, end: true },
       ]
     : [

@@ -1,4 +1,5 @@
 import type { ApplicationSource, Stage } from "~/features/job-search/stages";
+import type { ConversationKind } from "~/features/job-search/networking";
 
 /**
  * A student's job search (issue 47, decision 0061): the applications they send and the dated
@@ -45,4 +46,34 @@ export interface JobApplicationMovesTable {
   by_id: string;
   /** 1 for the application's current stage, 0 for its history. */
   is_current: number;
+}
+
+/**
+ * A student's weekly targets, set by their mentor (issue 47, item 4): applications to send and
+ * networking conversations to have each week, 0 to 50 each. One row per student; none: not set.
+ */
+export interface JobSearchTargetsTable {
+  person_id: string;
+  applications_per_week: number;
+  conversations_per_week: number;
+  /** "mentor" and their mentor id. */
+  set_by_role: string;
+  set_by_id: string;
+  updated_at: string;
+}
+
+/** One networking conversation a student logged: with whom, at which firm, when and how. */
+export interface NetworkingConversationsTable {
+  id: string;
+  person_id: string;
+  person_name: string;
+  firm: string;
+  /** YYYY-MM-DD, the day it happened. */
+  date: string;
+  how: ConversationKind;
+  /** YYYY-MM-DD, the day the student means to follow up; null when none. */
+  follow_up: string | null;
+  notes: string | null;
+  created_at: string;
+  updated_at: string;
 }

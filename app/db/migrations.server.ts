@@ -28,6 +28,7 @@ import { testimonialRating } from "./migrations/testimonial-rating.server";
 import { sentOnceSpelling } from "./migrations/sent-once-spelling.server";
 import { sequenceStepCopy } from "./migrations/sequence-step-copy.server";
 import { anonymousViewsIndex } from "./migrations/anonymous-views-index.server";
+import { weeklyTargets } from "./migrations/weekly-targets.server";
 
 export type Engine = "sqlite" | "postgres";
 
@@ -68,6 +69,7 @@ export function migrations(engine: Engine): Record<string, Migration> {
     "2026-12-07-005-testimonial-rating": testimonialRating,
     "2026-12-08-001-anonymous-views-index": anonymousViewsIndex,
     "2026-12-09-001-job-search": jobSearch,
+    "2026-12-10-001-weekly-targets": weeklyTargets,
   };
 }
 

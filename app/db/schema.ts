@@ -21,7 +21,12 @@ import type {
   StudentProfilesTable,
 } from "./portal-schema";
 import type { CalendarFeedsTable, GroupSessionsTable } from "./calendar-schema";
-import type { JobApplicationMovesTable, JobApplicationsTable } from "./job-search-schema";
+import type {
+  JobApplicationMovesTable,
+  JobApplicationsTable,
+  JobSearchTargetsTable,
+  NetworkingConversationsTable,
+} from "./job-search-schema";
 import type {
   AttendanceTable,
   InterviewsTable,
@@ -295,6 +300,8 @@ export interface Database {
   offers: OffersTable;
   job_applications: JobApplicationsTable;
   job_application_moves: JobApplicationMovesTable;
+  job_search_targets: JobSearchTargetsTable;
+  networking_conversations: NetworkingConversationsTable;
   withdrawals: WithdrawalsTable;
   surveys: SurveysTable;
   testimonials: TestimonialsTable;

@@ -565,6 +565,23 @@ test.describe("W3C Nu validator", () => {
     );
     expect(previewed.status()).toBe(200);
     pages.set("/portal/applications/import (preview with a bad row)", await previewed.text());
+    // Networking: none logged, a refused conversation (errors under the fields), then one.
+    await jobPage("/portal/networking", "none");
+    const talk = (form: Record<string, string>) =>
+      page.request.post("/portal/networking", { headers: studentOrigin, form });
+    const conversation = {
+      intent: "add",
+      personName: "Dana Banker",
+      firm: "Lazard",
+      date: "2026-11-20",
+      how: "coffee_chat",
+      followUp: "2026-11-27",
+    };
+    const refusedTalk = await talk({ ...conversation, personName: "", followUp: "2026-11-01" });
+    expect(refusedTalk.status()).toBe(400);
+    pages.set("/portal/networking (refused)", await refusedTalk.text());
+    expect((await talk(conversation)).status()).toBe(200);
+    await jobPage("/portal/networking", "one");
     // The owner's side: the person page with the request to decide.
     const leaver = await withDb((db) =>
       db

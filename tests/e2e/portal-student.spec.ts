@@ -198,6 +198,16 @@ test.describe("the student's portal", () => {
       await expect(page.locator('[data-due="week"]')).toContainText(
         "This week's topic: Networking",
       );
+      // The job-search weeks link to where that work is logged: week 3 here, week 4 in the list.
+      await expect(
+        page
+          .locator('[data-due="week"]')
+          .getByRole("link", { name: "Log your networking conversations" }),
+      ).toHaveAttribute("href", "/portal/networking");
+      await expect(page.locator("#weeks-title ~ ol > li").nth(3).getByRole("link")).toHaveAttribute(
+        "href",
+        "/portal/applications",
+      );
       if (viewport === PHONE) await expectNoSidewaysScroll(page);
       await setCohort({ start_date: day(-56) });
       await page.goto("/portal");

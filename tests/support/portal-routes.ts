@@ -1,6 +1,7 @@
 import {
   PORTAL_FIXTURE_APPLICATION,
   PORTAL_FIXTURE_BOOKINGS,
+  PORTAL_FIXTURE_CONVERSATION,
   PORTAL_FIXTURE_OFFER,
   PORTAL_FIXTURE_SESSION,
   type PortalFixtures,
@@ -285,6 +286,28 @@ export const PORTAL_ROUTES: PortalRoute[] = [
     ],
   },
   {
+    // Another student's conversation is not there for them: deleting it is a 404.
+    path: "/portal/networking",
+    load: () => import("~/features/job-search/routes/networking"),
+    get: { ...studentsOnly, student: "sees", otherStudent: "own" },
+    submissions: [
+      {
+        fields: {
+          intent: "add",
+          personName: "Pat Partner",
+          firm: "Acme",
+          date: "2026-11-20",
+          how: "call",
+        },
+        allowed: ["student", "otherStudent"],
+      },
+      {
+        fields: { intent: "delete", id: PORTAL_FIXTURE_CONVERSATION },
+        allowed: ["student"],
+      },
+    ],
+  },
+  {
     path: "/portal/mentor/students/:id",
     load: () => import("~/features/mentors/routes/mentor-student"),
     params: theStudent,
@@ -292,6 +315,10 @@ export const PORTAL_ROUTES: PortalRoute[] = [
     submissions: [
       { fields: { intent: "note", body: "Met on Tuesday." }, allowed: ["mentor"] },
       { fields: { intent: "confirm_offer", offerId: PORTAL_FIXTURE_OFFER }, allowed: ["mentor"] },
+      {
+        fields: { intent: "targets", applicationsPerWeek: "10", conversationsPerWeek: "3" },
+        allowed: ["mentor"],
+      },
     ],
   },
   {

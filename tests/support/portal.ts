@@ -38,6 +38,9 @@ export const PORTAL_FIXTURE_APPLICATION = {
   move: "portal-fixture-move",
 };
 
+/** The fixture student's networking conversation (naming the secret firm). */
+export const PORTAL_FIXTURE_CONVERSATION = "portal-fixture-conversation";
+
 /** A group session of the fixture cohort that has already happened (the mentor's session page). */
 export const PORTAL_FIXTURE_SESSION = "portal-fixture-session";
 
@@ -384,6 +387,21 @@ export async function seedPortalFixtures(services: Services) {
       by_role: "student",
       by_id: studentId,
       is_current: 1,
+    })
+    .execute();
+  await db
+    .insertInto("networking_conversations")
+    .values({
+      id: PORTAL_FIXTURE_CONVERSATION,
+      person_id: studentId,
+      person_name: "Dana Banker",
+      firm: STUDENT_SECRET.firm,
+      date: now.slice(0, 10),
+      how: "coffee_chat",
+      follow_up: null,
+      notes: null,
+      created_at: now,
+      updated_at: now,
     })
     .execute();
   const cookies = {

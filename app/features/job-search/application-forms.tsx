@@ -37,7 +37,7 @@ export interface ApplicationValues {
 }
 
 /** A labelled select with its error under it. */
-function SelectField({
+export function SelectField({
   field,
   label,
   options,

@@ -3,6 +3,7 @@ import { z } from "~/lib/zod";
 import { MAX_NOTE } from "~/features/people/person-form";
 import { meetingPlaceField } from "~/features/bookings/meeting-place";
 import { confirmOfferSchema } from "~/features/outcomes/outcome-forms";
+import { targetsSchema } from "~/features/job-search/networking";
 import { normalizeBody, normalizeSubject } from "~/lib/text-fields";
 import { optionalText, text } from "~/lib/text-fields";
 
@@ -71,8 +72,12 @@ export const mentorNoteSchema = z.object({
   body: text(m.noteRequired, MAX_MENTOR_NOTE, { normalize: normalizeBody }),
 });
 
-/** /portal/mentor/students/:id: a private note, or confirming one of the student's offers. */
+/**
+ * /portal/mentor/students/:id: a private note, confirming one of the student's offers, or the
+ * student's weekly targets.
+ */
 export const mentorStudentSchema = z.discriminatedUnion("intent", [
   mentorNoteSchema,
   confirmOfferSchema,
+  targetsSchema,
 ]);

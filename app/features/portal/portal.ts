@@ -34,6 +34,7 @@ export const PORTAL_ACCESS = {
   home: ["student", "mentor"],
   profile: ["student"],
   prework: ["student"],
+  networking: ["student"],
   mentor: ["mentor"],
   mentorStudent: ["mentor"],
   calendar: ["student", "mentor"],

@@ -5,11 +5,13 @@ import { eraseSurveyWords, surveyExport } from "~/features/surveys/surveys.serve
 import { withdrawalsOf } from "~/features/withdrawals/requests.server";
 import { outcomesExport } from "~/features/outcomes/interviews.server";
 import { eraseJobSearch, jobSearchExport } from "~/features/job-search/tracker-import.server";
+import { eraseNetworking, networkingExport } from "~/features/job-search/networking.server";
 
 /**
  * What the portal holds about a person, for the privacy export: their profile, the mentor of each
  * paid seat, their 1-on-1s and deep-dive (with outcomes), the interviews and offers they
- * reported, their job applications with each one's history, their group-session attendance, their end-of-programme
+ * reported, their job applications with each one's history, their weekly targets and networking
+ * conversations, their group-session attendance, their end-of-programme
  * survey answers, their requests to leave the programme with the owner's decisions, their
  * testimonial, and when they signed in (sessions and sign-in links by their times and role only:
  * the stored hashes are credentials, not data about the person, and are never exported).
@@ -108,6 +110,7 @@ export async function portalExport(db: Db, personId: string, email: string) {
     interviews: outcomes.interviews,
     offers: outcomes.offers,
     jobApplications: await jobSearchExport(db, personId),
+    networking: await networkingExport(db, personId),
   };
 }
 
@@ -116,7 +119,8 @@ export async function portalExport(db: Db, personId: string, email: string) {
  * resume it points to), every portal session (so nobody stays signed in as them), the sign-in
  * links sent to their address, the reasons written on their cancelled 1-on-1s, the words of
  * their survey answers (the score stays in the counts), their testimonial with its photo (off
- * the home page with it) and their job applications with their history.
+ * the home page with it), their job applications with their history, their weekly targets and
+ * their networking conversations.
  */
 export async function erasePortalData(trx: Db, personId: string, email: string) {
   const profile = await trx
@@ -147,4 +151,5 @@ export async function erasePortalData(trx: Db, personId: string, email: string) 
     .execute();
   await eraseSurveyWords(trx, personId);
   await eraseJobSearch(trx, personId);
+  await eraseNetworking(trx, personId);
 }

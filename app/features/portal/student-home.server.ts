@@ -8,13 +8,15 @@ import { calendarCard } from "~/features/sessions/portal-calendar.server";
 import { surveyFor } from "~/features/surveys/surveys.server";
 import { studentSeat } from "./seat.server";
 import { readStudentProfile } from "./student-profile.server";
+import { weekProgress } from "~/features/job-search/networking.server";
 
 /**
  * What a student's portal home shows: the cohort of their latest paid seat and its start, the
  * mentor that seat is assigned to (null while none is), the six weeks with their topics and dates
  * (Monday-based, today taken in the site's zone), what is due this week and their onboarding
  * checklist; their calendar card (feed and group sessions, in their own zone); whether their
- * end-of-programme survey waits for an answer.
+ * end-of-programme survey waits for an answer; this week's applications and networking
+ * conversations against the targets their mentor set.
  */
 export async function studentHome(
   services: Pick<Services, "db" | "clock" | "config">,
@@ -60,6 +62,12 @@ export async function studentHome(
     checklist,
     calendar,
     surveyOpen: survey !== null && !survey.answered,
+    thisWeek: await weekProgress(
+      services.db,
+      personId,
+      services.clock.now(),
+      services.config.siteTimeZone,
+    ),
     /** An offer was confirmed and the testimonial asked for is not written yet. */
     testimonialAsked: await testimonialAsked(services.db, personId),
   };

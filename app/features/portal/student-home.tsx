@@ -13,6 +13,8 @@ import type { StudentHome as Home } from "./student-home.server";
 import { CalendarCard } from "~/features/sessions/calendar-card";
 import { OnboardingChecklist } from "./onboarding-checklist";
 import { SurveyPrompt } from "~/features/surveys/survey-prompt";
+import { ThisWeekCard } from "~/features/job-search/this-week-card";
+import { curriculumWeekLinks } from "~/features/job-search/networking.words";
 
 /** The student's home: the cohort's start, their mentor, this week, the checklist, the six weeks. */
 export function StudentHome({ firstName, home: data }: { firstName: string; home: Home | null }) {
@@ -50,6 +52,7 @@ export function StudentHome({ firstName, home: data }: { firstName: string; home
             </h2>
             <Due due={data.due} />
           </Card>
+          <ThisWeekCard week={data.thisWeek} />
           {data.due.kind !== "finished" && (
             <Card>
               <OnboardingChecklist checklist={data.checklist} />
@@ -101,6 +104,7 @@ function Due({ due }: { due: DueThisWeek }) {
         <>
           <p className="font-medium text-slate-900">{t.during(week.title)}</p>
           <p>{week.detail}</p>
+          <WeekLink week={due.week} />
         </>
       ) : (
         <p>{t.beforeStart}</p>
@@ -156,9 +160,20 @@ function Weeks({ weeks }: { weeks: Home["weeks"] }) {
               )}
             </p>
             <p className="mt-1 font-semibold text-slate-900">{week.title}</p>
+            <WeekLink week={week.week} />
           </li>
         ))}
       </ol>
     </section>
   );
+}
+
+/** Where a job-search week's work is logged (weeks 3 and 4); nothing for the other weeks. */
+function WeekLink({ week }: { week: number }) {
+  const link = curriculumWeekLinks[week];
+  return link ? (
+    <Link to={link.href} className={cn(linkVariants({ size: "sm" }), "mt-1 inline-block")}>
+      {link.label}
+    </Link>
+  ) : null;
 }

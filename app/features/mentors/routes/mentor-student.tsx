@@ -1,3 +1,4 @@
+import type { SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { Link } from "react-router";
 import { StudentNotes, StudentProfile, StudentResume } from "~/features/mentors/mentor-students";
@@ -22,6 +23,9 @@ import {
   mentorStudent,
   requireMentor,
 } from "~/features/mentors/mentor-students.server";
+import { TargetsForm } from "~/features/job-search/networking-forms";
+import { readTargets, setTargets } from "~/features/job-search/networking.server";
+import { targetsText } from "~/features/job-search/networking.words";
 import type { Route } from "./+types/mentor-student";
 
 export const meta: Route.MetaFunction = () => pageMeta(t.title, portalMeta.description);
@@ -42,12 +46,13 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     { site: config.siteTimeZone, reader: zone },
     clock.now(),
   );
-  return { student, outcomes, clock: { zone, now: clock.now().toISOString() } };
+  const targets = await readTargets(db, student.id);
+  return { student, outcomes, targets, clock: { zone, now: clock.now().toISOString() } };
 }
 
 /**
- * Adds the mentor's private note about the student, or confirms one of the student's offers
- * (plain HTML posts: the page needs no JS).
+ * Adds the mentor's private note about the student, confirms one of the student's offers, or sets
+ * their weekly targets (plain HTML posts: the page needs no JS).
  */
 export async function action({ request, params, context }: Route.ActionArgs) {
   const mentor = await requireMentor(request, context, "mentorStudent");
@@ -72,6 +77,12 @@ export async function action({ request, params, context }: Route.ActionArgs) {
       samePage(request),
       success(offer === "confirmed" ? c.confirmedToast : c.alreadyToast),
     );
+  }
+  if (form.intent === "targets") {
+    const { services } = context;
+    if (!(await mentorStudent(services.db, mentor.mentorId, params.id))) notFound();
+    await setTargets(services, params.id, form, { role: "mentor", id: mentor.mentorId });
+    return redirectWithToast(context, samePage(request), success(targetsText.saved));
   }
   const added = await addMentorNote(context.services, mentor, params.id, form.body);
   if (added === "not_found") notFound();
@@ -106,7 +117,14 @@ export default function MentorStudentPage({ loaderData, actionData }: Route.Comp
       <SectionCard title={offerConfirmText.heading}>
         <OutcomesSummary view={loaderData.outcomes} />
       </SectionCard>
+      <SectionCard title={targetsText.title}>
+        <TargetsForm targets={loaderData.targets} lastResult={targetsResult(actionData?.result)} />
+      </SectionCard>
       <StudentNotes student={student} clock={clock} lastResult={actionData?.result} />
     </div>
   );
 }
+
+/** The action's answer, for the targets form only when it was the one refused. */
+const targetsResult = (result: SubmissionResult<string[]> | null | undefined) =>
+  (result?.initialValue as { intent?: unknown } | undefined)?.intent === "targets" ? result : null;
