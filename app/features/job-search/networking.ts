@@ -5,7 +5,8 @@
  */
 import { z } from "~/lib/zod";
 import { normalizeBody, normalizeSubject, optionalText, rowId, text } from "~/lib/text-fields";
-import { isCalendarDate } from "./job-search-forms";
+import { isCalendarDate } from "~/lib/calendar-date";
+import { inJobSearchYears } from "./job-search-forms";
 import { networkingText } from "./networking.words";
 
 /** How a conversation happened, in the order the form offers them. */
@@ -35,7 +36,7 @@ const date = (message: string) =>
   z
     .string({ error: message })
     .trim()
-    .refine((value) => isCalendarDate(value), message);
+    .refine((value) => isCalendarDate(value) && inJobSearchYears(value), message);
 
 /** What a conversation says, as the add form posts it. */
 const conversationFields = z.object({
@@ -47,7 +48,7 @@ const conversationFields = z.object({
     .string()
     .trim()
     .optional()
-    .refine((value) => !value || isCalendarDate(value), e.followUp)
+    .refine((value) => !value || (isCalendarDate(value) && inJobSearchYears(value)), e.followUp)
     .transform((value) => value || null),
   notes: optionalText(CONVERSATION_BOUNDS.notes, {
     normalize: normalizeBody,
