@@ -5,6 +5,7 @@ import { answer, assignMentor, signedInMentor } from "../../../tests/support/men
 import * as interviewsRoute from "~/features/outcomes/routes/interviews";
 import * as mentorStudentRoute from "~/features/mentors/routes/mentor-student";
 import { outcomesReport } from "~/features/outcomes/report.server";
+import { erasePerson, ERASED } from "~/features/people/privacy.server";
 
 /** Interviews and offers come from the applications' moves (issue 47 item 3, decision 0063). */
 describe.each(testEngines())("interviews and offers from applications on $name", (engine) => {
@@ -56,6 +57,12 @@ describe.each(testEngines())("interviews and offers from applications on $name",
     // The application holds an interview now: it is not deleted with it.
     expect((await post(ada.cookie, id, { intent: "delete" })).status).toBe(409);
     expect(await count("job_applications")).toBe(1);
+    // Erasure keeps the application the interview belongs to, its words erased.
+    expect(await erasePerson(db(), ada.id, "owner@example.com", s.clock.now())).toBe(true);
+    expect(await rows("interviews")).toMatchObject([{ application_id: id, firm: ERASED }]);
+    expect(await db().selectFrom("job_applications").select(["id", "firm"]).execute()).toEqual([
+      { id, firm: ERASED },
+    ]);
   });
 
   it("a move to Offer writes an unconfirmed offer; the mentor confirms it and the report counts it", async () => {
