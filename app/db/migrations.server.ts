@@ -10,6 +10,7 @@ import { initial } from "./migrations/initial.server";
 import { jobRuns } from "./migrations/job-runs.server";
 import { jobSearch } from "./migrations/job-search.server";
 import { jobs } from "./migrations/jobs.server";
+import { outcomesFromApplications } from "./migrations/outcomes-from-applications.server";
 import { paymentTouch } from "./migrations/payment-touch.server";
 import { portal } from "./migrations/portal.server";
 import { programmeRecord } from "./migrations/programme-record.server";
@@ -70,6 +71,7 @@ export function migrations(engine: Engine): Record<string, Migration> {
     "2026-12-08-001-anonymous-views-index": anonymousViewsIndex,
     "2026-12-09-001-job-search": jobSearch,
     "2026-12-10-001-weekly-targets": weeklyTargets,
+    "2026-12-10-002-outcomes-from-applications": outcomesFromApplications,
   };
 }
 

@@ -19,8 +19,19 @@ export interface AttendanceTable {
   marked_at: string;
 }
 
-/** An interview a student reports in the portal; unlocks one deep-dive per programme. */
-export interface InterviewsTable {
+/**
+ * The application and the move that wrote an interview or an offer (decision 0063): every row is
+ * written by a move of the student's application (to Interview, to Offer) and goes with it. Every
+ * row has both; the database columns are nullable only because SQLite adds NOT NULL to an existing
+ * column by rebuilding its table (the migration outcomes-from-applications linked the old rows).
+ */
+interface FromApplication {
+  application_id: string;
+  move_id: string;
+}
+
+/** An interview (one round) of a student's application; unlocks one deep-dive per programme. */
+export interface InterviewsTable extends FromApplication {
   id: string;
   person_id: string;
   cohort_id: string;
@@ -33,8 +44,8 @@ export interface InterviewsTable {
 
 type OfferKind = "internship" | "full_time";
 
-/** An offer a student reports; it counts only once their mentor (or the owner) confirms it. */
-export interface OffersTable {
+/** An offer of a student's application; it counts only once their mentor (or the owner) confirms it. */
+export interface OffersTable extends FromApplication {
   id: string;
   person_id: string;
   cohort_id: string;

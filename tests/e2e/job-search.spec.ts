@@ -6,8 +6,9 @@ import { releaseAllHolds, setCohort, uniqueEmail } from "./support";
 
 /**
  * A student's job search (issue 47) on a 390 px phone: they bring in the tracker spreadsheet the
- * site gives away, see its preview, confirm, then move one application to Interview and then to
- * Offer; every page has no axe violations and nothing is wider than the phone.
+ * site gives away, see its preview, confirm, then move one application to Interview (its day ahead
+ * unlocks the deep-dive on /portal/interviews) and then to Offer (its kind asked); every page has
+ * no axe violations and nothing is wider than the phone.
  */
 
 const PHONE = { width: 390, height: 844 };
@@ -70,16 +71,37 @@ test.describe("the student's applications", () => {
     await expect(page.locator("[data-current-stage]")).toHaveText("Now: Applied");
     await page.getByLabel("Move to").selectOption("interview");
     await expect(page.getByLabel("Interview round")).toHaveValue("1");
+    // The interview's day (two weeks ahead) is what the move reports: it unlocks the deep-dive.
+    const ahead = new Date(Date.now() + 14 * 86_400_000).toISOString().slice(0, 10);
+    await page.getByLabel("Interview date").fill(ahead);
     await page.getByLabel("Note (optional)").fill("First round with the M&A team");
     await page.getByRole("button", { name: "Move", exact: true }).click();
     await expect(page.locator("[data-current-stage]")).toHaveText("Now: Interview (round 1)");
+    await expect(page.locator("[data-history] [data-interview-date]")).toHaveCount(1);
+    const lazard = page.url();
+    await page.getByRole("link", { name: "Your interviews and offers" }).click();
+    await expect(page.locator("[data-interviews]")).toContainText("Lazard, Summer Analyst");
+    await expect(page.getByRole("link", { name: "Book your interview deep-dive" })).toBeVisible();
+    await expectNoSidewaysScroll(page);
+    await page.goto(lazard);
+
+    // A move to Offer asks the offer's kind; it then waits for the mentor's confirmation.
     await page.getByLabel("Move to").selectOption("offer");
+    await page.getByRole("button", { name: "Move", exact: true }).click();
+    await expect(page.locator("#move-application-kind-error")).toHaveText(
+      "Please choose internship or full-time",
+    );
+    await page.getByLabel("Move to").selectOption("offer");
+    await page.getByLabel("Offer kind").selectOption("full_time");
     await page.getByRole("button", { name: "Move", exact: true }).click();
     await expect(page.locator("[data-current-stage]")).toHaveText("Now: Offer");
     const history = page.locator("[data-history] li");
     // Brought in as Applied, then the two moves.
     await expect(history).toHaveCount(3);
     await expect(history.first()).toContainText("Interview (round 1) → Offer");
+    await expect(history.first().locator('[data-offer="waiting"]')).toHaveText(
+      "Full-time offer, waiting for your mentor to confirm.",
+    );
     await expect(page.locator("[data-history]")).toContainText("First round with the M&A team");
     await expectNoSidewaysScroll(page);
     await expectNoAxeViolations(page);

@@ -1,5 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { askForTestimonial } from "../../app/features/outcomes/testimonials.server";
+import { fromApplication } from "../support/outcome-moves";
 import { e2ePort } from "./env";
 import { withDb } from "./support";
 
@@ -37,6 +38,10 @@ export const confirmedOfferFor = (email: string, firm: string) =>
           confirmed_at: now.toISOString(),
           confirmed_by: "owner",
           confirmed_by_id: "e2e",
+          ...(await fromApplication(trx, seat.person_id!, "offer", now.toISOString(), {
+            firm,
+            role: "Summer Analyst",
+          })),
         })
         .execute();
       const config = { publicUrl: `http://localhost:${e2ePort}` };

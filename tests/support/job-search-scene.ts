@@ -59,13 +59,23 @@ export function jobSearchScene(engine: TestEngine) {
     });
   const current = async (cookie: string, id: string) =>
     ((await page(cookie, id)).body as { application: { move_id: string } }).application.move_id;
-  const move = async (cookie: string, id: string, to: string, round = "") =>
+  /** A move as the form posts it: its interview date (today) and offer kind filled in, as the form's defaults would be. */
+  const move = async (
+    cookie: string,
+    id: string,
+    to: string,
+    round = "",
+    details: Record<string, string> = {},
+  ) =>
     post(cookie, id, {
       intent: "move",
       moveId: await current(cookie, id),
       to,
       round,
       note: `to ${to}`,
+      interviewDate: s.clock.now().toISOString().slice(0, 10),
+      kind: to === "offer" ? "internship" : "",
+      ...details,
     });
   const upload = async (cookie: string, bytes: Uint8Array, name = "tracker.xlsx") =>
     unwrap(

@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import type { DB } from "../../app/db/database.server";
 import { mondayOf } from "../../app/features/cohort/cohort";
+import { fromApplication } from "./outcome-moves";
 
 /**
  * The programme's record of a student, written as rows (the features that write them, attendance,
@@ -114,6 +115,10 @@ export async function writeProgrammeRecord(db: DB, record: ProgrammeRecord, at: 
         interview_date: "2027-01-05",
         created_at: at,
         updated_at: at,
+        ...(await fromApplication(db, personId, "interview", at, {
+          firm: `Firm ${i + 1}`,
+          role: "Analyst",
+        })),
       })
       .execute();
   }
@@ -134,6 +139,7 @@ export async function writeProgrammeRecord(db: DB, record: ProgrammeRecord, at: 
         confirmed_at: offer.confirmed ? offer.reportedAt : null,
         confirmed_by: offer.confirmed ? "mentor" : null,
         confirmed_by_id: offer.confirmed ? mentorId : null,
+        ...(await fromApplication(db, personId, "offer", offer.reportedAt)),
       })
       .execute();
   }

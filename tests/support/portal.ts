@@ -8,6 +8,7 @@ import { startPortalSession } from "../../app/features/portal/session.server";
 import type { seatFixtures } from "./cohort";
 import { makeContext } from "./context";
 import { uploadRow } from "./rows";
+import { fromApplication } from "./outcome-moves";
 import { mailboxCopy } from "./mailbox";
 import { localMailboxDir } from "../../app/mail/transport.server";
 
@@ -287,6 +288,10 @@ export async function seedPortalFixtures(services: Services) {
       interview_date: "2031-02-03",
       created_at: now,
       updated_at: now,
+      ...(await fromApplication(db, studentId, "interview", now, {
+        firm: STUDENT_SECRET.firm,
+        role: "Analyst",
+      })),
     })
     .execute();
   await db
@@ -324,6 +329,10 @@ export async function seedPortalFixtures(services: Services) {
       confirmed_at: null,
       confirmed_by: null,
       confirmed_by_id: null,
+      ...(await fromApplication(db, studentId, "offer", now, {
+        firm: STUDENT_SECRET.firm,
+        role: "Analyst",
+      })),
     })
     .execute();
   // An earlier offer, confirmed, whose testimonial the student was asked for (not written yet).
@@ -343,6 +352,10 @@ export async function seedPortalFixtures(services: Services) {
       confirmed_at: now,
       confirmed_by: "mentor",
       confirmed_by_id: mentorId,
+      ...(await fromApplication(db, studentId, "offer", now, {
+        firm: STUDENT_SECRET.firm,
+        role: "Summer Analyst",
+      })),
     })
     .execute();
   await db

@@ -56,12 +56,15 @@ export function reviewUploadRow(id: string, personId: string, name: string, at: 
 }
 
 /** An analyst internship at Acme Capital reported and confirmed by the owner at `at`. */
+/** An offer's own columns: the application and move it belongs to come from `fromApplication`. */
+type OfferValues = Omit<Insertable<OffersTable>, "application_id" | "move_id">;
+
 export function offerRow(
   personId: string,
   cohortId: string,
   at: string,
-  values: Partial<Insertable<OffersTable>> = {},
-): Insertable<OffersTable> & { id: string } {
+  values: Partial<OfferValues> = {},
+): OfferValues & { id: string } {
   return {
     id: randomUUID(),
     person_id: personId,

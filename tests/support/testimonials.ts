@@ -3,6 +3,7 @@ import type { DB } from "../../app/db/database.server";
 import type { OffersTable } from "../../app/db/programme-schema";
 import type { seatScenario } from "./cohort";
 import { portalCookie } from "./portal";
+import { fromApplication } from "./outcome-moves";
 import { offerRow } from "./rows";
 
 /**
@@ -25,7 +26,12 @@ export async function studentWithOffer(
     .where("id", "=", id)
     .execute();
   const row = offerRow(id, await s.cohortId(), s.clock.now().toISOString(), offer);
-  await s.db().insertInto("offers").values(row).execute();
+  const link = await fromApplication(s.db(), id, "offer", row.reported_at);
+  await s
+    .db()
+    .insertInto("offers")
+    .values({ ...row, ...link })
+    .execute();
   const cookie = await portalCookie(s.services(), {
     role: "student",
     personId: id,

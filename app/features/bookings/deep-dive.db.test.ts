@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import { seatScenario } from "../../../tests/support/cohort";
 import { londonMentorScene } from "../../../tests/support/bookings";
 import { testEngines } from "../../../tests/support/databases";
+import { fromApplication } from "../../../tests/support/outcome-moves";
 import { outboxWithInvites } from "../../../tests/support/outbox";
 import { answer } from "../../../tests/support/mentors";
 import { portalCookie } from "../../../tests/support/portal";
@@ -155,6 +156,7 @@ describe.each(testEngines())("the interview deep-dive on $name", (engine) => {
         interview_date: "2027-01-20",
         created_at: at,
         updated_at: at,
+        ...(await fromApplication(db(), ada.id, "interview", at)),
       })
       .execute();
     const interviews = async () =>

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { seatFixtures, setCurrentCohort } from "../../../tests/support/cohort";
 import { testEngines } from "../../../tests/support/databases";
+import { fromApplication } from "../../../tests/support/outcome-moves";
 import { offerRow, UNCONFIRMED } from "../../../tests/support/rows";
 import { useOwnerConsole } from "../../../tests/support/owner-console";
 import { getCohort } from "~/features/cohort/cohort.server";
@@ -146,13 +147,14 @@ describe.each(testEngines())("seats and revenue add up on every page, on $name",
     ] as const)
       await db()
         .insertInto("offers")
-        .values(
-          offerRow(student, cohortId, at, {
+        .values({
+          ...offerRow(student, cohortId, at, {
             id,
             firm: "JPMorgan",
             ...(confirmed ? {} : UNCONFIRMED),
           }),
-        )
+          ...(await fromApplication(db(), student, "offer", at)),
+        })
         .execute();
     const { dash } = await pages();
     const testimonials = (await owner.get(testimonialsLoader, "/admin/testimonials")).body as {

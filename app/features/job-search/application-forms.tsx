@@ -9,7 +9,7 @@ import {
   type Field,
 } from "~/components/form/fields";
 import { Button } from "~/components/ui/button";
-import { Select } from "~/components/ui/input";
+import { Hint, Select } from "~/components/ui/input";
 import { PROFILE_TRACKS } from "~/features/portal/student-profile";
 import { BOUNDS } from "./job-search-forms";
 import {
@@ -19,6 +19,8 @@ import {
   stageName,
 } from "./job-search.words";
 import { MAX_ROUND, SOURCES, type Stage } from "./stages";
+import { COMPENSATION_MAX, OFFER_KINDS } from "~/features/outcomes/outcome-forms";
+import { OFFER_KIND_LABELS } from "~/features/outcomes/interviews.words";
 
 type Result = SubmissionResult<string[]> | null | undefined;
 
@@ -42,19 +44,24 @@ export function SelectField({
   label,
   options,
   required,
+  hint,
 }: {
   field: Field;
   label: string;
   options: readonly { value: string; label: string }[];
   required?: boolean;
+  hint?: string;
 }) {
   const { key, ...props } = getSelectProps(field);
+  const hintId = `${field.id}-hint`;
+  const describedBy = [hint && hintId, props["aria-describedby"]].filter(Boolean).join(" ");
   return (
     <div>
       <FieldLabel htmlFor={field.id} required={required}>
         {label}
       </FieldLabel>
-      <Select key={key} {...props} className="max-w-80">
+      {hint && <Hint id={hintId}>{hint}</Hint>}
+      <Select key={key} {...props} aria-describedby={describedBy || undefined} className="max-w-80">
         {options.map((option) => (
           <option key={option.value} value={option.value}>
             {option.label}
@@ -145,22 +152,59 @@ export function EditApplicationForm({
   );
 }
 
-/** The application's page: the stages it may move to, a round for Interview, a short note. */
+interface MoveValues {
+  to: string;
+  round: string;
+  interviewDate: string;
+  kind: string;
+  startDate: string;
+  compensation: string;
+  note: string;
+}
+
+const kindOptions = [
+  { value: "", label: a.kindNone },
+  ...OFFER_KINDS.map((kind) => ({ value: kind, label: OFFER_KIND_LABELS[kind] })),
+];
+
+/** What a move to Offer asks: its kind, start and compensation (decision 0063). */
+function OfferFields({ fields }: { fields: Record<keyof MoveValues, Field> }) {
+  return (
+    <fieldset className="space-y-4">
+      <SelectField field={fields.kind} label={a.kind} hint={a.kindHint} options={kindOptions} />
+      <TextField field={fields.startDate} label={a.startDate} type="date" className="max-w-60" />
+      <TextField
+        field={fields.compensation}
+        label={a.compensation}
+        hint={a.compensationHint}
+        maxLength={COMPENSATION_MAX}
+      />
+    </fieldset>
+  );
+}
+
+/**
+ * The application's page: the stages it may move to, a round and the day for Interview, the
+ * offer's details for Offer, a short note.
+ */
 export function MoveForm({
   moveId,
   targets,
   round,
+  today,
   lastResult,
 }: {
   moveId: string;
   targets: readonly Stage[];
   round: number;
+  /** The site's date: the interview date's default. */
+  today: string;
   lastResult: Result;
 }) {
-  const [form, fields] = useForm<{ to: string; round: string; note: string }>({
+  const [form, fields] = useForm<MoveValues>({
     id: "move-application",
     lastResult,
-    defaultValue: { to: targets[0], round: String(round) },
+    defaultValue: { to: targets[0], round: String(round), interviewDate: today, kind: "" },
   });
   const options = targets.map((stage) => ({ value: stage, label: stageName(stage, null) }));
   return (
@@ -179,6 +223,14 @@ export function MoveForm({
         inputMode="numeric"
         className="max-w-40"
       />
+      <TextField
+        field={fields.interviewDate}
+        label={a.interviewDate}
+        hint={a.interviewDateHint}
+        type="date"
+        className="max-w-60"
+      />
+      {targets.includes("offer") && <OfferFields fields={fields} />}
       <TextField field={fields.note} label={a.note} hint={a.noteHint} maxLength={BOUNDS.note} />
       <Button type="submit" size="touch">
         {a.move}

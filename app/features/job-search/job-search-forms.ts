@@ -10,6 +10,7 @@ import { jobSearchText } from "./job-search.words";
 import { MAX_ROUND, SOURCES, STAGES } from "./stages";
 import { isCalendarDate } from "~/lib/calendar-date";
 import { isHttpsUrl } from "~/lib/https-url";
+import { moveDetailErrors as detail, moveDetailFields } from "~/features/outcomes/outcome-forms";
 
 const e = jobSearchText.errors;
 
@@ -87,20 +88,33 @@ export const addApplicationSchema = applicationFields.extend({
   stage: z.enum(["wishlist", "applied"], { error: e.stage }),
 });
 
-/** /portal/applications/:id: edit the details, move it, or delete it. */
-export const applicationSchema = z.discriminatedUnion("intent", [
-  applicationFields.extend({ intent: z.literal("edit") }),
-  z.object({
-    intent: z.literal("move"),
-    /** The current entry the form was drawn from: a move made meanwhile refuses this one. */
-    moveId: rowId(e.moved),
-    to: z.enum(STAGES, { error: e.stage }),
-    round: roundField,
-    note: optionalLine(BOUNDS.note),
-  }),
-  z.object({ intent: z.literal("delete") }),
-]);
-export type ApplicationForm = z.infer<typeof applicationSchema>;
+/**
+ * /portal/applications/:id: edit the details, move it, or delete it. A move to Interview says the
+ * interview's day, a move to Offer the offer's kind (decision 0063); `today` is the site's date.
+ */
+export function applicationFormSchema(today: string) {
+  return z.discriminatedUnion("intent", [
+    applicationFields.extend({ intent: z.literal("edit") }),
+    z
+      .object({
+        intent: z.literal("move"),
+        /** The current entry the form was drawn from: a move made meanwhile refuses this one. */
+        moveId: rowId(e.moved),
+        to: z.enum(STAGES, { error: e.stage }),
+        round: roundField,
+        note: optionalLine(BOUNDS.note),
+        ...moveDetailFields(today),
+      })
+      .superRefine((move, ctx) => {
+        if (move.to === "interview" && !move.interviewDate)
+          ctx.addIssue({ code: "custom", path: ["interviewDate"], message: detail.interviewDate });
+        if (move.to === "offer" && !move.kind)
+          ctx.addIssue({ code: "custom", path: ["kind"], message: detail.kind });
+      }),
+    z.object({ intent: z.literal("delete") }),
+  ]);
+}
+export type ApplicationForm = z.infer<ReturnType<typeof applicationFormSchema>>;
 export type MoveInput = Extract<ApplicationForm, { intent: "move" }>;
 
 /**

@@ -5,6 +5,8 @@ import { readerZone } from "~/features/portal/reader-zone";
 import { formatWhen } from "~/lib/time-zone";
 import type { ApplicationFields, MoveInput } from "./job-search-forms";
 import { MAX_APPLICATIONS } from "./job-search-forms";
+import { detailsOfMoves, holdsOutcomes } from "./move-details.server";
+import { recordMove, type DetailRefusal } from "./record-move.server";
 import { moveRefusal, nextStages, suggestedRound, type MoveRefusal, type Stage } from "./stages";
 
 /**
@@ -46,6 +48,7 @@ function applicationsOf(db: Db, personId: string) {
     .orderBy("a.id");
 }
 
+/** The student's applications with their current stage (the latest added first). */
 export async function listApplications(db: Db, personId: string) {
   return applicationsOf(db, personId).execute();
 }
@@ -93,6 +96,8 @@ export async function insertApplication(
       updated_at: nowIso,
     })
     .execute();
+  // A new application's first entry may be a move of its own (recordMove).
+  if (moves.length === 0) return id;
   await db
     .insertInto("job_application_moves")
     .values(
@@ -147,6 +152,7 @@ export async function readApplication(
     .execute();
   const now = clock.now();
   const current = { stage: application.stage, round: application.round };
+  const details = await detailsOfMoves(db, id, zone, now);
   return {
     application,
     // Newest first: the entry after each one is the move it came from (with its round).
@@ -154,6 +160,8 @@ export async function readApplication(
       ...move,
       fromRound: moves[i + 1]?.round ?? null,
       when: formatWhen(new Date(move.at), zone, now),
+      interviewDate: details.get(move.id)?.interviewDate ?? null,
+      offer: details.get(move.id)?.offer ?? null,
     })),
     nextStages: nextStages(application.stage),
     suggestedRound: suggestedRound(current),
@@ -181,12 +189,13 @@ export async function editApplication(
 
 export type MoveOutcome =
   | { kind: "moved"; stage: Stage; round: number | null }
-  | { kind: "not_found" | "moved_meanwhile" | MoveRefusal };
+  | { kind: "not_found" | "moved_meanwhile" | MoveRefusal | DetailRefusal };
 
 /**
- * Moves the student's application to a stage, as a new current entry of its history. The entry
- * the form was drawn from (`move.moveId`) must still be current: it is taken off in the same
- * statement that checks it, so of two moves at once one wins and the other is refused.
+ * Moves the student's application to a stage, as a new current entry of its history, with the
+ * interview or offer it reports (recordMove). The entry the form was drawn from (`move.moveId`)
+ * must still be current: it is taken off in the same statement that checks it, so of two moves at
+ * once one wins and the other is refused.
  */
 export async function moveApplication(
   services: Services,
@@ -194,7 +203,7 @@ export async function moveApplication(
   id: string,
   move: MoveInput,
 ): Promise<MoveOutcome> {
-  const now = services.clock.now().toISOString();
+  const now = services.clock.now();
   return services.db.transaction().execute(async (trx): Promise<MoveOutcome> => {
     const application = await applicationsOf(trx, personId)
       .where("a.id", "=", id)
@@ -206,39 +215,42 @@ export async function moveApplication(
     const round = move.to === "interview" ? move.round : null;
     const refusal = moveRefusal(from, { stage: move.to, round });
     if (refusal) return { kind: refusal };
-    const cleared = await trx
-      .updateTable("job_application_moves")
-      .set({ is_current: 0 })
-      .where("id", "=", move.moveId)
-      .where("is_current", "=", 1)
-      .executeTakeFirst();
-    if (Number(cleared.numUpdatedRows) !== 1) return { kind: "moved_meanwhile" };
-    await trx
-      .insertInto("job_application_moves")
-      .values({
-        id: randomUUID(),
-        application_id: id,
-        at: now,
-        from_stage: from.stage,
-        to_stage: move.to,
+    const recorded = await recordMove(
+      trx,
+      {
+        application: { id, personId, track: application.track },
+        firm: application.firm,
+        role: application.role,
+        current: { moveId: move.moveId, stage: from.stage },
+        to: move.to,
         round,
         note: move.note,
-        by_role: "student",
-        by_id: personId,
-        is_current: 1,
-      })
-      .execute();
-    await trx
-      .updateTable("job_applications")
-      .set({ updated_at: now })
-      .where("id", "=", id)
-      .execute();
+        interviewDate: move.interviewDate,
+        offer: move.kind
+          ? {
+              kind: move.kind,
+              startDate: move.startDate ?? null,
+              compensation: move.compensation ?? null,
+            }
+          : undefined,
+        by: { role: "student", id: personId },
+      },
+      now,
+    );
+    if (recorded.kind !== "moved") return recorded;
     return { kind: "moved", stage: move.to, round };
   });
 }
 
-/** Deletes the student's application and its history; false when it is not theirs. */
-export async function deleteApplication(db: DB, personId: string, id: string): Promise<boolean> {
+/**
+ * Deletes the student's application and its history: "not_found" when it is not theirs, "holds"
+ * when it holds an interview or an offer (the programme's outcomes keep them; decision 0063).
+ */
+export async function deleteApplication(
+  db: DB,
+  personId: string,
+  id: string,
+): Promise<"deleted" | "not_found" | "holds"> {
   return db.transaction().execute(async (trx) => {
     const own = await trx
       .selectFrom("job_applications")
@@ -246,9 +258,10 @@ export async function deleteApplication(db: DB, personId: string, id: string): P
       .where("id", "=", id)
       .where("person_id", "=", personId)
       .executeTakeFirst();
-    if (!own) return false;
+    if (!own) return "not_found";
+    if (await holdsOutcomes(trx, id)) return "holds";
     await trx.deleteFrom("job_application_moves").where("application_id", "=", id).execute();
     await trx.deleteFrom("job_applications").where("id", "=", id).execute();
-    return true;
+    return "deleted";
   });
 }

@@ -94,11 +94,23 @@ export const applicationText = {
   roundHint: "Only for a move to Interview.",
   note: "Note (optional)",
   noteHint: "A few words for your history, for example who you spoke to.",
+  interviewDate: "Interview date",
+  interviewDateHint: "For a move to Interview: the day of this round.",
+  kind: "Offer kind",
+  kindHint: "For a move to Offer.",
+  kindNone: "Choose for an offer",
+  startDate: "Offer start date (optional)",
+  compensation: "Offer compensation (optional)",
+  compensationHint: "Only you, your mentor and the program's owner see this.",
   move: "Move",
   moved: (stage: string) => ({ title: "Application moved", description: `Now: ${stage}.` }),
   noMoves: "This application has reached its end: it moves no further.",
   historyHeading: "History",
   historyItem: (from: string | null, to: string) => (from ? `${from} → ${to}` : `Added as ${to}`),
+  interviewOn: (date: string) => `Interview on ${date}.`,
+  offerWaiting: (kind: string) => `${kind} offer, waiting for your mentor to confirm.`,
+  offerConfirmed: (kind: string, when: string) => `${kind} offer, confirmed ${when}.`,
+  outcomesLink: "Your interviews and offers",
   editHeading: "Edit details",
   save: "Save details",
   saved: { title: "Details saved", description: "Your application is up to date." },
@@ -106,6 +118,8 @@ export const applicationText = {
   deleteHint: "It goes with its history; this cannot be undone.",
   delete: "Delete application",
   deleted: { title: "Application deleted", description: "It is off your board." },
+  holdsOutcomes:
+    "This application holds an interview or an offer your program counts, so it stays: move it to Withdrawn instead.",
 } as const;
 
 /** /portal/applications/import: the tracker spreadsheet in, with a preview before anything is kept. */

@@ -1,3 +1,4 @@
+import { ERASED } from "~/features/people/privacy.server";
 import type { Db, DB } from "~/db/database.server";
 import type { Services } from "~/context";
 import { dateInZone, zonedTimeToUtc } from "~/lib/time-zone";
@@ -114,11 +115,40 @@ export async function jobSearchExport(db: Db, personId: string) {
   }));
 }
 
-/** Erasure: the person's applications go, with their history. */
+/**
+ * Erasure: the person's applications go, with their history; one holding an interview or an offer
+ * stays for the programme's counts (decision 0063), its words erased and its history's notes gone.
+ */
 export async function eraseJobSearch(trx: Db, personId: string) {
-  const ids = trx.selectFrom("job_applications").select("id").where("person_id", "=", personId);
+  const held = (table: "interviews" | "offers") =>
+    trx
+      .selectFrom(table)
+      .select("application_id")
+      .where("person_id", "=", personId)
+      .where("application_id", "is not", null);
+  const holding = held("interviews").union(held("offers"));
+  await trx
+    .updateTable("job_applications")
+    .set({ firm: ERASED, role: ERASED, url: null, location: null, contact: null })
+    .set({ next_step: null, notes: null })
+    .where("id", "in", holding)
+    .execute();
+  await trx
+    .updateTable("job_application_moves")
+    .set({ note: null })
+    .where("application_id", "in", holding)
+    .execute();
+  const ids = trx
+    .selectFrom("job_applications")
+    .select("id")
+    .where("person_id", "=", personId)
+    .where("id", "not in", holding);
   await trx.deleteFrom("job_application_moves").where("application_id", "in", ids).execute();
-  await trx.deleteFrom("job_applications").where("person_id", "=", personId).execute();
+  await trx
+    .deleteFrom("job_applications")
+    .where("person_id", "=", personId)
+    .where("id", "not in", holding)
+    .execute();
 }
 
 export type ImportPreview =

@@ -1,8 +1,8 @@
-import { randomUUID } from "node:crypto";
 import { deepDiveState } from "~/features/bookings/deep-dive.server";
 import type { DB, Trx } from "~/db/database.server";
 import { longDate } from "~/features/cohort/cohort";
-import { MAX_INTERVIEWS, MAX_OFFERS, type InterviewInput, type OfferInput } from "./outcome-forms";
+import { moveByReport, type Report } from "~/features/job-search/report-outcome.server";
+import type { InterviewInput, OfferInput } from "./outcome-forms";
 import { dateInZone } from "~/lib/time-zone";
 import { formatWhen, whenFor } from "~/lib/time-zone";
 import { studentSeat } from "~/features/portal/seat.server";
@@ -10,7 +10,8 @@ import type { Services } from "~/context";
 
 /**
  * Interviews and offers a student reports in the portal (issue 35 item 4, issue 36 item 2), on
- * their latest paid seat's cohort. An interview of the current seat whose day is still ahead
+ * their latest paid seat's cohort; each is a move of one of their applications (decision 0063:
+ * app/features/job-search/report-outcome.server.ts). An interview of the current seat whose day is still ahead
  * (site's zone) unlocks the deep-dive (deepDiveUnlock in app/features/bookings/slots.ts, read through
  * app/features/bookings/deep-dive.server.ts); an offer counts only once confirmed
  * (app/features/outcomes/offers.server.ts). Each student stores at most MAX_INTERVIEWS and MAX_OFFERS.
@@ -18,81 +19,66 @@ import type { Services } from "~/context";
 
 export type ReportOutcome =
   | { kind: "saved"; id: string; ahead: boolean }
-  | { kind: "noSeat" | "tooManyInterviews" | "tooManyOffers" };
+  | {
+      kind:
+        "noSeat" | "tooManyInterviews" | "tooManyOffers" | "tooManyApplications" | "movedMeanwhile";
+    };
 
-async function countOf(trx: Trx, table: "interviews" | "offers", personId: string) {
-  const row = await trx
-    .selectFrom(table)
-    .select((eb) => eb.fn.countAll<number>().as("n"))
-    .where("person_id", "=", personId)
-    .executeTakeFirstOrThrow();
-  return Number(row.n);
+const REFUSALS = {
+  no_seat: "noSeat",
+  too_many_interviews: "tooManyInterviews",
+  too_many_offers: "tooManyOffers",
+  too_many_applications: "tooManyApplications",
+  moved_meanwhile: "movedMeanwhile",
+} as const;
+
+/** A report as one move of the student's application (moveByReport), in one transaction. */
+async function report(services: Services, personId: string, input: Report, ahead: boolean) {
+  const now = services.clock.now();
+  return services.db.transaction().execute(async (trx): Promise<ReportOutcome> => {
+    const moved = await moveByReport(trx, personId, input, now);
+    if (moved.kind !== "moved") return { kind: REFUSALS[moved.kind] };
+    return { kind: "saved", id: moved.detailId ?? moved.moveId, ahead };
+  });
 }
 
-/** Records an interview of the student's (firm, role, day). */
+/** An interview of the student's (firm, role, day): their application moved to Interview. */
 export async function reportInterview(
   services: Services,
   personId: string,
   input: InterviewInput,
 ): Promise<ReportOutcome> {
-  const now = services.clock.now();
-  const siteZone = services.config.siteTimeZone;
-  return services.db.transaction().execute(async (trx): Promise<ReportOutcome> => {
-    const seat = await studentSeat(trx, personId, siteZone);
-    if (!seat) return { kind: "noSeat" };
-    if ((await countOf(trx, "interviews", personId)) >= MAX_INTERVIEWS)
-      return { kind: "tooManyInterviews" };
-    const id = randomUUID();
-    const at = now.toISOString();
-    await trx
-      .insertInto("interviews")
-      .values({
-        id,
-        person_id: personId,
-        cohort_id: seat.cohortId,
-        firm: input.firm,
-        role: input.role,
-        interview_date: input.date,
-        created_at: at,
-        updated_at: at,
-      })
-      .execute();
-    return { kind: "saved", id, ahead: input.date > dateInZone(now, siteZone) };
-  });
+  const today = dateInZone(services.clock.now(), services.config.siteTimeZone);
+  const { firm, role, date } = input;
+  return report(
+    services,
+    personId,
+    { firm, role, to: "interview", interviewDate: date },
+    date > today,
+  );
 }
 
-/** Records an offer of the student's; it waits for their mentor's (or the owner's) confirmation. */
+/**
+ * An offer of the student's: their application moved to Offer. It waits for their mentor's (or
+ * the owner's) confirmation.
+ */
 export async function reportOffer(
   services: Services,
   personId: string,
   input: OfferInput,
 ): Promise<ReportOutcome> {
-  const now = services.clock.now();
-  return services.db.transaction().execute(async (trx): Promise<ReportOutcome> => {
-    const seat = await studentSeat(trx, personId, services.config.siteTimeZone);
-    if (!seat) return { kind: "noSeat" };
-    if ((await countOf(trx, "offers", personId)) >= MAX_OFFERS) return { kind: "tooManyOffers" };
-    const id = randomUUID();
-    await trx
-      .insertInto("offers")
-      .values({
-        id,
-        person_id: personId,
-        cohort_id: seat.cohortId,
-        firm: input.firm,
-        role: input.role,
-        track: input.track,
-        kind: input.kind,
-        start_date: input.startDate ?? null,
-        compensation: input.compensation ?? null,
-        reported_at: now.toISOString(),
-        confirmed_at: null,
-        confirmed_by: null,
-        confirmed_by_id: null,
-      })
-      .execute();
-    return { kind: "saved", id, ahead: false };
-  });
+  const offer = {
+    kind: input.kind,
+    track: input.track,
+    startDate: input.startDate ?? null,
+    compensation: input.compensation ?? null,
+  };
+  return report(
+    services,
+    personId,
+    { firm: input.firm, role: input.role, to: "offer", offer },
+    false,
+  );
 }
 
 /** A person's interviews, soonest day first. */

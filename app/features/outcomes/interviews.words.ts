@@ -13,6 +13,9 @@ export const interviewsText = {
   nav: "Interviews",
   intro:
     "Tell us about each interview and each offer. An interview ahead of you unlocks one 60-minute deep-dive with your mentor; your mentor confirms each offer.",
+  fromApplications:
+    "Each interview and offer you report here moves one of your applications (the one with the same firm and role, or a new one).",
+  applicationsLink: "See your applications",
   interviewsHeading: "Your interviews",
   interviewsEmpty: "No interviews reported yet.",
   interviewItem: (firm: string, role: string, date: string) => `${firm}, ${role}: ${date}`,
@@ -60,6 +63,9 @@ export const interviewsText = {
     kind: "Please choose internship or full-time",
     tooManyInterviews: "You have reported the most interviews there can be",
     tooManyOffers: "You have reported the most offers there can be",
+    tooManyApplications:
+      "You have the most applications there can be: delete one you no longer need",
+    movedMeanwhile: "Your application was changed meanwhile: please try again",
     noSeat: "Interviews and offers are reported from a program seat",
   },
 } as const;

@@ -59,19 +59,46 @@ export function interviewsFormSchema(today: string) {
       role: line(e.role, ROLE_MAX),
       track: z.enum(OFFER_TRACKS, { error: e.track }),
       kind: z.enum(OFFER_KINDS, { error: e.kind }),
-      startDate: z
-        .string()
-        .trim()
-        .optional()
-        .transform((value) => value || undefined)
-        .pipe(dateAround(today, START_DAYS_AROUND, e.startRange).optional()),
-      compensation: optionalText(COMPENSATION_MAX, {
-        normalize: normalizeSubject,
-        tooLong: e.tooLong(COMPENSATION_MAX),
-      }).transform((value) => value || undefined),
+      ...offerExtras(today),
     }),
   ]);
 }
+
+/** An optional date within `days` of `today`: '' or nothing is undefined. */
+const optionalDateAround = (today: string, days: number, rangeMessage: string) =>
+  z
+    .string()
+    .trim()
+    .optional()
+    .transform((value) => value || undefined)
+    .pipe(dateAround(today, days, rangeMessage).optional());
+
+/** An offer's start date and compensation, both optional (here and in an application's move). */
+const offerExtras = (today: string) => ({
+  startDate: optionalDateAround(today, START_DAYS_AROUND, e.startRange),
+  compensation: optionalText(COMPENSATION_MAX, {
+    normalize: normalizeSubject,
+    tooLong: e.tooLong(COMPENSATION_MAX),
+  }).transform((value) => value || undefined),
+});
+
+/**
+ * What a move of an application to Interview or Offer asks (decision 0063): the interview's day,
+ * or the offer's kind, start and compensation, read by the rules of this page's forms. Each is
+ * optional here; the move's schema requires the one its stage needs.
+ */
+export const moveDetailFields = (today: string) => ({
+  interviewDate: optionalDateAround(today, INTERVIEW_DAYS_AROUND, e.dateRange),
+  kind: z
+    .string()
+    .optional()
+    .transform((value) => value || undefined)
+    .pipe(z.enum(OFFER_KINDS, { error: e.kind }).optional()),
+  ...offerExtras(today),
+});
+
+/** The messages of a move missing its detail: no interview day, no offer kind. */
+export const moveDetailErrors = { interviewDate: e.date, kind: e.kind } as const;
 export type InterviewsForm = z.infer<ReturnType<typeof interviewsFormSchema>>;
 export type InterviewInput = Extract<InterviewsForm, { intent: "interview" }>;
 export type OfferInput = Extract<InterviewsForm, { intent: "offer" }>;

@@ -7,6 +7,7 @@ import { testEngines } from "../../../tests/support/databases";
 import { callAction, makeContext } from "../../../tests/support/context";
 import { answer } from "../../../tests/support/mentors";
 import { studentWithOffer, testimonialRow } from "../../../tests/support/testimonials";
+import { fromApplication } from "../../../tests/support/outcome-moves";
 import { offerRow, UNCONFIRMED } from "../../../tests/support/rows";
 import { consentWords } from "./testimonials.words";
 import { testimonials as coded, testimonialsSection } from "~/features/site/home.words";
@@ -84,7 +85,11 @@ describe.each(testEngines())("testimonials on $name", (engine) => {
       firm: "Other Bank",
       kind: "full_time",
     });
-    await db().insertInto("offers").values(second).execute();
+    const link = await fromApplication(db(), zora.id, "offer", second.reported_at);
+    await db()
+      .insertInto("offers")
+      .values({ ...second, ...link })
+      .execute();
     expect(await ask(second.id)).toBe(false);
     expect(await ask("no-such-offer")).toBe(false);
     expect((await row(zora.id)).status).toBe("requested");

@@ -3,6 +3,7 @@ import { browserCookies, ownerCookie, settle } from "../../../tests/support/admi
 import { seatScenario } from "../../../tests/support/cohort";
 import { callAction, formRequest, makeContext, unwrap } from "../../../tests/support/context";
 import { testEngines } from "../../../tests/support/databases";
+import { fromApplication } from "../../../tests/support/outcome-moves";
 import { reviewUploadRow } from "../../../tests/support/rows";
 import { deliveredSignInToken } from "../../../tests/support/portal";
 import * as home from "~/features/portal/routes/home";
@@ -217,6 +218,7 @@ describe.each(testEngines())("portal data in the privacy export and erasure on $
         interview_date: "2026-11-20",
         created_at: at,
         updated_at: at,
+        ...(await fromApplication(s.db(), id, "interview", at)),
       })
       .execute();
     await s
@@ -236,6 +238,7 @@ describe.each(testEngines())("portal data in the privacy export and erasure on $
         confirmed_at: null,
         confirmed_by: null,
         confirmed_by_id: null,
+        ...(await fromApplication(s.db(), id, "offer", at)),
       })
       .execute();
     return id;

@@ -5,7 +5,6 @@ import { Button } from "~/components/ui/button";
 import { linkVariants } from "~/components/ui/link";
 import { portalMeta } from "~/features/portal/portal.words";
 import { requireStudent } from "~/features/portal/student-access.server";
-import { ZoneNote } from "~/features/portal/zone-note";
 import { readBrowserZone } from "~/lib/browser-zone.server";
 import { limitFormPost } from "~/lib/form-guard.server";
 import { OVER_LIMIT, readFormData, refuse } from "~/lib/form.server";
@@ -14,7 +13,8 @@ import { notFound, orNotFound } from "~/lib/or-not-found";
 import { success } from "~/lib/toast";
 import { redirectWithToast } from "~/lib/toast.server";
 import { EditApplicationForm, MoveForm } from "../application-forms";
-import { applicationSchema } from "../job-search-forms";
+import { ApplicationHistory } from "../application-history";
+import { applicationFormSchema } from "../job-search-forms";
 import {
   deleteApplication,
   editApplication,
@@ -23,7 +23,11 @@ import {
   studentZone,
 } from "../job-search.server";
 import { applicationText as a, jobSearchText as t, stageName } from "../job-search.words";
+import { interviewsText } from "~/features/outcomes/interviews.words";
+import { dateInZone } from "~/lib/time-zone";
 import type { Route } from "./+types/application";
+
+const o = interviewsText.errors;
 
 export const meta: Route.MetaFunction = ({ data }) =>
   pageMeta(
@@ -32,6 +36,12 @@ export const meta: Route.MetaFunction = ({ data }) =>
   );
 
 const LIST = "/portal/applications";
+
+const DETAIL_REFUSALS = {
+  no_seat: o.noSeat,
+  too_many_interviews: o.tooManyInterviews,
+  too_many_offers: o.tooManyOffers,
+};
 
 /** /portal/applications/:id: one of the student's applications, its history, and its forms. */
 export async function loader({ request, context, params }: Route.LoaderArgs) {
@@ -48,6 +58,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   const { application: row } = view;
   return {
     ...view,
+    today: dateInZone(services.clock.now(), services.config.siteTimeZone),
     zone: reader.zone,
     zoneFrom: reader.from,
     values: {
@@ -68,14 +79,18 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
 export async function action({ request, context, params }: Route.ActionArgs) {
   const student = await requireStudent(request, context, "applications");
   const { services } = context;
-  const submission = parseWithZod(await readFormData(request), { schema: applicationSchema });
+  const today = dateInZone(services.clock.now(), services.config.siteTimeZone);
+  const schema = applicationFormSchema(today);
+  const submission = parseWithZod(await readFormData(request), { schema });
   if (!(await limitFormPost(context, "portal-application", student)))
     return refuse(submission, OVER_LIMIT);
   if (submission.status !== "success") return refuse(submission);
   const form = submission.value;
   const here = `${LIST}/${params.id}`;
   if (form.intent === "delete") {
-    if (!(await deleteApplication(services.db, student.personId, params.id))) notFound();
+    const deleted = await deleteApplication(services.db, student.personId, params.id);
+    if (deleted === "not_found") notFound();
+    if (deleted === "holds") return refuse(submission, { message: a.holdsOutcomes, status: 409 });
     return redirectWithToast(context, LIST, success(a.deleted.title, a.deleted.description));
   }
   if (form.intent === "edit") {
@@ -92,6 +107,10 @@ export async function action({ request, context, params }: Route.ActionArgs) {
       return refuse(submission, { message: t.errors.notAllowed, field: "to" });
     case "round":
       return refuse(submission, { message: t.errors.round, field: "round" });
+    case "no_seat":
+    case "too_many_interviews":
+    case "too_many_offers":
+      return refuse(submission, { message: DETAIL_REFUSALS[outcome.kind], status: 409 });
   }
   const toast = a.moved(stageName(outcome.stage, outcome.round));
   return redirectWithToast(context, here, success(toast.title, toast.description));
@@ -134,26 +153,22 @@ export default function Application({ loaderData, actionData }: Route.ComponentP
             moveId={row.move_id}
             targets={nextStages}
             round={suggestedRound}
+            today={loaderData.today}
             lastResult={intent === "move" ? result : null}
           />
         )}
       </SectionCard>
       <SectionCard title={a.historyHeading}>
-        <ZoneNote zone={loaderData.zone} from={loaderData.zoneFrom} />
-        <ol className="mt-3 space-y-2" data-history="">
-          {history.map((move) => (
-            <li key={move.id} className="border-l-2 border-brand-100 pl-3">
-              <p className="font-medium text-slate-900">
-                {a.historyItem(
-                  move.from_stage ? stageName(move.from_stage, move.fromRound) : null,
-                  stageName(move.to_stage, move.round),
-                )}
-              </p>
-              <p className="text-sm text-slate-700">{move.when}</p>
-              {move.note && <p className="text-sm text-slate-800">{move.note}</p>}
-            </li>
-          ))}
-        </ol>
+        <ApplicationHistory
+          history={history}
+          zone={loaderData.zone}
+          zoneFrom={loaderData.zoneFrom}
+        />
+        <p className="mt-3">
+          <Link to="/portal/interviews" className={linkVariants({ size: "sm" })}>
+            {a.outcomesLink}
+          </Link>
+        </p>
       </SectionCard>
       <SectionCard title={a.editHeading}>
         <EditApplicationForm values={values} lastResult={intent === "edit" ? result : null} />

@@ -64,6 +64,12 @@ export default function Interviews({ loaderData, actionData }: Route.ComponentPr
     <div className="space-y-6">
       <PortalPageHeading title={t.title} error={formError}>
         <p className="mt-2 text-slate-700">{t.intro}</p>
+        <p className="mt-2 text-slate-700">
+          {t.fromApplications}{" "}
+          <Link to="/portal/applications" className={linkVariants()}>
+            {t.applicationsLink}
+          </Link>
+        </p>
       </PortalPageHeading>
       <SectionCard title={t.interviewsHeading}>
         {interviews.length === 0 ? (
