@@ -9,6 +9,7 @@ import { holdVisitor } from "./migrations/hold-visitor.server";
 import { initial } from "./migrations/initial.server";
 import { jobRuns } from "./migrations/job-runs.server";
 import { jobSearch } from "./migrations/job-search.server";
+import { jobApplicationNotes } from "./migrations/job-application-notes.server";
 import { jobs } from "./migrations/jobs.server";
 import { paymentTouch } from "./migrations/payment-touch.server";
 import { portal } from "./migrations/portal.server";
@@ -68,6 +69,7 @@ export function migrations(engine: Engine): Record<string, Migration> {
     "2026-12-07-005-testimonial-rating": testimonialRating,
     "2026-12-08-001-anonymous-views-index": anonymousViewsIndex,
     "2026-12-09-001-job-search": jobSearch,
+    "2026-12-09-005-job-application-notes": jobApplicationNotes,
   };
 }
 

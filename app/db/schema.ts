@@ -21,7 +21,11 @@ import type {
   StudentProfilesTable,
 } from "./portal-schema";
 import type { CalendarFeedsTable, GroupSessionsTable } from "./calendar-schema";
-import type { JobApplicationMovesTable, JobApplicationsTable } from "./job-search-schema";
+import type {
+  JobApplicationMovesTable,
+  JobApplicationNotesTable,
+  JobApplicationsTable,
+} from "./job-search-schema";
 import type {
   AttendanceTable,
   InterviewsTable,
@@ -295,6 +299,7 @@ export interface Database {
   offers: OffersTable;
   job_applications: JobApplicationsTable;
   job_application_moves: JobApplicationMovesTable;
+  job_application_notes: JobApplicationNotesTable;
   withdrawals: WithdrawalsTable;
   surveys: SurveysTable;
   testimonials: TestimonialsTable;
