@@ -98,21 +98,36 @@ export const addApplicationSchema = applicationFields.extend({
   stage: z.enum(["wishlist", "applied"], { error: e.stage }),
 });
 
+/** A move to another stage, by the student or their mentor. */
+const moveFields = z.object({
+  intent: z.literal("move"),
+  /** The current entry the form was drawn from: a move made meanwhile refuses this one. */
+  moveId: rowId(e.moved),
+  to: z.enum(STAGES, { error: e.stage }),
+  round: roundField,
+  note: optionalLine(BOUNDS.note),
+});
+
 /** /portal/applications/:id: edit the details, move it, or delete it. */
 export const applicationSchema = z.discriminatedUnion("intent", [
   applicationFields.extend({ intent: z.literal("edit") }),
-  z.object({
-    intent: z.literal("move"),
-    /** The current entry the form was drawn from: a move made meanwhile refuses this one. */
-    moveId: rowId(e.moved),
-    to: z.enum(STAGES, { error: e.stage }),
-    round: roundField,
-    note: optionalLine(BOUNDS.note),
-  }),
+  moveFields,
   z.object({ intent: z.literal("delete") }),
 ]);
 export type ApplicationForm = z.infer<typeof applicationSchema>;
-export type MoveInput = Extract<ApplicationForm, { intent: "move" }>;
+export type MoveInput = z.infer<typeof moveFields>;
+
+/** /portal/mentor/students/:id/applications/:applicationId: the mentor's move or note. */
+export const mentorApplicationSchema = z.discriminatedUnion("intent", [
+  moveFields,
+  z.object({
+    intent: z.literal("note"),
+    body: text(e.noteRequired, BOUNDS.note, {
+      normalize: normalizeBody,
+      tooLong: e.tooLong(BOUNDS.note),
+    }),
+  }),
+]);
 
 /**
  * One spreadsheet row, as text (what the preview carries to the confirmation): the application,

@@ -84,7 +84,7 @@ export async function exportApplications(
   });
 }
 
-/** Every application of the person with its full history, for the privacy export. */
+/** Every application of the person with its full history and notes, for the privacy export. */
 export async function jobSearchExport(db: Db, personId: string) {
   const applications = await db
     .selectFrom("job_applications")
@@ -108,15 +108,24 @@ export async function jobSearchExport(db: Db, personId: string) {
     .where("a.person_id", "=", personId)
     .orderBy("m.at")
     .execute();
+  const notes = await db
+    .selectFrom("job_application_notes as n")
+    .innerJoin("job_applications as a", "a.id", "n.application_id")
+    .select(["n.application_id", "n.at", "n.body", "n.by_role"])
+    .where("a.person_id", "=", personId)
+    .orderBy("n.at")
+    .execute();
   return applications.map((application) => ({
     ...application,
     history: moves.filter((move) => move.application_id === application.id),
+    notes: notes.filter((note) => note.application_id === application.id),
   }));
 }
 
-/** Erasure: the person's applications go, with their history. */
+/** Erasure: the person's applications go, with their history and their mentors' notes. */
 export async function eraseJobSearch(trx: Db, personId: string) {
   const ids = trx.selectFrom("job_applications").select("id").where("person_id", "=", personId);
+  await trx.deleteFrom("job_application_notes").where("application_id", "in", ids).execute();
   await trx.deleteFrom("job_application_moves").where("application_id", "in", ids).execute();
   await trx.deleteFrom("job_applications").where("person_id", "=", personId).execute();
 }

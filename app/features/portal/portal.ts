@@ -36,6 +36,7 @@ export const PORTAL_ACCESS = {
   prework: ["student"],
   mentor: ["mentor"],
   mentorStudent: ["mentor"],
+  mentorBoard: ["mentor"],
   calendar: ["student", "mentor"],
   mentorAvailability: ["mentor"],
   mentorSession: ["mentor"],

@@ -14,14 +14,15 @@ import { notFound, orNotFound } from "~/lib/or-not-found";
 import { success } from "~/lib/toast";
 import { redirectWithToast } from "~/lib/toast.server";
 import { EditApplicationForm, MoveForm } from "../application-forms";
+import { ApplicationHistory } from "../application-history";
 import { applicationSchema } from "../job-search-forms";
 import {
   deleteApplication,
   editApplication,
   moveApplication,
-  readApplication,
   studentZone,
 } from "../job-search.server";
+import { readApplication } from "../application-history.server";
 import { applicationText as a, jobSearchText as t, stageName } from "../job-search.words";
 import type { Route } from "./+types/application";
 
@@ -140,20 +141,7 @@ export default function Application({ loaderData, actionData }: Route.ComponentP
       </SectionCard>
       <SectionCard title={a.historyHeading}>
         <ZoneNote zone={loaderData.zone} from={loaderData.zoneFrom} />
-        <ol className="mt-3 space-y-2" data-history="">
-          {history.map((move) => (
-            <li key={move.id} className="border-l-2 border-brand-100 pl-3">
-              <p className="font-medium text-slate-900">
-                {a.historyItem(
-                  move.from_stage ? stageName(move.from_stage, move.fromRound) : null,
-                  stageName(move.to_stage, move.round),
-                )}
-              </p>
-              <p className="text-sm text-slate-700">{move.when}</p>
-              {move.note && <p className="text-sm text-slate-800">{move.note}</p>}
-            </li>
-          ))}
-        </ol>
+        <ApplicationHistory history={history} reader="student" />
       </SectionCard>
       <SectionCard title={a.editHeading}>
         <EditApplicationForm values={values} lastResult={intent === "edit" ? result : null} />

@@ -22,6 +22,8 @@ import {
   mentorStudent,
   requireMentor,
 } from "~/features/mentors/mentor-students.server";
+import { studentPipeline } from "~/features/job-search/mentor-board.server";
+import { StudentJobSearch } from "~/features/job-search/student-pipeline";
 import type { Route } from "./+types/mentor-student";
 
 export const meta: Route.MetaFunction = () => pageMeta(t.title, portalMeta.description);
@@ -42,7 +44,13 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     { site: config.siteTimeZone, reader: zone },
     clock.now(),
   );
-  return { student, outcomes, clock: { zone, now: clock.now().toISOString() } };
+  const jobSearch = await studentPipeline(
+    context.services,
+    mentor.mentorId,
+    { personId: student.id, name: student.name },
+    zone,
+  );
+  return { student, outcomes, jobSearch, clock: { zone, now: clock.now().toISOString() } };
 }
 
 /**
@@ -103,6 +111,7 @@ export default function MentorStudentPage({ loaderData, actionData }: Route.Comp
       </div>
       <StudentProfile student={student} />
       <StudentResume student={student} clock={clock} />
+      {loaderData.jobSearch && <StudentJobSearch pipeline={loaderData.jobSearch} />}
       <SectionCard title={offerConfirmText.heading}>
         <OutcomesSummary view={loaderData.outcomes} />
       </SectionCard>
