@@ -10,6 +10,7 @@ import {
   pipelineByStage,
   sortSummaries,
   studentSummaries,
+  thisWeek,
   type Flag,
   type PipelineApplication,
   type PipelineStudent,
@@ -32,9 +33,18 @@ export const MAX_NOTES = 100;
 /** The moves that date "sent" (cohort-report.ts): the rest are not needed to count a week. */
 const SENT_STAGES = ["applied", "interview", "offer"] as const;
 
-/** The applications (current stage) and the dating moves of these students. */
-async function pipelineRows(db: DB, personIds: readonly string[]) {
+/**
+ * The applications of these students (with their current stage), and the moves that date "sent"
+ * of those that made such a move since `since`: an application with none since then was not
+ * sent since then, and its older moves are not read at all.
+ */
+async function pipelineRows(db: DB, personIds: readonly string[], since: string) {
   if (personIds.length === 0) return { applications: [], moves: [] };
+  const dating = db
+    .selectFrom("job_application_moves as m")
+    .innerJoin("job_applications as a", "a.id", "m.application_id")
+    .where("a.person_id", "in", personIds)
+    .where("m.to_stage", "in", SENT_STAGES);
   const [applications, moves] = await Promise.all([
     db
       .selectFrom("job_applications as a")
@@ -54,12 +64,9 @@ async function pipelineRows(db: DB, personIds: readonly string[]) {
       ])
       .where("a.person_id", "in", personIds)
       .execute(),
-    db
-      .selectFrom("job_application_moves as m")
-      .innerJoin("job_applications as a", "a.id", "m.application_id")
+    dating
       .select(["m.application_id", "m.at", "m.to_stage"])
-      .where("a.person_id", "in", personIds)
-      .where("m.to_stage", "in", SENT_STAGES)
+      .where("m.application_id", "in", dating.select("m.application_id").where("m.at", ">=", since))
       .execute(),
   ]);
   return {
@@ -84,21 +91,27 @@ function flagView(flag: Flag, zone: string) {
   return { kind: flag.kind, applicationId: flag.about.id, firm: flag.about.firm, since };
 }
 
-/** A summary with its times in the reader's zone. */
-function summaryView(row: StudentSummary, zone: string, now: Date) {
+/** The flags a board row lists (all are counted; the student's page lists every one). */
+export const BOARD_FLAGS = 3;
+
+/** A summary with its times in the reader's zone, listing at most `flags` of its flags. */
+function summaryView(row: StudentSummary, zone: string, now: Date, flags = row.flags.length) {
   return {
     ...row,
     lastActivityWhen: row.lastActivity ? formatWhen(new Date(row.lastActivity), zone, now) : null,
-    flags: row.flags.map((flag) => flagView(flag, zone)),
+    flagCount: row.flags.length,
+    flags: row.flags.slice(0, flags).map((flag) => flagView(flag, zone)),
   };
 }
 
 async function summariesOf(services: Services, students: readonly PipelineStudent[]) {
+  const clock = { now: services.clock.now(), siteZone: services.config.siteTimeZone };
+  const since = new Date(thisWeek(clock).from).toISOString();
   const { applications, moves } = await pipelineRows(
     services.db,
     students.map((student) => student.personId),
+    since,
   );
-  const clock = { now: services.clock.now(), siteZone: services.config.siteTimeZone };
   return { applications, summaries: studentSummaries({ students, applications, moves, clock }) };
 }
 
@@ -115,7 +128,7 @@ export async function mentorBoard(
     students.map((student) => ({ personId: student.id, name: student.name })),
   );
   const now = services.clock.now();
-  return sortSummaries(summaries, sort).map((row) => summaryView(row, zone, now));
+  return sortSummaries(summaries, sort).map((row) => summaryView(row, zone, now, BOARD_FLAGS));
 }
 
 export type BoardRow = Awaited<ReturnType<typeof mentorBoard>>[number];

@@ -15,6 +15,7 @@ export interface BoardRowView {
   total: number;
   thisWeek: number;
   lastActivityWhen: string | null;
+  flagCount: number;
   flags: { kind: FlagKind; applicationId: string; firm: string; since: string }[];
 }
 
@@ -62,9 +63,10 @@ function StageCounts({ row }: { row: BoardRowView }) {
 }
 
 function Flags({ row }: { row: BoardRowView }) {
-  if (row.flags.length === 0) return <span className="text-slate-700">{t.noFlags}</span>;
+  if (row.flagCount === 0) return <span className="text-slate-700">{t.noFlags}</span>;
+  const more = row.flagCount - row.flags.length;
   return (
-    <ul className="space-y-1" data-flags={row.flags.length}>
+    <ul className="space-y-1" data-flags={row.flagCount}>
       {row.flags.map((flag) => (
         <li key={`${flag.kind}-${flag.applicationId}`} data-flag={flag.kind}>
           <Link
@@ -76,6 +78,13 @@ function Flags({ row }: { row: BoardRowView }) {
           : {flagText[flag.kind](flag.since)}
         </li>
       ))}
+      {more > 0 && (
+        <li>
+          <Link to={studentPath(row.personId)} className={linkVariants({ size: "sm" })}>
+            {t.moreFlags(more)}
+          </Link>
+        </li>
+      )}
     </ul>
   );
 }
@@ -104,7 +113,7 @@ export function MentorBoard({ rows }: { rows: readonly BoardRowView[] }) {
                 </Fact>
                 <Fact term={c.week}>{row.thisWeek}</Fact>
                 <Fact term={c.activity}>{row.lastActivityWhen ?? t.noActivity}</Fact>
-                <Fact term={`${c.flags} (${row.flags.length})`}>
+                <Fact term={`${c.flags} (${row.flagCount})`}>
                   <Flags row={row} />
                 </Fact>
               </dl>

@@ -32,7 +32,7 @@ export const boardText = {
   total: (n: number) => `${n} ${n === 1 ? "application" : "applications"}`,
   noActivity: "No activity yet",
   noFlags: "None",
-  flagCount: (n: number) => `${n} ${n === 1 ? "flag" : "flags"}`,
+  moreFlags: (n: number) => `and ${n} more on their page`,
 } as const;
 
 /** What each flag says about the application it concerns. */
