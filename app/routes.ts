@@ -44,6 +44,11 @@ export default [
     route("portal/networking", "features/job-search/routes/networking.tsx"),
     route("portal/mentor/students/:id", "features/mentors/routes/mentor-student.tsx"),
     route("portal/mentor/students/:id/resume", "features/mentors/routes/mentor-resume.ts"),
+    route(
+      "portal/mentor/students/:id/applications/:applicationId",
+      "features/job-search/routes/mentor-application.tsx",
+    ),
+    route("portal/mentor/board", "features/job-search/routes/mentor-board.tsx"),
     route("portal/mentor/sessions/:id", "features/attendance/routes/mentor-session.tsx"),
   ]),
   layout("features/accounts/routes/layout.tsx", { id: "admin-layout" }, [

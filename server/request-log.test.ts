@@ -109,9 +109,19 @@ function routePaths(entries: readonly RouteConfigEntry[], parent = ""): string[]
 
 /**
  * Route parameters known not to be secrets; any other parameter is treated as a token. `session`
- * is a group session's row id on an owner's page (/admin/cohorts/:id/sessions/:session).
+ * is a group session's row id on an owner's page (/admin/cohorts/:id/sessions/:session),
+ * `applicationId` a job application's row id on a mentor's page
+ * (/portal/mentor/students/:id/applications/:applicationId).
  */
-const PUBLIC_PARAMS = new Set(["id", "key", "format", "sequence", "step", "session"]);
+const PUBLIC_PARAMS = new Set([
+  "id",
+  "key",
+  "format",
+  "sequence",
+  "step",
+  "session",
+  "applicationId",
+]);
 
 const token = () => `tok${crypto.randomUUID().replaceAll("-", "")}X`;
 

@@ -5,6 +5,7 @@ import { availabilityText, bookingText } from "~/features/bookings/bookings.word
 import { interviewsText } from "~/features/outcomes/interviews.words";
 import { jobSearchText } from "~/features/job-search/job-search.words";
 import { networkingText } from "~/features/job-search/networking.words";
+import { boardText } from "~/features/job-search/mentor-board.words";
 import { portalSignIn, portalNav } from "~/features/portal/portal.words";
 import { site } from "~/content/site";
 import { Button } from "~/components/ui/button";
@@ -29,6 +30,7 @@ const portalLinksFor = (role: PortalNavUser["role"]): SectionLink[] =>
       ]
     : [
         { to: "/portal/mentor", label: portalNav.students, end: true },
+        { to: "/portal/mentor/board", label: boardText.nav, end: true },
         { to: "/portal/mentor/availability", label: availabilityText.nav, end: true },
         { to: "/portal/mentor#calendar", label: portalNav.calendar, end: true, anchor: true },
       ];

@@ -41,7 +41,7 @@ export interface JobApplicationMovesTable {
   /** The interview round, for a move to Interview; null otherwise. */
   round: number | null;
   note: string | null;
-  /** "student" (or, later, "mentor") and their id. */
+  /** "student" or "mentor" (a move the mentor made for their student) and their id. */
   by_role: string;
   by_id: string;
   /** 1 for the application's current stage, 0 for its history. */
@@ -76,4 +76,18 @@ export interface NetworkingConversationsTable {
   notes: string | null;
   created_at: string;
   updated_at: string;
+}
+
+/**
+ * A note on an application that is not a move: a mentor's word on their student's application,
+ * shown in its history (decision 0065). Deleted with the application.
+ */
+export interface JobApplicationNotesTable {
+  id: string;
+  application_id: string;
+  at: string;
+  body: string;
+  /** "mentor" (the only author so far) and their id. */
+  by_role: string;
+  by_id: string;
 }

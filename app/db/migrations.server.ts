@@ -9,6 +9,7 @@ import { holdVisitor } from "./migrations/hold-visitor.server";
 import { initial } from "./migrations/initial.server";
 import { jobRuns } from "./migrations/job-runs.server";
 import { jobSearch } from "./migrations/job-search.server";
+import { jobApplicationNotes } from "./migrations/job-application-notes.server";
 import { jobs } from "./migrations/jobs.server";
 import { outcomesFromApplications } from "./migrations/outcomes-from-applications.server";
 import { paymentTouch } from "./migrations/payment-touch.server";
@@ -72,6 +73,7 @@ export function migrations(engine: Engine): Record<string, Migration> {
     "2026-12-09-001-job-search": jobSearch,
     "2026-12-10-001-weekly-targets": weeklyTargets,
     "2026-12-10-002-outcomes-from-applications": outcomesFromApplications,
+    "2026-12-10-003-job-application-notes": jobApplicationNotes,
   };
 }
 

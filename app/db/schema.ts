@@ -26,6 +26,7 @@ import type {
   JobApplicationsTable,
   JobSearchTargetsTable,
   NetworkingConversationsTable,
+  JobApplicationNotesTable,
 } from "./job-search-schema";
 import type {
   AttendanceTable,
@@ -302,6 +303,7 @@ export interface Database {
   job_application_moves: JobApplicationMovesTable;
   job_search_targets: JobSearchTargetsTable;
   networking_conversations: NetworkingConversationsTable;
+  job_application_notes: JobApplicationNotesTable;
   withdrawals: WithdrawalsTable;
   surveys: SurveysTable;
   testimonials: TestimonialsTable;

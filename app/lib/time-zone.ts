@@ -43,15 +43,29 @@ export function dateInZone(instant: Date, timeZone: string): string {
   return zoned(instant, timeZone).toPlainDate().toString();
 }
 
+const formatters = new Map<string, Intl.DateTimeFormat>();
+
+/**
+ * A US-format formatter for a zone, made once per zone and options: making one costs far more
+ * than using it, and a page may print hundreds of instants (a mentor's board, a history).
+ */
+function formatter(timeZone: string, options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
+  const key = `${timeZone}|${JSON.stringify(options)}`;
+  let made = formatters.get(key);
+  if (!made) {
+    made = new Intl.DateTimeFormat("en-US", { timeZone, ...options });
+    formatters.set(key, made);
+  }
+  return made;
+}
+
 /**
  * An instant as people read it on pages and in emails, in US format with the zone named:
  * "Fri, Nov 27, 4:52 PM EST"; the year is added when it is not the year of `now`.
  */
 export function formatWhen(instant: Date, timeZone: string, now: Date = instant): string {
-  const year = (d: Date) =>
-    new Intl.DateTimeFormat("en-US", { timeZone, year: "numeric" }).format(d);
-  return new Intl.DateTimeFormat("en-US", {
-    timeZone,
+  const year = (d: Date) => formatter(timeZone, { year: "numeric" }).format(d);
+  return formatter(timeZone, {
     weekday: "short",
     month: "short",
     day: "numeric",
@@ -94,10 +108,5 @@ export function whenFor(instant: string, zone: string, now: Date): string {
 
 /** "Tue, Jan 12": a day of the week view, in the reader's zone. */
 export function formatDay(instant: Date, zone: string): string {
-  return new Intl.DateTimeFormat("en-US", {
-    timeZone: zone,
-    weekday: "short",
-    month: "short",
-    day: "numeric",
-  }).format(instant);
+  return formatter(zone, { weekday: "short", month: "short", day: "numeric" }).format(instant);
 }

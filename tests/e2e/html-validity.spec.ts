@@ -13,7 +13,8 @@ import { PNG_3x2, TEXT_FILE } from "../support/photos";
 import { confirmedOfferFor } from "./testimonial-support";
 import { fillApplication, releaseAllHolds, setCohort, uniqueEmail, withDb } from "./support";
 import { surveyedStudent } from "./survey-support";
-import { filledTracker } from "../support/job-search";
+import { applicationFields, filledTracker } from "../support/job-search";
+import { insertApplication } from "../../app/features/job-search/job-search.server";
 
 /**
  * Every public page, every console page and every page of the student's portal is valid HTML by
@@ -290,7 +291,14 @@ test.describe("W3C Nu validator", () => {
     await m.getByLabel("Add a note").fill("Validated.");
     await m.getByRole("button", { name: "Save note" }).click();
     await expect(m.getByTestId("mentor-notes")).toBeVisible();
-    for (const url of ["/portal/mentor", studentPage]) {
+    // The job search: an application of the student, on the board, their page and its own.
+    const jobId = await withDb((db) => {
+      const at = new Date().toISOString();
+      const added = { at, from: null, to: "wishlist" as const, round: null, note: null };
+      return insertApplication(db, studentId, applicationFields("Validated Capital"), [added], at);
+    });
+    const jobPage = `${studentPage}/applications/${jobId}`;
+    for (const url of ["/portal/mentor", studentPage, "/portal/mentor/board", jobPage]) {
       const response = await m.request.get(url);
       expect(response.status(), url).toBe(200);
       pages.set(`${url} (mentor)`, await response.text());

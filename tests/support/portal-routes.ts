@@ -322,6 +322,28 @@ export const PORTAL_ROUTES: PortalRoute[] = [
     ],
   },
   {
+    // The mentor's students at a glance: the fixture student's name is on their mentor's board.
+    path: "/portal/mentor/board",
+    load: () => import("~/features/job-search/routes/mentor-board"),
+    get: { ...mentorsOnly, mentor: "sees", otherMentor: "own" },
+    submissions: [],
+  },
+  {
+    // Another mentor's student's application is not there for them (404), as the student page.
+    // The walk posts a note (the move's form is drawn from a current stage that the student's
+    // own walk above has moved on; the mentor's move is tested in mentor-board.db.test.ts).
+    path: "/portal/mentor/students/:id/applications/:applicationId",
+    load: () => import("~/features/job-search/routes/mentor-application"),
+    params: (fixtures) => ({
+      id: fixtures.studentId,
+      applicationId: PORTAL_FIXTURE_APPLICATION.id,
+    }),
+    get: { ...mentorsOnly, mentor: "sees", otherMentor: "not_found" },
+    submissions: [
+      { fields: { intent: "note", body: "Ask them about round two." }, allowed: ["mentor"] },
+    ],
+  },
+  {
     path: "/portal/mentor/students/:id/resume",
     load: () => import("~/features/mentors/routes/mentor-resume"),
     params: theStudent,

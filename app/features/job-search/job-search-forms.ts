@@ -89,33 +89,51 @@ export const addApplicationSchema = applicationFields.extend({
 });
 
 /**
- * /portal/applications/:id: edit the details, move it, or delete it. A move to Interview says the
+ * A move to another stage, by the student or their mentor. A move to Interview says the
  * interview's day, a move to Offer the offer's kind (decision 0063); `today` is the site's date.
  */
+const moveFields = (today: string) =>
+  z
+    .object({
+      intent: z.literal("move"),
+      /** The current entry the form was drawn from: a move made meanwhile refuses this one. */
+      moveId: rowId(e.moved),
+      to: z.enum(STAGES, { error: e.stage }),
+      round: roundField,
+      note: optionalLine(BOUNDS.note),
+      ...moveDetailFields(today),
+    })
+    .superRefine((move, ctx) => {
+      if (move.to === "interview" && !move.interviewDate)
+        ctx.addIssue({ code: "custom", path: ["interviewDate"], message: detail.interviewDate });
+      if (move.to === "offer" && !move.kind)
+        ctx.addIssue({ code: "custom", path: ["kind"], message: detail.kind });
+    });
+
+/** /portal/applications/:id: edit the details, move it, or delete it. */
 export function applicationFormSchema(today: string) {
   return z.discriminatedUnion("intent", [
     applicationFields.extend({ intent: z.literal("edit") }),
-    z
-      .object({
-        intent: z.literal("move"),
-        /** The current entry the form was drawn from: a move made meanwhile refuses this one. */
-        moveId: rowId(e.moved),
-        to: z.enum(STAGES, { error: e.stage }),
-        round: roundField,
-        note: optionalLine(BOUNDS.note),
-        ...moveDetailFields(today),
-      })
-      .superRefine((move, ctx) => {
-        if (move.to === "interview" && !move.interviewDate)
-          ctx.addIssue({ code: "custom", path: ["interviewDate"], message: detail.interviewDate });
-        if (move.to === "offer" && !move.kind)
-          ctx.addIssue({ code: "custom", path: ["kind"], message: detail.kind });
-      }),
+    moveFields(today),
     z.object({ intent: z.literal("delete") }),
   ]);
 }
 export type ApplicationForm = z.infer<ReturnType<typeof applicationFormSchema>>;
 export type MoveInput = Extract<ApplicationForm, { intent: "move" }>;
+
+/** /portal/mentor/students/:id/applications/:applicationId: the mentor's move or note. */
+export function mentorApplicationSchema(today: string) {
+  return z.discriminatedUnion("intent", [
+    moveFields(today),
+    z.object({
+      intent: z.literal("note"),
+      body: text(e.noteRequired, BOUNDS.note, {
+        normalize: normalizeBody,
+        tooLong: e.tooLong(BOUNDS.note),
+      }),
+    }),
+  ]);
+}
 
 /**
  * One spreadsheet row, as text (what the preview carries to the confirmation): the application,

@@ -2,12 +2,11 @@ import { randomUUID } from "node:crypto";
 import type { Db, DB } from "~/db/database.server";
 import type { Services } from "~/context";
 import { readerZone } from "~/features/portal/reader-zone";
-import { formatWhen } from "~/lib/time-zone";
 import type { ApplicationFields, MoveInput } from "./job-search-forms";
 import { MAX_APPLICATIONS } from "./job-search-forms";
-import { detailsOfMoves, holdsOutcomes } from "./move-details.server";
+import { holdsOutcomes } from "./move-details.server";
 import { recordMove, type DetailRefusal } from "./record-move.server";
-import { moveRefusal, nextStages, suggestedRound, type MoveRefusal, type Stage } from "./stages";
+import { moveRefusal, type MoveRefusal, type Stage } from "./stages";
 
 /**
  * A student's applications and their stages in the database (issue 47, decision 0061). Every
@@ -35,7 +34,7 @@ export async function studentZone(services: Services, personId: string, browser:
 }
 
 /** The student's applications with their current stage, newest first. */
-function applicationsOf(db: Db, personId: string) {
+export function applicationsOf(db: Db, personId: string) {
   return db
     .selectFrom("job_applications as a")
     .innerJoin("job_application_moves as m", (join) =>
@@ -133,41 +132,6 @@ export async function addApplication(
   });
 }
 
-/** One application of the student with its history, times in `zone`; null when not theirs. */
-export async function readApplication(
-  services: Services,
-  personId: string,
-  id: string,
-  zone: string,
-) {
-  const { db, clock } = services;
-  const application = await applicationsOf(db, personId).where("a.id", "=", id).executeTakeFirst();
-  if (!application) return null;
-  const moves = await db
-    .selectFrom("job_application_moves")
-    .select(["id", "at", "from_stage", "to_stage", "round", "note", "by_role"])
-    .where("application_id", "=", id)
-    .orderBy("at", "desc")
-    .orderBy("is_current", "desc")
-    .execute();
-  const now = clock.now();
-  const current = { stage: application.stage, round: application.round };
-  const details = await detailsOfMoves(db, id, zone, now);
-  return {
-    application,
-    // Newest first: the entry after each one is the move it came from (with its round).
-    history: moves.map((move, i) => ({
-      ...move,
-      fromRound: moves[i + 1]?.round ?? null,
-      when: formatWhen(new Date(move.at), zone, now),
-      interviewDate: details.get(move.id)?.interviewDate ?? null,
-      offer: details.get(move.id)?.offer ?? null,
-    })),
-    nextStages: nextStages(application.stage),
-    suggestedRound: suggestedRound(current),
-  };
-}
-
 /** Saves new details of the student's application; false when it is not theirs. */
 export async function editApplication(
   services: Services,
@@ -192,8 +156,8 @@ export type MoveOutcome =
   | { kind: "not_found" | "moved_meanwhile" | MoveRefusal | DetailRefusal };
 
 /**
- * Moves the student's application to a stage, as a new current entry of its history, with the
- * interview or offer it reports (recordMove). The entry the form was drawn from (`move.moveId`)
+ * Moves the student's application to a stage, as a new current entry of its history made by the
+ * student or (`by`) their mentor, with the interview or offer it reports (recordMove). The entry the form was drawn from (`move.moveId`)
  * must still be current: it is taken off in the same statement that checks it, so of two moves at
  * once one wins and the other is refused.
  */
@@ -202,6 +166,7 @@ export async function moveApplication(
   personId: string,
   id: string,
   move: MoveInput,
+  by: { role: "student" | "mentor"; id: string } = { role: "student", id: personId },
 ): Promise<MoveOutcome> {
   const now = services.clock.now();
   return services.db.transaction().execute(async (trx): Promise<MoveOutcome> => {
@@ -233,7 +198,7 @@ export async function moveApplication(
               compensation: move.compensation ?? null,
             }
           : undefined,
-        by: { role: "student", id: personId },
+        by,
       },
       now,
     );
@@ -243,7 +208,7 @@ export async function moveApplication(
 }
 
 /**
- * Deletes the student's application and its history: "not_found" when it is not theirs, "holds"
+ * Deletes the student's application, its history and notes: "not_found" when it is not theirs, "holds"
  * when it holds an interview or an offer (the programme's outcomes keep them; decision 0063).
  */
 export async function deleteApplication(
@@ -260,6 +225,7 @@ export async function deleteApplication(
       .executeTakeFirst();
     if (!own) return "not_found";
     if (await holdsOutcomes(trx, id)) return "holds";
+    await trx.deleteFrom("job_application_notes").where("application_id", "=", id).execute();
     await trx.deleteFrom("job_application_moves").where("application_id", "=", id).execute();
     await trx.deleteFrom("job_applications").where("id", "=", id).execute();
     return "deleted";

@@ -80,6 +80,7 @@ export const jobSearchText = {
     moved: "This application was moved meanwhile: look at its stage and try again",
     tooMany: (max: number) => `You can keep at most ${max} applications`,
     notFound: "This application no longer exists",
+    noteRequired: "Please write the note",
   },
 } as const;
 

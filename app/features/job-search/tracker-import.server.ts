@@ -85,7 +85,7 @@ export async function exportApplications(
   });
 }
 
-/** Every application of the person with its full history, for the privacy export. */
+/** Every application of the person with its full history and notes, for the privacy export. */
 export async function jobSearchExport(db: Db, personId: string) {
   const applications = await db
     .selectFrom("job_applications")
@@ -109,17 +109,28 @@ export async function jobSearchExport(db: Db, personId: string) {
     .where("a.person_id", "=", personId)
     .orderBy("m.at")
     .execute();
+  const notes = await db
+    .selectFrom("job_application_notes as n")
+    .innerJoin("job_applications as a", "a.id", "n.application_id")
+    .select(["n.application_id", "n.at", "n.body", "n.by_role"])
+    .where("a.person_id", "=", personId)
+    .orderBy("n.at")
+    .execute();
   return applications.map((application) => ({
     ...application,
     history: moves.filter((move) => move.application_id === application.id),
+    notes: notes.filter((note) => note.application_id === application.id),
   }));
 }
 
 /**
  * Erasure: the person's applications go, with their history; one holding an interview or an offer
  * stays for the programme's counts (decision 0063), its words erased and its history's notes gone.
+ * Every mentor's note on any of them goes (decision 0065).
  */
 export async function eraseJobSearch(trx: Db, personId: string) {
+  const all = trx.selectFrom("job_applications").select("id").where("person_id", "=", personId);
+  await trx.deleteFrom("job_application_notes").where("application_id", "in", all).execute();
   const held = (table: "interviews" | "offers") =>
     trx
       .selectFrom(table)

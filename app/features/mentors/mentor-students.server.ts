@@ -26,7 +26,10 @@ export type MentorUser = Extract<PortalUser, { role: "mentor" }>;
 export async function requireMentor(
   request: Request,
   context: AppContext,
-  page: Extract<PortalPage, "mentor" | "mentorStudent" | "mentorAvailability" | "mentorSession">,
+  page: Extract<
+    PortalPage,
+    "mentor" | "mentorStudent" | "mentorAvailability" | "mentorSession" | "mentorBoard"
+  >,
 ): Promise<MentorUser> {
   const user = await requirePortal(request, context, page);
   if (user.role !== "mentor") throw data(portalSignIn.forbidden, { status: 403 });
@@ -90,7 +93,11 @@ export async function mentorStudents(db: DB, mentorId: string) {
 }
 
 /** Whether this person's seat in the current cohort is assigned to this mentor. */
-async function isMentorsStudent(db: DB, mentorId: string, personId: string): Promise<boolean> {
+export async function isMentorsStudent(
+  db: DB,
+  mentorId: string,
+  personId: string,
+): Promise<boolean> {
   const seats = await db
     .selectFrom("payments")
     .innerJoin("cohorts", "cohorts.id", "payments.cohort_id")

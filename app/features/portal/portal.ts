@@ -37,6 +37,7 @@ export const PORTAL_ACCESS = {
   networking: ["student"],
   mentor: ["mentor"],
   mentorStudent: ["mentor"],
+  mentorBoard: ["mentor"],
   calendar: ["student", "mentor"],
   mentorAvailability: ["mentor"],
   mentorSession: ["mentor"],

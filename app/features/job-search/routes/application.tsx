@@ -5,6 +5,7 @@ import { Button } from "~/components/ui/button";
 import { linkVariants } from "~/components/ui/link";
 import { portalMeta } from "~/features/portal/portal.words";
 import { requireStudent } from "~/features/portal/student-access.server";
+import { ZoneNote } from "~/features/portal/zone-note";
 import { readBrowserZone } from "~/lib/browser-zone.server";
 import { limitFormPost } from "~/lib/form-guard.server";
 import { OVER_LIMIT, readFormData, refuse } from "~/lib/form.server";
@@ -19,15 +20,13 @@ import {
   deleteApplication,
   editApplication,
   moveApplication,
-  readApplication,
   studentZone,
 } from "../job-search.server";
+import { readApplication } from "../application-history.server";
 import { applicationText as a, jobSearchText as t, stageName } from "../job-search.words";
-import { interviewsText } from "~/features/outcomes/interviews.words";
+import { refuseMove } from "../move-reply.server";
 import { dateInZone } from "~/lib/time-zone";
 import type { Route } from "./+types/application";
-
-const o = interviewsText.errors;
 
 export const meta: Route.MetaFunction = ({ data }) =>
   pageMeta(
@@ -36,12 +35,6 @@ export const meta: Route.MetaFunction = ({ data }) =>
   );
 
 const LIST = "/portal/applications";
-
-const DETAIL_REFUSALS = {
-  no_seat: o.noSeat,
-  too_many_interviews: o.tooManyInterviews,
-  too_many_offers: o.tooManyOffers,
-};
 
 /** /portal/applications/:id: one of the student's applications, its history, and its forms. */
 export async function loader({ request, context, params }: Route.LoaderArgs) {
@@ -98,20 +91,8 @@ export async function action({ request, context, params }: Route.ActionArgs) {
     return redirectWithToast(context, here, success(a.saved.title, a.saved.description));
   }
   const outcome = await moveApplication(services, student.personId, params.id, form);
-  switch (outcome.kind) {
-    case "not_found":
-      return notFound();
-    case "moved_meanwhile":
-      return refuse(submission, { message: t.errors.moved, form: true, status: 409 });
-    case "not_allowed":
-      return refuse(submission, { message: t.errors.notAllowed, field: "to" });
-    case "round":
-      return refuse(submission, { message: t.errors.round, field: "round" });
-    case "no_seat":
-    case "too_many_interviews":
-    case "too_many_offers":
-      return refuse(submission, { message: DETAIL_REFUSALS[outcome.kind], status: 409 });
-  }
+  if (outcome.kind === "not_found") notFound();
+  if (outcome.kind !== "moved") return refuseMove(submission, outcome.kind);
   const toast = a.moved(stageName(outcome.stage, outcome.round));
   return redirectWithToast(context, here, success(toast.title, toast.description));
 }
@@ -159,11 +140,8 @@ export default function Application({ loaderData, actionData }: Route.ComponentP
         )}
       </SectionCard>
       <SectionCard title={a.historyHeading}>
-        <ApplicationHistory
-          history={history}
-          zone={loaderData.zone}
-          zoneFrom={loaderData.zoneFrom}
-        />
+        <ZoneNote zone={loaderData.zone} from={loaderData.zoneFrom} />
+        <ApplicationHistory history={history} reader="student" />
         <p className="mt-3">
           <Link to="/portal/interviews" className={linkVariants({ size: "sm" })}>
             {a.outcomesLink}

@@ -26,6 +26,8 @@ import {
 import { TargetsForm } from "~/features/job-search/networking-forms";
 import { readTargets, setTargets } from "~/features/job-search/networking.server";
 import { targetsText } from "~/features/job-search/networking.words";
+import { studentPipeline } from "~/features/job-search/mentor-board.server";
+import { StudentJobSearch } from "~/features/job-search/student-pipeline";
 import type { Route } from "./+types/mentor-student";
 
 export const meta: Route.MetaFunction = () => pageMeta(t.title, portalMeta.description);
@@ -47,7 +49,13 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     clock.now(),
   );
   const targets = await readTargets(db, student.id);
-  return { student, outcomes, targets, clock: { zone, now: clock.now().toISOString() } };
+  const jobSearch = await studentPipeline(
+    context.services,
+    mentor.mentorId,
+    { personId: student.id, name: student.name },
+    zone,
+  );
+  return { student, outcomes, targets, jobSearch, clock: { zone, now: clock.now().toISOString() } };
 }
 
 /**
@@ -114,6 +122,7 @@ export default function MentorStudentPage({ loaderData, actionData }: Route.Comp
       </div>
       <StudentProfile student={student} />
       <StudentResume student={student} clock={clock} />
+      {loaderData.jobSearch && <StudentJobSearch pipeline={loaderData.jobSearch} />}
       <SectionCard title={offerConfirmText.heading}>
         <OutcomesSummary view={loaderData.outcomes} />
       </SectionCard>

@@ -18,6 +18,9 @@ import { mentorCalendarCard } from "~/features/sessions/portal-calendar.server";
 import { MentorSessionLinks, ToMarkList } from "~/features/attendance/mentor-marking";
 import { mentorSessions, mentorToMark } from "~/features/attendance/mentor-marking.server";
 import { outcomeAction } from "~/features/attendance/session-action.server";
+import { Link } from "react-router";
+import { linkVariants } from "~/components/ui/link";
+import { boardText } from "~/features/job-search/mentor-board.words";
 import type { Route } from "./+types/mentor";
 import { PortalPageHeading } from "~/components/portal-shell";
 
@@ -71,6 +74,11 @@ export default function MentorHome({ loaderData }: Route.ComponentProps) {
       <PortalPageHeading title={t.title}>
         <p className="mt-3 text-slate-700">{t.intro(name)}</p>
         <p className="mt-2 text-slate-700">{t.cohort(cohortStart)}</p>
+        <p className="mt-2">
+          <Link to="/portal/mentor/board" className={linkVariants()} data-board-link="">
+            {boardText.homeLink}
+          </Link>
+        </p>
       </PortalPageHeading>
       <ToMarkList items={toMark} />
       <MentorBookings bookings={bookings} />

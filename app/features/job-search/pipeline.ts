@@ -1,0 +1,209 @@
+/**
+ * What a mentor reads of their students' job search (issue 47, item 5), pure: for each student
+ * the counts by current stage, the applications sent this week, the last activity, and the flags
+ * of what has gone quiet, each naming what it concerns. The board (/portal/mentor/board) sorts
+ * these; the mentor's student page shows one student's.
+ *
+ * "Sent" is the owner's report's rule (applicationDates in ./cohort-report.ts): the first move to
+ * Applied, or to Interview or Offer when Applied was skipped. "This week" is the Monday-to-Sunday
+ * week of today in the site's calendar, as the programme's weeks are.
+ *
+ * Flags come from plain facts, so other facts can add theirs (a networking follow-up date passed
+ * would be one more kind with its own subject):
+ * - quiet: an application still open (Wishlist, Applied, Interview, Offer) with no move for
+ *   QUIET_DAYS days or more;
+ * - deadline: its deadline is past (before today) while it is still Wishlist or Applied;
+ * - next_step: it is at Interview with no next step written down.
+ */
+import { mondayOf } from "~/features/cohort/cohort";
+import { dateInZone, zonedTimeToUtc } from "~/lib/time-zone";
+import { applicationDates, type ReportMove } from "./cohort-report";
+import { OPEN_STAGES, STAGES, type Stage } from "./stages";
+
+export const QUIET_DAYS = 14;
+const DAY_MS = 86_400_000;
+
+/** One application as the pipeline reads it: its current stage and when it last moved. */
+export interface PipelineApplication {
+  id: string;
+  personId: string;
+  firm: string;
+  role: string;
+  stage: Stage;
+  round: number | null;
+  /** YYYY-MM-DD, or null. */
+  deadline: string | null;
+  nextStep: string | null;
+  /** When its current stage was entered (its latest move), a UTC instant. */
+  movedAt: string;
+}
+
+export const FLAG_KINDS = ["quiet", "deadline", "next_step"] as const;
+export type FlagKind = (typeof FLAG_KINDS)[number];
+
+/** What a flag is about: for now always an application. */
+export interface FlagSubject {
+  type: "application";
+  id: string;
+  firm: string;
+  role: string;
+}
+
+export interface Flag {
+  kind: FlagKind;
+  about: FlagSubject;
+  /** Since when: the last move (quiet), the deadline (deadline), the move to Interview. */
+  since: string;
+}
+
+/** Now and today (the site's calendar date) for every rule that reads the clock. */
+export interface PipelineClock {
+  now: Date;
+  siteZone: string;
+}
+
+const isOpen = (stage: Stage) => (OPEN_STAGES as readonly Stage[]).includes(stage);
+
+/** The site's calendar date at `now`. */
+export const todayOf = (clock: PipelineClock) => dateInZone(clock.now, clock.siteZone);
+
+/** The flags of one application, in FLAG_KINDS order; `today` is the site's calendar date. */
+export function applicationFlags(
+  application: PipelineApplication,
+  clock: { now: Date; today: string },
+): Flag[] {
+  const about: FlagSubject = {
+    type: "application",
+    id: application.id,
+    firm: application.firm,
+    role: application.role,
+  };
+  const flags: Flag[] = [];
+  const still = clock.now.getTime() - Date.parse(application.movedAt);
+  if (isOpen(application.stage) && still >= QUIET_DAYS * DAY_MS)
+    flags.push({ kind: "quiet", about, since: application.movedAt });
+  const early = application.stage === "wishlist" || application.stage === "applied";
+  if (early && application.deadline !== null && application.deadline < clock.today)
+    flags.push({ kind: "deadline", about, since: application.deadline });
+  if (application.stage === "interview" && !application.nextStep?.trim())
+    flags.push({ kind: "next_step", about, since: application.movedAt });
+  return flags;
+}
+
+/** The UTC instants this week (Monday 00:00 to the next Monday, site's calendar) runs between. */
+export function thisWeek(clock: PipelineClock): { from: number; to: number } {
+  const monday = mondayOf(todayOf(clock));
+  const next = new Date(Date.parse(`${monday}T00:00:00Z`) + 7 * DAY_MS).toISOString().slice(0, 10);
+  return {
+    from: zonedTimeToUtc(monday, "00:00", clock.siteZone).getTime(),
+    to: zonedTimeToUtc(next, "00:00", clock.siteZone).getTime(),
+  };
+}
+
+export interface PipelineStudent {
+  personId: string;
+  name: string;
+}
+
+export interface StudentSummary {
+  personId: string;
+  name: string;
+  byStage: Record<Stage, number>;
+  total: number;
+  /** Applications sent this week (the owner's report's rule). */
+  thisWeek: number;
+  /** The latest move of any of their applications (or other activity given); null when none. */
+  lastActivity: string | null;
+  flags: Flag[];
+}
+
+const later = (a: string | null, b: string) =>
+  a === null || Date.parse(b) > Date.parse(a) ? b : a;
+
+/**
+ * Each student's summary, in the order given. `moves` are the moves of their applications (only
+ * those to Applied, Interview or Offer are needed to date "sent"); `activity` is any other dated
+ * activity of a student that counts as their last (none yet).
+ */
+export function studentSummaries(input: {
+  students: readonly PipelineStudent[];
+  applications: readonly PipelineApplication[];
+  moves: readonly ReportMove[];
+  activity?: readonly { personId: string; at: string }[];
+  clock: PipelineClock;
+}): StudentSummary[] {
+  const { clock } = input;
+  const dates = applicationDates(input.moves);
+  const week = thisWeek(clock);
+  const at = { now: clock.now, today: todayOf(clock) };
+  const rows = new Map<string, StudentSummary>();
+  for (const { personId, name } of input.students) {
+    const byStage = Object.fromEntries(STAGES.map((stage) => [stage, 0])) as Record<Stage, number>;
+    rows.set(personId, {
+      personId,
+      name,
+      byStage,
+      total: 0,
+      thisWeek: 0,
+      lastActivity: null,
+      flags: [],
+    });
+  }
+  for (const application of input.applications) {
+    const row = rows.get(application.personId);
+    if (!row) continue;
+    row.byStage[application.stage] += 1;
+    row.total += 1;
+    row.lastActivity = later(row.lastActivity, application.movedAt);
+    const sent = dates.get(application.id)?.sent;
+    const sentAt = sent ? Date.parse(sent) : NaN;
+    if (sentAt >= week.from && sentAt < week.to) row.thisWeek += 1;
+    row.flags.push(...applicationFlags(application, at));
+  }
+  for (const { personId, at } of input.activity ?? []) {
+    const row = rows.get(personId);
+    if (row) row.lastActivity = later(row.lastActivity, at);
+  }
+  return [...rows.values()];
+}
+
+/** How the board may be sorted (?sort=); the first is the default. */
+export const SORT_KEYS = ["flags", "activity", "week", "name"] as const;
+export type SortKey = (typeof SORT_KEYS)[number];
+
+export function sortKeyOf(value: string | null): SortKey {
+  return (SORT_KEYS as readonly string[]).includes(value ?? "") ? (value as SortKey) : "flags";
+}
+
+/**
+ * The board in `key` order, each putting first whom a mentor should look at: the most flags; the
+ * longest quiet (no activity at all first); the fewest sent this week; or by name. Ties by name.
+ */
+export function sortSummaries(rows: readonly StudentSummary[], key: SortKey): StudentSummary[] {
+  const byName = (a: StudentSummary, b: StudentSummary) =>
+    a.name.localeCompare(b.name) || a.personId.localeCompare(b.personId);
+  const activity = (row: StudentSummary) =>
+    row.lastActivity === null ? -Infinity : Date.parse(row.lastActivity);
+  const order: Record<SortKey, (a: StudentSummary, b: StudentSummary) => number> = {
+    flags: (a, b) => b.flags.length - a.flags.length,
+    activity: (a, b) => activity(a) - activity(b),
+    week: (a, b) => a.thisWeek - b.thisWeek,
+    name: () => 0,
+  };
+  return [...rows].sort((a, b) => order[key](a, b) || byName(a, b));
+}
+
+/**
+ * One student's pipeline: the open stages always (empty or not), then each closed stage that has
+ * applications; in each, the applications last moved first.
+ */
+export function pipelineByStage<T extends { stage: Stage; movedAt: string }>(
+  applications: readonly T[],
+): { stage: Stage; applications: T[] }[] {
+  return STAGES.map((stage) => ({
+    stage,
+    applications: applications
+      .filter((a) => a.stage === stage)
+      .sort((a, b) => Date.parse(b.movedAt) - Date.parse(a.movedAt)),
+  })).filter((group) => isOpen(group.stage) || group.applications.length > 0);
+}
