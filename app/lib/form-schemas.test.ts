@@ -20,6 +20,7 @@ const modules = import.meta.glob<Record<string, unknown>>(
 const FACTORY_ARGS: Record<string, unknown[]> = {
   applicationSchema: [2026],
   applicationFormSchema: ["2026-11-20"],
+  mentorApplicationSchema: ["2026-11-20"],
   broadcastSchema: ["America/New_York", new Date("2026-11-20T15:00:00Z")],
   broadcastFormSchema: ["America/New_York", new Date("2026-11-20T15:00:00Z")],
   cohortSettingsSchema: [2026],
