@@ -1,8 +1,9 @@
 import type { Page } from "@playwright/test";
 import { filledTracker } from "../support/job-search";
 import { expect, expectNoAxeViolations, test } from "./fixtures";
-import { payingStudent, signInToPortal } from "./mentor-support";
-import { releaseAllHolds, setCohort, uniqueEmail } from "./support";
+import { createAccount, logIn } from "./admin-support";
+import { assignMentor, createMentor, payingStudent, signInToPortal } from "./mentor-support";
+import { releaseAllHolds, setCohort, uniqueEmail, withDb } from "./support";
 
 /**
  * A student's job search (issue 47) on a 390 px phone: they bring in the tracker spreadsheet the
@@ -12,6 +13,7 @@ import { releaseAllHolds, setCohort, uniqueEmail } from "./support";
  */
 
 const PHONE = { width: 390, height: 844 };
+const OWNER = uniqueEmail("job-search-owner");
 
 async function expectNoSidewaysScroll(page: Page) {
   const width = await page.evaluate(() => document.documentElement.scrollWidth);
@@ -24,12 +26,15 @@ test.describe("the student's applications", () => {
     await setCohort({ capacity: 10, enrolled_count: 0, is_active: 1, start_date: "2027-01-13" });
   });
 
-  test("a paid student imports the tracker, confirms, and moves an application to Interview then Offer", async ({
+  test("a paid student imports the tracker, confirms, and moves an application to Interview then Offer; the mentor confirms it and the owner's report and CSV count it", async ({
     browser,
   }) => {
-    test.setTimeout(90_000);
+    test.setTimeout(180_000);
     const email = uniqueEmail("job-search");
-    await payingStudent(browser, email);
+    const mentorEmail = uniqueEmail("job-search-mentor");
+    await createMentor(mentorEmail, "Jo Mentor");
+    const studentId = await payingStudent(browser, email);
+    await assignMentor(email, mentorEmail);
     const context = await browser.newContext({ viewport: PHONE });
     const page = await context.newPage();
     await signInToPortal(page, email);
@@ -108,6 +113,56 @@ test.describe("the student's applications", () => {
 
     await page.getByRole("link", { name: "Back to your applications" }).click();
     await expect(page.locator('[data-stage="offer"] [data-application="Lazard"]')).toBeVisible();
+
+    // The owner's outcomes report before the mentor confirms (the worker's database is shared).
+    await createAccount(OWNER, true);
+    const owner = await (await browser.newContext()).newPage();
+    await logIn(owner, OWNER);
+    const cohortId = await withDb(
+      async (db) =>
+        (
+          await db
+            .selectFrom("payments")
+            .select("cohort_id")
+            .where("person_id", "=", studentId)
+            .executeTakeFirstOrThrow()
+        ).cohort_id,
+    );
+    const confirmedOffers = owner.locator(
+      `[data-cohort="${cohortId}"] [data-figure="confirmed_offers"]`,
+    );
+    await owner.goto("/admin/outcomes");
+    const before = Number(await confirmedOffers.textContent());
+
+    // The mentor, on a phone: the board shows the offer; the student's page confirms it.
+    const mentorContext = await browser.newContext({ viewport: PHONE });
+    const mentor = await mentorContext.newPage();
+    await signInToPortal(mentor, mentorEmail);
+    await mentor.goto("/portal/mentor/board");
+    const card = mentor.locator(`[data-board-card="${studentId}"]`);
+    await expect(card.locator('[data-stage="offer"]')).toContainText("1");
+    await expectNoSidewaysScroll(mentor);
+    await card.locator("h2 a").click();
+    await expect(mentor.locator("[data-job-search]")).toContainText("Lazard");
+    await mentor.getByRole("button", { name: "Confirm the Lazard offer" }).click();
+    await expect(mentor.getByText("Offer confirmed").first()).toBeVisible();
+    await expectNoSidewaysScroll(mentor);
+    await expectNoAxeViolations(mentor);
+    await mentorContext.close();
+
+    // The student's history shows it confirmed; the owner's report and CSV count it.
+    await page.getByRole("link", { name: "Lazard" }).click();
+    await expect(page.locator('[data-history] [data-offer="confirmed"]')).toBeVisible();
+    await owner.goto("/admin/outcomes");
+    await expect(confirmedOffers).toHaveText(String(before + 1));
+    const csv = await (
+      await owner.request.get(`/admin/cohorts/${cohortId}/applications.csv`)
+    ).text();
+    const lazardRow = csv.split("\r\n").find((line) => line.includes("Lazard")) ?? "";
+    const cells = lazardRow.split(",").map((cell) => cell.replace(/^"|"$/g, ""));
+    expect(cells).toContain(email);
+    expect(cells).toContain("offer");
+    await owner.close();
     await context.close();
   });
 });
