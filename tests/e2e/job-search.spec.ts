@@ -39,7 +39,7 @@ test.describe("the student's applications", () => {
     const page = await context.newPage();
     await signInToPortal(page, email);
 
-    await page.getByRole("link", { name: "Applications" }).click();
+    await page.getByTestId("portal-header").getByRole("link", { name: "Applications" }).click();
     await expect(page.getByRole("heading", { name: "Your applications" })).toBeVisible();
     await page.getByRole("link", { name: "Bring in your tracker spreadsheet" }).click();
     await expect(page).toHaveURL(/\/portal\/applications\/import$/);
