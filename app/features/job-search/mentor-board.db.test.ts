@@ -5,6 +5,9 @@ import { answer, assignMentor, signedInMentor } from "../../../tests/support/men
 import * as boardRoute from "./routes/mentor-board";
 import * as applicationRoute from "./routes/mentor-application";
 import * as studentPage from "~/features/mentors/routes/mentor-student";
+import { addConversation, setTargets } from "./networking.server";
+import { addDays } from "~/lib/calendar-date";
+import { dateInZone } from "~/lib/time-zone";
 import { type BoardRow, type StudentPipeline } from "./mentor-board.server";
 
 const DAY = 86_400_000;
@@ -225,5 +228,45 @@ describe.each(testEngines())("a mentor's view of the job search on $name", (engi
       { to_stage: "wishlist", by_role: "student", by_id: ada.id, is_current: 1 },
     ]);
     expect(await db().selectFrom("job_application_notes").selectAll().execute()).toEqual([]);
+  });
+
+  it("shows the week against the mentor's targets and flags a follow-up date passed", async () => {
+    const { ann, ada } = await scene();
+    const today = dateInZone(services().clock.now(), services().config.siteTimeZone);
+    await setTargets(
+      services(),
+      ada.id,
+      { intent: "targets", applicationsPerWeek: 5, conversationsPerWeek: 2 },
+      { role: "mentor", id: ann.id },
+    );
+    const talk = (firm: string, date: string, followUp: string | null) =>
+      addConversation(services(), ada.id, {
+        personName: "Sam Banker",
+        firm,
+        date,
+        how: "coffee_chat",
+        followUp,
+        notes: null,
+      });
+    await talk("Evercore", addDays(today, -20), addDays(today, -3));
+    await talk("Lazard", today, addDays(today, 3));
+    const row = (await board(ann.cookie)).rows.find((r) => r.personId === ada.id)!;
+    expect(row).toMatchObject({
+      conversationsThisWeek: 1,
+      targets: { applicationsPerWeek: 5, conversationsPerWeek: 2 },
+    });
+    expect(row.flags.filter((f) => f.kind === "follow_up")).toEqual([
+      {
+        kind: "follow_up",
+        applicationId: null,
+        firm: "Evercore",
+        person: "Sam Banker",
+        since: addDays(today, -3),
+      },
+    ]);
+    // A later conversation with the firm is the follow-up: the flag goes.
+    await talk("evercore", addDays(today, -1), null);
+    const again = (await board(ann.cookie)).rows.find((r) => r.personId === ada.id)!;
+    expect(again.flags.filter((f) => f.kind === "follow_up")).toEqual([]);
   });
 });

@@ -13,6 +13,7 @@ import {
   thisWeek,
   type Flag,
   type PipelineApplication,
+  type PipelineConversation,
   type PipelineStudent,
   type SortKey,
   type StudentSummary,
@@ -85,10 +86,57 @@ async function pipelineRows(db: DB, personIds: readonly string[], since: string)
   };
 }
 
-/** A flag as a page shows it: its kind, the application, and since when in the reader's words. */
+/**
+ * The students' networking conversations (500 at most each: their follow-ups and activity) and
+ * their weekly targets, two queries whatever the number of students.
+ */
+async function networkingRows(db: DB, personIds: readonly string[]) {
+  if (personIds.length === 0) return { conversations: [], targets: new Map() };
+  const [conversations, targets] = await Promise.all([
+    db
+      .selectFrom("networking_conversations")
+      .select(["id", "person_id", "person_name", "firm", "date", "follow_up", "created_at"])
+      .where("person_id", "in", personIds)
+      .execute(),
+    db
+      .selectFrom("job_search_targets")
+      .select(["person_id", "applications_per_week", "conversations_per_week"])
+      .where("person_id", "in", personIds)
+      .execute(),
+  ]);
+  return {
+    conversations: conversations.map((c): PipelineConversation => ({
+      id: c.id,
+      personId: c.person_id,
+      personName: c.person_name,
+      firm: c.firm,
+      date: c.date,
+      followUp: c.follow_up,
+      loggedAt: c.created_at,
+    })),
+    targets: new Map(
+      targets.map((t) => [
+        t.person_id,
+        {
+          applicationsPerWeek: Number(t.applications_per_week),
+          conversationsPerWeek: Number(t.conversations_per_week),
+        },
+      ]),
+    ),
+  };
+}
+
+/**
+ * A flag as a page shows it: its kind, the application it links to (none for a conversation),
+ * the firm (and the person met), and since when in the reader's words.
+ */
 function flagView(flag: Flag, zone: string) {
-  const since = flag.kind === "deadline" ? flag.since : formatDay(new Date(flag.since), zone);
-  return { kind: flag.kind, applicationId: flag.about.id, firm: flag.about.firm, since };
+  const calendarDay = flag.kind === "deadline" || flag.kind === "follow_up";
+  const since = calendarDay ? flag.since : formatDay(new Date(flag.since), zone);
+  const { about } = flag;
+  return about.type === "application"
+    ? { kind: flag.kind, applicationId: about.id, firm: about.firm, person: null, since }
+    : { kind: flag.kind, applicationId: null, firm: about.firm, person: about.person, since };
 }
 
 /** The flags a board row lists (all are counted; the student's page lists every one). */
@@ -107,12 +155,15 @@ function summaryView(row: StudentSummary, zone: string, now: Date, flags = row.f
 async function summariesOf(services: Services, students: readonly PipelineStudent[]) {
   const clock = { now: services.clock.now(), siteZone: services.config.siteTimeZone };
   const since = new Date(thisWeek(clock).from).toISOString();
-  const { applications, moves } = await pipelineRows(
-    services.db,
-    students.map((student) => student.personId),
-    since,
-  );
-  return { applications, summaries: studentSummaries({ students, applications, moves, clock }) };
+  const personIds = students.map((student) => student.personId);
+  const [{ applications, moves }, { conversations, targets }] = await Promise.all([
+    pipelineRows(services.db, personIds, since),
+    networkingRows(services.db, personIds),
+  ]);
+  return {
+    applications,
+    summaries: studentSummaries({ students, applications, moves, conversations, targets, clock }),
+  };
 }
 
 /** /portal/mentor/board: each of the mentor's students, summarised, in `sort` order. */

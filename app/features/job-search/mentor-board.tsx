@@ -3,20 +3,20 @@ import { Card } from "~/components/ui/card";
 import { linkVariants } from "~/components/ui/link";
 import { cn } from "~/components/ui/cn";
 import { STAGE_LABELS } from "./job-search.words";
-import { boardText as t, flagText } from "./mentor-board.words";
+import { boardText as t } from "./mentor-board.words";
+import { FlagItem, WeekAgainstTargets, type FlagView, type WeekView } from "./flag-item";
 import { OPEN_STAGES, STAGES, type Stage } from "./stages";
-import { SORT_KEYS, type FlagKind, type SortKey } from "./pipeline";
+import { SORT_KEYS, type SortKey } from "./pipeline";
 
 /** A board row as the loader gives it (./mentor-board.server.ts). */
-export interface BoardRowView {
+export interface BoardRowView extends WeekView {
   personId: string;
   name: string;
   byStage: Record<Stage, number>;
   total: number;
-  thisWeek: number;
   lastActivityWhen: string | null;
   flagCount: number;
-  flags: { kind: FlagKind; applicationId: string; firm: string; since: string }[];
+  flags: FlagView[];
 }
 
 const studentPath = (personId: string) => `/portal/mentor/students/${personId}`;
@@ -68,15 +68,12 @@ function Flags({ row }: { row: BoardRowView }) {
   return (
     <ul className="space-y-1" data-flags={row.flagCount}>
       {row.flags.map((flag) => (
-        <li key={`${flag.kind}-${flag.applicationId}`} data-flag={flag.kind}>
-          <Link
-            to={`${studentPath(row.personId)}/applications/${flag.applicationId}`}
-            className={linkVariants({ size: "sm" })}
-          >
-            {flag.firm}
-          </Link>
-          : {flagText[flag.kind](flag.since)}
-        </li>
+        <FlagItem
+          key={`${flag.kind}-${flag.applicationId ?? flag.person}-${flag.since}`}
+          flag={flag}
+          personId={row.personId}
+          size="sm"
+        />
       ))}
       {more > 0 && (
         <li>
@@ -111,7 +108,9 @@ export function MentorBoard({ rows }: { rows: readonly BoardRowView[] }) {
                 <Fact term={c.stages}>
                   <StageCounts row={row} />
                 </Fact>
-                <Fact term={c.week}>{row.thisWeek}</Fact>
+                <Fact term={c.week}>
+                  <WeekAgainstTargets week={row} />
+                </Fact>
                 <Fact term={c.activity}>{row.lastActivityWhen ?? t.noActivity}</Fact>
                 <Fact term={`${c.flags} (${row.flagCount})`}>
                   <Flags row={row} />
@@ -150,7 +149,7 @@ export function MentorBoard({ rows }: { rows: readonly BoardRowView[] }) {
                   <StageCounts row={row} />
                 </td>
                 <td className="px-3 py-2 align-top" data-week="">
-                  {row.thisWeek}
+                  <WeekAgainstTargets week={row} />
                 </td>
                 <td className="px-3 py-2 align-top">{row.lastActivityWhen ?? t.noActivity}</td>
                 <td className="px-3 py-2 align-top">

@@ -40,13 +40,28 @@ export const flagText: Record<FlagKind, (since: string) => string> = {
   quiet: (since) => `No move since ${since}`,
   deadline: (date) => `Deadline ${date} passed while still on the list`,
   next_step: () => "Interview without a next step",
+  follow_up: (date) => `Follow-up due ${date}, no later conversation logged`,
+};
+
+/** What a flag names: the application's firm, or the firm and the person met. */
+export const flagSubject = (firm: string, person: string | null) =>
+  person ? `${firm} (${person})` : firm;
+
+/** This week against the mentor's targets, as the board and the student's page say it. */
+export const weekAgainstTargets = {
+  applications: (n: number, target: number | null) =>
+    target === null ? `${n} sent` : `${n} of ${target} sent`,
+  conversations: (n: number, target: number | null) =>
+    target === null
+      ? `${n} ${n === 1 ? "conversation" : "conversations"}`
+      : `${n} of ${target} conversations`,
+  noTargets: "no targets set",
 };
 
 /** The "Job search" section of the mentor's student page. */
 export const studentPipelineText = {
   title: "Job search",
-  thisWeek: (n: number) =>
-    `${n} ${n === 1 ? "application" : "applications"} sent this week (Monday to Sunday).`,
+  thisWeekLabel: "This week (Monday to Sunday):",
   lastActivity: (when: string) => `Last activity: ${when}.`,
   noActivity: "No activity yet.",
   flagsHeading: "Gone quiet",

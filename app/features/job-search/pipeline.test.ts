@@ -8,8 +8,11 @@ import {
   studentSummaries,
   thisWeek,
   type PipelineApplication,
+  type PipelineConversation,
   type StudentSummary,
 } from "./pipeline";
+import { addDays } from "~/lib/calendar-date";
+import { dateInZone } from "~/lib/time-zone";
 
 const DAY = 86_400_000;
 const ZONE = "America/New_York";
@@ -29,6 +32,16 @@ const app = (over: Partial<PipelineApplication> = {}): PipelineApplication => ({
   deadline: null,
   nextStep: null,
   movedAt: ago(DAY),
+  ...over,
+});
+const conversation = (over: Partial<PipelineConversation> = {}): PipelineConversation => ({
+  id: "c1",
+  personId: "p1",
+  personName: "Sam Banker",
+  firm: "Evercore",
+  date: "2026-12-01",
+  followUp: null,
+  loggedAt: ago(DAY),
   ...over,
 });
 const kinds = (application: PipelineApplication) =>
@@ -125,16 +138,56 @@ describe("a student's summary", () => {
     expect(bob).toMatchObject({ total: 1, thisWeek: 0, lastActivity: ago(40 * DAY), flags: [] });
   });
 
-  it("has no activity and nothing flagged with no application; other activity counts", () => {
+  it("has no activity and nothing flagged with no application; a logged conversation counts", () => {
     const [ada, bob] = studentSummaries({
       students,
       applications: [],
       moves: [],
-      activity: [{ personId: "p2", at: ago(3 * DAY) }],
+      conversations: [conversation({ personId: "p2", loggedAt: ago(3 * DAY) })],
       clock,
     });
     expect(ada).toMatchObject({ total: 0, thisWeek: 0, lastActivity: null, flags: [] });
     expect(bob!.lastActivity).toBe(ago(3 * DAY));
+  });
+
+  it("flags a follow-up date passed until a later conversation with the firm is logged", () => {
+    const today = dateInZone(clock.now, clock.siteZone);
+    const yesterday = addDays(today, -1);
+    const passed = conversation({ id: "c1", date: addDays(today, -10), followUp: yesterday });
+    const dueToday = conversation({ id: "c2", firm: "Other", followUp: today });
+    const summarize = (conversations: PipelineConversation[]) =>
+      studentSummaries({
+        students: [students[0]!],
+        applications: [],
+        moves: [],
+        conversations,
+        clock,
+      })[0]!.flags;
+    expect(summarize([passed, dueToday]).map((f) => [f.kind, f.about.id, f.since])).toEqual([
+      ["follow_up", "c1", yesterday],
+    ]);
+    // A later talk with the same firm (any case) is the follow-up: nothing is flagged.
+    const later = conversation({ id: "c3", firm: " evercore ", date: addDays(today, -2) });
+    expect(summarize([passed, later])).toEqual([]);
+  });
+
+  it("counts this week's conversations and carries the targets", () => {
+    const today = dateInZone(clock.now, clock.siteZone);
+    const [ada] = studentSummaries({
+      students: [students[0]!],
+      applications: [],
+      moves: [],
+      conversations: [
+        conversation({ id: "c1", date: today }),
+        conversation({ id: "c2", date: addDays(today, -8) }),
+      ],
+      targets: new Map([["p1", { applicationsPerWeek: 5, conversationsPerWeek: 2 }]]),
+      clock,
+    });
+    expect(ada).toMatchObject({
+      conversationsThisWeek: 1,
+      targets: { applicationsPerWeek: 5, conversationsPerWeek: 2 },
+    });
   });
 
   it("carries each flag with the application it concerns; nobody else's applications", () => {
@@ -159,6 +212,8 @@ describe("sorting the board", () => {
     byStage: {} as StudentSummary["byStage"],
     total: 0,
     thisWeek: 0,
+    conversationsThisWeek: 0,
+    targets: null,
     lastActivity: null,
     flags: [],
     ...over,

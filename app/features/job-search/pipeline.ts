@@ -8,16 +8,17 @@
  * Applied, or to Interview or Offer when Applied was skipped. "This week" is the Monday-to-Sunday
  * week of today in the site's calendar, as the programme's weeks are.
  *
- * Flags come from plain facts, so other facts can add theirs (a networking follow-up date passed
- * would be one more kind with its own subject):
+ * Flags come from plain facts, each naming what it concerns:
  * - quiet: an application still open (Wishlist, Applied, Interview, Offer) with no move for
  *   QUIET_DAYS days or more;
  * - deadline: its deadline is past (before today) while it is still Wishlist or Applied;
- * - next_step: it is at Interview with no next step written down.
+ * - next_step: it is at Interview with no next step written down;
+ * - follow_up: a logged networking conversation's follow-up date is past (before today) and no
+ *   later conversation with the same firm has been logged since.
  */
-import { mondayOf } from "~/features/cohort/cohort";
-import { dateInZone, zonedTimeToUtc } from "~/lib/time-zone";
+import { dateInZone } from "~/lib/time-zone";
 import { applicationDates, type ReportMove } from "./cohort-report";
+import { weekWindow, type WeeklyTargets } from "./weekly-progress";
 import { OPEN_STAGES, STAGES, type Stage } from "./stages";
 
 export const QUIET_DAYS = 14;
@@ -38,21 +39,31 @@ export interface PipelineApplication {
   movedAt: string;
 }
 
-export const FLAG_KINDS = ["quiet", "deadline", "next_step"] as const;
+/** One networking conversation as the pipeline reads it (issue 47, item 4's log). */
+export interface PipelineConversation {
+  id: string;
+  personId: string;
+  personName: string;
+  firm: string;
+  /** YYYY-MM-DD: when it happened, and the follow-up the student meant (or null). */
+  date: string;
+  followUp: string | null;
+  /** When it was logged, a UTC instant: activity. */
+  loggedAt: string;
+}
+
+export const FLAG_KINDS = ["quiet", "deadline", "next_step", "follow_up"] as const;
 export type FlagKind = (typeof FLAG_KINDS)[number];
 
-/** What a flag is about: for now always an application. */
-export interface FlagSubject {
-  type: "application";
-  id: string;
-  firm: string;
-  role: string;
-}
+/** What a flag is about: an application, or a networking conversation. */
+export type FlagSubject =
+  | { type: "application"; id: string; firm: string; role: string }
+  | { type: "conversation"; id: string; firm: string; person: string };
 
 export interface Flag {
   kind: FlagKind;
   about: FlagSubject;
-  /** Since when: the last move (quiet), the deadline (deadline), the move to Interview. */
+  /** Since when: the last move (quiet), the deadline (deadline), the move to Interview, the follow-up date. */
   since: string;
 }
 
@@ -90,14 +101,33 @@ export function applicationFlags(
   return flags;
 }
 
+/**
+ * The follow-ups a student let pass: a conversation whose follow-up date is before `today` with no
+ * later conversation (a later date) at the same firm, however it is capitalized or spaced.
+ */
+export function followUpFlags(
+  conversations: readonly PipelineConversation[],
+  today: string,
+): Flag[] {
+  const firmOf = (c: PipelineConversation) => c.firm.trim().toLowerCase();
+  return conversations
+    .filter(
+      (c) =>
+        c.followUp !== null &&
+        c.followUp < today &&
+        !conversations.some((later) => firmOf(later) === firmOf(c) && later.date > c.date),
+    )
+    .map((c) => ({
+      kind: "follow_up" as const,
+      about: { type: "conversation" as const, id: c.id, firm: c.firm, person: c.personName },
+      since: c.followUp!,
+    }));
+}
+
 /** The UTC instants this week (Monday 00:00 to the next Monday, site's calendar) runs between. */
 export function thisWeek(clock: PipelineClock): { from: number; to: number } {
-  const monday = mondayOf(todayOf(clock));
-  const next = new Date(Date.parse(`${monday}T00:00:00Z`) + 7 * DAY_MS).toISOString().slice(0, 10);
-  return {
-    from: zonedTimeToUtc(monday, "00:00", clock.siteZone).getTime(),
-    to: zonedTimeToUtc(next, "00:00", clock.siteZone).getTime(),
-  };
+  const week = weekWindow(clock.now, clock.siteZone);
+  return { from: Date.parse(week.from), to: Date.parse(week.to) };
 }
 
 export interface PipelineStudent {
@@ -112,6 +142,10 @@ export interface StudentSummary {
   total: number;
   /** Applications sent this week (the owner's report's rule). */
   thisWeek: number;
+  /** Networking conversations dated this week. */
+  conversationsThisWeek: number;
+  /** Their mentor's weekly targets; null while none is set. */
+  targets: WeeklyTargets | null;
   /** The latest move of any of their applications (or other activity given); null when none. */
   lastActivity: string | null;
   flags: Flag[];
@@ -122,17 +156,19 @@ const later = (a: string | null, b: string) =>
 
 /**
  * Each student's summary, in the order given. `moves` are the moves of their applications (only
- * those to Applied, Interview or Offer are needed to date "sent"); `activity` is any other dated
- * activity of a student that counts as their last (none yet).
+ * those to Applied, Interview or Offer are needed to date "sent"); their networking
+ * conversations count as activity when logged, this week by their date, and may flag a follow-up.
  */
 export function studentSummaries(input: {
   students: readonly PipelineStudent[];
   applications: readonly PipelineApplication[];
   moves: readonly ReportMove[];
-  activity?: readonly { personId: string; at: string }[];
+  conversations?: readonly PipelineConversation[];
+  targets?: ReadonlyMap<string, WeeklyTargets>;
   clock: PipelineClock;
 }): StudentSummary[] {
   const { clock } = input;
+  const window = weekWindow(clock.now, clock.siteZone);
   const dates = applicationDates(input.moves);
   const week = thisWeek(clock);
   const at = { now: clock.now, today: todayOf(clock) };
@@ -145,6 +181,8 @@ export function studentSummaries(input: {
       byStage,
       total: 0,
       thisWeek: 0,
+      conversationsThisWeek: 0,
+      targets: input.targets?.get(personId) ?? null,
       lastActivity: null,
       flags: [],
     });
@@ -160,10 +198,20 @@ export function studentSummaries(input: {
     if (sentAt >= week.from && sentAt < week.to) row.thisWeek += 1;
     row.flags.push(...applicationFlags(application, at));
   }
-  for (const { personId, at } of input.activity ?? []) {
-    const row = rows.get(personId);
-    if (row) row.lastActivity = later(row.lastActivity, at);
+  const conversations = input.conversations ?? [];
+  for (const c of conversations) {
+    const row = rows.get(c.personId);
+    if (!row) continue;
+    row.lastActivity = later(row.lastActivity, c.loggedAt);
+    if (c.date >= window.startsOn && c.date <= window.endsOn) row.conversationsThisWeek += 1;
   }
+  for (const row of rows.values())
+    row.flags.push(
+      ...followUpFlags(
+        conversations.filter((c) => c.personId === row.personId),
+        at.today,
+      ),
+    );
   return [...rows.values()];
 }
 

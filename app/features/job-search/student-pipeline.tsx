@@ -2,18 +2,17 @@ import { Link } from "react-router";
 import { SectionCard } from "~/components/ui/card";
 import { linkVariants } from "~/components/ui/link";
 import { STAGE_LABELS, stageName } from "./job-search.words";
-import { flagText, studentPipelineText as t } from "./mentor-board.words";
-import type { FlagKind } from "./pipeline";
+import { studentPipelineText as t } from "./mentor-board.words";
+import { FlagItem, WeekAgainstTargets, type FlagView, type WeekView } from "./flag-item";
 import type { Stage } from "./stages";
 
 /** One student's pipeline as the loader gives it (studentPipeline, ./mentor-board.server.ts). */
 export interface StudentPipelineView {
-  summary: {
+  summary: WeekView & {
     personId: string;
     total: number;
-    thisWeek: number;
     lastActivityWhen: string | null;
-    flags: { kind: FlagKind; applicationId: string; firm: string; since: string }[];
+    flags: FlagView[];
   };
   stages: {
     stage: Stage;
@@ -39,7 +38,9 @@ export function StudentJobSearch({ pipeline }: { pipeline: StudentPipelineView }
     <SectionCard title={t.title}>
       <div data-job-search="" className="space-y-4">
         <div className="text-slate-800">
-          <p data-this-week={summary.thisWeek}>{t.thisWeek(summary.thisWeek)}</p>
+          <p data-this-week={summary.thisWeek}>
+            {t.thisWeekLabel} <WeekAgainstTargets week={summary} />
+          </p>
           <p>
             {summary.lastActivityWhen ? t.lastActivity(summary.lastActivityWhen) : t.noActivity}
           </p>
@@ -51,12 +52,11 @@ export function StudentJobSearch({ pipeline }: { pipeline: StudentPipelineView }
           ) : (
             <ul className="mt-1 list-disc space-y-1 pl-5">
               {summary.flags.map((flag) => (
-                <li key={`${flag.kind}-${flag.applicationId}`} data-flag={flag.kind}>
-                  <Link to={`${base}/${flag.applicationId}`} className={linkVariants()}>
-                    {flag.firm}
-                  </Link>
-                  : {flagText[flag.kind](flag.since)}
-                </li>
+                <FlagItem
+                  key={`${flag.kind}-${flag.applicationId ?? flag.person}-${flag.since}`}
+                  flag={flag}
+                  personId={summary.personId}
+                />
               ))}
             </ul>
           )}

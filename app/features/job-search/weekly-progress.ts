@@ -9,6 +9,7 @@
  * skipped); a conversation in the week of its date; a follow-up when its date is in the week.
  */
 import { mondayOf } from "~/features/cohort/cohort";
+import { addDays } from "~/lib/calendar-date";
 import { zonedTimeToUtc, dateInZone } from "~/lib/time-zone";
 import { applicationDates, type ReportMove } from "./cohort-report";
 
@@ -19,11 +20,6 @@ export interface WeekWindow {
   /** The instants it starts and ends (UTC ISO): [from, to). */
   from: string;
   to: string;
-}
-
-function addDays(date: string, days: number): string {
-  const [y, m, d] = date.split("-").map(Number) as [number, number, number];
-  return new Date(Date.UTC(y, m - 1, d + days)).toISOString().slice(0, 10);
 }
 
 /** The Monday-to-Sunday week `now` falls in, on the calendar of `zone`. */
