@@ -125,7 +125,8 @@ const openAll = (page: Page) =>
   page.evaluate(() => document.querySelectorAll("details").forEach((d) => (d.open = true)));
 
 test.describe("the console on a phone, in words", () => {
-  test.describe.configure({ timeout: 180_000 });
+  // Every console page, twice over, with axe: minutes on a busy two-core machine.
+  test.describe.configure({ timeout: 360_000 });
 
   test("every console page fits 390 px and shows no code, JSON or ISO time", async ({
     browser,

@@ -285,6 +285,8 @@ for (const javaScript of [true, false]) {
       page,
       browser,
     }) => {
+      // Four forms across the console and the public pages: beyond 30 s on a busy machine.
+      test.setTimeout(90_000);
       // A lead with consent whose address bounced, so the person page has a flag to clear.
       const lead = uniqueEmail(`flash-tips-${javaScript}`);
       const visitor = await browser.newPage();
