@@ -1,6 +1,7 @@
 import type { DB } from "~/db/database.server";
 import { rosterOf } from "~/features/attendance/marker.server";
 import { paidSeat } from "~/features/enrollment/seat-queries.server";
+import type { Stage } from "./stages";
 import {
   cohortJobSearch,
   type ReportApplication,
@@ -52,11 +53,24 @@ export async function cohortApplications(
       .orderBy("a.created_at")
       .orderBy("a.id")
       .execute(),
+    // Per application, only what `applicationDates` reads: its first moves to Applied, Interview
+    // and Offer and its latest move, in one grouped row instead of its whole history.
     db
       .selectFrom("job_application_moves as m")
       .innerJoin("job_applications as a", "a.id", "m.application_id")
-      .select(["m.application_id", "m.at", "m.to_stage"])
+      .select((eb) => {
+        const first = (stage: Stage) =>
+          eb.fn.min(eb.case().when("m.to_stage", "=", stage).then(eb.ref("m.at")).end());
+        return [
+          "m.application_id",
+          first("applied").as("applied"),
+          first("interview").as("interview"),
+          first("offer").as("offer"),
+          eb.fn.max("m.at").as("last"),
+        ];
+      })
       .where("a.person_id", "in", paidStudents(db, cohortId))
+      .groupBy("m.application_id")
       .execute(),
   ]);
   return {
@@ -72,7 +86,17 @@ export async function cohortApplications(
       round: a.round === null ? null : Number(a.round),
       createdAt: a.created_at,
     })),
-    moves: moves.map((m) => ({ applicationId: m.application_id, at: m.at, to: m.to_stage })),
+    moves: moves.flatMap((m) => {
+      const dated: ReportMove[] = [];
+      const add = (at: string | null, to: Stage) =>
+        at && dated.push({ applicationId: m.application_id, at, to });
+      add(m.applied, "applied");
+      add(m.interview, "interview");
+      add(m.offer, "offer");
+      // The latest move, whatever its stage: it dates the last activity.
+      add(m.last, "wishlist");
+      return dated;
+    }),
   };
 }
 
