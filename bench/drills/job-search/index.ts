@@ -131,5 +131,6 @@ export async function jobSearchScale(engine: EngineSetup): Promise<DrillResult> 
   } finally {
     await services?.close();
     await server.stop();
+    await inspect.close();
   }
 }
