@@ -2,6 +2,7 @@ import type { DB } from "~/db/database.server";
 import { rosterOf } from "~/features/attendance/marker.server";
 import { paidSeat } from "~/features/enrollment/seat-queries.server";
 import type { Stage } from "./stages";
+import { withCurrentMove } from "./job-search.server";
 import {
   cohortJobSearch,
   type ReportApplication,
@@ -33,11 +34,7 @@ export async function cohortApplications(
 }> {
   const [roster, applications, moves] = await Promise.all([
     rosterOf(db, cohortId, null),
-    db
-      .selectFrom("job_applications as a")
-      .innerJoin("job_application_moves as m", (join) =>
-        join.onRef("m.application_id", "=", "a.id").on("m.is_current", "=", 1),
-      )
+    withCurrentMove(db)
       .select([
         "a.id",
         "a.person_id",

@@ -34,12 +34,17 @@ export async function studentZone(services: Services, personId: string, browser:
 }
 
 /** The student's applications with their current stage, newest first. */
-export function applicationsOf(db: Db, personId: string) {
+/** Applications (`a`) joined to their current move (`m`): the one way to read a current stage. */
+export function withCurrentMove(db: Db) {
   return db
     .selectFrom("job_applications as a")
     .innerJoin("job_application_moves as m", (join) =>
       join.onRef("m.application_id", "=", "a.id").on("m.is_current", "=", 1),
-    )
+    );
+}
+
+export function applicationsOf(db: Db, personId: string) {
+  return withCurrentMove(db)
     .selectAll("a")
     .select(["m.id as move_id", "m.to_stage as stage", "m.round", "m.at as moved_at"])
     .where("a.person_id", "=", personId)

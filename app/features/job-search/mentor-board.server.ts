@@ -5,7 +5,7 @@ import { isMentorsStudent, mentorStudents } from "~/features/mentors/mentor-stud
 import { formatDay, formatWhen } from "~/lib/time-zone";
 import { readApplication } from "./application-history.server";
 import type { MoveInput } from "./job-search-forms";
-import { moveApplication, type MoveOutcome } from "./job-search.server";
+import { moveApplication, withCurrentMove, type MoveOutcome } from "./job-search.server";
 import {
   pipelineByStage,
   sortSummaries,
@@ -47,11 +47,7 @@ async function pipelineRows(db: DB, personIds: readonly string[], since: string)
     .where("a.person_id", "in", personIds)
     .where("m.to_stage", "in", SENT_STAGES);
   const [applications, moves] = await Promise.all([
-    db
-      .selectFrom("job_applications as a")
-      .innerJoin("job_application_moves as m", (join) =>
-        join.onRef("m.application_id", "=", "a.id").on("m.is_current", "=", 1),
-      )
+    withCurrentMove(db)
       .select([
         "a.id",
         "a.person_id",
