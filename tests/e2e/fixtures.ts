@@ -23,8 +23,26 @@ export const test = base.extend<{ consoleErrors: string[] }>({
 
 export { expect };
 
+/**
+ * axe on the page as a reader sees it when it is still. A toast fading out is translucent, and axe
+ * measures contrast as it is at that moment: so a fade under way is let finish, and the toasts
+ * still waiting to fade are held while axe runs, then let go.
+ */
 export async function expectNoAxeViolations(page: Page) {
+  await page.evaluate(async () => {
+    const finite = document
+      .getAnimations()
+      .filter((a) => a.playState === "running" && a.effect?.getTiming().iterations !== Infinity);
+    const fading = finite.filter((a) => a.effect?.getComputedTiming().progress != null);
+    await Promise.all(fading.map((a) => a.finished.catch(() => undefined)));
+    const held = finite.filter((a) => a.playState === "running");
+    held.forEach((a) => a.pause());
+    (window as unknown as { heldForAxe: Animation[] }).heldForAxe = held;
+  });
   const results = await new AxeBuilder({ page }).analyze();
+  await page.evaluate(() =>
+    (window as unknown as { heldForAxe?: Animation[] }).heldForAxe?.forEach((a) => a.play()),
+  );
   expect(
     results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`),
   ).toEqual([]);

@@ -8,7 +8,7 @@ import { startPortalSession } from "../../app/features/portal/session.server";
 import { runAdminCli } from "./admin-support";
 import { e2eSessionSecret } from "./env";
 import { expect } from "./fixtures";
-import { applyAs, payOnTestCheckout } from "./people";
+import { payOnTestCheckout, submitApplication } from "./people";
 import { addSessionCookie, decodedMail, mailTo, withDb } from "./support";
 
 /**
@@ -25,9 +25,11 @@ export async function createMentor(email: string, name: string) {
   await withDb((db) => addMentor(db, "cli", input, new Date()));
 }
 
-/** A student with a paid seat in the current cohort, paid through the site in their own browser. */
+/** A student with a paid seat in the current cohort, paid through the site in a browser of their own. */
 export async function payingStudent(browser: Browser, email: string): Promise<string> {
-  const page = await applyAs(browser, email);
+  // Without JavaScript: the same forms and server, without hydrating three pages a test is not about.
+  const page = await (await browser.newContext({ javaScriptEnabled: false })).newPage();
+  await submitApplication(page, email);
   await expect(page).toHaveURL(/\/enroll$/);
   await payOnTestCheckout(page);
   await page.context().close();
