@@ -32,8 +32,13 @@ const ISO_TIMESTAMP = /\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/;
 /** A JSON list or object printed as such: `["a","b"]`, `{"utm_source":…}`. */
 const JSON_TEXT = /[[{]"/;
 
-async function phone(browser: Browser): Promise<Page> {
-  const context = await browser.newContext({ userAgent: PHONE_AGENT, viewport: PHONE });
+/** A phone's browser; the people who only make the console's data use theirs without JavaScript. */
+async function phone(browser: Browser, javaScriptEnabled = true): Promise<Page> {
+  const context = await browser.newContext({
+    userAgent: PHONE_AGENT,
+    viewport: PHONE,
+    javaScriptEnabled,
+  });
   return context.newPage();
 }
 
@@ -43,7 +48,7 @@ async function apply(
   answers: Parameters<typeof fillApplication>[1] = { email },
   question = "",
 ) {
-  const page = await phone(browser);
+  const page = await phone(browser, false);
   await page.goto("/apply?utm_source=youtube&utm_campaign=application&utm_term=yt_phone1");
   await fillApplication(page, { ...answers, email });
   if (question) await page.getByLabel(/any questions for us/).fill(question);
@@ -54,14 +59,14 @@ async function apply(
 
 async function takeResource(browser: Browser, email: string) {
   await takeResumeTemplate(
-    await phone(browser),
+    await phone(browser, false),
     email,
     "?utm_source=linkedin&utm_campaign=resume_template",
   );
 }
 
 async function sendResume(browser: Browser, email: string) {
-  const page = await phone(browser);
+  const page = await phone(browser, false);
   await page.goto("/resume-review");
   await page.getByLabel("First name").fill("Rae");
   await page.getByLabel("Last name").fill("Viewer");

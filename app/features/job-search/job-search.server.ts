@@ -33,7 +33,6 @@ export async function studentZone(services: Services, personId: string, browser:
   return readerZone(profile?.time_zone ?? null, browser, services.config.siteTimeZone);
 }
 
-/** The student's applications with their current stage, newest first. */
 /** Applications (`a`) joined to their current move (`m`): the one way to read a current stage. */
 export function withCurrentMove(db: Db) {
   return db
