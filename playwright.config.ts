@@ -15,7 +15,9 @@ export default defineConfig({
   use: {
     // Read in each worker, where env.ts points at that worker's own server.
     baseURL: `http://localhost:${e2ePort}`,
-    trace: "retain-on-failure",
+    // No trace: recording one costs about a third of the suite's time, and CI keeps only what the
+    // run prints. To look into a failure, run it again with `--trace on`.
+    trace: "off",
     launchOptions: {
       executablePath: process.env.CHROMIUM_PATH || chromiumPath(),
       args: [
