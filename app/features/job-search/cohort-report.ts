@@ -150,7 +150,7 @@ export interface CohortJobSearch {
  */
 export function cohortJobSearch(input: {
   students: readonly ReportStudent[];
-  applications: readonly ReportApplication[];
+  applications: readonly Pick<ReportApplication, "id" | "personId" | "track" | "stage">[];
   moves: readonly ReportMove[];
   startDate: string | null;
   siteZone: string;
