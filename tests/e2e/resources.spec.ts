@@ -287,9 +287,10 @@ test.describe("resource library", () => {
       .context()
       .waitForEvent("request", (r) => /\/resources\/resume-template$/.test(r.url()));
     await page.getByRole("link", { name: "Download PDF (Resume Template" }).click();
-    const request = await asked;
+    const [tab, request] = await Promise.all([popup, asked]);
     expect(request.isNavigationRequest()).toBe(true);
-    expect(request.frame().page()).toBe(await popup);
+    expect(tab).not.toBe(page);
+    await expect(page).toHaveURL(/\/resource-library$/);
 
     const tutorials = page.getByRole("link", { name: /Watch the tutorials/ });
     await expect(tutorials).toHaveAttribute(
