@@ -29,7 +29,6 @@ function toast(page: Page, title: string) {
 test.describe("admin cohort settings", () => {
   // The accounts are made by the admin CLI itself, as the README has the owner do it.
   test.beforeAll(async () => {
-    test.setTimeout(60_000);
     await createAccount(ADMIN, true);
     await createAccount(STAFF, false);
   });

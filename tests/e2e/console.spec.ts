@@ -9,7 +9,6 @@ const STAFF = uniqueEmail("helper");
 
 test.describe("owner's console", () => {
   test.beforeAll(async () => {
-    test.setTimeout(60_000);
     await createAccount(ADMIN, true);
     await createAccount(STAFF, false);
   });
@@ -18,9 +17,6 @@ test.describe("owner's console", () => {
     page,
     browser,
   }) => {
-    // An application, four console pages with axe on each and a download: 20 s alone, more
-    // than the default 30 s beside another worker on a two-core machine.
-    test.setTimeout(60_000);
     await setCohort({ capacity: 10, enrolled_count: 0, is_active: 1 });
     const email = uniqueEmail("applicant");
     const visitor = await browser.newPage();

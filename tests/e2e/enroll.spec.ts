@@ -182,8 +182,6 @@ test.describe("enrollment", () => {
     page,
     browser,
   }) => {
-    // Two browsers, an application each, axe and the emailed link: beyond 30 s on a busy machine.
-    test.setTimeout(60_000);
     const email = await qualify(page);
     const stranger = await (await browser.newContext()).newPage();
     await stranger.goto("/apply");

@@ -60,7 +60,6 @@ async function fillLead(page: Page, email: string) {
 }
 
 test.beforeAll(async () => {
-  test.setTimeout(60_000);
   await createAccount(ADMIN, true);
 });
 

@@ -175,8 +175,6 @@ test.describe("the student's portal", () => {
   test("the home says where the cohort is: week n of 6 during the program, when it ended after", async ({
     browser,
   }) => {
-    // Two viewports, four loads and an axe pass each: more than the default 30 s on a busy machine.
-    test.setTimeout(60_000);
     const email = uniqueEmail("week-line");
     await payingStudent(browser, email);
     // Today's Monday in the site's zone, and a start date that many weeks before it.

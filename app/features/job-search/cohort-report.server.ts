@@ -134,7 +134,6 @@ export async function cohortJobSearchReport(
     withCurrentMove(db)
       .innerJoin(historyDates(db, cohort.id).as("d"), "d.application_id", "a.id")
       .select([
-        "a.id",
         "a.person_id",
         "a.track",
         "m.to_stage",
@@ -149,7 +148,7 @@ export async function cohortJobSearchReport(
   return cohortJobSearch({
     students,
     applications: rows.map((r) => ({
-      id: r.id,
+      id: r.application_id,
       personId: r.person_id,
       track: r.track,
       stage: r.to_stage,
