@@ -70,6 +70,8 @@ test.describe("1-on-1s across time zones", () => {
     await expect(mentor.getByRole("combobox", { name: "Time zone" })).toHaveValue("Europe/London");
     await mentor.getByRole("combobox", { name: "Time zone" }).selectOption("Europe/London");
     await mentor.getByRole("button", { name: "Save time zone" }).click();
+    // Wait for the redirect's toast: the value was already London before the save.
+    await expect(mentor.getByText("Time zone saved")).toBeVisible();
     await expect(mentor.getByRole("combobox", { name: "Time zone" })).toHaveValue("Europe/London");
     // No hours before a place to meet: the page asks for it first.
     await expect(mentor.getByText("Save where you meet first")).toBeVisible();
@@ -83,6 +85,7 @@ test.describe("1-on-1s across time zones", () => {
     );
     await mentor.getByRole("textbox", { name: "Meeting place" }).fill(ROOM);
     await mentor.getByRole("button", { name: "Save meeting place" }).click();
+    await expect(mentor.getByText("Meeting place saved")).toBeVisible();
     await expect(mentor.getByRole("textbox", { name: "Meeting place" })).toHaveValue(ROOM);
     await mentor.getByRole("combobox", { name: "Day" }).selectOption("Wednesday");
     await mentor.getByRole("combobox", { name: "From" }).selectOption("15:00");
