@@ -74,21 +74,178 @@ async function dropDatabase(url: string, name: string): Promise<void> {
 
 /**
  * A database already migrated to the latest schema, for a test to start from: a copy of the
- * SQLite file or a clone of the PostgreSQL template database that the global set-up migrated
- * once (tests/support/db-templates.ts). Without the set-up (a file run on its own outside the
+ * SQLite file, or on PostgreSQL a database this worker emptied after an earlier test or else a
+ * clone of the template database that the global set-up migrated once
+ * (tests/support/db-templates.ts). Without the set-up (a file run on its own outside the
  * database projects), an empty database that the services migrate as a server would.
+ * `reusable: false` (a test that adds a schema of its own) drops the database afterwards.
  */
 async function freshDatabase(
   engine: TestEngine,
   dataDir: string,
-): Promise<{ url: string; drop(): Promise<void> }> {
+  reusable: boolean,
+): Promise<{ url: string; release(): Promise<void> }> {
   if (engine.name === "sqlite") {
     const file = path.join(dataDir, "test.db");
     const template = process.env.FSTS_TEST_SQLITE_TEMPLATE;
     if (template) copyFileSync(template, file);
-    return { url: `file:${file}`, drop: async () => {} };
+    return { url: `file:${file}`, release: async () => {} };
   }
-  return scratchDatabase(engine.url, process.env.FSTS_TEST_PG_TEMPLATE);
+  const template = process.env.FSTS_TEST_PG_TEMPLATE;
+  if (!template || !reusable) {
+    const scratch = await scratchDatabase(engine.url, template);
+    return { url: scratch.url, release: scratch.drop };
+  }
+  return reusedDatabase(engine.url, template);
+}
+
+/**
+ * A clone of the template as a test left it, and what puts it back: the schema's fingerprint,
+ * then one transaction that empties every table (children first), puts back the rows the
+ * migrations wrote and sets each sequence where the template had it.
+ */
+interface Restore {
+  fingerprint: string;
+  script: string;
+}
+
+/**
+ * This worker's emptied PostgreSQL databases, ready for the next test. Creating a database and
+ * dropping it cost about a second a test here (DROP DATABASE waits for a checkpoint); emptying
+ * one costs a few milliseconds (docs/decisions/0066-reused-test-databases.md).
+ */
+const spares: string[] = [];
+let restore: Promise<Restore> | undefined;
+
+/** The prefix of the databases cloned from `template`, which the global teardown drops. */
+export function clonePrefix(template: string): string {
+  return `${template.replace("fsts_template_", "fsts_c_")}_`;
+}
+
+async function reusedDatabase(serverUrl: string, template: string) {
+  let name = spares.pop();
+  if (!name) {
+    name = `${clonePrefix(template)}${randomBytes(6).toString("hex")}`;
+    await onServer(serverUrl, `create database ${name} template ${template} strategy wal_log`);
+    // Read from the first clone, untouched yet: the template itself cannot take a connection
+    // while other workers clone it.
+    restore ??= onDatabase(databaseUrlFor(serverUrl, name), readRestore);
+    await restore;
+  }
+  const url = databaseUrlFor(serverUrl, name);
+  const own = name;
+  return {
+    url,
+    async release() {
+      const { fingerprint, script } = await restore!;
+      const emptied = await onDatabase(url, async (client) => {
+        // A test that changed the schema on purpose leaves a database no one else should get.
+        if ((await client.query<{ md5: string }>(FINGERPRINT)).rows[0]!.md5 !== fingerprint)
+          return false;
+        await client.query(script);
+        return true;
+      }).catch(() => false);
+      if (emptied) spares.push(own);
+      else await dropDatabase(serverUrl, own);
+    },
+  };
+}
+
+async function onDatabase<T>(url: string, work: (client: pg.Client) => Promise<T>): Promise<T> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    return await work(client);
+  } finally {
+    await client.end();
+  }
+}
+
+/** The public schema's tables, columns, defaults, constraints and indexes, as one hash. */
+const FINGERPRINT = `
+  select md5(string_agg(item, ',' order by item)) as md5 from (
+    select c.relname || ':' || c.relkind::text || ':' || coalesce(a.attname, '') || ':' ||
+      coalesce(a.atttypid::text, '') || ':' || coalesce(a.attnotnull::text, '') || ':' ||
+      coalesce(pg_get_expr(d.adbin, d.adrelid), '') as item
+    from pg_class c
+    join pg_namespace n on n.oid = c.relnamespace and n.nspname = 'public'
+    left join pg_attribute a on a.attrelid = c.oid and a.attnum > 0 and not a.attisdropped
+    left join pg_attrdef d on d.adrelid = c.oid and d.adnum = a.attnum
+    union all
+    select conrelid::regclass::text || ':' || conname || ':' || pg_get_constraintdef(oid)
+    from pg_constraint where connamespace = 'public'::regnamespace
+    union all
+    select pg_get_indexdef(i.indexrelid)
+    from pg_index i join pg_class c on c.oid = i.indexrelid
+    join pg_namespace n on n.oid = c.relnamespace and n.nspname = 'public'
+  ) items`;
+
+async function readRestore(client: pg.Client): Promise<Restore> {
+  const fingerprint = (await client.query<{ md5: string }>(FINGERPRINT)).rows[0]!.md5;
+  const tables = (
+    await client.query<{ name: string }>(
+      "select tablename as name from pg_tables where schemaname = 'public'",
+    )
+  ).rows.map((row) => row.name);
+  const references = (
+    await client.query<{ child: string; parent: string }>(`
+      select c.relname as child, p.relname as parent from pg_constraint k
+      join pg_class c on c.oid = k.conrelid join pg_class p on p.oid = k.confrelid
+      where k.contype = 'f' and k.connamespace = 'public'::regnamespace`)
+  ).rows;
+  const q = (identifier: string) => client.escapeIdentifier(identifier);
+  const statements = ["begin"];
+  for (const table of childrenFirst(tables, references)) statements.push(`delete from ${q(table)}`);
+  for (const table of tables) {
+    const rows = (await client.query(`select * from ${q(table)}`)).rows;
+    if (rows.length === 0) continue;
+    const columns = (
+      await client.query<{ name: string }>(
+        `select attname as name from pg_attribute where attrelid = $1::regclass
+         and attnum > 0 and not attisdropped and attgenerated = '' order by attnum`,
+        [q(table)],
+      )
+    ).rows
+      .map((row) => q(row.name))
+      .join(", ");
+    const json = client.escapeLiteral(JSON.stringify(rows));
+    statements.push(
+      `insert into ${q(table)} (${columns}) overriding system value ` +
+        `select ${columns} from json_populate_recordset(null::${q(table)}, ${json})`,
+    );
+  }
+  const sequences = (
+    await client.query<{ name: string; value: string | null; start: string }>(
+      `select sequencename as name, last_value::text as value, start_value::text as start
+       from pg_sequences where schemaname = 'public'`,
+    )
+  ).rows;
+  for (const sequence of sequences) {
+    const called = sequence.value !== null;
+    const name = client.escapeLiteral(q(sequence.name));
+    statements.push(`select setval(${name}, ${sequence.value ?? sequence.start}, ${called})`);
+  }
+  statements.push("commit");
+  return { fingerprint, script: statements.join(";\n") };
+}
+
+/** The tables in an order that deletes every row before the rows it points at. */
+export function childrenFirst(
+  tables: readonly string[],
+  references: readonly { child: string; parent: string }[],
+): string[] {
+  const order: string[] = [];
+  const placed = new Set<string>();
+  const visit = (table: string, path: readonly string[]) => {
+    if (placed.has(table)) return;
+    if (path.includes(table)) throw new Error(`foreign keys in a cycle: ${[...path, table]}`);
+    for (const { child, parent } of references)
+      if (parent === table && child !== table) visit(child, [...path, table]);
+    placed.add(table);
+    order.push(table);
+  };
+  for (const table of tables) visit(table, []);
+  return order;
 }
 
 /**
@@ -112,7 +269,7 @@ export async function startTestServices(
   options: { clock?: Clock; env?: Record<string, string>; schema?: boolean } = {},
 ): Promise<TestServices> {
   const dataDir = mkdtempSync(path.join(tmpdir(), "fsts-test-"));
-  const database = await freshDatabase(engine, dataDir);
+  const database = await freshDatabase(engine, dataDir, !options.schema);
   const schema =
     options.schema && engine.name === "postgres"
       ? `t_${randomBytes(6).toString("hex")}`
@@ -137,7 +294,7 @@ export async function startTestServices(
     schema,
     async cleanup() {
       await services.close();
-      await database.drop();
+      await database.release();
       rmSync(dataDir, { recursive: true, force: true });
     },
   };
