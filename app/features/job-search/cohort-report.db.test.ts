@@ -9,7 +9,10 @@ import { insertStudent } from "../../../tests/support/portal";
 import * as cohortRoute from "~/features/cohort/routes/cohort";
 import * as csvRoute from "~/features/job-search/routes/cohort-applications-csv";
 import { addApplication } from "~/features/job-search/job-search.server";
-import type { CohortJobSearch } from "./cohort-report";
+import { zonedTimeToUtc } from "~/lib/time-zone";
+import { cohortJobSearch, type CohortJobSearch } from "./cohort-report";
+import { cohortApplications, cohortJobSearchReport } from "./cohort-report.server";
+import { STAGES, type Stage } from "./stages";
 
 /**
  * The owner's view of a cohort's job search (issue 47, item 6) through the real cohort page and
@@ -136,5 +139,94 @@ describe.each(testEngines())("the owner's cohort job search on $name", (engine) 
       params: { id: cohortId },
     });
     expect(refused.status).not.toBe(200);
+  });
+
+  it("counts in SQL exactly what the pure report counts from the same rows, across a clock change", async () => {
+    // New York's clocks go forward on 14 March 2027, in week 2 of a cohort starting 1 March.
+    const zone = "America/New_York";
+    const cohortId = await s.cohortId();
+    await db()
+      .updateTable("cohorts")
+      .set({ start_date: "2027-03-01" })
+      .where("id", "=", cohortId)
+      .execute();
+    const people = [];
+    for (const name of ["ada", "bob", "cy", "di"])
+      people.push((await student(`${name}@example.com`)).id);
+    // A seeded generator: the same histories every run.
+    let seed = 47;
+    const random = () => (seed = (seed * 1_103_515_245 + 12_345) % 2 ** 31) / 2 ** 31;
+    const pick = <T>(items: readonly T[]) => items[Math.floor(random() * items.length)]!;
+    // Instants from ten days before week 1 to a week after week 6, some exactly on a week's
+    // first midnight in New York.
+    const mondays = ["2027-03-01", "2027-03-08", "2027-03-15", "2027-03-22", "2027-04-05"];
+    const instant = () =>
+      random() < 0.15
+        ? zonedTimeToUtc(pick(mondays), "00:00", zone).toISOString()
+        : new Date(Date.parse("2027-02-19T00:00:00Z") + random() * 59 * 86_400_000).toISOString();
+    const paths: Stage[][] = [
+      ["wishlist"],
+      ["wishlist", "applied"],
+      ["applied", "interview", "offer", "accepted"],
+      ["wishlist", "interview"],
+      ["wishlist", "offer"],
+      ["interview", "offer"],
+      ["applied", "rejected"],
+      ["wishlist", "applied", "interview", "interview", "ghosted"],
+    ];
+    for (let i = 0; i < 60; i++) {
+      const id = randomUUID();
+      const path = pick(paths);
+      const times = path.map(instant).sort();
+      // Some students have no application at all: di only now and then.
+      const personId = pick(people.slice(0, i % 7 === 0 ? 4 : 3));
+      await db()
+        .insertInto("job_applications")
+        .values({
+          id,
+          person_id: personId,
+          firm: `Firm ${i}`,
+          role: "Analyst",
+          track: pick([null, "Banking", "Markets"]),
+          source: "posting",
+          created_at: times[0]!,
+          updated_at: times.at(-1)!,
+        })
+        .execute();
+      await db()
+        .insertInto("job_application_moves")
+        .values(
+          path.map((to, k) => ({
+            id: randomUUID(),
+            application_id: id,
+            at: times[k]!,
+            from_stage: k === 0 ? null : path[k - 1]!,
+            to_stage: to,
+            round: to === "interview" ? k : null,
+            by_role: "student",
+            by_id: personId,
+            is_current: k === path.length - 1 ? 1 : 0,
+          })),
+        )
+        .execute();
+    }
+    for (const startDate of ["2027-03-01", null]) {
+      const cohort = { id: cohortId, startDate };
+      const rows = await cohortApplications(db(), cohortId);
+      const pure = cohortJobSearch({ ...rows, startDate, siteZone: zone });
+      const counted = await cohortJobSearchReport(db(), cohort, zone);
+      expect(counted).toEqual(pure);
+      expect(counted.applications).toBe(60);
+      expect(counted.perStudent.reduce((n, row) => n + row.sent, 0)).toBeGreaterThan(30);
+      expect(counted.byStage.map((row) => row.stage)).toEqual([...STAGES]);
+    }
+    // The weeks are not all empty: the scene reaches before, during and after.
+    const { perStudent } = await cohortJobSearchReport(
+      db(),
+      { id: cohortId, startDate: "2027-03-01" },
+      zone,
+    );
+    expect(perStudent.some((row) => row.before > 0 && row.after > 0)).toBe(true);
+    expect(perStudent.flatMap((row) => row.weeks).filter((n) => n > 0).length).toBeGreaterThan(6);
   });
 });

@@ -3,11 +3,14 @@ import { rosterOf } from "~/features/attendance/marker.server";
 import { paidSeat } from "~/features/enrollment/seat-queries.server";
 import type { Stage } from "./stages";
 import { withCurrentMove } from "./job-search.server";
+import { PROGRAMME_WEEKS } from "~/features/portal/onboarding";
 import {
-  cohortJobSearch,
+  assembleJobSearch,
+  weekBounds,
   type ReportApplication,
   type ReportMove,
   type ReportStudent,
+  type StudentTally,
 } from "./cohort-report";
 
 /**
@@ -122,40 +125,105 @@ export async function cohortApplications(
   };
 }
 
-/** The "Job search" section of the owner's cohort page. */
+/**
+ * The "Job search" section of the owner's cohort page, counted by the database: applications by
+ * current stage and track, and per student the sent applications per programme week and their
+ * first sent, interview and offer dates. It equals `cohortJobSearch` on the same rows
+ * (cohort-report.db.test.ts), without reading thousands of rows into the page.
+ */
 export async function cohortJobSearchReport(
   db: DB,
   cohort: { id: string; startDate: string | null },
   siteZone: string,
 ) {
-  // The section reads no words: one row per application, its current stage and its dates.
-  const [students, rows] = await Promise.all([
+  const bounds = weekBounds(cohort.startDate, siteZone);
+  const [students, counts, tallies] = await Promise.all([
     reportStudents(db, cohort.id),
     withCurrentMove(db)
-      .innerJoin(historyDates(db, cohort.id).as("d"), "d.application_id", "a.id")
-      .select([
-        "a.person_id",
-        "a.track",
-        "m.to_stage",
-        "d.application_id",
-        "d.applied",
-        "d.interview",
-        "d.offer",
-        "d.last",
-      ])
+      .select((eb) => ["m.to_stage", "a.track", eb.fn.countAll().as("count")])
+      .where("a.person_id", "in", paidStudents(db, cohort.id))
+      .groupBy(["m.to_stage", "a.track"])
       .execute(),
+    studentTallies(db, cohort.id, bounds),
   ]);
-  return cohortJobSearch({
+  return assembleJobSearch({
     students,
-    applications: rows.map((r) => ({
-      id: r.application_id,
-      personId: r.person_id,
-      track: r.track,
-      stage: r.to_stage,
-    })),
-    moves: asMoves(rows),
-    startDate: cohort.startDate,
-    siteZone,
+    counts: counts.map((c) => ({ stage: c.to_stage, track: c.track, count: Number(c.count) })),
+    tallies,
+  });
+}
+
+/**
+ * Per student, their applications counted in SQL as `tallyStudents` counts them. An application is
+ * sent at its first move to Applied, else at the earlier of its first Interview and first Offer;
+ * written with CASE because SQLite's min() and PostgreSQL's least() treat NULL differently. The
+ * dates are ISO text in UTC, compared as text with the weeks' bounds.
+ */
+async function studentTallies(db: DB, cohortId: string, bounds: readonly string[]) {
+  const rows = await db
+    .selectFrom(
+      db
+        .selectFrom(historyDates(db, cohortId).as("d"))
+        .innerJoin("job_applications as a", "a.id", "d.application_id")
+        .select((eb) => [
+          "a.person_id",
+          "d.interview",
+          "d.offer",
+          eb.fn
+            .coalesce(
+              "d.applied",
+              eb
+                .case()
+                .when("d.interview", "is", null)
+                .then(eb.ref("d.offer"))
+                .when("d.offer", "is", null)
+                .then(eb.ref("d.interview"))
+                .when("d.interview", "<", eb.ref("d.offer"))
+                .then(eb.ref("d.interview"))
+                .else(eb.ref("d.offer"))
+                .end(),
+            )
+            .as("sent"),
+        ])
+        .as("s"),
+    )
+    .select((eb) => {
+      const between = (from: string | null, until: string | null) => {
+        const conditions = [eb("s.sent", "is not", null)];
+        if (from !== null) conditions.push(eb("s.sent", ">=", from));
+        if (until !== null) conditions.push(eb("s.sent", "<", until));
+        return eb.fn.sum<number | string>(eb.case().when(eb.and(conditions)).then(1).else(0).end());
+      };
+      const weeks = Array.from({ length: PROGRAMME_WEEKS }, (_, i) =>
+        bounds.length ? between(bounds[i]!, bounds[i + 1]!) : eb.val(0),
+      );
+      return [
+        "s.person_id",
+        eb.fn.countAll<number | string>().as("total"),
+        eb.fn.count<number | string>("s.sent").as("sent"),
+        (bounds.length ? between(null, bounds[0]!) : eb.val(0)).as("before"),
+        (bounds.length ? between(bounds.at(-1)!, null) : between(null, null)).as("after"),
+        ...weeks.map((week, i) => week.as(`w${i + 1}`)),
+        eb.fn.min("s.sent").as("firstSent"),
+        eb.fn.min("s.interview").as("firstInterview"),
+        eb.fn.min("s.offer").as("firstOffer"),
+      ];
+    })
+    .groupBy("s.person_id")
+    .execute();
+  return rows.map((row): StudentTally => {
+    const byName = row as unknown as Record<string, number | string | null>;
+    return {
+      personId: row.person_id,
+      total: Number(row.total),
+      sent: Number(row.sent),
+      before: Number(row.before),
+      after: Number(row.after),
+      weeks: Array.from({ length: PROGRAMME_WEEKS }, (_, i) => Number(byName[`w${i + 1}`])),
+      firstSent: row.firstSent,
+      firstInterview: row.firstInterview,
+      firstOffer: row.firstOffer,
+    };
   });
 }
 

@@ -1,13 +1,13 @@
 import { describe, expect, it } from "vitest";
 import {
   applicationDates,
-  applicationsCsvRows,
   cohortJobSearch,
   median,
   weekBucketer,
   type ReportApplication,
   type ReportMove,
 } from "./cohort-report";
+import { applicationsCsvRows } from "./applications-csv";
 import type { Stage } from "./stages";
 import { programmeWeeks } from "~/features/portal/onboarding";
 import { dateInZone } from "~/lib/time-zone";

@@ -99,20 +99,29 @@ function medianDays(spans: readonly number[]): MedianDays {
 type WeekBucket = { kind: "before" | "after" | "unscheduled" } | { kind: "during"; week: number };
 
 /**
- * Which programme week an instant falls in, as `programmeWeeks` says for its date in the site's
- * zone: the weeks' boundaries (each Monday's midnight there) are worked out once, so bucketing
- * thousands of applications costs a comparison each, not a time-zone conversion.
+ * The instants (UTC, ISO) where the programme weeks begin, and where the last one ends: each
+ * Monday's midnight in the site's zone, as `programmeWeeks` dates them; empty for a cohort without
+ * a start date. The page's SQL compares sent dates with them as text, as `weekBucketer` does.
+ */
+export function weekBounds(startDate: string | null, siteZone: string): string[] {
+  const { weeks } = programmeWeeks(startDate, "2000-01-01");
+  if (!weeks[0]!.startsOn) return [];
+  const mondays = weeks.map((week) => week.startsOn!);
+  return [...mondays, addDays(mondays.at(-1)!, 7)].map((date) =>
+    zonedTimeToUtc(date, "00:00", siteZone).toISOString(),
+  );
+}
+
+/**
+ * Which programme week an instant falls in: the weeks' boundaries are worked out once, so
+ * bucketing thousands of applications costs a comparison each, not a time-zone conversion.
  */
 export function weekBucketer(
   startDate: string | null,
   siteZone: string,
 ): (instant: string) => WeekBucket {
-  const { weeks } = programmeWeeks(startDate, "2000-01-01");
-  if (!weeks[0]!.startsOn) return () => ({ kind: "unscheduled" });
-  const mondays = weeks.map((week) => week.startsOn!);
-  const bounds = [...mondays, addDays(mondays.at(-1)!, 7)].map((date) =>
-    zonedTimeToUtc(date, "00:00", siteZone).getTime(),
-  );
+  const bounds = weekBounds(startDate, siteZone).map((bound) => Date.parse(bound));
+  if (bounds.length === 0) return () => ({ kind: "unscheduled" });
   return (instant) => {
     const t = Date.parse(instant);
     if (t < bounds[0]!) return { kind: "before" };
@@ -144,26 +153,80 @@ export interface CohortJobSearch {
   toOffer: MedianDays;
 }
 
+/** How many applications are at a stage in a track. */
+export interface StageTrackCount {
+  stage: Stage;
+  track: string | null;
+  count: number;
+}
+
 /**
- * The cohort's job search. Weeks are the programme's (Monday of the start date's week, the site's
- * calendar); `students` are listed in the order given, each with their applications sent per week.
+ * One student's applications, counted: sent per week bucket, and the first sent, interview and
+ * offer among them. The page counts them in SQL (./cohort-report.server.ts); `tallyStudents`
+ * counts the same from the moves.
  */
-export function cohortJobSearch(input: {
-  students: readonly ReportStudent[];
-  applications: readonly Pick<ReportApplication, "id" | "personId" | "track" | "stage">[];
+export type StudentTally = Omit<StudentWeeks, "name"> & {
+  firstSent: string | null;
+  firstInterview: string | null;
+  firstOffer: string | null;
+};
+
+const emptyTally = (personId: string): StudentTally => ({
+  personId,
+  before: 0,
+  weeks: Array.from({ length: PROGRAMME_WEEKS }, () => 0),
+  after: 0,
+  sent: 0,
+  total: 0,
+  firstSent: null,
+  firstInterview: null,
+  firstOffer: null,
+});
+
+/** Each student's tally, from their applications and those applications' moves. */
+export function tallyStudents(input: {
+  applications: readonly Pick<ReportApplication, "id" | "personId">[];
   moves: readonly ReportMove[];
   startDate: string | null;
   siteZone: string;
-}): CohortJobSearch {
-  const { students, applications, startDate, siteZone } = input;
+}): StudentTally[] {
   const dates = applicationDates(input.moves);
-  const weekOf = weekBucketer(startDate, siteZone);
+  const weekOf = weekBucketer(input.startDate, input.siteZone);
+  const tallies = new Map<string, StudentTally>();
+  for (const application of input.applications) {
+    const row = tallies.get(application.personId) ?? emptyTally(application.personId);
+    tallies.set(application.personId, row);
+    row.total += 1;
+    const d = dates.get(application.id);
+    if (!d?.sent) continue;
+    row.sent += 1;
+    row.firstSent = earliest(row.firstSent, d.sent);
+    if (d.firstInterview) row.firstInterview = earliest(row.firstInterview, d.firstInterview);
+    if (d.offer) row.firstOffer = earliest(row.firstOffer, d.offer);
+    const bucket = weekOf(d.sent);
+    if (bucket.kind === "during") row.weeks[bucket.week - 1]! += 1;
+    else if (bucket.kind === "before") row.before += 1;
+    else row.after += 1;
+  }
+  return [...tallies.values()];
+}
+
+/**
+ * The report from its counts: stages in the pipeline's order, tracks most first, each student in
+ * the order given (with zeros when they have no application), and the medians over students.
+ */
+export function assembleJobSearch(input: {
+  students: readonly ReportStudent[];
+  counts: readonly StageTrackCount[];
+  tallies: readonly StudentTally[];
+}): CohortJobSearch {
+  const { students, counts } = input;
   const byStage = STAGES.map((stage) => ({
     stage,
-    count: applications.filter((a) => a.stage === stage).length,
+    count: counts.filter((c) => c.stage === stage).reduce((sum, c) => sum + c.count, 0),
   }));
   const tracks = new Map<string | null, number>();
-  for (const a of applications) tracks.set(a.track, (tracks.get(a.track) ?? 0) + 1);
+  for (const c of counts) tracks.set(c.track, (tracks.get(c.track) ?? 0) + c.count);
   const byTrack = [...tracks]
     .map(([track, count]) => ({ track, count }))
     // Most first; ties by name, "not said" last.
@@ -173,47 +236,23 @@ export function cohortJobSearch(input: {
         Number(a.track === null) - Number(b.track === null) ||
         (a.track ?? "").localeCompare(b.track ?? ""),
     );
-
+  const tallies = new Map(input.tallies.map((t) => [t.personId, t]));
   const toInterview: number[] = [];
   const toOffer: number[] = [];
   const perStudent = students.map((student): StudentWeeks => {
-    const own = applications.filter((a) => a.personId === student.personId);
-    const row: StudentWeeks = {
-      personId: student.personId,
-      name: student.name,
-      before: 0,
-      weeks: Array.from({ length: PROGRAMME_WEEKS }, () => 0),
-      after: 0,
-      sent: 0,
-      total: own.length,
-    };
-    let firstSent: string | null = null;
-    let firstInterview: string | null = null;
-    let firstOffer: string | null = null;
-    for (const application of own) {
-      const d = dates.get(application.id);
-      if (!d?.sent) continue;
-      row.sent += 1;
-      firstSent = earliest(firstSent, d.sent);
-      if (d.firstInterview) firstInterview = earliest(firstInterview, d.firstInterview);
-      if (d.offer) firstOffer = earliest(firstOffer, d.offer);
-      const bucket = weekOf(d.sent);
-      if (bucket.kind === "during") row.weeks[bucket.week - 1]! += 1;
-      else if (bucket.kind === "before") row.before += 1;
-      else row.after += 1;
-    }
+    const t = tallies.get(student.personId) ?? emptyTally(student.personId);
     const span = (until: string | null) =>
-      firstSent && until ? Math.max(0, Date.parse(until) - Date.parse(firstSent)) : null;
-    const interview = span(firstInterview);
-    const offer = span(firstOffer);
+      t.firstSent && until ? Math.max(0, Date.parse(until) - Date.parse(t.firstSent)) : null;
+    const interview = span(t.firstInterview);
+    const offer = span(t.firstOffer);
     if (interview !== null) toInterview.push(interview);
     if (offer !== null) toOffer.push(offer);
-    return row;
+    const { before, weeks, after, sent, total } = t;
+    return { personId: student.personId, name: student.name, before, weeks, after, sent, total };
   });
-
   return {
     students: students.length,
-    applications: applications.length,
+    applications: counts.reduce((sum, c) => sum + c.count, 0),
     byStage,
     byTrack,
     perStudent,
@@ -222,53 +261,28 @@ export function cohortJobSearch(input: {
   };
 }
 
-/** The CSV's columns, in order. */
-export const APPLICATIONS_CSV_HEADER = [
-  "student",
-  "email",
-  "firm",
-  "role",
-  "track",
-  "source",
-  "stage",
-  "round",
-  "created",
-  "applied",
-  "first_interview",
-  "offer",
-  "last_move",
-] as const;
-
-const isoDate = (instant: string | null) =>
-  instant ? new Date(instant).toISOString().slice(0, 10) : "";
-
-/** One row per application, students in the order given; dates are UTC calendar dates. */
-export function applicationsCsvRows(
-  students: readonly ReportStudent[],
-  applications: readonly ReportApplication[],
-  moves: readonly ReportMove[],
-): string[][] {
-  const dates = applicationDates(moves);
-  return students.flatMap((student) =>
-    applications
-      .filter((a) => a.personId === student.personId)
-      .map((a) => {
-        const d = dates.get(a.id);
-        return [
-          student.name,
-          student.email,
-          a.firm,
-          a.role,
-          a.track ?? "",
-          a.source,
-          a.stage,
-          a.round === null ? "" : String(a.round),
-          isoDate(a.createdAt),
-          isoDate(d?.sent ?? null),
-          isoDate(d?.firstInterview ?? null),
-          isoDate(d?.offer ?? null),
-          isoDate(d?.lastMove ?? null),
-        ];
-      }),
-  );
+/**
+ * The cohort's job search from its rows. Weeks are the programme's (Monday of the start date's
+ * week, the site's calendar); `students` are listed in the order given, each with their
+ * applications sent per week.
+ */
+export function cohortJobSearch(input: {
+  students: readonly ReportStudent[];
+  applications: readonly Pick<ReportApplication, "id" | "personId" | "track" | "stage">[];
+  moves: readonly ReportMove[];
+  startDate: string | null;
+  siteZone: string;
+}): CohortJobSearch {
+  const counts = new Map<string, StageTrackCount>();
+  for (const { stage, track } of input.applications) {
+    const key = JSON.stringify([stage, track]);
+    const found = counts.get(key) ?? { stage, track, count: 0 };
+    found.count += 1;
+    counts.set(key, found);
+  }
+  return assembleJobSearch({
+    students: input.students,
+    counts: [...counts.values()],
+    tallies: tallyStudents(input),
+  });
 }

@@ -1,7 +1,10 @@
 import { requireAdmin } from "~/features/accounts/sessions.server";
 import { recordAudit } from "~/features/accounts/audit.server";
 import { findCohort } from "~/features/cohort/series.server";
-import { APPLICATIONS_CSV_HEADER, applicationsCsvRows } from "~/features/job-search/cohort-report";
+import {
+  APPLICATIONS_CSV_HEADER,
+  applicationsCsvRows,
+} from "~/features/job-search/applications-csv";
 import { cohortApplications } from "~/features/job-search/cohort-report.server";
 import { toCsv } from "~/lib/csv";
 import { orNotFound } from "~/lib/or-not-found";
