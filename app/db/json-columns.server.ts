@@ -1,4 +1,5 @@
 import { audienceSchema } from "~/features/marketing/broadcast";
+import { weekContentSchema } from "~/features/coursework/coursework";
 import type { Utm } from "~/features/analytics/utm";
 import { log } from "~/lib/logger.server";
 import { z } from "~/lib/zod";
@@ -103,5 +104,15 @@ export const broadcastAudience = jsonColumn(
   "broadcasts",
   "audience",
   audienceSchema.nullable(),
+  () => null,
+);
+
+/** The resource-library files a program week offers. */
+export const programWeekResources = jsonColumn("program_weeks", "resources", stringList, stringsOf);
+/** A week as a cohort was given it; unreadable reads as not frozen (the current week is shown). */
+export const cohortWeekContent = jsonColumn(
+  "cohort_weeks",
+  "content",
+  weekContentSchema.nullable(),
   () => null,
 );

@@ -10,6 +10,14 @@ import type {
 } from "./analytics-schema";
 import type { AdminUsersTable, AuditLogTable, SessionsTable } from "./admin-schema";
 import type {
+  AssignmentsTable,
+  CohortWeeksTable,
+  CourseworkFilesTable,
+  CourseworkSubmissionsTable,
+  ProgramWeeksTable,
+  SubmissionReviewsTable,
+} from "./coursework-schema";
+import type {
   AvailabilityOverridesTable,
   BookingsTable,
   MentorAvailabilityTable,
@@ -304,6 +312,12 @@ export interface Database {
   job_search_targets: JobSearchTargetsTable;
   networking_conversations: NetworkingConversationsTable;
   job_application_notes: JobApplicationNotesTable;
+  program_weeks: ProgramWeeksTable;
+  assignments: AssignmentsTable;
+  cohort_weeks: CohortWeeksTable;
+  coursework_files: CourseworkFilesTable;
+  coursework_submissions: CourseworkSubmissionsTable;
+  submission_reviews: SubmissionReviewsTable;
   withdrawals: WithdrawalsTable;
   surveys: SurveysTable;
   testimonials: TestimonialsTable;
