@@ -42,6 +42,7 @@ export default [
     route("portal/applications/import", "features/job-search/routes/import.tsx"),
     route("portal/applications/:id", "features/job-search/routes/application.tsx"),
     route("portal/networking", "features/job-search/routes/networking.tsx"),
+    route("portal/weeks/:week", "features/coursework/routes/week.tsx"),
     route("portal/mentor/students/:id", "features/mentors/routes/mentor-student.tsx"),
     route("portal/mentor/students/:id/resume", "features/mentors/routes/mentor-resume.ts"),
     route(

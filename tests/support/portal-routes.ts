@@ -308,6 +308,20 @@ export const PORTAL_ROUTES: PortalRoute[] = [
     ],
   },
   {
+    // The fixture student's cohort has no start date, so no week is open for them; the other
+    // student's cohort started in 2025, so they hand in their own work.
+    path: "/portal/weeks/:week",
+    load: () => import("~/features/coursework/routes/week"),
+    params: () => ({ week: "1" }),
+    get: { ...studentsOnly, student: "own", otherStudent: "own" },
+    submissions: [
+      {
+        fields: { assignmentId: "w1-target-roles", body: "Banking in New York." },
+        allowed: ["otherStudent"],
+      },
+    ],
+  },
+  {
     path: "/portal/mentor/students/:id",
     load: () => import("~/features/mentors/routes/mentor-student"),
     params: theStudent,

@@ -50,6 +50,7 @@ export const weeksText = {
   weekLabel: (week: number) => `Week ${week}`,
   weekOf: (display: string) => `week of ${display}`,
   thisWeek: "This week",
+  weekWork: (week: number) => `Open week ${week}: material and assignments`,
   noDatesYet: "Dates appear here as soon as your cohort's start date is set.",
   dueTitle: "Due this week",
   /** The same card once the six weeks are over. */

@@ -48,6 +48,7 @@ export const PORTAL_ACCESS = {
   interviews: ["student"],
   deepDive: ["student"],
   applications: ["student"],
+  weeks: ["student"],
 } as const satisfies Record<string, readonly Role[]>;
 
 export type PortalPage = keyof typeof PORTAL_ACCESS;

@@ -104,6 +104,9 @@ function Due({ due }: { due: DueThisWeek }) {
         <>
           <p className="font-medium text-slate-900">{t.during(week.title)}</p>
           <p>{week.detail}</p>
+          <Link to={`/portal/weeks/${due.week}`} className={linkVariants()} data-week-work="">
+            {t.weekWork(due.week)}
+          </Link>
           <WeekLink week={due.week} />
         </>
       ) : (
@@ -159,7 +162,11 @@ function Weeks({ weeks }: { weeks: Home["weeks"] }) {
                 </span>
               )}
             </p>
-            <p className="mt-1 font-semibold text-slate-900">{week.title}</p>
+            <p className="mt-1 font-semibold text-slate-900">
+              <Link to={`/portal/weeks/${week.week}`} className={linkVariants()}>
+                {week.title}
+              </Link>
+            </p>
             <WeekLink week={week.week} />
           </li>
         ))}
