@@ -87,6 +87,8 @@ export default [
     route("admin/jobs", "features/ops/routes/jobs.tsx"),
     route("admin/mentors", "features/mentors/routes/mentors.tsx"),
     route("admin/testimonials", "features/outcomes/routes/testimonials.tsx"),
+    route("admin/program", "features/coursework/routes/program.tsx"),
+    route("admin/program/:week", "features/coursework/routes/program-week.tsx"),
   ]),
   route("*", "features/site/routes/not-found.tsx"),
 ] satisfies RouteConfig;

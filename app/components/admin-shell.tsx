@@ -8,6 +8,7 @@ import { jobsText } from "~/features/ops/jobs.words";
 import { funnelText } from "~/features/analytics/funnel.words";
 import { mentorsConsole } from "~/features/mentors/mentors.words";
 import { outcomesText } from "~/features/outcomes/outcomes.words";
+import { programConsole } from "~/features/coursework/program.words";
 import { site } from "~/content/site";
 import { testimonialsConsole } from "~/features/outcomes/testimonials.words";
 import { Button } from "./ui/button";
@@ -21,6 +22,7 @@ const links = [
   { to: "/admin/attribution", label: consoleText.nav.attribution, end: false },
   { to: "/admin/emails", label: consoleText.nav.emails, end: false },
   { to: "/admin/cohorts", label: consoleText.nav.cohorts, end: false },
+  { to: "/admin/program", label: programConsole.nav, end: false },
   { to: "/admin/mentors", label: mentorsConsole.nav, end: false },
   { to: "/admin/testimonials", label: testimonialsConsole.nav, end: false },
   { to: "/admin/broadcasts", label: consoleText.nav.broadcasts, end: false },

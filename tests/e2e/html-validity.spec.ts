@@ -69,6 +69,8 @@ const ADMIN_PAGES = [
   "/admin/jobs",
   "/admin/mentors",
   "/admin/testimonials",
+  "/admin/program",
+  "/admin/program/2",
 ];
 
 /**

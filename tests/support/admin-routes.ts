@@ -180,6 +180,38 @@ export const ADMIN_ROUTES: AdminRoute[] = [
       { intent: "reset" },
     ],
   },
+  readOnly("/admin/program", () => import("~/features/coursework/routes/program")),
+  {
+    path: "/admin/program/:week",
+    load: () => import("~/features/coursework/routes/program-week"),
+    params: { week: "2" },
+    // In this order: the edit and the removal act on one of the six weeks' shipped assignments.
+    submissions: [
+      {
+        intent: "week",
+        title: "Guard week",
+        material: "Guard material.",
+        videoUrl: "https://video.example.com/guard",
+        resources: "resume-template",
+      },
+      {
+        intent: "add",
+        title: "Guard assignment",
+        instructions: "Guard.",
+        dueDay: "3",
+        kind: "text",
+      },
+      {
+        intent: "edit",
+        id: "w2-resume",
+        title: "Guard edit",
+        instructions: "Guard.",
+        dueDay: "4",
+        kind: "link",
+      },
+      { intent: "remove", id: "w2-resume" },
+    ],
+  },
   // Last: its erase submission removes the person's upload that the pages above show.
   {
     path: "/admin/people/:id",

@@ -11,7 +11,7 @@ import type { EmailContent } from "~/mail/message";
 import { enqueueEmail } from "~/mail/outbox.server";
 import type { Services } from "~/context";
 import { audienceQuery, currentCohortId } from "./audience.server";
-import { renderMarkdown } from "./markdown.server";
+import { renderMarkdown } from "~/lib/markdown.server";
 import { marketingMessage, marketingSender, type MarketingSender } from "./mail.server";
 
 /** People queued per statement: each batch is one short insert, never one long transaction. */
