@@ -6,8 +6,8 @@ import { DEFAULT_WEEKS } from "./default-weeks";
 /**
  * The program's weeks (issue 48, decision 0067): the owner's current material and assignments,
  * and what each cohort was given. A week a cohort has opened is frozen for that cohort the first
- * time anyone reads it (or the coursework job runs), so the owner's later edits reach the current
- * and future weeks only.
+ * time anyone reads it, and before any owner's edit of it (program-edit.server.ts), so the owner's
+ * edits reach the current and future weeks only.
  */
 
 /**

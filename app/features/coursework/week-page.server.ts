@@ -1,5 +1,5 @@
 import type { Services } from "~/context";
-import { renderMarkdown } from "~/features/marketing/markdown.server";
+import { markdownHtml } from "~/lib/markdown.server";
 import { studentSeat } from "~/features/portal/seat.server";
 import { resourceFormats, isResourceFileKey } from "~/features/resources/formats";
 import { formatWhen } from "~/lib/time-zone";
@@ -46,7 +46,7 @@ export async function studentWeek(
   return {
     ...head,
     open: true as const,
-    material: renderMarkdown(content.material).html,
+    material: markdownHtml(content.material),
     videoUrl: content.videoUrl,
     files: content.resources.filter(isResourceFileKey).flatMap((key) =>
       resourceFormats[key].map((format) => ({

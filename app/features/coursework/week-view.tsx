@@ -34,7 +34,7 @@ export function WeekNav({ weeks, current }: { weeks: StudentWeek["weeks"]; curre
 
 /**
  * The week's material: Markdown the owner wrote, rendered on the server by markdown-it with raw
- * HTML off and links checked (app/features/marketing/markdown.server.ts), so it is safe to insert.
+ * HTML off and links checked (app/lib/markdown.server.ts), so it is safe to insert.
  */
 export function Material({ week }: { week: OpenWeek }) {
   return (
