@@ -90,7 +90,7 @@ test("the console's header; Cancel session asks, changes nothing, then cancels",
   await expect(page.getByTestId("console-header")).toBeVisible();
   await expect(page.getByRole("link", { name: "Apply Now" })).toHaveCount(0);
   await expect(page.getByTestId("signed-in-footer")).toBeVisible();
-  // On a phone the 14 sections are one row that scrolls sideways, not five rows above the page.
+  // On a phone the 15 sections are one row that scrolls sideways, not five rows above the page.
   await page.setViewportSize({ width: 390, height: 844 });
   const header = page.getByTestId("console-header");
   const sections = header.getByRole("navigation", { name: "Console" }).getByRole("link");

@@ -15,7 +15,7 @@ const idleClass = "text-slate-700 hover:bg-slate-100";
 
 /**
  * A frame's row of section links (the console's, the portal's), the current one filled. On a
- * phone it is one row that scrolls sideways (the console has 14 sections: wrapped, they took five
+ * phone it is one row that scrolls sideways (the console has 15 sections: wrapped, they took five
  * rows above every page); from `sm` up it wraps.
  */
 export function SectionNav({ label, links }: { label: string; links: readonly SectionLink[] }) {
