@@ -48,6 +48,8 @@ export const PORTAL_ACCESS = {
   interviews: ["student"],
   deepDive: ["student"],
   applications: ["student"],
+  mentorReviews: ["mentor"],
+  courseworkFile: ["student", "mentor"],
 } as const satisfies Record<string, readonly Role[]>;
 
 export type PortalPage = keyof typeof PORTAL_ACCESS;
