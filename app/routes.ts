@@ -51,6 +51,9 @@ export default [
     ),
     route("portal/mentor/board", "features/job-search/routes/mentor-board.tsx"),
     route("portal/mentor/sessions/:id", "features/attendance/routes/mentor-session.tsx"),
+    route("portal/mentor/reviews", "features/coursework/routes/mentor-reviews.tsx"),
+    route("portal/mentor/reviews/:id", "features/coursework/routes/mentor-review.tsx"),
+    route("portal/files/:id", "features/coursework/routes/coursework-file.ts"),
   ]),
   layout("features/accounts/routes/layout.tsx", { id: "admin-layout" }, [
     route("admin/cohort-settings", "features/cohort/routes/cohort-settings.tsx"),

@@ -1,6 +1,7 @@
 import {
   PORTAL_FIXTURE_APPLICATION,
   PORTAL_FIXTURE_BOOKINGS,
+  PORTAL_FIXTURE_COURSEWORK,
   PORTAL_FIXTURE_CONVERSATION,
   PORTAL_FIXTURE_OFFER,
   PORTAL_FIXTURE_SESSION,
@@ -377,5 +378,37 @@ export const PORTAL_ROUTES: PortalRoute[] = [
         allowed: ["mentor"],
       },
     ],
+  },
+  {
+    // The mentor's queue: their students' waiting work (the fixture student's second version
+    // still waits after the walk reviews the first below).
+    path: "/portal/mentor/reviews",
+    load: () => import("~/features/coursework/routes/mentor-reviews"),
+    get: { ...mentorsOnly, mentor: "sees", otherMentor: "own" },
+    submissions: [],
+  },
+  {
+    // Another mentor's student's work is not there for them (404), as the student's page.
+    path: "/portal/mentor/reviews/:id",
+    load: () => import("~/features/coursework/routes/mentor-review"),
+    params: () => ({ id: PORTAL_FIXTURE_COURSEWORK.first }),
+    get: { ...mentorsOnly, mentor: "sees", otherMentor: "not_found" },
+    submissions: [
+      { fields: { comment: "Tighten the bullets.", verdict: "revise" }, allowed: ["mentor"] },
+    ],
+  },
+  {
+    // A coursework file: the student whose it is and their mentor; nobody else (404).
+    path: "/portal/files/:id",
+    load: () => import("~/features/coursework/routes/coursework-file"),
+    params: () => ({ id: PORTAL_FIXTURE_COURSEWORK.file }),
+    get: {
+      ...signedOut,
+      student: "sees",
+      otherStudent: "not_found",
+      mentor: "sees",
+      otherMentor: "not_found",
+    },
+    submissions: [],
   },
 ];

@@ -11,6 +11,7 @@ import { uploadRow } from "./rows";
 import { fromApplication } from "./outcome-moves";
 import { mailboxCopy } from "./mailbox";
 import { localMailboxDir } from "../../app/mail/transport.server";
+import { ensureProgram } from "../../app/features/coursework/program.server";
 
 /** What only the fixture student's own mentor (and the owner) may ever see about them. */
 export const STUDENT_SECRET = {
@@ -44,6 +45,18 @@ export const PORTAL_FIXTURE_CONVERSATION = "portal-fixture-conversation";
 
 /** A group session of the fixture cohort that has already happened (the mentor's session page). */
 export const PORTAL_FIXTURE_SESSION = "portal-fixture-session";
+
+/**
+ * The fixture student's work on week 1's resume assignment: two versions waiting for their mentor
+ * (the access walk reviews the first; the second stays in the queue), the first's file carrying
+ * the secret, so a download that leaks it is caught.
+ */
+export const PORTAL_FIXTURE_COURSEWORK = {
+  assignment: "w1-current-resume",
+  first: "portal-fixture-submission-1",
+  second: "portal-fixture-submission-2",
+  file: "portal-fixture-coursework-file",
+} as const;
 
 /** A mentor row. */
 export async function insertMentor(db: DB, email: string, name: string, capacity = 5) {
@@ -417,6 +430,7 @@ export async function seedPortalFixtures(services: Services) {
       updated_at: now,
     })
     .execute();
+  await seedCoursework(db, cohort.id, studentId);
   const cookies = {
     student: await portalCookie(services, {
       role: "student",
@@ -455,6 +469,49 @@ export async function seedPortalFixtures(services: Services) {
 }
 
 export type PortalFixtures = Awaited<ReturnType<typeof seedPortalFixtures>>;
+
+/** The fixture student's two versions of PORTAL_FIXTURE_COURSEWORK's assignment, as rows. */
+async function seedCoursework(db: DB, cohortId: string, studentId: string) {
+  const now = new Date();
+  await ensureProgram(db, now);
+  const secret = new TextEncoder().encode(STUDENT_SECRET.note);
+  const c = PORTAL_FIXTURE_COURSEWORK;
+  for (const [id, name] of [
+    [c.file, "stella-resume.docx"],
+    [`${c.file}-2`, "stella-resume-2.docx"],
+  ] as const)
+    await db
+      .insertInto("coursework_files")
+      .values({
+        id,
+        person_id: studentId,
+        name,
+        size: secret.length,
+        sha256: "0".repeat(64),
+        data: secret,
+        created_at: now.toISOString(),
+      })
+      .execute();
+  for (const [version, id, fileId] of [
+    [1, c.first, c.file],
+    [2, c.second, `${c.file}-2`],
+  ] as const)
+    await db
+      .insertInto("coursework_submissions")
+      .values({
+        id,
+        assignment_id: c.assignment,
+        person_id: studentId,
+        cohort_id: cohortId,
+        version,
+        body: null,
+        url: null,
+        file_id: fileId,
+        status: "waiting",
+        created_at: new Date(now.getTime() - (3 - version) * 60_000).toISOString(),
+      })
+      .execute();
+}
 
 /**
  * The one-time link of the latest sign-in email to `email`, as it went out: the mail worker

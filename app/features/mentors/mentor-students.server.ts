@@ -28,7 +28,12 @@ export async function requireMentor(
   context: AppContext,
   page: Extract<
     PortalPage,
-    "mentor" | "mentorStudent" | "mentorAvailability" | "mentorSession" | "mentorBoard"
+    | "mentor"
+    | "mentorStudent"
+    | "mentorAvailability"
+    | "mentorSession"
+    | "mentorBoard"
+    | "mentorReviews"
   >,
 ): Promise<MentorUser> {
   const user = await requirePortal(request, context, page);

@@ -49,6 +49,8 @@ export const PORTAL_ACCESS = {
   deepDive: ["student"],
   applications: ["student"],
   weeks: ["student"],
+  mentorReviews: ["mentor"],
+  courseworkFile: ["student", "mentor"],
 } as const satisfies Record<string, readonly Role[]>;
 
 export type PortalPage = keyof typeof PORTAL_ACCESS;

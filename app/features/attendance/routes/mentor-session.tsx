@@ -9,6 +9,9 @@ import { sessionMarkAction } from "~/features/attendance/session-action.server";
 import { pageMeta } from "~/lib/meta";
 import { orNotFound } from "~/lib/or-not-found";
 import { requireMentor } from "~/features/mentors/mentor-students.server";
+import { WorkLinks } from "~/features/coursework/review-views";
+import { weekWork } from "~/features/coursework/reviews.server";
+import { workLinksText } from "~/features/coursework/reviews.words";
 import type { Route } from "./+types/mentor-session";
 
 export const meta: Route.MetaFunction = () => pageMeta(p.mentorTitle, portalMeta.description);
@@ -20,10 +23,13 @@ export const meta: Route.MetaFunction = () => pageMeta(p.mentorTitle, portalMeta
  */
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const mentor = await requireMentor(request, context, "mentorSession");
-  const { db, config } = context.services;
+  const { db, config, clock } = context.services;
   const zone = await mentorZoneOf(db, mentor.mentorId, config.siteTimeZone);
   const marker = { kind: "mentor" as const, mentorId: mentor.mentorId };
-  return orNotFound(await sessionPage(context.services, marker, params.id, zone));
+  const page = orNotFound(await sessionPage(context.services, marker, params.id, zone));
+  // The week's work of the mentor's students, beside their 1-on-1s of that week.
+  const cohort = { id: page.session.cohortId, week: page.session.week };
+  return { ...page, work: await weekWork(db, mentor.mentorId, cohort, zone, clock.now()) };
 }
 
 export async function action({ request, params, context }: Route.ActionArgs) {
@@ -51,6 +57,12 @@ export default function MentorSessionPage({ loaderData }: Route.ComponentProps) 
       </div>
       <AttendanceForm data={loaderData} />
       <OutcomeList items={loaderData.oneOnOnes} />
+      <WorkLinks
+        title={workLinksText.weekHeading(session.week)}
+        empty={workLinksText.weekEmpty}
+        items={loaderData.work}
+        named
+      />
       <RecordingCard data={loaderData} />
     </div>
   );

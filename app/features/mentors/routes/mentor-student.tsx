@@ -28,6 +28,9 @@ import { readTargets, setTargets } from "~/features/job-search/networking.server
 import { targetsText } from "~/features/job-search/networking.words";
 import { studentPipeline } from "~/features/job-search/mentor-board.server";
 import { StudentJobSearch } from "~/features/job-search/student-pipeline";
+import { WorkLinks } from "~/features/coursework/review-views";
+import { studentWork } from "~/features/coursework/reviews.server";
+import { workLinksText } from "~/features/coursework/reviews.words";
 import type { Route } from "./+types/mentor-student";
 
 export const meta: Route.MetaFunction = () => pageMeta(t.title, portalMeta.description);
@@ -55,7 +58,9 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     { personId: student.id, name: student.name },
     zone,
   );
-  return { student, outcomes, targets, jobSearch, clock: { zone, now: clock.now().toISOString() } };
+  const work = await studentWork(db, mentor.mentorId, student.id, zone, clock.now());
+  const now = clock.now().toISOString();
+  return { student, outcomes, targets, jobSearch, work, clock: { zone, now } };
 }
 
 /**
@@ -122,6 +127,11 @@ export default function MentorStudentPage({ loaderData, actionData }: Route.Comp
       </div>
       <StudentProfile student={student} />
       <StudentResume student={student} clock={clock} />
+      <WorkLinks
+        title={workLinksText.studentHeading}
+        empty={workLinksText.studentEmpty}
+        items={loaderData.work}
+      />
       {loaderData.jobSearch && <StudentJobSearch pipeline={loaderData.jobSearch} />}
       <SectionCard title={offerConfirmText.heading}>
         <OutcomesSummary view={loaderData.outcomes} />

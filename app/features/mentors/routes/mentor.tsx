@@ -21,6 +21,8 @@ import { outcomeAction } from "~/features/attendance/session-action.server";
 import { Link } from "react-router";
 import { linkVariants } from "~/components/ui/link";
 import { boardText } from "~/features/job-search/mentor-board.words";
+import { waitingForReview } from "~/features/coursework/reviews.server";
+import { reviewQueueText } from "~/features/coursework/reviews.words";
 import type { Route } from "./+types/mentor";
 import { PortalPageHeading } from "~/components/portal-shell";
 
@@ -29,14 +31,25 @@ export const meta: Route.MetaFunction = () => pageMeta(t.title, portalMeta.descr
 /** /portal/mentor: the signed-in mentor's students in the current cohort, and nobody else's. */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const mentor = await requireMentor(request, context, "mentor");
-  const [{ cohortStart, students }, bookings, calendar, sessions, toMark] = await Promise.all([
-    mentorStudents(context.services.db, mentor.mentorId),
-    mentorBookings(context.services, mentor.mentorId),
-    mentorCalendarCard(context.services, mentor.mentorId),
-    mentorSessions(context.services.db, mentor.mentorId),
-    mentorToMark(context.services, mentor.mentorId),
-  ]);
-  return { name: mentor.name, cohortStart, students, bookings, calendar, sessions, toMark };
+  const [{ cohortStart, students }, bookings, calendar, sessions, toMark, toReview] =
+    await Promise.all([
+      mentorStudents(context.services.db, mentor.mentorId),
+      mentorBookings(context.services, mentor.mentorId),
+      mentorCalendarCard(context.services, mentor.mentorId),
+      mentorSessions(context.services.db, mentor.mentorId),
+      mentorToMark(context.services, mentor.mentorId),
+      waitingForReview(context.services.db, mentor.mentorId),
+    ]);
+  return {
+    name: mentor.name,
+    cohortStart,
+    students,
+    bookings,
+    calendar,
+    sessions,
+    toMark,
+    toReview,
+  };
 }
 
 /** The mentor cancels one of their students' 1-on-1s (any time, with a reason), or marks one. */
@@ -77,6 +90,11 @@ export default function MentorHome({ loaderData }: Route.ComponentProps) {
         <p className="mt-2">
           <Link to="/portal/mentor/board" className={linkVariants()} data-board-link="">
             {boardText.homeLink}
+          </Link>
+        </p>
+        <p className="mt-2">
+          <Link to="/portal/mentor/reviews" className={linkVariants()} data-reviews-link="">
+            {reviewQueueText.homeLink(loaderData.toReview)}
           </Link>
         </p>
       </PortalPageHeading>
