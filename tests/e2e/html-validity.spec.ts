@@ -1,12 +1,9 @@
 import { randomUUID } from "node:crypto";
-import { execFileSync, spawnSync } from "node:child_process";
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import { createRequire } from "node:module";
-import { tmpdir } from "node:os";
-import path from "node:path";
+import { execFileSync } from "node:child_process";
 import { ADMIN_PATH, createAccount, logIn } from "./admin-support";
 import { minimalDocx } from "../support/docx-fixtures";
 import { expect, expectNoAxeViolations, test } from "./fixtures";
+import { hasJava, validate, vnuJar } from "./validator";
 import { assignMentor, createMentor, payingStudent, signInToPortal } from "./mentor-support";
 import { payOnTestCheckout, submitApplication } from "./people";
 import { PNG_3x2, TEXT_FILE } from "../support/photos";
@@ -21,8 +18,6 @@ import { insertApplication } from "../../app/features/job-search/job-search.serv
  * the W3C Nu validator (vnu-jar from npm, run with the machine's Java): no errors, as the pages are
  * served (server-rendered).
  */
-const vnuJar = createRequire(import.meta.url)("vnu-jar") as string;
-const hasJava = spawnSync("java", ["-version"]).status === 0;
 
 const PUBLIC_PAGES = [
   "/",
@@ -72,50 +67,6 @@ const ADMIN_PAGES = [
   "/admin/program",
   "/admin/program/2",
 ];
-
-/**
- * The validator's CSS checker predates two constructs of Tailwind's inline stylesheet that CSS
- * defines and every current browser reads: `@property` registrations and the feature query
- * `@supports (not (margin-trim: …))`. Those two messages are the checker's gaps, not page errors;
- * every other message, CSS or HTML, fails the test.
- */
-const KNOWN_CSS_CHECKER_GAPS = [
-  /^CSS: Unrecognized at-rule “@property”\.?$/,
-  /^CSS: “margin-trim”: Property “margin-trim” doesn't exist\.?$/,
-];
-
-interface VnuMessage {
-  type: string;
-  url: string;
-  message: string;
-  lastLine?: number;
-}
-
-function validate(pages: Map<string, string>): string[] {
-  const dir = mkdtempSync(path.join(tmpdir(), "vnu-"));
-  try {
-    const files = [...pages.entries()].map(([url, html], index) => {
-      const file = path.join(dir, `page-${index}.html`);
-      writeFileSync(file, html);
-      return { file, url };
-    });
-    const run = spawnSync(
-      "java",
-      ["-jar", vnuJar, "--errors-only", "--format", "json", ...files.map((f) => f.file)],
-      { encoding: "utf8", maxBuffer: 64 * 1024 * 1024 },
-    );
-    const report = JSON.parse(run.stderr || '{"messages":[]}') as { messages: VnuMessage[] };
-    return report.messages
-      .filter((m) => m.type === "error")
-      .filter((m) => !KNOWN_CSS_CHECKER_GAPS.some((gap) => gap.test(m.message)))
-      .map((m) => {
-        const page = files.find((f) => m.url.endsWith(path.basename(f.file)))?.url ?? m.url;
-        return `${page}:${m.lastLine ?? "?"} ${m.message}`;
-      });
-  } finally {
-    rmSync(dir, { recursive: true, force: true });
-  }
-}
 
 /** A week-1 group session of the current cohort that started yesterday (made if missing). */
 async function startedSession() {
