@@ -400,6 +400,43 @@ test.describe("W3C Nu validator", () => {
     expect(validate(pages)).toEqual([]);
   });
 
+  test("the progress line's pages have no HTML errors", async ({ page, browser }) => {
+    test.setTimeout(120_000);
+    await releaseAllHolds();
+    await setCohort({ capacity: 10, enrolled_count: 0, is_active: 1, start_date: "2027-01-13" });
+    const mentor = uniqueEmail("vnu-progress-mentor");
+    await createMentor(mentor, "Vic Progress");
+    const student = uniqueEmail("vnu-progress");
+    await payingStudent(browser, student);
+    await assignMentor(student, mentor);
+    // The cohort in its third week, with work past due and 1-on-1s owed.
+    const monday = new Date();
+    monday.setUTCDate(monday.getUTCDate() - ((monday.getUTCDay() + 6) % 7) - 14);
+    await setCohort({ start_date: monday.toISOString().slice(0, 10) });
+    const pages = new Map<string, string>();
+    for (const [email, url, shows] of [
+      [student, "/portal", "Past due"],
+      [mentor, "/portal/mentor/board", "Behind: work past due"],
+    ] as const) {
+      const reader = await (await browser.newContext()).newPage();
+      await signInToPortal(reader, email);
+      const html = await (await reader.request.get(url)).text();
+      expect(html).toContain(shows);
+      pages.set(`${url} (progress)`, html);
+      await reader.context().close();
+    }
+    const admin = uniqueEmail("vnu-progress-owner");
+    await createAccount(admin, true);
+    await logIn(page, admin);
+    const cohort = await withDb((db) =>
+      db.selectFrom("cohorts").select("id").where("is_current", "=", 1).executeTakeFirstOrThrow(),
+    );
+    const cohortPage = await (await page.request.get(`/admin/cohorts/${cohort.id}`)).text();
+    expect(cohortPage).toContain("data-progress-row");
+    pages.set("/admin/cohorts/:id (progress)", cohortPage);
+    expect(validate(pages)).toEqual([]);
+  });
+
   test("every page of the student's portal has no HTML errors and no axe violations", async ({
     page,
     browser,

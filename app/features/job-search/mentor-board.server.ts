@@ -3,6 +3,7 @@ import type { DB } from "~/db/database.server";
 import type { Services } from "~/context";
 import { isMentorsStudent, mentorStudents } from "~/features/mentors/mentor-students.server";
 import { formatDay, formatWhen } from "~/lib/time-zone";
+import { boardProgress, currentCohortRef } from "~/features/coursework/progress.server";
 import { readApplication } from "./application-history.server";
 import type { MoveInput } from "./job-search-forms";
 import { moveApplication, withCurrentMove, type MoveOutcome } from "./job-search.server";
@@ -162,7 +163,10 @@ async function summariesOf(services: Services, students: readonly PipelineStuden
   };
 }
 
-/** /portal/mentor/board: each of the mentor's students, summarised, in `sort` order. */
+/**
+ * /portal/mentor/board: each of the mentor's students, summarised, in `sort` order, with their
+ * progress line in the current cohort (its applications are the summary's own count).
+ */
 export async function mentorBoard(
   services: Services,
   mentorId: string,
@@ -170,12 +174,19 @@ export async function mentorBoard(
   zone: string,
 ) {
   const { students } = await mentorStudents(services.db, mentorId);
-  const { summaries } = await summariesOf(
-    services,
-    students.map((student) => ({ personId: student.id, name: student.name })),
-  );
+  const [{ summaries }, cohort] = await Promise.all([
+    summariesOf(
+      services,
+      students.map((student) => ({ personId: student.id, name: student.name })),
+    ),
+    currentCohortRef(services.db),
+  ]);
+  const lines = await boardProgress(services, cohort, summaries);
   const now = services.clock.now();
-  return sortSummaries(summaries, sort).map((row) => summaryView(row, zone, now, BOARD_FLAGS));
+  return sortSummaries(summaries, sort).map((row) => ({
+    ...summaryView(row, zone, now, BOARD_FLAGS),
+    progress: lines.get(row.personId) ?? null,
+  }));
 }
 
 export type BoardRow = Awaited<ReturnType<typeof mentorBoard>>[number];

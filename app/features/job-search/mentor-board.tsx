@@ -7,6 +7,9 @@ import { boardText as t } from "./mentor-board.words";
 import { FlagItem, WeekAgainstTargets, type FlagView, type WeekView } from "./flag-item";
 import { OPEN_STAGES, STAGES, type Stage } from "./stages";
 import { SORT_KEYS, type SortKey } from "./pipeline";
+import type { ProgressLine } from "~/features/coursework/progress";
+import { BehindBadge, ProgressParts } from "~/features/coursework/progress-line";
+import { progressText } from "~/features/coursework/progress.words";
 
 /** A board row as the loader gives it (./mentor-board.server.ts). */
 export interface BoardRowView extends WeekView {
@@ -17,6 +20,8 @@ export interface BoardRowView extends WeekView {
   lastActivityWhen: string | null;
   flagCount: number;
   flags: FlagView[];
+  /** Null until the programme has begun. */
+  progress: ProgressLine | null;
 }
 
 const studentPath = (personId: string) => `/portal/mentor/students/${personId}`;
@@ -62,6 +67,28 @@ function StageCounts({ row }: { row: BoardRowView }) {
   );
 }
 
+/** The student's progress line and whether they are behind. */
+function Progress({ row }: { row: BoardRowView }) {
+  if (!row.progress) return <span className="text-slate-700">{progressText.notBegun}</span>;
+  return (
+    <>
+      <BehindBadge line={row.progress} />
+      <ProgressParts line={row.progress} className="mt-1" />
+    </>
+  );
+}
+
+/** Who is behind, named, above the board (nothing until the programme has begun). */
+function BehindList({ rows }: { rows: readonly BoardRowView[] }) {
+  if (!rows.some((row) => row.progress)) return null;
+  const behind = rows.filter((row) => (row.progress?.behind.length ?? 0) > 0);
+  return (
+    <p className="font-medium text-slate-900" data-behind-list={behind.length}>
+      {progressText.behindList(behind.map((row) => row.name))}
+    </p>
+  );
+}
+
 function Flags({ row }: { row: BoardRowView }) {
   if (row.flagCount === 0) return <span className="text-slate-700">{t.noFlags}</span>;
   const more = row.flagCount - row.flags.length;
@@ -95,6 +122,7 @@ export function MentorBoard({ rows }: { rows: readonly BoardRowView[] }) {
   const c = t.columns;
   return (
     <>
+      <BehindList rows={rows} />
       <ol className="space-y-3 md:hidden" aria-label={t.tableLabel}>
         {rows.map((row) => (
           <li key={row.personId} data-board-card={row.personId}>
@@ -105,6 +133,9 @@ export function MentorBoard({ rows }: { rows: readonly BoardRowView[] }) {
                 </Link>
               </h2>
               <dl className="mt-2 space-y-2 text-sm text-slate-800">
+                <Fact term={c.progress}>
+                  <Progress row={row} />
+                </Fact>
                 <Fact term={c.stages}>
                   <StageCounts row={row} />
                 </Fact>
@@ -125,7 +156,7 @@ export function MentorBoard({ rows }: { rows: readonly BoardRowView[] }) {
           <caption className="sr-only">{t.tableLabel}</caption>
           <thead className="bg-slate-50/80">
             <tr>
-              {[c.student, c.stages, c.week, c.activity, c.flags].map((column) => (
+              {[c.student, c.progress, c.stages, c.week, c.activity, c.flags].map((column) => (
                 <th key={column} scope="col" className="px-3 py-2 font-semibold">
                   {column}
                 </th>
@@ -145,6 +176,9 @@ export function MentorBoard({ rows }: { rows: readonly BoardRowView[] }) {
                   </Link>
                   <p className="font-normal text-slate-700">{t.total(row.total)}</p>
                 </th>
+                <td className="min-w-56 px-3 py-2 align-top" data-progress-cell="">
+                  <Progress row={row} />
+                </td>
                 <td className="px-3 py-2 align-top">
                   <StageCounts row={row} />
                 </td>

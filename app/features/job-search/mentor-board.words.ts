@@ -10,7 +10,7 @@ export const boardText = {
   nav: "Job search board",
   title: "Your students' job search",
   intro:
-    "Every student's applications at a glance: where they stand, what was sent this week, and what has gone quiet.",
+    "Every student at a glance: who is behind on their work or 1-on-1s, where their applications stand, what was sent this week, and what has gone quiet.",
   homeLink: "See all your students' job search",
   none: "You have no students in the current cohort yet.",
   tableLabel: "Your students' job search",
@@ -24,6 +24,7 @@ export const boardText = {
   sortedBy: (label: string) => `Sorted by: ${label}`,
   columns: {
     student: "Student",
+    progress: "Progress",
     stages: "By stage",
     week: "Sent this week",
     activity: "Last activity",

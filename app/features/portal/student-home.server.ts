@@ -9,6 +9,7 @@ import { surveyFor } from "~/features/surveys/surveys.server";
 import { studentSeat } from "./seat.server";
 import { readStudentProfile } from "./student-profile.server";
 import { weekProgress } from "~/features/job-search/networking.server";
+import { homeProgress } from "~/features/coursework/progress.server";
 
 /**
  * What a student's portal home shows: the cohort of their latest paid seat and its start, the
@@ -16,7 +17,8 @@ import { weekProgress } from "~/features/job-search/networking.server";
  * (Monday-based, today taken in the site's zone), what is due this week and their onboarding
  * checklist; their calendar card (feed and group sessions, in their own zone); whether their
  * end-of-programme survey waits for an answer; this week's applications and networking
- * conversations against the targets their mentor set.
+ * conversations against the targets their mentor set; their progress line once the programme
+ * has begun (assignments, 1-on-1s, sessions, applications, and what is past due).
  */
 export async function studentHome(
   services: Pick<Services, "db" | "clock" | "config">,
@@ -42,6 +44,12 @@ export async function studentHome(
   const today = dateInZone(services.clock.now(), services.config.siteTimeZone);
   const { weeks, phase } = programmeWeeks(seat.startDate, today);
   const place = cohortPlace(seat.startDate, today);
+  const thisWeek = await weekProgress(
+    services.db,
+    personId,
+    services.clock.now(),
+    services.config.siteTimeZone,
+  );
   return {
     cohortId: seat.cohortId,
     startDate: seat.startDate,
@@ -62,11 +70,13 @@ export async function studentHome(
     checklist,
     calendar,
     surveyOpen: survey !== null && !survey.answered,
-    thisWeek: await weekProgress(
-      services.db,
+    thisWeek,
+    progress: await homeProgress(
+      services,
+      { id: seat.cohortId, startDate: seat.startDate },
       personId,
-      services.clock.now(),
-      services.config.siteTimeZone,
+      { sent: thisWeek.applicationsSent, target: thisWeek.applicationsTarget },
+      seat.student.zone,
     ),
     /** An offer was confirmed and the testimonial asked for is not written yet. */
     testimonialAsked: await testimonialAsked(services.db, personId),

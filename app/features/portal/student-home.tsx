@@ -15,6 +15,7 @@ import { OnboardingChecklist } from "./onboarding-checklist";
 import { SurveyPrompt } from "~/features/surveys/survey-prompt";
 import { ThisWeekCard } from "~/features/job-search/this-week-card";
 import { curriculumWeekLinks } from "~/features/job-search/networking.words";
+import { StudentProgressCard } from "~/features/coursework/progress-line";
 
 /** The student's home: the cohort's start, their mentor, this week, the checklist, the six weeks. */
 export function StudentHome({ firstName, home: data }: { firstName: string; home: Home | null }) {
@@ -52,6 +53,7 @@ export function StudentHome({ firstName, home: data }: { firstName: string; home
             </h2>
             <Due due={data.due} />
           </Card>
+          {data.progress && <StudentProgressCard progress={data.progress} />}
           <ThisWeekCard week={data.thisWeek} />
           {data.due.kind !== "finished" && (
             <Card>

@@ -26,6 +26,8 @@ import type { Route } from "./+types/cohort";
 import { orNotFound } from "~/lib/or-not-found";
 import { cohortJobSearchReport } from "~/features/job-search/cohort-report.server";
 import { CohortJobSearchCard } from "~/features/job-search/cohort-job-search";
+import { cohortProgress } from "~/features/coursework/progress.server";
+import { CohortProgressCard } from "~/features/coursework/progress-line";
 
 export const meta: Route.MetaFunction = () => adminMeta(t.title);
 
@@ -38,16 +40,18 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     ),
   );
   const zone = context.services.config.siteTimeZone;
-  const [roster, queue, mentoring, sessions, grid, jobSearch] = await Promise.all([
+  const report = cohortJobSearchReport(db, cohort, zone);
+  const [roster, queue, mentoring, sessions, grid, jobSearch, progress] = await Promise.all([
     cohortRoster(db, cohort.id),
     listQueue(db, cohort.id),
     cohortMentoring(db, cohort.id),
     cohortSessions(db, cohort.id, zone, clock.now()),
     cohortGrid(context.services, cohort.id),
-    cohortJobSearchReport(db, cohort, zone),
+    report,
+    cohortProgress(context.services, cohort, report),
   ]);
   const clockNow = { zone, now: clock.now().toISOString() };
-  return { cohort, roster, queue, mentoring, sessions, grid, jobSearch, clock: clockNow };
+  return { cohort, roster, queue, mentoring, sessions, grid, jobSearch, progress, clock: clockNow };
 }
 
 const answers: Record<QueueOutcome, { ok: boolean; message: string }> = {
@@ -106,7 +110,8 @@ export async function action({ request, params, context }: Route.ActionArgs) {
 }
 
 export default function CohortPage({ loaderData, actionData }: Route.ComponentProps) {
-  const { cohort, roster, queue, mentoring, sessions, grid, jobSearch, clock } = loaderData;
+  const { cohort, roster, queue, mentoring, sessions, grid, jobSearch, progress, clock } =
+    loaderData;
   return (
     <AdminPage title={t.cohortTitle(cohortName(cohort.startDate))}>
       <p className="text-slate-700" data-testid="cohort-seats">
@@ -128,6 +133,7 @@ export default function CohortPage({ loaderData, actionData }: Route.ComponentPr
           data={sessions}
           asking={actionData && "confirmCancel" in actionData ? actionData.confirmCancel : null}
         />
+        <CohortProgressCard progress={progress} />
         <AttendanceGridCard cohortId={cohort.id} grid={grid} />
         <CohortJobSearchCard cohortId={cohort.id} report={jobSearch} />
         <MentorsCard mentoring={mentoring} clock={clock} />
