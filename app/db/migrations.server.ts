@@ -10,6 +10,7 @@ import { initial } from "./migrations/initial.server";
 import { jobRuns } from "./migrations/job-runs.server";
 import { jobSearch } from "./migrations/job-search.server";
 import { coursework } from "./migrations/coursework.server";
+import { graduationAssignments } from "./migrations/graduation-assignments.server";
 import { jobApplicationNotes } from "./migrations/job-application-notes.server";
 import { jobs } from "./migrations/jobs.server";
 import { outcomesFromApplications } from "./migrations/outcomes-from-applications.server";
@@ -76,6 +77,7 @@ export function migrations(engine: Engine): Record<string, Migration> {
     "2026-12-10-002-outcomes-from-applications": outcomesFromApplications,
     "2026-12-10-003-job-application-notes": jobApplicationNotes,
     "2026-12-11-001-coursework": coursework(engine),
+    "2026-12-12-001-graduation-assignments": graduationAssignments,
   };
 }
 

@@ -135,6 +135,8 @@ export interface OutcomeSettingsTable {
   /** Graduation: at least this many of the six group sessions attended and 1-on-1s held. */
   min_group_sessions: Generated<number>;
   min_one_on_ones: Generated<number>;
+  /** Graduation: at least this many assignments submitted (a version each); 0 leaves them out. */
+  min_assignments: Generated<number>;
   /** Whether the home page's headline shows the count of confirmed offers. */
   show_offer_count: Generated<number>;
   updated_at: string;

@@ -94,7 +94,9 @@ export const ADMIN_ROUTES: AdminRoute[] = [
   {
     path: "/admin/outcomes",
     load: () => import("~/features/outcomes/routes/outcomes"),
-    submissions: [{ intent: "settings", minGroupSessions: "3", minOneOnOnes: "5" }],
+    submissions: [
+      { intent: "settings", minGroupSessions: "3", minOneOnOnes: "5", minAssignments: "0" },
+    ],
   },
   readOnly("/admin/outcomes.csv", () => import("~/features/outcomes/routes/outcomes-csv")),
   readOnly("/admin/jobs", () => import("~/features/ops/routes/jobs")),

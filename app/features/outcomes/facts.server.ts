@@ -12,25 +12,26 @@ import { PAID_SEAT } from "~/features/enrollment/seat-queries.server";
 
 /**
  * What the outcomes report and the funnel read about students (issue 36): their seats, and what
- * the programme's record says about each (attendance, 1-on-1s held, interviews, confirmed offers,
- * job seeking, the end survey). Read only: the features that write these rows live elsewhere.
+ * the programme's record says about each (attendance, 1-on-1s held, assignments submitted,
+ * interviews, confirmed offers, job seeking, the end survey). Read only: the features that write these rows live elsewhere.
  */
 
 const SETTINGS_ID = "programme";
 /** Ids per `in (...)` list, well under every engine's limit on bound values. */
 const CHUNK = 500;
 
-/** The owner's graduation minimums, or the defaults (4 and 4) before the first save. */
+/** The owner's graduation minimums, or the defaults (4, 4 and 0) before the first save. */
 export async function outcomeSettings(db: DB): Promise<OutcomeSettings> {
   const row = await db
     .selectFrom("outcome_settings")
-    .select(["min_group_sessions", "min_one_on_ones"])
+    .select(["min_group_sessions", "min_one_on_ones", "min_assignments"])
     .where("id", "=", SETTINGS_ID)
     .executeTakeFirst();
   if (!row) return { ...DEFAULT_OUTCOME_SETTINGS };
   return {
     minGroupSessions: Number(row.min_group_sessions),
     minOneOnOnes: Number(row.min_one_on_ones),
+    minAssignments: Number(row.min_assignments),
   };
 }
 
@@ -44,6 +45,7 @@ export async function saveOutcomeSettings(
   const values = {
     min_group_sessions: settings.minGroupSessions,
     min_one_on_ones: settings.minOneOnOnes,
+    min_assignments: settings.minAssignments,
     updated_at: now.toISOString(),
   };
   await services.db.transaction().execute(async (trx) => {
@@ -118,6 +120,7 @@ export async function outcomeFacts(
           : null,
       groupSessionsAttended: 0,
       oneOnOnesHeld: 0,
+      assignmentsSubmitted: 0,
       notJobSeekingOn: null,
       interviews: 0,
       offers: [],
@@ -131,7 +134,7 @@ export async function outcomeFacts(
   const recordIds = byPerson ? people : cohortIds;
   const column = byPerson ? "person_id" : "cohort_id";
 
-  const [attended, held, interviews, offers, surveys, profiles] = await Promise.all([
+  const [attended, held, submitted, interviews, offers, surveys, profiles] = await Promise.all([
     inChunks(recordIds, (chunk) => {
       let query = db
         .selectFrom("attendance as a")
@@ -149,6 +152,18 @@ export async function outcomeFacts(
         .where("kind", "=", "one_on_one")
         .where("status", "=", "booked")
         .where("outcome", "=", "held")
+        .groupBy(["person_id", "cohort_id"]);
+      if (chunk) query = query.where(column, "in", chunk);
+      return query.execute();
+    }),
+    inChunks(recordIds, (chunk) => {
+      let query = db
+        .selectFrom("coursework_submissions")
+        .select([
+          "person_id",
+          "cohort_id",
+          (eb) => eb.fn.count<number>("assignment_id").distinct().as("n"),
+        ])
         .groupBy(["person_id", "cohort_id"]);
       if (chunk) query = query.where(column, "in", chunk);
       return query.execute();
@@ -193,6 +208,10 @@ export async function outcomeFacts(
   for (const row of held) {
     const seat = seatOf(row.person_id, row.cohort_id);
     if (seat) seat.oneOnOnesHeld = Number(row.n);
+  }
+  for (const row of submitted) {
+    const seat = seatOf(row.person_id, row.cohort_id);
+    if (seat) seat.assignmentsSubmitted = Number(row.n);
   }
   for (const row of interviews) {
     const seat = seatOf(row.person_id, row.cohort_id);

@@ -9,14 +9,35 @@ function parse(fields: Record<string, string>) {
 }
 
 describe("the outcome settings form", () => {
-  it("takes whole numbers from 0 to 6", () => {
-    const sent = parse({ intent: "settings", minGroupSessions: " 0 ", minOneOnOnes: "6" });
+  it("takes whole numbers from 0 to 6, and assignments from 0 to 36", () => {
+    const sent = parse({
+      intent: "settings",
+      minGroupSessions: " 0 ",
+      minOneOnOnes: "6",
+      minAssignments: "36",
+    });
     expect(sent.status).toBe("success");
     expect(sent.status === "success" && sent.value).toEqual({
       intent: "settings",
       minGroupSessions: 0,
       minOneOnOnes: 6,
+      minAssignments: 36,
     });
+  });
+
+  it("refuses more assignments than the six weeks can hold, or none typed", () => {
+    for (const value of ["37", "", "1.5"]) {
+      const sent = parse({
+        intent: "settings",
+        minGroupSessions: "4",
+        minOneOnOnes: "4",
+        minAssignments: value,
+      });
+      expect(sent.status).toBe("error");
+      expect(sent.status === "error" && sent.error?.minAssignments).toEqual([
+        "Please enter a whole number from 0 to 36",
+      ]);
+    }
   });
 
   it("refuses 7, a fraction, a negative and an empty field, each under its field", () => {
@@ -30,6 +51,7 @@ describe("the outcome settings form", () => {
         intent: "settings",
         minGroupSessions: "4",
         minOneOnOnes: "4",
+        minAssignments: "0",
         [field]: value,
       });
       expect(sent.status).toBe("error");

@@ -10,6 +10,7 @@ import { Cell, DataTable, Row, RowHeader } from "~/components/ui/table";
 import { outcomesText as t } from "./outcomes.words";
 import { outcomesFormSchema } from "./outcome-settings";
 import {
+  MAX_ASSIGNMENTS,
   MAX_THRESHOLD,
   MIN_THRESHOLD,
   type OutcomeFigures,
@@ -130,6 +131,7 @@ export function OutcomeSettingsCard({ settings }: { settings: OutcomeSettings })
     {
       minGroupSessions: String(settings.minGroupSessions),
       minOneOnOnes: String(settings.minOneOnOnes),
+      minAssignments: String(settings.minAssignments),
     },
   );
   const bounds = {
@@ -144,7 +146,7 @@ export function OutcomeSettingsCard({ settings }: { settings: OutcomeSettings })
       <p className="text-sm text-slate-700">{t.settings.intro}</p>
       <Form
         method="post"
-        className="mt-4 grid gap-3 sm:grid-cols-3 sm:items-end"
+        className="mt-4 grid gap-3 sm:grid-cols-2 sm:items-end lg:grid-cols-4"
         {...getFormProps(form)}
       >
         <input type="hidden" name="intent" value="settings" />
@@ -154,6 +156,12 @@ export function OutcomeSettingsCard({ settings }: { settings: OutcomeSettings })
           {...bounds}
         />
         <FormField label={t.settings.minOneOnOnes} field={fields.minOneOnOnes} {...bounds} />
+        <FormField
+          label={t.settings.minAssignments(MAX_ASSIGNMENTS)}
+          field={fields.minAssignments}
+          {...bounds}
+          max={MAX_ASSIGNMENTS}
+        />
         <div>
           <Button type="submit" size="md">
             {t.settings.save}

@@ -28,6 +28,7 @@ const student = (id: string, facts: Partial<StudentFacts> = {}): StudentFacts =>
   withdrawnOn: null,
   groupSessionsAttended: 6,
   oneOnOnesHeld: 6,
+  assignmentsSubmitted: 0,
   notJobSeekingOn: null,
   interviews: 0,
   offers: [],
@@ -106,12 +107,23 @@ describe("graduation", () => {
     expect(studentOutcome(few, settings).graduated).toBe(false);
     expect(studentOutcome(short, settings).graduated).toBe(false);
     expect(studentOutcome(enough, settings).graduated).toBe(true);
-    const lenient = { minGroupSessions: 3, minOneOnOnes: 3 };
+    const lenient = { minGroupSessions: 3, minOneOnOnes: 3, minAssignments: 0 };
     expect(studentOutcome(few, lenient).graduated).toBe(true);
     // An excluded student who did not graduate is not counted as excluded.
     expect(studentOutcome({ ...few, notJobSeekingOn: "2027-01-12" }, settings).excluded).toBe(
       false,
     );
+  });
+
+  it("counts assignments only when the owner sets a minimum", () => {
+    const none = student("a", { assignmentsSubmitted: 0 });
+    const some = student("b", { assignmentsSubmitted: 5 });
+    expect(studentOutcome(none, settings).graduated).toBe(true);
+    const withWork = { ...settings, minAssignments: 5 };
+    expect(studentOutcome(none, withWork).graduated).toBe(false);
+    expect(studentOutcome(some, withWork).graduated).toBe(true);
+    expect(studentOutcome({ ...some, assignmentsSubmitted: 4 }, withWork).graduated).toBe(false);
+    expect(outcomeFigures([none, some], withWork).graduationRate.value).toBe("0.500");
   });
 
   it("counts every student still there when the cohort has no start date", () => {

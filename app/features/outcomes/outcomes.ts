@@ -10,8 +10,9 @@
  *   (CIRR's census day, `lastFullRefundDate`: the Sunday of week 2). A student who leaves in
  *   week 1 is in no denominator. Without a start date, every student not withdrawn.
  * - graduated: enrolled at the refund date, never withdrawn, attended at least
- *   `minGroupSessions` group sessions and held at least `minOneOnOnes` 1-on-1s (the owner's
- *   settings, 4 and 4 by default).
+ *   `minGroupSessions` group sessions, held at least `minOneOnOnes` 1-on-1s and submitted at
+ *   least `minAssignments` assignments (a version of each, reviewed or not) in the cohort (the
+ *   owner's settings, 4, 4 and 0 by default: 0 leaves assignments out).
  * - excluded: a graduate who declared they are not job seeking this year on or before the census
  *   day (without a start date: at any time). A later declaration, say after no offer came, leaves
  *   them in the placement denominator.
@@ -35,18 +36,27 @@ import { mondayOf } from "~/features/cohort/cohort";
 import { csvField } from "~/lib/csv";
 import { npsOf, type NpsSummary } from "~/features/surveys/nps";
 import { PROGRAMME_WEEKS } from "~/features/portal/onboarding";
+import { LIMITS } from "~/features/coursework/coursework";
 import { lastFullRefundDate } from "~/features/withdrawals/refund-rule";
 import { addDays, daysBetween } from "~/lib/calendar-date";
 
 export interface OutcomeSettings {
   minGroupSessions: number;
   minOneOnOnes: number;
+  /** 0: assignments are not counted. */
+  minAssignments: number;
 }
 
-export const DEFAULT_OUTCOME_SETTINGS: OutcomeSettings = { minGroupSessions: 4, minOneOnOnes: 4 };
+export const DEFAULT_OUTCOME_SETTINGS: OutcomeSettings = {
+  minGroupSessions: 4,
+  minOneOnOnes: 4,
+  minAssignments: 0,
+};
 /** The settings' range: the programme has six group sessions and six 1-on-1s. */
 export const MIN_THRESHOLD = 0;
 export const MAX_THRESHOLD = PROGRAMME_WEEKS;
+/** Assignments: as many as the six weeks can hold. */
+export const MAX_ASSIGNMENTS = PROGRAMME_WEEKS * LIMITS.assignmentsPerWeek;
 /** Offers count up to this many days after the programme's end. */
 export const PLACEMENT_WINDOW_DAYS = 180;
 
@@ -68,6 +78,8 @@ export interface StudentFacts {
   withdrawnOn: string | null;
   groupSessionsAttended: number;
   oneOnOnesHeld: number;
+  /** Assignments of the cohort with at least one version submitted. */
+  assignmentsSubmitted: number;
   /**
    * The day (in the site's zone) the student declared they are not job seeking this year; null
    * while job seeking (or when the day of a declaration is unknown: it cannot be shown in time).
@@ -138,7 +150,8 @@ export function studentOutcome(facts: StudentFacts, settings: OutcomeSettings): 
     enrolledAtRefundDate &&
     !withdrawn &&
     facts.groupSessionsAttended >= settings.minGroupSessions &&
-    facts.oneOnOnesHeld >= settings.minOneOnOnes;
+    facts.oneOnOnesHeld >= settings.minOneOnOnes &&
+    facts.assignmentsSubmitted >= settings.minAssignments;
   const excluded =
     graduated &&
     facts.notJobSeekingOn !== null &&

@@ -48,9 +48,10 @@ export const outcomesText = {
   settings: {
     title: "What counts as graduating",
     intro:
-      "A student graduates when they attended at least this many of the six group sessions and held at least this many of the six 1-on-1s.",
+      "A student graduates when they attended at least this many of the six group sessions, held at least this many of the six 1-on-1s and submitted at least this many assignments (0 leaves assignments out).",
     minGroupSessions: "Group sessions attended (0-6)",
     minOneOnOnes: "1-on-1s held (0-6)",
+    minAssignments: (max: number) => `Assignments submitted (0-${max})`,
     save: "Save",
     saved: "Saved: the report counts graduates with the new minimums.",
   },

@@ -124,7 +124,7 @@ describe.each(testEngines())("the outcomes report on $name", (engine) => {
     const page = await owner.get(outcomesLoader, "/admin/outcomes");
     expect(page.status).toBe(200);
     const report = page.body as OutcomesReport;
-    expect(report.settings).toEqual({ minGroupSessions: 4, minOneOnOnes: 4 });
+    expect(report.settings).toEqual({ minGroupSessions: 4, minOneOnOnes: 4, minAssignments: 0 });
     const cohort = report.cohorts.find((row) => row.id === cohortId)!;
     // By hand: 10 paid; s1 left by the census day, so 9 were still enrolled; s3-s8 graduated;
     // s1 and s2 withdrew; s3 is excluded (s8 declared too late to be); s4 and s6 have in-field offers within 180 days (s7's is
@@ -221,6 +221,7 @@ describe.each(testEngines())("the outcomes report on $name", (engine) => {
       intent: "settings",
       minGroupSessions: "7",
       minOneOnOnes: "3",
+      minAssignments: "0",
     });
     expect(refused.status).toBe(400);
     expect(await db().selectFrom("outcome_settings").selectAll().execute()).toEqual([]);
@@ -228,6 +229,7 @@ describe.each(testEngines())("the outcomes report on $name", (engine) => {
       intent: "settings",
       minGroupSessions: "3",
       minOneOnOnes: "2",
+      minAssignments: "0",
     });
     expect(saved.status).toBe(303);
     // Now s9 (3 attended, 4 held) and s10 (5, 2) graduate too: 8 of 9; s9's Capital Markets

@@ -29,8 +29,12 @@ export async function action({ request, context }: Route.ActionArgs) {
   const admin = await requireAdmin(request, context);
   const submission = await parseForm(request, outcomesFormSchema);
   if (submission.status !== "success") return refuse(submission);
-  const { minGroupSessions, minOneOnOnes } = submission.value;
-  await saveOutcomeSettings(context.services, admin.email, { minGroupSessions, minOneOnOnes });
+  const { minGroupSessions, minOneOnOnes, minAssignments } = submission.value;
+  await saveOutcomeSettings(context.services, admin.email, {
+    minGroupSessions,
+    minOneOnOnes,
+    minAssignments,
+  });
   return redirectWithToast(context, samePage(request), success(t.settings.saved));
 }
 
