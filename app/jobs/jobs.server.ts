@@ -12,6 +12,7 @@ import { backupDatabase } from "~/features/ops/backup.server";
 import { runRetention } from "~/features/ops/retention.server";
 import { planMissingSessions } from "~/features/sessions/session-plan.server";
 import { sendSurveys } from "~/features/surveys/surveys.server";
+import { sendLateWorkReminders } from "~/features/coursework/late-reminders.server";
 import type { Job } from "./scheduler.server";
 
 const HOUR = 3_600_000;
@@ -54,6 +55,12 @@ export function declareJobs(services: Services, schema: string | undefined): Job
       everyMs: cycle,
       leaseMs: 60_000,
       run: async () => ({ queued: await sendSessionReminders(services) }),
+    },
+    {
+      name: "late-work-reminders",
+      everyMs: cycle,
+      leaseMs: 60_000,
+      run: () => sendLateWorkReminders(services),
     },
     {
       name: "outcome-nudges",

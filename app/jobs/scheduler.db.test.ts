@@ -19,6 +19,7 @@ describe.each(testEngines())("the scheduler on $name", (engine) => {
       "booking-reminders",
       "one-on-one-nudges",
       "session-reminders",
+      "late-work-reminders",
       "outcome-nudges",
       "sequences",
       "broadcasts",

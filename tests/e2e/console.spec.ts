@@ -140,6 +140,7 @@ test.describe("owner's console", () => {
       "mail",
       "one-on-one-nudges",
       "session-reminders",
+      "late-work-reminders",
       "outcome-nudges",
     ]) {
       const row = jobRow(job);

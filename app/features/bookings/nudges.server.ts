@@ -7,6 +7,7 @@ import { ERASED_ADDRESS_PATTERN } from "~/features/people/erasure";
 import type { Services } from "~/context";
 import { paidSeat } from "~/features/enrollment/seat-queries.server";
 import { liveBookingOf } from "./booking-queries.server";
+import { reviewQueue } from "~/features/coursework/reviews.server";
 
 /** Each paid seat with an active mentor in a cohort that has a start date: who is owed 1-on-1s. */
 function seatsWithMentors(db: DB) {
@@ -77,8 +78,9 @@ export async function sendBookingNudges(services: Services): Promise<number> {
 
 /**
  * Each active mentor's Monday list (Monday 08:00 in their zone, `mentorListWeek`): per cohort and
- * programme week, their students who have and have not booked the week's 1-on-1. One email per
- * mentor, cohort and week (sent_once), whatever the number of runs.
+ * programme week, their students who have and have not booked the week's 1-on-1, and the
+ * versions of coursework waiting in their review queue. One email per mentor, cohort and week
+ * (sent_once), whatever the number of runs.
  */
 export async function sendMentorWeeklyLists(services: Services): Promise<number> {
   const { db, config } = services;
@@ -101,11 +103,20 @@ export async function sendMentorWeeklyLists(services: Services): Promise<number>
       ((await hasBooked(db, seat, week)) ? booked : notBooked).push(name);
     }
     const key = `mentor-week:${first.mentor_id}:${first.cohort_id}:${week}`;
+    // What waits for them is their review queue as their page shows it.
+    const waiting = await reviewQueue(db, first.mentor_id, zone, now);
     const content = nudgeEmails.mentorWeek({
       firstName: first.mentor_name.split(" ")[0] ?? first.mentor_name,
       week,
       booked,
       notBooked,
+      waiting: waiting.map((w) => ({
+        student: w.studentName,
+        title: w.assignment,
+        week: w.week,
+        version: w.version,
+      })),
+      reviewsUrl: `${config.publicUrl}/portal/mentor/reviews`,
       url: `${config.publicUrl}/portal/mentor`,
     });
     const message = { kind: "mentor_week_list", to: first.mentor_email, personId: null };

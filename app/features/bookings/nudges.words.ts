@@ -4,6 +4,23 @@ import type { EmailContent } from "~/mail/message";
 
 const signOff = "See you soon,\nThe From Scratch to Success team";
 
+/** Versions named one by one in the Monday list; the rest are counted. */
+const WAITING_LISTED = 20;
+
+/** "Waiting for your review (2): Bea Lee, Resume draft (week 2, version 2); ..." */
+function waitingParagraph(
+  waiting: readonly { student: string; title: string; week: number; version: number }[],
+  reviewsUrl: string,
+): string {
+  if (waiting.length === 0) return "Waiting for your review: nothing.";
+  const named = waiting
+    .slice(0, WAITING_LISTED)
+    .map((w) => `${w.student}, ${w.title} (week ${w.week}, version ${w.version})`)
+    .join("; ");
+  const more = waiting.length - WAITING_LISTED;
+  return `Waiting for your review (${waiting.length}): ${named}${more > 0 ? `; and ${more} more` : ""}. Review them at ${reviewsUrl}`;
+}
+
 export const nudgeEmails = {
   /** A student who has not booked this week's 1-on-1 by mid-week. */
   bookOneOnOne: (f: { firstName: string; week: number; url: string }): EmailContent => ({
@@ -16,12 +33,17 @@ export const nudgeEmails = {
     action: { label: "Book your 1-on-1", url: f.url },
     signOff,
   }),
-  /** A mentor's Monday list: who has and has not booked this week's 1-on-1. */
+  /**
+   * A mentor's Monday list: who has and has not booked this week's 1-on-1, and the versions of
+   * their students' work waiting for their review (the first WAITING_LISTED of them named).
+   */
   mentorWeek: (f: {
     firstName: string;
     week: number;
     booked: string[];
     notBooked: string[];
+    waiting: { student: string; title: string; week: number; version: number }[];
+    reviewsUrl: string;
     url: string;
   }): EmailContent => ({
     subject: `Week ${f.week}: your students' 1-on-1s`,
@@ -30,6 +52,7 @@ export const nudgeEmails = {
       `Booked this week (week ${f.week}): ${f.booked.length > 0 ? f.booked.join(", ") : "nobody yet"}.`,
       `Not booked yet: ${f.notBooked.length > 0 ? f.notBooked.join(", ") : "nobody"}.`,
       "Students who have not booked by mid-week get one reminder from us.",
+      waitingParagraph(f.waiting, f.reviewsUrl),
     ],
     action: { label: "Open your mentor page", url: f.url },
     signOff,

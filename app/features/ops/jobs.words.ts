@@ -19,6 +19,7 @@ export const jobsText = {
     "one-on-one-nudges": "1-on-1 nudges",
     "session-reminders": "Group session reminders",
     "outcome-nudges": "Interview, offer and testimonial alerts",
+    "late-work-reminders": "Late work reminders",
     sequences: "Nurture sequences",
     broadcasts: "Broadcasts",
     mail: "Email delivery",
@@ -34,9 +35,11 @@ export const jobsText = {
     "checkout-reminders": "Reminds people who left a checkout, once, while seats are left",
     "booking-reminders": "Reminds students and mentors of each 1-on-1, a day and an hour before",
     "one-on-one-nudges":
-      "Reminds a student who has not booked the week's 1-on-1 by mid-week, once, and sends each mentor a Monday list of who has booked",
+      "Reminds a student who has not booked the week's 1-on-1 by mid-week, once, and sends each mentor a Monday list of who has booked and what waits for their review",
     "session-reminders":
       "Reminds students and mentors of each group session the day before, with the join link",
+    "late-work-reminders":
+      "Reminds a student, once, of each assignment not submitted by its due time (within a week of it)",
     "outcome-nudges":
       "Tells a mentor of a reported interview or offer (again after 3 days while the offer is unconfirmed), and you of a new testimonial",
     sequences: "Sends the next step of each person's nurture emails",
