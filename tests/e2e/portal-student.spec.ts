@@ -204,9 +204,15 @@ test.describe("the student's portal", () => {
           .locator('[data-due="week"]')
           .getByRole("link", { name: "Log your networking conversations" }),
       ).toHaveAttribute("href", "/portal/networking");
-      await expect(page.locator("#weeks-title ~ ol > li").nth(3).getByRole("link")).toHaveAttribute(
+      const week4 = page.locator("#weeks-title ~ ol > li").nth(3);
+      await expect(week4.getByRole("link", { name: "Track your applications" })).toHaveAttribute(
         "href",
         "/portal/applications",
+      );
+      // Each week's title opens its page of material and assignments.
+      await expect(week4.getByRole("link", { name: "Application strategy" })).toHaveAttribute(
+        "href",
+        "/portal/weeks/4",
       );
       if (viewport === PHONE) await expectNoSidewaysScroll(page);
       await setCohort({ start_date: day(-56) });
