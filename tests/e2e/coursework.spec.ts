@@ -69,6 +69,9 @@ test.describe("each week's work", () => {
 
     const student = await (await browser.newContext({ viewport: PHONE })).newPage();
     await signInToPortal(student, studentEmail);
+    // The progress line on the home: week 2's one assignment not handed in yet.
+    const line = student.locator("[data-student-progress] [data-progress-assignments]");
+    await expect(line).toHaveAttribute("data-progress-assignments", "0/1");
     await student.getByRole("link", { name: "Open week 2: material and assignments" }).click();
     await expect(student).toHaveURL(new RegExp(`${WEEK_2}$`));
     await expect(student.getByRole("heading", { level: 1 })).toHaveText("Week 2: Resume");
@@ -99,6 +102,11 @@ test.describe("each week's work", () => {
     await student.reload();
     await expect(card.locator("[data-work-status]")).toHaveText("Looks good");
     await expect(card.locator("[data-version]")).toHaveCount(2);
+    // The line has moved.
+    await student.goto("/portal");
+    await expect(line).toHaveAttribute("data-progress-assignments", "1/1");
+    await expect(line).toHaveText("Assignments this week: 1 of 1 submitted");
+    await student.goto(WEEK_2);
     expect(await pageWidth(student)).toBeLessThanOrEqual(PHONE.width);
     pages.set(`${WEEK_2} (approved)`, await (await student.request.get(WEEK_2)).text());
     pages.set(
