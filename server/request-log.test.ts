@@ -111,7 +111,8 @@ function routePaths(entries: readonly RouteConfigEntry[], parent = ""): string[]
  * Route parameters known not to be secrets; any other parameter is treated as a token. `session`
  * is a group session's row id on an owner's page (/admin/cohorts/:id/sessions/:session),
  * `applicationId` a job application's row id on a mentor's page
- * (/portal/mentor/students/:id/applications/:applicationId).
+ * (/portal/mentor/students/:id/applications/:applicationId), `week` a program week's number
+ * (/portal/weeks/:week, /admin/program/:week).
  */
 const PUBLIC_PARAMS = new Set([
   "id",
@@ -121,6 +122,7 @@ const PUBLIC_PARAMS = new Set([
   "step",
   "session",
   "applicationId",
+  "week",
 ]);
 
 const token = () => `tok${crypto.randomUUID().replaceAll("-", "")}X`;

@@ -42,6 +42,8 @@ async function review(mentor: Page, verdict: "Revise" | "Looks good", comment: s
   await expect(mentor.getByRole("heading", { name: "Work to review" })).toBeVisible();
   await expectNoAxeViolations(mentor);
   await mentor.getByRole("link", { name: /Your rebuilt resume, version/ }).click();
+  await expect(mentor.getByRole("button", { name: "Save review" })).toBeVisible();
+  await expectNoAxeViolations(mentor);
   await mentor.getByLabel("Comment").fill(comment);
   await mentor.getByRole("radio", { name: verdict }).check();
   await mentor.getByRole("button", { name: "Save review" }).click();
