@@ -2,10 +2,8 @@
  * A mentor's review of a version of their student's work (issue 48, item 3), pure: the form's
  * schema, shared by the page and the action, and who may download a coursework file.
  */
-import { resumeFileMessages } from "~/features/leads/lead-magnets.words";
-import { isFile } from "~/features/leads/lead-form";
 import { mentorMaySee } from "~/features/portal/portal";
-import { resumeFileProblem } from "~/features/uploads/resume-upload";
+import { optionalDocxField } from "~/features/uploads/docx-field";
 import { normalizeBody, text } from "~/lib/text-fields";
 import { z } from "~/lib/zod";
 import { LIMITS, REVIEW_VERDICTS } from "./coursework";
@@ -20,17 +18,7 @@ export const reviewSchema = z.object({
    * The mentor's annotated copy, optional: judged here by name and size, then by content on the
    * server (as the resume's). An empty file input arrives as nothing.
    */
-  file: z
-    .any()
-    .superRefine((value, ctx) => {
-      const problem = resumeFileProblem(isFile(value) ? value : null);
-      if (problem && problem !== "missing")
-        ctx.addIssue({ code: "custom", message: resumeFileMessages[problem].description });
-    })
-    .transform((value) =>
-      isFile(value) && (value.size > 0 || value.name !== "") ? value : undefined,
-    )
-    .optional() as z.ZodType<File | undefined, unknown>,
+  file: optionalDocxField(),
 });
 
 export type ReviewForm = z.infer<typeof reviewSchema>;

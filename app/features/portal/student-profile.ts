@@ -6,10 +6,8 @@
 import { z } from "~/lib/zod";
 import { isTimeZone } from "~/lib/zone-names";
 import { profilePage } from "./portal-student.words";
-import { resumeFileMessages } from "~/features/leads/lead-magnets.words";
 import { CAREER_TARGETS } from "~/features/applications/application-form";
-import { isFile } from "~/features/leads/lead-form";
-import { resumeFileProblem } from "~/features/uploads/resume-upload";
+import { optionalDocxField } from "~/features/uploads/docx-field";
 
 const t = profilePage.errors;
 
@@ -115,17 +113,7 @@ export function studentProfileSchema(currentYear: number) {
      * A new resume, optional once one is stored: judged here by name and size, then by content
      * on the server. An empty file input arrives as nothing.
      */
-    resume: z
-      .any()
-      .superRefine((value, ctx) => {
-        const problem = resumeFileProblem(isFile(value) ? value : null);
-        if (problem && problem !== "missing")
-          ctx.addIssue({ code: "custom", message: resumeFileMessages[problem].description });
-      })
-      .transform((value) =>
-        isFile(value) && (value.size > 0 || value.name !== "") ? value : undefined,
-      )
-      .optional() as z.ZodType<File | undefined, unknown>,
+    resume: optionalDocxField(),
   });
 }
 

@@ -6,7 +6,9 @@ import {
   wordPartVisitor,
 } from "./docx-active-content.server";
 import { ContentTypes, isXmlPart } from "./docx-content-types.server";
-import type { DocxRejection } from "./resume-upload";
+import { resumeFileMessages } from "~/features/leads/lead-magnets.words";
+import { log } from "~/lib/logger.server";
+import { problemOfRejection, type DocxRejection } from "./resume-upload";
 import type { XmlVisitor } from "./xml-reader.server";
 import { eachEntry, entryNames, isUnsafeName, openZip, readXml } from "./zip-reader.server";
 
@@ -147,4 +149,15 @@ async function inspect(zip: ZipFile): Promise<Verdict> {
 function sourcePartOf(relsPart: string): string | undefined {
   const match = /^((?:.*\/)?)_rels\/([^/]+)\.rels$/.exec(relsPart);
   return match ? `${match[1]}${match[2]}` : undefined;
+}
+
+/**
+ * Why an uploaded Word file is refused, as its sender reads it (the resume upload's messages),
+ * or null when it passes `checkDocx`. The reason goes to the log under `event`, never the file.
+ */
+export async function docxRefusal(bytes: Uint8Array, event: string): Promise<string | null> {
+  const check = await checkDocx(bytes);
+  if (check.ok) return null;
+  log.warn(event, { reason: check.reason });
+  return resumeFileMessages[problemOfRejection(check.reason)].description;
 }

@@ -3,14 +3,11 @@ import { Link } from "react-router";
 import { SectionCard } from "~/components/ui/card";
 import { linkVariants } from "~/components/ui/link";
 import { mentorZoneOf } from "~/features/bookings/availability.server";
-import { resumeFileMessages } from "~/features/leads/lead-magnets.words";
 import { requireMentor } from "~/features/mentors/mentor-students.server";
 import { portalMeta } from "~/features/portal/portal.words";
-import { checkDocx } from "~/features/uploads/docx-check.server";
-import { problemOfRejection } from "~/features/uploads/resume-upload";
+import { docxRefusal } from "~/features/uploads/docx-check.server";
 import { limitFormPost } from "~/lib/form-guard.server";
 import { OVER_LIMIT, readFormData, refuse } from "~/lib/form.server";
-import { log } from "~/lib/logger.server";
 import { pageMeta } from "~/lib/meta";
 import { notFound, orNotFound } from "~/lib/or-not-found";
 import { success } from "~/lib/toast";
@@ -56,12 +53,8 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   if (file) {
     const bytes = new Uint8Array(await file.arrayBuffer());
     // The same content checks as the resume review's (decision 0020).
-    const check = await checkDocx(bytes);
-    if (!check.ok) {
-      log.warn("annotated coursework file refused", { reason: check.reason });
-      const message = resumeFileMessages[problemOfRejection(check.reason)].description;
-      return refuse(submission, { field: "file", message });
-    }
+    const message = await docxRefusal(bytes, "annotated coursework file refused");
+    if (message) return refuse(submission, { field: "file", message });
     annotated = { name: file.name, bytes };
   }
   const outcome = await saveReview(services, mentor, params.id, {

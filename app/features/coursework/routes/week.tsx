@@ -4,13 +4,10 @@ import { SectionCard } from "~/components/ui/card";
 import { portalMeta } from "~/features/portal/portal.words";
 import { requireStudent } from "~/features/portal/student-access.server";
 import { ZoneNote } from "~/features/portal/zone-note";
-import { resumeFileMessages } from "~/features/leads/lead-magnets.words";
-import { checkDocx } from "~/features/uploads/docx-check.server";
-import { problemOfRejection } from "~/features/uploads/resume-upload";
+import { docxRefusal } from "~/features/uploads/docx-check.server";
 import { readBrowserZone } from "~/lib/browser-zone.server";
 import { limitFormPost } from "~/lib/form-guard.server";
 import { OVER_LIMIT, readFormData, refuse } from "~/lib/form.server";
-import { log } from "~/lib/logger.server";
 import { pageMeta } from "~/lib/meta";
 import { notFound } from "~/lib/or-not-found";
 import { success } from "~/lib/toast";
@@ -63,12 +60,8 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   if (found.assignment.kind === "docx") {
     const bytes = new Uint8Array(await form.file!.arrayBuffer());
     // The same content checks as the resume review's (decision 0020).
-    const check = await checkDocx(bytes);
-    if (!check.ok) {
-      log.warn("coursework file refused", { reason: check.reason });
-      const message = resumeFileMessages[problemOfRejection(check.reason)].description;
-      return refuse(submission, { field: "file", message });
-    }
+    const message = await docxRefusal(bytes, "coursework file refused");
+    if (message) return refuse(submission, { field: "file", message });
     work = { kind: "docx", file: { name: form.file!.name, bytes } };
   } else if (found.assignment.kind === "link") work = { kind: "link", url: form.url! };
   else work = { kind: "text", body: form.body! };

@@ -1,22 +1,19 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { ProfileForm } from "~/features/portal/profile-form";
-import { resumeFileMessages } from "~/features/leads/lead-magnets.words";
 import { portalMeta } from "~/features/portal/portal.words";
 import { profilePage as t } from "~/features/portal/portal-student.words";
 import { profileMissing } from "~/features/portal/onboarding";
-import { problemOfRejection } from "~/features/uploads/resume-upload";
 import { studentProfileSchema } from "~/features/portal/student-profile";
 import { timeZoneOptions } from "~/lib/zone-names";
 import { formatWhen } from "~/lib/time-zone";
 import { limitFormPost } from "~/lib/form-guard.server";
 import { OVER_LIMIT, readFormData, refuse } from "~/lib/form.server";
-import { log } from "~/lib/logger.server";
 import { pageMeta } from "~/lib/meta";
 import { success } from "~/lib/toast";
 import { redirectWithToast } from "~/lib/toast.server";
 import { requireStudent } from "~/features/portal/student-access.server";
 import { readStudentProfile, saveStudentProfile } from "~/features/portal/student-profile.server";
-import { checkDocx } from "~/features/uploads/docx-check.server";
+import { docxRefusal } from "~/features/uploads/docx-check.server";
 import type { Route } from "./+types/profile";
 import { PortalPageHeading } from "~/components/portal-shell";
 
@@ -69,12 +66,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (submission.value.resume) {
     resume = new Uint8Array(await submission.value.resume.arrayBuffer());
     // The same content checks as the resume review's (decision 0020).
-    const check = await checkDocx(resume);
-    if (!check.ok) {
-      log.warn("portal resume refused", { reason: check.reason });
-      const message = resumeFileMessages[problemOfRejection(check.reason)].description;
-      return refuse(submission, { field: "resume", message });
-    }
+    const message = await docxRefusal(resume, "portal resume refused");
+    if (message) return refuse(submission, { field: "resume", message });
   }
   const { missing } = await saveStudentProfile(context.services, student, submission.value, resume);
   const description = missing.length
