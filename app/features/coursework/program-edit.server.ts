@@ -109,13 +109,25 @@ async function freezeForOpenedCohorts(
       .execute();
 }
 
-/** Marks the week edited now (the list's "last edit"), after a change to it or its assignments. */
-const touchWeek = (trx: Trx, week: number, now: Date) =>
-  trx
+/**
+ * After a change to a week's assignments: the week marked edited now (the list's "last edit") and
+ * the change in the audit log.
+ */
+async function assignmentChanged(
+  trx: Trx,
+  actor: Parameters<typeof recordAudit>[1],
+  week: number,
+  now: Date,
+  action: string,
+  detail: Record<string, unknown>,
+) {
+  await trx
     .updateTable("program_weeks")
     .set({ updated_at: now.toISOString() })
     .where("week", "=", week)
     .execute();
+  await recordAudit(trx, actor, action, { week, ...detail }, now);
+}
 
 /** The names of the fields whose values differ. */
 function changedFields<T extends Record<string, unknown>>(before: T, after: T): (keyof T)[] {
@@ -199,14 +211,10 @@ export async function addAssignment(
         updated_at: at,
       })
       .execute();
-    await touchWeek(trx, week, now);
-    await recordAudit(
-      trx,
-      actor,
-      "program.assignment_add",
-      { week, assignmentId: id, title: values.title },
-      now,
-    );
+    await assignmentChanged(trx, actor, week, now, "program.assignment_add", {
+      assignmentId: id,
+      title: values.title,
+    });
     return { kind: "added" as const, id };
   });
 }
@@ -250,14 +258,10 @@ export async function editAssignment(
       })
       .where("id", "=", id)
       .execute();
-    await touchWeek(trx, week, now);
-    await recordAudit(
-      trx,
-      actor,
-      "program.assignment_edit",
-      { week, assignmentId: id, changed },
-      now,
-    );
+    await assignmentChanged(trx, actor, week, now, "program.assignment_edit", {
+      assignmentId: id,
+      changed,
+    });
     return "saved";
   });
 }
@@ -282,14 +286,10 @@ export async function removeAssignment(
       .set({ archived_at: at, updated_at: at })
       .where("id", "=", id)
       .execute();
-    await touchWeek(trx, week, now);
-    await recordAudit(
-      trx,
-      actor,
-      "program.assignment_remove",
-      { week, assignmentId: id, title: row.title },
-      now,
-    );
+    await assignmentChanged(trx, actor, week, now, "program.assignment_remove", {
+      assignmentId: id,
+      title: row.title,
+    });
     return { title: row.title };
   });
 }
