@@ -7,29 +7,35 @@ import { dueAt, LIMITS, weekOpensAt, type AssignmentContent } from "./coursework
 import { cohortProgram } from "./program.server";
 import { versionsOf, type WorkVersion } from "./submissions.server";
 
+type Reader = Pick<Services, "db" | "clock" | "config">;
+
+/** The student's live seat and its cohort's weeks as given; null without a paid seat. */
+async function seatProgram(services: Reader, personId: string, browserZone: string | null) {
+  const { db, clock, config } = services;
+  const seat = await studentSeat(db, personId, config.siteTimeZone, browserZone);
+  if (!seat) return null;
+  const cohort = { id: seat.cohortId, startDate: seat.startDate };
+  return { seat, program: await cohortProgram(db, cohort, clock.now(), config.siteTimeZone) };
+}
+
 /**
  * A student's programme week (issue 48, item 2): the material once the week has opened (Monday's
  * midnight in the site's zone), each assignment with its due time in the student's own zone and
  * every version they handed in with its reviews. Null when they hold no paid seat.
  */
 export async function studentWeek(
-  services: Pick<Services, "db" | "clock" | "config">,
+  services: Reader,
   personId: string,
   week: number,
   browserZone: string | null,
 ) {
+  const found = await seatProgram(services, personId, browserZone);
+  if (!found) return null;
+  const { seat, program } = found;
   const { db, clock, config } = services;
   const siteZone = config.siteTimeZone;
-  const seat = await studentSeat(db, personId, siteZone, browserZone);
-  if (!seat) return null;
   const now = clock.now();
   const zone = seat.student.zone;
-  const program = await cohortProgram(
-    db,
-    { id: seat.cohortId, startDate: seat.startDate },
-    now,
-    siteZone,
-  );
   const content = program[week - 1]!;
   const weeks = program.map((w) => ({ week: w.week, open: w.open }));
   const head = { week, title: content.title, weeks, zone, zoneFrom: seat.student.zoneFrom };
@@ -91,20 +97,10 @@ export type StudentWeek = NonNullable<Awaited<ReturnType<typeof studentWeek>>>;
  * The assignment a student may hand work in for: one of an opened week of their cohort, as the
  * cohort was given it. Null for anything else (another week, an unknown id, no seat).
  */
-export async function openAssignment(
-  services: Pick<Services, "db" | "clock" | "config">,
-  personId: string,
-  assignmentId: string,
-) {
-  const { db, clock, config } = services;
-  const seat = await studentSeat(db, personId, config.siteTimeZone);
-  if (!seat) return null;
-  const program = await cohortProgram(
-    db,
-    { id: seat.cohortId, startDate: seat.startDate },
-    clock.now(),
-    config.siteTimeZone,
-  );
+export async function openAssignment(services: Reader, personId: string, assignmentId: string) {
+  const found = await seatProgram(services, personId, null);
+  if (!found) return null;
+  const { seat, program } = found;
   for (const week of program) {
     if (!week.open) continue;
     const assignment = week.assignments.find((a) => a.id === assignmentId);
