@@ -12,7 +12,8 @@ import { resourceFileTitles } from "~/features/leads/lead-magnets.words";
 import { resourceFormats, resourcePath, type ResourceFileKey } from "~/features/resources/formats";
 import { ASSIGNMENT_KINDS, LIMITS, type AssignmentContent } from "./coursework";
 import { programWeekFormSchema, RESOURCE_KEYS } from "./program-forms";
-import { assignmentKindNames, DAY_NAMES, programConsole as t } from "./program.words";
+import { WEEKDAYS } from "~/content/site";
+import { assignmentKindNames, programConsole as t } from "./program.words";
 
 /** One week in the owner's list: its title, assignments and last edit (shown in the site's zone). */
 export interface WeekRow {
@@ -93,7 +94,7 @@ const resourceOptions = RESOURCE_KEYS.map((key) => ({
   value: key,
   label: resourceFileTitles[key],
 }));
-const dayOptions = DAY_NAMES.map((day, index) => ({ value: String(index + 1), label: day }));
+const dayOptions = WEEKDAYS.map((day, index) => ({ value: String(index + 1), label: day }));
 const kindOptions = optionsOf(ASSIGNMENT_KINDS, assignmentKindNames);
 
 /** A field's hint under it, and its error while it has one. */
@@ -223,7 +224,7 @@ export function AssignmentCard({ assignment }: { assignment: AssignmentContent }
     >
       <h3 className="text-lg font-semibold text-brand-900">{assignment.title}</h3>
       <p className="text-sm text-slate-700">
-        {DAY_NAMES[assignment.dueDay - 1]} · {assignmentKindNames[assignment.kind]}
+        {WEEKDAYS[assignment.dueDay - 1]} · {assignmentKindNames[assignment.kind]}
       </p>
       <Form method="post" className="mt-4 grid gap-3 sm:grid-cols-2" {...getFormProps(form)}>
         <input type="hidden" name="intent" value="edit" />

@@ -21,17 +21,6 @@ export const programValidation = {
     `A week has at most ${max} assignments. Remove one before you add another.`,
 } as const;
 
-/** Monday first, as the program's weeks run (1 = Monday … 7 = Sunday). */
-export const DAY_NAMES = [
-  "Monday",
-  "Tuesday",
-  "Wednesday",
-  "Thursday",
-  "Friday",
-  "Saturday",
-  "Sunday",
-] as const;
-
 export const assignmentKindNames: Record<AssignmentKind, string> = {
   docx: "Word file (.docx)",
   link: "Link",
