@@ -52,6 +52,8 @@ export interface Services {
     holds: RateLimiter;
     /** Portal sign-in links one address may ask for per 15 minutes (key: hashed address). */
     portalLinks: RateLimiter;
+    /** Promo codes one address may try per 15 minutes (issue 49: codes are not guessable). */
+    codes: RateLimiter;
   };
   /** Starts the background work (the scheduler, page views); tests drive it by hand instead. */
   startBackground(): void;

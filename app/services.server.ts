@@ -17,6 +17,7 @@ import { Scheduler } from "./jobs/scheduler.server";
 import { PAGE_VIEWS_PER_ADDRESS_PER_HOUR } from "./features/analytics/page-view";
 import { createStripeClient, stripeProvider } from "./features/payments/stripe-provider.server";
 import { testProvider } from "./features/payments/test-provider.server";
+import { CODE_TRIES_PER_15_MINUTES } from "./features/discounts/codes";
 
 /** The emails the mail worker renders as they go (decision 0040), from the features that own them. */
 export const renderAtSend: RenderersAtSend = {
@@ -124,6 +125,11 @@ export async function createServices(
       portalLinks: new RateLimiter(limitStore, {
         name: "portal-links",
         limit: 3,
+        windowSeconds: 15 * 60,
+      }),
+      codes: new RateLimiter(limitStore, {
+        name: "promo-codes",
+        limit: CODE_TRIES_PER_15_MINUTES,
         windowSeconds: 15 * 60,
       }),
     },

@@ -33,6 +33,7 @@ import { sentOnceSpelling } from "./migrations/sent-once-spelling.server";
 import { sequenceStepCopy } from "./migrations/sequence-step-copy.server";
 import { anonymousViewsIndex } from "./migrations/anonymous-views-index.server";
 import { weeklyTargets } from "./migrations/weekly-targets.server";
+import { waysToPay } from "./migrations/ways-to-pay.server";
 
 export type Engine = "sqlite" | "postgres";
 
@@ -78,6 +79,7 @@ export function migrations(engine: Engine): Record<string, Migration> {
     "2026-12-10-003-job-application-notes": jobApplicationNotes,
     "2026-12-11-001-coursework": coursework(engine),
     "2026-12-12-001-graduation-assignments": graduationAssignments,
+    "2026-12-13-001-ways-to-pay": waysToPay,
   };
 }
 

@@ -29,6 +29,7 @@ import type {
   StudentProfilesTable,
 } from "./portal-schema";
 import type { CalendarFeedsTable, GroupSessionsTable } from "./calendar-schema";
+import type { PromoCodesTable, ReferralCreditsTable, ReferralSettingsTable } from "./money-schema";
 import type {
   JobApplicationMovesTable,
   JobApplicationsTable,
@@ -173,6 +174,10 @@ interface SeatHoldsTable {
   expires_at: string;
   created_at: string;
   updated_at: string;
+  /** The promo code this checkout uses (one of its uses is reserved while the hold is live). */
+  promo_code_id: string | null;
+  /** What this checkout charges, after the code (null on holds before 2026-12-13: the list price). */
+  amount_cents: number | null;
 }
 
 interface PaymentsTable {
@@ -192,6 +197,11 @@ interface PaymentsTable {
   last_touch: string | null;
   /** The mentor this paid seat is assigned to (null: waiting for one). */
   mentor_id: string | null;
+  /** The code used, and the code as it read (kept for the money page if the code goes). */
+  promo_code_id: string | null;
+  promo_code: string | null;
+  /** What the code took off the list price; `amount_cents` is what was charged. */
+  discount_cents: Generated<number>;
 }
 
 /** The seat queue of a cohort: qualified applicants who found it full, in the order they came. */
@@ -290,6 +300,9 @@ export interface Database {
   cohorts: CohortsTable;
   seat_holds: SeatHoldsTable;
   payments: PaymentsTable;
+  promo_codes: PromoCodesTable;
+  referral_settings: ReferralSettingsTable;
+  referral_credits: ReferralCreditsTable;
   webhook_events: WebhookEventsTable;
   outbox: OutboxTable;
   uploads: UploadsTable;

@@ -90,7 +90,7 @@ export const testCheckout = {
   title: "Test checkout",
   banner: "TEST MODE: no card is charged. This page stands in for the card-payment provider.",
   emailLabel: "Email for the receipt",
-  pay: "Pay $649",
+  pay: (amount: string) => `Pay ${amount}`,
   cancel: "Cancel",
   expired: "This checkout has expired or is no longer open.",
   emailError: "Please enter a valid email address",

@@ -2,7 +2,7 @@ import { PAID_SEAT } from "./seat-queries.server";
 import type { DB } from "~/db/database.server";
 import type { Cohort } from "~/features/cohort/cohort.server";
 import { keptCents, seatFigures, seatRuleOn, type SeatFigures, type SeatRule } from "./seats";
-import { takesSeat } from "./seats.server";
+import { takesSeat } from "./seat-queries.server";
 
 /** A cohort's figures: its seats as they add up, and the money it kept (net of refunds). */
 export interface CohortFigures {

@@ -15,8 +15,14 @@ import { leaveQueue } from "~/features/cohort/queue.server";
 import { mentorForNewSeat, tellMentor } from "~/features/portal/assignment.server";
 import { onboardingEmail } from "./onboarding.server";
 import { recordEvent } from "./provider-events.server";
-import { countHeldSeats, lockCohort, takesSeat } from "./seats.server";
-import { PAID_SEAT } from "./seat-queries.server";
+import { countHeldSeats, lockCohort } from "./seats.server";
+import { PAID_SEAT, takesSeat } from "./seat-queries.server";
+import {
+  codeHasUse,
+  countCodeUse,
+  lateReason,
+  usedCode,
+} from "~/features/discounts/code-uses.server";
 
 /** The onboarding email goes out a few hours after payment, well within the promised 24 hours. */
 export const ONBOARDING_DELAY_MS = 3 * 3_600_000;
@@ -99,31 +105,38 @@ export async function fulfillPayment(
           .where("id", "=", ownLiveHold.id)
           .execute();
       }
+      const code = await usedCode(trx, hold.promo_code_id, services.engine);
       const seatFree =
-        Boolean(ownLiveHold) ||
-        hasSeatToHold(
-          cohort,
-          await countHeldSeats(trx, cohort.id, nowIso, { exceptHoldId: hold.id }),
-        );
+        (Boolean(ownLiveHold) ||
+          hasSeatToHold(
+            cohort,
+            await countHeldSeats(trx, cohort.id, nowIso, { exceptHoldId: hold.id }),
+          )) &&
+        codeHasUse(code);
+      const charged = paid.amountCents > 0 ? paid.amountCents : (hold.amount_cents ?? PRICE_CENTS);
       // The seat's mentor is chosen under the cohort's lock taken above (decision 0039).
       const mentor = seatFree ? await mentorForNewSeat(trx, cohort.id) : null;
 
+      const paymentId = randomUUID();
       await trx
         .insertInto("payments")
         .values({
-          id: randomUUID(),
+          id: paymentId,
           cohort_id: cohort.id,
           hold_id: hold.id,
           person_id: person.id,
           provider: provider.name,
           session_id: paid.sessionId,
           email,
-          amount_cents: paid.amountCents || PRICE_CENTS,
+          amount_cents: charged,
           status: seatFree ? PAID_SEAT : "refund_needed",
-          refund_reason: seatFree ? null : "cohort filled before the payment completed",
+          refund_reason: seatFree ? null : lateReason(code),
           refunded_at: null,
           created_at: nowIso,
           mentor_id: mentor?.id ?? null,
+          promo_code_id: code?.id ?? null,
+          promo_code: code?.code ?? null,
+          discount_cents: PRICE_CENTS - (hold.amount_cents ?? PRICE_CENTS),
           // Last-touch attribution credits the payment to the tagged visit before it.
           last_touch:
             (
@@ -159,6 +172,7 @@ export async function fulfillPayment(
         return { kind: "refund_needed", personId: person.id };
       }
 
+      if (code) await countCodeUse(trx, code, { paymentId, personId: person.id }, nowIso);
       await trx
         .updateTable("cohorts")
         .set((eb) => ({ enrolled_count: eb("enrolled_count", "+", 1), updated_at: nowIso }))
@@ -180,7 +194,7 @@ export async function fulfillPayment(
               firstName,
               startDisplay,
               programUrl,
-              amount: formatDollars(paid.amountCents || PRICE_CENTS),
+              amount: formatDollars(charged),
               paidOn: formatWhen(now, services.config.siteTimeZone),
               termsUrl: `${services.config.publicUrl}/terms`,
             }),

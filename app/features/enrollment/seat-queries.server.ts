@@ -23,3 +23,7 @@ export function liveSeat(db: Db, personId: string) {
     .orderBy("payments.created_at", "desc")
     .orderBy("payments.id");
 }
+
+/** A seat hold that takes its seat at `nowIso`: an open checkout or offer, not yet expired. */
+export const takesSeat = (nowIso: string) => (eb: ExpressionBuilder<Database, "seat_holds">) =>
+  eb.and([eb("seat_holds.status", "=", "held"), eb("seat_holds.expires_at", ">", nowIso)]);

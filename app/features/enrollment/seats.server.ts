@@ -1,6 +1,5 @@
 import type { DB, Trx } from "~/db/database.server";
 import { randomUUID } from "node:crypto";
-import type { ExpressionBuilder } from "kysely";
 import { hasSeatToHold, isSoldOut } from "~/features/cohort/cohort";
 import {
   getCohort,
@@ -8,12 +7,17 @@ import {
   toCohort,
   type Cohort,
 } from "~/features/cohort/cohort.server";
-import type { Database } from "~/db/schema";
 import type { Engine } from "~/db/migrations.server";
 import { log, errorMessage } from "~/lib/logger.server";
 import type { PaymentProvider } from "~/features/payments/provider.server";
 import type { Services } from "~/context";
 import { recordEvent } from "./provider-events.server";
+import { takesSeat } from "./seat-queries.server";
+import { seatPrice } from "./price";
+import { PRICE_CENTS } from "./pricing.words";
+import { checkCode } from "~/features/discounts/codes.server";
+import type { CodeRefusal } from "~/features/discounts/codes";
+import { freeProvider } from "~/features/payments/free-provider.server";
 
 /** The checkout page closes this long before its seat hold ends (a grace for late redirects). */
 export const HOLD_GRACE_MINUTES = 5;
@@ -29,10 +33,6 @@ export async function lockCohort(trx: Trx, engine: Engine, cohortId?: string): P
   if (engine === "postgres") query = query.forUpdate();
   return toCohort(await query.executeTakeFirstOrThrow());
 }
-
-/** A seat hold that takes its seat at `nowIso`: an open checkout or offer, not yet expired. */
-export const takesSeat = (nowIso: string) => (eb: ExpressionBuilder<Database, "seat_holds">) =>
-  eb.and([eb("seat_holds.status", "=", "held"), eb("seat_holds.expires_at", ">", nowIso)]);
 
 /**
  * Seats of a cohort reserved by open checkouts and open seat offers (held, not yet expired): all
@@ -103,12 +103,18 @@ export async function cohortWithSeatFor(
  * `full`: every seat is paid for (or enrollment is closed). `held`: the last seats are held in
  * other people's open checkouts or offers, which may still expire.
  */
-export type CheckoutStart = { kind: "redirect"; url: string } | { kind: "full" } | { kind: "held" };
+export type CheckoutStart =
+  | { kind: "redirect"; url: string }
+  | { kind: "full" }
+  | { kind: "held" }
+  | { kind: "code"; reason: CodeRefusal };
 
 export interface Buyer {
   personId: string | null;
   email: string | null;
   visitorId: string | null;
+  /** The promo code, scholarship or referral code they typed, if any. */
+  code?: string;
 }
 
 /**
@@ -158,6 +164,11 @@ export async function startCheckout(
     if (!offer && !hasSeatToHold(cohort, await countHeldSeats(trx, cohort.id, nowIso))) {
       return { kind: "held" as const };
     }
+    // The code's last use is decided under the cohort's lock (and the code's own), like the seat.
+    const coded = buyer.code ? await codeFor(trx, buyer, cohort.id, nowIso, services.engine) : null;
+    if (coded?.kind === "refused") return { kind: "code" as const, reason: coded.reason };
+    const price = coded?.price ?? seatPrice();
+    const payWith = price.dueCents === 0 ? freeProvider(services) : provider;
     const id = randomUUID();
     const expiresAt =
       offer && offer.expires_at > holdExpiresAt.toISOString()
@@ -174,11 +185,13 @@ export async function startCheckout(
         visitor_id: buyer.visitorId,
         email: buyer.email,
         status: "held",
-        provider: provider.name,
+        provider: payWith.name,
         session_id: null,
         expires_at: expiresAt,
         created_at: nowIso,
         updated_at: nowIso,
+        promo_code_id: coded?.code.id ?? null,
+        amount_cents: price.dueCents,
       })
       .execute();
     if (offer) {
@@ -188,15 +201,16 @@ export async function startCheckout(
         .where("hold_id", "=", offer.id)
         .execute();
     }
-    return { kind: "hold" as const, id };
+    return { kind: "hold" as const, id, price, payWith };
   });
   if (taken.kind !== "hold") return taken;
-  const holdId = taken.id;
+  const { id: holdId, price, payWith } = taken;
 
   const { publicUrl } = services.config;
   try {
-    const session = await provider.createCheckout({
+    const session = await payWith.createCheckout({
       holdId,
+      amountCents: price.dueCents,
       personId: buyer.personId,
       email: buyer.email,
       expiresAt: sessionExpiresAt,
@@ -214,6 +228,14 @@ export async function startCheckout(
     await releaseHold(services, { holdId }, "released");
     throw error;
   }
+}
+
+/** The buyer's code checked inside the checkout's transaction (a code needs a known buyer). */
+function codeFor(trx: Trx, buyer: Buyer, cohortId: string, nowIso: string, engine: Engine) {
+  if (!buyer.code || !buyer.personId || !buyer.email)
+    return { kind: "refused" as const, reason: "unknown" as const };
+  const who = { personId: buyer.personId, email: buyer.email };
+  return checkCode(trx, buyer.code, who, { cohortId, nowIso, engine });
 }
 
 /**
@@ -247,10 +269,10 @@ export async function releaseHold(
 export async function holdOfSession(services: Services, sessionId: string) {
   const hold = await services.db
     .selectFrom("seat_holds")
-    .select(["email", "status", "expires_at"])
+    .select(["email", "status", "expires_at", "amount_cents"])
     .where("session_id", "=", sessionId)
     .executeTakeFirst();
   if (!hold) return null;
   const open = hold.status === "held" && hold.expires_at > services.clock.now().toISOString();
-  return { email: hold.email ?? "", open };
+  return { email: hold.email ?? "", open, amountCents: hold.amount_cents ?? PRICE_CENTS };
 }

@@ -1,6 +1,8 @@
 /** What enrollment needs from a card-payment provider; `test` and `stripe` implement it. */
 export interface CheckoutRequest {
   holdId: string;
+  /** What to charge, in cents: the seat's price after any code (`seatPrice`). */
+  amountCents: number;
   personId: string | null;
   email: string | null;
   expiresAt: Date;
@@ -24,7 +26,7 @@ export interface SessionInfo {
 }
 
 export interface PaymentProvider {
-  readonly name: "test" | "stripe";
+  readonly name: "test" | "stripe" | "free";
   /** Hosts the browser is sent to; added to the CSP form-action list. */
   readonly checkoutOrigins: string[];
   createCheckout(request: CheckoutRequest): Promise<CheckoutSession>;

@@ -1,5 +1,5 @@
 import Stripe from "stripe";
-import { CURRENCY, PRICE_CENTS, PRODUCT_NAME } from "~/features/enrollment/pricing.words";
+import { CURRENCY, PRODUCT_NAME } from "~/features/enrollment/pricing.words";
 import type { CheckoutRequest, PaymentProvider, SessionInfo } from "./provider.server";
 
 export interface StripeOptions {
@@ -38,7 +38,7 @@ export function stripeProvider(stripe: Stripe): PaymentProvider {
               quantity: 1,
               price_data: {
                 currency: CURRENCY,
-                unit_amount: PRICE_CENTS,
+                unit_amount: request.amountCents,
                 product_data: { name: PRODUCT_NAME },
               },
             },

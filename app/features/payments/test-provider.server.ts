@@ -37,7 +37,7 @@ export function testProvider(db: DB, publicUrl: string): PaymentProvider {
         id: sessionId,
         state,
         email: payment?.email ?? hold.email,
-        amountCents: PRICE_CENTS,
+        amountCents: hold.amount_cents ?? PRICE_CENTS,
         holdId: hold.id,
       };
     },

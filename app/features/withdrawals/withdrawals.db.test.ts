@@ -567,6 +567,7 @@ describe("a refund of part of a payment at Stripe", () => {
     );
     const session = await provider.createCheckout({
       holdId: "hold-1",
+      amountCents: 64_900,
       personId: null,
       email: "a@example.com",
       expiresAt: new Date(Date.now() + 3_600_000),

@@ -10,13 +10,11 @@ import { getCohort } from "~/features/cohort/cohort.server";
 import { claimOfferLink } from "~/features/cohort/offer-links.server";
 import { claimEnrollLink } from "~/features/enrollment/enroll-link.server";
 import { enrollPage } from "~/features/enrollment/enroll.words";
-import {
-  EARLY_ACCESS_DISCOUNT_CENTS,
-  formatDollars,
-  PRICE_CENTS,
-  TOTAL_VALUE_CENTS,
-  valueItems,
-} from "~/features/enrollment/pricing.words";
+import { CodeForm, enrollButtonText, PriceBreakdown } from "~/features/enrollment/price-breakdown";
+import { codeOnEnroll } from "~/features/discounts/enroll-code.server";
+import { enrollCodeSchema } from "~/features/discounts/codes";
+import { enrollCode } from "~/features/discounts/codes.words";
+import { parseForm } from "~/lib/form.server";
 import { cohortStatus, countsAgainstHoldCap, mentorsFor } from "~/features/cohort/cohort";
 import { readApplicant } from "~/features/enrollment/applicant-cookie.server";
 import { identifyBuyer } from "~/features/enrollment/buyer.server";
@@ -57,10 +55,14 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   // The applicant cookie is proof of identity (a qualifying post from this browser or a link
   // from their inbox), so telling its holder they are enrolled reveals nothing to a stranger.
   const person = personId ? await findPersonById(services.db, personId) : undefined;
+  const code = await codeOnEnroll(context, params.get("code"), personId, {
+    count: !context.get(answeredByAction),
+  });
   return {
     startDateDisplay: status.startDateDisplay,
     capacity: cohort.capacity,
     alreadyEnrolled: person?.status === "enrolled",
+    code,
   };
 }
 
@@ -102,13 +104,27 @@ export async function action({ request, context }: Route.ActionArgs) {
   const refundHold = async () => {
     if (capped) await services.limits.holds.refund(holdKey);
   };
+  const form = await parseForm(request, enrollCodeSchema);
+  const code = form.status === "success" ? form.value.code : undefined;
+  if (form.status !== "success" || (code && !(await services.limits.codes.hit(context.ip)))) {
+    await refundHold();
+    return refuse(context, notice(enrollCode.refusalTitle, enrollCode.refusals.unknown), 400);
+  }
   try {
     const start = await startCheckout(services, services.payments, {
       personId: buyer.personId,
       email: buyer.email,
       visitorId: context.visitorId,
+      code,
     });
     if (start.kind !== "redirect") await refundHold();
+    if (start.kind === "code") {
+      return refuse(
+        context,
+        notice(enrollCode.refusalTitle, enrollCode.refusals[start.reason]),
+        409,
+      );
+    }
     if (start.kind === "held") {
       // Seats held in other people's open checkouts may come back: nobody is waitlisted for it.
       return refuse(context, notice(enrollPage.heldTitle, enrollPage.held), 409);
@@ -133,26 +149,7 @@ export default function Enroll({ loaderData }: Route.ComponentProps) {
       </p>
       <Card className="mt-8">
         <h2 className="text-xl font-semibold text-brand-900">{enrollPage.breakdownTitle}</h2>
-        <dl className="mt-4 divide-y divide-slate-200">
-          {valueItems.map((item) => (
-            <div key={item.label} className="flex justify-between py-2">
-              <dt className="text-slate-700">{item.label}</dt>
-              <dd className="font-medium">{formatDollars(item.cents)}</dd>
-            </div>
-          ))}
-          <div className="flex justify-between py-2 font-semibold">
-            <dt>{enrollPage.totalValue}</dt>
-            <dd>{formatDollars(TOTAL_VALUE_CENTS)}</dd>
-          </div>
-          <div className="flex justify-between py-2 text-green-800">
-            <dt>{enrollPage.discount}</dt>
-            <dd>−{formatDollars(EARLY_ACCESS_DISCOUNT_CENTS)}</dd>
-          </div>
-          <div className="flex justify-between py-3 text-2xl font-bold text-brand-900">
-            <dt>{enrollPage.yourPrice}</dt>
-            <dd>{formatDollars(PRICE_CENTS)}</dd>
-          </div>
-        </dl>
+        <PriceBreakdown code={loaderData.code} />
         <p className="mt-6 text-slate-800">
           <span className="font-semibold">{enrollPage.programStarts}:</span>{" "}
           <span data-testid="program-starts">
@@ -165,9 +162,13 @@ export default function Enroll({ loaderData }: Route.ComponentProps) {
           </p>
         ) : (
           <>
+            <CodeForm code={loaderData.code} />
             <form method="post" className="mt-6" data-enhance="">
+              {loaderData.code?.kind === "applied" ? (
+                <input type="hidden" name="code" value={loaderData.code.code} />
+              ) : null}
               <Button type="submit" size="xl" className="w-full" data-busy-label={enrollPage.busy}>
-                {enrollPage.button}
+                {enrollButtonText(loaderData.code)}
               </Button>
             </form>
             <p className="mt-3 text-center text-sm text-slate-600">{enrollPage.secureNote}</p>

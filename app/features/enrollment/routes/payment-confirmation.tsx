@@ -11,6 +11,7 @@ import { site } from "~/content/site";
 import { isCheckoutSessionId, startDateDisplay } from "~/features/cohort/cohort";
 import { fulfillPayment, paymentOfSession } from "~/features/enrollment/fulfillment.server";
 import { signInPayer } from "~/features/portal/payer-sign-in.server";
+import { providerOf } from "~/features/payments/free-provider.server";
 import type { Route } from "./+types/payment-confirmation";
 
 export const meta: Route.MetaFunction = () => [
@@ -34,11 +35,12 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   if (!(await services.limits.confirmations.hit(context.ip))) {
     throw data(formErrors.rateLimited, { status: 429, headers: { "Retry-After": "60" } });
   }
-  const session = await services.payments.retrieveSession(sessionId);
+  const provider = providerOf(services, sessionId);
+  const session = await provider.retrieveSession(sessionId);
   if (!session) return view({ state: "not_found" });
   if (session.state === "open") return view({ state: "processing" });
   if (session.state === "expired") return view({ state: "not_found" });
-  await fulfillPayment(services, services.payments, {
+  await fulfillPayment(services, provider, {
     sessionId,
     email: session.email ?? "",
     amountCents: session.amountCents,

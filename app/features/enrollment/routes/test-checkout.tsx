@@ -6,7 +6,7 @@ import { cn } from "~/components/ui/cn";
 import { ErrorText, Input, Label } from "~/components/ui/input";
 import { parseForm } from "~/lib/form.server";
 import { testCheckout } from "~/features/enrollment/enroll.words";
-import { PRICE_CENTS } from "~/features/enrollment/pricing.words";
+import { formatDollars } from "~/features/enrollment/pricing.words";
 import { site } from "~/content/site";
 import { TestCheckoutSchema } from "~/features/enrollment/checkout-form";
 import { fulfillPayment } from "~/features/enrollment/fulfillment.server";
@@ -31,7 +31,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
 
 export async function action({ request, params, context }: Route.ActionArgs) {
   const { services } = context;
-  const { open } = await openHold(context, params.sessionId);
+  const { open, amountCents } = await openHold(context, params.sessionId);
   // A cancelled or expired test session cannot be paid by going Back to its page.
   if (!open) return data({ error: testCheckout.expired }, { status: 410 });
   const submission = await parseForm(request, TestCheckoutSchema);
@@ -45,7 +45,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   await fulfillPayment(services, services.payments, {
     sessionId: params.sessionId,
     email: submission.value.email,
-    amountCents: PRICE_CENTS,
+    amountCents,
   });
   return redirect(`/payment-confirmation?session_id=${encodeURIComponent(params.sessionId)}`);
 }
@@ -61,6 +61,7 @@ export default function TestCheckout({ loaderData, actionData }: Route.Component
         {testCheckout.banner}
       </p>
       <h1 className="mt-6 text-2xl font-bold text-brand-900">{testCheckout.title}</h1>
+
       {loaderData.open ? (
         <Form method="post" className={cn(cardClass, "mt-6 space-y-4")}>
           <div>
@@ -78,7 +79,7 @@ export default function TestCheckout({ loaderData, actionData }: Route.Component
           </div>
           <div className="flex gap-3">
             <Button type="submit" name="intent" value="pay" disabled={busy} className="flex-1">
-              {testCheckout.pay}
+              {testCheckout.pay(formatDollars(loaderData.amountCents))}
             </Button>
             <Button type="submit" name="intent" value="cancel" disabled={busy} variant="secondary">
               {testCheckout.cancel}
