@@ -89,6 +89,7 @@ export default [
     route("admin/sequences/:sequence/:step", "features/marketing/routes/sequence-step.tsx"),
     route("admin/jobs", "features/ops/routes/jobs.tsx"),
     route("admin/mentors", "features/mentors/routes/mentors.tsx"),
+    route("admin/codes", "features/discounts/routes/codes.tsx"),
     route("admin/testimonials", "features/outcomes/routes/testimonials.tsx"),
     route("admin/program", "features/coursework/routes/program.tsx"),
     route("admin/program/:week", "features/coursework/routes/program-week.tsx"),

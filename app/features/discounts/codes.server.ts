@@ -7,6 +7,11 @@ import { seatPrice, type Discount, type Price } from "~/features/enrollment/pric
 import { takesSeat } from "~/features/enrollment/seat-queries.server";
 import { codeKey, codeRefusal, newCode, type CodeRefusal, type CodeTerms } from "./codes";
 import { readReferralSettings } from "./referral-settings.server";
+import type { NewCodeForm } from "./code-forms";
+import type { Services } from "~/context";
+import { recordAudit } from "~/features/accounts/audit.server";
+import { addDays } from "~/lib/calendar-date";
+import { zonedTimeToUtc } from "~/lib/time-zone";
 
 export type CodeRow = Selectable<PromoCodesTable>;
 
@@ -132,4 +137,74 @@ export async function insertCode(db: Db, input: NewCode, nowIso: string): Promis
     await db.insertInto("promo_codes").values(row).execute();
     return row;
   }
+}
+
+/** Every code but students' referral codes, newest first, for the owner's list. */
+export async function listCodes(db: Db) {
+  return db
+    .selectFrom("promo_codes")
+    .leftJoin("cohorts", "cohorts.id", "promo_codes.cohort_id")
+    .selectAll("promo_codes")
+    .select("cohorts.start_date as cohort_start")
+    .where("promo_codes.referrer_person_id", "is", null)
+    .orderBy("promo_codes.created_at", "desc")
+    .orderBy("promo_codes.id")
+    .execute();
+}
+
+/** Turns a code off (it then answers "unknown") or back on; false when there is no such code. */
+export async function setCodeOff(db: Db, id: string, off: boolean, nowIso: string) {
+  const row = await db
+    .updateTable("promo_codes")
+    .set({ disabled_at: off ? nowIso : null, updated_at: nowIso })
+    .where("id", "=", id)
+    .where("referrer_person_id", "is", null)
+    .returning(["code"])
+    .executeTakeFirst();
+  return row?.code ?? null;
+}
+
+/**
+ * The owner's new code from /admin/codes, audited. A last day is the whole of that day in the
+ * site's zone. Refused: a cohort that does not exist, a last day already gone.
+ */
+export async function createCode(
+  services: Services,
+  actor: string,
+  form: NewCodeForm,
+): Promise<{ kind: "created"; code: string } | { kind: "bad_cohort" } | { kind: "past_day" }> {
+  const { db, clock, config } = services;
+  const now = clock.now();
+  if (form.cohortId) {
+    const cohort = await db
+      .selectFrom("cohorts")
+      .select("id")
+      .where("id", "=", form.cohortId)
+      .executeTakeFirst();
+    if (!cohort) return { kind: "bad_cohort" };
+  }
+  const expiresAt = form.expires
+    ? zonedTimeToUtc(addDays(form.expires, 1), "00:00", config.siteTimeZone)
+    : null;
+  if (expiresAt && expiresAt <= now) return { kind: "past_day" };
+  const discount: Discount =
+    form.kind === "percent"
+      ? { kind: "percent", percentOff: form.percent ?? 0 }
+      : { kind: "amount", amountOffCents: form.amount ?? 0 };
+  const row = await insertCode(
+    db,
+    {
+      prefix: form.prefix ?? "",
+      discount,
+      cohortId: form.cohortId || null,
+      maxUses: form.maxUses ?? null,
+      expiresAt: expiresAt?.toISOString() ?? null,
+      email: form.email ?? null,
+      note: form.note ?? "",
+    },
+    now.toISOString(),
+  );
+  // The code is the owner's to share; the audit names it, never the scholarship's address.
+  await recordAudit(db, actor, "code.create", { code: row.code }, now);
+  return { kind: "created", code: row.code };
 }
