@@ -154,7 +154,11 @@ export const paymentStatusWords: Record<PaymentStatus, string> = {
   refunded: "Refunded",
 };
 
-const providers: Record<string, string> = { test: "Test checkout", stripe: "Stripe" };
+const providers: Record<string, string> = {
+  test: "Test checkout",
+  stripe: "Stripe",
+  free: "No charge (a code covered it)",
+};
 export const providerWords = (provider: string) => lookup(providers, provider);
 
 /** Where people came from: a link's `utm_source` (as typed into it), or no tagged link at all. */

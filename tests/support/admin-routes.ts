@@ -151,6 +151,14 @@ export const ADMIN_ROUTES: AdminRoute[] = [
     ],
   },
   {
+    path: "/admin/codes",
+    load: () => import("~/features/discounts/routes/codes"),
+    submissions: [
+      { intent: "create", kind: "percent", percent: "10" },
+      { intent: "referrals", friendDiscount: "50", referrerReward: "25" },
+    ],
+  },
+  {
     path: "/admin/mentors",
     load: () => import("~/features/mentors/routes/mentors"),
     submissions: [

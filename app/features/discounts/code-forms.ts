@@ -84,6 +84,8 @@ export const codesFormSchema = z.discriminatedUnion("intent", [
   createSchema,
   z.object({ intent: z.literal("disable"), id: codeId }),
   z.object({ intent: z.literal("enable"), id: codeId }),
+  z.object({ intent: z.literal("refund_reward"), id: codeId }),
+  z.object({ intent: z.literal("void_reward"), id: codeId }),
   z.object({
     intent: z.literal("referrals"),
     friendDiscount: dollars(t.referralAmountInvalid),

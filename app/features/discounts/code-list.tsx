@@ -13,6 +13,7 @@ import { centsToDollars } from "~/features/withdrawals/withdrawal";
 import { describeDiscount } from "./codes";
 import { codesFormSchema, MAX_CODE_NOTE, MAX_CODE_USES } from "./code-forms";
 import { codesConsole as t } from "./codes-console.words";
+import { referralsText as r } from "./referrals.words";
 
 export interface CodeSummary {
   id: string;
@@ -156,6 +157,55 @@ export function ReferralTermsCard(terms: { friendCents: number; rewardCents: num
           </Button>
         </div>
       </Form>
+    </SectionCard>
+  );
+}
+
+export interface CreditSummary {
+  id: string;
+  referrer: string;
+  referrerId: string;
+  friend: string;
+  friendId: string;
+  amountCents: number;
+  status: "owed" | "refunded" | "void";
+}
+
+/** Each friend's paid seat and what it earned their referrer: refund it on their seat, or void it. */
+export function CreditTable({ credits }: { credits: CreditSummary[] }) {
+  return (
+    <SectionCard title={r.listTitle} className="mt-6">
+      <div id="referrals" />
+      {credits.length === 0 ? (
+        <p className="text-slate-700">{r.none}</p>
+      ) : (
+        <DataTable columns={r.columns} label={r.listTitle} frame="none">
+          {credits.map((credit) => (
+            <Row key={credit.id} data-testid="credit-row">
+              <RowHeader>
+                <a href={`/admin/people/${credit.referrerId}`} className="text-brand-700 underline">
+                  {credit.referrer}
+                </a>
+              </RowHeader>
+              <Cell>
+                <a href={`/admin/people/${credit.friendId}`} className="text-brand-700 underline">
+                  {credit.friend}
+                </a>
+              </Cell>
+              <Cell>{formatDollars(credit.amountCents)}</Cell>
+              <Cell>{r.statuses[credit.status]}</Cell>
+              <Cell>
+                {credit.status === "owed" ? (
+                  <div className="flex flex-wrap gap-2">
+                    <RowAction id={credit.id} intent="refund_reward" label={r.refund} size="xs" />
+                    <RowAction id={credit.id} intent="void_reward" label={r.void} size="xs" />
+                  </div>
+                ) : null}
+              </Cell>
+            </Row>
+          ))}
+        </DataTable>
+      )}
     </SectionCard>
   );
 }

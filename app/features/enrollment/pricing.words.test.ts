@@ -18,5 +18,7 @@ describe("pricing", () => {
     expect(formatDollars(TOTAL_VALUE_CENTS)).toBe("$3,000");
     expect(formatDollars(EARLY_ACCESS_DISCOUNT_CENTS)).toBe("$2,351");
     expect(formatDollars(150_000)).toBe("$1,500");
+    expect(formatDollars(51_920)).toBe("$519.20");
+    expect(formatDollars(5)).toBe("$0.05");
   });
 });

@@ -15,11 +15,14 @@ export const TOTAL_VALUE_CENTS = 300_000;
 export const EARLY_ACCESS_DISCOUNT_CENTS = 235_100;
 
 /** Made once: `toLocaleString` with options builds a formatter per call (~50 µs each). */
-const DOLLARS = new Intl.NumberFormat("en-US", {
-  minimumFractionDigits: 0,
+const WHOLE_DOLLARS = new Intl.NumberFormat("en-US", { maximumFractionDigits: 0 });
+const DOLLARS_AND_CENTS = new Intl.NumberFormat("en-US", {
+  minimumFractionDigits: 2,
   maximumFractionDigits: 2,
 });
 
+/** "$649" for whole dollars, "$519.20" otherwise (never "$519.2"). */
 export function formatDollars(cents: number): string {
-  return `$${DOLLARS.format(cents / 100)}`;
+  const format = cents % 100 === 0 ? WHOLE_DOLLARS : DOLLARS_AND_CENTS;
+  return `$${format.format(cents / 100)}`;
 }

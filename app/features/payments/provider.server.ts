@@ -32,6 +32,9 @@ export interface PaymentProvider {
   createCheckout(request: CheckoutRequest): Promise<CheckoutSession>;
   /** The provider's own record of a session, or null when it does not know it. */
   retrieveSession(sessionId: string): Promise<SessionInfo | null>;
-  /** Refunds the session's payment: all of it, or `amountCents` of it. */
-  refund(sessionId: string, amountCents?: number): Promise<void>;
+  /**
+   * Refunds the session's payment: all of it, or `amountCents` of it. `key` names this refund
+   * when one payment may get several of the same amount (each referral reward is its own).
+   */
+  refund(sessionId: string, amountCents?: number, key?: string): Promise<void>;
 }

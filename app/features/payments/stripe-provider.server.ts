@@ -66,7 +66,7 @@ export function stripeProvider(stripe: Stripe): PaymentProvider {
       }
     },
 
-    async refund(sessionId: string, amountCents?: number) {
+    async refund(sessionId: string, amountCents?: number, key?: string) {
       const session = await stripe.checkout.sessions.retrieve(sessionId);
       const intent =
         typeof session.payment_intent === "string"
@@ -77,7 +77,7 @@ export function stripeProvider(stripe: Stripe): PaymentProvider {
         { payment_intent: intent, ...(amountCents === undefined ? {} : { amount: amountCents }) },
         // Per session and amount: a retry of this refund is one refund, a refund of another
         // amount is a new one (never answered with the first).
-        { idempotencyKey: `refund-${sessionId}-${amountCents ?? "all"}` },
+        { idempotencyKey: key ? `refund-${key}` : `refund-${sessionId}-${amountCents ?? "all"}` },
       );
     },
   };

@@ -1,3 +1,4 @@
+import { codeLine, ReferralLines } from "~/features/discounts/referral-lines";
 import { Fragment, type ReactNode } from "react";
 import { ListCard } from "./person-profile";
 import { linkVariants } from "~/components/ui/link";
@@ -99,6 +100,9 @@ export function PersonActivity({ detail, clock }: { detail: PersonDetail; clock:
               key={payment.session_id}
               parts={[
                 formatDollars(payment.amount_cents),
+                ...(payment.promo_code
+                  ? [codeLine(payment.promo_code, formatDollars(Number(payment.discount_cents)))]
+                  : []),
                 paymentStatusWords[payment.status],
                 providerWords(payment.provider),
                 <When key="at" at={payment.created_at} clock={clock} />,
@@ -106,6 +110,7 @@ export function PersonActivity({ detail, clock }: { detail: PersonDetail; clock:
             />
           )}
         </ListCard>
+        <ReferralLines referrals={detail.referrals} />
       </div>
     </>
   );

@@ -1,3 +1,4 @@
+import { referralsOfPerson } from "~/features/discounts/referrals.server";
 import type { DB } from "~/db/database.server";
 import {
   parseJsonColumn,
@@ -71,6 +72,8 @@ export async function personDetail(db: DB, personId: string) {
           "payments.amount_cents",
           "payments.status",
           "payments.created_at",
+          "payments.promo_code",
+          "payments.discount_cents",
           // Whether a refund gives the seat back depends on it (seatGoesBack).
           "cohorts.start_date as cohort_start",
         ])
@@ -114,6 +117,7 @@ export async function personDetail(db: DB, personId: string) {
     payments,
     consents,
     notes,
+    referrals: await referralsOfPerson(db, personId),
   };
 }
 

@@ -10,6 +10,7 @@ import { studentSeat } from "./seat.server";
 import { readStudentProfile } from "./student-profile.server";
 import { weekProgress } from "~/features/job-search/networking.server";
 import { homeProgress } from "~/features/coursework/progress.server";
+import { referralCard } from "~/features/discounts/referrals.server";
 
 /**
  * What a student's portal home shows: the cohort of their latest paid seat and its start, the
@@ -78,6 +79,8 @@ export async function studentHome(
       { sent: thisWeek.applicationsSent, target: thisWeek.applicationsTarget },
       seat.student.zone,
     ),
+    /** Their referral code and what it earned (null while the owner has referrals off). */
+    referral: await referralCard(services.db, personId, services.clock.now().toISOString()),
     /** An offer was confirmed and the testimonial asked for is not written yet. */
     testimonialAsked: await testimonialAsked(services.db, personId),
   };

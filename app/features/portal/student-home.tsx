@@ -16,6 +16,7 @@ import { SurveyPrompt } from "~/features/surveys/survey-prompt";
 import { ThisWeekCard } from "~/features/job-search/this-week-card";
 import { curriculumWeekLinks } from "~/features/job-search/networking.words";
 import { StudentProgressCard } from "~/features/coursework/progress-line";
+import { ReferralCard } from "~/features/discounts/referral-card";
 
 /** The student's home: the cohort's start, their mentor, this week, the checklist, the six weeks. */
 export function StudentHome({ firstName, home: data }: { firstName: string; home: Home | null }) {
@@ -55,6 +56,7 @@ export function StudentHome({ firstName, home: data }: { firstName: string; home
           </Card>
           {data.progress && <StudentProgressCard progress={data.progress} />}
           <ThisWeekCard week={data.thisWeek} />
+          {data.referral && <ReferralCard referral={data.referral} />}
           {data.due.kind !== "finished" && (
             <Card>
               <OnboardingChecklist checklist={data.checklist} />

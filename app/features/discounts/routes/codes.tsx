@@ -5,7 +5,14 @@ import { adminMeta } from "~/lib/meta";
 import { success } from "~/lib/toast";
 import { redirectWithToast, samePage } from "~/lib/toast.server";
 import { recordAudit } from "~/features/accounts/audit.server";
-import { CodeTable, NewCodeCard, ReferralTermsCard } from "~/features/discounts/code-list";
+import {
+  CodeTable,
+  CreditTable,
+  NewCodeCard,
+  ReferralTermsCard,
+} from "~/features/discounts/code-list";
+import { listCredits, settleCredit } from "~/features/discounts/referrals.server";
+import { referralsText as r } from "~/features/discounts/referrals.words";
 import { codesFormSchema } from "~/features/discounts/code-forms";
 import { codesConsole as t } from "~/features/discounts/codes-console.words";
 import { createCode, listCodes, setCodeOff } from "~/features/discounts/codes.server";
@@ -21,9 +28,10 @@ export const meta: Route.MetaFunction = () => adminMeta(t.title);
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requireAdmin(request, context);
   const { db, clock, config } = context.services;
-  const [codes, terms, cohorts] = await Promise.all([
+  const [codes, terms, credits, cohorts] = await Promise.all([
     listCodes(db),
     readReferralSettings(db),
+    listCredits(db),
     db.selectFrom("cohorts").select(["id", "start_date"]).orderBy("created_at", "desc").execute(),
   ]);
   return {
@@ -43,6 +51,15 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       off: code.disabled_at !== null,
     })),
     terms,
+    credits: credits.map((credit) => ({
+      id: credit.id,
+      referrer: `${credit.referrer_first} ${credit.referrer_last}`.trim(),
+      referrerId: credit.referrer_person_id,
+      friend: `${credit.friend_first} ${credit.friend_last}`.trim(),
+      friendId: credit.friend_person_id,
+      amountCents: Number(credit.amount_cents),
+      status: credit.status,
+    })),
     cohorts: cohorts.map((c) => ({ id: c.id, startDate: c.start_date })),
     clock: { zone: config.siteTimeZone, now: clock.now().toISOString() },
   };
@@ -73,6 +90,14 @@ export async function action({ request, context }: Route.ActionArgs) {
       await recordAudit(services.db, admin.email, `code.${form.intent}`, { code }, now);
       return done(off ? t.disabled(code) : t.enabled(code));
     }
+    case "refund_reward":
+    case "void_reward": {
+      const how = form.intent === "refund_reward" ? "refund" : "void";
+      const settled = await settleCredit(services, admin.email, form.id, how);
+      if (settled === "refunded" || settled === "voided") return done(r[settled]);
+      const message = { not_owed: r.notOwed, no_seat: r.noSeat, provider_failed: r.providerFailed };
+      return refuse(submission, { message: message[settled], status: 409 });
+    }
     case "referrals": {
       const terms = {
         friendDiscountCents: form.friendDiscount,
@@ -86,7 +111,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export default function Codes({ loaderData }: Route.ComponentProps) {
-  const { codes, terms, cohorts, clock } = loaderData;
+  const { codes, terms, credits, cohorts, clock } = loaderData;
   return (
     <AdminPage title={t.title}>
       <p className="max-w-3xl text-slate-700">{t.intro}</p>
@@ -96,6 +121,7 @@ export default function Codes({ loaderData }: Route.ComponentProps) {
         friendCents={terms.friendDiscountCents}
         rewardCents={terms.referrerRewardCents}
       />
+      <CreditTable credits={credits} />
     </AdminPage>
   );
 }
