@@ -11,7 +11,7 @@ import { cohortName } from "~/features/cohort/cohort-list";
 import { formatDollars } from "~/features/enrollment/pricing.words";
 import { centsToDollars } from "~/features/withdrawals/withdrawal";
 import { describeDiscount } from "./codes";
-import { codesFormSchema, MAX_CODE_NOTE, MAX_CODE_USES } from "./code-forms";
+import { codesFormSchema, MAX_CODE_NOTE } from "./code-forms";
 import { codesConsole as t } from "./codes-console.words";
 import { referralsText as r } from "./referrals.words";
 
@@ -111,12 +111,7 @@ export function NewCodeCard({ cohorts }: { cohorts: { id: string; startDate: str
           anyLabel={t.allCohorts}
           options={cohorts.map((c) => ({ value: c.id, label: cohortName(c.startDate) }))}
         />
-        <FormField
-          label={t.maxUses}
-          field={fields.maxUses}
-          inputMode="numeric"
-          max={MAX_CODE_USES}
-        />
+        <FormField label={t.maxUses} field={fields.maxUses} inputMode="numeric" />
         <FormField label={t.expires} field={fields.expires} type="date" />
         <FormField label={t.email} field={fields.email} autoComplete="off" maxLength={254} />
         <div className="sm:col-span-2">
