@@ -81,3 +81,18 @@ export function planPrice(price: Price, terms: PlanTerms | null): PlanPrice | nu
     instalments: splitInstalments(totalCents, terms.count),
   };
 }
+
+/**
+ * What a seat hold's checkout charges now: its price after any code, or on a plan the first
+ * instalment (holds before 2026-12-13 carry no amount: the list price).
+ */
+export function chargedAtCheckout(hold: {
+  amount_cents: number | null;
+  plan_payments: number | null;
+  plan_surcharge_cents: number | null;
+}): number {
+  const price = hold.amount_cents === null ? PRICE_CENTS : Number(hold.amount_cents);
+  if (!hold.plan_payments) return price;
+  const total = price + Number(hold.plan_surcharge_cents ?? 0);
+  return splitInstalments(total, Number(hold.plan_payments))[0]!;
+}

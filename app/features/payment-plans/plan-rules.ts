@@ -1,6 +1,7 @@
 import { MAX_PLAN_PAYMENTS, MIN_PLAN_PAYMENTS, type PlanTerms } from "~/features/enrollment/price";
 import type { RefundRule } from "~/features/withdrawals/refund-rule";
 import { z } from "~/lib/zod";
+import { rowId } from "~/lib/text-fields";
 import { planSettingsPage } from "./plans.words";
 
 /**
@@ -54,7 +55,7 @@ export function proposeAfterFailedPlan(plan: {
 const v = planSettingsPage.validation;
 
 /** The owner's plan form: on or off, how many payments, the surcharge in dollars. */
-export const planSettingsSchema = z.object({
+const saveSchema = z.object({
   intent: z.literal("save"),
   enabled: z.literal("on").optional(),
   payments: z.coerce
@@ -67,6 +68,13 @@ export const planSettingsSchema = z.object({
     .trim()
     .regex(/^\d{1,4}(\.\d{1,2})?$/, v.surcharge),
 });
+
+/** /admin/payment-plan's posts: the terms, or the owner's decision on a plan past its retries. */
+export const planSettingsSchema = z.discriminatedUnion("intent", [
+  saveSchema,
+  z.object({ intent: z.literal("keep"), id: rowId(planSettingsPage.validation.plan) }),
+  z.object({ intent: z.literal("withdraw"), id: rowId(planSettingsPage.validation.plan) }),
+]);
 
 /** The surcharge field ("25", "25.50") in whole cents. */
 export function surchargeCents(typed: string): number {

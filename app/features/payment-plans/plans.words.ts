@@ -32,8 +32,6 @@ export const testCardPage = {
   intro: (due: string) => `Your card will be tried again for ${due} now.`,
   nothingDue: "Nothing is due on this plan.",
   submit: "Use a working test card",
-  updated: "Card updated",
-  paid: "The payment went through.",
 };
 
 export const planStatusNames: Record<PlanStatus, string> = {
@@ -85,6 +83,7 @@ export const planSettingsPage = {
   validation: {
     payments: "Choose between 2 and 6 payments",
     surcharge: "Enter an amount in dollars, like 25 or 25.50",
+    plan: "This plan was not found.",
   },
 };
 
@@ -110,3 +109,16 @@ export const planEmails = {
     signOff,
   }),
 };
+
+export const planWithdrawalEmail = (input: { firstName: string; refund: string | null }) => ({
+  subject: "Your From Scratch to Success seat has been withdrawn",
+  greeting: input.firstName ? `Hi ${input.firstName},` : "Hi,",
+  paragraphs: [
+    "The remaining payments of your payment plan could not be collected, so we have withdrawn your seat in the cohort. No further payments will be charged.",
+    input.refund
+      ? `We've refunded ${input.refund} of what you paid. Depending on your bank, it shows on your statement within 5 to 10 business days.`
+      : "What you paid covers the weeks you took part in, under our refund policy.",
+    "If this is a surprise, or you'd like to join a later cohort, just reply to this email.",
+  ],
+  signOff,
+});

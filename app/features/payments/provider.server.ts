@@ -3,6 +3,11 @@ export interface CheckoutRequest {
   holdId: string;
   /** What to charge, in cents: the seat's price after any code (`seatPrice`). */
   amountCents: number;
+  /**
+   * The payment plan the buyer chose: `amountCents` is its first instalment, the others follow
+   * monthly (`instalments`, from splitInstalments; every later one is the same amount).
+   */
+  plan?: { count: number; instalments: number[] };
   personId: string | null;
   email: string | null;
   expiresAt: Date;
@@ -34,4 +39,6 @@ export interface PaymentProvider {
   retrieveSession(sessionId: string): Promise<SessionInfo | null>;
   /** Refunds the session's payment: all of it, or `amountCents` of it. */
   refund(sessionId: string, amountCents?: number): Promise<void>;
+  /** Stops charging a payment plan (Stripe: cancels its subscription); nothing already paid changes. */
+  cancelPlan(subscriptionId: string): Promise<void>;
 }
