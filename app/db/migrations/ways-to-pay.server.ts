@@ -1,12 +1,5 @@
 import type { Kysely, Migration } from "kysely";
-import {
-  addColumns,
-  addIndex,
-  column,
-  createTables,
-  notNullDefault,
-  personId,
-} from "./ddl.server";
+import { addColumns, addIndex, column, createTables, notNullDefault, personId } from "./ddl.server";
 
 /**
  * Ways to pay (issue 49, decision 0068): promo codes, scholarships and referral codes in one
@@ -30,9 +23,7 @@ export const waysToPay: Migration = {
           expires_at: "text",
           email: "text",
           note: notNullDefault("text", ""),
-          referrer_person_id: column("text", (c) =>
-            c.references("people.id").onDelete("cascade"),
-          ),
+          referrer_person_id: column("text", (c) => c.references("people.id").onDelete("cascade")),
           disabled_at: "text",
           created_at: "text not null",
           updated_at: "text not null",

@@ -8,7 +8,14 @@ import { chargedAtCheckout } from "./price";
 export async function holdOfSession(services: Services, sessionId: string) {
   const hold = await services.db
     .selectFrom("seat_holds")
-    .select(["email", "status", "expires_at", "amount_cents", "plan_payments", "plan_surcharge_cents"])
+    .select([
+      "email",
+      "status",
+      "expires_at",
+      "amount_cents",
+      "plan_payments",
+      "plan_surcharge_cents",
+    ])
     .where("session_id", "=", sessionId)
     .executeTakeFirst();
   if (!hold) return null;

@@ -67,7 +67,10 @@ export async function refundEnrollment(
   const payment = await query.executeTakeFirst();
   if (!payment) return "not_enrolled";
   // On a payment plan the payment's amount is what was paid so far: never more goes back.
-  const refunded = Math.min(amountCents ?? Number(payment.amount_cents), Number(payment.amount_cents));
+  const refunded = Math.min(
+    amountCents ?? Number(payment.amount_cents),
+    Number(payment.amount_cents),
+  );
   const plan = await planOfPayment(services.db, payment.id);
   try {
     // The plan's later payments are stopped first: nothing is charged for a seat being refunded.

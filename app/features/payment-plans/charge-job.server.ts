@@ -17,7 +17,9 @@ export const testCardUrl = (publicUrl: string, planId: string) =>
  * it is still the try that was claimed, so a second run, or a second instance, charges nothing
  * twice. Stripe plans are not charged here: Stripe bills them and its webhooks record them.
  */
-export async function chargeDueInstalments(services: Services): Promise<{ charged: number; failed: number }> {
+export async function chargeDueInstalments(
+  services: Services,
+): Promise<{ charged: number; failed: number }> {
   const { db, config } = services;
   const now = services.clock.now();
   const nowIso = now.toISOString();

@@ -8,7 +8,13 @@ import { planConsole as t, planStatusNames } from "./plans.words";
 export function PastDueCard({
   plans,
 }: {
-  plans: { person_id: string; status: PlanStatus; first_name: string; last_name: string; email: string }[];
+  plans: {
+    person_id: string;
+    status: PlanStatus;
+    first_name: string;
+    last_name: string;
+    email: string;
+  }[];
 }) {
   if (plans.length === 0) return null;
   return (

@@ -146,19 +146,25 @@ export async function decidePlan(
     .select("first_name")
     .where("id", "=", personId)
     .executeTakeFirstOrThrow();
-  const outcome = await refundEnrollment(services, actor.email, personId, planConsole.decisionReason, {
-    amountCents: refund,
-    paymentId: view.payment_id,
-    closedBy: actor.id,
-    email: {
-      kind: "plan_withdrawn",
-      content: planWithdrawalEmail({
-        firstName: person.first_name,
-        refund: refund > 0 ? formatDollars(refund) : null,
-      }),
+  const outcome = await refundEnrollment(
+    services,
+    actor.email,
+    personId,
+    planConsole.decisionReason,
+    {
+      amountCents: refund,
+      paymentId: view.payment_id,
+      closedBy: actor.id,
+      email: {
+        kind: "plan_withdrawn",
+        content: planWithdrawalEmail({
+          firstName: person.first_name,
+          refund: refund > 0 ? formatDollars(refund) : null,
+        }),
+      },
+      audit: { action: "plan.withdraw", details: { planId, withdrawalId } },
     },
-    audit: { action: "plan.withdraw", details: { planId, withdrawalId } },
-  });
+  );
   if (outcome !== "refunded") {
     await db.deleteFrom("withdrawals").where("id", "=", withdrawalId).execute();
     await db
@@ -170,4 +176,3 @@ export async function decidePlan(
   }
   return { kind: "decided", personId };
 }
-

@@ -28,8 +28,9 @@ describe("nextRetry", () => {
 
 describe("proposeAfterFailedPlan", () => {
   it("keeps the seat when more than half is paid", () => {
-    expect(proposeAfterFailedPlan({ paidCents: 40_000, totalCents: 66_000, rule: "owner_decides" }))
-      .toEqual({ action: "keep", refundCents: 0 });
+    expect(
+      proposeAfterFailedPlan({ paidCents: 40_000, totalCents: 66_000, rule: "owner_decides" }),
+    ).toEqual({ action: "keep", refundCents: 0 });
   });
 
   it("withdraws when half or less is paid, refunding per the refund policy", () => {

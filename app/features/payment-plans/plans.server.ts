@@ -124,7 +124,11 @@ export async function recordInstalmentPaid(
     .where("status", "in", ["due", "failed"])
     .execute();
   const status: PlanStatus =
-    left.length === 0 ? "completed" : left.some((i) => i.status === "failed") ? plan.status : "active";
+    left.length === 0
+      ? "completed"
+      : left.some((i) => i.status === "failed")
+        ? plan.status
+        : "active";
   await trx
     .updateTable("payment_plans")
     .set({ status, updated_at: nowIso })

@@ -57,7 +57,9 @@ export const planConsole = {
     keep: "The policy's answer: more than half is paid, so keep the seat until the cohort ends and charge nothing more.",
     withdraw: (refund: string) =>
       `The policy's answer: less than half is paid, so withdraw the student${
-        refund === "$0" ? ", keeping what was paid (the full-refund weeks are over)" : ` and refund ${refund} (the full-refund weeks are not over)`
+        refund === "$0"
+          ? ", keeping what was paid (the full-refund weeks are over)"
+          : ` and refund ${refund} (the full-refund weeks are not over)`
       }.`,
   },
   keep: "Keep the seat",

@@ -25,7 +25,12 @@ export function planLineItems(
       },
     },
     ...(first > each
-      ? [{ quantity: 1, price_data: { currency: CURRENCY, unit_amount: first - each, product_data } }]
+      ? [
+          {
+            quantity: 1,
+            price_data: { currency: CURRENCY, unit_amount: first - each, product_data },
+          },
+        ]
       : []),
   ];
 }

@@ -5,7 +5,10 @@ import { errorMessage, log } from "~/lib/logger.server";
 import type { Services } from "~/context";
 import { toSessionInfo } from "./stripe-provider.server";
 import { endPlanAfter, sessionSubscription } from "./stripe-plan.server";
-import { applyPlanEnded, applyPlanInvoice } from "~/features/payment-plans/stripe-plan-events.server";
+import {
+  applyPlanEnded,
+  applyPlanInvoice,
+} from "~/features/payment-plans/stripe-plan-events.server";
 
 export interface WebhookReply {
   status: number;
