@@ -8,7 +8,7 @@ export default [
   route("enroll", "features/enrollment/routes/enroll.tsx"),
   route("payment-confirmation", "features/enrollment/routes/payment-confirmation.tsx"),
   route("checkout/test/:sessionId", "features/enrollment/routes/test-checkout.tsx"),
-  route("checkout/test/plan/:planId", "features/payment-plans/routes/test-card.tsx"),
+  route("checkout/test-card/:planId", "features/payment-plans/routes/test-card.tsx"),
   route("resume-template", "features/leads/routes/lead-page.tsx", { id: "resume-template" }),
   route("cold-outreach", "features/leads/routes/lead-page.tsx", { id: "cold-outreach" }),
   route("application-tracker", "features/leads/routes/lead-page.tsx", {

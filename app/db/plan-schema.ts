@@ -42,7 +42,7 @@ export interface PaymentPlansTable {
   updated_at: string;
 }
 
-export type InstalmentStatus = "due" | "paid" | "failed" | "cancelled";
+type InstalmentStatus = "due" | "paid" | "failed" | "cancelled";
 
 export interface PlanInstalmentsTable {
   id: string;

@@ -7,7 +7,7 @@ const LEASE_MS = 60_000;
 
 /** The test provider's "update your card" page of a plan (the failed-payment email links to it). */
 export const testCardUrl = (publicUrl: string, planId: string) =>
-  `${publicUrl}/checkout/test/plan/${planId}`;
+  `${publicUrl}/checkout/test-card/${planId}`;
 
 /**
  * The test provider's stand-in for Stripe's billing: charges every instalment of a test plan

@@ -157,7 +157,7 @@ describe.each(testEngines())("a payment plan with the test provider, on $name", 
     await chargeDueInstalments(services());
     expect((await plan()).status).toBe("past_due");
     expect(await failedEmails()).toHaveLength(1);
-    expect((await failedEmails())[0]!.text).toContain(`/checkout/test/plan/${(await plan()).id}`);
+    expect((await failedEmails())[0]!.text).toContain(`/checkout/test-card/${(await plan()).id}`);
     expect((await instalments())[1]).toMatchObject({ status: "failed", attempts: 1 });
     const cohortId = (await plan()).cohort_id;
     const cohortPage = await owner.get(cohortLoader, `/admin/cohorts/${cohortId}`, {

@@ -25,7 +25,7 @@ export const testPlanCheckout = {
   cardFails: "Test only: this card fails on later payments",
 };
 
-/** /checkout/test/plan/:planId: the test provider's "update your card" page. */
+/** /checkout/test-card/:planId: the test provider's "update your card" page. */
 export const testCardPage = {
   title: "Update your card (test)",
   banner: "TEST MODE: no card is charged. This page stands in for the provider's card update page.",

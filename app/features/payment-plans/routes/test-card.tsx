@@ -24,7 +24,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
 export async function action({ params, context }: Route.ActionArgs) {
   if (context.services.payments.name !== "test") notFound();
   await updateTestCard(context.services, params.planId);
-  return redirect(`/checkout/test/plan/${encodeURIComponent(params.planId)}?updated=1`, 303);
+  return redirect(`/checkout/test-card/${encodeURIComponent(params.planId)}`, 303);
 }
 
 export default function TestCard({ loaderData }: Route.ComponentProps) {
