@@ -8,6 +8,7 @@ export default [
   route("enroll", "features/enrollment/routes/enroll.tsx"),
   route("payment-confirmation", "features/enrollment/routes/payment-confirmation.tsx"),
   route("checkout/test/:sessionId", "features/enrollment/routes/test-checkout.tsx"),
+  route("checkout/test-card/:planId", "features/payment-plans/routes/test-card.tsx"),
   route("resume-template", "features/leads/routes/lead-page.tsx", { id: "resume-template" }),
   route("cold-outreach", "features/leads/routes/lead-page.tsx", { id: "cold-outreach" }),
   route("application-tracker", "features/leads/routes/lead-page.tsx", {
@@ -57,6 +58,7 @@ export default [
   ]),
   layout("features/accounts/routes/layout.tsx", { id: "admin-layout" }, [
     route("admin/cohort-settings", "features/cohort/routes/cohort-settings.tsx"),
+    route("admin/payment-plan", "features/payment-plans/routes/plan-settings.tsx"),
     route("admin", "features/analytics/routes/dashboard.tsx"),
     route("admin/people", "features/people/routes/people.tsx"),
     route("admin/people.csv", "features/people/routes/people-csv.ts"),

@@ -6,6 +6,9 @@ export interface FakeSession {
   object: "checkout.session";
   url: string;
   status: "open" | "complete" | "expired";
+  mode: "payment" | "subscription";
+  /** Set when a subscription-mode session is paid (a payment plan). */
+  subscription: string | null;
   payment_status: "unpaid" | "paid";
   payment_intent: string | null;
   amount_total: number;
@@ -39,6 +42,9 @@ export async function startFakeStripe() {
     idempotencyKey: string | undefined;
   }[] = [];
   const refunds: string[] = [];
+  const cancelled: string[] = [];
+  const invoices: { id: string; object: "invoice"; subscription: string; amount_paid: number }[] =
+    [];
   let counter = 0;
 
   const server = createServer(async (req, res) => {
@@ -69,13 +75,19 @@ export async function startFakeStripe() {
         status: "open",
         payment_status: "unpaid",
         payment_intent: null,
-        amount_total: Number(form.get("line_items[0][price_data][unit_amount]")),
+        mode: form.get("mode") === "subscription" ? "subscription" : "payment",
+        subscription: null,
+        // A plan's first invoice: its monthly price plus the one-time line of odd cents.
+        amount_total:
+          Number(form.get("line_items[0][price_data][unit_amount]")) +
+          Number(form.get("line_items[1][price_data][unit_amount]") ?? 0),
         customer_email: form.get("customer_email"),
         customer_details: null,
         client_reference_id: form.get("client_reference_id"),
         metadata: {
           holdId: form.get("metadata[holdId]") ?? "",
           personId: form.get("metadata[personId]") ?? "",
+          ...(form.get("metadata[payments]") ? { payments: form.get("metadata[payments]")! } : {}),
         },
         expires_at: Number(form.get("expires_at")),
         success_url: form.get("success_url") ?? "",
@@ -91,6 +103,36 @@ export async function startFakeStripe() {
         ? reply(200, session)
         : reply(404, { error: { type: "invalid_request_error", message: "No such session" } });
     }
+    // A plan's subscription: a schedule taken over from it, its update, its cancellation, and
+    // its paid invoices (the test adds them) with their payments, for a refund.
+    if (req.method === "POST" && path === "/v1/subscription_schedules") {
+      const schedule = {
+        id: `sub_sched_${form.get("from_subscription")}`,
+        object: "subscription_schedule",
+        subscription: form.get("from_subscription"),
+        phases: [{ start_date: 1_800_000_000, items: [{ price: "price_plan", quantity: 1 }] }],
+      };
+      return reply(200, schedule);
+    }
+    const scheduleMatch = /^\/v1\/subscription_schedules\/([^/]+)$/.exec(path);
+    if (req.method === "POST" && scheduleMatch)
+      return reply(200, { id: scheduleMatch[1], object: "subscription_schedule", phases: [] });
+    const subscriptionMatch = /^\/v1\/subscriptions\/([^/]+)$/.exec(path);
+    if (req.method === "DELETE" && subscriptionMatch) {
+      cancelled.push(decodeURIComponent(subscriptionMatch[1]!));
+      return reply(200, { id: subscriptionMatch[1], object: "subscription", status: "canceled" });
+    }
+    if (req.method === "GET" && path === "/v1/invoices") {
+      const sub = new URL(req.url ?? "", "http://x").searchParams.get("subscription");
+      const data = invoices.filter((i) => i.subscription === sub).reverse();
+      return reply(200, { object: "list", data, has_more: false, url: path });
+    }
+    if (req.method === "GET" && path === "/v1/invoice_payments") {
+      const invoice = new URL(req.url ?? "", "http://x").searchParams.get("invoice");
+      const payment = { type: "payment_intent", payment_intent: `pi_${invoice}` };
+      const data = [{ id: `inpay_${invoice}`, object: "invoice_payment", payment }];
+      return reply(200, { object: "list", data, has_more: false, url: path });
+    }
     if (req.method === "POST" && path === "/v1/refunds") {
       refunds.push(form.get("payment_intent") ?? "");
       return reply(200, { id: `re_${++counter}`, object: "refund", status: "succeeded" });
@@ -105,13 +147,16 @@ export async function startFakeStripe() {
     sessions,
     requests,
     refunds,
+    cancelled,
+    invoices,
     /** What Stripe does when the buyer pays: the session completes with their email. */
     pay(id: string, email: string) {
       const session = sessions.get(id)!;
       Object.assign(session, {
         status: "complete",
         payment_status: "paid",
-        payment_intent: `pi_${id}`,
+        payment_intent: session.mode === "payment" ? `pi_${id}` : null,
+        subscription: session.mode === "subscription" ? `sub_${id}` : null,
         customer_details: { email },
       });
       return session;

@@ -34,6 +34,7 @@ import { sequenceStepCopy } from "./migrations/sequence-step-copy.server";
 import { anonymousViewsIndex } from "./migrations/anonymous-views-index.server";
 import { weeklyTargets } from "./migrations/weekly-targets.server";
 import { waysToPay } from "./migrations/ways-to-pay.server";
+import { paymentPlans } from "./migrations/payment-plans.server";
 
 export type Engine = "sqlite" | "postgres";
 
@@ -80,6 +81,7 @@ export function migrations(engine: Engine): Record<string, Migration> {
     "2026-12-11-001-coursework": coursework(engine),
     "2026-12-12-001-graduation-assignments": graduationAssignments,
     "2026-12-13-001-ways-to-pay": waysToPay,
+    "2026-12-13-003-payment-plans": paymentPlans,
   };
 }
 

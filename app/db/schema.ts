@@ -31,6 +31,11 @@ import type {
 import type { CalendarFeedsTable, GroupSessionsTable } from "./calendar-schema";
 import type { PromoCodesTable, ReferralCreditsTable, ReferralSettingsTable } from "./money-schema";
 import type {
+  PaymentPlanSettingsTable,
+  PaymentPlansTable,
+  PlanInstalmentsTable,
+} from "./plan-schema";
+import type {
   JobApplicationMovesTable,
   JobApplicationsTable,
   JobSearchTargetsTable,
@@ -178,6 +183,9 @@ interface SeatHoldsTable {
   promo_code_id: string | null;
   /** What this checkout charges, after the code (null on holds before 2026-12-13: the list price). */
   amount_cents: number | null;
+  /** The payment plan this checkout chose: how many payments and the surcharge (null: in full). */
+  plan_payments: number | null;
+  plan_surcharge_cents: number | null;
 }
 
 interface PaymentsTable {
@@ -303,6 +311,9 @@ export interface Database {
   promo_codes: PromoCodesTable;
   referral_settings: ReferralSettingsTable;
   referral_credits: ReferralCreditsTable;
+  payment_plan_settings: PaymentPlanSettingsTable;
+  payment_plans: PaymentPlansTable;
+  plan_instalments: PlanInstalmentsTable;
   webhook_events: WebhookEventsTable;
   outbox: OutboxTable;
   uploads: UploadsTable;

@@ -247,8 +247,11 @@ export function enhancePage(words: EnhanceWords): void {
         showToast(found.title, found.description);
       });
     }
-    const submit = form.querySelector<HTMLButtonElement>("button[type=submit][data-busy-label]");
+    let submit = form.querySelector<HTMLButtonElement>("button[type=submit][data-busy-label]");
     form.addEventListener("submit", (event) => {
+      // The button pressed, when the form has several (/enroll: in full, or the payment plan).
+      const pressed = event.submitter;
+      if (pressed instanceof HTMLButtonElement && pressed.dataset.busyLabel) submit = pressed;
       if (event.defaultPrevented || !submit) return;
       submit.dataset.label = submit.textContent ?? "";
       submit.textContent = submit.dataset.busyLabel ?? "";

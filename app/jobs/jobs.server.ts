@@ -13,6 +13,7 @@ import { runRetention } from "~/features/ops/retention.server";
 import { planMissingSessions } from "~/features/sessions/session-plan.server";
 import { sendSurveys } from "~/features/surveys/surveys.server";
 import { sendLateWorkReminders } from "~/features/coursework/late-reminders.server";
+import { chargeDueInstalments } from "~/features/payment-plans/charge-job.server";
 import type { Job } from "./scheduler.server";
 
 const HOUR = 3_600_000;
@@ -61,6 +62,13 @@ export function declareJobs(services: Services, schema: string | undefined): Job
       everyMs: cycle,
       leaseMs: 60_000,
       run: () => sendLateWorkReminders(services),
+    },
+    // The test provider's stand-in for Stripe's billing of a plan's later payments.
+    {
+      name: "plan-payments",
+      everyMs: cycle,
+      leaseMs: 60_000,
+      run: () => chargeDueInstalments(services),
     },
     {
       name: "outcome-nudges",

@@ -20,6 +20,7 @@ describe.each(testEngines())("the scheduler on $name", (engine) => {
       "one-on-one-nudges",
       "session-reminders",
       "late-work-reminders",
+      "plan-payments",
       "outcome-nudges",
       "sequences",
       "broadcasts",

@@ -11,6 +11,7 @@ const TOKEN_PATHS: readonly (readonly string[])[] = [
   ["offers"], // /offers/:token
   ["unsubscribe"], // /unsubscribe/:token, one-click; /unsubscribe/:token/choose, the page
   ["checkout", "test"], // /checkout/test/:sessionId, the test checkout's session
+  ["checkout", "test-card"], // /checkout/test-card/:planId, a test plan's card update page
   ["portal", "login"], // reserved: the portal's emailed sign-in link
   ["calendar"], // reserved: /calendar/:token.ics, a student's calendar feed
 ];

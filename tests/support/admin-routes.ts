@@ -71,6 +71,11 @@ export const ADMIN_ROUTES: AdminRoute[] = [
       { intent: "save", capacity: "7" },
     ],
   },
+  {
+    path: "/admin/payment-plan",
+    load: () => import("~/features/payment-plans/routes/plan-settings"),
+    submissions: [{ intent: "save", enabled: "on", payments: "4", surcharge: "10" }],
+  },
   readOnly("/admin", () => import("~/features/analytics/routes/dashboard")),
   readOnly("/admin/people", () => import("~/features/people/routes/people")),
   readOnly("/admin/people.csv", () => import("~/features/people/routes/people-csv")),

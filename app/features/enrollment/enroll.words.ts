@@ -44,6 +44,8 @@ export const enrollPage = {
     title: "Welcome back",
     description: "Enroll below to secure your seat.",
   },
+  noPlanTitle: "The payment plan isn't available",
+  noPlan: "Monthly payments aren't offered for this price right now. You can pay in full below.",
   checkoutError: "We couldn't open the checkout. Please try again in a moment or contact support.",
 } as const;
 

@@ -15,6 +15,8 @@ import { leaveQueue } from "~/features/cohort/queue.server";
 import { mentorForNewSeat, tellMentor } from "~/features/portal/assignment.server";
 import { onboardingEmail } from "./onboarding.server";
 import { recordEvent } from "./provider-events.server";
+import { chargedAtCheckout } from "./price";
+import { openPlan } from "~/features/payment-plans/plans.server";
 import { countHeldSeats, lockCohort } from "./seats.server";
 import { PAID_SEAT, takesSeat } from "./seat-queries.server";
 import {
@@ -34,6 +36,8 @@ export interface PaidSession {
   amountCents: number;
   /** The provider event that reported it; replays of the same event change nothing. */
   event?: { id: string; type: string };
+  /** On a payment plan: Stripe's subscription, or the test checkout's failing-card switch. */
+  plan?: { subscriptionId?: string | null; testCardFails?: boolean };
 }
 
 export type FulfillmentResult =
@@ -113,7 +117,7 @@ export async function fulfillPayment(
             await countHeldSeats(trx, cohort.id, nowIso, { exceptHoldId: hold.id }),
           )) &&
         codeHasUse(code);
-      const charged = paid.amountCents > 0 ? paid.amountCents : (hold.amount_cents ?? PRICE_CENTS);
+      const charged = paid.amountCents > 0 ? paid.amountCents : chargedAtCheckout(hold);
       // The seat's mentor is chosen under the cohort's lock taken above (decision 0039).
       const mentor = seatFree ? await mentorForNewSeat(trx, cohort.id) : null;
 
@@ -173,6 +177,20 @@ export async function fulfillPayment(
       }
 
       if (code) await countCodeUse(trx, code, { paymentId, personId: person.id }, nowIso);
+      // A plan's first payment takes the seat; the rest of the plan is recorded with it.
+      if (hold.plan_payments)
+        await openPlan(trx, {
+          paymentId,
+          personId: person.id,
+          cohortId: cohort.id,
+          provider: provider.name,
+          priceCents: hold.amount_cents ?? PRICE_CENTS,
+          payments: Number(hold.plan_payments),
+          surchargeCents: Number(hold.plan_surcharge_cents ?? 0),
+          subscriptionId: paid.plan?.subscriptionId,
+          testCardFails: paid.plan?.testCardFails,
+          now,
+        });
       await trx
         .updateTable("cohorts")
         .set((eb) => ({ enrolled_count: eb("enrolled_count", "+", 1), updated_at: nowIso }))
@@ -222,7 +240,11 @@ export async function fulfillPayment(
       return { kind: "enrolled", personId: person.id };
     });
 
-  if (result.kind === "refund_needed") await refund(services, provider, paid.sessionId);
+  if (result.kind === "refund_needed") {
+    await refund(services, provider, paid.sessionId);
+    // A late plan's subscription must not go on charging for a seat it did not get.
+    if (paid.plan?.subscriptionId) await provider.cancelPlan(paid.plan.subscriptionId);
+  }
   return result;
 }
 

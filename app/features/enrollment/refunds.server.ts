@@ -13,6 +13,7 @@ import { revokeStudentFeed } from "~/features/sessions/feeds.server";
 import type { Services } from "~/context";
 import { lockCohort } from "./seats.server";
 import { liveSeat, paidSeat } from "./seat-queries.server";
+import { cancelRemaining, planOfPayment } from "~/features/payment-plans/plans.server";
 
 export const REFUNDED_REASON = "refunded";
 
@@ -65,8 +66,15 @@ export async function refundEnrollment(
   if (paymentId) query = query.where("payments.id", "=", paymentId);
   const payment = await query.executeTakeFirst();
   if (!payment) return "not_enrolled";
-  const refunded = amountCents ?? Number(payment.amount_cents);
+  // On a payment plan the payment's amount is what was paid so far: never more goes back.
+  const refunded = Math.min(
+    amountCents ?? Number(payment.amount_cents),
+    Number(payment.amount_cents),
+  );
+  const plan = await planOfPayment(services.db, payment.id);
   try {
+    // The plan's later payments are stopped first: nothing is charged for a seat being refunded.
+    if (plan?.subscription_id) await services.payments.cancelPlan(plan.subscription_id);
     // Nothing to give back (a withdrawal approved with no refund): the provider is not asked.
     if (refunded > 0)
       await services.payments.refund(
@@ -89,6 +97,7 @@ export async function refundEnrollment(
       .where(paidSeat)
       .executeTakeFirst();
     if (Number(marked.numUpdatedRows) === 0) return "not_enrolled";
+    await cancelRemaining(trx, payment.id, nowIso);
     await trx
       .updateTable("seat_holds")
       .set({ status: "refunded", updated_at: nowIso })

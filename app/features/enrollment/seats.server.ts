@@ -13,11 +13,12 @@ import type { PaymentProvider } from "~/features/payments/provider.server";
 import type { Services } from "~/context";
 import { recordEvent } from "./provider-events.server";
 import { takesSeat } from "./seat-queries.server";
-import { seatPrice } from "./price";
-import { PRICE_CENTS } from "./pricing.words";
+import { planPrice, seatPrice } from "./price";
 import { checkCode } from "~/features/discounts/codes.server";
 import type { CodeRefusal } from "~/features/discounts/codes";
 import { freeProvider } from "~/features/payments/free-provider.server";
+import { readPlanSettings } from "~/features/payment-plans/plan-settings.server";
+import { termsOf } from "~/features/payment-plans/plan-rules";
 
 /** The checkout page closes this long before its seat hold ends (a grace for late redirects). */
 export const HOLD_GRACE_MINUTES = 5;
@@ -107,6 +108,8 @@ export type CheckoutStart =
   | { kind: "redirect"; url: string }
   | { kind: "full" }
   | { kind: "held" }
+  /** The buyer chose the payment plan, and there is none for this price (or no longer). */
+  | { kind: "no_plan" }
   | { kind: "code"; reason: CodeRefusal };
 
 export interface Buyer {
@@ -115,6 +118,8 @@ export interface Buyer {
   visitorId: string | null;
   /** The promo code, scholarship or referral code they typed, if any. */
   code?: string;
+  /** They chose the owner's payment plan over paying in full. */
+  plan?: boolean;
 }
 
 /**
@@ -135,6 +140,7 @@ export async function startCheckout(
   const holdMinutes = services.config.seats.holdMinutes;
   const holdExpiresAt = new Date(now.getTime() + holdMinutes * 60_000);
   const sessionExpiresAt = new Date(holdExpiresAt.getTime() - HOLD_GRACE_MINUTES * 60_000);
+  const terms = buyer.plan ? termsOf(await readPlanSettings(services.db)) : null;
 
   const taken = await services.db.transaction().execute(async (trx) => {
     const cohort = await lockCohort(trx, services.engine);
@@ -168,6 +174,8 @@ export async function startCheckout(
     const coded = buyer.code ? await codeFor(trx, buyer, cohort.id, nowIso, services.engine) : null;
     if (coded?.kind === "refused") return { kind: "code" as const, reason: coded.reason };
     const price = coded?.price ?? seatPrice();
+    const plan = buyer.plan ? planPrice(price, terms) : null;
+    if (buyer.plan && !plan) return { kind: "no_plan" as const };
     const payWith = price.dueCents === 0 ? freeProvider(services) : provider;
     const id = randomUUID();
     const expiresAt =
@@ -192,6 +200,8 @@ export async function startCheckout(
         updated_at: nowIso,
         promo_code_id: coded?.code.id ?? null,
         amount_cents: price.dueCents,
+        plan_payments: plan?.count ?? null,
+        plan_surcharge_cents: plan?.surchargeCents ?? null,
       })
       .execute();
     if (offer) {
@@ -201,16 +211,17 @@ export async function startCheckout(
         .where("hold_id", "=", offer.id)
         .execute();
     }
-    return { kind: "hold" as const, id, price, payWith };
+    return { kind: "hold" as const, id, price, plan, payWith };
   });
   if (taken.kind !== "hold") return taken;
-  const { id: holdId, price, payWith } = taken;
+  const { id: holdId, price, plan, payWith } = taken;
 
   const { publicUrl } = services.config;
   try {
     const session = await payWith.createCheckout({
       holdId,
-      amountCents: price.dueCents,
+      amountCents: plan ? plan.instalments[0]! : price.dueCents,
+      plan: plan ? { count: plan.count, instalments: plan.instalments } : undefined,
       personId: buyer.personId,
       email: buyer.email,
       expiresAt: sessionExpiresAt,
@@ -263,16 +274,4 @@ export async function releaseHold(
     const result = await update.executeTakeFirst();
     return Number(result.numUpdatedRows) > 0;
   });
-}
-
-/** The hold behind a checkout session, and whether it can still be paid (the test checkout's page). */
-export async function holdOfSession(services: Services, sessionId: string) {
-  const hold = await services.db
-    .selectFrom("seat_holds")
-    .select(["email", "status", "expires_at", "amount_cents"])
-    .where("session_id", "=", sessionId)
-    .executeTakeFirst();
-  if (!hold) return null;
-  const open = hold.status === "held" && hold.expires_at > services.clock.now().toISOString();
-  return { email: hold.email ?? "", open, amountCents: hold.amount_cents ?? PRICE_CENTS };
 }

@@ -20,6 +20,7 @@ export const jobsText = {
     "session-reminders": "Group session reminders",
     "outcome-nudges": "Interview, offer and testimonial alerts",
     "late-work-reminders": "Late work reminders",
+    "plan-payments": "Plan payments (test mode)",
     sequences: "Nurture sequences",
     broadcasts: "Broadcasts",
     mail: "Email delivery",
@@ -31,6 +32,8 @@ export const jobsText = {
   } as Record<string, string>,
   /** What each declared job does, in the owner's words. */
   purpose: {
+    "plan-payments":
+      "With the test payment provider: charges payment plan instalments that are due, and retries failed ones (Stripe charges its own)",
     "seat-offers": "Offers freed seats to the next person in the queue and expires old offers",
     "checkout-reminders": "Reminds people who left a checkout, once, while seats are left",
     "booking-reminders": "Reminds students and mentors of each 1-on-1, a day and an hour before",

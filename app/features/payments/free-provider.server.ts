@@ -39,6 +39,9 @@ export function freeProvider(services: Pick<Services, "db" | "clock" | "config">
     async refund() {
       // Nothing was charged.
     },
+    async cancelPlan() {
+      // A full scholarship has no plan.
+    },
   };
 }
 

@@ -3,6 +3,11 @@ export interface CheckoutRequest {
   holdId: string;
   /** What to charge, in cents: the seat's price after any code (`seatPrice`). */
   amountCents: number;
+  /**
+   * The payment plan the buyer chose: `amountCents` is its first instalment, the others follow
+   * monthly (`instalments`, from splitInstalments; every later one is the same amount).
+   */
+  plan?: { count: number; instalments: number[] };
   personId: string | null;
   email: string | null;
   expiresAt: Date;
@@ -37,4 +42,6 @@ export interface PaymentProvider {
    * when one payment may get several of the same amount (each referral reward is its own).
    */
   refund(sessionId: string, amountCents?: number, key?: string): Promise<void>;
+  /** Stops charging a payment plan (Stripe: cancels its subscription); nothing already paid changes. */
+  cancelPlan(subscriptionId: string): Promise<void>;
 }

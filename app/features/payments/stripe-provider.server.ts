@@ -1,6 +1,7 @@
 import Stripe from "stripe";
 import { CURRENCY, PRODUCT_NAME } from "~/features/enrollment/pricing.words";
 import type { CheckoutRequest, PaymentProvider, SessionInfo } from "./provider.server";
+import { planLineItems, refundPlan, sessionSubscription } from "./stripe-plan.server";
 
 export interface StripeOptions {
   secretKey: string;
@@ -32,20 +33,34 @@ export function stripeProvider(stripe: Stripe): PaymentProvider {
     async createCheckout(request: CheckoutRequest) {
       const session = await stripe.checkout.sessions.create(
         {
-          mode: "payment",
-          line_items: [
-            {
-              quantity: 1,
-              price_data: {
-                currency: CURRENCY,
-                unit_amount: request.amountCents,
-                product_data: { name: PRODUCT_NAME },
-              },
-            },
-          ],
+          ...(request.plan
+            ? {
+                mode: "subscription" as const,
+                line_items: planLineItems({ ...request, plan: request.plan }),
+                subscription_data: {
+                  metadata: { holdId: request.holdId, payments: String(request.plan.count) },
+                },
+              }
+            : {
+                mode: "payment" as const,
+                line_items: [
+                  {
+                    quantity: 1,
+                    price_data: {
+                      currency: CURRENCY,
+                      unit_amount: request.amountCents,
+                      product_data: { name: PRODUCT_NAME },
+                    },
+                  },
+                ],
+              }),
           ...(request.email ? { customer_email: request.email } : {}),
           client_reference_id: request.holdId,
-          metadata: { holdId: request.holdId, personId: request.personId ?? "" },
+          metadata: {
+            holdId: request.holdId,
+            personId: request.personId ?? "",
+            ...(request.plan ? { payments: String(request.plan.count) } : {}),
+          },
           success_url: request.successUrl,
           cancel_url: request.cancelUrl,
           expires_at: Math.floor(request.expiresAt.getTime() / 1000),
@@ -68,6 +83,8 @@ export function stripeProvider(stripe: Stripe): PaymentProvider {
 
     async refund(sessionId: string, amountCents?: number, key?: string) {
       const session = await stripe.checkout.sessions.retrieve(sessionId);
+      const subscription = sessionSubscription(session);
+      if (subscription) return refundPlan(stripe, subscription, amountCents);
       const intent =
         typeof session.payment_intent === "string"
           ? session.payment_intent
@@ -79,6 +96,17 @@ export function stripeProvider(stripe: Stripe): PaymentProvider {
         // amount is a new one (never answered with the first).
         { idempotencyKey: key ? `refund-${key}` : `refund-${sessionId}-${amountCents ?? "all"}` },
       );
+    },
+
+    async cancelPlan(subscriptionId: string) {
+      try {
+        await stripe.subscriptions.cancel(subscriptionId, undefined, {
+          idempotencyKey: `cancel-${subscriptionId}`,
+        });
+      } catch (error) {
+        // Already ended (its schedule ran out, or Stripe's dunning cancelled it): nothing to stop.
+        if ((error as { statusCode?: number }).statusCode !== 404) throw error;
+      }
     },
   };
 }

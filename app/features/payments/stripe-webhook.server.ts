@@ -4,6 +4,11 @@ import { releaseHold } from "~/features/enrollment/seats.server";
 import { errorMessage, log } from "~/lib/logger.server";
 import type { Services } from "~/context";
 import { toSessionInfo } from "./stripe-provider.server";
+import { endPlanAfter, sessionSubscription } from "./stripe-plan.server";
+import {
+  applyPlanEnded,
+  applyPlanInvoice,
+} from "~/features/payment-plans/stripe-plan-events.server";
 
 export interface WebhookReply {
   status: number;
@@ -36,13 +41,31 @@ export async function handleStripeWebhook(
     case "checkout.session.async_payment_succeeded": {
       const session = toSessionInfo(event.data.object);
       if (session.state !== "paid") break;
+      const subscriptionId = sessionSubscription(event.data.object);
       const result = await fulfillPayment(services, services.payments, {
         sessionId: session.id,
         email: session.email ?? "",
         amountCents: session.amountCents,
         event: ref,
+        plan: subscriptionId ? { subscriptionId } : undefined,
       });
       log.info("webhook applied", { type: event.type, result: result.kind });
+      // The plan's subscription ends after its last payment (idempotent: a redelivery repeats it).
+      const count = Number(event.data.object.metadata?.payments ?? 0);
+      if (subscriptionId && count > 1 && result.kind !== "refund_needed")
+        await endPlanAfter(stripe, subscriptionId, count);
+      break;
+    }
+    case "invoice.paid":
+    case "invoice.payment_failed": {
+      const outcome = event.type === "invoice.paid" ? "paid" : "failed";
+      const result = await applyPlanInvoice(services, event.data.object, outcome, ref);
+      log.info("webhook applied", { type: event.type, result });
+      break;
+    }
+    case "customer.subscription.deleted": {
+      const result = await applyPlanEnded(services, event.data.object, ref);
+      log.info("webhook applied", { type: event.type, result });
       break;
     }
     case "checkout.session.expired":

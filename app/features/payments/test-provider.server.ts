@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { PRICE_CENTS } from "~/features/enrollment/pricing.words";
+import { chargedAtCheckout } from "~/features/enrollment/price";
 import type { DB } from "~/db/database.server";
 import type { PaymentProvider, SessionInfo } from "./provider.server";
 
@@ -37,12 +37,15 @@ export function testProvider(db: DB, publicUrl: string): PaymentProvider {
         id: sessionId,
         state,
         email: payment?.email ?? hold.email,
-        amountCents: hold.amount_cents ?? PRICE_CENTS,
+        amountCents: chargedAtCheckout(hold),
         holdId: hold.id,
       };
     },
     async refund() {
       // Nothing was charged in test mode; the payment row records the refund.
+    },
+    async cancelPlan() {
+      // The plan's instalments are the test provider's whole state: they are cancelled in the database.
     },
   };
 }

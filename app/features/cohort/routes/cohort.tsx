@@ -28,6 +28,8 @@ import { cohortJobSearchReport } from "~/features/job-search/cohort-report.serve
 import { CohortJobSearchCard } from "~/features/job-search/cohort-job-search";
 import { cohortProgress } from "~/features/coursework/progress.server";
 import { CohortProgressCard } from "~/features/coursework/progress-line";
+import { PastDueCard } from "~/features/payment-plans/past-due-card";
+import { pastDuePlans } from "~/features/payment-plans/plan-owner.server";
 
 export const meta: Route.MetaFunction = () => adminMeta(t.title);
 
@@ -51,7 +53,11 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     cohortProgress(context.services, cohort, report),
   ]);
   const clockNow = { zone, now: clock.now().toISOString() };
-  return { cohort, roster, queue, mentoring, sessions, grid, jobSearch, progress, clock: clockNow };
+  const pastDue = await pastDuePlans(db, cohort.id);
+  return {
+    ...{ cohort, roster, queue, mentoring, sessions, grid, jobSearch, progress, pastDue },
+    clock: clockNow,
+  };
 }
 
 const answers: Record<QueueOutcome, { ok: boolean; message: string }> = {
@@ -133,6 +139,7 @@ export default function CohortPage({ loaderData, actionData }: Route.ComponentPr
           data={sessions}
           asking={actionData && "confirmCancel" in actionData ? actionData.confirmCancel : null}
         />
+        <PastDueCard plans={loaderData.pastDue} />
         <CohortProgressCard progress={progress} />
         <AttendanceGridCard cohortId={cohort.id} grid={grid} />
         <CohortJobSearchCard cohortId={cohort.id} report={jobSearch} />

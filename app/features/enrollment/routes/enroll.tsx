@@ -1,8 +1,6 @@
 import { createContext, data, redirect } from "react-router";
 import type { AppContext } from "~/context";
 import { BackPage } from "~/components/back-page";
-import { Button } from "~/components/ui/button";
-import { Card } from "~/components/ui/card";
 import { pageMeta } from "~/lib/meta";
 import { staticPage } from "~/lib/page-handle";
 import { findPersonById } from "~/features/people/people.server";
@@ -10,9 +8,10 @@ import { getCohort } from "~/features/cohort/cohort.server";
 import { claimOfferLink } from "~/features/cohort/offer-links.server";
 import { claimEnrollLink } from "~/features/enrollment/enroll-link.server";
 import { enrollPage } from "~/features/enrollment/enroll.words";
-import { CodeForm, enrollButtonText, PriceBreakdown } from "~/features/enrollment/price-breakdown";
+import { EnrollCard } from "~/features/enrollment/enroll-card";
+import { planOnEnroll } from "~/features/payment-plans/plan-offer.server";
 import { codeOnEnroll } from "~/features/discounts/enroll-code.server";
-import { enrollCodeSchema } from "~/features/discounts/codes";
+import { enrollFormSchema } from "~/features/enrollment/checkout-form";
 import { enrollCode } from "~/features/discounts/codes.words";
 import { parseForm } from "~/lib/form.server";
 import { cohortStatus, countsAgainstHoldCap, mentorsFor } from "~/features/cohort/cohort";
@@ -63,6 +62,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     capacity: cohort.capacity,
     alreadyEnrolled: person?.status === "enrolled",
     code,
+    plan: await planOnEnroll(services.db, code),
   };
 }
 
@@ -104,7 +104,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const refundHold = async () => {
     if (capped) await services.limits.holds.refund(holdKey);
   };
-  const form = await parseForm(request, enrollCodeSchema);
+  const form = await parseForm(request, enrollFormSchema);
   const code = form.status === "success" ? form.value.code : undefined;
   if (form.status !== "success" || (code && !(await services.limits.codes.hit(context.ip)))) {
     await refundHold();
@@ -116,6 +116,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       email: buyer.email,
       visitorId: context.visitorId,
       code,
+      plan: form.value.pay === "plan",
     });
     if (start.kind !== "redirect") await refundHold();
     if (start.kind === "code") {
@@ -124,6 +125,9 @@ export async function action({ request, context }: Route.ActionArgs) {
         notice(enrollCode.refusalTitle, enrollCode.refusals[start.reason]),
         409,
       );
+    }
+    if (start.kind === "no_plan") {
+      return refuse(context, notice(enrollPage.noPlanTitle, enrollPage.noPlan), 409);
     }
     if (start.kind === "held") {
       // Seats held in other people's open checkouts may come back: nobody is waitlisted for it.
@@ -147,40 +151,12 @@ export default function Enroll({ loaderData }: Route.ComponentProps) {
       <p className="mt-3 text-slate-700">
         {enrollPage.intro(loaderData.capacity, mentorsFor(loaderData.capacity))}
       </p>
-      <Card className="mt-8">
-        <h2 className="text-xl font-semibold text-brand-900">{enrollPage.breakdownTitle}</h2>
-        <PriceBreakdown code={loaderData.code} />
-        <p className="mt-6 text-slate-800">
-          <span className="font-semibold">{enrollPage.programStarts}:</span>{" "}
-          <span data-testid="program-starts">
-            {enrollPage.startsText(loaderData.startDateDisplay)}
-          </span>
-        </p>
-        {loaderData.alreadyEnrolled ? (
-          <p role="status" className="mt-6 rounded-md bg-green-50 p-4 font-medium text-green-900">
-            {enrollPage.alreadyEnrolledNote}
-          </p>
-        ) : (
-          <>
-            <CodeForm code={loaderData.code} />
-            <form method="post" className="mt-6" data-enhance="">
-              {loaderData.code?.kind === "applied" ? (
-                <input type="hidden" name="code" value={loaderData.code.code} />
-              ) : null}
-              <Button type="submit" size="xl" className="w-full" data-busy-label={enrollPage.busy}>
-                {enrollButtonText(loaderData.code)}
-              </Button>
-            </form>
-            <p className="mt-3 text-center text-sm text-slate-600">{enrollPage.secureNote}</p>
-          </>
-        )}
-        <p className="mt-4 rounded-md bg-brand-50 p-3 text-sm text-slate-800">
-          {enrollPage.refundPromise}{" "}
-          <a href="/terms" className="font-semibold text-brand-700 underline underline-offset-4">
-            {enrollPage.termsLink}
-          </a>
-        </p>
-      </Card>
+      <EnrollCard
+        code={loaderData.code}
+        plan={loaderData.plan}
+        startDateDisplay={loaderData.startDateDisplay}
+        alreadyEnrolled={loaderData.alreadyEnrolled}
+      />
     </BackPage>
   );
 }

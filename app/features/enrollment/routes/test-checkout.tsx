@@ -10,7 +10,9 @@ import { formatDollars } from "~/features/enrollment/pricing.words";
 import { site } from "~/content/site";
 import { TestCheckoutSchema } from "~/features/enrollment/checkout-form";
 import { fulfillPayment } from "~/features/enrollment/fulfillment.server";
-import { holdOfSession, releaseHold } from "~/features/enrollment/seats.server";
+import { releaseHold } from "~/features/enrollment/seats.server";
+import { holdOfSession } from "~/features/enrollment/checkout-session.server";
+import { TestPlanFields } from "~/features/payment-plans/test-plan-fields";
 import type { Route } from "./+types/test-checkout";
 
 export const meta: Route.MetaFunction = () => [
@@ -31,7 +33,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
 
 export async function action({ request, params, context }: Route.ActionArgs) {
   const { services } = context;
-  const { open, amountCents } = await openHold(context, params.sessionId);
+  const { open, amountCents, plan } = await openHold(context, params.sessionId);
   // A cancelled or expired test session cannot be paid by going Back to its page.
   if (!open) return data({ error: testCheckout.expired }, { status: 410 });
   const submission = await parseForm(request, TestCheckoutSchema);
@@ -46,6 +48,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     sessionId: params.sessionId,
     email: submission.value.email,
     amountCents,
+    plan: plan ? { testCardFails: submission.value.cardFails === "on" } : undefined,
   });
   return redirect(`/payment-confirmation?session_id=${encodeURIComponent(params.sessionId)}`);
 }
@@ -77,6 +80,7 @@ export default function TestCheckout({ loaderData, actionData }: Route.Component
             />
             <ErrorText id="email-error">{actionData?.error}</ErrorText>
           </div>
+          {loaderData.plan ? <TestPlanFields plan={loaderData.plan} /> : null}
           <div className="flex gap-3">
             <Button type="submit" name="intent" value="pay" disabled={busy} className="flex-1">
               {testCheckout.pay(formatDollars(loaderData.amountCents))}

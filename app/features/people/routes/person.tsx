@@ -7,6 +7,7 @@ import { personPortal } from "~/features/portal/owner-view.server";
 import { endPortalSessionsByOwner } from "~/features/portal/session.server";
 import { PrivacyCard, RefundCard, StatusCard } from "~/features/people/person-action-cards";
 import { WithdrawalCard } from "~/features/withdrawals/person-withdrawal";
+import { PlanCard } from "~/features/payment-plans/plan-card";
 import {
   HistoryCard,
   MarketingCard,
@@ -41,7 +42,7 @@ import { redirectWithToast, samePage } from "~/lib/toast.server";
 import type { Route } from "./+types/person";
 import { notFound, orNotFound } from "~/lib/or-not-found";
 import { answerWithdrawalDecision } from "~/features/withdrawals/decision-action.server";
-import { withdrawalForOwner } from "~/features/withdrawals/decisions.server";
+import { withdrawalAndPlan } from "~/features/payment-plans/plan-owner.server";
 import { OutcomesSummary } from "~/features/outcomes/outcome-reports";
 import { SectionCard } from "~/components/ui/card";
 import { offerConfirmText } from "~/features/outcomes/interviews.words";
@@ -57,11 +58,11 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const detail = orNotFound(await personDetail(db, params.id));
   const cohortFull = isCohortFull(await getCohort(db, now));
   const portal = await personPortal(db, params.id);
-  const withdrawal = await withdrawalForOwner(context.services, params.id);
+  const [withdrawal, plan] = await withdrawalAndPlan(context.services, params.id);
   const clockNow = { zone: config.siteTimeZone, now: now.toISOString() };
   const zones = { site: config.siteTimeZone, reader: config.siteTimeZone };
   const outcomes = await outcomesView(db, params.id, zones, now);
-  return { detail, cohortFull, portal, withdrawal, outcomes, clock: clockNow };
+  return { detail, cohortFull, portal, withdrawal, plan, outcomes, clock: clockNow };
 }
 
 const offerAnswers = {
@@ -71,12 +72,10 @@ const offerAnswers = {
   not_applicant: consoleText.person.notApplicant,
   not_waiting: consoleText.person.noSeat,
 } as const;
-
 const refundAnswers = {
   not_enrolled: t.notEnrolled,
   provider_failed: t.providerFailed,
 } as const;
-
 export async function action({ request, params, context }: Route.ActionArgs) {
   const admin = await requireAdmin(request, context);
   const { db, clock } = context.services;
@@ -173,6 +172,7 @@ export default function Person({ loaderData, actionData }: Route.ComponentProps)
         <EnrollmentCard person={person} cohortFull={cohortFull} busy={busy} />
         <PortalCard portal={portal} clock={clock} />
         <WithdrawalCard withdrawal={withdrawal} name={name} confirming={asked} busy={busy} />
+        <PlanCard plan={loaderData.plan} />
         <SectionCard title={offerConfirmText.heading}>
           <OutcomesSummary view={loaderData.outcomes} />
         </SectionCard>
