@@ -8,6 +8,8 @@
  * so, summed over any set of payments: gross − discounts − refunds = net (what was kept).
  */
 
+import type { ReferralCreditStatus } from "~/db/money-schema";
+
 /** One payment of a cohort, as the money page reads it (integer cents). */
 export interface MoneyPayment {
   id: string;
@@ -35,7 +37,7 @@ export interface MoneyCredit {
   referrerId: string;
   referrerName: string;
   cents: number;
-  status: "owed" | "refunded" | "void";
+  status: ReferralCreditStatus;
 }
 
 /** One payment's line: its list price and where each cent of it went. */
