@@ -92,6 +92,8 @@ export default [
     route("admin/jobs", "features/ops/routes/jobs.tsx"),
     route("admin/mentors", "features/mentors/routes/mentors.tsx"),
     route("admin/codes", "features/discounts/routes/codes.tsx"),
+    route("admin/money", "features/money/routes/money.tsx"),
+    route("admin/money.csv", "features/money/routes/money-csv.ts"),
     route("admin/testimonials", "features/outcomes/routes/testimonials.tsx"),
     route("admin/program", "features/coursework/routes/program.tsx"),
     route("admin/program/:week", "features/coursework/routes/program-week.tsx"),

@@ -6,6 +6,7 @@ import path from "node:path";
 import { analyticsStorage } from "./drills/analytics-storage";
 import { backupDuringWrites } from "./drills/backup-during-writes";
 import { BOOKINGS_DRILL, bookingRace } from "./drills/bookings/index";
+import { CODE_RACE_DRILL, codeRace } from "./drills/code-race/index";
 import { JOB_SEARCH_DRILL, jobSearchScale } from "./drills/job-search/index";
 import { broadcastQueue } from "./drills/broadcast-queue/index";
 import { runCluster } from "./drills/cluster/index";
@@ -218,6 +219,11 @@ async function main() {
         withEngine("postgres", options.postgresUrl, bookingRace),
       );
     else console.log(`  skipped: ${BOOKINGS_DRILL} (needs BENCH_DATABASE_URL)`);
+    if (options.postgresUrl)
+      await drill(report.drills, CODE_RACE_DRILL, "postgres", () =>
+        withEngine("postgres", options.postgresUrl, codeRace),
+      );
+    else console.log(`  skipped: ${CODE_RACE_DRILL} (needs BENCH_DATABASE_URL)`);
     for (const engine of engines)
       await drill(report.drills, JOB_SEARCH_DRILL, engine, () =>
         withEngine(engine, options.postgresUrl, jobSearchScale),

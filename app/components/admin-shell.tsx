@@ -8,6 +8,7 @@ import { jobsText } from "~/features/ops/jobs.words";
 import { funnelText } from "~/features/analytics/funnel.words";
 import { mentorsConsole } from "~/features/mentors/mentors.words";
 import { codesConsole } from "~/features/discounts/codes-console.words";
+import { moneyText } from "~/features/money/money.words";
 import { outcomesText } from "~/features/outcomes/outcomes.words";
 import { programConsole } from "~/features/coursework/program.words";
 import { site } from "~/content/site";
@@ -26,6 +27,7 @@ const links = [
   { to: "/admin/program", label: programConsole.nav, end: false },
   { to: "/admin/mentors", label: mentorsConsole.nav, end: false },
   { to: "/admin/codes", label: codesConsole.nav, end: false },
+  { to: "/admin/money", label: moneyText.nav, end: false },
   { to: "/admin/testimonials", label: testimonialsConsole.nav, end: false },
   { to: "/admin/broadcasts", label: consoleText.nav.broadcasts, end: false },
   { to: "/admin/sequences", label: consoleText.nav.sequences, end: false },

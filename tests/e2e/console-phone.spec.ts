@@ -229,6 +229,7 @@ test.describe("the console on a phone, in words", () => {
       "/admin/sequences/resume/1",
       "/admin/jobs",
       "/admin/mentors",
+      "/admin/money",
       "/admin/cohort-settings",
     ];
 

@@ -56,6 +56,7 @@ const ADMIN_PAGES = [
   "/admin/funnel",
   "/admin/funnel?group=link",
   "/admin/outcomes",
+  "/admin/money",
   "/admin/emails",
   "/admin/cohorts",
   "/admin/broadcasts",

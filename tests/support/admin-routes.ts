@@ -105,6 +105,8 @@ export const ADMIN_ROUTES: AdminRoute[] = [
   },
   readOnly("/admin/outcomes.csv", () => import("~/features/outcomes/routes/outcomes-csv")),
   readOnly("/admin/jobs", () => import("~/features/ops/routes/jobs")),
+  readOnly("/admin/money", () => import("~/features/money/routes/money")),
+  readOnly("/admin/money.csv", () => import("~/features/money/routes/money-csv")),
   {
     path: "/admin/emails",
     load: () => import("~/features/ops/routes/emails"),
