@@ -30,7 +30,7 @@ describe("the one refund policy", () => {
 
   it("is what /enroll, the FAQ and the receipt say", () => {
     expect(enrollPage.refundPromise).toBe(refundPolicy.summary);
-    expect(source("features/enrollment/routes/enroll.tsx")).toContain("{enrollPage.refundPromise}");
+    expect(source("features/enrollment/enroll-card.tsx")).toContain("{enrollPage.refundPromise}");
     const faq = faqs.find((item) => item.answer.includes(fullRefund));
     expect(faq?.answer).toBe(refundPolicy.summary);
     const receipt = renderEmail(

@@ -8,7 +8,7 @@ import {
   type MoneyCredit,
   type MoneyPayment,
 } from "./money";
-import { outstandingPlanCents } from "./plan.server";
+import { outstandingPlanCents } from "~/features/payment-plans/plans.server";
 
 /** A person's name from a left join (an erased or missing person reads as nothing). */
 const fullName = (first: string | null, last: string | null) =>
@@ -109,7 +109,9 @@ export async function moneyReport(db: DB, cohorts: readonly MoneyCohort[], chose
   const [payments, credits, outstanding] = await Promise.all([
     moneyPayments(db, ids),
     moneyCredits(db, ids),
-    outstandingPlanCents(db, ids),
+    Promise.all(ids.map(async (id) => [id, await outstandingPlanCents(db, id)] as const)).then(
+      (pairs) => new Map(pairs),
+    ),
   ]);
   const rows: (MoneyCohort & { money: CohortMoney })[] = cohorts.map((cohort) => ({
     ...cohort,

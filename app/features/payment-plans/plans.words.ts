@@ -39,7 +39,7 @@ export const planStatusNames: Record<PlanStatus, string> = {
   past_due: "past due",
   owner_decides: "past due: your decision",
   completed: "paid in full",
-  cancelled: "cancelled",
+  cancelled: "canceled",
 };
 
 /** The owner's view of a plan (person page and cohort page) and their decision. */
