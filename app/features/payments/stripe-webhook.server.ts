@@ -3,6 +3,7 @@ import { fulfillPayment } from "~/features/enrollment/fulfillment.server";
 import { releaseHold } from "~/features/enrollment/seats.server";
 import { errorMessage, log } from "~/lib/logger.server";
 import type { Services } from "~/context";
+import { recordStripeTax } from "~/features/receipts/stripe-tax.server";
 import { toSessionInfo } from "./stripe-provider.server";
 
 export interface WebhookReply {
@@ -42,6 +43,7 @@ export async function handleStripeWebhook(
         amountCents: session.amountCents,
         event: ref,
       });
+      if (result.kind !== "unknown_session") await recordStripeTax(services.db, event.data.object);
       log.info("webhook applied", { type: event.type, result: result.kind });
       break;
     }
