@@ -5,7 +5,7 @@ import { Button } from "~/components/ui/button";
 import { ADDRESS_LINES, BILLING_BOUNDS } from "./billing-form";
 import { portalReceiptsText as t } from "./receipts.words";
 
-export interface BillingValues {
+interface BillingValues {
   payerName: string;
   organization: string;
   address: string;

@@ -18,9 +18,13 @@ const SIZE = { seller: 16, title: 22, body: 10.5, note: 9 } as const;
 // as garbage, so it prints as "?" (the page in the browser shows every script).
 const WIN_ANSI_EXTRA = new Set("€‚ƒ„…†‡ˆ‰Š‹ŒŽ‘’“”•–—˜™š›œžŸ");
 
-/** Text the PDF's font can print: precomposed accents kept, any other character as "?". */
+/**
+ * Text the PDF's font can print: precomposed accents kept, Unicode's thin spaces as spaces, any
+ * other character as "?".
+ */
 export function winAnsiSafe(text: string): string {
-  return [...text.normalize("NFC")]
+  // Intl may put a narrow no-break space before "PM": a plain space prints the same.
+  return [...text.normalize("NFC").replace(/[\u2000-\u200a\u202f\u205f]/g, " ")]
     .map((char) => {
       const code = char.codePointAt(0)!;
       const printable =

@@ -22,6 +22,7 @@ describe("winAnsiSafe", () => {
     expect(winAnsiSafe("José Müller – “Ø” €5")).toBe("José Müller – “Ø” €5");
     expect(winAnsiSafe("Jose\u0301")).toBe("José");
     expect(winAnsiSafe("李雷 Ada")).toBe("?? Ada");
+    expect(winAnsiSafe("4:30\u202fPM EST")).toBe("4:30 PM EST");
   });
 });
 

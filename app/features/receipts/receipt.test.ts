@@ -28,9 +28,11 @@ const facts = (over: Partial<PaymentFacts> = {}): PaymentFacts => ({
 const SITE = { name: "From Scratch to Success", contactEmail: "hello@example.com" };
 const NEW_YORK = { ...SITE, zone: "America/New_York" };
 
-/** The receipt's rows as "label: line | line". */
+/** The receipt's rows by key, lines joined by " | " (Intl's narrow spaces as plain ones). */
 const rowsOf = (receipt: Receipt) =>
-  Object.fromEntries(receipt.rows.map((row) => [row.key, row.lines.join(" | ")]));
+  Object.fromEntries(
+    receipt.rows.map((row) => [row.key, row.lines.join(" | ").replace(/\u202f/g, " ")]),
+  );
 
 describe("formatCents", () => {
   it("prints dollars with the cents, from whole cents", () => {

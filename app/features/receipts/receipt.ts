@@ -43,9 +43,9 @@ export interface BusinessDetails {
   address: string;
 }
 
-export type RowKey = keyof typeof t.labels;
+type RowKey = keyof typeof t.labels;
 
-export interface ReceiptRow {
+interface ReceiptRow {
   key: RowKey;
   label: string;
   lines: string[];
@@ -84,7 +84,7 @@ export function addressLines(address: string | null | undefined): string[] {
     .filter(Boolean);
 }
 
-export type RefundState =
+type RefundState =
   | { kind: "none" }
   | { kind: "pending"; cents: number }
   | { kind: "refunded"; cents: number; at: string | null }
@@ -127,7 +127,7 @@ function cohortLine(start: string | null): string | null {
   return t.cohort(`${startDateDisplay(start)}, ${mondayOf(start).slice(0, 4)}`);
 }
 
-export const methodOf = (provider: string) => t.methods[provider] ?? t.otherMethod(provider);
+const methodOf = (provider: string) => t.methods[provider] ?? t.otherMethod(provider);
 
 /**
  * The receipt of a payment, its times in `zone` (the reader's, named). Before the owner sets the
