@@ -81,7 +81,7 @@ export function migrations(engine: Engine): Record<string, Migration> {
     "2026-12-11-001-coursework": coursework(engine),
     "2026-12-12-001-graduation-assignments": graduationAssignments,
     "2026-12-13-001-ways-to-pay": waysToPay,
-    "2026-12-13-001-receipts": receipts,
+    "2026-12-14-001-receipts": receipts,
   };
 }
 
