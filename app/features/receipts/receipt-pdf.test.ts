@@ -6,7 +6,9 @@ import { receiptPdf, winAnsiSafe } from "./receipt-pdf.server";
 const facts: PaymentFacts = {
   id: "3f2a9c1b-0000-4000-8000-000000000001",
   createdAt: "2026-11-29T21:30:00.000Z",
-  amountCents: 64_900,
+  amountCents: 54_900,
+  discountCents: 10_000,
+  promoCode: "SPRING-7K3MQ",
   taxCents: 3_100,
   provider: "test",
   status: "refunded",
@@ -46,9 +48,10 @@ describe("receiptPdf", () => {
       receipt.number,
       "Grace Lovelace",
       "Acme Corp",
-      "$649.00 (US dollars)",
+      "$100.00 off with the code SPRING-7K3MQ",
+      "$549.00 (US dollars)",
       "$31.00, calculated by Stripe Tax",
-      "$649.00 refunded on Wed, Dec 2, 2026, 3:00 PM UTC (UTC)",
+      "$549.00 refunded on Wed, Dec 2, 2026, 3:00 PM UTC (UTC)",
       "The site's test checkout: no card was charged",
       "Test payment: this receipt comes from the site's test checkout.",
     ])

@@ -14,6 +14,8 @@ const facts = (over: Partial<PaymentFacts> = {}): PaymentFacts => ({
   id: "3f2a9c1b-0000-4000-8000-000000000001",
   createdAt: "2026-11-29T21:30:00.000Z",
   amountCents: 64_900,
+  discountCents: 0,
+  promoCode: null,
   taxCents: null,
   provider: "stripe",
   status: "paid",
@@ -196,6 +198,27 @@ describe("buildReceipt", () => {
     expect(rowsOf(buildReceipt(pending, null, null, NEW_YORK)).refund).toBe(
       "$649.00 to be refunded",
     );
+  });
+
+  it("prints what a code took off, and the amount paid after it", () => {
+    const coded = facts({ amountCents: 54_900, discountCents: 10_000, promoCode: "SPRING-7K3MQ" });
+    const rows = rowsOf(buildReceipt(coded, null, null, NEW_YORK));
+    expect(rows.discount).toBe("$100.00 off with the code SPRING-7K3MQ");
+    expect(rows.amount).toBe("$549.00 (US dollars)");
+    const keys = buildReceipt(coded, null, null, NEW_YORK).rows.map((row) => row.key);
+    expect(keys.indexOf("discount")).toBe(keys.indexOf("amount") - 1);
+    expect(rowsOf(buildReceipt(facts(), null, null, NEW_YORK)).discount).toBeUndefined();
+  });
+
+  it("says a full scholarship paid nothing, and never promises a refund of nothing", () => {
+    const free = facts({ provider: "free", amountCents: 0, discountCents: 64_900 });
+    const rows = rowsOf(buildReceipt({ ...free, promoCode: "FULL-RIDE" }, null, null, NEW_YORK));
+    expect(rows.amount).toBe("$0.00 (US dollars)");
+    expect(rows.method).toBe("Nothing to pay: a code covered the whole price");
+    expect(refundState({ ...free, status: "refund_needed" })).toEqual({ kind: "ended", at: null });
+    expect(
+      rowsOf(buildReceipt({ ...free, status: "refund_needed" }, null, null, NEW_YORK)).refund,
+    ).toBe("None: the seat ended with no refund");
   });
 
   it("says a test payment is one, and leaves out a cohort with no start date", () => {

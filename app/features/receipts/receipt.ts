@@ -16,6 +16,9 @@ export interface PaymentFacts {
   /** When it was paid (the payment row's creation), a UTC instant. */
   createdAt: string;
   amountCents: number;
+  /** What a promo, scholarship or referral code took off the price, and the code as it read. */
+  discountCents: number;
+  promoCode: string | null;
   /** Tax Stripe Tax calculated, included in amountCents; null when none was calculated. */
   taxCents: number | null;
   provider: string;
@@ -94,15 +97,19 @@ type RefundState =
 /**
  * What was given back: nothing (paid), all of it to come (the cohort filled before the payment
  * completed and the provider's refund has not gone through yet), or what a refund returned: the
- * approved request to leave's amount when one settled it, else the whole payment.
+ * approved request to leave's amount when one settled it, else the whole payment; a seat that
+ * ended with nothing given back (nothing asked back, or nothing was paid) says so.
  */
 export function refundState(facts: PaymentFacts): RefundState {
   if (facts.status === "paid") return { kind: "none" };
-  if (facts.status === "refund_needed") return { kind: "pending", cents: facts.amountCents };
-  const cents = facts.withdrawalRefundCents ?? facts.amountCents;
-  return cents > 0
-    ? { kind: "refunded", cents, at: facts.refundedAt }
-    : { kind: "ended", at: facts.refundedAt };
+  const cents =
+    facts.status === "refund_needed"
+      ? facts.amountCents
+      : (facts.withdrawalRefundCents ?? facts.amountCents);
+  if (cents <= 0) return { kind: "ended", at: facts.refundedAt };
+  return facts.status === "refund_needed"
+    ? { kind: "pending", cents }
+    : { kind: "refunded", cents, at: facts.refundedAt };
 }
 
 /** The refund's line, or null when there was none to speak of. */
@@ -118,7 +125,7 @@ function refundLine(state: RefundState, zone: string): string | null {
         ? t.refunded(formatCents(state.cents), on(state.at))
         : formatCents(state.cents);
     case "ended":
-      return t.noRefund(on(state.at));
+      return state.at ? t.noRefund(on(state.at)) : t.noRefundUndated;
   }
 }
 
@@ -153,6 +160,11 @@ export function buildReceipt(
     ...row("address", addressLines(billing?.address)),
     ...row("email", [facts.email]),
     ...row("item", [PRODUCT_NAME, cohortLine(facts.cohortStart)]),
+    ...row("discount", [
+      facts.discountCents > 0
+        ? t.discount(formatCents(facts.discountCents), facts.promoCode)
+        : null,
+    ]),
     ...row("amount", [t.amount(formatCents(facts.amountCents))]),
     ...row("tax", [facts.taxCents === null ? null : t.tax(formatCents(facts.taxCents))]),
     ...row("method", [methodOf(facts.provider)]),

@@ -247,6 +247,29 @@ describe.each(testEngines())("receipts on $name", (engine) => {
     expect(JSON.stringify(copy.body)).not.toMatch(/Grace|ada@example\.com/);
   });
 
+  it("prints a code's discount and the tax as stored on the payment", async () => {
+    const ada = await paidStudent(s, "ada@example.com");
+    const { id } = await paymentOf(ada.id);
+    await s
+      .db()
+      .updateTable("payments")
+      .set({
+        amount_cents: 54_900,
+        discount_cents: 10_000,
+        promo_code: "SPRING-7K3MQ",
+        tax_cents: 0,
+      })
+      .where("id", "=", id)
+      .execute();
+    const shown = await get(page.loader, `/portal/receipts/${id}`, ada.cookie, { id });
+    const rows = (shown.body as { receipt: { rows: { key: string; lines: string[] }[] } }).receipt
+      .rows;
+    const line = (key: string) => rows.find((row) => row.key === key)?.lines.join(" ");
+    expect(line("discount")).toBe("$100.00 off with the code SPRING-7K3MQ");
+    expect(line("amount")).toBe("$549.00 (US dollars)");
+    expect(line("tax")).toBe("$0.00, calculated by Stripe Tax");
+  });
+
   it("links the confirmation email to the receipts", async () => {
     await paidStudent(s, "ada@example.com");
     const email = await s

@@ -14,6 +14,7 @@ export const receiptText = {
     address: "Billing address",
     email: "Email",
     item: "For",
+    discount: "Discount",
     amount: "Amount paid",
     tax: "Tax included",
     method: "Payment method",
@@ -22,10 +23,13 @@ export const receiptText = {
   sellerLabel: "From",
   cohort: (start: string) => `Cohort starting the week of ${start}`,
   amount: (dollars: string) => `${dollars} (US dollars)`,
+  discount: (dollars: string, code: string | null) =>
+    code ? `${dollars} off with the code ${code}` : `${dollars} off`,
   tax: (dollars: string) => `${dollars}, calculated by Stripe Tax`,
   methods: {
     stripe: "Online payment through Stripe",
     test: "The site's test checkout: no card was charged",
+    free: "Nothing to pay: a code covered the whole price",
   } as Record<string, string>,
   /** A provider no list knows yet (a later one): its code, as stored. */
   otherMethod: (provider: string) => `Online payment (${provider})`,
@@ -33,6 +37,7 @@ export const receiptText = {
   refundPending: (amount: string) => `${amount} to be refunded`,
   /** A seat ended with nothing given back (a request to leave approved with no refund). */
   noRefund: (on: string) => `None: the seat ended on ${on} with no refund`,
+  noRefundUndated: "None: the seat ended with no refund",
   testNote: "Test payment: this receipt comes from the site's test checkout.",
   pdfTitle: (number: string) => `Receipt ${number}`,
   pdfFileName: (number: string) => `receipt-${number}.pdf`,

@@ -21,6 +21,7 @@ describe.each(testEngines())("Stripe Tax on the receipt on $name", (engine) => {
     await stripeProvider(stripe, { automaticTax: true }).createCheckout({
       holdId: "hold-tax",
       personId: null,
+      amountCents: 64_900,
       email: "buyer@example.com",
       expiresAt: new Date(Date.now() + 3_600_000),
       successUrl: "http://localhost:3000/payment-confirmation",
