@@ -34,6 +34,8 @@ export const EnvSchema = z.object({
   STRIPE_SECRET_KEY: z.string().startsWith("sk_").optional(),
   STRIPE_WEBHOOK_SECRET: z.string().startsWith("whsec_").optional(),
   STRIPE_API_BASE: urlString.optional(),
+  /** 1: Checkout Sessions ask Stripe Tax to calculate the tax (set up in Stripe's Dashboard first). */
+  STRIPE_AUTOMATIC_TAX: z.enum(["0", "1"], { error: "must be 1 (on) or 0 (off)" }).default("0"),
   RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(10),
   /** A signed-in student's or mentor's posts to one portal form per minute (per person, not IP). */
   PORTAL_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(60),

@@ -100,6 +100,19 @@ describe("loadConfig", () => {
     );
   });
 
+  it("asks Stripe Tax for the tax only with STRIPE_AUTOMATIC_TAX=1, and says when it cannot", () => {
+    const stripe = { STRIPE_SECRET_KEY: "sk_test_123", STRIPE_WEBHOOK_SECRET: "whsec_123" };
+    expect(loadConfig({ ...stripe, DATA_DIR: dataDir() }).stripeAutomaticTax).toBe(false);
+    const on = loadConfig({ ...stripe, STRIPE_AUTOMATIC_TAX: "1", DATA_DIR: dataDir() });
+    expect(on.stripeAutomaticTax).toBe(true);
+    expect(on.warnings.join("\n")).not.toContain("STRIPE_AUTOMATIC_TAX");
+    expect(() => loadConfig({ STRIPE_AUTOMATIC_TAX: "yes", DATA_DIR: dataDir() })).toThrow(
+      /STRIPE_AUTOMATIC_TAX: must be 1 \(on\) or 0 \(off\)/,
+    );
+    const test = loadConfig({ STRIPE_AUTOMATIC_TAX: "1", DATA_DIR: dataDir() });
+    expect(test.warnings.join("\n")).toContain("STRIPE_AUTOMATIC_TAX is 1 but payments use");
+  });
+
   describe("a public site without Stripe", () => {
     const live = () => ({
       NODE_ENV: "production",

@@ -37,6 +37,8 @@ export interface Config {
   stripeSecretKey: string | undefined;
   stripeWebhookSecret: string | undefined;
   stripeApiBase: string | undefined;
+  /** STRIPE_AUTOMATIC_TAX: Stripe Tax calculates the tax of each Checkout Session. */
+  stripeAutomaticTax: boolean;
   rateLimitPerMinute: number;
   portalRateLimitPerMinute: number;
   emailsPerRecipientPerHour: number;
@@ -90,6 +92,10 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     warnings.push(
       "PAYMENT_PROVIDER is 'test': checkout uses the local test page, no card is charged.",
     );
+    if (env.STRIPE_AUTOMATIC_TAX === "1")
+      warnings.push(
+        "STRIPE_AUTOMATIC_TAX is 1 but payments use the test checkout: no tax is calculated.",
+      );
   }
   // CAN-SPAM wants a postal address in every marketing email: a public site without one sends
   // none (transactional mail goes on); a local one shows a placeholder so every flow still works.
@@ -135,6 +141,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     stripeSecretKey: env.STRIPE_SECRET_KEY,
     stripeWebhookSecret: env.STRIPE_WEBHOOK_SECRET,
     stripeApiBase: env.STRIPE_API_BASE,
+    stripeAutomaticTax: env.STRIPE_AUTOMATIC_TAX === "1",
     rateLimitPerMinute: env.RATE_LIMIT_PER_MINUTE,
     portalRateLimitPerMinute: env.PORTAL_RATE_LIMIT_PER_MINUTE,
     emailsPerRecipientPerHour: env.EMAILS_PER_RECIPIENT_PER_HOUR,

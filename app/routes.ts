@@ -55,6 +55,9 @@ export default [
     route("portal/mentor/reviews", "features/coursework/routes/mentor-reviews.tsx"),
     route("portal/mentor/reviews/:id", "features/coursework/routes/mentor-review.tsx"),
     route("portal/files/:id", "features/coursework/routes/coursework-file.ts"),
+    route("portal/receipts", "features/receipts/routes/portal-receipts.tsx"),
+    route("portal/receipts/:id", "features/receipts/routes/portal-receipt.tsx"),
+    route("portal/receipts/:id.pdf", "features/receipts/routes/portal-receipt-pdf.ts"),
   ]),
   layout("features/accounts/routes/layout.tsx", { id: "admin-layout" }, [
     route("admin/cohort-settings", "features/cohort/routes/cohort-settings.tsx"),
@@ -97,6 +100,9 @@ export default [
     route("admin/testimonials", "features/outcomes/routes/testimonials.tsx"),
     route("admin/program", "features/coursework/routes/program.tsx"),
     route("admin/program/:week", "features/coursework/routes/program-week.tsx"),
+    route("admin/business", "features/receipts/routes/business.tsx"),
+    route("admin/payments/:id/receipt", "features/receipts/routes/admin-receipt.tsx"),
+    route("admin/payments/:id/receipt.pdf", "features/receipts/routes/admin-receipt-pdf.ts"),
   ]),
   route("*", "features/site/routes/not-found.tsx"),
 ] satisfies RouteConfig;

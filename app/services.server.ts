@@ -92,7 +92,9 @@ export async function createServices(
       return scheduler;
     },
     analytics,
-    payments: stripe ? stripeProvider(stripe) : testProvider(database.db, config.publicUrl),
+    payments: stripe
+      ? stripeProvider(stripe, { automaticTax: config.stripeAutomaticTax })
+      : testProvider(database.db, config.publicUrl),
     stripe,
     memo: new Memo(),
     limits: {

@@ -13,6 +13,7 @@ import { outcomesText } from "~/features/outcomes/outcomes.words";
 import { programConsole } from "~/features/coursework/program.words";
 import { site } from "~/content/site";
 import { testimonialsConsole } from "~/features/outcomes/testimonials.words";
+import { businessText } from "~/features/receipts/receipts.words";
 import { Button } from "./ui/button";
 
 const links = [
@@ -32,6 +33,7 @@ const links = [
   { to: "/admin/broadcasts", label: consoleText.nav.broadcasts, end: false },
   { to: "/admin/sequences", label: consoleText.nav.sequences, end: false },
   { to: "/admin/jobs", label: jobsText.nav, end: false },
+  { to: "/admin/business", label: businessText.nav, end: true },
   { to: ADMIN_LOGIN_PATH, label: consoleText.nav.cohort, end: true },
 ];
 

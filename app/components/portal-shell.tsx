@@ -6,6 +6,7 @@ import { interviewsText } from "~/features/outcomes/interviews.words";
 import { jobSearchText } from "~/features/job-search/job-search.words";
 import { networkingText } from "~/features/job-search/networking.words";
 import { boardText } from "~/features/job-search/mentor-board.words";
+import { portalReceiptsText } from "~/features/receipts/receipts.words";
 import { portalSignIn, portalNav } from "~/features/portal/portal.words";
 import { site } from "~/content/site";
 import { Button } from "~/components/ui/button";
@@ -27,6 +28,7 @@ const portalLinksFor = (role: PortalNavUser["role"]): SectionLink[] =>
         { to: "/portal/applications", label: jobSearchText.nav, end: false },
         { to: "/portal/networking", label: networkingText.nav, end: true },
         { to: "/portal/interviews", label: interviewsText.nav, end: true },
+        { to: "/portal/receipts", label: portalReceiptsText.nav, end: false },
       ]
     : [
         { to: "/portal/mentor", label: portalNav.students, end: true },

@@ -41,6 +41,7 @@ describe("the one refund policy", () => {
         amount: "$649",
         paidOn: "November 28, 2026",
         termsUrl: "https://example.com/terms",
+        receiptsUrl: "https://example.com/portal/receipts",
       }),
     );
     expect(receipt.text.replace(/\s+/g, " ")).toContain(refundPolicy.summary);

@@ -27,6 +27,7 @@ import { photoMetadata } from "./migrations/photo-metadata.server";
 import { programmeReminders } from "./migrations/programme-reminders.server";
 import { marketingMail } from "./migrations/marketing-mail.server";
 import { rateLimits } from "./migrations/rate-limits.server";
+import { receipts } from "./migrations/receipts.server";
 import { reviewInvites } from "./migrations/review-invites.server";
 import { testimonialRating } from "./migrations/testimonial-rating.server";
 import { sentOnceSpelling } from "./migrations/sent-once-spelling.server";
@@ -82,6 +83,7 @@ export function migrations(engine: Engine): Record<string, Migration> {
     "2026-12-12-001-graduation-assignments": graduationAssignments,
     "2026-12-13-001-ways-to-pay": waysToPay,
     "2026-12-13-003-payment-plans": paymentPlans,
+    "2026-12-14-001-receipts": receipts,
   };
 }
 

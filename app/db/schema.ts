@@ -30,6 +30,7 @@ import type {
 } from "./portal-schema";
 import type { CalendarFeedsTable, GroupSessionsTable } from "./calendar-schema";
 import type { PromoCodesTable, ReferralCreditsTable, ReferralSettingsTable } from "./money-schema";
+import type { BusinessDetailsTable, PaymentBillingTable } from "./receipts-schema";
 import type {
   PaymentPlanSettingsTable,
   PaymentPlansTable,
@@ -210,6 +211,11 @@ interface PaymentsTable {
   promo_code: string | null;
   /** What the code took off the list price; `amount_cents` is what was charged. */
   discount_cents: Generated<number>;
+  /**
+   * The tax Stripe Tax calculated, included in amount_cents (STRIPE_AUTOMATIC_TAX); null when no
+   * tax was calculated. Written by the Stripe webhook (app/features/receipts/stripe-tax.server.ts).
+   */
+  tax_cents: Generated<number | null>;
 }
 
 /** The seat queue of a cohort: qualified applicants who found it full, in the order they came. */
@@ -362,4 +368,6 @@ export interface Database {
   analytics_days: AnalyticsDaysTable;
   analytics_pages: AnalyticsPagesTable;
   analytics_arrivals: AnalyticsArrivalsTable;
+  business_details: BusinessDetailsTable;
+  payment_billing: PaymentBillingTable;
 }

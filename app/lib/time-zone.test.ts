@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import {
   age,
   dateInZone,
+  formatDated,
   formatTimeOfDay,
   formatWhen,
   localTimeToUtc,
@@ -21,6 +22,18 @@ describe("formatTimeOfDay", () => {
     );
     expect(formatTimeOfDay(new Date("2026-07-09T17:30:00Z"), "America/Los_Angeles")).toMatch(
       /^10:30\sAM PDT$/,
+    );
+  });
+});
+
+describe("formatDated", () => {
+  it("always prints the year, and names the zone twice", () => {
+    const at = new Date("2026-11-29T21:30:00Z");
+    expect(formatDated(at, "America/New_York")).toMatch(
+      /^Sun, Nov 29, 2026, 4:30\sPM EST \(America\/New_York\)$/,
+    );
+    expect(formatDated(at, "Europe/London")).toMatch(
+      /^Sun, Nov 29, 2026, 9:30\sPM GMT \(Europe\/London\)$/,
     );
   });
 });

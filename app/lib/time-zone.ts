@@ -101,6 +101,23 @@ export function age(from: Date, now: Date): string {
   return `${n} ${unit}${n === 1 ? "" : "s"}`;
 }
 
+/**
+ * An instant for a record kept for years (a receipt), the year always printed and the zone
+ * named twice: "Fri, Nov 27, 2026, 4:52 PM EST (America/New_York)".
+ */
+export function formatDated(instant: Date, timeZone: string): string {
+  const when = formatter(timeZone, {
+    weekday: "short",
+    month: "short",
+    day: "numeric",
+    year: "numeric",
+    hour: "numeric",
+    minute: "2-digit",
+    timeZoneName: "short",
+  }).format(instant);
+  return `${when} (${timeZone})`;
+}
+
 /** "Tue, Jan 12, 10:00 AM EST (America/New_York)": an instant for a reader, the zone named. */
 export function whenFor(instant: string, zone: string, now: Date): string {
   return `${formatWhen(new Date(instant), zone, now)} (${zone})`;

@@ -67,6 +67,7 @@ const ADMIN_PAGES = [
   "/admin/testimonials",
   "/admin/program",
   "/admin/program/2",
+  "/admin/business",
 ];
 
 /** A week-1 group session of the current cohort that started yesterday (made if missing). */

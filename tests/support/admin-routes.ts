@@ -30,6 +30,8 @@ export const GUARD_FIXTURE_IDS = {
   queueEntry: "guard-queue-entry",
   mentor: "guard-mentor",
   session: "guard-session",
+  /** The person's payment (seedGuardFixtures writes it). */
+  payment: "guard-payment",
 } as const;
 
 const ids = GUARD_FIXTURE_IDS;
@@ -229,6 +231,23 @@ export const ADMIN_ROUTES: AdminRoute[] = [
       { intent: "remove", id: "w2-resume" },
     ],
   },
+  {
+    path: "/admin/business",
+    load: () => import("~/features/receipts/routes/business"),
+    submissions: [
+      { legalName: "Guard Business LLC", address: "1 Guard St\nSpringfield, IL 62701" },
+    ],
+  },
+  readOnly(
+    "/admin/payments/:id/receipt",
+    () => import("~/features/receipts/routes/admin-receipt"),
+    ids.payment,
+  ),
+  readOnly(
+    "/admin/payments/:id/receipt.pdf",
+    () => import("~/features/receipts/routes/admin-receipt-pdf"),
+    ids.payment,
+  ),
   // Last: its erase submission removes the person's upload that the pages above show.
   {
     path: "/admin/people/:id",

@@ -4,6 +4,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { promisify } from "node:util";
+import { inflateSync } from "node:zlib";
 import { strFromU8, unzipSync } from "fflate";
 
 /** Reading the generated resources back in tests: PDF text, Word parts, LibreOffice renders. */
@@ -45,6 +46,30 @@ export function pdfText(pdf: Buffer): string {
   return ops
     .map((op) => [...op.matchAll(/<([0-9a-f]*)>/g)].map((m) => decode(m[1]!)).join(""))
     .join("\n");
+}
+
+/**
+ * The PDF as it would be written uncompressed: every Flate stream inflated in place, so
+ * `pdfText` reads a PDF as served (compressed) too.
+ */
+export function inflatePdf(pdf: Buffer): Buffer {
+  const parts: Buffer[] = [];
+  let at = 0;
+  for (const match of pdf.toString("latin1").matchAll(/stream\r?\n/g)) {
+    const start = match.index + match[0].length;
+    const end = pdf.indexOf("endstream", start);
+    if (start < at || end < 0) continue;
+    let data: Buffer;
+    try {
+      data = inflateSync(pdf.subarray(start, end));
+    } catch {
+      continue;
+    }
+    parts.push(pdf.subarray(at, start), data, Buffer.from("\n"));
+    at = end;
+  }
+  parts.push(pdf.subarray(at));
+  return Buffer.concat(parts);
 }
 
 /* Word ----------------------------------------------------------------------------------- */

@@ -411,4 +411,33 @@ export const PORTAL_ROUTES: PortalRoute[] = [
     },
     submissions: [],
   },
+  {
+    // The list names payments by number, amount and date: nothing of the student's own.
+    path: "/portal/receipts",
+    load: () => import("~/features/receipts/routes/portal-receipts"),
+    get: { ...studentsOnly, student: "own", otherStudent: "own" },
+    submissions: [],
+  },
+  {
+    // A receipt names its payer; another student's is not there for them (404).
+    path: "/portal/receipts/:id",
+    load: () => import("~/features/receipts/routes/portal-receipt"),
+    params: (fixtures) => ({ id: fixtures.paymentId }),
+    get: { ...studentsOnly, student: "sees", otherStudent: "not_found" },
+    submissions: [
+      {
+        fields: { payerName: "Pat Parent", organization: "Acme University", address: "1 Main St" },
+        allowed: ["student"],
+      },
+    ],
+  },
+  {
+    // The PDF is compressed, so its words cannot be read here: what it holds is tested in
+    // app/features/receipts/receipts.db.test.ts.
+    path: "/portal/receipts/:id.pdf",
+    load: () => import("~/features/receipts/routes/portal-receipt-pdf"),
+    params: (fixtures) => ({ id: fixtures.paymentId }),
+    get: { ...studentsOnly, student: "own", otherStudent: "not_found" },
+    submissions: [],
+  },
 ];

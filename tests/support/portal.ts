@@ -431,6 +431,11 @@ export async function seedPortalFixtures(services: Services) {
     })
     .execute();
   await seedCoursework(db, cohort.id, studentId);
+  const { id: paymentId } = await db
+    .selectFrom("payments")
+    .select("id")
+    .where("person_id", "=", studentId)
+    .executeTakeFirstOrThrow();
   const cookies = {
     student: await portalCookie(services, {
       role: "student",
@@ -464,6 +469,8 @@ export async function seedPortalFixtures(services: Services) {
     otherMentorId,
     studentId,
     otherStudentId,
+    /** The fixture student's payment (its receipt names them). */
+    paymentId,
     cookies,
   };
 }

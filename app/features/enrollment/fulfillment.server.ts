@@ -215,6 +215,7 @@ export async function fulfillPayment(
               amount: formatDollars(charged),
               paidOn: formatWhen(now, services.config.siteTimeZone),
               termsUrl: `${services.config.publicUrl}/terms`,
+              receiptsUrl: `${services.config.publicUrl}/portal/receipts`,
             }),
           ),
         },

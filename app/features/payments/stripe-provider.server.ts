@@ -25,7 +25,11 @@ export function createStripeClient(options: StripeOptions): Stripe {
   });
 }
 
-export function stripeProvider(stripe: Stripe): PaymentProvider {
+/** `automaticTax`: Stripe Tax calculates the tax (STRIPE_AUTOMATIC_TAX, decision 0069). */
+export function stripeProvider(
+  stripe: Stripe,
+  options: { automaticTax?: boolean } = {},
+): PaymentProvider {
   return {
     name: "stripe",
     checkoutOrigins: ["https://checkout.stripe.com"],
@@ -55,6 +59,7 @@ export function stripeProvider(stripe: Stripe): PaymentProvider {
                 ],
               }),
           ...(request.email ? { customer_email: request.email } : {}),
+          ...(options.automaticTax ? { automatic_tax: { enabled: true } } : {}),
           client_reference_id: request.holdId,
           metadata: {
             holdId: request.holdId,

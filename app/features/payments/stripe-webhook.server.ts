@@ -3,6 +3,7 @@ import { fulfillPayment } from "~/features/enrollment/fulfillment.server";
 import { releaseHold } from "~/features/enrollment/seats.server";
 import { errorMessage, log } from "~/lib/logger.server";
 import type { Services } from "~/context";
+import { recordStripeTax } from "~/features/receipts/stripe-tax.server";
 import { toSessionInfo } from "./stripe-provider.server";
 import { endPlanAfter, sessionSubscription } from "./stripe-plan.server";
 import {
@@ -49,6 +50,7 @@ export async function handleStripeWebhook(
         event: ref,
         plan: subscriptionId ? { subscriptionId } : undefined,
       });
+      if (result.kind !== "unknown_session") await recordStripeTax(services.db, event.data.object);
       log.info("webhook applied", { type: event.type, result: result.kind });
       // The plan's subscription ends after its last payment (idempotent: a redelivery repeats it).
       const count = Number(event.data.object.metadata?.payments ?? 0);

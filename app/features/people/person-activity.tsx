@@ -98,6 +98,7 @@ export function PersonActivity({ detail, clock }: { detail: PersonDetail; clock:
           {(payment) => (
             <ActivityItem
               key={payment.session_id}
+              href={`/admin/payments/${payment.id}/receipt`}
               parts={[
                 formatDollars(payment.amount_cents),
                 ...(payment.promo_code

@@ -66,6 +66,7 @@ export async function personDetail(db: DB, personId: string) {
         .selectFrom("payments")
         .leftJoin("cohorts", "cohorts.id", "payments.cohort_id")
         .select([
+          "payments.id",
           "payments.provider",
           "payments.session_id",
           "payments.email",

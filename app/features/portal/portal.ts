@@ -51,6 +51,7 @@ export const PORTAL_ACCESS = {
   weeks: ["student"],
   mentorReviews: ["mentor"],
   courseworkFile: ["student", "mentor"],
+  receipts: ["student"],
 } as const satisfies Record<string, readonly Role[]>;
 
 export type PortalPage = keyof typeof PORTAL_ACCESS;

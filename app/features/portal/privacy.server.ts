@@ -7,13 +7,15 @@ import { outcomesExport } from "~/features/outcomes/interviews.server";
 import { eraseJobSearch, jobSearchExport } from "~/features/job-search/tracker-import.server";
 import { eraseNetworking, networkingExport } from "~/features/job-search/networking.server";
 import { courseworkExport, eraseCoursework } from "~/features/coursework/privacy.server";
+import { billingExport, eraseBilling } from "~/features/receipts/receipts.server";
 
 /**
  * What the portal holds about a person, for the privacy export: their profile, the mentor of each
  * paid seat, their 1-on-1s and deep-dive (with outcomes), the interviews and offers they
  * reported, their job applications with each one's history, their weekly targets and networking
- * conversations, their coursework (versions, reviews and file names), their group-session
- * attendance, their end-of-programme
+ * conversations, their coursework (versions, reviews and file names), what they added to their
+ * receipts (payer, company or university, billing address), their group-session attendance,
+ * their end-of-programme
  * survey answers, their requests to leave the programme with the owner's decisions, their
  * testimonial, and when they signed in (sessions and sign-in links by their times and role only:
  * the stored hashes are credentials, not data about the person, and are never exported).
@@ -114,6 +116,7 @@ export async function portalExport(db: Db, personId: string, email: string) {
     jobApplications: await jobSearchExport(db, personId),
     networking: await networkingExport(db, personId),
     coursework: await courseworkExport(db, personId),
+    receiptDetails: await billingExport(db, personId),
   };
 }
 
@@ -123,7 +126,8 @@ export async function portalExport(db: Db, personId: string, email: string) {
  * links sent to their address, the reasons written on their cancelled 1-on-1s, the words of
  * their survey answers (the score stays in the counts), their testimonial with its photo (off
  * the home page with it), their job applications with their history, their weekly targets,
- * their networking conversations and their coursework with its reviews and files.
+ * their networking conversations, their coursework with its reviews and files, and what they
+ * added to their receipts.
  */
 export async function erasePortalData(trx: Db, personId: string, email: string) {
   const profile = await trx
@@ -156,4 +160,5 @@ export async function erasePortalData(trx: Db, personId: string, email: string) 
   await eraseJobSearch(trx, personId);
   await eraseNetworking(trx, personId);
   await eraseCoursework(trx, personId);
+  await eraseBilling(trx, personId);
 }
