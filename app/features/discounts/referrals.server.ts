@@ -158,3 +158,22 @@ export async function settleCredit(
   await recordAudit(db, actor, `referral.${how}`, { credit: creditId }, now);
   return how === "refund" ? "refunded" : "voided";
 }
+
+/**
+ * What a person's data export holds about referrals: their own code, and each reward it earned
+ * (the friend's name is theirs to know: it is on the student's home tally as a count only).
+ */
+export async function referralsExport(db: Db, personId: string) {
+  const code = await db
+    .selectFrom("promo_codes")
+    .select(["code", "created_at"])
+    .where("referrer_person_id", "=", personId)
+    .executeTakeFirst();
+  const rewards = await db
+    .selectFrom("referral_credits")
+    .select(["amount_cents", "status", "created_at", "settled_at"])
+    .where("referrer_person_id", "=", personId)
+    .orderBy("created_at")
+    .execute();
+  return { code: code?.code ?? null, rewards };
+}

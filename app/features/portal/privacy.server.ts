@@ -1,3 +1,4 @@
+import { referralsExport } from "~/features/discounts/referrals.server";
 import type { Db } from "~/db/database.server";
 import { parseJsonColumn, studentTargetRoles } from "~/db/json-columns.server";
 import { revokeStudentFeed } from "~/features/sessions/feeds.server";
@@ -117,6 +118,7 @@ export async function portalExport(db: Db, personId: string, email: string) {
     networking: await networkingExport(db, personId),
     coursework: await courseworkExport(db, personId),
     receiptDetails: await billingExport(db, personId),
+    referrals: await referralsExport(db, personId),
   };
 }
 
