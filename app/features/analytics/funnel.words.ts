@@ -6,6 +6,9 @@ const count = (n: number, noun: string) => `${n} ${noun}${n === 1 ? "" : "s"}`;
 export const funnelText = {
   nav: "Funnel",
   title: "Funnel",
+  referralsNote:
+    "Heard from a referral? Seats paid with students' referral codes, and what each referrer earned, are under",
+  referralsLink: "Codes: referral rewards",
   intro:
     "Browsers first seen in the period, and how far the people they became have gone since, up to graduating and a confirmed job offer. Each person counts once, in the group of the link that first brought them; a later step counts as having passed the earlier ones.",
   from: "First seen from",

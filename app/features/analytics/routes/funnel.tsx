@@ -52,6 +52,12 @@ export default function Funnel({ loaderData }: Route.ComponentProps) {
   return (
     <AdminPage title={t.title}>
       <p className="max-w-3xl text-slate-700">{t.intro}</p>
+      <p className="mt-2 max-w-3xl text-sm text-slate-700">
+        {t.referralsNote}{" "}
+        <a href="/admin/codes#referrals" className={linkVariants({ weight: "medium", size: "sm" })}>
+          {t.referralsLink}
+        </a>
+      </p>
       {loaderData.analytics ? null : <p className="mt-3 font-medium text-amber-800">{t.off}</p>}
       <ReportFilters
         labels={t}
