@@ -43,6 +43,7 @@ const PUBLIC_PAGES = [
   "/link-generator?platform=youtube&video=my+video&destinations=resume_template",
   "/payment-confirmation",
   "/checkout/test/no-such-session",
+  "/checkout/test-card/no-such-plan",
   "/no-such-page",
   ADMIN_PATH,
 ];
@@ -68,6 +69,8 @@ const ADMIN_PAGES = [
   "/admin/program",
   "/admin/program/2",
   "/admin/business",
+  "/admin/payment-plan",
+  "/admin/codes",
 ];
 
 /** A week-1 group session of the current cohort that started yesterday (made if missing). */
