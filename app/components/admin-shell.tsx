@@ -8,6 +8,7 @@ import { jobsText } from "~/features/ops/jobs.words";
 import { funnelText } from "~/features/analytics/funnel.words";
 import { mentorsConsole } from "~/features/mentors/mentors.words";
 import { codesConsole } from "~/features/discounts/codes-console.words";
+import { planSettingsPage } from "~/features/payment-plans/plans.words";
 import { moneyText } from "~/features/money/money.words";
 import { outcomesText } from "~/features/outcomes/outcomes.words";
 import { programConsole } from "~/features/coursework/program.words";
@@ -28,6 +29,7 @@ const links = [
   { to: "/admin/program", label: programConsole.nav, end: false },
   { to: "/admin/mentors", label: mentorsConsole.nav, end: false },
   { to: "/admin/codes", label: codesConsole.nav, end: false },
+  { to: "/admin/payment-plan", label: planSettingsPage.title, end: false },
   { to: "/admin/money", label: moneyText.nav, end: false },
   { to: "/admin/testimonials", label: testimonialsConsole.nav, end: false },
   { to: "/admin/broadcasts", label: consoleText.nav.broadcasts, end: false },
