@@ -103,11 +103,11 @@ export const cohortEmails = {
     action: { label: "Finish enrolling", url: input.enrollUrl },
     signOff,
   }),
-  refunded: (input: { firstName: string }): EmailContent => ({
+  refunded: (input: { firstName: string; amount: string }): EmailContent => ({
     subject: "Your From Scratch to Success enrollment has been refunded",
     greeting: hi(input.firstName),
     paragraphs: [
-      "We've refunded your $649 payment in full and released your seat in the cohort.",
+      `We've refunded ${input.amount} and released your seat in the cohort.`,
       "Depending on your bank, the money shows on your statement within 5 to 10 business days.",
       "If this is a surprise, or you'd like to join a later cohort, just reply to this email.",
     ],

@@ -118,12 +118,14 @@ export const enrollmentEmails = {
     termsUrl: string;
     /** The student's receipts in the portal (/portal/receipts). */
     receiptsUrl: string;
+    /** On a payment plan: how many payments it has. */
+    plan?: number;
   }): EmailContent => ({
     subject: "You're in: welcome to From Scratch to Success",
     greeting: input.firstName ? `Hi ${input.firstName},` : "Hi,",
     paragraphs: [
       "Your payment went through and your seat in the cohort is secured.",
-      `Receipt\nPaid: ${input.amount} (US dollars), one-time\nDate: ${input.paidOn}\nFor: one seat in the six-week From Scratch to Success cohort${input.startDisplay === NEXT_COHORT_TEXT ? "" : ` starting the week of ${input.startDisplay}`}`,
+      `Receipt\nPaid: ${input.amount} (US dollars)${input.plan ? `, payment 1 of ${input.plan}` : ", one-time"}\nDate: ${input.paidOn}\nFor: one seat in the six-week From Scratch to Success cohort${input.startDisplay === NEXT_COHORT_TEXT ? "" : ` starting the week of ${input.startDisplay}`}`,
       `Your full receipt, with a PDF to download, is in your cohort portal: ${input.receiptsUrl} (sign in with the email you paid with). Add who paid, a company or university and a billing address there, for a parent, an employer or a school to file.`,
       `${refundPolicy.title}: ${refundPolicy.summary} The full terms: ${input.termsUrl}`,
       input.startDisplay === NEXT_COHORT_TEXT

@@ -216,6 +216,7 @@ export async function fulfillPayment(
               paidOn: formatWhen(now, services.config.siteTimeZone),
               termsUrl: `${services.config.publicUrl}/terms`,
               receiptsUrl: `${services.config.publicUrl}/portal/receipts`,
+              plan: hold.plan_payments ? Number(hold.plan_payments) : undefined,
             }),
           ),
         },

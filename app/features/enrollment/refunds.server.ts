@@ -1,3 +1,4 @@
+import { formatDollars } from "./pricing.words";
 import { releaseBookingsOf } from "~/features/bookings/book.server";
 import { endPortalSessionsOf } from "~/features/portal/session.server";
 import { leaveQueue } from "~/features/cohort/queue.server";
@@ -140,7 +141,10 @@ export async function refundEnrollment(
     await revokeStudentFeed(trx, personId);
     const message = email ?? {
       kind: "enrollment_refunded",
-      content: cohortEmails.refunded({ firstName: person.first_name }),
+      content: cohortEmails.refunded({
+        firstName: person.first_name,
+        amount: formatDollars(refunded),
+      }),
     };
     await enqueueEmail(
       trx,
