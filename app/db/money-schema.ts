@@ -1,5 +1,5 @@
 /**
- * Ways to pay (issue 49, decision 0068): promo codes, scholarships and referral codes (one table),
+ * Ways to pay (issue 49, decision 0071): promo codes, scholarships and referral codes (one table),
  * the owner's referral terms, and what each referral earned its referrer. Amounts in whole cents.
  */
 

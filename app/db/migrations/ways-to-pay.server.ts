@@ -2,7 +2,7 @@ import type { Kysely, Migration } from "kysely";
 import { addColumns, addIndex, column, createTables, notNullDefault, personId } from "./ddl.server";
 
 /**
- * Ways to pay (issue 49, decision 0068): promo codes, scholarships and referral codes in one
+ * Ways to pay (issue 49, decision 0071): promo codes, scholarships and referral codes in one
  * table; the owner's referral terms; each referral's credit; and on each seat hold and payment
  * the code it used and what it charged.
  */

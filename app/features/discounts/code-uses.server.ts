@@ -6,7 +6,7 @@ import { readReferralSettings } from "./referral-settings.server";
 
 /**
  * A code's use is counted when its payment takes the seat, in the same transaction and under
- * the same cohort lock (decision 0068): a code limited to 3 uses is never paid for a 4th time.
+ * the same cohort lock (decision 0071): a code limited to 3 uses is never paid for a 4th time.
  */
 
 /** The code a paid checkout used, its row locked for the rest of the transaction. */

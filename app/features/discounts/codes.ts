@@ -3,7 +3,7 @@ import { z } from "~/lib/zod";
 import { optionalText } from "~/lib/text-fields";
 
 /**
- * Promo codes, scholarships and referral codes (issue 49, decision 0068): one kind of row, one
+ * Promo codes, scholarships and referral codes (issue 49, decision 0071): one kind of row, one
  * rule for whether a buyer may use it. Pure: the browser, the actions and the tests share it.
  */
 
