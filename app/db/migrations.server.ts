@@ -1,6 +1,7 @@
 import { Migrator, sql, type Kysely, type Migration, type MigrationProvider } from "kysely";
 import { americanSpelling } from "./migrations/american-spelling.server";
 import { analytics } from "./migrations/analytics.server";
+import { applicationFirstDates } from "./migrations/application-first-dates.server";
 import { bookings } from "./migrations/bookings.server";
 import { calendarFeedSalt } from "./migrations/calendar-feed-salt.server";
 import { cohortSeries } from "./migrations/cohort-series.server";
@@ -78,6 +79,7 @@ export function migrations(engine: Engine): Record<string, Migration> {
     "2026-12-10-003-job-application-notes": jobApplicationNotes,
     "2026-12-11-001-coursework": coursework(engine),
     "2026-12-12-001-graduation-assignments": graduationAssignments,
+    "2026-12-13-001-application-first-dates": applicationFirstDates,
   };
 }
 
