@@ -25,6 +25,14 @@ export interface JobApplicationsTable {
   notes: string | null;
   created_at: string;
   updated_at: string;
+  /**
+   * Its first move to Applied, to Interview and to Offer (UTC instants), null until it made one:
+   * kept by every writer of its moves from the history (first-dates.ts, decision 0068), so the
+   * owner's report counts applications without grouping their moves.
+   */
+  first_applied_at: string | null;
+  first_interview_at: string | null;
+  first_offer_at: string | null;
 }
 
 /**

@@ -1,6 +1,7 @@
 import { Migrator, sql, type Kysely, type Migration, type MigrationProvider } from "kysely";
 import { americanSpelling } from "./migrations/american-spelling.server";
 import { analytics } from "./migrations/analytics.server";
+import { applicationFirstDates } from "./migrations/application-first-dates.server";
 import { bookings } from "./migrations/bookings.server";
 import { calendarFeedSalt } from "./migrations/calendar-feed-salt.server";
 import { cohortSeries } from "./migrations/cohort-series.server";
@@ -84,6 +85,7 @@ export function migrations(engine: Engine): Record<string, Migration> {
     "2026-12-13-001-ways-to-pay": waysToPay,
     "2026-12-13-003-payment-plans": paymentPlans,
     "2026-12-14-001-receipts": receipts,
+    "2026-12-15-001-application-first-dates": applicationFirstDates,
   };
 }
 

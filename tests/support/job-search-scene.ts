@@ -1,3 +1,4 @@
+import { afterEach, expect } from "vitest";
 import { seatScenario } from "./cohort";
 import { callAction, makeContext, unwrap } from "./context";
 import type { TestEngine } from "./databases";
@@ -6,7 +7,7 @@ import { portalCookie } from "./portal";
 import * as applicationRoute from "../../app/features/job-search/routes/application";
 import * as applicationsRoute from "../../app/features/job-search/routes/applications";
 import * as importRoute from "../../app/features/job-search/routes/import";
-import { uploadRequest } from "./job-search";
+import { firstDatesDrift, uploadRequest } from "./job-search";
 
 const LIST = "/portal/applications";
 const IMPORT = `${LIST}/import`;
@@ -23,12 +24,17 @@ export const ADD = {
 
 /**
  * A job-search test's scene on `engine` (a describe block's): paid students with portal cookies,
- * and the routes of /portal/applications called as a browser would.
+ * and the routes of /portal/applications called as a browser would. After each test, every
+ * application's first dates must be what its moves say (decision 0068), whichever writers ran.
  */
 export function jobSearchScene(engine: TestEngine) {
   const s = seatScenario(engine);
   const services = () => s.services();
   const db = () => s.db();
+  // Registered after the scenario's own: after-hooks run last first, before the cleanup.
+  afterEach(async () => {
+    expect(await firstDatesDrift(db())).toEqual([]);
+  });
 
   async function student(email: string) {
     const id = await s.person(email);

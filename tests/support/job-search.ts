@@ -1,4 +1,6 @@
 import ExcelJS from "exceljs";
+import type { Db } from "../../app/db/database.server";
+import { firstDates, type FirstDates } from "../../app/features/job-search/first-dates";
 import type { ApplicationFields } from "../../app/features/job-search/job-search-forms";
 import { buildApplicationTrackerXlsx } from "../../app/features/resources/application-tracker.server";
 import {
@@ -51,3 +53,45 @@ export const applicationFields = (firm: string): ApplicationFields => ({
   nextStep: null,
   notes: null,
 });
+
+/**
+ * Every application whose first dates (decision 0068) are not what its moves say, with both: none
+ * when each writer of moves keeps its row's columns. Job-search database tests check it after each
+ * test (jobSearchScene), so a writer that forgets them fails whichever test drives it.
+ */
+export async function firstDatesDrift(db: Db) {
+  const [applications, moves] = await Promise.all([
+    db
+      .selectFrom("job_applications")
+      .select(["id", "first_applied_at", "first_interview_at", "first_offer_at"])
+      .execute(),
+    db.selectFrom("job_application_moves").select(["application_id", "at", "to_stage"]).execute(),
+  ]);
+  return applications.flatMap(({ id, ...kept }) => {
+    const history = moves
+      .filter((m) => m.application_id === id)
+      .map((m) => ({ at: m.at, to: m.to_stage }));
+    const fromMoves: FirstDates = firstDates(history);
+    const same = (Object.keys(fromMoves) as (keyof FirstDates)[]).every(
+      (column) => kept[column] === fromMoves[column],
+    );
+    return same ? [] : [{ id, kept, fromMoves }];
+  });
+}
+
+/**
+ * Sets an application's first dates from its moves, as every writer keeps them: for a test that
+ * writes or redates moves itself.
+ */
+export async function keepFirstDates(db: Db, applicationId: string) {
+  const moves = await db
+    .selectFrom("job_application_moves")
+    .select(["at", "to_stage"])
+    .where("application_id", "=", applicationId)
+    .execute();
+  await db
+    .updateTable("job_applications")
+    .set(firstDates(moves.map((m) => ({ at: m.at, to: m.to_stage }))))
+    .where("id", "=", applicationId)
+    .execute();
+}

@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import type { DB } from "../../app/db/database.server";
 import { getCohort } from "../../app/features/cohort/cohort.server";
+import { firstDates } from "../../app/features/job-search/first-dates";
 import { newPerson } from "../../app/features/people/people.server";
 import type { Services } from "../../app/context";
 import type { PortalUser } from "../../app/features/portal/portal-users.server";
@@ -381,6 +382,7 @@ export async function seedPortalFixtures(services: Services) {
       updated_at: now,
     })
     .execute();
+  const fixtureMove = { at: now, to: "wishlist" as const };
   await db
     .insertInto("job_applications")
     .values({
@@ -396,6 +398,8 @@ export async function seedPortalFixtures(services: Services) {
       contact: null,
       next_step: null,
       notes: null,
+      // Kept from its one move, as every writer keeps them (decision 0068).
+      ...firstDates([fixtureMove]),
       created_at: now,
       updated_at: now,
     })
@@ -405,9 +409,9 @@ export async function seedPortalFixtures(services: Services) {
     .values({
       id: PORTAL_FIXTURE_APPLICATION.move,
       application_id: PORTAL_FIXTURE_APPLICATION.id,
-      at: now,
+      at: fixtureMove.at,
       from_stage: null,
-      to_stage: "wishlist",
+      to_stage: fixtureMove.to,
       round: null,
       note: null,
       by_role: "student",

@@ -3,14 +3,21 @@ import { describe, expect, it } from "vitest";
 import { insertAccount, sessionCookie } from "../../../tests/support/admin";
 import { testEngines } from "../../../tests/support/databases";
 import { ADD, jobSearchScene } from "../../../tests/support/job-search-scene";
-import { applicationFields } from "../../../tests/support/job-search";
-import { answer } from "../../../tests/support/mentors";
+import {
+  applicationFields,
+  firstDatesDrift,
+  keepFirstDates,
+} from "../../../tests/support/job-search";
+import { answer, assignMentor, signedInMentor } from "../../../tests/support/mentors";
 import { insertStudent } from "../../../tests/support/portal";
 import * as cohortRoute from "~/features/cohort/routes/cohort";
 import * as csvRoute from "~/features/job-search/routes/cohort-applications-csv";
+import * as mentorApplicationRoute from "~/features/job-search/routes/mentor-application";
+import * as interviewsRoute from "~/features/outcomes/routes/interviews";
 import { addApplication } from "~/features/job-search/job-search.server";
 import { zonedTimeToUtc } from "~/lib/time-zone";
 import { cohortJobSearch, type CohortJobSearch } from "./cohort-report";
+import { firstDates } from "./first-dates";
 import { cohortApplications, cohortJobSearchReport } from "./cohort-report.server";
 import { STAGES, type Stage } from "./stages";
 
@@ -21,7 +28,7 @@ import { STAGES, type Stage } from "./stages";
  * never counted.
  */
 describe.each(testEngines())("the owner's cohort job search on $name", (engine) => {
-  const { s, db, services, student, add, list, move } = jobSearchScene(engine);
+  const { s, db, services, student, add, list, move, page, post, confirm } = jobSearchScene(engine);
   const at = (day: string) => s.clock.set(new Date(`${day}T12:00:00Z`));
 
   async function scene() {
@@ -189,6 +196,8 @@ describe.each(testEngines())("the owner's cohort job search on $name", (engine) 
           role: "Analyst",
           track: pick([null, "Banking", "Markets"]),
           source: "posting",
+          // Written here as every writer of moves keeps them; the page counts these.
+          ...firstDates(path.map((to, k) => ({ at: times[k]!, to }))),
           created_at: times[0]!,
           updated_at: times.at(-1)!,
         })
@@ -228,5 +237,112 @@ describe.each(testEngines())("the owner's cohort job search on $name", (engine) 
     );
     expect(perStudent.some((row) => row.before > 0 && row.after > 0)).toBe(true);
     expect(perStudent.flatMap((row) => row.weeks).filter((n) => n > 0).length).toBeGreaterThan(6);
+  });
+  it("counts what the moves say whichever writer made them, and notices a row that does not", async () => {
+    const cohortId = await s.cohortId();
+    await db()
+      .updateTable("cohorts")
+      .set({ start_date: "2026-11-09" })
+      .where("id", "=", cohortId)
+      .execute();
+    const ann = await signedInMentor(services(), "ann@example.com", "Ann Mentor");
+    const ada = await student("ada@example.com");
+    const bob = await student("bob@example.com");
+    await assignMentor(services(), ada.id, ann.id);
+    const idOf = async (cookie: string, firm: string) =>
+      (await list(cookie)).find((a) => a.firm === firm)!.id;
+    const report = (cookie: string, fields: Record<string, string>) =>
+      answer(services(), interviewsRoute.action, "/portal/interviews", cookie, { fields });
+    const mentorMove = async (applicationId: string, to: string, round = "") => {
+      const path = `/portal/mentor/students/${ada.id}/applications/${applicationId}`;
+      const moveId = (
+        (await page(ada.cookie, applicationId)).body as { application: { move_id: string } }
+      ).application.move_id;
+      return answer(services(), mentorApplicationRoute.action, path, ann.cookie, {
+        params: { id: ada.id, applicationId },
+        fields: {
+          intent: "move",
+          moveId,
+          to,
+          round,
+          note: "",
+          interviewDate: s.clock.now().toISOString().slice(0, 10),
+        },
+      });
+    };
+
+    // Added as Applied; added as Wishlist, then moved by the student, their mentor, the student.
+    at("2026-11-10");
+    expect((await add(ada.cookie, { ...ADD, firm: "Sent Co", stage: "applied" })).status).toBe(303);
+    expect((await add(ada.cookie, { ...ADD, firm: "Moved Co" })).status).toBe(303);
+    const moved = await idOf(ada.cookie, "Moved Co");
+    at("2026-11-11");
+    expect((await move(ada.cookie, moved, "applied")).status).toBe(303);
+    at("2026-11-16");
+    expect((await mentorMove(moved, "interview", "1")).status).toBe(303);
+    at("2026-11-18");
+    expect((await mentorMove(moved, "interview", "2")).status).toBe(303);
+    at("2026-11-19");
+    expect((await move(ada.cookie, moved, "offer")).status).toBe(303);
+    // Reported on /portal/interviews: a new application whose first entry is the interview, then
+    // its offer.
+    at("2026-11-17");
+    const beta = { firm: "Beta", role: "SA" };
+    expect(
+      (await report(bob.cookie, { intent: "interview", ...beta, date: "2026-11-17" })).status,
+    ).toBe(303);
+    at("2026-11-24");
+    expect(
+      (await report(bob.cookie, { intent: "offer", ...beta, track: "Banking", kind: "internship" }))
+        .status,
+    ).toBe(303);
+    // Imported: applied on the sheet's day, then moved to its stage now; a deleted one.
+    const imported = [
+      {
+        firm: "Sheet One",
+        role: "Analyst",
+        source: "posting",
+        stage: "interview",
+        round: "2",
+        appliedOn: "2026-11-12",
+      },
+      {
+        firm: "Sheet Two",
+        role: "Analyst",
+        source: "posting",
+        stage: "applied",
+        appliedOn: "2026-11-03",
+      },
+      { firm: "Sheet Three", role: "Analyst", source: "posting", stage: "wishlist" },
+    ];
+    expect((await confirm(bob.cookie, imported)).status).toBe(303);
+    await add(bob.cookie, { ...ADD, firm: "Gone Co", stage: "applied" });
+    expect(
+      (await post(bob.cookie, await idOf(bob.cookie, "Gone Co"), { intent: "delete" })).status,
+    ).toBe(303);
+
+    const zone = services().config.siteTimeZone;
+    const cohort = { id: cohortId, startDate: "2026-11-09" };
+    const pure = async () =>
+      cohortJobSearch({ ...(await cohortApplications(db(), cohortId)), ...cohort, siteZone: zone });
+    expect(await firstDatesDrift(db())).toEqual([]);
+    const counted = await cohortJobSearchReport(db(), cohort, zone);
+    expect(counted).toEqual(await pure());
+    expect(counted.perStudent.map((row) => [row.name, row.sent, row.before])).toEqual([
+      ["ada", 2, 0],
+      ["bob", 3, 1],
+    ]);
+    expect(counted.toOffer.students).toBe(2);
+
+    // A writer that forgot the row's first interview: the page would count otherwise than the
+    // moves, and the check every job-search test ends with names the row.
+    await db()
+      .updateTable("job_applications")
+      .set({ first_interview_at: null })
+      .where("id", "=", moved)
+      .execute();
+    expect(await cohortJobSearchReport(db(), cohort, zone)).not.toEqual(await pure());
+    expect((await firstDatesDrift(db())).map((row) => row.id)).toEqual([moved]);
+    await keepFirstDates(db(), moved);
   });
 });

@@ -154,7 +154,8 @@ export async function cohortJobSearchReport(
 }
 
 /**
- * Per student, their applications counted in SQL as `tallyStudents` counts them. An application is
+ * Per student, their applications counted in SQL as `tallyStudents` counts them, from the first
+ * dates each application's row keeps (decision 0068): no history is grouped. An application is
  * sent at its first move to Applied, else at the earlier of its first Interview and first Offer;
  * written with CASE because SQLite's min() and PostgreSQL's least() treat NULL differently. The
  * dates are ISO text in UTC, compared as text with the weeks' bounds.
@@ -163,28 +164,28 @@ async function studentTallies(db: DB, cohortId: string, bounds: readonly string[
   const rows = await db
     .selectFrom(
       db
-        .selectFrom(historyDates(db, cohortId).as("d"))
-        .innerJoin("job_applications as a", "a.id", "d.application_id")
+        .selectFrom("job_applications as a")
         .select((eb) => [
           "a.person_id",
-          "d.interview",
-          "d.offer",
+          "a.first_interview_at as interview",
+          "a.first_offer_at as offer",
           eb.fn
             .coalesce(
-              "d.applied",
+              "a.first_applied_at",
               eb
                 .case()
-                .when("d.interview", "is", null)
-                .then(eb.ref("d.offer"))
-                .when("d.offer", "is", null)
-                .then(eb.ref("d.interview"))
-                .when("d.interview", "<", eb.ref("d.offer"))
-                .then(eb.ref("d.interview"))
-                .else(eb.ref("d.offer"))
+                .when("a.first_interview_at", "is", null)
+                .then(eb.ref("a.first_offer_at"))
+                .when("a.first_offer_at", "is", null)
+                .then(eb.ref("a.first_interview_at"))
+                .when("a.first_interview_at", "<", eb.ref("a.first_offer_at"))
+                .then(eb.ref("a.first_interview_at"))
+                .else(eb.ref("a.first_offer_at"))
                 .end(),
             )
             .as("sent"),
         ])
+        .where("a.person_id", "in", paidStudents(db, cohortId))
         .as("s"),
     )
     .select((eb) => {

@@ -6,11 +6,14 @@
  * their first offer. The CSV (/admin/cohorts/:id/applications.csv) reads the same dates.
  *
  * An application is "sent" at its first move to Applied; one that skipped Applied (a referral
- * straight to an interview) is sent at its first move to Interview or Offer.
+ * straight to an interview) is sent at its first move to Interview or Offer (`sentAt`). The page
+ * counts the same in SQL from the first dates each application's row keeps (decision 0068); the
+ * database test holds that count to this one, read from the moves.
  */
 import { addDays } from "~/lib/calendar-date";
 import { zonedTimeToUtc } from "~/lib/time-zone";
 import { PROGRAMME_WEEKS, programmeWeeks } from "~/features/portal/onboarding";
+import { sentAt } from "./first-dates";
 import { STAGES, type Stage } from "./stages";
 
 export interface ReportStudent {
@@ -67,9 +70,12 @@ export function applicationDates(moves: readonly ReportMove[]): Map<string, Appl
   }
   const dates = new Map<string, ApplicationDates>();
   for (const [id, { applied, firstInterview, offer, lastMove }] of found) {
-    // Applied skipped: sent when it first reached Interview or Offer.
-    const reached = offer === null ? firstInterview : earliest(firstInterview, offer);
-    dates.set(id, { sent: applied ?? reached, firstInterview, offer, lastMove });
+    const first = {
+      first_applied_at: applied,
+      first_interview_at: firstInterview,
+      first_offer_at: offer,
+    };
+    dates.set(id, { sent: sentAt(first), firstInterview, offer, lastMove });
   }
   return dates;
 }

@@ -2,6 +2,7 @@ import { randomUUID } from "node:crypto";
 import type { Db, DB } from "~/db/database.server";
 import type { Services } from "~/context";
 import { readerZone } from "~/features/portal/reader-zone";
+import { firstDates } from "./first-dates";
 import type { ApplicationFields, MoveInput } from "./job-search-forms";
 import { MAX_APPLICATIONS } from "./job-search-forms";
 import { holdsOutcomes } from "./move-details.server";
@@ -95,6 +96,7 @@ export async function insertApplication(
       id,
       person_id: personId,
       ...columnsOf(fields),
+      ...firstDates(moves),
       created_at: nowIso,
       updated_at: nowIso,
     })

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { testEngines } from "../../../tests/support/databases";
+import { keepFirstDates } from "../../../tests/support/job-search";
 import { jobSearchScene } from "../../../tests/support/job-search-scene";
 import { answer, assignMentor, signedInMentor } from "../../../tests/support/mentors";
 import * as boardRoute from "./routes/mentor-board";
@@ -75,13 +76,15 @@ describe.each(testEngines())("a mentor's view of the job search on $name", (engi
       .execute();
 
   /** Dates an application's moves (all, or but those to `except`) `days` ago. */
-  const backdate = async (applicationId: string, days: number, except = "") =>
-    db()
+  const backdate = async (applicationId: string, days: number, except = "") => {
+    await db()
       .updateTable("job_application_moves")
       .set({ at: new Date(s.clock.now().getTime() - days * DAY).toISOString() })
       .where("application_id", "=", applicationId)
       .where("to_stage", "!=", except as "interview")
       .execute();
+    await keepFirstDates(db(), applicationId);
+  };
 
   it("shows each of the mentor's students: counts by stage, sent this week, last activity, flags", async () => {
     const { ann, ada, cy, quiet, busy } = await scene();

@@ -5,13 +5,13 @@ import { isMentorsStudent, mentorStudents } from "~/features/mentors/mentor-stud
 import { formatDay, formatWhen } from "~/lib/time-zone";
 import { boardProgress, currentCohortRef } from "~/features/coursework/progress.server";
 import { readApplication } from "./application-history.server";
+import { sentAt } from "./first-dates";
 import type { MoveInput } from "./job-search-forms";
 import { moveApplication, withCurrentMove, type MoveOutcome } from "./job-search.server";
 import {
   pipelineByStage,
   sortSummaries,
   studentSummaries,
-  thisWeek,
   type Flag,
   type PipelineApplication,
   type PipelineConversation,
@@ -25,62 +25,48 @@ import {
  * students, one student's pipeline, and one application with the mentor's move or note. Every
  * read and write first checks the student is the mentor's (`isMentorsStudent`, the row rule of
  * the mentor's pages); anyone else's student reads as not there. The board is three set-based
- * queries whatever the number of students (their applications with the current stage, and the
- * moves that date "sent"), then the pure rules of ./pipeline.ts.
+ * queries whatever the number of students (their applications with the current stage and sent
+ * date, their conversations, their targets), then the pure rules of ./pipeline.ts.
  */
 
 /** Notes a mentor may keep on one application. */
 export const MAX_NOTES = 100;
 
-/** The moves that date "sent" (cohort-report.ts): the rest are not needed to count a week. */
-const SENT_STAGES = ["applied", "interview", "offer"] as const;
-
 /**
- * The applications of these students (with their current stage), and the moves that date "sent"
- * of those that made such a move since `since`: an application with none since then was not
- * sent since then, and its older moves are not read at all.
+ * The applications of these students with their current stage and when each was sent, from the
+ * first dates its row keeps (decision 0068): one query, no history read.
  */
-async function pipelineRows(db: DB, personIds: readonly string[], since: string) {
-  if (personIds.length === 0) return { applications: [], moves: [] };
-  const dating = db
-    .selectFrom("job_application_moves as m")
-    .innerJoin("job_applications as a", "a.id", "m.application_id")
+async function pipelineRows(db: DB, personIds: readonly string[]) {
+  if (personIds.length === 0) return [];
+  const applications = await withCurrentMove(db)
+    .select([
+      "a.id",
+      "a.person_id",
+      "a.firm",
+      "a.role",
+      "a.deadline",
+      "a.next_step",
+      "a.first_applied_at",
+      "a.first_interview_at",
+      "a.first_offer_at",
+      "m.to_stage",
+      "m.round",
+      "m.at",
+    ])
     .where("a.person_id", "in", personIds)
-    .where("m.to_stage", "in", SENT_STAGES);
-  const [applications, moves] = await Promise.all([
-    withCurrentMove(db)
-      .select([
-        "a.id",
-        "a.person_id",
-        "a.firm",
-        "a.role",
-        "a.deadline",
-        "a.next_step",
-        "m.to_stage",
-        "m.round",
-        "m.at",
-      ])
-      .where("a.person_id", "in", personIds)
-      .execute(),
-    dating
-      .select(["m.application_id", "m.at", "m.to_stage"])
-      .where("m.application_id", "in", dating.select("m.application_id").where("m.at", ">=", since))
-      .execute(),
-  ]);
-  return {
-    applications: applications.map((a): PipelineApplication => ({
-      id: a.id,
-      personId: a.person_id,
-      firm: a.firm,
-      role: a.role,
-      stage: a.to_stage,
-      round: a.round === null ? null : Number(a.round),
-      deadline: a.deadline,
-      nextStep: a.next_step,
-      movedAt: a.at,
-    })),
-    moves: moves.map((m) => ({ applicationId: m.application_id, at: m.at, to: m.to_stage })),
-  };
+    .execute();
+  return applications.map((a): PipelineApplication => ({
+    id: a.id,
+    personId: a.person_id,
+    firm: a.firm,
+    role: a.role,
+    stage: a.to_stage,
+    round: a.round === null ? null : Number(a.round),
+    deadline: a.deadline,
+    nextStep: a.next_step,
+    movedAt: a.at,
+    sent: sentAt(a),
+  }));
 }
 
 /**
@@ -151,15 +137,14 @@ function summaryView(row: StudentSummary, zone: string, now: Date, flags = row.f
 
 async function summariesOf(services: Services, students: readonly PipelineStudent[]) {
   const clock = { now: services.clock.now(), siteZone: services.config.siteTimeZone };
-  const since = new Date(thisWeek(clock).from).toISOString();
   const personIds = students.map((student) => student.personId);
-  const [{ applications, moves }, { conversations, targets }] = await Promise.all([
-    pipelineRows(services.db, personIds, since),
+  const [applications, { conversations, targets }] = await Promise.all([
+    pipelineRows(services.db, personIds),
     networkingRows(services.db, personIds),
   ]);
   return {
     applications,
-    summaries: studentSummaries({ students, applications, moves, conversations, targets, clock }),
+    summaries: studentSummaries({ students, applications, conversations, targets, clock }),
   };
 }
 

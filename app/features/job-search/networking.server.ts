@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import type { Db, DB } from "~/db/database.server";
 import type { Services } from "~/context";
+import { sentAt } from "./first-dates";
 import { MAX_CONVERSATIONS, type ConversationFields, type TargetsInput } from "./networking";
 import {
   weeklyProgress,
@@ -125,15 +126,19 @@ export async function weekProgressOf(
   const window = weekWindow(now, zone);
   const found = new Map<string, WeekProgress>();
   if (personIds.length === 0) return found;
-  const [moves, conversations, targets] = await Promise.all([
-    // Only the moves that can make an application sent, and none after the week.
+  const [applications, conversations, targets] = await Promise.all([
+    // The rows' first dates (decision 0068); one sent this week has one of them this week or later.
     db
-      .selectFrom("job_application_moves as m")
-      .innerJoin("job_applications as a", "a.id", "m.application_id")
-      .select(["a.person_id", "m.application_id", "m.at", "m.to_stage"])
-      .where("a.person_id", "in", personIds)
-      .where("m.to_stage", "in", ["applied", "interview", "offer"])
-      .where("m.at", "<", window.to)
+      .selectFrom("job_applications")
+      .select(["person_id", "first_applied_at", "first_interview_at", "first_offer_at"])
+      .where("person_id", "in", personIds)
+      .where((eb) =>
+        eb.or([
+          eb("first_applied_at", ">=", window.from),
+          eb("first_interview_at", ">=", window.from),
+          eb("first_offer_at", ">=", window.from),
+        ]),
+      )
       .execute(),
     db
       .selectFrom("networking_conversations")
@@ -156,9 +161,7 @@ export async function weekProgressOf(
     const target = targets.find((t) => t.person_id === personId);
     const progress = weeklyProgress({
       window,
-      moves: moves
-        .filter((m) => m.person_id === personId)
-        .map((m) => ({ applicationId: m.application_id, at: m.at, to: m.to_stage })),
+      sent: applications.filter((a) => a.person_id === personId).map(sentAt),
       conversations: conversations
         .filter((c) => c.person_id === personId)
         .map((c) => ({ date: c.date, followUp: c.follow_up })),

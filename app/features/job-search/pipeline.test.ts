@@ -32,6 +32,7 @@ const app = (over: Partial<PipelineApplication> = {}): PipelineApplication => ({
   deadline: null,
   nextStep: null,
   movedAt: ago(DAY),
+  sent: null,
   ...over,
 });
 const conversation = (over: Partial<PipelineConversation> = {}): PipelineConversation => ({
@@ -111,22 +112,28 @@ describe("a student's summary", () => {
   const monday = "2026-12-07T05:00:00.000Z";
   const sundayBefore = "2026-12-07T04:59:59.000Z";
 
-  it("counts by stage, sent this week by the owner's rule, and the last activity", () => {
+  it("counts by stage, sent this week, and the last activity", () => {
     const applications = [
-      app({ id: "a1", stage: "applied", movedAt: monday }),
-      app({ id: "a2", stage: "applied", movedAt: sundayBefore }),
-      app({ id: "a3", stage: "interview", round: 1, nextStep: "Call", movedAt: ago(DAY) }),
+      app({ id: "a1", stage: "applied", movedAt: monday, sent: monday }),
+      app({ id: "a2", stage: "applied", movedAt: sundayBefore, sent: sundayBefore }),
+      app({
+        id: "a3",
+        stage: "interview",
+        round: 1,
+        nextStep: "Call",
+        movedAt: ago(DAY),
+        sent: ago(DAY),
+      }),
       app({ id: "a4", stage: "wishlist", movedAt: ago(2 * DAY) }),
-      app({ id: "b1", personId: "p2", stage: "rejected", movedAt: ago(40 * DAY) }),
+      app({
+        id: "b1",
+        personId: "p2",
+        stage: "rejected",
+        movedAt: ago(40 * DAY),
+        sent: ago(41 * DAY),
+      }),
     ];
-    const moves = [
-      { applicationId: "a1", at: monday, to: "applied" as const },
-      { applicationId: "a2", at: sundayBefore, to: "applied" as const },
-      // Applied skipped: sent when it first reached Interview, this week.
-      { applicationId: "a3", at: ago(DAY), to: "interview" as const },
-      { applicationId: "b1", at: ago(41 * DAY), to: "applied" as const },
-    ];
-    const [ada, bob] = studentSummaries({ students, applications, moves, clock });
+    const [ada, bob] = studentSummaries({ students, applications, clock });
     expect(ada).toMatchObject({
       personId: "p1",
       total: 4,
@@ -142,7 +149,6 @@ describe("a student's summary", () => {
     const [ada, bob] = studentSummaries({
       students,
       applications: [],
-      moves: [],
       conversations: [conversation({ personId: "p2", loggedAt: ago(3 * DAY) })],
       clock,
     });
@@ -159,7 +165,6 @@ describe("a student's summary", () => {
       studentSummaries({
         students: [students[0]!],
         applications: [],
-        moves: [],
         conversations,
         clock,
       })[0]!.flags;
@@ -176,7 +181,6 @@ describe("a student's summary", () => {
     const [ada] = studentSummaries({
       students: [students[0]!],
       applications: [],
-      moves: [],
       conversations: [
         conversation({ id: "c1", date: today }),
         conversation({ id: "c2", date: addDays(today, -8) }),
@@ -197,7 +201,6 @@ describe("a student's summary", () => {
         app({ id: "a1", firm: "Quiet Co", movedAt: ago(15 * DAY) }),
         app({ id: "x1", personId: "someone-else", movedAt: ago(15 * DAY) }),
       ],
-      moves: [],
       clock,
     });
     expect(ada!.total).toBe(1);

@@ -4,9 +4,9 @@
  * of what has gone quiet, each naming what it concerns. The board (/portal/mentor/board) sorts
  * these; the mentor's student page shows one student's.
  *
- * "Sent" is the owner's report's rule (applicationDates in ./cohort-report.ts): the first move to
- * Applied, or to Interview or Offer when Applied was skipped. "This week" is the Monday-to-Sunday
- * week of today in the site's calendar, as the programme's weeks are.
+ * "Sent" is the owner's report's rule (`sentAt` in ./first-dates.ts): the first move to Applied,
+ * or to Interview or Offer when Applied was skipped. "This week" is the Monday-to-Sunday week of
+ * today in the site's calendar, as the programme's weeks are.
  *
  * Flags come from plain facts, each naming what it concerns:
  * - quiet: an application still open (Wishlist, Applied, Interview, Offer) with no move for
@@ -17,7 +17,6 @@
  *   later conversation with the same firm has been logged since.
  */
 import { dateInZone } from "~/lib/time-zone";
-import { applicationDates, type ReportMove } from "./cohort-report";
 import { weekWindow, type WeeklyTargets } from "./weekly-progress";
 import { OPEN_STAGES, STAGES, type Stage } from "./stages";
 
@@ -37,6 +36,8 @@ export interface PipelineApplication {
   nextStep: string | null;
   /** When its current stage was entered (its latest move), a UTC instant. */
   movedAt: string;
+  /** When it was sent (`sentAt`), a UTC instant; null while not sent. */
+  sent: string | null;
 }
 
 /** One networking conversation as the pipeline reads it (issue 47, item 4's log). */
@@ -155,21 +156,18 @@ const later = (a: string | null, b: string) =>
   a === null || Date.parse(b) > Date.parse(a) ? b : a;
 
 /**
- * Each student's summary, in the order given. `moves` are the moves of their applications (only
- * those to Applied, Interview or Offer are needed to date "sent"); their networking
- * conversations count as activity when logged, this week by their date, and may flag a follow-up.
+ * Each student's summary, in the order given. Their networking conversations count as activity
+ * when logged, this week by their date, and may flag a follow-up.
  */
 export function studentSummaries(input: {
   students: readonly PipelineStudent[];
   applications: readonly PipelineApplication[];
-  moves: readonly ReportMove[];
   conversations?: readonly PipelineConversation[];
   targets?: ReadonlyMap<string, WeeklyTargets>;
   clock: PipelineClock;
 }): StudentSummary[] {
   const { clock } = input;
   const window = weekWindow(clock.now, clock.siteZone);
-  const dates = applicationDates(input.moves);
   const week = thisWeek(clock);
   const at = { now: clock.now, today: todayOf(clock) };
   const rows = new Map<string, StudentSummary>();
@@ -193,9 +191,8 @@ export function studentSummaries(input: {
     row.byStage[application.stage] += 1;
     row.total += 1;
     row.lastActivity = later(row.lastActivity, application.movedAt);
-    const sent = dates.get(application.id)?.sent;
-    const sentAt = sent ? Date.parse(sent) : NaN;
-    if (sentAt >= week.from && sentAt < week.to) row.thisWeek += 1;
+    const sent = application.sent ? Date.parse(application.sent) : NaN;
+    if (sent >= week.from && sent < week.to) row.thisWeek += 1;
     row.flags.push(...applicationFlags(application, at));
   }
   const conversations = input.conversations ?? [];

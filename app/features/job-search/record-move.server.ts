@@ -2,13 +2,14 @@ import { randomUUID } from "node:crypto";
 import type { Trx } from "~/db/database.server";
 import { liveSeat } from "~/features/enrollment/seat-queries.server";
 import { MAX_INTERVIEWS, MAX_OFFERS } from "~/features/outcomes/outcome-forms";
+import { firstDateColumn } from "./first-dates";
 import type { Stage } from "./stages";
 
 /**
  * The one place an application's stage moves (decision 0063), in the caller's transaction: the
- * current entry taken off, the new one written, and for a move to Interview or Offer its detail
- * row (`interviews`, `offers`) naming the application and the move. Nothing else writes those
- * tables, so the interviews and offers the deep-dive, the mentor's confirmation and the outcomes
+ * current entry taken off, the new one written, the row's first date of the stage kept (decision
+ * 0068), and for a move to Interview or Offer its detail row (`interviews`, `offers`) naming the
+ * application and the move. Nothing else writes those tables, so the interviews and offers the deep-dive, the mentor's confirmation and the outcomes
  * report read are the applications' moves. The row's cohort is the student's live seat's.
  */
 
@@ -103,11 +104,22 @@ export async function recordMove(trx: Trx, move: RecordMove, now: Date): Promise
       is_current: 1,
     })
     .execute();
-  await trx
+  let touched = trx
     .updateTable("job_applications")
     .set({ updated_at: at })
-    .where("id", "=", application.id)
-    .execute();
+    .where("id", "=", application.id);
+  const first = firstDateColumn(move.to);
+  // The row's first date of the stage, unless an earlier move of it set one already.
+  if (first)
+    touched = touched.set(first, (eb) =>
+      eb
+        .case()
+        .when(eb.or([eb(first, "is", null), eb(first, ">", at)]))
+        .then(at)
+        .else(eb.ref(first))
+        .end(),
+    );
+  await touched.execute();
   const cohortId = checked.cohortId;
   if (!cohortId) return { kind: "moved", moveId, detailId: null };
   const detailId = randomUUID();

@@ -1,7 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { programmeWeeks } from "~/features/portal/onboarding";
 import { weeklyProgress, weekWindow, type WeekWindow } from "./weekly-progress";
-import type { ReportMove } from "./cohort-report";
 
 const NY = "America/New_York";
 
@@ -46,32 +45,24 @@ describe("weekWindow", () => {
 
 describe("weeklyProgress", () => {
   const window = weekWindow(new Date("2026-10-28T12:00:00Z"), NY);
-  const move = (applicationId: string, at: string, to: ReportMove["to"]): ReportMove => ({
-    applicationId,
-    at,
-    to,
-  });
-
-  it("counts applications sent in the week by their first move to Applied", () => {
+  it("counts the applications sent in the week, by the zone's calendar", () => {
     const progress = weeklyProgress({
       window,
-      moves: [
+      sent: [
         // Sent Monday 00:30 New York time (the week's first hour).
-        move("a", "2026-10-26T04:30:00.000Z", "applied"),
+        "2026-10-26T04:30:00.000Z",
         // Sent Sunday 23:30 EST, after the clocks went back: still this week.
-        move("b", "2026-11-02T04:30:00.000Z", "applied"),
+        "2026-11-02T04:30:00.000Z",
         // Sent Sunday 00:30 the week before (EDT): not this week.
-        move("c", "2026-10-26T03:59:59.000Z", "applied"),
+        "2026-10-26T03:59:59.000Z",
         // Monday 00:00 EST of the next week: not this week.
-        move("d", "2026-11-02T05:00:00.000Z", "applied"),
-        // Applied last week, interviewing this week: sent last week.
-        move("e", "2026-10-20T12:00:00.000Z", "applied"),
-        move("e", "2026-10-27T12:00:00.000Z", "interview"),
-        // Straight to Interview this week (a referral): sent this week.
-        move("f", "2026-10-29T12:00:00.000Z", "wishlist"),
-        move("f", "2026-10-30T12:00:00.000Z", "interview"),
+        "2026-11-02T05:00:00.000Z",
+        // Sent last week (interviewing this week).
+        "2026-10-20T12:00:00.000Z",
+        // Sent this week straight to Interview (a referral).
+        "2026-10-30T12:00:00.000Z",
         // On the wishlist only: never sent.
-        move("g", "2026-10-29T12:00:00.000Z", "wishlist"),
+        null,
       ],
       conversations: [],
       targets: null,
@@ -88,7 +79,7 @@ describe("weeklyProgress", () => {
   it("counts the week's conversations and follow-ups by their dates, against the targets", () => {
     const progress = weeklyProgress({
       window,
-      moves: [],
+      sent: [],
       conversations: [
         { date: "2026-10-26", followUp: null },
         { date: "2026-11-01", followUp: "2026-11-09" },
@@ -110,7 +101,7 @@ describe("weeklyProgress", () => {
   it("keeps a target of 0 as a target", () => {
     const progress = weeklyProgress({
       window,
-      moves: [],
+      sent: [],
       conversations: [],
       targets: { applicationsPerWeek: 0, conversationsPerWeek: 0 },
     });

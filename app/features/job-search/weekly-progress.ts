@@ -4,14 +4,13 @@
  * (`programmeWeeks`: they start on the Monday of the cohort's start date), so during the programme
  * "this week" is programme week n and before or after it the same Monday-to-Sunday grid goes on.
  *
- * An application counts in the week it was sent, by the owner's report's one rule
- * (`applicationDates`: its first move to Applied, or to Interview or Offer when Applied was
- * skipped); a conversation in the week of its date; a follow-up when its date is in the week.
+ * An application counts in the week it was sent, by the owner's report's one rule (`sentAt`: its
+ * first move to Applied, or to Interview or Offer when Applied was skipped); a conversation in
+ * the week of its date; a follow-up when its date is in the week.
  */
 import { mondayOf } from "~/features/cohort/cohort";
 import { addDays } from "~/lib/calendar-date";
 import { zonedTimeToUtc, dateInZone } from "~/lib/time-zone";
-import { applicationDates, type ReportMove } from "./cohort-report";
 
 export interface WeekWindow {
   /** The week's Monday and Sunday (YYYY-MM-DD, the zone's calendar). */
@@ -57,15 +56,15 @@ export interface WeeklyProgress {
 /** The week's counts against the targets (null targets: none set). */
 export function weeklyProgress(input: {
   window: WeekWindow;
-  /** The moves of the student's applications (any, in any order). */
-  moves: readonly ReportMove[];
+  /** When the student's applications were sent (`sentAt`; null: not sent), any of them. */
+  sent: readonly (string | null)[];
   conversations: readonly LoggedConversation[];
   targets: WeeklyTargets | null;
 }): WeeklyProgress {
   const { window, targets } = input;
   const inWeek = (date: string) => date >= window.startsOn && date <= window.endsOn;
   let applicationsSent = 0;
-  for (const { sent } of applicationDates(input.moves).values()) {
+  for (const sent of input.sent) {
     if (
       sent &&
       Date.parse(sent) >= Date.parse(window.from) &&

@@ -19,7 +19,7 @@ const LIMIT_MS = 100;
 /**
  * Issue 47's bench drill. Ten students pay through the test checkout (five per mentor), their
  * cohort is moved to its sixth week, and each gets 500 applications with their dated histories
- * (about 14,000 moves in all). Then, over HTTP against the production build: the owner's cohort
+ * (about 11,000 moves in all). Then, over HTTP against the production build: the owner's cohort
  * page (its Job search section), the cohort's applications CSV, and each mentor's board, sorted
  * as it opens and by flags. Each median of five timed GETs must be under 100 ms, and the CSV
  * must hold every application.

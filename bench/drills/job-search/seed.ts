@@ -2,6 +2,7 @@ import { randomUUID } from "node:crypto";
 import type { Insertable } from "kysely";
 import type { DB } from "../../../app/db/database.server";
 import type { Database } from "../../../app/db/schema";
+import { firstDates } from "../../../app/features/job-search/first-dates";
 import type { Stage } from "../../../app/features/job-search/stages";
 
 export const APPLICATIONS_PER_STUDENT = 500;
@@ -28,8 +29,8 @@ function pathOf(n: number): Stage[] {
 
 /**
  * 500 applications for each student, sent over the cohort's six weeks, each with its dated
- * history (1 to 5 moves, the last one current): about 1,400 moves a student. Written in batches
- * straight to the tables, as the import writes them.
+ * history (1 to 5 moves, the last one current): about 1,100 moves a student. Written in batches
+ * straight to the tables, as the import writes them, the rows' first dates with them.
  */
 export async function seedApplications(db: DB, personIds: string[], startDate: string) {
   const start = Date.parse(`${startDate}T14:00:00Z`);
@@ -41,6 +42,24 @@ export async function seedApplications(db: DB, personIds: string[], startDate: s
       const id = randomUUID();
       const sent = start + (n % 42) * DAY_MS + n * 60_000;
       const created = new Date(sent).toISOString();
+      const stages = pathOf(n);
+      let round = 0;
+      const own = stages.map((stage, i) => {
+        if (stage === "interview") round++;
+        return {
+          id: randomUUID(),
+          application_id: id,
+          at: new Date(sent + i * 3 * DAY_MS).toISOString(),
+          from_stage: i === 0 ? null : stages[i - 1]!,
+          to_stage: stage,
+          round: stage === "interview" ? round : null,
+          note: null,
+          by_role: "student",
+          by_id: personId,
+          is_current: i === stages.length - 1 ? 1 : 0,
+        };
+      });
+      history.push(...own);
       applications.push({
         id,
         person_id: personId,
@@ -54,25 +73,10 @@ export async function seedApplications(db: DB, personIds: string[], startDate: s
         contact: null,
         next_step: n % 3 === 0 ? "Follow up with the recruiter" : null,
         notes: null,
+        // The row's first dates, kept from its history as every writer keeps them.
+        ...firstDates(own.map((move) => ({ at: move.at, to: move.to_stage }))),
         created_at: created,
         updated_at: created,
-      });
-      const stages = pathOf(n);
-      let round = 0;
-      stages.forEach((stage, i) => {
-        if (stage === "interview") round++;
-        history.push({
-          id: randomUUID(),
-          application_id: id,
-          at: new Date(sent + i * 3 * DAY_MS).toISOString(),
-          from_stage: i === 0 ? null : stages[i - 1]!,
-          to_stage: stage,
-          round: stage === "interview" ? round : null,
-          note: null,
-          by_role: "student",
-          by_id: personId,
-          is_current: i === stages.length - 1 ? 1 : 0,
-        });
       });
     }
     moves += history.length;
