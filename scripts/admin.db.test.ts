@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { checkCredentials } from "../app/features/accounts/accounts.server";
 import { openDatabase, type DatabaseHandle } from "../app/db/database.server";
 import { scratchDatabase, testEngines } from "../tests/support/databases";
+import { adminCli } from "./admin-cli";
 
 const ROOT = path.resolve(import.meta.dirname, "..");
 
@@ -37,8 +38,24 @@ describe.each(testEngines())("admin CLI on $name", (engine) => {
     await cleanup();
   });
 
-  /** Runs `tsx scripts/admin.ts …` as `npm run admin -- …` does, with stdin closed (no terminal). */
-  function cli(args: string[], env: Record<string, string> = {}): Promise<Run> {
+  /**
+   * Runs the CLI's command in-process (scripts/admin-cli.ts) against the test's database, with no
+   * terminal, and collects what it prints as the process would: a line each. The last test runs
+   * the real `npm run admin` once.
+   */
+  async function cli(args: string[], env: Record<string, string> = {}): Promise<Run> {
+    let stdout = "";
+    let stderr = "";
+    const code = await adminCli(args, {
+      env: { DATABASE_URL: databaseUrl, ...env },
+      out: (line) => (stdout += `${line}\n`),
+      err: (line) => (stderr += `${line}\n`),
+    });
+    return { code, stdout, stderr };
+  }
+
+  /** `tsx scripts/admin.ts …` as `npm run admin -- …` runs it, with stdin closed (no terminal). */
+  function command(args: string[], env: Record<string, string> = {}): Promise<Run> {
     return new Promise((resolve) => {
       const child = execFile(
         process.execPath,
@@ -255,6 +272,23 @@ describe.each(testEngines())("admin CLI on $name", (engine) => {
         const emails = await handle.db.selectFrom(table).select("email").execute();
         expect(emails.map((row) => row.email)).not.toContain("new.mentor@example.com");
       }
+    },
+  );
+
+  it(
+    "runs as `npm run admin`: the process prints, exits with the command's code, and reads no terminal",
+    { timeout: 120_000 },
+    async () => {
+      const created = await command(["create", "--email", "process@example.com"], {
+        ADMIN_PASSWORD: "process long password",
+      });
+      expect(created).toMatchObject({
+        code: 0,
+        stdout: "Created admin account for process@example.com.\n",
+      });
+      const noPassword = await command(["create", "--email", "other@example.com"]);
+      expect(noPassword.code).toBe(2);
+      expect(noPassword.stderr).toContain("Set ADMIN_PASSWORD");
     },
   );
 });

@@ -3,7 +3,7 @@ import { execFileSync } from "node:child_process";
 import { ADMIN_PATH, createAccount, logIn } from "./admin-support";
 import { minimalDocx } from "../support/docx-fixtures";
 import { expect, expectNoAxeViolations, test } from "./fixtures";
-import { hasJava, validate, vnuJar } from "./validator";
+import { hasJava, validate, vnuJava } from "./validator";
 import { assignMentor, createMentor, payingStudent, signInToPortal } from "./mentor-support";
 import { payOnTestCheckout, submitApplication } from "./people";
 import { PNG_3x2, TEXT_FILE } from "../support/photos";
@@ -116,7 +116,7 @@ test.describe("W3C Nu validator", () => {
   test("every public and console page has no HTML errors", async ({ page, browser }) => {
     test.setTimeout(120_000);
     // The validator's own version, so a failure names what judged it.
-    execFileSync("java", ["-jar", vnuJar, "--version"], { encoding: "utf8" });
+    execFileSync("java", [...vnuJava, "--version"], { encoding: "utf8" });
     const pages = new Map<string, string>();
     const visitor = await browser.newPage();
     for (const url of PUBLIC_PAGES) {
