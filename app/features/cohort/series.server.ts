@@ -38,6 +38,26 @@ export async function listCohorts(db: DB, now: Date, timeZone: string): Promise<
   const cohorts = (
     await db.selectFrom("cohorts").selectAll().orderBy("created_at", "desc").execute()
   ).map(toCohort);
+  return summarise(db, cohorts, now, timeZone);
+}
+
+/** One cohort with its figures, as `listCohorts` gives it; null for an unknown id. */
+export async function cohortSummary(
+  db: DB,
+  id: string,
+  now: Date,
+  timeZone: string,
+): Promise<CohortSummary | null> {
+  const cohort = await findCohort(db, id);
+  return cohort ? (await summarise(db, [cohort], now, timeZone))[0]! : null;
+}
+
+async function summarise(
+  db: DB,
+  cohorts: Cohort[],
+  now: Date,
+  timeZone: string,
+): Promise<CohortSummary[]> {
   const figures = await cohortFigures(db, cohorts, now, dateInZone(now, timeZone));
   return cohorts.map((cohort) => {
     const { seats, rule, revenueCents } = figures.get(cohort.id)!;

@@ -1,7 +1,7 @@
 import { requireAdmin } from "~/features/accounts/sessions.server";
 import { ownerQueueAction, type QueueOutcome } from "~/features/cohort/queue-console.server";
 import { listQueue } from "~/features/cohort/queue.server";
-import { cohortRoster, findCohort, listCohorts } from "~/features/cohort/series.server";
+import { cohortRoster, cohortSummary, findCohort } from "~/features/cohort/series.server";
 import { AdminPage } from "~/components/admin-shell";
 import { cohortName } from "~/features/cohort/cohort-list";
 import { QueueCard, RosterCard } from "~/features/cohort/cohort-detail";
@@ -36,24 +36,21 @@ export const meta: Route.MetaFunction = () => adminMeta(t.title);
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   await requireAdmin(request, context);
   const { db, clock } = context.services;
-  const cohort = orNotFound(
-    (await listCohorts(db, clock.now(), context.services.config.siteTimeZone)).find(
-      (c) => c.id === params.id,
-    ),
-  );
   const zone = context.services.config.siteTimeZone;
+  const cohort = orNotFound(await cohortSummary(db, params.id, clock.now(), zone));
   const report = cohortJobSearchReport(db, cohort, zone);
-  const [roster, queue, mentoring, sessions, grid, jobSearch, progress] = await Promise.all([
-    cohortRoster(db, cohort.id),
-    listQueue(db, cohort.id),
-    cohortMentoring(db, cohort.id),
-    cohortSessions(db, cohort.id, zone, clock.now()),
-    cohortGrid(context.services, cohort.id),
-    report,
-    cohortProgress(context.services, cohort, report),
-  ]);
+  const [roster, queue, mentoring, sessions, grid, jobSearch, progress, pastDue] =
+    await Promise.all([
+      cohortRoster(db, cohort.id),
+      listQueue(db, cohort.id),
+      cohortMentoring(db, cohort.id),
+      cohortSessions(db, cohort.id, zone, clock.now()),
+      cohortGrid(context.services, cohort.id),
+      report,
+      cohortProgress(context.services, cohort, report),
+      pastDuePlans(db, cohort.id),
+    ]);
   const clockNow = { zone, now: clock.now().toISOString() };
-  const pastDue = await pastDuePlans(db, cohort.id);
   return {
     ...{ cohort, roster, queue, mentoring, sessions, grid, jobSearch, progress, pastDue },
     clock: clockNow,
