@@ -13,7 +13,7 @@
 import { addDays } from "~/lib/calendar-date";
 import { zonedTimeToUtc } from "~/lib/time-zone";
 import { PROGRAMME_WEEKS, programmeWeeks } from "~/features/portal/onboarding";
-import { sentAt } from "./first-dates";
+import { firstDates, sentAt } from "./first-dates";
 import { STAGES, type Stage } from "./stages";
 
 export interface ReportStudent {
@@ -51,31 +51,26 @@ export interface ApplicationDates {
 const earliest = (a: string | null, b: string) => (a === null || b < a ? b : a);
 const latest = (a: string | null, b: string) => (a === null || b > a ? b : a);
 
-/** Each application's dates, read from its moves. */
+/**
+ * Each application's dates, read from its moves: its first dates by the rule every writer keeps
+ * on the row (`firstDates`), when it was sent (`sentAt`), and its latest move.
+ */
 export function applicationDates(moves: readonly ReportMove[]): Map<string, ApplicationDates> {
-  const found = new Map<string, ApplicationDates & { applied: string | null }>();
+  const histories = new Map<string, ReportMove[]>();
   for (const move of moves) {
-    const d = found.get(move.applicationId) ?? {
-      applied: null,
-      sent: null,
-      firstInterview: null,
-      offer: null,
-      lastMove: null,
-    };
-    d.lastMove = latest(d.lastMove, move.at);
-    if (move.to === "applied") d.applied = earliest(d.applied, move.at);
-    if (move.to === "interview") d.firstInterview = earliest(d.firstInterview, move.at);
-    if (move.to === "offer") d.offer = earliest(d.offer, move.at);
-    found.set(move.applicationId, d);
+    const history = histories.get(move.applicationId);
+    if (history) history.push(move);
+    else histories.set(move.applicationId, [move]);
   }
   const dates = new Map<string, ApplicationDates>();
-  for (const [id, { applied, firstInterview, offer, lastMove }] of found) {
-    const first = {
-      first_applied_at: applied,
-      first_interview_at: firstInterview,
-      first_offer_at: offer,
-    };
-    dates.set(id, { sent: sentAt(first), firstInterview, offer, lastMove });
+  for (const [id, history] of histories) {
+    const first = firstDates(history);
+    dates.set(id, {
+      sent: sentAt(first),
+      firstInterview: first.first_interview_at,
+      offer: first.first_offer_at,
+      lastMove: history.reduce<string | null>((last, move) => latest(last, move.at), null),
+    });
   }
   return dates;
 }

@@ -9,8 +9,9 @@ import type { Stage } from "./stages";
  * The one place an application's stage moves (decision 0063), in the caller's transaction: the
  * current entry taken off, the new one written, the row's first date of the stage kept (decision
  * 0068), and for a move to Interview or Offer its detail row (`interviews`, `offers`) naming the
- * application and the move. Nothing else writes those tables, so the interviews and offers the deep-dive, the mentor's confirmation and the outcomes
- * report read are the applications' moves. The row's cohort is the student's live seat's.
+ * application and the move. Nothing else writes those tables, so the interviews and offers the
+ * deep-dive, the mentor's confirmation and the outcomes report read are the applications' moves.
+ * The row's cohort is the student's live seat's.
  */
 
 export interface OfferDetail {

@@ -64,6 +64,16 @@ describe.each(testEngines())("the owner's cohort console on $name", (engine) => 
     expect(cohorts[0]!.revenueCents).toBe(64_900);
 
     const id = (await getCohort(db(), clock.now())).id;
+    // The cohort's own page reads its one cohort with the same figures the list gives.
+    const page = (await get(cohortLoader, `/admin/cohorts/${id}`, { id })).body as {
+      cohort: Record<string, unknown>;
+    };
+    expect(page.cohort).toEqual(cohorts[0]);
+    const unknown = "00000000-0000-4000-8000-000000000000";
+    await expect(
+      get(cohortLoader, `/admin/cohorts/${unknown}`, { id: unknown }),
+    ).rejects.toMatchObject({ init: { status: 404 } });
+
     const response = await get(rosterLoader, `/admin/cohorts/${id}/roster.csv`, { id });
     const csv = response.body as string;
     expect(csv.split("\r\n")[0]).toBe(
